@@ -1,0 +1,13 @@
+"""pachaprint: author, prove, playtest and print scenario discs for Tiwanaku (Pachamama).
+
+The package is layered, each layer importing only the ones before it:
+
+* :mod:`pachaprint.model`  - board geometry, cells, terrain, crops, scenarios
+* :mod:`pachaprint.check`  - schema, rule checker, crop solver, grading, generator
+* :mod:`pachaprint.engine` - game state, movement, bots, simulation, terminal play
+* :mod:`pachaprint.render` - drawing model, SVG/PDF back ends, components, sheets
+* :mod:`pachaprint.build`  - the whole pipeline and the gallery
+* :mod:`pachaprint.cli`    - the thin Typer shell
+"""
+
+__version__ = "0.1.0"

@@ -1,0 +1,301 @@
+"""The crop solver: constraint propagation plus depth-first search.
+
+The crop layer is a Suguru/Tectonic puzzle. Each cell's domain is a bit mask
+(bit ``1 << level``); assigning a level removes it from the cell's *peers* (the
+other cells of its region and its eight neighbours), and a level that fits only
+one cell of a region is placed there (hidden single). Search branches on the
+cell with the fewest candidates. This one solver serves uniqueness checks,
+``pachaprint solve``, the generator and the validation report.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from pachaprint.model.board import Board, join_names
+from pachaprint.model.regions import Region, find_regions
+from pachaprint.model.rules import MAX_REGION_SIZE
+
+FULL = {n: sum(1 << v for v in range(1, n + 1)) for n in range(0, MAX_REGION_SIZE + 1)}
+"""Region size -> mask of the levels 1..n it must hold."""
+POPCOUNT = [bin(m).count("1") for m in range(64)]
+LEVEL_OF_BIT = {1 << v: v for v in range(1, 6)}
+
+
+def levels_of(mask: int) -> list[int]:
+    """The levels in a domain mask, ascending."""
+    return [v for v in range(1, 6) if mask >> v & 1]
+
+
+class SolveStatus(str, Enum):
+    UNIQUE = "unique"
+    NONE = "none"
+    MULTIPLE = "multiple"
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """Outcome of :meth:`CropSolver.solve`.
+
+    ``solution`` is a flat tuple of levels (reading order) when there is at
+    least one; ``other`` a second, different one when the status is
+    ``MULTIPLE``, and ``differing`` the cells where the two disagree.
+    ``count`` is the number of solutions found, up to the limit asked for.
+    """
+
+    status: SolveStatus
+    solution: tuple[int, ...] | None = None
+    other: tuple[int, ...] | None = None
+    differing: tuple[int, ...] = ()
+    count: int = 0
+    reason: str | None = None
+    nodes: int = field(default=0, compare=False)
+
+
+class Contradiction(Exception):
+    """Raised inside propagation when a domain empties or a region cannot be filled."""
+
+
+class CropSolver:
+    """Solver for one terrain map. Build once, solve many givens."""
+
+    def __init__(self, board: Board, terrain: str, regions: list[Region] | None = None):
+        self.board = board
+        self.terrain = terrain
+        self.regions = regions if regions is not None else find_regions(board, terrain)
+        self.oversize = [r for r in self.regions if r.size > MAX_REGION_SIZE]
+        owner = [-1] * board.cell_count
+        for region in self.regions:
+            for cell in region.cells:
+                owner[cell] = region.index
+        self.region_of = owner
+        self.initial = [FULL[min(self.regions[owner[c]].size, MAX_REGION_SIZE)] for c in board.cells]
+        self.peers = [
+            tuple(sorted(set(board.neighbours8[c]) | set(self.regions[owner[c]].cells) - {c}))
+            for c in board.cells
+        ]
+        self.units = [(r.cells, FULL[r.size]) for r in self.regions if 1 < r.size <= MAX_REGION_SIZE]
+        self.nodes = 0
+
+    # -- propagation --------------------------------------------------------
+    def start_domains(self, givens: dict[int, int]) -> list[int] | None:
+        """Domains after placing ``givens`` and propagating; ``None`` on contradiction."""
+        if self.oversize:
+            return None
+        dom = list(self.initial)
+        queue = []
+        for cell, level in givens.items():
+            bit = 1 << level
+            if not dom[cell] & bit:
+                return None
+            dom[cell] = bit
+            queue.append(cell)
+        queue += [c for c in self.board.cells if dom[c] == 2 and c not in givens]
+        return dom if self.propagate(dom, queue) else None
+
+    def propagate(self, dom: list[int], queue: list[int]) -> bool:
+        """Run eliminations and hidden singles to a fixpoint, in place."""
+        peers = self.peers
+        units = self.units
+        while True:
+            while queue:
+                cell = queue.pop()
+                bit = dom[cell]
+                keep = ~bit
+                for peer in peers[cell]:
+                    d = dom[peer]
+                    if d & bit:
+                        d &= keep
+                        if not d:
+                            return False
+                        dom[peer] = d
+                        if not d & (d - 1):
+                            queue.append(peer)
+            for cells, full in units:
+                once = twice = 0
+                for cell in cells:
+                    d = dom[cell]
+                    twice |= once & d
+                    once |= d
+                if once != full:
+                    return False
+                singles = full & ~twice
+                if singles:
+                    for cell in cells:
+                        d = dom[cell]
+                        s = d & singles
+                        if s and s != d:
+                            if s & (s - 1):
+                                return False
+                            dom[cell] = s
+                            queue.append(cell)
+            if not queue:
+                return True
+
+    # -- search ---------------------------------------------------------------
+    def _search(self, dom: list[int], found: list[tuple[int, ...]], limit: int) -> None:
+        self.nodes += 1
+        best = -1
+        best_count = 6
+        for cell, d in enumerate(dom):
+            if d & (d - 1):
+                count = POPCOUNT[d]
+                if count < best_count:
+                    best, best_count = cell, count
+                    if count == 2:
+                        break
+        if best < 0:
+            found.append(tuple(LEVEL_OF_BIT[d] for d in dom))
+            return
+        d = dom[best]
+        for level in range(1, 6):
+            bit = 1 << level
+            if d & bit:
+                child = dom.copy()
+                child[best] = bit
+                if self.propagate(child, [best]):
+                    self._search(child, found, limit)
+                    if len(found) >= limit:
+                        return
+
+    def solutions(self, givens: dict[int, int], limit: int = 2) -> list[tuple[int, ...]]:
+        """Up to ``limit`` solutions (flat tuples of levels) fitting ``givens``."""
+        dom = self.start_domains(givens)
+        if dom is None:
+            return []
+        found: list[tuple[int, ...]] = []
+        self._search(dom, found, limit)
+        return found
+
+    def count(self, givens: dict[int, int], cap: int = 1000) -> int:
+        """Number of solutions, counted up to ``cap``."""
+        return len(self.solutions(givens, cap))
+
+    def solve(self, givens: dict[int, int], limit: int = 2) -> SolveResult:
+        """Solve for ``givens`` (cell -> level): unique, none, or two different solutions."""
+        self.nodes = 0
+        found = self.solutions(givens, max(limit, 2))
+        if not found:
+            return SolveResult(SolveStatus.NONE, reason=self.explain_none(givens), nodes=self.nodes)
+        if len(found) == 1:
+            return SolveResult(SolveStatus.UNIQUE, solution=found[0], count=1, nodes=self.nodes)
+        first, second = found[0], found[1]
+        differing = tuple(c for c in self.board.cells if first[c] != second[c])
+        return SolveResult(
+            SolveStatus.MULTIPLE, solution=first, other=second, differing=differing,
+            count=len(found), nodes=self.nodes,
+        )
+
+    # -- explanations -------------------------------------------------------
+    def explain_none(self, givens: dict[int, int]) -> str:
+        """A plain reason why no crop layer fits, as simple as can be found."""
+        board = self.board
+        if self.oversize:
+            region = self.oversize[0]
+            return (
+                f"the {region.size}-cell {_terrain_name(region.terrain)} region "
+                f"({join_names(board.names(region.cells))}) cannot hold each level once: "
+                f"there are only {MAX_REGION_SIZE} crop levels"
+            )
+        for cell in board.cells:
+            own = self.initial[cell]
+            blocked = 0
+            blockers = []
+            for region in self.regions:
+                if region.index == self.region_of[cell]:
+                    continue
+                if all(c in board.neighbours8[cell] for c in region.cells):
+                    blocked |= FULL[region.size]
+                    blockers.append(region)
+            if blockers and not own & ~blocked:
+                region = max(blockers, key=lambda r: r.size)
+                return (
+                    f"{board.name(cell)} touches every cell of the {region.size}-cell "
+                    f"{_terrain_name(region.terrain)} region ({join_names(board.names(region.cells))}), "
+                    f"which holds levels 1-{region.size}, so no level fits {board.name(cell)}"
+                )
+        for cell, level in givens.items():
+            if not self.initial[cell] >> level & 1:
+                size = POPCOUNT[self.initial[cell]]
+                return f"start cell {board.name(cell)} holds {level} but its region has only {size} cells"
+        dom = list(self.initial)
+        for cell, level in givens.items():
+            dom[cell] = 1 << level
+        for cell, level in sorted(givens.items()):
+            for peer in self.peers[cell]:
+                if peer in givens and givens[peer] == level:
+                    return (
+                        f"start cells {board.name(min(cell, peer))} and {board.name(max(cell, peer))} "
+                        f"both hold {level} and are in one region or touch"
+                    )
+        probe = list(dom)
+        if self._eliminate_only(probe, list(givens)):
+            pass
+        empty = [c for c in board.cells if probe[c] == 0]
+        if empty:
+            return (
+                f"after placing the start crops no level is left for {join_names(board.names(empty))}"
+            )
+        return "no crop layer fits the terrain and the start crops (search exhausted every choice)"
+
+    def _eliminate_only(self, dom: list[int], queue: list[int]) -> bool:
+        """Plain eliminations (no hidden singles), stopping at the first empty domain."""
+        while queue:
+            cell = queue.pop()
+            bit = dom[cell]
+            for peer in self.peers[cell]:
+                if dom[peer] & bit and dom[peer] != bit:
+                    dom[peer] &= ~bit
+                    if not dom[peer]:
+                        return False
+                    if not dom[peer] & (dom[peer] - 1):
+                        queue.append(peer)
+                elif dom[peer] == bit:
+                    dom[peer] = 0
+                    return False
+        return True
+
+    def suggest_givens(self, givens: dict[int, int], target: tuple[int, ...], cap: int = 200) -> list[int]:
+        """Cells whose crops (taken from ``target``) added as start cells make the layer unique.
+
+        Greedy: among cells where enumerated solutions disagree, pick the one
+        that keeps the fewest solutions agreeing with ``target``; repeat.
+        Returns ``[]`` if ``target`` is already unique.
+        """
+        givens = dict(givens)
+        chosen: list[int] = []
+        for _ in range(self.board.cell_count):
+            sols = self.solutions(givens, cap)
+            if len(sols) <= 1:
+                return chosen
+            best, best_left = -1, cap + 1
+            for cell in self.board.cells:
+                if cell in givens:
+                    continue
+                left = sum(1 for s in sols if s[cell] == target[cell])
+                if left < best_left:
+                    best, best_left = cell, left
+            givens[best] = target[best]
+            chosen.append(best)
+        return chosen
+
+
+def _terrain_name(letter: str) -> str:
+    return {"V": "Valley", "D": "Desert", "F": "Forest", "M": "Mountain"}[letter]
+
+
+def givens_of(scenario) -> dict[int, int]:
+    """The start cells' crop levels of a scenario (cells without a digit are skipped)."""
+    givens = {}
+    for cell in scenario.start_cells:
+        level = scenario.crop_at(cell)
+        if level is not None:
+            givens[cell] = level
+    return givens
+
+
+def solve_scenario(scenario, limit: int = 2) -> SolveResult:
+    """Solve a :class:`~pachaprint.model.Scenario` from its start cells' crops."""
+    solver = CropSolver(scenario.board, scenario.terrain_flat, scenario.regions)
+    return solver.solve(givens_of(scenario), limit)

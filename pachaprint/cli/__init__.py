@@ -1,0 +1,20 @@
+"""The ``pachaprint`` command: a thin Typer shell over the library.
+
+Each command lives in its own module beside this one and registers itself on
+:data:`app`; this module only assembles them and maps usage errors to exit 2.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from pachaprint.cli.app import app
+from pachaprint.cli import commands  # noqa: F401  (registers the commands)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app(prog_name="pachaprint")
+
+
+__all__ = ["app", "main"]

@@ -1,0 +1,6 @@
+"""Import every command module so that each registers itself on the app.
+
+Add one line here per command module; the modules themselves stay independent.
+"""
+
+from pachaprint.cli import validate  # noqa: F401

@@ -1,0 +1,38 @@
+"""Locate the data shipped with the package: the JSON Schema and the templates.
+
+In a source checkout they are the repository's ``schemas/`` and ``templates/``
+folders; an installed package carries them as ``pachaprint.schemas`` and
+``pachaprint.templates`` (see ``pyproject.toml``).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+_REPO = Path(__file__).resolve().parent.parent
+
+
+def _folder(name: str) -> Path:
+    local = _REPO / name
+    if local.is_dir() and (local / ".pachaprint-data").exists():
+        return local
+    return Path(str(resources.files(f"pachaprint.{name}")))
+
+
+def templates_dir() -> Path:
+    """The folder of template data (geometry, colours, texts, symbols)."""
+    return _folder("templates")
+
+
+def schemas_dir() -> Path:
+    return _folder("schemas")
+
+
+@lru_cache(maxsize=None)
+def load_template(relative: str) -> Any:
+    """Parse a JSON template such as ``"wheel/retail.json"``."""
+    return json.loads((templates_dir() / relative).read_text(encoding="utf-8"))
