@@ -1,13 +1,174 @@
-"""``pachaprint validate`` and ``pachaprint solve``."""
+"""``pachaprint validate`` and ``pachaprint solve``: thin shells over :mod:`pachaprint.check`."""
 
 from __future__ import annotations
 
+import json
+from enum import Enum
+from pathlib import Path
+
 import typer
 
-from pachaprint.cli.app import app
+from pachaprint.check.fill import filled_text
+from pachaprint.check.load import collect_files, read_file
+from pachaprint.check.problems import Report, Rule
+from pachaprint.check.solver import CropSolver, SolveStatus, givens_of
+from pachaprint.check.validate import validate_bytes
+from pachaprint.cli.app import UsageError, app
+from pachaprint.fileio import atomic_write_text
+from pachaprint.model.board import join_names
+
+
+class OutputFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class BoxLimit(str, Enum):
+    retail = "retail"
+    unlimited = "unlimited"
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return read_file(path)
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}")
+
+
+def _files(paths: list[str]) -> list[Path]:
+    files, missing = collect_files(paths)
+    if missing:
+        raise UsageError(f"no such file or folder: {', '.join(missing)}")
+    if not files:
+        raise UsageError(f"no scenario files (*.json) in {', '.join(paths)}")
+    return files
+
+
+def report_lines(report: Report) -> list[str]:
+    """The text format: ``path: rule-id: message`` per problem."""
+    lines = [f"{report.file}: {p.rule.value}: {p.message}" for p in report.errors]
+    lines += [f"{report.file}: {p.rule.value}: warning: {p.message}" for p in report.warnings]
+    if report.valid:
+        stats = report.stats
+        extra = f", difficulty {stats['difficulty']}" if "difficulty" in stats else ""
+        lines.append(f"{report.file}: valid ({stats['size']}, {stats['regions']} regions, {stats['start_cells']} start cells{extra})")
+    return lines
+
+
+def summary_line(reports: list[Report]) -> str:
+    invalid = sum(1 for r in reports if not r.valid)
+    errors = sum(len(r.errors) for r in reports)
+    warnings = sum(len(r.warnings) for r in reports)
+    files = f"{len(reports)} file{'s' if len(reports) != 1 else ''}"
+    return (
+        f"{files}: {len(reports) - invalid} valid, {invalid} invalid "
+        f"({errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''})"
+    )
 
 
 @app.command()
-def validate(paths: list[str] = typer.Argument(..., help="Scenario files or folders.")) -> None:
-    """Check scenario files against the schema and every rule of the game."""
-    raise typer.Exit(0)
+def validate(
+    paths: list[str] = typer.Argument(..., help="Scenario files, or folders of *.json scenario files."),
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format", help="text: one line per problem; json: a list with one object per file."),
+    box: BoxLimit = typer.Option(BoxLimit.retail, "--box", help="retail: tile counts must fit the retail box; unlimited: skip that check."),
+) -> None:
+    """Check scenario files against the schema and every rule of the game.
+
+    Exit code 0 when all are valid, 1 when at least one is invalid, 2 for usage errors.
+    """
+    reports = [validate_bytes(_read(path), str(path), box.value) for path in _files(paths)]
+    if format is OutputFormat.json:
+        typer.echo(json.dumps([r.to_dict() for r in reports], indent=2, ensure_ascii=False))
+    else:
+        for report in reports:
+            for line in report_lines(report):
+                typer.echo(line)
+        typer.echo(summary_line(reports))
+    raise typer.Exit(0 if all(r.valid for r in reports) else 1)
+
+
+def grid_text(scenario, crops: tuple[int, ...], mark: set[int] = frozenset()) -> str:
+    """A board as text: terrain letter + crop level per cell, start cells starred."""
+    board = scenario.board
+    header = "    " + " ".join(f" {'abcdefghi'[c]} " for c in range(board.width))
+    lines = [header]
+    for row in range(board.height):
+        cells = []
+        for column in range(board.width):
+            cell = board.cell(column, row)
+            level = crops[cell] or "."
+            cells.append(f"{scenario.terrain_at(cell)}{level}{'*' if cell in mark else ' '}")
+        lines.append(f"  {row + 1} " + " ".join(cells))
+    return "\n".join(lines)
+
+
+@app.command()
+def solve(
+    path: Path = typer.Argument(..., help="A scenario file whose start cells carry their crops."),
+    write: bool = typer.Option(False, "--write", help="Write the solved crop layer back into the file."),
+    explain: bool = typer.Option(False, "--explain", help="Print the chain of deductions, cell by cell."),
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format", help="text or json."),
+) -> None:
+    """Derive the crop layer from the terrain and the start cells' crops.
+
+    Prints the unique solution, or why there is none, or two different
+    solutions with the start cells that would settle them. Exit 0 when unique.
+    """
+    if not path.is_file():
+        raise UsageError(f"no such file: {path}")
+    raw = _read(path)
+    report = validate_bytes(raw, str(path))
+    stop = {Rule.JSON, Rule.SCHEMA, Rule.DIMENSIONS}
+    if report.scenario is None or any(p.rule in stop for p in report.errors):
+        for line in report_lines(report):
+            typer.echo(line, err=True)
+        raise typer.Exit(1)
+    scenario = report.scenario
+    solver = CropSolver(scenario.board, scenario.terrain_flat, scenario.regions)
+    givens = givens_of(scenario)
+    result = solver.solve(givens)
+    board = scenario.board
+    start = set(givens)
+    if format is OutputFormat.json:
+        payload = {"file": str(path), "status": result.status.value, "reason": result.reason,
+                   "solution": _rows(board, result.solution), "other": _rows(board, result.other),
+                   "differing": board.names(result.differing),
+                   "problems": [p.to_dict() for p in report.errors if p.rule in (Rule.NOT_UNIQUE, Rule.UNSOLVABLE, Rule.CROPS_MISMATCH)]}
+        typer.echo(json.dumps(payload, indent=2))
+    elif result.status is SolveStatus.NONE:
+        typer.echo(f"{path}: unsolvable: no crop layer fits: {result.reason}")
+    elif result.status is SolveStatus.MULTIPLE:
+        problem = next(p for p in report.errors if p.rule is Rule.NOT_UNIQUE)
+        typer.echo(f"{path}: not-unique: {problem.message}")
+        differ = set(result.differing)
+        typer.echo("\nOne solution (cells that differ marked *):\n" + grid_text(scenario, result.solution, differ))
+        typer.echo("\nAnother solution:\n" + grid_text(scenario, result.other, differ))
+    else:
+        typer.echo(f"{path}: unique solution from {len(givens)} start cell{'s' if len(givens) != 1 else ''} (start cells marked *):")
+        typer.echo(grid_text(scenario, result.solution, start))
+        if explain:
+            _print_explanation(scenario)
+    mismatch = [p for p in report.errors if p.rule is Rule.CROPS_MISMATCH]
+    if result.status is not SolveStatus.UNIQUE:
+        raise typer.Exit(1)
+    if mismatch:
+        typer.echo(f"{path}: crops-mismatch: {mismatch[0].message}", err=True)
+        if write:
+            typer.echo(f"{path}: not written: fix or remove the digits that disagree first", err=True)
+        raise typer.Exit(1)
+    if write:
+        atomic_write_text(path, filled_text(raw, board, result.solution))
+        typer.echo(f"{path}: crop layer written")
+
+
+def _rows(board, flat):
+    if flat is None:
+        return None
+    return ["".join(str(flat[board.cell(c, r)]) for c in range(board.width)) for r in range(board.height)]
+
+
+def _print_explanation(scenario) -> None:
+    from pachaprint.check.explain import explain as explain_chain
+
+    for number, step in enumerate(explain_chain(scenario), start=1):
+        typer.echo(f"{number:3}. {step.text}")

@@ -1,0 +1,168 @@
+"""Reading scenario files safely: bytes -> JSON -> schema-checked mapping.
+
+Whatever the input (empty, binary, huge, deeply nested, not UTF-8), these
+functions return problems in words; they never raise for bad content.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from pachaprint.check.problems import Problem, Rule
+from pachaprint.resources import schemas_dir
+
+MAX_BYTES = 1 << 20
+"""Files above 1 MiB are refused: a scenario is well under 2 KB."""
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict[str, Any]:
+    """The scenario JSON Schema (draft 2020-12)."""
+    return json.loads((schemas_dir() / "scenario.schema.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.protocols.Validator:
+    return jsonschema.Draft202012Validator(schema())
+
+
+class _JsonProblem(Exception):
+    pass
+
+
+def _reject_constant(name: str) -> Any:
+    raise _JsonProblem(f"{name} is not allowed in JSON (write a number or a string)")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _JsonProblem(f"the key {key!r} appears twice in one object")
+        data[key] = value
+    return data
+
+
+def parse_bytes(raw: bytes) -> tuple[Any, list[Problem]]:
+    """Decode and parse a scenario file's bytes. Returns ``(data, [])`` or ``(None, [json problem])``."""
+    if len(raw) > MAX_BYTES:
+        return None, [Problem(Rule.JSON, f"the file is {len(raw):,} bytes; a scenario file is at most {MAX_BYTES:,} bytes")]
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        return None, [Problem(Rule.JSON, f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at line {line} (offset {exc.start}) is invalid")]
+    return parse_text(text)
+
+
+def parse_text(text: str) -> tuple[Any, list[Problem]]:
+    """Parse JSON text (no BOM). NaN/Infinity and duplicate keys are ``json`` problems."""
+    if not text.strip():
+        return None, [Problem(Rule.JSON, "the file is empty; expected a JSON object")]
+    try:
+        data = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as exc:
+        return None, [Problem(Rule.JSON, f"line {exc.lineno} column {exc.colno}: {exc.msg}")]
+    except _JsonProblem as exc:
+        return None, [Problem(Rule.JSON, str(exc))]
+    except RecursionError:
+        return None, [Problem(Rule.JSON, "the JSON is nested too deeply to be a scenario")]
+    return data, []
+
+
+def pointer(path) -> str:
+    """A JSON pointer (RFC 6901) for a path of keys and indexes."""
+    parts = [str(p).replace("~", "~0").replace("/", "~1") for p in path]
+    return "/" + "/".join(parts) if parts else ""
+
+
+_TYPE_NAMES = {
+    dict: "an object", list: "an array", str: "a string", bool: "true/false",
+    int: "a whole number", float: "a number", type(None): "null",
+}
+
+_PATTERN_HINTS = {
+    "id": "use lower-case letters, digits and hyphens, starting with a letter or digit (at most 40)",
+    "terrain": "use only the terrain letters V, D, F and M",
+    "crops": "use only crop digits 1-5 or '.'",
+    "start": "a cell is a column letter a-i and a row number 1-5, like c3",
+    "solo": "a cell is a column letter a-i and a row number 1-5, like c3",
+}
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, (dict, list)) else _TYPE_NAMES[type(value)]
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _schema_message(error: jsonschema.ValidationError) -> list[tuple[str, str]]:
+    """(pointer, message) pairs for one jsonschema error, in our words."""
+    where = pointer(error.absolute_path)
+    value = error.instance
+    key = error.validator
+    arg = error.validator_value
+    top = str(error.absolute_path[0]) if error.absolute_path else ""
+    if key == "required":
+        missing = [k for k in arg if isinstance(value, dict) and k not in value]
+        return [(pointer([*error.absolute_path, k]), f"the required key {k!r} is missing") for k in missing]
+    if key == "additionalProperties":
+        known = set(error.schema.get("properties", {}))
+        return [
+            (pointer([*error.absolute_path, k]), f"unknown key {k!r} (allowed: {', '.join(sorted(known))})")
+            for k in value if k not in known
+        ]
+    if key == "type":
+        return [(where, f"must be {_TYPE_NAMES.get({'object': dict, 'array': list, 'string': str, 'integer': int, 'number': float, 'boolean': bool, 'null': type(None)}[arg], arg)}, not {_TYPE_NAMES.get(type(value), type(value).__name__)}")]
+    if key == "const":
+        return [(where, f"must be exactly {json.dumps(arg)}, not {_short(value)}")]
+    if key == "enum":
+        return [(where, f"must be one of {', '.join(json.dumps(a) for a in arg)}, not {_short(value)}")]
+    if key == "pattern":
+        hint = _PATTERN_HINTS.get(top, f"must match {arg}")
+        return [(where, f"{_short(value)} is not allowed here: {hint}")]
+    if key == "minLength":
+        return [(where, "must not be empty" if arg == 1 else f"must have at least {arg} characters")]
+    if key == "maxLength":
+        return [(where, f"has {len(value)} characters; at most {arg} are allowed")]
+    if key == "minItems":
+        return [(where, f"has {len(value)} item(s); at least {arg} needed")]
+    if key == "maxItems":
+        return [(where, f"has {len(value)} items; at most {arg} allowed")]
+    return [(where, error.message[:200])]
+
+
+def schema_problems(data: Any) -> list[Problem]:
+    """Every JSON Schema violation of ``data``, each with its JSON pointer, sorted by pointer."""
+    problems = []
+    for error in _validator().iter_errors(data):
+        for where, message in _schema_message(error):
+            problems.append(Problem(Rule.SCHEMA, f"{where or '(top level)'}: {message}", pointer=where))
+    return sorted(set(problems), key=lambda p: (p.pointer or "", p.message))
+
+
+def read_file(path: Path) -> bytes:
+    """The file's bytes (``OSError`` propagates: a missing file is a usage error)."""
+    with open(path, "rb") as handle:
+        return handle.read(MAX_BYTES + 1)
+
+
+def collect_files(paths: list[str]) -> tuple[list[Path], list[str]]:
+    """Expand files and folders (``*.json`` directly inside, sorted) -> (files, missing paths)."""
+    files: list[Path] = []
+    missing: list[str] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            files.extend(sorted(p for p in path.glob("*.json") if p.is_file()))
+        elif path.is_file():
+            files.append(path)
+        else:
+            missing.append(name)
+    return files, missing

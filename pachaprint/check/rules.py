@@ -1,0 +1,238 @@
+"""The rule checker: every rule of RULES.md sections 1-2 on a schema-valid scenario.
+
+:func:`check_scenario` reports all independent problems at once, each under
+one rule id with the exact cells (SPEC section 3). Reading files and the
+``json``/``schema`` stages live in :mod:`pachaprint.check.load`; the whole
+pipeline for one file is :mod:`pachaprint.check.validate`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pachaprint.check.problems import Problem, Rule
+from pachaprint.check.solver import CropSolver, SolveStatus
+from pachaprint.model.board import ROWS, board_for, join_names
+from pachaprint.model.rules import BOX_CROP_TILES, BOX_TERRAIN_TILES, MAX_REGION_SIZE, Terrain
+from pachaprint.model.scenario import Scenario
+
+NOT_UNIQUE_COUNT_CAP = 100
+"""Solutions of an ambiguous map are counted up to this many."""
+MANY_GIVENS = {"tiny": 8, "long": 15}
+"""More start cells than this gets a warning: the disc leans on its givens."""
+SOLO_START_CELLS = 5
+
+
+def terrain_name(letter: str) -> str:
+    return Terrain(letter).label
+
+
+def dimension_problems(data: dict) -> list[Problem]:
+    """Row count and row length of ``terrain`` and ``crops`` against ``size``."""
+    board = board_for(data["size"])
+    problems = []
+    for key in ("terrain", "crops"):
+        rows = data[key]
+        if len(rows) != ROWS:
+            problems.append(Problem(Rule.DIMENSIONS, f"{key} has {len(rows)} rows; a {board.size} board has {ROWS}", pointer=f"/{key}"))
+        for number, row in enumerate(rows[:ROWS], start=1):
+            if len(row) != board.width:
+                problems.append(Problem(
+                    Rule.DIMENSIONS,
+                    f"{key} row {number} has {len(row)} columns; a {board.size} board has {board.width} (a-{'abcdefghi'[board.width - 1]})",
+                    pointer=f"/{key}/{number - 1}",
+                ))
+    return problems
+
+
+def _region_label(scenario: Scenario, region) -> str:
+    names = scenario.board.names(region.cells)
+    return f"the {region.size}-cell {terrain_name(region.terrain)} region {join_names(names)}"
+
+
+def region_problems(scenario: Scenario) -> list[Problem]:
+    """``region-size`` and ``region-separation``."""
+    board = scenario.board
+    problems = []
+    for region in scenario.regions:
+        if region.size > MAX_REGION_SIZE:
+            problems.append(Problem(
+                Rule.REGION_SIZE,
+                f"{_region_label(scenario, region)} has more than {MAX_REGION_SIZE} cells",
+                tuple(board.names(region.cells)),
+            ))
+    owner = scenario.region_of
+    touching: dict[tuple[int, int], set[int]] = {}
+    for cell in board.cells:
+        for near in board.neighbours8[cell]:
+            a, b = owner[cell], owner[near]
+            if a < b and scenario.terrain_flat[cell] == scenario.terrain_flat[near]:
+                touching.setdefault((a, b), set()).update((cell, near))
+    for (a, b), cells in sorted(touching.items()):
+        names = board.names(cells)
+        problems.append(Problem(
+            Rule.REGION_SEPARATION,
+            f"two {terrain_name(scenario.regions[a].terrain)} regions touch at a corner at {join_names(names)}"
+            f" ({join_names(board.names(scenario.regions[a].cells))} and {join_names(board.names(scenario.regions[b].cells))})",
+            tuple(names),
+        ))
+    return problems
+
+
+def crop_problems(scenario: Scenario) -> list[Problem]:
+    """``crop-range`` (per region) and ``crop-separation`` (per pair of touching cells)."""
+    board = scenario.board
+    problems = []
+    for region in scenario.regions:
+        if region.size > MAX_REGION_SIZE:
+            continue  # reported as region-size; it cannot hold 1..n at all
+        digits = [(c, scenario.crop_at(c)) for c in region.cells if scenario.crop_at(c) is not None]
+        counts = Counter(level for _, level in digits)
+        repeated = sorted(level for level, n in counts.items() if n > 1)
+        too_high = sorted({level for _, level in digits if level > region.size})
+        if repeated or too_high:
+            parts = []
+            if repeated:
+                parts.append(f"{join_names(str(v) for v in repeated)} appear{'s' if len(repeated) == 1 else ''} more than once")
+            if too_high:
+                parts.append(f"{join_names(str(v) for v in too_high)} exceed{'s' if len(too_high) == 1 else ''} its size")
+            problems.append(Problem(
+                Rule.CROP_RANGE,
+                f"{_region_label(scenario, region)} must hold the levels 1-{region.size} once each, but "
+                + " and ".join(parts),
+                tuple(board.names(region.cells)),
+            ))
+    for cell in board.cells:
+        level = scenario.crop_at(cell)
+        if level is None:
+            continue
+        for near in board.neighbours8[cell]:
+            if near > cell and scenario.crop_at(near) == level:
+                how = "diagonally" if board.row(near) != board.row(cell) and board.column(near) != board.column(cell) else "side by side"
+                problems.append(Problem(
+                    Rule.CROP_SEPARATION,
+                    f"{board.name(cell)} and {board.name(near)} both hold crop {level} and touch {how}",
+                    (board.name(cell), board.name(near)),
+                ))
+    return problems
+
+
+def start_problems(scenario: Scenario) -> list[Problem]:
+    """``start``: start cells on the board, distinct, with a digit; Otoma cells among them."""
+    board = scenario.board
+    problems = []
+    seen: set[str] = set()
+    for name in scenario.start:
+        if name in seen:
+            continue
+        if scenario.start.count(name) > 1:
+            problems.append(Problem(Rule.START, f"start cell {name} is listed {scenario.start.count(name)} times", (name,)))
+        seen.add(name)
+        if not board.has(name):
+            problems.append(Problem(Rule.START, f"start cell {name} is off the {board.size} board (columns a-{'abcdefghi'[board.width - 1]})", (name,)))
+        elif scenario.crop_at(board.index(name)) is None:
+            problems.append(Problem(Rule.START, f"start cell {name} has no crop digit; every start cell needs one", (name,)))
+    if scenario.otoma is not None:
+        if scenario.size != "long":
+            problems.append(Problem(Rule.START, "solo/co-op Otoma cells are only for long scenarios; remove \"solo\" from this tiny one", tuple(scenario.otoma)))
+        else:
+            counted = Counter(scenario.otoma)
+            for name in dict.fromkeys(scenario.otoma):
+                if counted[name] > 1:
+                    problems.append(Problem(Rule.START, f"Otoma cell {name} is listed {counted[name]} times", (name,)))
+                if name not in scenario.start:
+                    problems.append(Problem(Rule.START, f"Otoma cell {name} is not a start cell", (name,)))
+    return problems
+
+
+def box_problems(scenario: Scenario) -> list[Problem]:
+    """``box-limit``: terrain tiles and crop tiles needed against the retail box."""
+    board = scenario.board
+    problems = []
+    for letter, count in scenario.terrain_counts().items():
+        if count > BOX_TERRAIN_TILES[letter]:
+            cells = [c for c in board.cells if scenario.terrain_flat[c] == letter]
+            problems.append(Problem(
+                Rule.BOX_LIMIT,
+                f"needs {count} {terrain_name(letter)} tiles; the box has {BOX_TERRAIN_TILES[letter]}",
+                tuple(board.names(cells)),
+            ))
+    for level, count in scenario.crop_tile_counts().items():
+        if count > BOX_CROP_TILES[level]:
+            problems.append(Problem(
+                Rule.BOX_LIMIT,
+                f"needs {count} level-{level} crop tiles (one per region of {level}+ cells); the box has {BOX_CROP_TILES[level]}",
+            ))
+    return problems
+
+
+def solution_problems(scenario: Scenario, solver: CropSolver, givens: dict[int, int]) -> tuple[list[Problem], tuple[int, ...] | None]:
+    """``unsolvable``, ``not-unique`` and ``crops-mismatch``. Returns the problems and the unique solution."""
+    board = scenario.board
+    result = solver.solve(givens)
+    if result.status is SolveStatus.NONE:
+        return [Problem(Rule.UNSOLVABLE, f"no crop layer fits: {result.reason}")], None
+    if result.status is SolveStatus.MULTIPLE:
+        count = solver.count(givens, NOT_UNIQUE_COUNT_CAP)
+        counted = f"at least {count}" if count >= NOT_UNIQUE_COUNT_CAP else str(count)
+        target = _author_layer(scenario, solver) or result.solution
+        extra = solver.suggest_givens(givens, target)
+        names = board.names(result.differing)
+        suggestion = join_names(f"{board.name(c)} ({target[c]})" for c in extra)
+        message = (
+            f"{counted} crop layers fit the terrain and the start crops; two of them differ at {join_names(names)}. "
+            f"Adding {'start cell' if len(extra) == 1 else 'start cells'} {suggestion} would make it unique"
+        )
+        return [Problem(Rule.NOT_UNIQUE, message, tuple(names))], None
+    solution = result.solution
+    wrong = [c for c in board.cells if c not in givens and scenario.crop_at(c) not in (None, solution[c])]
+    if wrong:
+        detail = join_names(f"{board.name(c)} is {scenario.crop_at(c)}, must be {solution[c]}" for c in wrong)
+        return [Problem(Rule.CROPS_MISMATCH, f"the start cells force a different crop layer: {detail}", tuple(board.names(wrong)))], solution
+    return [], solution
+
+
+def _author_layer(scenario: Scenario, solver: CropSolver) -> tuple[int, ...] | None:
+    """The author's complete crop layer if it obeys every rule (used to phrase suggestions)."""
+    if not scenario.is_complete:
+        return None
+    layer = tuple(int(ch) for ch in scenario.crops_flat)
+    found = solver.solutions({c: v for c, v in enumerate(layer)}, 1)
+    return layer if found else None
+
+
+def check_scenario(scenario: Scenario, box: str = "retail") -> tuple[list[Problem], list[Problem], tuple[int, ...] | None]:
+    """All rule problems of a scenario whose dimensions are right.
+
+    Returns ``(errors, warnings, solution)``; ``solution`` is the unique crop
+    layer (flat levels) or ``None``.
+    """
+    board = scenario.board
+    errors = region_problems(scenario) + crop_problems(scenario) + start_problems(scenario)
+    solver = CropSolver(board, scenario.terrain_flat, scenario.regions)
+    givens = {c: scenario.crop_at(c) for c in scenario.start_cells if scenario.crop_at(c) is not None}
+    found, solution = solution_problems(scenario, solver, givens)
+    errors += found
+    if box == "retail":
+        errors += box_problems(scenario)
+    warnings = []
+    if solution is not None:
+        dots = [c for c in board.cells if scenario.crop_at(c) is None]
+        if dots:
+            warnings.append(Problem(
+                Rule.INCOMPLETE,
+                f"{len(dots)} crop(s) left as '.'; the start cells fix them, run `pachaprint solve FILE --write` to fill them in",
+                tuple(board.names(dots)),
+            ))
+        if len(scenario.start_cells) > MANY_GIVENS[scenario.size]:
+            warnings.append(Problem(
+                Rule.GIVENS,
+                f"{len(scenario.start_cells)} start cells: the disc is unique only thanks to many givens, which leaves little to deduce",
+            ))
+    if scenario.size == "long" and len(scenario.start_cells) < SOLO_START_CELLS:
+        warnings.append(Problem(
+            Rule.SOLO,
+            f"only {len(scenario.start_cells)} start cell(s): solo and co-op need 5 Otoma start cells, so this disc cannot be set up for them",
+        ))
+    errors.sort(key=Problem.sort_key)
+    return errors, warnings, solution
