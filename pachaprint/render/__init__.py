@@ -1,0 +1,1 @@
+"""Rendering: one drawing model (:mod:`.draw`), SVG and PDF back ends, components, sheets."""

@@ -1,0 +1,151 @@
+"""PDF back end: writes drawings as pages with the reportlab canvas.
+
+Each page's MediaBox = BleedBox is the drawing plus its bleed; the TrimBox is
+the drawing's trim size. One transform per page maps the drawing model's
+millimetres (origin at the trim corner, y down) to PDF points, so every item
+is written in the same numbers the SVG writer uses. Fonts (Vera) are embedded
+as TrueType subsets; invariant mode keeps the bytes identical across runs; the
+viewer preference ``PrintScaling /None`` asks for printing at 100 %.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path as FilePath
+from typing import Sequence
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
+
+from . import draw as d
+from .fonts import font_name
+
+_CAP = {"butt": 0, "round": 1, "square": 2}
+_JOIN = {"miter": 0, "round": 1, "bevel": 2}
+
+
+def _paint(c: Canvas, style: d.Style) -> tuple[int, int]:
+    """Set the graphics state for ``style``; returns (stroke, fill) flags."""
+    if style.fill:
+        c.setFillColor(HexColor(style.fill))
+    if style.stroke:
+        c.setStrokeColor(HexColor(style.stroke))
+        c.setLineWidth(style.stroke_width)
+        c.setLineCap(_CAP[style.cap])
+        c.setLineJoin(_JOIN[style.join])
+        if style.dash:
+            c.setDash(list(style.dash), 0)
+    if style.opacity != 1.0:
+        c.setFillAlpha(style.opacity)
+        c.setStrokeAlpha(style.opacity)
+    return (1 if style.stroke else 0, 1 if style.fill else 0)
+
+
+def _path(c: Canvas, segments):
+    p = c.beginPath()
+    for op in d.path_ops(segments, curves=True):
+        kind = op[0]
+        if kind == "M":
+            p.moveTo(op[1], op[2])
+        elif kind == "L":
+            p.lineTo(op[1], op[2])
+        elif kind == "C":
+            p.curveTo(*op[1:])
+        else:
+            p.close()
+    return p
+
+
+def _draw(c: Canvas, item: d.Element) -> None:
+    if isinstance(item, d.Group):
+        c.saveState()
+        if item.transform != d.IDENTITY:
+            c.transform(*item.transform)
+        if item.clip is not None:
+            segments, evenodd = d.outline(item.clip)
+            c.clipPath(_path(c, segments), stroke=0, fill=0, fillMode=FILL_EVEN_ODD if evenodd else FILL_NON_ZERO)
+        for child in item.items:
+            _draw(c, child)
+        c.restoreState()
+        return
+    if isinstance(item, d.Use):
+        c.saveState()
+        c.transform(*item.matrix())
+        for child in item.symbol.items:
+            _draw(c, child)
+        c.restoreState()
+        return
+    if isinstance(item, d.Text):
+        c.saveState()
+        c.setFillColor(HexColor(item.colour))
+        c.translate(item.x, item.baseline())
+        c.scale(1, -1)
+        c.setFont(font_name(item.bold), item.size_pt * d.PT_MM)
+        draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[item.anchor]
+        draw(0, 0, item.text)
+        c.restoreState()
+        return
+    style = item.style
+    if not style.fill and not style.stroke:
+        return
+    c.saveState()
+    stroke, fill = _paint(c, style)
+    if isinstance(item, d.Line):
+        if stroke:
+            c.line(item.x1, item.y1, item.x2, item.y2)
+    elif isinstance(item, d.Rect) and not item.rx:
+        c.rect(item.x, item.y, item.w, item.h, stroke=stroke, fill=fill)
+    elif isinstance(item, d.Circle):
+        c.circle(item.cx, item.cy, item.r, stroke=stroke, fill=fill)
+    elif isinstance(item, (d.Rect, d.Polygon, d.Path)):
+        segments, evenodd = d.outline(item)
+        c.drawPath(_path(c, segments), stroke=stroke, fill=fill, fillMode=FILL_EVEN_ODD if evenodd else FILL_NON_ZERO)
+    else:
+        raise TypeError(f"cannot draw {type(item).__name__}")
+    c.restoreState()
+
+
+def pdf_bytes(pages: Sequence[d.Drawing], title: str | None = None, duplex: bool = False) -> bytes:
+    """A PDF with one page per drawing. ``duplex`` asks for long-edge flipping."""
+    if not pages:
+        raise ValueError("a PDF needs at least one page")
+    buf = io.BytesIO()
+    first = pages[0]
+    c = Canvas(buf, pagesize=(first.media_width * mm, first.media_height * mm), invariant=1, pageCompression=1,
+               initialFontName=font_name(False), initialFontSize=9)
+    c.setTitle(title or first.name)
+    c.setAuthor("pachaprint")
+    c.setCreator("pachaprint")
+    c.setSubject("print at 100 % (actual size)")
+    c.setViewerPreference("PrintScaling", "None")
+    if duplex:
+        c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
+    for page in pages:
+        b, w, h = page.bleed_mm, page.width_mm, page.height_mm
+        c.setPageSize((page.media_width * mm, page.media_height * mm))
+        c.setBleedBox((0, 0, page.media_width * mm, page.media_height * mm))
+        c.setTrimBox((b * mm, b * mm, (b + w) * mm, (b + h) * mm))
+        c.saveState()
+        # model (x mm, y mm down from the trim corner) -> PDF points, y up
+        c.transform(mm, 0, 0, -mm, b * mm, (b + h) * mm)
+        for item in page.items:
+            _draw(c, item)
+        c.restoreState()
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def write_pdf(pages: d.Drawing | Sequence[d.Drawing], path: str | os.PathLike, title: str | None = None,
+              duplex: bool = False) -> FilePath:
+    """Write one drawing or a list of pages to ``path`` atomically."""
+    if isinstance(pages, d.Drawing):
+        pages = [pages]
+    target = FilePath(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.tmp")
+    tmp.write_bytes(pdf_bytes(pages, title=title, duplex=duplex))
+    os.replace(tmp, target)
+    return target
