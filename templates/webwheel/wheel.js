@@ -1,0 +1,412 @@
+/* pachaprint digital wheel: reveals one cell's terrain (Discovery) or crop
+   (Divination) at a time, like the wheel in the box. No network, no libraries.
+   The answers are stored per cell, XOR-ed with a keystream seeded from the
+   scenario id and the cell name (see pachaprint/render/webwheel.py): enough to
+   keep a glance at the page source from spoiling the map, not a secret. */
+(function () {
+  "use strict";
+
+  var DATA = JSON.parse(document.getElementById("wheel-data").textContent);
+  var W = DATA.width, H = DATA.height;
+  var STORE_KEY = "pachaprint-wheel:" + DATA.id;
+  var PROGRESS_FORMAT = "pachaprint-wheel-progress/1";
+  var SVGNS = "http://www.w3.org/2000/svg";
+
+  /* ---- decoding (mirrors encode_cell in webwheel.py) ----------------- */
+  function fnv1a(text) {
+    var bytes = new TextEncoder().encode(text), h = 0x811c9dc5;
+    for (var i = 0; i < bytes.length; i++) {
+      h ^= bytes[i];
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    return h;
+  }
+  function keystream(seed, n) {
+    var a = seed >>> 0, out = [];
+    for (var i = 0; i < n; i++) {
+      a = (a + 0x6d2b79f5) >>> 0;
+      var t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      out.push(((t ^ (t >>> 14)) >>> 24) & 255);
+    }
+    return out;
+  }
+  var answers = {};
+  function answer(cell) {
+    if (answers[cell]) return answers[cell];
+    var name = cellName(cell);
+    var raw = atob(DATA.cells[cell]);
+    var key = keystream(fnv1a(DATA.keyPrefix + name), raw.length);
+    var plain = "";
+    for (var i = 0; i < raw.length; i++) plain += String.fromCharCode(raw.charCodeAt(i) ^ key[i]);
+    var m = /^([a-i][1-5]):([VDFM])([1-5])$/.exec(plain);
+    if (!m || m[1] !== name) throw new Error("the answer stored for " + name + " is damaged");
+    return (answers[cell] = { terrain: m[2], crop: Number(m[3]) });
+  }
+
+  /* ---- geometry ------------------------------------------------------- */
+  function cellName(cell) { return DATA.columns[cell % W].letter + DATA.rows[Math.floor(cell / W)].number; }
+  function cellIndex(name) {
+    for (var c = 0; c < W * H; c++) if (cellName(c) === name) return c;
+    return -1;
+  }
+  function where(cell) {
+    var col = DATA.columns[cell % W], row = DATA.rows[Math.floor(cell / W)];
+    return col.element + " \u00b7 " + row.animal;
+  }
+
+  /* ---- state ---------------------------------------------------------- */
+  var startCells = {};
+  Object.keys(DATA.start).forEach(function (name) { startCells[cellIndex(name)] = true; });
+  var history = [];        /* [{cell: "c3", reveal: "terrain"|"crop"}] in order */
+  var selected = null;     /* cell index */
+  var pending = null;      /* {kind: "terrain"|"crop"|"reset", cell} awaiting confirmation */
+  var lastShown = null;    /* {cell, kind} for the window */
+  var storageOk = true;
+
+  function knownTerrain(cell) {
+    if (startCells[cell]) return true;
+    return history.some(function (h) { return h.reveal === "terrain" && cellIndex(h.cell) === cell; });
+  }
+  function knownCrop(cell) {
+    if (startCells[cell]) return true;
+    return history.some(function (h) { return h.reveal === "crop" && cellIndex(h.cell) === cell; });
+  }
+
+  function load() {
+    var text = null;
+    try { text = window.localStorage.getItem(STORE_KEY); } catch (e) { storageOk = false; }
+    if (!text) return;
+    try {
+      var saved = JSON.parse(text);
+      if (saved.format !== PROGRESS_FORMAT || saved.fingerprint !== DATA.fingerprint) {
+        note("Saved progress belonged to another version of this scenario and was set aside.");
+        return;
+      }
+      var seen = {};
+      saved.history.forEach(function (h) {
+        var c = cellIndex(h.cell), k = h.cell + "/" + h.reveal;
+        if (c < 0 || startCells[c] || seen[k]) return;
+        if (h.reveal === "crop" && !knownTerrain(c)) return;
+        if (h.reveal !== "terrain" && h.reveal !== "crop") return;
+        seen[k] = true;
+        history.push({ cell: h.cell, reveal: h.reveal });
+      });
+    } catch (e) {
+      note("Saved progress could not be read and was set aside.");
+    }
+  }
+  function save() {
+    if (!storageOk) return;
+    try {
+      window.localStorage.setItem(STORE_KEY, JSON.stringify({
+        format: PROGRESS_FORMAT, fingerprint: DATA.fingerprint, history: history
+      }));
+    } catch (e) {
+      storageOk = false;
+      note("This browser does not let the page keep progress; reveals last until the page is closed.");
+    }
+  }
+  function note(text) {
+    var el = document.getElementById("storage-note");
+    el.textContent = text;
+    el.hidden = false;
+  }
+
+  /* ---- small DOM helpers ---------------------------------------------- */
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "class") node.className = attrs[k];
+      else if (k === "text") node.textContent = attrs[k];
+      else node.setAttribute(k, attrs[k]);
+    });
+    (children || []).forEach(function (ch) { if (ch) node.appendChild(ch); });
+    return node;
+  }
+  function sym(id, label) {
+    var svg = document.createElementNS(SVGNS, "svg");
+    svg.setAttribute("class", "sym");
+    svg.setAttribute("viewBox", "0 0 100 100");
+    if (label) { svg.setAttribute("role", "img"); svg.setAttribute("aria-label", label); }
+    else svg.setAttribute("aria-hidden", "true");
+    var use = document.createElementNS(SVGNS, "use");
+    use.setAttribute("href", "#" + id);
+    svg.appendChild(use);
+    return svg;
+  }
+  function terrainOf(letter) { return DATA.terrains[letter]; }
+  function cropOf(level) { return DATA.crops[String(level)]; }
+
+  /* ---- building the page once ----------------------------------------- */
+  var board = document.getElementById("board");
+  var cellButtons = [], colHeads = [], rowHeads = [], elementPicks = [], animalPicks = [];
+
+  function build() {
+    board.style.setProperty("--cols", W);
+    board.appendChild(el("div", { class: "corner", "aria-hidden": "true" }));
+    DATA.columns.forEach(function (col, c) {
+      var head = el("div", { class: "head element", role: "columnheader", title: col.element + " (column " + col.letter + ")" },
+        [sym(col.symbol, col.element), el("span", { text: col.letter })]);
+      colHeads.push(head);
+      board.appendChild(head);
+    });
+    for (var r = 0; r < H; r++) {
+      var row = DATA.rows[r];
+      var head = el("div", { class: "head animal", role: "rowheader", title: row.animal + " (row " + row.number + ")" },
+        [sym(row.symbol, row.animal), el("span", { text: String(row.number) })]);
+      rowHeads.push(head);
+      board.appendChild(head);
+      for (var c = 0; c < W; c++) {
+        var cell = r * W + c;
+        var button = el("button", { type: "button", class: "cell", "data-cell": cellName(cell), role: "gridcell" });
+        button.addEventListener("click", choose.bind(null, cell));
+        cellButtons.push(button);
+        board.appendChild(button);
+      }
+    }
+    var pe = document.getElementById("pick-element");
+    pe.style.setProperty("--n", W);
+    DATA.columns.forEach(function (col, c) {
+      var b = el("button", { type: "button", class: "pick element", "data-column": col.letter, "aria-pressed": "false",
+        title: col.element + " (column " + col.letter + ")" }, [sym(col.symbol, col.element), el("span", { text: col.letter })]);
+      b.addEventListener("click", function () { pickColumn(c); });
+      elementPicks.push(b);
+      pe.appendChild(b);
+    });
+    var pa = document.getElementById("pick-animal");
+    pa.style.setProperty("--n", H);
+    DATA.rows.forEach(function (row, r) {
+      var b = el("button", { type: "button", class: "pick animal", "data-row": String(row.number), "aria-pressed": "false",
+        title: row.animal + " (row " + row.number + ")" }, [sym(row.symbol, row.animal), el("span", { text: String(row.number) })]);
+      b.addEventListener("click", function () { pickRow(r); });
+      animalPicks.push(b);
+      pa.appendChild(b);
+    });
+    document.getElementById("btn-discovery").addEventListener("click", function () { ask("terrain"); });
+    document.getElementById("btn-divination").addEventListener("click", function () { ask("crop"); });
+    document.getElementById("btn-confirm").addEventListener("click", confirmPending);
+    document.getElementById("btn-cancel").addEventListener("click", function () { pending = null; render(); });
+    document.getElementById("btn-undo").addEventListener("click", undo);
+    document.getElementById("btn-reset").addEventListener("click", function () { pending = { kind: "reset" }; render(); });
+  }
+
+  /* ---- choosing a cell ------------------------------------------------ */
+  var pickedColumn = null, pickedRow = null;
+  function choose(cell) {
+    selected = cell;
+    pickedColumn = cell % W;
+    pickedRow = Math.floor(cell / W);
+    pending = null;
+    lastShown = knownTerrain(cell) ? { cell: cell, kind: knownCrop(cell) ? "crop" : "terrain" } : lastShown;
+    render();
+  }
+  function pickColumn(c) {
+    pickedColumn = c;
+    pickedFromPickers();
+  }
+  function pickRow(r) {
+    pickedRow = r;
+    pickedFromPickers();
+  }
+  function pickedFromPickers() {
+    pending = null;
+    if (pickedColumn !== null && pickedRow !== null) {
+      choose(pickedRow * W + pickedColumn);
+      return;
+    }
+    selected = null;
+    render();
+  }
+
+  /* ---- revealing, undo, reset ----------------------------------------- */
+  function ask(kind) {
+    if (selected === null) return;
+    if (kind === "terrain" && knownTerrain(selected)) return;
+    if (kind === "crop" && (!knownTerrain(selected) || knownCrop(selected))) return;
+    pending = { kind: kind, cell: selected };
+    render();
+    document.getElementById("btn-confirm").focus();
+  }
+  function confirmPending() {
+    if (!pending) return;
+    if (pending.kind === "reset") {
+      history = [];
+      lastShown = null;
+      pending = null;
+      try { if (storageOk) window.localStorage.removeItem(STORE_KEY); } catch (e) { storageOk = false; }
+      render();
+      return;
+    }
+    var cell = pending.cell, kind = pending.kind;
+    pending = null;
+    history.push({ cell: cellName(cell), reveal: kind });
+    lastShown = { cell: cell, kind: kind };
+    save();
+    render();
+  }
+  function undo() {
+    if (!history.length) return;
+    var last = history.pop();
+    var cell = cellIndex(last.cell);
+    pending = null;
+    lastShown = null;
+    selected = cell;
+    pickedColumn = cell % W;
+    pickedRow = Math.floor(cell / W);
+    save();
+    render();
+  }
+
+  /* ---- counting the supply -------------------------------------------- */
+  function supplyLeft() {
+    var left = {};
+    DATA.terrainOrder.forEach(function (t) { left[t] = DATA.terrains[t].tiles; });
+    for (var c = 0; c < W * H; c++) if (knownTerrain(c)) left[answer(c).terrain] -= 1;
+    return left;
+  }
+
+  /* ---- drawing the state ---------------------------------------------- */
+  function describe(cell) {
+    var parts = [];
+    if (knownTerrain(cell)) parts.push(terrainOf(answer(cell).terrain).name);
+    if (knownCrop(cell)) {
+      var a = answer(cell);
+      parts.push("crop " + a.crop + " " + cropOf(a.crop).name);
+    }
+    return parts.length ? parts.join(", ") : "not revealed";
+  }
+  function drawCell(cell) {
+    var b = cellButtons[cell];
+    while (b.firstChild) b.removeChild(b.firstChild);
+    var t = knownTerrain(cell), k = knownCrop(cell);
+    b.className = "cell";
+    b.removeAttribute("data-terrain");
+    b.removeAttribute("data-crop");
+    b.appendChild(el("span", { class: "name", text: cellName(cell) }));
+    if (t) {
+      var a = answer(cell), info = terrainOf(a.terrain);
+      b.classList.add("known", "t-" + a.terrain);
+      b.setAttribute("data-terrain", a.terrain);
+      b.appendChild(el("span", { class: "terrain" }, [sym(info.symbol)]));
+      if (k) {
+        var crop = cropOf(a.crop);
+        b.setAttribute("data-crop", String(a.crop));
+        b.appendChild(el("span", { class: "crop c-" + a.crop }, [el("span", { text: String(a.crop) })]));
+      }
+    }
+    if (startCells[cell]) b.classList.add("start");
+    if (cell === selected) b.classList.add("selected");
+    b.setAttribute("aria-selected", cell === selected ? "true" : "false");
+    b.setAttribute("aria-label", cellName(cell) + ", " + where(cell) + ": " + describe(cell) + (startCells[cell] ? " (start cell)" : ""));
+  }
+  function drawSelection() {
+    var s = document.getElementById("selection");
+    while (s.firstChild) s.removeChild(s.firstChild);
+    if (selected === null) {
+      var missing = pickedColumn === null && pickedRow === null ? "Tap a cell, or pick its element and animal."
+        : pickedColumn === null ? "Now pick the element (column)." : "Now pick the animal (row).";
+      s.appendChild(document.createTextNode(missing));
+      return;
+    }
+    s.appendChild(el("strong", { text: cellName(selected) }));
+    s.appendChild(document.createTextNode(" \u2014 " + where(selected) + ": " + describe(selected) +
+      (startCells[selected] ? " (start cell)" : "")));
+  }
+  function drawActions() {
+    var disc = document.getElementById("btn-discovery"), div = document.getElementById("btn-divination");
+    var none = selected === null;
+    disc.disabled = none || knownTerrain(selected);
+    div.disabled = none || !knownTerrain(selected) || knownCrop(selected);
+    disc.title = none ? "Choose a cell first" : knownTerrain(selected) ? "Terrain already revealed" : "Reveal the terrain of " + cellName(selected);
+    div.title = none ? "Choose a cell first" : !knownTerrain(selected) ? "Discover the terrain first: only a cell with a terrain tile can be divined"
+      : knownCrop(selected) ? "Crop already revealed" : "Reveal the crop of " + cellName(selected);
+    var box = document.getElementById("confirm");
+    box.hidden = !pending;
+    if (pending) {
+      var text = document.getElementById("confirm-text"), ok = document.getElementById("btn-confirm");
+      if (pending.kind === "reset") {
+        text.textContent = "Hide every revealed cell again and start over? (" + history.length + " reveal" + (history.length === 1 ? "" : "s") + " will be forgotten.)";
+        ok.textContent = "Reset";
+      } else {
+        var n = cellName(pending.cell);
+        text.textContent = (pending.kind === "terrain" ? "Discovery: reveal the terrain of " : "Divination: reveal the crop of ") + n + " (" + where(pending.cell) + ")?";
+        ok.textContent = pending.kind === "terrain" ? "Reveal terrain of " + n : "Reveal crop of " + n;
+      }
+    }
+    var undoButton = document.getElementById("btn-undo");
+    undoButton.disabled = !history.length;
+    if (history.length) {
+      var h = history[history.length - 1];
+      undoButton.textContent = "Undo " + (h.reveal === "terrain" ? "Discovery" : "Divination") + " of " + h.cell;
+    } else {
+      undoButton.textContent = "Undo last reveal";
+    }
+    document.getElementById("btn-reset").disabled = !history.length;
+  }
+  function drawWindow() {
+    var w = document.getElementById("window");
+    while (w.firstChild) w.removeChild(w.firstChild);
+    w.className = "window";
+    if (!lastShown) {
+      w.classList.add("empty");
+      w.appendChild(document.createTextNode("The revealed terrain or crop shows here."));
+      return;
+    }
+    var a = answer(lastShown.cell), n = cellName(lastShown.cell), face, what, text;
+    if (lastShown.kind === "terrain") {
+      var info = terrainOf(a.terrain);
+      face = el("div", { class: "face t-" + a.terrain }, [sym(info.symbol, info.name)]);
+      what = "Discovery \u00b7 " + n;
+      text = info.name + " (" + a.terrain + ")";
+    } else {
+      var crop = cropOf(a.crop);
+      face = el("div", { class: "face crop c-" + a.crop }, [el("span", { text: String(a.crop) })]);
+      what = "Divination \u00b7 " + n;
+      text = "Crop " + a.crop + ": " + crop.name;
+    }
+    w.appendChild(face);
+    w.appendChild(el("div", { class: "text" }, [el("div", { class: "what", text: what }), el("div", { class: "answer", text: text })]));
+    w.setAttribute("data-cell", n);
+    w.setAttribute("data-kind", lastShown.kind);
+  }
+  function drawSupply() {
+    var s = document.getElementById("supply"), left = supplyLeft();
+    while (s.firstChild) s.removeChild(s.firstChild);
+    DATA.terrainOrder.forEach(function (t) {
+      var info = terrainOf(t);
+      s.appendChild(el("div", { class: "tile t-" + t, "data-terrain": t, "data-left": String(left[t]),
+        "aria-label": info.name + ": " + left[t] + " of " + info.tiles + " tiles left" },
+        [sym(info.symbol), el("span", { class: "label", text: info.name + " (" + t + ")" }),
+         el("span", { class: "count", text: String(left[t]) }), el("span", { class: "of", text: "of " + info.tiles })]));
+    });
+  }
+  function drawLog() {
+    var log = document.getElementById("log");
+    while (log.firstChild) log.removeChild(log.firstChild);
+    history.forEach(function (h) {
+      var c = cellIndex(h.cell), a = answer(c);
+      log.appendChild(el("li", { text: (h.reveal === "terrain" ? "Discovery " : "Divination ") + h.cell + ": " +
+        (h.reveal === "terrain" ? terrainOf(a.terrain).name : a.crop + " " + cropOf(a.crop).name) }));
+    });
+    document.getElementById("log-count").textContent = String(history.length);
+  }
+  function render() {
+    for (var c = 0; c < W * H; c++) drawCell(c);
+    colHeads.forEach(function (h, c) { h.classList.toggle("chosen", c === pickedColumn); });
+    rowHeads.forEach(function (h, r) { h.classList.toggle("chosen", r === pickedRow); });
+    elementPicks.forEach(function (b, c) { b.setAttribute("aria-pressed", c === pickedColumn ? "true" : "false"); });
+    animalPicks.forEach(function (b, r) { b.setAttribute("aria-pressed", r === pickedRow ? "true" : "false"); });
+    drawSelection();
+    drawActions();
+    drawWindow();
+    drawSupply();
+    drawLog();
+  }
+
+  build();
+  load();
+  render();
+  document.documentElement.setAttribute("data-ready", "true");
+})();
