@@ -50,6 +50,10 @@ def _region_label(scenario: Scenario, region) -> str:
     return f"the {region.size}-cell {terrain_name(region.terrain)} region {join_names(names)}"
 
 
+def _levels_phrase(size: int) -> str:
+    return "only level 1" if size == 1 else f"the levels 1-{size} once each"
+
+
 def region_problems(scenario: Scenario) -> list[Problem]:
     """``region-size`` and ``region-separation``."""
     board = scenario.board
@@ -72,8 +76,8 @@ def region_problems(scenario: Scenario) -> list[Problem]:
         names = board.names(cells)
         problems.append(Problem(
             Rule.REGION_SEPARATION,
-            f"two {terrain_name(scenario.regions[a].terrain)} regions touch at a corner at {join_names(names)}"
-            f" ({join_names(board.names(scenario.regions[a].cells))} and {join_names(board.names(scenario.regions[b].cells))})",
+            f"two {terrain_name(scenario.regions[a].terrain)} regions touch at a corner at {join_names(names)}:"
+            f" {{{', '.join(board.names(scenario.regions[a].cells))}}} and {{{', '.join(board.names(scenario.regions[b].cells))}}}",
             tuple(names),
         ))
     return problems
@@ -98,7 +102,7 @@ def crop_problems(scenario: Scenario) -> list[Problem]:
                 parts.append(f"{join_names(str(v) for v in too_high)} exceed{'s' if len(too_high) == 1 else ''} its size")
             problems.append(Problem(
                 Rule.CROP_RANGE,
-                f"{_region_label(scenario, region)} must hold the levels 1-{region.size} once each, but "
+                f"{_region_label(scenario, region)} must hold {_levels_phrase(region.size)}, but "
                 + " and ".join(parts),
                 tuple(board.names(region.cells)),
             ))
@@ -234,5 +238,5 @@ def check_scenario(scenario: Scenario, box: str = "retail") -> tuple[list[Proble
             Rule.SOLO,
             f"only {len(scenario.start_cells)} start cell(s): solo and co-op need 5 Otoma start cells, so this disc cannot be set up for them",
         ))
-    errors.sort(key=Problem.sort_key)
+    errors.sort(key=lambda p: (p.rule.order, sorted(board.index(c) for c in p.cells if board.has(c)), p.message))
     return errors, warnings, solution

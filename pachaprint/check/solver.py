@@ -213,7 +213,8 @@ class CropSolver:
                 return (
                     f"{board.name(cell)} touches every cell of the {region.size}-cell "
                     f"{_terrain_name(region.terrain)} region ({join_names(board.names(region.cells))}), "
-                    f"which holds levels 1-{region.size}, so no level fits {board.name(cell)}"
+                    f"which {'must hold level 1' if region.size == 1 else f'holds levels 1-{region.size}'}, "
+                    f"so no level fits {board.name(cell)}"
                 )
         for cell, level in givens.items():
             if not self.initial[cell] >> level & 1:

@@ -1,0 +1,133 @@
+"""``pachaprint validate`` and ``solve`` as a user runs them: exit codes and both formats."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from pachaprint.cli import app
+from tests.helpers import EXAMPLES, LAKE_CROPS, LAKE_TERRAIN, example, scenario_dict
+
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, list(args))
+
+
+def write(tmp_path, name, data):
+    path = tmp_path / name
+    path.write_text(json.dumps(data, indent=2))
+    return path
+
+
+def test_valid_files_exit_0_with_text_summary():
+    result = run("validate", str(EXAMPLES / "lake-shore.json"), str(EXAMPLES / "high-valley.json"))
+    assert result.exit_code == 0
+    lines = result.output.strip().splitlines()
+    assert lines[-1] == "2 files: 2 valid, 0 invalid (0 errors, 1 warning)"
+    assert any(line.startswith(f"{EXAMPLES / 'lake-shore.json'}: valid (tiny, 7 regions, 4 start cells") for line in lines)
+
+
+def test_folder_with_an_invalid_file_exits_1_and_names_rule_and_cells(tmp_path):
+    write(tmp_path, "good.json", example("lake-shore"))
+    write(tmp_path, "bad.json", scenario_dict(LAKE_TERRAIN, LAKE_CROPS, ["a5"]))
+    result = run("validate", str(tmp_path))
+    assert result.exit_code == 1
+    bad_line = [line for line in result.output.splitlines() if "bad.json" in line][0]
+    assert bad_line.startswith(f"{tmp_path / 'bad.json'}: not-unique: 16 crop layers fit")
+    assert "differ at e4 and e5" in bad_line
+    assert result.output.strip().splitlines()[-1] == "2 files: 1 valid, 1 invalid (1 error, 0 warnings)"
+
+
+def test_json_format_is_a_list_per_file(tmp_path):
+    bad = write(tmp_path, "bad.json", scenario_dict(LAKE_TERRAIN, ["12142", "34531", "21242", "34353", "12411"], ["d1", "b2", "a5", "e5"]))
+    result = run("validate", "--format", "json", str(bad), str(EXAMPLES / "lake-shore.json"))
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    assert [entry["valid"] for entry in data] == [False, True]
+    assert data[0]["id"] == "test" and data[0]["file"] == str(bad)
+    assert data[0]["errors"][0] == {"rule": "crop-separation", "cells": ["b4", "c5"], "message": "b4 and c5 both hold crop 4 and touch diagonally"}
+    assert set(data[1]) == {"file", "id", "valid", "errors", "warnings", "stats"}
+    assert data[1]["stats"]["regions"] == 7
+
+
+def test_usage_errors_exit_2(tmp_path):
+    assert run("validate", str(tmp_path / "missing.json")).exit_code == 2
+    assert run("validate", str(tmp_path)).exit_code == 2  # a folder without scenario files
+    assert run("validate", "--format", "xml", str(EXAMPLES / "lake-shore.json")).exit_code == 2
+    assert run("validate", "--box", "huge", str(EXAMPLES / "lake-shore.json")).exit_code == 2
+    assert run("validate").exit_code == 2
+
+
+def test_box_unlimited_option(tmp_path):
+    terrain = ["DVDVDVDVD", "VDVDVDVDV", "DVDVDVDVD", "VDVDVDVDV", "DVDVDVDVD"]
+    path = write(tmp_path, "wide.json", scenario_dict(terrain, ["111111111"] * 5, ["a1"]))
+    assert "box-limit" in run("validate", str(path)).output
+    result = run("validate", "--box", "unlimited", str(path))
+    assert "box-limit" not in result.output
+
+
+def test_no_traceback_for_any_bad_file_through_the_real_entry_point(tmp_path):
+    files = {
+        "empty.json": b"",
+        "garbage.json": bytes(range(256)) * 4,
+        "latin1.json": '{"name": "Montaña"}'.encode("latin-1"),
+        "big.json": b'{"notes": "' + b"x" * 5_000_000 + b'"}',
+        "deep.json": b"[" * 100_000 + b"]" * 100_000,
+        "types.json": json.dumps({"format": 1, "terrain": {"a": 1}}).encode(),
+    }
+    for name, raw in files.items():
+        (tmp_path / name).write_bytes(raw)
+    proc = subprocess.run([sys.executable, "-m", "pachaprint", "validate", str(tmp_path)], capture_output=True, text=True)
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr + proc.stdout
+    assert proc.stdout.strip().splitlines()[-1] == "6 files: 0 valid, 6 invalid (12 errors, 0 warnings)"  # types.json: 5 missing keys, format, terrain
+
+
+def test_solve_prints_and_writes_the_crop_layer(tmp_path):
+    data = example("lake-shore")
+    data["crops"] = [".1.4.", ".4...", ".....", ".....", "1...1"]
+    data["crops"][0] = "...4."
+    path = write(tmp_path, "disc.json", data)
+    result = run("solve", str(path))
+    assert result.exit_code == 0, result.output
+    assert "unique solution from 4 start cells" in result.output
+    assert "  1 V1  V2  F1  F4* F2 " in result.output
+    result = run("solve", "--write", str(path))
+    assert result.exit_code == 0
+    written = json.loads(path.read_text())
+    assert written["crops"] == LAKE_CROPS
+    assert list(written) == list(data)  # key order kept
+    text = path.read_text()
+    assert '    "12142",\n' in text and text.endswith("}\n")  # one row per line
+
+
+def test_solve_not_unique_and_unsolvable(tmp_path):
+    path = write(tmp_path, "amb.json", scenario_dict(LAKE_TERRAIN, LAKE_CROPS, ["a5"]))
+    result = run("solve", str(path))
+    assert result.exit_code == 1
+    assert "not-unique: 16 crop layers fit" in result.output
+    assert "Another solution:" in result.output
+    before = path.read_text()
+    assert run("solve", "--write", str(path)).exit_code == 1
+    assert path.read_text() == before  # nothing written
+    bad = write(tmp_path, "none.json", scenario_dict(["MVVVM", "MDDDM", "VDFDV", "VMVMV", "FFMFF"], ["1....", *["....."] * 4], ["a1"]))
+    result = run("solve", "--format", "json", str(bad))
+    assert result.exit_code == 1
+    payload = json.loads(result.output)
+    assert payload["status"] == "none"
+    assert "c3 touches every cell of the 5-cell Desert region" in payload["reason"]
+
+
+def test_solve_refuses_to_write_when_digits_disagree(tmp_path):
+    data = scenario_dict(LAKE_TERRAIN, [".1.4.", ".4...", ".....", ".....", "1...1"], ["d1", "b2", "a5", "e5"])
+    path = write(tmp_path, "mismatch.json", data)
+    before = path.read_text()
+    result = run("solve", "--write", str(path))
+    assert result.exit_code == 1
+    assert "b1 is 1, must be 2" in result.output
+    assert path.read_text() == before
