@@ -66,11 +66,12 @@ def region_problems(scenario: Scenario) -> list[Problem]:
                 tuple(board.names(region.cells)),
             ))
     owner = scenario.region_of
+    terrain = scenario.terrain_flat
     touching: dict[tuple[int, int], set[int]] = {}
     for cell in board.cells:
         for near in board.neighbours8[cell]:
-            a, b = owner[cell], owner[near]
-            if a < b and scenario.terrain_flat[cell] == scenario.terrain_flat[near]:
+            if near > cell and terrain[cell] == terrain[near] and owner[cell] != owner[near]:
+                a, b = sorted((owner[cell], owner[near]))
                 touching.setdefault((a, b), set()).update((cell, near))
     for (a, b), cells in sorted(touching.items()):
         names = board.names(cells)
@@ -86,11 +87,12 @@ def region_problems(scenario: Scenario) -> list[Problem]:
 def crop_problems(scenario: Scenario) -> list[Problem]:
     """``crop-range`` (per region) and ``crop-separation`` (per pair of touching cells)."""
     board = scenario.board
+    levels = scenario.crop_levels
     problems = []
     for region in scenario.regions:
         if region.size > MAX_REGION_SIZE:
             continue  # reported as region-size; it cannot hold 1..n at all
-        digits = [(c, scenario.crop_at(c)) for c in region.cells if scenario.crop_at(c) is not None]
+        digits = [(c, levels[c]) for c in region.cells if levels[c]]
         counts = Counter(level for _, level in digits)
         repeated = sorted(level for level, n in counts.items() if n > 1)
         too_high = sorted({level for _, level in digits if level > region.size})
@@ -106,12 +108,13 @@ def crop_problems(scenario: Scenario) -> list[Problem]:
                 + " and ".join(parts),
                 tuple(board.names(region.cells)),
             ))
+    levels = scenario.crop_levels
     for cell in board.cells:
-        level = scenario.crop_at(cell)
-        if level is None:
+        level = levels[cell]
+        if not level:
             continue
         for near in board.neighbours8[cell]:
-            if near > cell and scenario.crop_at(near) == level:
+            if near > cell and levels[near] == level:
                 how = "diagonally" if board.row(near) != board.row(cell) and board.column(near) != board.column(cell) else "side by side"
                 problems.append(Problem(
                     Rule.CROP_SEPARATION,

@@ -70,7 +70,8 @@ class CropSolver:
             for cell in region.cells:
                 owner[cell] = region.index
         self.region_of = owner
-        self.initial = [FULL[min(self.regions[owner[c]].size, MAX_REGION_SIZE)] for c in board.cells]
+        sizes = [len(r.cells) for r in self.regions]
+        self.initial = [FULL[min(sizes[owner[c]], MAX_REGION_SIZE)] for c in board.cells]
         self.peers = [
             tuple(sorted(set(board.neighbours8[c]) | set(self.regions[owner[c]].cells) - {c}))
             for c in board.cells

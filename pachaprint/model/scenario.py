@@ -100,6 +100,11 @@ class Scenario:
         return "".join(self.crops)
 
     @cached_property
+    def crop_levels(self) -> tuple[int, ...]:
+        """Written crop level of every cell in reading order, ``0`` for a dot."""
+        return tuple(0 if ch == UNKNOWN_CROP else int(ch) for ch in self.crops_flat)
+
+    @cached_property
     def regions(self) -> list[Region]:
         return find_regions(self.board, self.terrain_flat)
 
@@ -128,8 +133,7 @@ class Scenario:
 
     def crop_at(self, cell: int) -> int | None:
         """The written crop level of a cell, or ``None`` for a dot."""
-        char = self.crops_flat[cell]
-        return None if char == UNKNOWN_CROP else int(char)
+        return self.crop_levels[cell] or None
 
     @property
     def is_complete(self) -> bool:
@@ -143,7 +147,8 @@ class Scenario:
 
     def crop_tile_counts(self) -> dict[int, int]:
         """Crop level -> crop tiles needed (one per region of size >= level)."""
-        return {level: sum(1 for r in self.regions if r.size >= level) for level in range(1, 6)}
+        sizes = [len(r.cells) for r in self.regions]
+        return {level: sum(1 for n in sizes if n >= level) for level in range(1, 6)}
 
 
 def crops_to_rows(board: Board, crops: list[int] | tuple[int, ...]) -> list[str]:
