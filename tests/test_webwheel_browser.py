@@ -1,0 +1,529 @@
+"""The digital wheel page driven in headless Chromium (selenium).
+
+Chromium and chromedriver are required: when they are missing the tests fail
+with a message saying how to install them (CI installs them in ``.ci/run``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+import threading
+from dataclasses import dataclass, field
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from pachaprint.model.rules import TERRAIN_LETTERS, Terrain
+from pachaprint.model.scenario import Scenario
+from pachaprint.render.webwheel import write_webwheel
+
+CHROME_FLAGS = (
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-default-apps",
+    "--disable-extensions",
+)
+MOBILE = {"deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 3.0, "touch": True},
+          "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36"}
+
+
+def _find(names: tuple[str, ...], paths: tuple[str, ...]) -> str | None:
+    for name in names:
+        found = shutil.which(name)
+        if found:
+            return found
+    return next((p for p in paths if os.path.exists(p)), None)
+
+
+def browser_paths() -> tuple[str, str]:
+    """(chromium, chromedriver) or a test failure that says how to install them."""
+    chromium = os.environ.get("PACHAPRINT_CHROMIUM") or _find(
+        ("chromium", "chromium-browser"), ("/usr/bin/chromium", "/usr/lib/chromium/chromium"))
+    driver = os.environ.get("PACHAPRINT_CHROMEDRIVER") or _find(
+        ("chromedriver",), ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"))
+    missing = [what for what, path in (("Chromium", chromium), ("chromedriver", driver))
+               if not path or not os.path.exists(path)]
+    if missing:
+        pytest.fail(
+            f"the digital wheel tests need a real browser, but {' and '.join(missing)} "
+            f"{'is' if len(missing) == 1 else 'are'} missing (looked for chromium: {chromium or 'not on PATH'}, "
+            f"chromedriver: {driver or 'not on PATH'}); install them with "
+            "'apt-get install chromium chromium-driver' or point PACHAPRINT_CHROMIUM and "
+            "PACHAPRINT_CHROMEDRIVER at them",
+            pytrace=False,
+        )
+    return chromium, driver
+
+
+@dataclass
+class Browser:
+    """One headless Chromium with its own fresh profile."""
+
+    driver: Any
+    profile: str
+    events: list[dict] = field(default_factory=list)
+
+    def quit(self) -> None:
+        self.driver.quit()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def start_browser(mobile: bool = False, profile: str | None = None) -> Browser:
+    """Start Chromium (desktop 1280 x 900, or 360 px wide mobile emulation)."""
+    chromium, driver_path = browser_paths()
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in CHROME_FLAGS:
+        options.add_argument(flag)
+    profile = profile or tempfile.mkdtemp(prefix="pachaprint-chromium-")
+    options.add_argument(f"--user-data-dir={profile}")
+    if mobile:
+        options.add_experimental_option("mobileEmulation", MOBILE)
+    else:
+        options.add_argument("--window-size=1280,900")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(driver_path))
+    return Browser(driver, profile)
+
+
+# -- fixtures -----------------------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "examples"
+TERRAIN_NAMES = {t.value: t.label for t in Terrain}
+
+
+def load_example(name: str) -> Scenario:
+    return Scenario.from_dict(json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8")))
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory) -> dict[str, tuple[Scenario, Path]]:
+    """The example scenarios, each written as a wheel page."""
+    folder = tmp_path_factory.mktemp("wheel")
+    result = {}
+    for name in ("high-valley", "lake-shore"):
+        scenario = load_example(name)
+        result[name] = (scenario, write_webwheel(scenario, folder / name / "wheel.html"))
+    return result
+
+
+@pytest.fixture(scope="module")
+def desktop():
+    browser = start_browser()
+    yield browser
+    browser.quit()
+
+
+@pytest.fixture(scope="module")
+def mobile():
+    browser = start_browser(mobile=True)
+    yield browser
+    browser.quit()
+
+
+def console_problems(driver) -> list[dict]:
+    """Browser console entries at warning level or above since the last call."""
+    return [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
+
+
+def requested_urls(driver) -> list[str]:
+    """URLs of every network request the browser started since the last call (CDP events)."""
+    urls = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
+
+
+@pytest.fixture
+def page(desktop, pages):
+    """Open a page with empty storage; after the test, no console problems allowed."""
+    def open_page(name: str, url: str | None = None, clear: bool = True) -> Scenario:
+        scenario, path = pages[name]
+        goto(desktop.driver, url or path.as_uri())
+        if clear:
+            desktop.driver.execute_script("window.localStorage.clear()")
+            goto(desktop.driver, url or path.as_uri())
+        return scenario
+
+    console_problems(desktop.driver)
+    yield open_page
+    problems = console_problems(desktop.driver)
+    assert problems == [], f"console errors or warnings: {problems}"
+
+
+def goto(driver, url: str) -> None:
+    driver.get(url)
+    WebDriverWait(driver, 5).until(
+        lambda d: d.execute_script("return document.documentElement.getAttribute('data-ready')") == "true")
+
+
+# -- page actions and readings ------------------------------------------------
+def cell_button(driver, name: str):
+    return driver.find_element(By.CSS_SELECTOR, f'.cell[data-cell="{name}"]')
+
+
+def button(driver, ident: str):
+    return driver.find_element(By.ID, ident)
+
+
+def reveal(driver, name: str, kind: str) -> None:
+    """Tap the cell, press Discovery (terrain) or Divination (crop), confirm."""
+    cell_button(driver, name).click()
+    button(driver, "btn-discovery" if kind == "terrain" else "btn-divination").click()
+    assert button(driver, "confirm").is_displayed()
+    button(driver, "btn-confirm").click()
+
+
+READ_STATE = """
+const cells = {};
+document.querySelectorAll('.cell').forEach(b => {
+  cells[b.dataset.cell] = [b.dataset.terrain || null, b.dataset.crop ? Number(b.dataset.crop) : null];
+});
+const supply = {};
+document.querySelectorAll('.tile').forEach(t => { supply[t.dataset.terrain] = Number(t.dataset.left); });
+const shown = document.getElementById('window');
+return {cells, supply, window: shown.textContent, windowCell: shown.dataset.cell || null,
+        log: Array.from(document.querySelectorAll('#log li')).map(li => li.textContent)};
+"""
+
+
+def state(driver) -> dict:
+    return driver.execute_script(READ_STATE)
+
+
+def expected_cells(scenario: Scenario, terrain: set[str], crop: set[str]) -> dict[str, list]:
+    """What the board must show: start cells in full, plus the revealed terrains and crops."""
+    board = scenario.board
+    result = {}
+    for cell in board.cells:
+        name = board.name(cell)
+        start = cell in scenario.start_cells
+        result[name] = [
+            scenario.terrain_at(cell) if start or name in terrain else None,
+            scenario.crop_at(cell) if start or name in crop else None,
+        ]
+    return result
+
+
+def expected_supply(scenario: Scenario, terrain: set[str]) -> dict[str, int]:
+    """Terrain counts of the map minus the revealed terrains (start cells count as revealed)."""
+    board = scenario.board
+    left = scenario.terrain_counts()
+    shown = {board.name(c) for c in scenario.start_cells} | terrain
+    for name in shown:
+        left[scenario.terrain_at(board.index(name))] -= 1
+    return left
+
+
+# -- tests: revealing -----------------------------------------------------------
+def test_start_cells_shown_as_at_setup(page, desktop):
+    for name in ("high-valley", "lake-shore"):
+        scenario = page(name)
+        got = state(desktop.driver)
+        assert got["cells"] == expected_cells(scenario, set(), set())
+        assert got["supply"] == expected_supply(scenario, set())
+
+
+def test_discovery_and_divination_reveal_the_scenario(page, desktop):
+    driver = desktop.driver
+    scenario = page("high-valley")
+    board = scenario.board
+    terrain: set[str] = set()
+    crop: set[str] = set()
+    for name in ("a1", "e3", "h5", "d2"):
+        cell = board.index(name)
+        reveal(driver, name, "terrain")
+        terrain.add(name)
+        got = state(driver)
+        assert got["cells"][name] == [scenario.terrain_at(cell), None]
+        assert got["windowCell"] == name
+        assert TERRAIN_NAMES[scenario.terrain_at(cell)] in got["window"]
+        reveal(driver, name, "crop")
+        crop.add(name)
+        got = state(driver)
+        assert got["cells"][name] == [scenario.terrain_at(cell), scenario.crop_at(cell)]
+        assert f"Crop {scenario.crop_at(cell)}" in got["window"]
+    got = state(driver)
+    assert got["cells"] == expected_cells(scenario, terrain, crop)
+    assert got["supply"] == expected_supply(scenario, terrain)
+    assert len(got["log"]) == 8
+
+
+def test_each_reveal_needs_its_confirmation(page, desktop):
+    driver = desktop.driver
+    scenario = page("lake-shore")
+    before = state(driver)
+    cell_button(driver, "c3").click()
+    assert not button(driver, "btn-divination").is_enabled(), "a crop is divined only on a discovered cell"
+    button(driver, "btn-discovery").click()
+    assert button(driver, "confirm").is_displayed()
+    assert "c3" in button(driver, "confirm-text").text
+    assert state(driver)["cells"] == before["cells"], "pressing Discovery alone revealed something"
+    button(driver, "btn-cancel").click()
+    assert not button(driver, "confirm").is_displayed()
+    assert state(driver)["cells"] == before["cells"]
+    # choosing another cell drops a pending confirmation
+    button(driver, "btn-discovery").click()
+    cell_button(driver, "e3").click()
+    assert not button(driver, "confirm").is_displayed()
+    # start cells are already revealed: both actions are off
+    start = scenario.start[0]
+    cell_button(driver, start).click()
+    assert not button(driver, "btn-discovery").is_enabled()
+    assert not button(driver, "btn-divination").is_enabled()
+    assert state(driver)["cells"] == before["cells"]
+
+
+def test_choose_a_cell_by_element_and_animal(page, desktop):
+    driver = desktop.driver
+    scenario = page("high-valley")
+    driver.find_element(By.CSS_SELECTOR, '.pick.element[data-column="g"]').click()
+    assert not button(driver, "btn-discovery").is_enabled(), "one picker alone chooses no cell"
+    driver.find_element(By.CSS_SELECTOR, '.pick.animal[data-row="4"]').click()
+    assert "selected" in cell_button(driver, "g4").get_attribute("class")
+    assert button(driver, "selection").text.startswith("g4")
+    button(driver, "btn-discovery").click()
+    button(driver, "btn-confirm").click()
+    assert state(driver)["cells"]["g4"][0] == scenario.terrain_at(scenario.board.index("g4"))
+    # changing only the element keeps the animal: g4 -> b4
+    driver.find_element(By.CSS_SELECTOR, '.pick.element[data-column="b"]').click()
+    assert button(driver, "selection").text.startswith("b4")
+    # tapping a cell moves both pickers
+    cell_button(driver, "e2").click()
+    pressed = driver.find_elements(By.CSS_SELECTOR, '.pick[aria-pressed="true"]')
+    assert sorted(p.text.split()[-1] for p in pressed) == ["2", "e"]
+
+
+def test_undo_takes_back_the_last_reveal_only(page, desktop):
+    driver = desktop.driver
+    scenario = page("high-valley")
+    reveal(driver, "b2", "terrain")
+    reveal(driver, "c4", "terrain")
+    reveal(driver, "c4", "crop")
+    assert "Divination of c4" in button(driver, "btn-undo").text
+    button(driver, "btn-undo").click()
+    assert state(driver)["cells"] == expected_cells(scenario, {"b2", "c4"}, set())
+    button(driver, "btn-undo").click()
+    got = state(driver)
+    assert got["cells"] == expected_cells(scenario, {"b2"}, set())
+    assert got["supply"] == expected_supply(scenario, {"b2"})
+    button(driver, "btn-undo").click()
+    assert state(driver)["cells"] == expected_cells(scenario, set(), set())
+    assert not button(driver, "btn-undo").is_enabled(), "undo cannot remove the start cells"
+    driver.refresh()
+    assert state(driver)["cells"] == expected_cells(scenario, set(), set()), "undo is saved too"
+
+
+def test_remaining_tiles_count_down_to_zero(page, desktop):
+    """Reveal the whole map through the buttons; the supply ends empty and every cell matches."""
+    driver = desktop.driver
+    for name in ("lake-shore", "high-valley"):
+        scenario = page(name)
+        board = scenario.board
+        counts = driver.execute_script("""
+            const counts = [];
+            const left = () => Object.fromEntries(Array.from(document.querySelectorAll('.tile'))
+                .map(t => [t.dataset.terrain, Number(t.dataset.left)]));
+            for (const cell of Array.from(document.querySelectorAll('.cell')).map(b => b.dataset.cell)) {
+              for (const id of ['btn-discovery', 'btn-divination']) {
+                document.querySelector(`.cell[data-cell="${cell}"]`).click();
+                const action = document.getElementById(id);
+                if (action.disabled) continue;
+                action.click();
+                document.getElementById('btn-confirm').click();
+                if (id === 'btn-discovery') counts.push([cell, left()]);
+              }
+            }
+            return counts;""")
+        shown = {board.name(c) for c in scenario.start_cells}
+        assert len(counts) == board.cell_count - len(shown)
+        for name_, left in counts:
+            shown.add(name_)
+            assert left == expected_supply(scenario, shown), f"after revealing {name_}"
+        got = state(driver)
+        everything = {board.name(c) for c in board.cells}
+        assert got["cells"] == expected_cells(scenario, everything, everything)
+        assert set(got["supply"].values()) == {0}
+        assert set(got["supply"]) == set(TERRAIN_LETTERS)
+
+
+# -- tests: keeping progress -------------------------------------------------------
+def test_progress_survives_reload_and_reset_clears_it(page, desktop):
+    driver = desktop.driver
+    scenario = page("lake-shore")
+    reveal(driver, "a1", "terrain")
+    reveal(driver, "a1", "crop")
+    reveal(driver, "c3", "terrain")
+    want = expected_cells(scenario, {"a1", "c3"}, {"a1"})
+    driver.refresh()
+    WebDriverWait(driver, 5).until(lambda d: d.execute_script("return document.documentElement.dataset.ready"))
+    got = state(driver)
+    assert got["cells"] == want
+    assert got["supply"] == expected_supply(scenario, {"a1", "c3"})
+    assert len(got["log"]) == 3
+    button(driver, "btn-reset").click()
+    assert state(driver)["cells"] == want, "reset waits for its confirmation"
+    button(driver, "btn-confirm").click()
+    assert state(driver)["cells"] == expected_cells(scenario, set(), set())
+    driver.refresh()
+    assert state(driver)["cells"] == expected_cells(scenario, set(), set())
+    assert driver.execute_script("return window.localStorage.getItem('pachaprint-wheel:lake-shore')") is None
+
+
+def test_progress_is_kept_per_scenario(page, desktop):
+    driver = desktop.driver
+    valley = page("high-valley")
+    reveal(driver, "a1", "terrain")
+    lake = page("lake-shore", clear=False)
+    assert state(driver)["cells"] == expected_cells(lake, set(), set())
+    reveal(driver, "b1", "terrain")
+    page("high-valley", clear=False)
+    assert state(driver)["cells"] == expected_cells(valley, {"a1"}, set())
+    page("lake-shore", clear=False)
+    assert state(driver)["cells"] == expected_cells(lake, {"b1"}, set())
+
+
+def test_progress_survives_a_browser_restart(pages):
+    """file:// storage is written to the profile: a new browser on that profile finds it."""
+    scenario, path = pages["high-valley"]
+    profile = tempfile.mkdtemp(prefix="pachaprint-chromium-")
+    first = start_browser(profile=profile)
+    try:
+        goto(first.driver, path.as_uri())
+        reveal(first.driver, "f4", "terrain")
+        reveal(first.driver, "f4", "crop")
+    finally:
+        first.driver.quit()
+    second = start_browser(profile=profile)
+    try:
+        goto(second.driver, path.as_uri())
+        assert state(second.driver)["cells"] == expected_cells(scenario, {"f4"}, {"f4"})
+        assert console_problems(second.driver) == []
+    finally:
+        second.quit()
+
+
+def test_served_over_http_works_too(page, desktop, pages):
+    """Served from a web server (localhost) the page behaves the same and keeps progress."""
+    scenario, path = pages["lake-shore"]
+    handler = partial(SimpleHTTPRequestHandler, directory=str(path.parent))
+    handler.log_message = lambda *args: None  # type: ignore[assignment]
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/wheel.html"
+        page("lake-shore", url=url)
+        requested_urls(desktop.driver)
+        reveal(desktop.driver, "e2", "terrain")
+        desktop.driver.refresh()
+        assert state(desktop.driver)["cells"] == expected_cells(scenario, {"e2"}, set())
+        assert requested_urls(desktop.driver) == [url], "the page loads nothing besides itself"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_damaged_or_foreign_progress_is_set_aside(page, desktop):
+    driver = desktop.driver
+    scenario = page("lake-shore")
+    for saved in ("{not json", json.dumps({"format": "pachaprint-wheel-progress/1", "fingerprint": "00000000",
+                                           "history": [{"cell": "a1", "reveal": "terrain"}]})):
+        driver.execute_script("window.localStorage.setItem('pachaprint-wheel:lake-shore', arguments[0])", saved)
+        driver.refresh()
+        assert state(driver)["cells"] == expected_cells(scenario, set(), set())
+        assert button(driver, "storage-note").is_displayed()
+
+
+# -- tests: offline, console, layout ---------------------------------------------
+def test_no_network_and_no_console_errors(page, desktop):
+    driver = desktop.driver
+    requested_urls(driver)
+    console_problems(driver)
+    scenario = page("high-valley")
+    reveal(driver, "c1", "terrain")
+    reveal(driver, "c1", "crop")
+    button(driver, "btn-undo").click()
+    button(driver, "btn-reset").click()
+    button(driver, "btn-confirm").click()
+    driver.refresh()
+    urls = requested_urls(driver)
+    assert urls, "the performance log recorded no request at all: the check would be blind"
+    assert {u.split(":", 1)[0] for u in urls} <= {"file", "data"}, urls
+    assert driver.execute_script("return performance.getEntriesByType('resource').length") == 0
+    assert console_problems(driver) == []
+    assert scenario.id in driver.title or scenario.name in driver.title
+
+
+def _layout(driver) -> dict:
+    return driver.execute_script("""
+        const doc = document.documentElement;
+        const cells = Array.from(document.querySelectorAll('.cell')).map(b => {
+          const r = b.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return {name: b.dataset.cell, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+                  width: r.width, height: r.height, hit: !!hit && b.contains(hit)};
+        });
+        return {viewport: window.innerWidth, height: window.innerHeight, scrollWidth: doc.scrollWidth,
+                bodyWidth: document.body.scrollWidth, cells};""")
+
+
+def _reachable(driver, ident: str) -> dict:
+    return driver.execute_script("""
+        const el = document.getElementById(arguments[0]);
+        el.scrollIntoView({block: 'center'});
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return {left: r.left, right: r.right, width: r.width, height: r.height, hit: !!hit && el.contains(hit)};""",
+        ident)
+
+
+@pytest.mark.parametrize("name", ["high-valley", "lake-shore"])
+def test_layout_on_a_360_px_phone(mobile, pages, name):
+    driver = mobile.driver
+    scenario, path = pages[name]
+    goto(driver, path.as_uri())
+    driver.execute_script("window.localStorage.clear()")
+    goto(driver, path.as_uri())
+    layout = _layout(driver)
+    assert layout["viewport"] == 360, "mobile emulation did not give a 360 px viewport"
+    assert layout["scrollWidth"] <= 360 and layout["bodyWidth"] <= 360, "the page scrolls sideways"
+    cells = layout["cells"]
+    assert len(cells) == scenario.board.cell_count
+    for cell in cells:
+        assert 0 <= cell["left"] and cell["right"] <= 360, f"{cell['name']} sticks out: {cell}"
+        assert 0 <= cell["top"] and cell["bottom"] <= layout["height"], f"{cell['name']} is below the first screen"
+        assert cell["width"] >= 28 and cell["height"] >= 28, f"{cell['name']} is too small to tap: {cell}"
+        assert cell["hit"], f"{cell['name']} is covered by something else"
+    # tap a cell, reveal it with the buttons: all reachable without sideways scrolling
+    cell_button(driver, "c2").click()
+    for ident in ("btn-discovery", "btn-divination", "btn-undo", "btn-reset"):
+        box = _reachable(driver, ident)
+        assert box["hit"] and 0 <= box["left"] and box["right"] <= 360 and box["height"] >= 40, (ident, box)
+    button(driver, "btn-discovery").click()
+    box = _reachable(driver, "btn-confirm")
+    assert box["hit"] and box["right"] <= 360, box
+    button(driver, "btn-confirm").click()
+    assert state(driver)["cells"]["c2"][0] == scenario.terrain_at(scenario.board.index("c2"))
+    for ident in ("pick-element", "pick-animal", "supply", "window"):
+        box = _reachable(driver, ident)
+        assert 0 <= box["left"] and box["right"] <= 360, (ident, box)
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= 360
+    assert console_problems(driver) == []
