@@ -1,0 +1,521 @@
+"""Wheel geometry: where every cell, window and mark of a scenario wheel lies.
+
+Pure maths over a wheel template (``templates/wheel/<name>.json``, SPEC
+section 6); the components in :mod:`pachaprint.render.components` draw what
+this module computes, and the tests prove on the rendered files that every
+setting shows exactly one cell.
+
+The frame is shared by disc and cover: millimetres from the pin, angles in
+degrees counter-clockwise as seen on the printed face, 0 = the cover's window
+axis (up on the sheet). Straight pieces (the retail slider and its windows) use
+the *axis frame*: ``x`` across the axis (positive = clockwise side, to the
+right as seen) and ``u`` along the axis, outwards from the pin.
+
+Two kinds of template ship:
+
+* ``retail`` (:class:`SectorWheel`): 9 sectors x 5 rings; inside a sector the
+  terrain half is on the counter-clockwise side, the crop half on the
+  clockwise side. A slider strip with both windows runs along the axis over a
+  radial slot of the cover; one stop per ring.
+* ``volvelle45`` (:class:`SlotWheel`): 45 slots of 8 degrees, a terrain ring
+  and a crop ring, fixed windows in the cover, no slider.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Union
+
+from pachaprint.resources import load_template
+
+TEMPLATES = ("retail", "volvelle45")
+"""The wheel templates that ship with pachaprint."""
+
+
+class WheelTemplateError(ValueError):
+    """A wheel template is unreadable or its geometry does not work."""
+
+
+# --------------------------------------------------------------------------- shapes
+
+
+def to_polar(x: float, u: float) -> tuple[float, float]:
+    """Axis-frame point -> (radius mm, angle degrees counter-clockwise from the axis)."""
+    return math.hypot(x, u), math.degrees(math.atan2(-x, u))
+
+
+def from_polar(radius: float, angle: float) -> tuple[float, float]:
+    """(radius, angle) -> axis-frame point ``(x, u)``."""
+    a = math.radians(angle)
+    return -radius * math.sin(a), radius * math.cos(a)
+
+
+def page_point(cx: float, cy: float, x: float, u: float) -> tuple[float, float]:
+    """Axis-frame point -> drawing coordinates (mm, y down) for a wheel centred at (cx, cy)."""
+    return cx + x, cy - u
+
+
+def page_angle(angle: float) -> float:
+    """Wheel angle (0 = axis) -> drawing-model angle (0 = +x), both counter-clockwise as seen."""
+    return 90.0 + angle
+
+
+@dataclass(frozen=True)
+class Sector:
+    """An annular sector: radii ``r_in``..``r_out`` and angles ``start``..``end`` (end > start)."""
+
+    r_in: float
+    r_out: float
+    start: float
+    end: float
+
+    @property
+    def middle(self) -> float:
+        return (self.start + self.end) / 2
+
+    def rotated(self, degrees: float) -> "Sector":
+        """The same sector turned counter-clockwise by ``degrees``."""
+        return Sector(self.r_in, self.r_out, self.start + degrees, self.end + degrees)
+
+    def contains(self, x: float, u: float) -> bool:
+        radius, angle = to_polar(x, u)
+        offset = (angle - self.start) % 360.0
+        return self.r_in <= radius <= self.r_out and offset <= self.end - self.start
+
+    def clearance_of(self, inner: "Shape") -> float:
+        """Smallest distance (mm) from ``inner`` to this sector's edge; negative if it sticks out."""
+        if isinstance(inner, Sector):
+            span = min(inner.start - self.start, self.end - inner.end)
+            return min(inner.r_in - self.r_in, self.r_out - inner.r_out,
+                       inner.r_in * math.sin(math.radians(span)) if span < 90 else inner.r_in)
+        corners = inner.corners()
+        far = max(math.hypot(x, u) for x, u in corners)
+        near = inner.distance_from_pin()
+        sides = []
+        for angle, sign in ((self.start, 1.0), (self.end, -1.0)):
+            # signed distance to the line through the pin at ``angle``: positive inside
+            dx, du = from_polar(1.0, angle)
+            sides.append(min(sign * (dx * cu - du * cx) for cx, cu in corners))
+        return min(near - self.r_in, self.r_out - far, *sides)
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle of the axis frame: ``x0..x1`` across the axis, ``u0..u1`` along it."""
+
+    x0: float
+    x1: float
+    u0: float
+    u1: float
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.u1 - self.u0
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x0 + self.x1) / 2, (self.u0 + self.u1) / 2
+
+    def shifted(self, du: float) -> "Box":
+        """The box moved ``du`` mm outwards along the axis."""
+        return Box(self.x0, self.x1, self.u0 + du, self.u1 + du)
+
+    def corners(self) -> list[tuple[float, float]]:
+        return [(self.x0, self.u0), (self.x1, self.u0), (self.x1, self.u1), (self.x0, self.u1)]
+
+    def contains(self, x: float, u: float) -> bool:
+        return self.x0 <= x <= self.x1 and self.u0 <= u <= self.u1
+
+    def encloses(self, other: "Box") -> bool:
+        return self.x0 <= other.x0 and other.x1 <= self.x1 and self.u0 <= other.u0 and other.u1 <= self.u1
+
+    def distance_from_pin(self) -> float:
+        dx = max(self.x0, 0.0, -self.x1)
+        du = max(self.u0, 0.0, -self.u1)
+        return math.hypot(dx, du)
+
+
+Shape = Union[Sector, Box]
+
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class Setting:
+    """How to show one cell: turn the disc, then (retail) set the slider.
+
+    ``rotation_deg`` is the disc's counter-clockwise turn as seen, in [0, 360);
+    ``slider_mm`` how far the slider sits outwards from its first stop (``None``
+    on a wheel without slider).
+    """
+
+    column: int
+    row: int
+    rotation_deg: float
+    slider_mm: float | None
+
+
+@dataclass(frozen=True)
+class CellPlace:
+    """Where one board cell lives on the disc (disc frame, disc not turned).
+
+    ``terrain`` and ``crop`` are the two areas; ``turn`` is the angle that
+    brings the cell to the window axis (the cell's content is laid out upright
+    in the axis frame and turned by ``turn``); ``terrain_anchor`` and
+    ``crop_anchor`` are the centres of the windows over the cell, in that
+    upright axis frame, where its letter and number go.
+    """
+
+    column: int
+    row: int
+    terrain: Sector
+    crop: Sector
+    turn: float
+    terrain_anchor: tuple[float, float]
+    crop_anchor: tuple[float, float]
+    slot: int | None = None
+
+
+def _number(data: dict, key: str, where: str) -> float:
+    value = data.get(key)
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise WheelTemplateError(f"{where}.{key} must be a number")
+    return float(value)
+
+
+class Wheel:
+    """Common part of both templates: disc, pin, rim and cover radii."""
+
+    name: str
+    raw: dict[str, Any]
+
+    def __init__(self, raw: dict[str, Any]):
+        self.raw = raw
+        self.name = str(raw.get("template", "wheel"))
+        disc = raw["disc"]
+        self.disc_radius = _number(disc, "radius_mm", "disc")
+        self.disc_bleed = _number(disc, "bleed_mm", "disc")
+        self.pin_hole = _number(disc, "pin_hole_mm", "disc")
+        self.hub_label_pt = _number(disc, "hub_label_pt", "disc")
+        self.rim_inner = _number(raw["rim"], "inner_mm", "rim")
+        self.cover_radius = _number(raw["cover"], "radius_mm", "cover")
+        self.cover_bleed = _number(raw["cover"], "bleed_mm", "cover")
+        self.min_clearance = _number(raw["windows"], "min_clearance_mm", "windows")
+
+    # subclasses: columns, places(width), setting(column, row), windows(setting)
+    columns: int = 9
+    rows: int = 5
+
+    def settings(self, width: int = 9) -> list[Setting]:
+        """Every (column, row) setting of a board ``width`` columns wide, row by row."""
+        return [self.setting(c, r) for r in range(self.rows) for c in range(width)]
+
+    def setting(self, column: int, row: int) -> Setting:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def places(self, width: int = 9) -> list[CellPlace]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def place(self, column: int, row: int) -> CellPlace:
+        return next(p for p in self.places() if p.column == column and p.row == row)
+
+    def problems(self) -> list[str]:
+        """Geometry that would let a neighbour show or a window miss its cell (empty = sound)."""
+        found = []
+        if not 0 < self.pin_hole / 2 < self.hub_radius < self.cell_radius_max < self.cover_radius:
+            found.append("radii must grow: pin hole < hub < cells < cover")
+        if not self.cover_radius < self.rim_inner <= self.disc_radius:
+            found.append("the cover must end inside the rim, the rim inside the disc")
+        for place in self.places():
+            setting = self.setting(place.column, place.row)
+            for window, area, label in self.window_checks(place, setting):
+                room = area.clearance_of(window)
+                if room < self.min_clearance - 1e-9:
+                    found.append(
+                        f"{label} window at column {place.column + 1}, row {place.row + 1} is "
+                        f"{room:.2f} mm from its area's edge (needs {self.min_clearance} mm)"
+                    )
+        return found
+
+    hub_radius: float
+    cell_radius_max: float
+
+    def window_checks(self, place: CellPlace, setting: Setting):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class SectorWheel(Wheel):
+    """The retail-style wheel: sectors per column, rings per row, a slider with two windows."""
+
+    def __init__(self, raw: dict[str, Any]):
+        super().__init__(raw)
+        sectors = raw["sectors"]
+        self.columns = int(sectors["count"])
+        self.sector_deg = _number(sectors, "sector_deg", "sectors")
+        self.ring_edges = tuple(float(v) for v in sectors["ring_edges_mm"])
+        if len(self.ring_edges) != self.rows + 1 or list(self.ring_edges) != sorted(self.ring_edges):
+            raise WheelTemplateError("sectors.ring_edges_mm must list 6 growing radii (5 rings)")
+        self.hub_radius = self.ring_edges[0]
+        self.cell_radius_max = self.ring_edges[-1]
+        w = raw["windows"]
+        self.window_w = _number(w, "width_mm", "windows")
+        self.window_h = _number(w, "height_mm", "windows")
+        self.window_gap = _number(w, "gap_mm", "windows")
+        rim = raw["rim"]
+        self.element_offset = _number(rim, "element_offset_deg", "rim")
+        self.letter_offset = _number(rim, "letter_offset_deg", "rim")
+        cover = raw["cover"]
+        self.slot_margin = _number(cover, "slot_margin_mm", "cover")
+        self.keeper_radius = _number(cover, "keeper_slit_radius_mm", "cover")
+        self.keeper_extra = _number(cover, "keeper_slit_extra_mm", "cover")
+        s = raw["slider"]
+        self.rail = _number(s, "rail_mm", "slider")
+        self.cover_overlap = _number(s, "cover_overlap_mm", "slider")
+        self.tuck = _number(s, "tuck_mm", "slider")
+        self.pin_clearance = _number(s, "pin_clearance_mm", "slider")
+        self.slider_end = _number(s, "end_mm", "slider")
+
+    # -- disc --------------------------------------------------------------
+    def sector_centre(self, column: int) -> float:
+        """Disc angle of a column's sector centre line."""
+        return column * self.sector_deg
+
+    def ring(self, row: int) -> tuple[float, float]:
+        return self.ring_edges[row], self.ring_edges[row + 1]
+
+    def ring_middle(self, row: int) -> float:
+        low, high = self.ring(row)
+        return (low + high) / 2
+
+    def places(self, width: int = 9) -> list[CellPlace]:
+        half = self.sector_deg / 2
+        found = []
+        for row in range(self.rows):
+            low, high = self.ring(row)
+            for column in range(width):
+                centre = self.sector_centre(column)
+                found.append(CellPlace(
+                    column=column,
+                    row=row,
+                    terrain=Sector(low, high, centre, centre + half),
+                    crop=Sector(low, high, centre - half, centre),
+                    turn=centre,
+                    terrain_anchor=self.discovery_window(row).centre,
+                    crop_anchor=self.divination_window(row).centre,
+                ))
+        return found
+
+    # -- slider ------------------------------------------------------------
+    @property
+    def stops(self) -> tuple[float, ...]:
+        """Slider offsets (mm outwards from the first stop), one per row."""
+        first = self.ring_middle(0)
+        return tuple(self.ring_middle(r) - first for r in range(self.rows))
+
+    def discovery_window(self, row: int = 0) -> Box:
+        """The terrain window (counter-clockwise side, left of the axis) at the row's stop."""
+        u = self.ring_middle(row)
+        g, w, h = self.window_gap / 2, self.window_w, self.window_h
+        return Box(-g - w, -g, u - h / 2, u + h / 2)
+
+    def divination_window(self, row: int = 0) -> Box:
+        """The crop window (clockwise side, right of the axis) at the row's stop."""
+        u = self.ring_middle(row)
+        g, w, h = self.window_gap / 2, self.window_w, self.window_h
+        return Box(g, g + w, u - h / 2, u + h / 2)
+
+    @property
+    def slot(self) -> Box:
+        """The radial slot cut in the cover: every window position plus a margin."""
+        m = self.slot_margin
+        first, last = self.discovery_window(0), self.divination_window(self.rows - 1)
+        return Box(first.x0 - m, last.x1 + m, first.u0 - m, last.u1 + m)
+
+    @property
+    def slider_half_width(self) -> float:
+        return self.slot.x1 + self.rail
+
+    @property
+    def slider(self) -> Box:
+        """The slider strip's outline at the first stop (axis frame).
+
+        It must hide the slot at every stop, so it reaches ``cover_overlap``
+        past both slot ends at the extreme stops; its outer end runs under the
+        keeper slit by at least ``tuck`` mm; its inner end passes the pin (the
+        pin runs in the strip's own slot) and keeps ``end_mm`` of solid strip.
+        """
+        travel = self.stops[-1]
+        inner = min(self.slot.u0 - self.cover_overlap - travel, self.pin_slot.u0 - self.slider_end)
+        outer = max(self.slot.u1 + self.cover_overlap, self.keeper_radius + self.tuck)
+        half = self.slider_half_width
+        return Box(-half, half, inner, outer)
+
+    @property
+    def pin_slot(self) -> Box:
+        """The slot in the strip the pin runs in (axis frame, strip at its first stop)."""
+        r = self.pin_hole / 2 + self.pin_clearance
+        return Box(-r, r, -self.stops[-1] - r, r)
+
+    @property
+    def keeper_slit(self) -> tuple[float, float, float]:
+        """The cover slit the strip's outer end passes under: (u, x0, x1)."""
+        half = self.slider_half_width + self.keeper_extra / 2
+        return self.keeper_radius, -half, half
+
+    # -- settings ----------------------------------------------------------
+    def setting(self, column: int, row: int) -> Setting:
+        return Setting(column, row, (-self.sector_centre(column)) % 360.0, self.stops[row])
+
+    def windows(self, setting: Setting) -> dict[str, Box]:
+        """Window outlines (axis frame) for a setting: ``discovery`` and ``divination``."""
+        du = setting.slider_mm or 0.0
+        return {"discovery": self.discovery_window(0).shifted(du), "divination": self.divination_window(0).shifted(du)}
+
+    def window_checks(self, place: CellPlace, setting: Setting):
+        turned = -place.turn
+        wins = self.windows(setting)
+        return [(wins["discovery"], place.terrain.rotated(turned), "Discovery"),
+                (wins["divination"], place.crop.rotated(turned), "Divination")]
+
+    def problems(self) -> list[str]:
+        found = super().problems()
+        slot, strip = self.slot, self.slider
+        if not self.slot.u1 < self.keeper_radius < self.cover_radius:
+            found.append("the keeper slit must lie between the slot's outer end and the cover's edge")
+        if strip.u1 + self.stops[-1] > self.disc_radius + 60:
+            found.append("the slider would stick out more than 60 mm past the disc")
+        for stop in self.stops:
+            if not strip.shifted(stop).encloses(slot):
+                found.append(f"at slider stop {stop:.1f} mm the strip does not hide the whole slot")
+        return found
+
+
+class SlotWheel(Wheel):
+    """The slider-free ``volvelle45`` wheel: 45 slots, fixed windows."""
+
+    def __init__(self, raw: dict[str, Any]):
+        super().__init__(raw)
+        slots = raw["slots"]
+        self.count = int(slots["count"])
+        self.slot_deg = _number(slots, "slot_deg", "slots")
+        self.columns = int(slots["columns"])
+        if self.count != self.columns * self.rows:
+            raise WheelTemplateError("slots.count must be columns x 5 rows")
+        self.terrain_ring = tuple(float(v) for v in slots["terrain_ring_mm"])
+        self.crop_ring = tuple(float(v) for v in slots["crop_ring_mm"])
+        self.hub_radius = min(self.terrain_ring[0], self.crop_ring[0])
+        self.cell_radius_max = max(self.terrain_ring[1], self.crop_ring[1])
+        w = raw["windows"]
+        self.window_half = _number(w, "half_angle_deg", "windows")
+        self.discovery_ring = tuple(float(v) for v in w["discovery_mm"])
+        self.divination_ring = tuple(float(v) for v in w["divination_mm"])
+        self.element_radius = _number(raw["cover"], "element_radius_mm", "cover")
+
+    def slot_of(self, column: int, row: int) -> int:
+        """Slot number of a cell: ``columns * row + column``."""
+        return self.columns * row + column
+
+    def slot_centre(self, slot: int) -> float:
+        return slot * self.slot_deg
+
+    def animal_angle(self, row: int) -> float:
+        """Disc angle of row ``row``'s animal on the rim (the angle of slot 9 * row)."""
+        return self.slot_centre(self.slot_of(0, row))
+
+    def element_angle(self, column: int) -> float:
+        """Cover angle of column ``column``'s element: ``column * slot_deg`` clockwise."""
+        return -column * self.slot_deg
+
+    def _anchor(self, ring: tuple[float, float]) -> tuple[float, float]:
+        return 0.0, (ring[0] + ring[1]) / 2
+
+    def places(self, width: int = 9) -> list[CellPlace]:
+        half = self.slot_deg / 2
+        found = []
+        for row in range(self.rows):
+            for column in range(width):
+                slot = self.slot_of(column, row)
+                centre = self.slot_centre(slot)
+                found.append(CellPlace(
+                    column=column,
+                    row=row,
+                    terrain=Sector(*self.terrain_ring, centre - half, centre + half),
+                    crop=Sector(*self.crop_ring, centre - half, centre + half),
+                    turn=centre,
+                    terrain_anchor=self._anchor(self.discovery_ring),
+                    crop_anchor=self._anchor(self.divination_ring),
+                    slot=slot,
+                ))
+        return found
+
+    def blank_slots(self, width: int) -> list[int]:
+        """Slots left blank on a disc ``width`` columns wide (tiny: columns f-i)."""
+        return [self.slot_of(c, r) for r in range(self.rows) for c in range(width, self.columns)]
+
+    def setting(self, column: int, row: int) -> Setting:
+        return Setting(column, row, (-self.slot_centre(self.slot_of(column, row))) % 360.0, None)
+
+    def windows(self, setting: Setting | None = None) -> dict[str, Sector]:
+        """The cover's two windows (fixed; the same at every setting)."""
+        h = self.window_half
+        return {"discovery": Sector(*self.discovery_ring, -h, h), "divination": Sector(*self.divination_ring, -h, h)}
+
+    def window_checks(self, place: CellPlace, setting: Setting):
+        wins = self.windows()
+        return [(wins["discovery"], place.terrain.rotated(-place.turn), "Discovery"),
+                (wins["divination"], place.crop.rotated(-place.turn), "Divination")]
+
+    def problems(self) -> list[str]:
+        found = super().problems()
+        top = max(self.discovery_ring[1], self.divination_ring[1], self.cell_radius_max)
+        if not top < self.element_radius < self.cover_radius:
+            found.append("the element scale must lie between the windows and the cover's edge")
+        return found
+
+
+AnyWheel = Union[SectorWheel, SlotWheel]
+
+
+def wheel_from_data(raw: dict[str, Any]) -> AnyWheel:
+    """Build a wheel from template data; :class:`WheelTemplateError` if it cannot work."""
+    try:
+        kind = raw["kind"]
+        if kind == "sectors":
+            wheel: AnyWheel = SectorWheel(raw)
+        elif kind == "slots":
+            wheel = SlotWheel(raw)
+        else:
+            raise WheelTemplateError(f"kind must be 'sectors' or 'slots', not {kind!r}")
+    except (KeyError, TypeError) as exc:
+        raise WheelTemplateError(f"wheel template is missing or mistypes {exc}") from None
+    problems = wheel.problems()
+    if problems:
+        raise WheelTemplateError("; ".join(problems))
+    return wheel
+
+
+@lru_cache(maxsize=None)
+def load_wheel(name: str) -> AnyWheel:
+    """A shipped template by name (``retail``, ``volvelle45``) or a template file path."""
+    if name in TEMPLATES:
+        return wheel_from_data(load_template(f"wheel/{name}.json"))
+    path = Path(name)
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise WheelTemplateError(f"{name}: cannot read wheel template ({exc})") from None
+    return wheel_from_data(raw)
+
+
+def wheel_names(choice: str) -> list[str]:
+    """``"both"`` -> both shipped templates, otherwise ``[choice]``."""
+    return list(TEMPLATES) if choice == "both" else [choice]
