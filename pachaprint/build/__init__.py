@@ -1,0 +1,1 @@
+"""The build pipeline: scenarios folder -> everything a fan prints (SPEC section 4)."""

@@ -1,0 +1,93 @@
+"""``index.html``: a gallery of the built scenarios with previews and key figures.
+
+Plain HTML and CSS with one small script-free spoiler: the disc front preview
+sits in a ``<details>`` element, so it shows only when clicked.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+PAGE_CSS = """
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f7f3ea;color:#222}
+header{background:#5b3a29;color:#fff;padding:1rem 1.5rem}
+header h1{margin:0;font-size:1.5rem} header p{margin:.3rem 0 0}
+main{display:grid;grid-template-columns:repeat(auto-fill,minmax(290px,1fr));gap:1rem;padding:1rem 1.5rem}
+article{background:#fff;border:1px solid #d8cfbf;border-radius:8px;padding:.8rem}
+article.failed{border-color:#b00020;background:#fff5f5}
+article h2{font-size:1.1rem;margin:0 0 .3rem}
+img{width:100%;height:auto;border-radius:50%;background:#eee}
+.meta{font-size:.9rem;margin:.3rem 0} .figures{font-size:.85rem;margin:.4rem 0;padding-left:1.1rem}
+details summary{cursor:pointer;font-weight:600;margin:.4rem 0}
+.links a{margin-right:.6rem;font-size:.9rem}
+.badge{display:inline-block;padding:0 .4rem;border-radius:4px;background:#eee;font-size:.8rem;border:1px solid #bbb}
+footer{padding:1rem 1.5rem;font-size:.85rem;color:#555}
+"""
+
+
+def _figures(report: dict[str, Any]) -> list[str]:
+    sim = report.get("simulation")
+    if not sim:
+        return []
+    seats = sim["seats"]
+    scores = ", ".join(f"{s['bot']} {s['score_mean']:.1f}" for s in seats)
+    first = seats[0]["win_rate"] if seats else 0
+    items = [
+        f"{sim['completed']}/{sim['games']} games completed",
+        f"turns per game: {sim['turns']['mean']:.1f} (min {sim['turns']['min']}, max {sim['turns']['max']})",
+        f"mean scores: {scores}",
+        f"first seat wins {first:.0%}",
+    ]
+    for key in ("logician_proved", "logician_proofs"):
+        if key in sim:
+            items.append(f"crops the logician proved per game: {sim[key]}")
+    return items
+
+
+def gallery_html(entries: list[dict[str, Any]], title: str = "pachaprint scenarios") -> str:
+    """The page for ``entries`` (one per scenario: report, file links, preview paths, failure)."""
+    cards = []
+    for entry in entries:
+        report = entry.get("report") or {}
+        sid = escape(entry["id"])
+        if entry.get("failed"):
+            problems = "".join(f"<li>{escape(p)}</li>" for p in entry["problems"])
+            cards.append(
+                f'<article class="failed" id="scenario-{sid}"><h2>{escape(entry.get("name") or entry["id"])}</h2>'
+                f'<p class="meta"><span class="badge">not built</span> {escape(entry["file"])}</p>'
+                f'<ul class="figures">{problems}</ul></article>'
+            )
+            continue
+        links = "".join(f'<a href="{escape(href)}">{escape(label)}</a>' for label, href in entry["links"])
+        figures = "".join(f"<li>{escape(item)}</li>" for item in _figures(report))
+        flags = report.get("flags") or []
+        flag_html = "".join(f'<li>flag: {escape(flag)}</li>' for flag in flags)
+        cards.append(f"""<article id="scenario-{sid}">
+<h2>{escape(report['name'])}</h2>
+<p class="meta"><span class="badge">{escape(report['size'])}</span> <span class="badge">difficulty: {escape(str(report.get('difficulty') or 'unknown'))}</span> id {sid}</p>
+<img src="{escape(entry['preview_back'])}" alt="Disc back of {escape(report['name'])}: name, supply counts and start cells" width="360" height="360">
+<details><summary>Show the disc front (spoiler: reveals the whole map)</summary>
+<img src="{escape(entry['preview_front'])}" alt="Disc front of {escape(report['name'])}" width="360" height="360">
+</details>
+<ul class="figures">{figures}{flag_html}</ul>
+<p class="links">{links}</p>
+</article>""")
+    built = sum(1 for e in entries if not e.get("failed"))
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)}</title>
+<style>{PAGE_CSS}</style>
+</head>
+<body>
+<header><h1>{escape(title)}</h1><p>{built} of {len(entries)} scenarios built. Print the PDFs in <a href="pnp/" style="color:#fff">pnp/</a> at 100 % scale.</p></header>
+<main>
+{chr(10).join(cards)}
+</main>
+<footer>Made with pachaprint. Disc fronts are hidden behind a click so nobody sees a map by accident.</footer>
+</body>
+</html>
+"""

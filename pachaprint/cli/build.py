@@ -1,0 +1,97 @@
+"""``pachaprint build``: the whole pipeline, with progress and a summary."""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from pachaprint.build.pipeline import PAPERS, WHEELS, BuildOptions, run_build
+from pachaprint.cli.app import UsageError, app
+
+
+class Paper(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+    both = "both"
+
+
+class Wheel(str, Enum):
+    retail = "retail"
+    volvelle45 = "volvelle45"
+    both = "both"
+
+
+class Lang(str, Enum):
+    en = "en"
+    de = "de"
+    it = "it"
+    fr = "fr"
+
+
+class Summary(str, Enum):
+    text = "text"
+    json = "json"
+
+
+@app.command()
+def build(
+    scenarios_dir: Path = typer.Argument(..., help="Folder of scenario files (*.json)."),
+    out: Path = typer.Option(..., "--out", help="Output folder (created if missing)."),
+    paper: Paper = typer.Option(Paper.both, "--paper", help="Paper size of the print-and-play PDFs."),
+    games: int = typer.Option(200, "--games", min=1, help="Games simulated per scenario."),
+    jobs: int = typer.Option(1, "--jobs", min=1, help="Scenarios built in parallel processes."),
+    lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the reference card and sheet texts."),
+    wheel: Wheel = typer.Option(Wheel.both, "--wheel", help="Wheel template(s) to print discs for."),
+    summary: Summary = typer.Option(Summary.text, "--summary", help="Summary format on standard output."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress display and no text summary."),
+    force: bool = typer.Option(False, "--force", help="Redo every step, ignoring the previous build."),
+) -> None:
+    """Validate, simulate and render every scenario, plus the core components and PnP PDFs.
+
+    Exit code 0 when everything was built, 1 when a scenario (or a shared part)
+    failed, 2 for bad options.
+    """
+    if not scenarios_dir.is_dir():
+        raise UsageError(f"no such folder: {scenarios_dir}")
+    if not any(scenarios_dir.glob("*.json")):
+        raise UsageError(f"no scenario files (*.json) in {scenarios_dir}")
+    options = BuildOptions(
+        papers=PAPERS if paper is Paper.both else (paper.value,),
+        wheels=WHEELS if wheel is Wheel.both else (wheel.value,),
+        games=games,
+        lang=lang.value,
+    )
+    console = Console(stderr=True)
+    show = not quiet and summary is Summary.text
+    with Progress(TextColumn("{task.description:<14}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, disable=not show, transient=False) as bars:
+        tasks: dict[str, int] = {}
+
+        def progress(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bars.add_task(stage, total=total)
+            bars.update(tasks[stage], completed=done, total=total)
+
+        result = run_build(scenarios_dir, out, options, jobs=jobs, force=force, progress=progress)
+    if summary is Summary.json:
+        typer.echo(json.dumps(result.to_dict(), indent=2))
+    elif not quiet:
+        for outcome in result.scenarios:
+            label = outcome.id or outcome.file
+            line = f"{label}: {outcome.status}"
+            if outcome.report and outcome.report.get("difficulty"):
+                line += f" ({outcome.report['difficulty']})"
+            typer.echo(line)
+            for problem in outcome.problems:
+                typer.echo(f"  {outcome.file}: {problem}")
+        for problem in result.problems:
+            typer.echo(f"error: {problem}")
+        built = sum(1 for s in result.scenarios if s.ok)
+        typer.echo(f"{built} of {len(result.scenarios)} scenarios built; core {result.core}; "
+                   f"print sheets {', '.join(f'{k} {v}' for k, v in result.pnp.items()) or 'none'}; output in {out}/")
+    raise typer.Exit(0 if result.ok else 1)
