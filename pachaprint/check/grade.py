@@ -1,0 +1,79 @@
+"""Difficulty grading: the hardest technique a scenario needs.
+
+The grader runs the techniques of :mod:`pachaprint.check.techniques` easiest
+first: easy steps to a fixpoint, then the easiest tier that makes progress
+(all of that tier's deductions found in one pass are applied together, which
+is safe because every technique is monotone), then easy again. The grade is the
+hardest tier used; ``needs-guessing`` when the techniques stop short of the
+full crop layer (which is also the grade of a scenario with no solution or
+several solutions: check validity first).
+"""
+
+from __future__ import annotations
+
+from pachaprint.check.techniques import (
+    FINDERS,
+    TECHNIQUE_TIERS,
+    Difficulty,
+    Position,
+    is_solved,
+    position_for,
+)
+from pachaprint.model.board import Board
+
+__all__ = ["Difficulty", "grade", "grade_givens", "solves_within"]
+
+
+def _run(pos: Position, givens: dict[int, int], ceiling: Difficulty) -> tuple[Difficulty, list[int] | None]:
+    """Solve with techniques up to ``ceiling``: (hardest tier used or needs-guessing, domains)."""
+    started = pos.start(givens, shadows=True)
+    if started is None or not pos.valid_map:
+        return Difficulty.NEEDS_GUESSING, None
+    dom, placed = started
+    if pos.easy_fixpoint(dom) is not None:
+        return Difficulty.NEEDS_GUESSING, None
+    hardest = Difficulty.EASY
+    while not is_solved(dom):
+        for tier in TECHNIQUE_TIERS[1:]:
+            if tier > ceiling:
+                return Difficulty.NEEDS_GUESSING, dom
+            found = []
+            for finder in FINDERS[tier]:
+                for deduction in finder(pos, dom, placed):
+                    found.append(deduction)
+                    if tier is Difficulty.EXPERT:
+                        break  # trials are costly: take one, then go back to easy steps
+                if found and tier is Difficulty.EXPERT:
+                    break
+            if found:
+                for deduction in found:
+                    deduction.apply(dom)
+                hardest = max(hardest, tier)
+                if pos.easy_fixpoint(dom) is not None:
+                    return Difficulty.NEEDS_GUESSING, None
+                break
+        else:
+            return Difficulty.NEEDS_GUESSING, dom
+    return hardest, dom
+
+
+def solves_within(pos: Position, givens: dict[int, int], ceiling: Difficulty) -> bool:
+    """True when techniques no harder than ``ceiling`` finish the crop layer from ``givens``."""
+    return _run(pos, givens, ceiling)[0] is not Difficulty.NEEDS_GUESSING
+
+
+def grade_position(pos: Position, givens: dict[int, int]) -> Difficulty:
+    """The grade of ``givens`` on a prepared :class:`Position`."""
+    return _run(pos, givens, Difficulty.EXPERT)[0]
+
+
+def grade_givens(board: Board, terrain_flat: str, givens: dict[int, int]) -> Difficulty:
+    """Grade a terrain map (flat letters) with start crops ``givens`` (cell -> level)."""
+    return grade_position(position_for(board, terrain_flat), givens)
+
+
+def grade(scenario) -> Difficulty:
+    """The difficulty of a :class:`~pachaprint.model.Scenario` from its start cells' crops."""
+    from pachaprint.check.solver import givens_of
+
+    return grade_givens(scenario.board, scenario.terrain_flat, givens_of(scenario))
