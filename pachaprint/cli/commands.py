@@ -5,3 +5,4 @@ Add one line here per command module; the modules themselves stay independent.
 
 from pachaprint.cli import validate  # noqa: F401
 from pachaprint.cli import build  # noqa: F401
+from pachaprint.cli import wheel  # noqa: F401

@@ -24,12 +24,12 @@ import html
 import json
 import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from pachaprint import __version__
 from pachaprint.check.solver import SolveStatus, solve_scenario
+from pachaprint.fileio import atomic_write_text
 from pachaprint.model.rules import CROP_NAMES, TERRAIN_LETTERS, Terrain
 from pachaprint.model.scenario import Scenario
 from pachaprint.render import webwheel_art as wheelart
@@ -184,16 +184,4 @@ def render_webwheel(scenario: Scenario) -> str:
 
 def write_webwheel(scenario: Scenario, path: str | os.PathLike[str]) -> Path:
     """Write the page to ``path`` atomically (temporary file, then rename); returns the path."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    text = render_webwheel(scenario)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return target
+    return atomic_write_text(path, render_webwheel(scenario))

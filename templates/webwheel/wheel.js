@@ -51,9 +51,10 @@
     for (var c = 0; c < W * H; c++) if (cellName(c) === name) return c;
     return -1;
   }
+  function title(word) { return word.charAt(0).toUpperCase() + word.slice(1); }
   function where(cell) {
     var col = DATA.columns[cell % W], row = DATA.rows[Math.floor(cell / W)];
-    return col.element + " \u00b7 " + row.animal;
+    return title(col.element) + " \u00b7 " + title(row.animal);
   }
 
   /* ---- state ---------------------------------------------------------- */
@@ -147,14 +148,14 @@
     board.style.setProperty("--cols", W);
     board.appendChild(el("div", { class: "corner", "aria-hidden": "true" }));
     DATA.columns.forEach(function (col, c) {
-      var head = el("div", { class: "head element", role: "columnheader", title: col.element + " (column " + col.letter + ")" },
+      var head = el("div", { class: "head element", role: "columnheader", title: title(col.element) + " (column " + col.letter + ")" },
         [sym(col.symbol, col.element), el("span", { text: col.letter })]);
       colHeads.push(head);
       board.appendChild(head);
     });
     for (var r = 0; r < H; r++) {
       var row = DATA.rows[r];
-      var head = el("div", { class: "head animal", role: "rowheader", title: row.animal + " (row " + row.number + ")" },
+      var head = el("div", { class: "head animal", role: "rowheader", title: title(row.animal) + " (row " + row.number + ")" },
         [sym(row.symbol, row.animal), el("span", { text: String(row.number) })]);
       rowHeads.push(head);
       board.appendChild(head);
@@ -170,7 +171,7 @@
     pe.style.setProperty("--n", W);
     DATA.columns.forEach(function (col, c) {
       var b = el("button", { type: "button", class: "pick element", "data-column": col.letter, "aria-pressed": "false",
-        title: col.element + " (column " + col.letter + ")" }, [sym(col.symbol, col.element), el("span", { text: col.letter })]);
+        title: title(col.element) + " (column " + col.letter + ")" }, [sym(col.symbol, col.element), el("span", { text: col.letter })]);
       b.addEventListener("click", function () { pickColumn(c); });
       elementPicks.push(b);
       pe.appendChild(b);
@@ -179,7 +180,7 @@
     pa.style.setProperty("--n", H);
     DATA.rows.forEach(function (row, r) {
       var b = el("button", { type: "button", class: "pick animal", "data-row": String(row.number), "aria-pressed": "false",
-        title: row.animal + " (row " + row.number + ")" }, [sym(row.symbol, row.animal), el("span", { text: String(row.number) })]);
+        title: title(row.animal) + " (row " + row.number + ")" }, [sym(row.symbol, row.animal), el("span", { text: String(row.number) })]);
       b.addEventListener("click", function () { pickRow(r); });
       animalPicks.push(b);
       pa.appendChild(b);
@@ -292,8 +293,9 @@
       b.appendChild(el("span", { class: "terrain" }, [sym(info.symbol)]));
       if (k) {
         var crop = cropOf(a.crop);
+        b.classList.add("has-crop");
         b.setAttribute("data-crop", String(a.crop));
-        b.appendChild(el("span", { class: "crop c-" + a.crop }, [el("span", { text: String(a.crop) })]));
+        b.appendChild(el("span", { class: "crop c-" + a.crop }, [sym(crop.symbol), el("span", { text: String(a.crop) })]));
       }
     }
     if (startCells[cell]) b.classList.add("start");
@@ -362,7 +364,7 @@
       text = info.name + " (" + a.terrain + ")";
     } else {
       var crop = cropOf(a.crop);
-      face = el("div", { class: "face crop c-" + a.crop }, [el("span", { text: String(a.crop) })]);
+      face = el("div", { class: "face crop c-" + a.crop }, [sym(crop.symbol, crop.name), el("span", { text: String(a.crop) })]);
       what = "Divination \u00b7 " + n;
       text = "Crop " + a.crop + ": " + crop.name;
     }
