@@ -1,0 +1,188 @@
+"""Explorer movement (RULES.md section 3, Explore) as a graph search on bit masks.
+
+A set of cells is an ``int`` with bit ``cell`` set. A moving pawn enters cells
+orthogonally, one at a time:
+
+* a cell with a blocking pawn (an opponent's, or an Otoma pawn) is never entered;
+* a cell with one of the mover's own pawns is passed through, never ended on;
+* a cell with a crop and no pawn may be ended on or passed through;
+* any other cell (empty, or terrain without crop) ends the move.
+
+The start cell counts as holding no pawn once left, and the move may not end
+there. Paths may revisit cells, so the end cells are a flood fill: first the
+cells the pawn can pass through, then every cell entered from them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pachaprint.model.board import Board
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Bit-mask tables of one board."""
+
+    width: int
+    height: int
+    all: int
+    edge: int
+    not_first_column: int
+    not_last_column: int
+
+    def spread(self, mask: int) -> int:
+        """The cells orthogonally next to any cell of ``mask``."""
+        w = self.width
+        return (
+            ((mask << 1) & self.not_first_column)
+            | ((mask >> 1) & self.not_last_column)
+            | (mask << w)
+            | (mask >> w)
+        ) & self.all
+
+
+@lru_cache(maxsize=None)
+def geometry(board: Board) -> Geometry:
+    """The shared :class:`Geometry` of a board."""
+    w, h = board.width, board.height
+    first = sum(1 << board.cell(0, r) for r in range(h))
+    last = sum(1 << board.cell(w - 1, r) for r in range(h))
+    full = (1 << (w * h)) - 1
+    edge = sum(1 << c for c in board.edge_cells)
+    return Geometry(w, h, all=full, edge=edge, not_first_column=full & ~first, not_last_column=full & ~last)
+
+
+_CHUNK = 12
+_CHUNK_MASK = (1 << _CHUNK) - 1
+
+
+def _table(offset: int) -> tuple[tuple[int, ...], ...]:
+    rows: list[tuple[int, ...]] = [()]
+    for value in range(1, 1 << _CHUNK):
+        low = (value & -value).bit_length() - 1
+        rows.append((offset + low,) + rows[value & (value - 1)])
+    return tuple(rows)
+
+
+_T0, _T1, _T2, _T3 = (_table(k * _CHUNK) for k in range(4))
+_FAST_LIMIT = 1 << (4 * _CHUNK)
+
+
+def cells_of(mask: int) -> tuple[int, ...]:
+    """The cells of a mask, ascending (table lookups, 12 bits at a time)."""
+    if mask <= _CHUNK_MASK:
+        return _T0[mask]
+    if mask < _FAST_LIMIT:
+        return _T0[mask & _CHUNK_MASK] + _T1[mask >> 12 & _CHUNK_MASK] + _T2[mask >> 24 & _CHUNK_MASK] + _T3[mask >> 36]
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
+
+
+def nth_cell(mask: int, index: int) -> int:
+    """The ``index``-th cell (0-based, ascending) of a mask."""
+    for _ in range(index):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def flood(geo: "Geometry", seeds: int, region: int) -> int:
+    """Cells of ``region`` orthogonally connected (inside ``region``) to ``seeds & region``."""
+    w = geo.width
+    full, nf, nl = geo.all, geo.not_first_column, geo.not_last_column
+    done = seeds & region
+    frontier = done
+    while frontier:
+        frontier = (
+            ((frontier << 1) & nf) | ((frontier >> 1) & nl) | (frontier << w) | (frontier >> w)
+        ) & full & region & ~done
+        done |= frontier
+    return done
+
+
+def player_move_ends(geo: "Geometry", own: int, pawns: int, crops: int) -> list[tuple[int, int]]:
+    """``(pawns mask, end mask)`` groups covering every pawn of a side.
+
+    All pawns of a side share one passable set ``P`` (crops without pawn, plus
+    own pawns). The pawn on ``s`` ends on the pawn-free cells next to the
+    component of ``P`` holding ``s``: from ``s`` it enters its neighbours, and
+    it continues exactly through the cells of that component. (When ``s`` has
+    no crop, ``s`` itself is not passable for this pawn, but everything reached
+    through it is also a neighbour of ``s``; and ``s`` is never an end.) So the
+    pawns of one component share their end cells.
+    """
+    passable = (crops & ~pawns) | own
+    w = geo.width
+    full, nf, nl = geo.all, geo.not_first_column, geo.not_last_column
+    free = full & ~pawns
+    out = []
+    left = own
+    while left:
+        done = frontier = left & -left
+        while frontier:
+            frontier = (
+                ((frontier << 1) & nf) | ((frontier >> 1) & nl) | (frontier << w) | (frontier >> w)
+            ) & passable & ~done
+            done |= frontier
+        ends = (((done << 1) & nf) | ((done >> 1) & nl) | (done << w) | (done >> w)) & free
+        group = done & own
+        out.append((group, ends))
+        left &= ~group
+    return out
+
+
+def flood_ends(geo: Geometry, seeds: int, passable: int, enterable: int, endable: int) -> int:
+    """End cells of a move whose first entered cells are ``seeds``.
+
+    ``passable`` cells let the pawn continue; every entered cell is in
+    ``enterable``; the move may end on entered cells of ``endable``.
+    """
+    flood = seeds & passable
+    frontier = flood
+    spread = geo.spread
+    while frontier:
+        frontier = spread(frontier) & passable & ~flood
+        flood |= frontier
+    return (seeds | (spread(flood) & enterable)) & endable
+
+
+def move_ends(geo: Geometry, start: int, own: int, pawns: int, crops: int) -> int:
+    """End cells for the pawn on ``start``.
+
+    ``own``: cells with the mover's pawns (including ``start``); ``pawns``: cells
+    with any pawn (own, opponents', Otoma); ``crops``: cells with a crop tile.
+    """
+    bit = 1 << start
+    others = pawns & ~bit
+    enterable = geo.all & ~(pawns & ~own)
+    passable = (crops & ~others) | (own & ~bit)
+    endable = geo.all & ~others & ~bit
+    return flood_ends(geo, geo.spread(bit) & enterable, passable, enterable, endable)
+
+
+def enter_ends(geo: Geometry, own: int, pawns: int, crops: int, entries: int | None = None) -> int:
+    """End cells for a pawn entering from supply.
+
+    It enters any edge cell without a blocking pawn (or only those in
+    ``entries``), which is the first cell entered; from there it moves as
+    usual through crops without pawn and its own pawns.
+    """
+    full = geo.all
+    seeds = geo.edge & ~(pawns & ~own)
+    if entries is not None:
+        seeds &= entries
+    passable = (crops & ~pawns) | own
+    w, nf, nl = geo.width, geo.not_first_column, geo.not_last_column
+    done = frontier = seeds & passable
+    while frontier:
+        frontier = (
+            ((frontier << 1) & nf) | ((frontier >> 1) & nl) | (frontier << w) | (frontier >> w)
+        ) & passable & ~done
+        done |= frontier
+    reached = seeds | ((done << 1) & nf) | ((done >> 1) & nl) | (done << w) | (done >> w)
+    return reached & full & ~pawns
