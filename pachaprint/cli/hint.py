@@ -1,0 +1,90 @@
+"""``pachaprint hint``: the next deduction for a disc in play."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import typer
+
+from pachaprint.check.explain import HintError, next_hint
+from pachaprint.check.load import read_file
+from pachaprint.check.validate import validate_bytes
+from pachaprint.cli.app import UsageError, app
+from pachaprint.model.board import Board
+
+_PAIR = re.compile(r"^([a-iA-I][1-5])=([1-5])$")
+
+
+def parse_revealed(board: Board, texts: list[str]) -> dict[int, int]:
+    """``["c3=2,d4=1", "e5=3"]`` -> {cell: level}; ``ValueError`` naming the bad item."""
+    revealed: dict[int, int] = {}
+    for text in texts:
+        for item in re.split(r"[,\s]+", text.strip()):
+            if not item:
+                continue
+            match = _PAIR.match(item)
+            if not match:
+                raise ValueError(f"--revealed: {item!r} is not CELL=LEVEL (for example c3=2)")
+            name, level = match.group(1).lower(), int(match.group(2))
+            if not board.has(name):
+                raise ValueError(f"--revealed: {name} is off the {board.size} board")
+            cell = board.index(name)
+            if cell in revealed and revealed[cell] != level:
+                raise ValueError(f"--revealed: {name} is given twice, as {revealed[cell]} and {level}")
+            revealed[cell] = level
+    return revealed
+
+
+@app.command()
+def hint(
+    path: Path = typer.Argument(..., help="A valid scenario file."),
+    revealed: list[str] = typer.Option(
+        [], "--revealed", "-r",
+        help="Crops already known beyond the start cells, e.g. c3=2,d4=1 (repeatable).",
+    ),
+    json_output: bool = typer.Option(False, "--json", help="Print the deduction as JSON."),
+) -> None:
+    """Print the next deduction only: the easiest step a player can make now.
+
+    Exit 0 with a hint (or when every crop is known), 1 when the file is not a
+    valid scenario, the revealed crops do not fit it, or no technique applies.
+    """
+    if not path.is_file():
+        raise UsageError(f"no such file: {path}")
+    try:
+        raw = read_file(path)
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}")
+    report = validate_bytes(raw, str(path))
+    if not report.valid:
+        for problem in report.errors:
+            typer.echo(f"{path}: {problem.rule.value}: {problem.message}", err=True)
+        typer.echo(f"{path}: not a valid scenario; fix it before asking for hints", err=True)
+        raise typer.Exit(1)
+    scenario = report.scenario
+    board = scenario.board
+    try:
+        known = parse_revealed(board, revealed)
+    except ValueError as exc:
+        raise UsageError(str(exc))
+    try:
+        step = next_hint(scenario, known)
+    except HintError as exc:
+        typer.echo(f"{path}: revealed crops do not fit: {exc}", err=True)
+        raise typer.Exit(1)
+    if step is None:
+        start = set(scenario.start_cells) | set(known)
+        if len(start) == board.cell_count:
+            message = "every crop is already known"
+            code = 0
+        else:
+            message = "no technique applies: the next step needs a guess"
+            code = 1
+        typer.echo(json.dumps({"hint": None, "message": message}) if json_output else f"{path}: {message}")
+        raise typer.Exit(code)
+    if json_output:
+        typer.echo(json.dumps({"hint": step.to_dict(board)}, indent=2, ensure_ascii=False))
+    else:
+        typer.echo(f"{step.technique.title} ({step.tier.value}): {step.text}")
