@@ -6,3 +6,5 @@ Add one line here per command module; the modules themselves stay independent.
 from pachaprint.cli import validate  # noqa: F401
 from pachaprint.cli import build  # noqa: F401
 from pachaprint.cli import wheel  # noqa: F401
+from pachaprint.cli import hint  # noqa: F401
+from pachaprint.cli import new  # noqa: F401
