@@ -254,3 +254,12 @@ def test_cli_usage_errors(tmp_path):
     broken.write_text("{", encoding="utf-8")
     result = runner.invoke(app, ["wheel", str(broken)])
     assert result.exit_code == 1 and "json" in result.output and "Traceback" not in result.output
+
+
+def test_otoma_start_cells_are_named_for_solo_play():
+    data = json.loads((EXAMPLES / "high-valley.json").read_text(encoding="utf-8"))
+    data["start"] = ["i2", "a1", "c3", "e5", "g1"]
+    data["solo"] = {"otoma": ["c3", "a1", "e5", "g1", "i2"]}
+    page = render_webwheel(Scenario.from_dict(data))
+    assert "the Otoma pawns start on c3, a1, e5, g1 and i2 (in this order)" in page
+    assert "Otoma" not in render_webwheel(load(EXAMPLES / "high-valley.json"))

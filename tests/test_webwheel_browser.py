@@ -527,3 +527,24 @@ def test_layout_on_a_360_px_phone(mobile, pages, name):
         assert 0 <= box["left"] and box["right"] <= 360, (ident, box)
     assert driver.execute_script("return document.documentElement.scrollWidth") <= 360
     assert console_problems(driver) == []
+
+
+def test_works_without_storage(desktop, pages):
+    """A browser that refuses local storage (private mode): reveals work, a note says they are not kept."""
+    driver = desktop.driver
+    scenario, path = pages["lake-shore"]
+    script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        Storage.prototype.setItem = function () { throw new DOMException('refused', 'QuotaExceededError'); };
+        Storage.prototype.getItem = function () { throw new DOMException('refused', 'SecurityError'); };"""})
+    try:
+        console_problems(driver)
+        goto(driver, path.as_uri())
+        reveal(driver, "c3", "terrain")
+        assert state(driver)["cells"] == expected_cells(scenario, {"c3"}, set())
+        assert button(driver, "storage-note").is_displayed()
+        assert "not" in button(driver, "storage-note").text
+        button(driver, "btn-undo").click()
+        assert state(driver)["cells"] == expected_cells(scenario, set(), set())
+        assert console_problems(driver) == []
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})

@@ -30,6 +30,7 @@ from typing import Any
 from pachaprint import __version__
 from pachaprint.check.solver import SolveStatus, solve_scenario
 from pachaprint.fileio import atomic_write_text
+from pachaprint.model.board import join_names
 from pachaprint.model.rules import CROP_NAMES, TERRAIN_LETTERS, Terrain
 from pachaprint.model.scenario import Scenario
 from pachaprint.render import webwheel_art as wheelart
@@ -163,6 +164,13 @@ def _meta_line(scenario: Scenario) -> str:
     return " \u00b7 ".join(parts)
 
 
+def _otoma_line(scenario: Scenario) -> str:
+    if not scenario.otoma_cells:
+        return ""
+    names = join_names(scenario.board.name(c) for c in scenario.otoma_cells)
+    return f'<p class="legend otoma">Solo and co-op: the Otoma pawns start on {html.escape(names)} (in this order).</p>'
+
+
 def render_webwheel(scenario: Scenario) -> str:
     """The complete HTML page of the digital wheel for ``scenario``."""
     folder = templates_dir() / "webwheel"
@@ -174,6 +182,7 @@ def render_webwheel(scenario: Scenario) -> str:
         "title": html.escape(f"{scenario.name} \u2014 digital wheel"),
         "name": html.escape(scenario.name),
         "meta": html.escape(_meta_line(scenario)),
+        "otoma": _otoma_line(scenario),
         "style": style,
         "symbols": wheelart.symbol_defs(),
         "data": _script_json(wheel_data(scenario)),

@@ -77,7 +77,7 @@
 
   function load() {
     var text = null;
-    try { text = window.localStorage.getItem(STORE_KEY); } catch (e) { storageOk = false; }
+    try { text = window.localStorage.getItem(STORE_KEY); } catch (e) { storageRefused(); }
     if (!text) return;
     try {
       var saved = JSON.parse(text);
@@ -105,9 +105,12 @@
         format: PROGRESS_FORMAT, fingerprint: DATA.fingerprint, history: history
       }));
     } catch (e) {
-      storageOk = false;
-      note("This browser does not let the page keep progress; reveals last until the page is closed.");
+      storageRefused();
     }
+  }
+  function storageRefused() {
+    storageOk = false;
+    note("This browser does not let the page keep progress: reveals are not kept once the page is closed.");
   }
   function note(text) {
     var el = document.getElementById("storage-note");
@@ -236,7 +239,7 @@
       history = [];
       lastShown = null;
       pending = null;
-      try { if (storageOk) window.localStorage.removeItem(STORE_KEY); } catch (e) { storageOk = false; }
+      try { if (storageOk) window.localStorage.removeItem(STORE_KEY); } catch (e) { storageRefused(); }
       render();
       return;
     }
