@@ -466,3 +466,27 @@ def path_ops(segments, curves: bool) -> Iterator[tuple]:
             current = start
         else:
             raise TypeError(f"unknown path segment {seg!r}")
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A piece to cut out: its front, optional back, and the shape of its cut.
+
+    Both faces have the same trim size and bleed; ``cut`` is ``"rect"`` or
+    ``"circle"`` (diameter = trim width). Imposition
+    (:mod:`pachaprint.render.sheets`) places pieces on pages and draws the cut
+    guides; the back lands behind the front on long-edge duplex.
+    """
+
+    front: Drawing
+    back: Drawing | None = None
+    cut: str = "rect"
+
+    def __post_init__(self) -> None:
+        if self.back is not None and (
+            (self.back.width_mm, self.back.height_mm, self.back.bleed_mm)
+            != (self.front.width_mm, self.front.height_mm, self.front.bleed_mm)
+        ):
+            raise ValueError(f"front and back of {self.front.name} differ in size")
+        if self.cut not in ("rect", "circle"):
+            raise ValueError(f"unknown cut {self.cut!r} (rect or circle)")

@@ -1,0 +1,1 @@
+"""The core components, one module each; every function returns drawings or pieces."""

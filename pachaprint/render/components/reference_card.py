@@ -1,0 +1,169 @@
+"""The reference card: two faces (A5), every word from ``templates/reference/<lang>.json``.
+
+Numbers (pawns per player count, crop values, box counts, the offering table,
+the top diversity level) come from :mod:`pachaprint.model.rules`, so the card
+always agrees with the checker and the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...model.rules import (
+    BOX_CROP_TILES,
+    CROP_LEVELS,
+    DIVERSITY_TOP_LEVEL,
+    OFFERING_POINTS,
+    PLAYER_COUNTS,
+    explorer_pawns,
+)
+from .. import draw as d
+from ..fonts import text_width, wrap
+from ..symbols import crop, palette, place
+from ..texts import core_geometry, texts
+
+BODY_PT = 8.5
+LEAD = 1.32  # line height as a multiple of the text size
+
+
+@dataclass
+class Flow:
+    """A column of text laid out top to bottom."""
+
+    x: float
+    y: float
+    width: float
+    items: list = field(default_factory=list)
+
+    def line_h(self, size: float) -> float:
+        return size * d.PT_MM * LEAD
+
+    def heading(self, text: str, size: float = 10.0) -> None:
+        pal = palette()
+        self.y += 1.5
+        self.items.append(d.Rect(x=self.x, y=self.y, w=self.width, h=size * d.PT_MM * 1.55, rx=1,
+                                 style=d.fill(pal["animal_band"])))
+        self.items.append(d.Text(x=self.x + 1.5, y=self.y + size * d.PT_MM * 0.78, text=text, size_pt=size,
+                                 bold=True, valign="middle"))
+        self.y += size * d.PT_MM * 1.55 + 1.6
+
+    def para(self, text: str, size: float = BODY_PT, indent: float = 0.0, bullet: str | None = None,
+             bold: bool = False) -> None:
+        for i, line in enumerate(wrap(text, self.width - indent, size, bold)):
+            self.y += self.line_h(size)
+            if i == 0 and bullet:
+                self.items.append(d.Text(x=self.x + 0.8, y=self.y, text=bullet, size_pt=size, bold=True))
+            self.items.append(d.Text(x=self.x + indent, y=self.y, text=line, size_pt=size, bold=bold))
+        self.y += 1.0
+
+    def table(self, head: list[str], rows: list[list[str]], widths: list[float], size: float = BODY_PT,
+              icons: list | None = None) -> None:
+        """A ruled table; ``widths`` are fractions of the flow width."""
+        pal = palette()
+        cols = [w * self.width for w in widths]
+        for r, row in enumerate([head] + rows):
+            cells = [wrap(text, cols[c] - 2.4, size, bold=r == 0) for c, text in enumerate(row)]
+            lines = max(len(c) for c in cells)
+            h = lines * self.line_h(size) + 1.6
+            if r == 0:
+                self.items.append(d.Rect(x=self.x, y=self.y, w=self.width, h=h, style=d.fill(pal["table_head"])))
+            x = self.x
+            for c, cell in enumerate(cells):
+                pad = 1.2
+                if icons and r > 0 and c == 0 and icons[r - 1] is not None:
+                    self.items.append(icons[r - 1](x + 3.2, self.y + h / 2))
+                    pad = 7.0
+                for k, line in enumerate(cell):
+                    self.items.append(d.Text(x=x + pad, y=self.y + 0.8 + (k + 1) * self.line_h(size) - 0.6,
+                                             text=line, size_pt=size, bold=r == 0))
+                x += cols[c]
+            self.y += h
+            self.items.append(d.Line(x1=self.x, y1=self.y, x2=self.x + self.width, y2=self.y,
+                                     style=d.stroke(pal["guide"], 0.2)))
+        self.y += 2.0
+
+
+def _numbers(words: dict) -> dict:
+    card = words["card"]
+    pawns = ", ".join(card["pawns_item"].format(players=p, count=explorer_pawns(p)) for p in PLAYER_COUNTS)
+    return {"pawns": pawns, "top": DIVERSITY_TOP_LEVEL}
+
+
+def faces(lang: str = "en") -> tuple[d.Drawing, d.Drawing]:
+    """Front (turn, explore, movement, discovery) and back (divine, crops, offer, rules, end)."""
+    words = texts(lang)
+    card = words["card"]
+    geo = core_geometry()["reference_card"]
+    pal = palette()
+    w, h, m = geo["width_mm"], geo["height_mm"], geo["margin_mm"]
+    bleed = core_geometry()["bleed_mm"]
+    nums = _numbers(words)
+
+    def frame(title: str) -> tuple[Flow, list[d.Element]]:
+        base: list[d.Element] = [
+            d.Rect(x=-bleed, y=-bleed, w=w + 2 * bleed, h=h + 2 * bleed, style=d.fill(pal["element_band"])),
+            d.Rect(x=2.5, y=2.5, w=w - 5, h=h - 5, rx=2, style=d.fill(pal["board"])),
+            d.Text(x=m, y=m + 3, text=card["title"], size_pt=7, colour=pal["guide"], valign="middle"),
+            d.Text(x=m, y=m + 9, text=title, size_pt=13, bold=True, valign="middle"),
+        ]
+        return Flow(m, m + 13, w - 2 * m), base
+
+    # front
+    flow, base = frame(card["front_heading"])
+    flow.heading(card["setup_title"])
+    flow.para(card["setup"].format(**nums))
+    flow.heading(card["turn_title"])
+    flow.para(card["turn"])
+    flow.heading(card["explore_title"])
+    for i, line in enumerate(card["explore"], 1):
+        flow.para(line, indent=5, bullet=f"{i}.")
+    flow.heading(card["movement_title"])
+    flow.para(card["movement_intro"])
+    flow.table(card["movement_head"], card["movement"], [0.55, 0.45])
+    flow.para(card["movement_note"])
+    flow.heading(card["discovery_title"])
+    flow.para(card["discovery"].format(**nums))
+    _check_fits(flow, h - m, "front", lang)
+    front = d.Drawing(w, h, tuple(base + flow.items), name="reference-card-front", bleed_mm=bleed,
+                      metadata=d.data(lang=lang, face="front"))
+    # back
+    flow, base = frame(card["back_heading"])
+    flow.heading(card["divine_title"])
+    flow.para(card["divine"])
+    flow.para(card["divine_right"], indent=5, bullet="+")
+    flow.para(card["divine_wrong"], indent=5, bullet="-")
+    flow.heading(card["crops_title"])
+    rows = [[str(level), words["crops"][str(level)], f"+{level}", f"-{level}", str(BOX_CROP_TILES[level])]
+            for level in CROP_LEVELS]
+    icons = [(lambda x, y, lv=level: d.group(
+        d.Circle(cx=x, cy=y, r=2.6, style=d.fill(crop(lv).colour)),
+        place(crop(lv).symbol, x, y, 3.6, ink=crop(lv).ink, paper=crop(lv).colour))) for level in CROP_LEVELS]
+    flow.table(card["crops_head"], rows, [0.14, 0.34, 0.16, 0.16, 0.20], icons=icons)
+    flow.heading(card["offer_title"])
+    flow.para(card["offer"])
+    ks = list(range(1, len(OFFERING_POINTS)))
+    flow.table([card["offer_head"][0]] + [str(k) for k in ks],
+               [[card["offer_head"][1]] + [str(OFFERING_POINTS[k]) for k in ks]],
+               [0.25] + [0.75 / len(ks)] * len(ks))
+    flow.heading(card["rules_title"])
+    for line in card["rules"]:
+        flow.para(line, indent=5, bullet="•")
+    flow.heading(card["end_title"])
+    for line in card["end"]:
+        flow.para(line, indent=5, bullet="•")
+    _check_fits(flow, h - m, "back", lang)
+    back = d.Drawing(w, h, tuple(base + flow.items), name="reference-card-back", bleed_mm=bleed,
+                     metadata=d.data(lang=lang, face="back"))
+    return front, back
+
+
+def _check_fits(flow: Flow, bottom: float, face: str, lang: str) -> None:
+    if flow.y > bottom:
+        raise ValueError(f"templates/reference/{lang}.json: the card's {face} needs {flow.y:.1f} mm, "
+                         f"it has {bottom:.1f} mm; shorten the text")
+
+
+def pieces(lang: str = "en") -> list[d.Piece]:
+    """The card as one duplex piece."""
+    front, back = faces(lang)
+    return [d.Piece(front, back, "rect")]

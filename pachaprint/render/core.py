@@ -1,0 +1,93 @@
+"""The shared (core) components: one file per component plus the print-and-play PDF.
+
+:func:`render_core` writes, under ``out_dir`` (SPEC section 4)::
+
+    core/board.svg, diversity-board.svg, tiles-terrain.svg, tiles-crops.svg,
+         tokens.svg, reference-card.svg (+ .pdf of each)
+    pnp/pachaprint-core-<paper>.pdf
+
+The component files show each component once (pieces trimmed, fronts above
+backs); the PnP file imposes everything for a home printer, duplex-ready.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+from . import draw as d
+from .components import board, crop_tiles, diversity, reference_card, terrain_tiles, tokens
+from .pdf import write_pdf
+from .sheets import Sheet, alignment_sheets, catalogue, document, fit_or_tile, impose, paper
+from .svg import write_svg
+from .texts import texts
+
+
+@dataclass(frozen=True)
+class CoreComponent:
+    """A core component: its file stem and how to draw it."""
+
+    stem: str
+    key: str
+    """Key of its name in the texts (``components``)."""
+    drawing: Callable[[str], d.Drawing]
+
+
+def _catalogue(stem: str, key: str, make: Callable[[str], list[d.Piece]], columns: int) -> Callable[[str], d.Drawing]:
+    def build(lang: str) -> d.Drawing:
+        return catalogue(make(lang), name=stem, columns=columns, title=texts(lang)["components"][key])
+    return build
+
+
+COMPONENTS: tuple[CoreComponent, ...] = (
+    CoreComponent("board", "board", lambda lang: board.board(lang)),
+    CoreComponent("diversity-board", "diversity", lambda lang: diversity.diversity_board(lang)),
+    CoreComponent("tiles-terrain", "terrain_tiles", _catalogue("tiles-terrain", "terrain_tiles", terrain_tiles.pieces, 8)),
+    CoreComponent("tiles-crops", "crop_tiles", _catalogue("tiles-crops", "crop_tiles", crop_tiles.pieces, 10)),
+    CoreComponent("tokens", "tokens", _catalogue("tokens", "tokens", tokens.pieces, 8)),
+    CoreComponent("reference-card", "reference", _catalogue("reference-card", "reference", reference_card.pieces, 2)),
+)
+
+
+def core_sheets(paper_key: str = "a4", lang: str = "en") -> list[Sheet]:
+    """Every core component imposed on pages of one paper size, in print order."""
+    p = paper(paper_key)
+    words = texts(lang)
+    names = words["components"]
+    sheets: list[Sheet] = []
+    sheets += alignment_sheets(p, words["alignment"])
+    sheets += fit_or_tile(board.board(lang), p, label=names["board"])
+    sheets += fit_or_tile(diversity.diversity_board(lang), p, label=names["diversity"])
+    sheets += impose(terrain_tiles.pieces(lang), p, label=names["terrain_tiles"])
+    sheets += impose(crop_tiles.pieces(lang) + tokens.pieces(lang), p,
+                     label=f"{names['crop_tiles']} + {names['tokens']}")
+    sheets += impose(reference_card.pieces(lang), p, label=names["reference"])
+    return sheets
+
+
+def core_pages(paper_key: str = "a4", lang: str = "en") -> list[d.Drawing]:
+    """The numbered pages of the core PnP PDF (duplex rhythm kept)."""
+    words = texts(lang)
+    return document(core_sheets(paper_key, lang), words["core_title"], duplex=True, texts=words["sheets"])
+
+
+def render_core(out_dir: str | Path, paper: str | Sequence[str] = "a4", lang: str = "en") -> list[Path]:
+    """Write the core component files and the PnP PDF(s); returns the paths written.
+
+    ``paper`` is ``"a4"``, ``"letter"``, ``"both"`` or a list of those.
+    """
+    out = Path(out_dir)
+    papers = ["a4", "letter"] if paper == "both" else [paper] if isinstance(paper, str) else list(paper)
+    words = texts(lang)
+    written: list[Path] = []
+    for component in COMPONENTS:
+        drawing = component.drawing(lang)
+        written.append(write_svg(drawing, out / "core" / f"{component.stem}.svg"))
+        written.append(write_pdf(drawing, out / "core" / f"{component.stem}.pdf",
+                                 title=f"{words['core_title']}: {words['components'][component.key]}"))
+    for key in papers:
+        pages = core_pages(key, lang)
+        written.append(write_pdf(pages, out / "pnp" / f"pachaprint-core-{key}.pdf", title=words["core_title"],
+                                 duplex=True))
+    return written
