@@ -8,8 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pachaprint.check.grade import grade
 from pachaprint.check.load import parse_bytes, parse_text, read_file, schema_problems
-from pachaprint.check.problems import Report
+from pachaprint.check.problems import Problem, Report, Rule
+from pachaprint.check.techniques import Difficulty
 from pachaprint.check.rules import check_scenario, dimension_problems
 from pachaprint.model.scenario import Scenario
 
@@ -29,6 +31,15 @@ def validate_data(data: Any, file: str = "<data>", box: str = "retail") -> Repor
     report.scenario = scenario
     report.errors, report.warnings, report.solution = check_scenario(scenario, box)
     report.stats = scenario_stats(scenario, report.solution is not None)
+    if report.solution is not None:
+        difficulty = grade(scenario)
+        report.stats["difficulty"] = difficulty.value
+        if difficulty is Difficulty.NEEDS_GUESSING:
+            report.warnings.append(Problem(
+                Rule.DIFFICULTY,
+                "the named deductions do not finish this map: players would have to guess at some point "
+                "(`pachaprint solve --explain` shows where the chain stops)",
+            ))
     return report
 
 
