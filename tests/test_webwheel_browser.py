@@ -239,6 +239,11 @@ def test_start_cells_shown_as_at_setup(page, desktop):
         got = state(desktop.driver)
         assert got["cells"] == expected_cells(scenario, set(), set())
         assert got["supply"] == expected_supply(scenario, set())
+        first = scenario.start_cells[0]
+        cell_button(desktop.driver, scenario.board.name(first)).click()
+        window = button(desktop.driver, "window").text
+        assert "start cell" in window and TERRAIN_NAMES[scenario.terrain_at(first)] in window
+        assert f"crop {scenario.crop_at(first)}" in window
 
 
 def test_discovery_and_divination_reveal_the_scenario(page, desktop):

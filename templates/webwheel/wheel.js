@@ -63,7 +63,7 @@
   var history = [];        /* [{cell: "c3", reveal: "terrain"|"crop"}] in order */
   var selected = null;     /* cell index */
   var pending = null;      /* {kind: "terrain"|"crop"|"reset", cell} awaiting confirmation */
-  var lastShown = null;    /* {cell, kind} for the window */
+  var lastShown = null;    /* {cell, kind: terrain|crop (just revealed) or cell (revealed before)} */
   var storageOk = true;
 
   function knownTerrain(cell) {
@@ -203,7 +203,7 @@
     pickedColumn = cell % W;
     pickedRow = Math.floor(cell / W);
     pending = null;
-    lastShown = knownTerrain(cell) ? { cell: cell, kind: knownCrop(cell) ? "crop" : "terrain" } : lastShown;
+    if (knownTerrain(cell)) lastShown = { cell: cell, kind: "cell" };
     render();
   }
   function pickColumn(c) {
@@ -350,28 +350,43 @@
     }
     document.getElementById("btn-reset").disabled = !history.length;
   }
+  function terrainFace(letter) {
+    var info = terrainOf(letter);
+    return el("div", { class: "face t-" + letter }, [sym(info.symbol, info.name)]);
+  }
+  function cropFace(level) {
+    var crop = cropOf(level);
+    return el("div", { class: "face crop c-" + level }, [sym(crop.symbol, crop.name), el("span", { text: String(level) })]);
+  }
   function drawWindow() {
     var w = document.getElementById("window");
     while (w.firstChild) w.removeChild(w.firstChild);
     w.className = "window";
+    w.removeAttribute("data-cell");
+    w.removeAttribute("data-kind");
     if (!lastShown) {
       w.classList.add("empty");
       w.appendChild(document.createTextNode("The revealed terrain or crop shows here."));
       return;
     }
-    var a = answer(lastShown.cell), n = cellName(lastShown.cell), face, what, text;
+    var cell = lastShown.cell, a = answer(cell), n = cellName(cell), faces = [], what, text;
+    var terrainText = terrainOf(a.terrain).name + " (" + a.terrain + ")";
+    var cropText = "crop " + a.crop + ", " + cropOf(a.crop).name;
     if (lastShown.kind === "terrain") {
-      var info = terrainOf(a.terrain);
-      face = el("div", { class: "face t-" + a.terrain }, [sym(info.symbol, info.name)]);
+      faces.push(terrainFace(a.terrain));
       what = "Discovery \u00b7 " + n;
-      text = info.name + " (" + a.terrain + ")";
-    } else {
-      var crop = cropOf(a.crop);
-      face = el("div", { class: "face crop c-" + a.crop }, [sym(crop.symbol, crop.name), el("span", { text: String(a.crop) })]);
+      text = terrainText;
+    } else if (lastShown.kind === "crop") {
+      faces.push(cropFace(a.crop));
       what = "Divination \u00b7 " + n;
-      text = "Crop " + a.crop + ": " + crop.name;
+      text = "C" + cropText.slice(1);
+    } else {
+      faces.push(terrainFace(a.terrain));
+      if (knownCrop(cell)) faces.push(cropFace(a.crop));
+      what = n + (startCells[cell] ? " \u00b7 start cell" : " \u00b7 revealed earlier");
+      text = terrainText + (knownCrop(cell) ? ", " + cropText : "");
     }
-    w.appendChild(face);
+    faces.forEach(function (f) { w.appendChild(f); });
     w.appendChild(el("div", { class: "text" }, [el("div", { class: "what", text: what }), el("div", { class: "answer", text: text })]));
     w.setAttribute("data-cell", n);
     w.setAttribute("data-kind", lastShown.kind);
