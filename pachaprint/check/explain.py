@@ -19,7 +19,7 @@ from pachaprint.check.techniques import (
     position_for,
 )
 
-__all__ = ["explain", "explain_givens", "next_hint", "chain_difficulty", "HintError"]
+__all__ = ["explain", "explain_givens", "next_hint", "hint_steps", "chain_difficulty", "HintError"]
 
 _MAX_STEPS = 2000
 
@@ -71,7 +71,39 @@ def next_hint(scenario, revealed: dict[int, int]) -> Deduction | None:
     crop is known or no technique applies. Raises :class:`HintError` when a
     revealed crop breaks the rules or contradicts the start crops.
     """
+    steps = hint_steps(scenario, revealed)
+    return steps[0] if steps else None
+
+
+def hint_steps(scenario, revealed: dict[int, int]) -> list[Deduction]:
+    """The deductions from the revealed crops up to and including the next placement.
+
+    The first item is :func:`next_hint`; when it only rules levels out, the
+    list goes on to the placement it leads to (silent "placed-level" steps left
+    out). Empty when every crop is known or no technique applies.
+    """
     pos = position_for(scenario.board, scenario.terrain_flat)
+    dom, placed = _revealed_position(pos, scenario, revealed)
+    board = scenario.board
+    steps: list[Deduction] = []
+    while len(steps) < _MAX_STEPS:
+        if broken(pos, dom):
+            raise HintError("the revealed crops cannot all be right: no crop layer fits them")
+        if len(placed) == board.cell_count:
+            break
+        step = next_deduction(pos, dom, placed)
+        if step is None:
+            break
+        step.apply(dom, placed)
+        if step.technique.id == "placed-level":
+            continue
+        steps.append(step)
+        if step.is_placement:
+            break
+    return steps
+
+
+def _revealed_position(pos: Position, scenario, revealed: dict[int, int]) -> tuple[list[int], set[int]]:
     board = scenario.board
     givens = givens_of(scenario)
     for cell, level in revealed.items():
@@ -89,11 +121,9 @@ def next_hint(scenario, revealed: dict[int, int]) -> Deduction | None:
     known = {**givens, **revealed}
     started = pos.start(known)
     if started is None:
-        bad = [c for c, v in known.items() if not pos.initial()[c] >> v & 1]
-        cell = bad[0]
+        cell = next(c for c, v in sorted(known.items()) if not pos.initial()[c] >> v & 1)
         size = pos.regions[pos.region_of[cell]].size
         raise HintError(f"{board.name(cell)} cannot hold {known[cell]}: its region has only {size} cells")
-    dom, placed = started
     for cell in sorted(known):
         for peer in pos.peers[cell]:
             if peer in known and known[peer] == known[cell] and peer > cell:
@@ -101,16 +131,4 @@ def next_hint(scenario, revealed: dict[int, int]) -> Deduction | None:
                     f"{board.name(cell)} and {board.name(peer)} both hold {known[cell]} "
                     "and share a region or touch"
                 )
-    skip = frozenset({"placed-level"})
-    while True:
-        if broken(pos, dom):
-            raise HintError("the revealed crops cannot all be right: no crop layer fits them")
-        if len(placed) == board.cell_count:
-            return None
-        step = next_deduction(pos, dom, placed)
-        if step is None:
-            return None
-        if step.technique.id in skip:
-            step.apply(dom, placed)
-            continue
-        return step
+    return started

@@ -365,10 +365,16 @@ def find_naked_single(pos: Position, dom: list[int], placed: set[int]) -> Iterat
             continue
         level = LEVEL_OF_BIT[d]
         others = [v for v in range(1, region.size + 1) if v != level]
+        holders = []
+        for v in others:
+            holder = next((p for p in pos.peers[cell] if p in placed and dom[p] == 1 << v), None)
+            if holder is not None:
+                holders.append(holder)
+        why = f" ({_join([f'{pos.board.name(h)} holds {LEVEL_OF_BIT[dom[h]]}' for h in holders])})" if holders else ""
         yield Deduction(
-            TECHNIQUES["naked-single"], ((cell, level),), (), (cell,),
+            TECHNIQUES["naked-single"], ((cell, level),), (), (cell, *holders),
             f"{pos.board.name(cell)} must be {level}: {_levels_text(others)} "
-            f"{'is' if len(others) == 1 else 'are'} ruled out there",
+            f"{'is' if len(others) == 1 else 'are'} ruled out there{why}",
         )
 
 

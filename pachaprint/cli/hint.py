@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from pachaprint.check.explain import HintError, next_hint
+from pachaprint.check.explain import HintError, hint_steps
 from pachaprint.check.load import read_file
 from pachaprint.check.validate import validate_bytes
 from pachaprint.cli.app import UsageError, app
@@ -48,6 +48,9 @@ def hint(
 ) -> None:
     """Print the next deduction only: the easiest step a player can make now.
 
+    When that step only rules levels out, one more line names the placement it
+    leads to.
+
     Exit 0 with a hint (or when every crop is known), 1 when the file is not a
     valid scenario, the revealed crops do not fit it, or no technique applies.
     """
@@ -70,10 +73,11 @@ def hint(
     except ValueError as exc:
         raise UsageError(str(exc))
     try:
-        step = next_hint(scenario, known)
+        steps = hint_steps(scenario, known)
     except HintError as exc:
         typer.echo(f"{path}: revealed crops do not fit: {exc}", err=True)
         raise typer.Exit(1)
+    step = steps[0] if steps else None
     if step is None:
         start = set(scenario.start_cells) | set(known)
         if len(start) == board.cell_count:
@@ -84,7 +88,11 @@ def hint(
             code = 1
         typer.echo(json.dumps({"hint": None, "message": message}) if json_output else f"{path}: {message}")
         raise typer.Exit(code)
+    leads_to = steps[-1] if len(steps) > 1 and steps[-1].is_placement else None
     if json_output:
-        typer.echo(json.dumps({"hint": step.to_dict(board)}, indent=2, ensure_ascii=False))
+        payload = {"hint": step.to_dict(board), "leads_to": leads_to.to_dict(board) if leads_to else None}
+        typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
     else:
         typer.echo(f"{step.technique.title} ({step.tier.value}): {step.text}")
+        if leads_to is not None:
+            typer.echo(f"this leads to: {leads_to.text}")
