@@ -1,0 +1,186 @@
+"""``pachaprint build`` end to end on a small folder: layout, failures, determinism,
+incremental rebuilds, atomic writes under a kill, the gallery in a real browser."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from pachaprint.cli import app
+from tests.helpers import EXAMPLES, LAKE_TERRAIN, REPO, scenario_dict
+
+runner = CliRunner()
+GAMES = "4"
+
+
+def make_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    shutil.copy(EXAMPLES / "lake-shore.json", folder / "lake-shore.json")
+    shutil.copy(REPO / "scenarios" / "sun-gate.json", folder / "sun-gate.json")
+    bad = scenario_dict(LAKE_TERRAIN, ["12142", "34531", "21242", "34353", "12141"], ["a5"])
+    bad["id"] = "ambiguous"
+    (folder / "ambiguous.json").write_text(json.dumps(bad))
+    return folder
+
+
+def tree_hashes(out: Path) -> dict[str, str]:
+    return {
+        p.relative_to(out).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(out.rglob("*")) if p.is_file() and not p.name.startswith(".")
+    }
+
+
+def build(folder: Path, out: Path, *extra: str):
+    return runner.invoke(app, ["build", str(folder), "--out", str(out), "--games", GAMES, "--paper", "a4",
+                               "--quiet", *extra])
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("build")
+    folder = make_folder(tmp)
+    out = tmp / "out"
+    result = runner.invoke(app, ["build", str(folder), "--out", str(out), "--games", GAMES, "--paper", "a4",
+                                 "--summary", "json"])
+    return folder, out, result
+
+
+def test_layout_and_isolated_failure(built):
+    folder, out, result = built
+    assert result.exit_code == 1, result.output  # the ambiguous scenario fails, the others build
+    summary = json.loads(result.output)
+    status = {s["id"]: s["status"] for s in summary["scenarios"]}
+    assert status == {"ambiguous": "invalid", "lake-shore": "built", "sun-gate": "built"}
+    ambiguous = [s for s in summary["scenarios"] if s["id"] == "ambiguous"][0]
+    assert ambiguous["problems"][0].startswith("not-unique: ")
+    assert not (out / "scenarios" / "ambiguous").exists()
+    for sid in ("lake-shore", "sun-gate"):
+        folder_out = out / "scenarios" / sid
+        for name in ("disc-front.svg", "disc-front.pdf", "disc-front-volvelle45.svg", "disc-front-volvelle45.pdf",
+                     "disc-back.svg", "disc-back.pdf", "report.json", "report.md", "wheel.html"):
+            assert (folder_out / name).is_file(), f"{sid}/{name} missing"
+    for name in ("board", "diversity-board", "wheel-cover", "wheel-cover-volvelle45", "calibration-disc",
+                 "tiles-terrain", "tiles-crops", "tokens", "reference-card"):
+        assert (out / "core" / f"{name}.svg").is_file(), name
+        assert (out / "core" / f"{name}.pdf").is_file(), name
+    assert (out / "pnp" / "pachaprint-core-a4.pdf").is_file()
+    assert (out / "pnp" / "pachaprint-discs-a4.pdf").is_file()
+    assert not (out / "pnp" / "pachaprint-core-letter.pdf").exists()  # --paper a4 only
+    assert (out / "index.html").is_file()
+
+
+def test_report_contents(built):
+    _, out, _ = built
+    report = json.loads((out / "scenarios" / "lake-shore" / "report.json").read_text())
+    assert report["valid"] is True and report["difficulty"] == "medium"
+    assert report["regions"] == 7
+    assert report["terrain_tiles"] == {"V": 10, "D": 2, "F": 4, "M": 9}
+    sim = report["simulation"]
+    assert sim["games"] == int(GAMES) and sim["completed"] == int(GAMES)
+    assert sim["bots"] == ["logician", "greedy"]
+    assert sim["wrong_divinations"]["logician"] == 0
+    markdown = (out / "scenarios" / "lake-shore" / "report.md").read_text()
+    assert markdown.startswith("# Lake Shore (`lake-shore`)")
+    assert f"{GAMES} of {GAMES} games completed" in markdown
+
+
+def test_rebuild_is_byte_identical_and_incremental(built, tmp_path):
+    folder, out, _ = built
+    before = tree_hashes(out)
+    result = build(folder, out, "--summary", "json")
+    summary = json.loads(result.output)
+    assert {s["id"]: s["status"] for s in summary["scenarios"]}["lake-shore"] == "unchanged"
+    assert summary["core"] == "unchanged" and summary["pnp"] == {"a4": "unchanged"}
+    assert tree_hashes(out) == before
+    forced = build(folder, out, "--force", "--summary", "json")
+    assert {s["id"]: s["status"] for s in json.loads(forced.output)["scenarios"]}["lake-shore"] == "built"
+    assert tree_hashes(out) == before
+
+
+def test_outputs_are_well_formed(built):
+    _, out, _ = built
+    for path in out.rglob("*"):
+        if path.name.startswith(".") or not path.is_file():
+            continue
+        check_complete(path)
+
+
+def check_complete(path: Path) -> None:
+    """Raise if a file is truncated or malformed."""
+    data = path.read_bytes()
+    if path.suffix == ".pdf":
+        assert data.rstrip().endswith(b"%%EOF"), path
+        assert len(PdfReader(str(path)).pages) >= 1
+    elif path.suffix in (".svg",):
+        ET.fromstring(data)
+    elif path.suffix == ".json":
+        json.loads(data)
+    elif path.suffix == ".png":
+        assert data.startswith(b"\x89PNG") and data.endswith(b"IEND\xaeB`\x82"), path
+    elif path.suffix == ".html":
+        assert data.rstrip().endswith(b"</html>"), path
+
+
+def test_bad_options_exit_2(tmp_path):
+    folder = make_folder(tmp_path)
+    for args in (["--paper", "a5"], ["--jobs", "0"], ["--wheel", "round"], ["--lang", "xx"], ["--games", "0"]):
+        result = runner.invoke(app, ["build", str(folder), "--out", str(tmp_path / "o"), *args])
+        assert result.exit_code == 2, args
+    assert runner.invoke(app, ["build", str(tmp_path / "nowhere"), "--out", str(tmp_path / "o")]).exit_code == 2
+
+
+def test_killed_build_leaves_no_truncated_file(tmp_path):
+    folder = make_folder(tmp_path)
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "pachaprint", "build", str(folder), "--out", str(out), "--games", "60", "--quiet"]
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    proc = subprocess.Popen(command, env=env, start_new_session=True)
+    deadline = time.time() + 120
+    while time.time() < deadline and not list(out.glob("scenarios/*/report.json")) and proc.poll() is None:
+        time.sleep(0.05)
+    time.sleep(0.3)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    for path in out.rglob("*"):
+        if path.is_file() and not any(part.startswith(".") for part in path.relative_to(out).parts):
+            check_complete(path)
+    # The next build cleans up and completes.
+    result = subprocess.run(command, env=env, capture_output=True, text=True)
+    assert result.returncode == 1  # the ambiguous scenario
+    assert not list(out.glob(".staging-*"))
+    assert (out / "pnp" / "pachaprint-discs-a4.pdf").is_file()
+
+
+def test_gallery_renders_in_chromium_without_console_errors(built):
+    from tests.browser import console_problems, start_browser
+
+    _, out, _ = built
+    browser = start_browser()
+    try:
+        browser.driver.get((out / "index.html").as_uri())
+        assert browser.driver.title == "pachaprint scenarios"
+        cards = browser.driver.find_elements("css selector", "article")
+        assert len(cards) == 3
+        images = browser.driver.execute_script(
+            "return [...document.images].map(i => [i.getAttribute('src'), i.complete && i.naturalWidth > 0])")
+        backs = [ok for src, ok in images if src.endswith("preview-back.png")]
+        assert backs == [True, True]
+        fronts_visible = browser.driver.execute_script(
+            "return [...document.querySelectorAll('details')].map(d => d.open)")
+        assert fronts_visible == [False, False]  # spoilers stay hidden until clicked
+        assert console_problems(browser.driver) == []
+    finally:
+        browser.quit()
