@@ -1,0 +1,105 @@
+"""Explained solving and hints: sound steps, the same grade as the grader, a playable hint loop."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from pachaprint.check.explain import HintError, chain_difficulty, explain, hint_steps, next_hint
+from pachaprint.check.grade import grade
+from pachaprint.check.solver import givens_of, solve_scenario
+from pachaprint.cli import app
+from tests.test_library import FILES, library
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("index", range(20))
+def test_chain_is_sound_complete_and_graded_like_the_grader(index):
+    s = library()[index]
+    solution = solve_scenario(s).solution
+    chain = explain(s)
+    placed = dict(givens_of(s))
+    for step in chain:
+        for cell, level in step.ruled_out:
+            assert solution[cell] != level, step.text  # never rules out the true crop
+        for cell, level in step.placed:
+            assert solution[cell] == level, step.text
+            placed[cell] = level
+        assert step.text and step.cells
+    assert len(placed) == s.board.cell_count  # every cell placed or given
+    assert chain_difficulty(chain) is grade(s)
+
+
+def test_chain_reads_cell_by_cell_in_plain_words():
+    s = next(d for d in library() if d.id == "sun-gate")
+    texts = [step.text for step in explain(s)]
+    placements = [t for t in texts if " must be " in t]
+    assert len(placements) == s.board.cell_count - len(s.start_cells)
+    for text in placements:
+        name, rest = text.split(" must be ", 1)
+        assert s.board.has(name) and rest[0] in "12345" and rest[1] == ":"
+
+
+def test_hints_lead_a_player_to_the_full_layer():
+    """Follow the hints, revealing each placement, until every crop is known."""
+    s = next(d for d in library() if d.id == "uyuni-after-rain")
+    solution = solve_scenario(s).solution
+    revealed: dict[int, int] = {}
+    for _ in range(s.board.cell_count):
+        steps = hint_steps(s, revealed)
+        if not steps:
+            break
+        assert steps[0] == next_hint(s, revealed)
+        assert steps[0].technique.id != "placed-level"
+        assert steps[-1].is_placement and all(not x.is_placement for x in steps[:-1])
+        (cell, level), = steps[-1].placed
+        assert solution[cell] == level
+        revealed[cell] = level
+    assert len(set(revealed) | set(s.start_cells)) == s.board.cell_count
+    assert next_hint(s, revealed) is None
+
+
+def test_hint_rejects_crops_that_do_not_fit():
+    s = next(d for d in library() if d.id == "sun-gate")
+    solution = solve_scenario(s).solution
+    start = s.start_cells[0]
+    free = next(c for c in s.board.cells if c not in s.start_cells)
+    with pytest.raises(HintError, match="start cell"):
+        next_hint(s, {start: solution[start] % 5 + 1})
+    wrong = next(v for v in range(1, 6) if v != solution[free])
+    with pytest.raises(HintError, match=f"{s.board.name(free)} holds {solution[free]}"):
+        next_hint(s, {free: wrong})
+
+
+def test_hint_command_prints_one_deduction():
+    path = next(p for p in FILES if p.stem == "uyuni-after-rain")
+    result = runner.invoke(app, ["hint", str(path)])
+    assert result.exit_code == 0, result.output
+    first = next_hint(library()[FILES.index(path)], {})
+    assert result.output.splitlines()[0] == f"{first.technique.title} ({first.tier.value}): {first.text}"
+
+
+def test_hint_command_with_revealed_and_json():
+    path = next(p for p in FILES if p.stem == "sacred-valley")
+    s = library()[FILES.index(path)]
+    solution = solve_scenario(s).solution
+    free = [c for c in s.board.cells if c not in s.start_cells][:2]
+    arg = ",".join(f"{s.board.name(c)}={solution[c]}" for c in free)
+    result = runner.invoke(app, ["hint", str(path), "--revealed", arg, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    expected = next_hint(s, {c: solution[c] for c in free})
+    assert data["hint"] == expected.to_dict(s.board)
+
+
+def test_hint_command_errors():
+    path = next(p for p in FILES if p.stem == "sacred-valley")
+    bad = runner.invoke(app, ["hint", str(path), "--revealed", "c3=9"])
+    assert bad.exit_code == 2 and "not CELL=LEVEL" in bad.output
+    off = runner.invoke(app, ["hint", str(next(p for p in FILES if p.stem == "sun-gate")), "-r", "g1=2"])
+    assert off.exit_code == 2 and "off the tiny board" in off.output
+    missing = runner.invoke(app, ["hint", "no-such-file.json"])
+    assert missing.exit_code == 2
