@@ -1,0 +1,381 @@
+"""The logician's proofs: which crops follow from public information alone.
+
+Public information is what lies on the table: the revealed terrain and crop
+tiles, the terrain tiles left in the supply, and the rules of Pachamama. Every
+step below is *sound*: it only removes a level when no complete map that fits
+the table and the rules could hold it there. The logician divines a crop only
+when it is proven, so it never divines wrong.
+
+Steps (``analyse``):
+
+1. **Known parts of regions.** Revealed cells of one terrain that touch
+   orthogonally belong to one region; each such group is a *component*.
+2. **Where a terrain may still lie.** A hidden cell cannot hold terrain ``t``
+   when no ``t`` tile is left, when the ``t`` components touching it (also at a
+   corner) would make a region of more than 5 cells with it, or when it touches
+   a ``t`` component whose region is already complete (two regions of one
+   terrain never touch, and a complete region does not grow).
+3. **Region size bounds.** A component's region lies inside the cells reachable
+   from it through hidden cells that may be ``t`` and other ``t`` components;
+   with the supply and the 5-cell limit this bounds its size. A component is
+   *complete* (the whole region) when the bound equals its size. Steps 2 and 3
+   repeat until nothing changes.
+4. **Crop domains** of revealed cells: levels 1..bound, minus levels placed in
+   the same component or on a touching cell (separation); in a complete region
+   every level 1..n lies exactly once, so a level with one place left goes there.
+5. **Proof by refutation** (``prove``): a level is proven for a cell when every
+   other level of its domain leads to a contradiction of the constraints among
+   revealed cells (depth-first search with propagation, node-limited; a search
+   that runs out of nodes proves nothing). Only cells with at most two
+   levels left after trying each level with propagation are searched.
+
+The constraints used are a subset of the true ones, so the real crop layer
+always satisfies them: whatever holds in every solution of this relaxed
+problem holds on the hidden map.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pachaprint.engine.movement import Geometry, cells_of, geometry
+from pachaprint.model.board import Board
+from pachaprint.model.rules import MAX_REGION_SIZE
+
+FULL = tuple(sum(1 << v for v in range(1, n + 1)) for n in range(MAX_REGION_SIZE + 1))
+"""Size n -> domain mask of levels 1..n (bit ``1 << level``)."""
+POPCOUNT = tuple(bin(m).count("1") for m in range(64))
+LEVEL_OF_BIT = {1 << v: v for v in range(1, 6)}
+
+
+class Inconsistent(Exception):
+    """The public information contradicts the rules (a bug, or a map that breaks them)."""
+
+
+@dataclass(slots=True)
+class Component:
+    """Revealed cells of one terrain joined orthogonally: part (or all) of one region."""
+
+    terrain: int
+    mask: int
+    cells: tuple[int, ...]
+    upper: int = MAX_REGION_SIZE
+    """Largest size its region can have."""
+    lower: int = 1
+    """Smallest size its region can have (its cells, its highest crop)."""
+
+    @property
+    def size(self) -> int:
+        return len(self.cells)
+
+    @property
+    def complete(self) -> bool:
+        """True when the component is its whole region."""
+        return self.upper == len(self.cells)
+
+
+@dataclass
+class Knowledge:
+    """What the table proves: components, region bounds and crop domains."""
+
+    board: Board
+    components: list[Component]
+    component_of: list[int]
+    """Cell -> component index, -1 for hidden cells."""
+    domains: list[int]
+    """Cell -> domain mask (bit ``1 << level``) for revealed cells, 0 for hidden ones."""
+    possible: list[int]
+    """Terrain index -> mask of hidden cells that may still hold that terrain."""
+    peers: list[tuple[int, ...]] = field(repr=False, default_factory=list)
+    units: list[tuple[tuple[int, ...], int]] = field(repr=False, default_factory=list)
+    proofs: dict[int, int | None] = field(repr=False, default_factory=dict)
+    """Cache of :func:`prove` results: cell -> proven level or None."""
+    alive: dict[int, int] = field(repr=False, default_factory=dict)
+    """Levels known to fit a cell (seen in a solution found by the search)."""
+
+    def levels(self, cell: int) -> list[int]:
+        """The levels still possible on a revealed cell."""
+        d = self.domains[cell]
+        return [v for v in range(1, 6) if d >> v & 1]
+
+    def certain(self, cell: int) -> int | None:
+        """The crop level of ``cell`` if propagation alone fixes it."""
+        d = self.domains[cell]
+        return LEVEL_OF_BIT.get(d)
+
+
+def analyse(board: Board, terrain, crop, supply) -> Knowledge:
+    """Sound knowledge from a table: ``terrain`` per cell (-1 hidden), ``crop`` per
+    cell (0 none), ``supply`` of terrain tiles left per terrain index.
+
+    Raises :class:`Inconsistent` if the table breaks the rules.
+    """
+    geo = geometry(board)
+    n = board.cell_count
+    kinds = len(supply)
+    by_terrain = [0] * kinds
+    hidden = 0
+    for cell in range(n):
+        t = terrain[cell]
+        if t < 0:
+            hidden |= 1 << cell
+        else:
+            by_terrain[t] |= 1 << cell
+
+    # 1. components
+    components: list[Component] = []
+    component_of = [-1] * n
+    for t in range(kinds):
+        left = by_terrain[t]
+        while left:
+            mask = _flood(geo, left & -left, by_terrain[t])
+            cells = cells_of(mask)
+            top = max(crop[c] for c in cells)
+            comp = Component(t, mask, cells, lower=max(len(cells), top))
+            for c in cells:
+                component_of[c] = len(components)
+            components.append(comp)
+            left &= ~mask
+    near8 = _near8_masks(board)
+
+    # 2 + 3. where terrains may lie, region bounds, to a fixpoint
+    possible = [hidden if supply[t] > 0 else 0 for t in range(kinds)]
+    halos = []
+    for comp in components:
+        halo = 0
+        for c in comp.cells:
+            halo |= near8[c]
+        halos.append(halo & hidden)
+    for t in range(kinds):
+        if not possible[t]:
+            continue
+        touch = [0] * n
+        crowded = 0
+        for comp, halo in zip(components, halos):
+            if comp.terrain == t:
+                size = len(comp.cells)
+                for u in cells_of(halo):
+                    touch[u] += size
+                    if touch[u] >= MAX_REGION_SIZE:
+                        crowded |= 1 << u
+        possible[t] &= ~crowded
+    changed = True
+    while changed:
+        changed = False
+        for comp, halo in zip(components, halos):
+            if comp.complete:
+                continue
+            t = comp.terrain
+            grow = _flood(geo, comp.mask, possible[t] | by_terrain[t])
+            others = (grow & by_terrain[t] & ~comp.mask).bit_count()
+            upper = min(MAX_REGION_SIZE, grow.bit_count(), comp.size + supply[t] + others)
+            if upper < comp.lower:
+                raise Inconsistent(f"region at {board.name(comp.cells[0])} cannot reach its needed size")
+            if upper < comp.upper:
+                comp.upper = upper
+                changed = True
+                if comp.complete:
+                    possible[t] &= ~halo
+    # 4. domains and constraints
+    domains = [0] * n
+    peers: list[tuple[int, ...]] = [()] * n
+    revealed = ~hidden & geo.all
+    for cell in cells_of(revealed):
+        comp = components[component_of[cell]]
+        domains[cell] = 1 << crop[cell] if crop[cell] else FULL[comp.upper]
+        peers[cell] = cells_of((near8[cell] & revealed | comp.mask) & ~(1 << cell))
+    units = [(comp.cells, FULL[comp.size]) for comp in components if comp.complete and comp.size > 1]
+    knowledge = Knowledge(board, components, component_of, domains, possible, peers, units)
+    queue = [c for c in cells_of(revealed) if not domains[c] & (domains[c] - 1)]
+    if not propagate(knowledge, domains, queue):
+        raise Inconsistent("the revealed crops break the rules")
+    # units whose cells are all decided can give nothing more
+    knowledge.units = [(cells, full) for cells, full in units if any(domains[c] & (domains[c] - 1) for c in cells)]
+    return knowledge
+
+
+def propagate(knowledge: Knowledge, dom: list[int], queue: list[int]) -> bool:
+    """Singles and hidden singles to a fixpoint, in place; False on contradiction."""
+    peers = knowledge.peers
+    units = knowledge.units
+    while True:
+        while queue:
+            cell = queue.pop()
+            bit = dom[cell]
+            keep = ~bit
+            for peer in peers[cell]:
+                d = dom[peer]
+                if d & bit:
+                    d &= keep
+                    if not d:
+                        return False
+                    dom[peer] = d
+                    if not d & (d - 1):
+                        queue.append(peer)
+        for cells, full in units:
+            once = twice = 0
+            for cell in cells:
+                d = dom[cell]
+                twice |= once & d
+                once |= d
+            if once != full:
+                return False
+            singles = full & ~twice
+            if singles:
+                for cell in cells:
+                    d = dom[cell]
+                    s = d & singles
+                    if s and s != d:
+                        if s & (s - 1):
+                            return False
+                        dom[cell] = s
+                        queue.append(cell)
+        if not queue:
+            return True
+
+
+def prove(knowledge: Knowledge, cells, node_limit: int = 200, search_width: int = 2) -> dict[int, int]:
+    """Proven crop levels of ``cells`` (revealed cells without crop): cell -> level.
+
+    A cell is proven when every other level of its domain is refuted: first by
+    propagation alone (place the level, follow singles to a contradiction),
+    then, when at most ``search_width`` levels survive that, by a complete
+    search of the relaxed problem. The search only looks at the undecided
+    cells linked to the cell by constraints: the others cannot be affected,
+    and the hidden map satisfies them anyway.
+    """
+    proven: dict[int, int] = {}
+    dom = knowledge.domains
+    cache = knowledge.proofs
+    for cell in cells:
+        if cell in cache:
+            if cache[cell] is not None:
+                proven[cell] = cache[cell]  # type: ignore[assignment]
+            continue
+        d = dom[cell]
+        if not d:
+            continue
+        result = LEVEL_OF_BIT.get(d)
+        if result is None:
+            result = _refute(knowledge, cell, node_limit, search_width)
+        if result is not None:
+            proven[cell] = result
+        cache[cell] = result
+    return proven
+
+
+def _refute(knowledge: Knowledge, cell: int, node_limit: int, search_width: int) -> int | None:
+    """The one level of ``cell`` that survives refutation, or None."""
+    dom = knowledge.domains
+    d = dom[cell]
+    survivors = []
+    for level in range(1, 6):
+        if d >> level & 1:
+            trial = list(dom)
+            trial[cell] = 1 << level
+            if propagate(knowledge, trial, [cell]):
+                survivors.append(level)
+    if len(survivors) == 1:
+        return survivors[0]
+    if not survivors:
+        raise Inconsistent(f"no level fits {knowledge.board.name(cell)}")
+    if len(survivors) > search_width:
+        return None
+    alive = knowledge.alive
+    group = _undecided_group(knowledge, cell)
+    seen = alive.get(cell, 0)
+    for level in survivors:
+        bit = 1 << level
+        if seen & bit:
+            continue
+        if seen & (seen - 1):
+            return None
+        solution = _solve_with(knowledge, group, cell, level, node_limit)
+        if solution is None:  # unknown: count the level as possible
+            seen |= bit
+        elif solution:
+            for c in group:
+                alive[c] = alive.get(c, 0) | solution[c]
+            seen |= bit
+    return LEVEL_OF_BIT.get(seen) if seen else None
+
+
+def _undecided_group(knowledge: Knowledge, cell: int) -> list[int]:
+    """Undecided cells linked to ``cell`` through constraints between undecided cells."""
+    dom = knowledge.domains
+    peers = knowledge.peers
+    group = [cell]
+    seen = {cell}
+    for c in group:
+        for peer in peers[c]:
+            if peer not in seen:
+                d = dom[peer]
+                if d & (d - 1):
+                    seen.add(peer)
+                    group.append(peer)
+    return group
+
+
+def _solve_with(knowledge: Knowledge, group: list[int], cell: int, level: int, node_limit: int):
+    """A solution (domain list) of ``group`` with ``level`` on ``cell``; ``False`` if none; ``None`` if unknown."""
+    dom = list(knowledge.domains)
+    dom[cell] = 1 << level
+    if not propagate(knowledge, dom, [cell]):
+        return False
+    budget = [node_limit]
+    return _search(knowledge, dom, group, budget)
+
+
+def _search(knowledge: Knowledge, dom: list[int], group: list[int], budget: list[int]):
+    budget[0] -= 1
+    if budget[0] < 0:
+        return None
+    best, best_count = -1, 6
+    for c in group:
+        d = dom[c]
+        if d & (d - 1):
+            count = POPCOUNT[d]
+            if count < best_count:
+                best, best_count = c, count
+                if count == 2:
+                    break
+    if best < 0:
+        return dom
+    d = dom[best]
+    unknown = False
+    for level in range(1, 6):
+        bit = 1 << level
+        if d & bit:
+            child = list(dom)
+            child[best] = bit
+            if propagate(knowledge, child, [best]):
+                found = _search(knowledge, child, group, budget)
+                if found:
+                    return found
+                if found is None:
+                    unknown = True
+                    if budget[0] < 0:
+                        return None
+    return None if unknown else False
+
+
+def _flood(geo: Geometry, seeds: int, region: int) -> int:
+    w, nf, nl = geo.width, geo.not_first_column, geo.not_last_column
+    done = frontier = seeds & region
+    while frontier:
+        frontier = (
+            ((frontier << 1) & nf) | ((frontier >> 1) & nl) | (frontier << w) | (frontier >> w)
+        ) & region & ~done
+        done |= frontier
+    return done
+
+
+_NEAR8: dict[str, list[int]] = {}
+
+
+def _near8_masks(board: Board) -> list[int]:
+    masks = _NEAR8.get(board.size)
+    if masks is None:
+        masks = [sum(1 << c for c in board.neighbours8[cell]) for cell in board.cells]
+        _NEAR8[board.size] = masks
+    return masks
