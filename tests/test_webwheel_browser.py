@@ -553,3 +553,46 @@ def test_works_without_storage(desktop, pages):
         assert console_problems(driver) == []
     finally:
         driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+
+
+def test_keyboard_chooses_and_confirms(page, desktop):
+    """Arrow keys move the chosen cell; Escape cancels a pending reveal; Enter on the confirm button reveals."""
+    from selenium.webdriver.common.keys import Keys
+
+    driver = desktop.driver
+    scenario = page("high-valley")
+    cell_button(driver, "b2").click()
+    focused = lambda: driver.switch_to.active_element.get_attribute("data-cell")  # noqa: E731
+    driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_DOWN, Keys.ARROW_DOWN)
+    assert focused() == "c4" and button(driver, "selection").text.startswith("c4")
+    driver.switch_to.active_element.send_keys(Keys.ARROW_UP * 9)
+    assert focused() == "c1", "the cursor stops at the board's edge"
+    button(driver, "btn-discovery").click()
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    assert not button(driver, "confirm").is_displayed()
+    button(driver, "btn-discovery").click()
+    assert driver.switch_to.active_element.get_attribute("id") == "btn-confirm"
+    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    assert state(driver)["cells"]["c1"] == [scenario.terrain_at(scenario.board.index("c1")), None]
+    assert driver.execute_script("return document.querySelectorAll('.cell[tabindex=\"0\"]').length") == 1
+
+
+def test_two_tabs_of_one_scenario_stay_in_step(page, desktop, pages):
+    driver = desktop.driver
+    scenario = page("lake-shore")
+    first = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    try:
+        goto(driver, pages["lake-shore"][1].as_uri())
+        second = driver.current_window_handle
+        reveal(driver, "c1", "terrain")
+        driver.switch_to.window(first)
+        WebDriverWait(driver, 5).until(lambda d: state(d)["cells"]["c1"][0] is not None)
+        assert state(driver)["cells"] == expected_cells(scenario, {"c1"}, set())
+        button(driver, "btn-reset").click()
+        button(driver, "btn-confirm").click()
+        driver.switch_to.window(second)
+        WebDriverWait(driver, 5).until(lambda d: state(d)["cells"]["c1"][0] is None)
+        driver.close()
+    finally:
+        driver.switch_to.window(first)

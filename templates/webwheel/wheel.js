@@ -194,6 +194,32 @@
     document.getElementById("btn-cancel").addEventListener("click", function () { pending = null; render(); });
     document.getElementById("btn-undo").addEventListener("click", undo);
     document.getElementById("btn-reset").addEventListener("click", function () { pending = { kind: "reset" }; render(); });
+    board.addEventListener("keydown", moveByKey);
+    document.addEventListener("keydown", function (e) {
+      if (e.key === "Escape" && pending) { pending = null; render(); }
+    });
+    /* another tab of the same scenario revealed or reset: follow it */
+    window.addEventListener("storage", function (e) {
+      if (e.key !== STORE_KEY && e.key !== null) return;
+      history = [];
+      pending = null;
+      lastShown = null;
+      load();
+      render();
+    });
+  }
+
+  /* arrow keys move the chosen cell (the board is one tab stop) */
+  var STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  function moveByKey(e) {
+    var step = STEPS[e.key];
+    if (!step) return;
+    e.preventDefault();
+    var from = selected === null ? 0 : selected;
+    var col = Math.min(W - 1, Math.max(0, from % W + step[0]));
+    var row = Math.min(H - 1, Math.max(0, Math.floor(from / W) + step[1]));
+    choose(row * W + col);
+    cellButtons[selected].focus();
   }
 
   /* ---- choosing a cell ------------------------------------------------ */
@@ -303,6 +329,7 @@
     }
     if (startCells[cell]) b.classList.add("start");
     if (cell === selected) b.classList.add("selected");
+    b.tabIndex = cell === (selected === null ? 0 : selected) ? 0 : -1;
     b.setAttribute("aria-selected", cell === selected ? "true" : "false");
     b.setAttribute("aria-label", cellName(cell) + ", " + where(cell) + ": " + describe(cell) + (startCells[cell] ? " (start cell)" : ""));
   }
