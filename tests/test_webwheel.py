@@ -263,3 +263,14 @@ def test_otoma_start_cells_are_named_for_solo_play():
     page = render_webwheel(Scenario.from_dict(data))
     assert "the Otoma pawns start on c3, a1, e5, g1 and i2 (in this order)" in page
     assert "Otoma" not in render_webwheel(load(EXAMPLES / "high-valley.json"))
+
+
+def test_saved_progress_belongs_to_the_map_not_to_the_page_text():
+    data = json.loads((EXAMPLES / "lake-shore.json").read_text(encoding="utf-8"))
+    before = wheel_data(Scenario.from_dict(data))["fingerprint"]
+    renamed = dict(data, name="Another Name", notes="changed")
+    assert wheel_data(Scenario.from_dict(renamed))["fingerprint"] == before
+    moved = dict(data, start=["d1", "b2", "a5"])
+    assert wheel_data(Scenario.from_dict(moved))["fingerprint"] != before
+    other = json.loads((EXAMPLES / "high-valley.json").read_text(encoding="utf-8"))
+    assert wheel_data(Scenario.from_dict(dict(other, id="lake-shore")))["fingerprint"] != before

@@ -142,7 +142,9 @@ def wheel_data(scenario: Scenario) -> dict[str, Any]:
         "start": {board.name(cell): [scenario.terrain_at(cell), crops[cell]] for cell in scenario.start_cells},
         "cells": cells,
     }
-    data["fingerprint"] = f"{_fnv1a(json.dumps(data, sort_keys=True)):08x}"
+    # the map's identity: saved progress survives a rebuilt page (new name, notes, art) of the same map
+    identity = json.dumps([scenario.id, scenario.size, data["start"], cells], separators=(",", ":"))
+    data["fingerprint"] = f"{_fnv1a(identity):08x}"
     return data
 
 

@@ -113,9 +113,9 @@
     note("This browser does not let the page keep progress: reveals are not kept once the page is closed.");
   }
   function note(text) {
-    var el = document.getElementById("storage-note");
-    el.textContent = text;
-    el.hidden = false;
+    var box = document.getElementById("storage-note");
+    box.textContent = text;
+    box.hidden = false;
   }
 
   /* ---- small DOM helpers ---------------------------------------------- */
