@@ -8,3 +8,4 @@ from pachaprint.cli import build  # noqa: F401
 from pachaprint.cli import wheel  # noqa: F401
 from pachaprint.cli import hint  # noqa: F401
 from pachaprint.cli import new  # noqa: F401
+from pachaprint.cli import simulate  # noqa: F401
