@@ -73,8 +73,7 @@ def _draw(c: Canvas, item: d.Element) -> None:
     if isinstance(item, d.Use):
         c.saveState()
         c.transform(*item.matrix())
-        for child in item.symbol.items:
-            _draw(c, child)
+        c.doForm(_form_name(item.symbol))
         c.restoreState()
         return
     if isinstance(item, d.Text):
@@ -107,6 +106,30 @@ def _draw(c: Canvas, item: d.Element) -> None:
     c.restoreState()
 
 
+def _form_name(symbol: d.Symbol) -> str:
+    return f"sym-{symbol.name}"
+
+
+def _define_forms(c: Canvas, pages: Sequence[d.Drawing]) -> None:
+    """Each symbol once as a Form XObject (drawn in its own box units), in first-use order."""
+    seen: dict[str, d.Symbol] = {}
+    for page in pages:
+        for item, _ in d.walk(page.items):
+            if isinstance(item, d.Use):
+                known = seen.get(item.symbol.name)
+                if known is None:
+                    seen[item.symbol.name] = item.symbol
+                elif known != item.symbol:
+                    raise ValueError(f"two different symbols are both named {item.symbol.name!r}")
+    for symbol in seen.values():
+        # generous box: strokes and round caps may reach past the drawing box
+        pad_w, pad_h = symbol.width * 0.25, symbol.height * 0.25
+        c.beginForm(_form_name(symbol), -pad_w, -pad_h, symbol.width + pad_w, symbol.height + pad_h)
+        for child in symbol.items:
+            _draw(c, child)
+        c.endForm()
+
+
 def pdf_bytes(pages: Sequence[d.Drawing], title: str | None = None, duplex: bool = False) -> bytes:
     """A PDF with one page per drawing. ``duplex`` asks for long-edge flipping."""
     if not pages:
@@ -122,6 +145,7 @@ def pdf_bytes(pages: Sequence[d.Drawing], title: str | None = None, duplex: bool
     c.setViewerPreference("PrintScaling", "None")
     if duplex:
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
+    _define_forms(c, pages)
     for page in pages:
         b, w, h = page.bleed_mm, page.width_mm, page.height_mm
         c.setPageSize((page.media_width * mm, page.media_height * mm))

@@ -21,7 +21,7 @@ from typing import Sequence
 
 from ..resources import load_template
 from . import draw as d
-from .fonts import text_width
+from .fonts import fit_size, text_width
 from .symbols import palette
 
 
@@ -131,10 +131,10 @@ def _cut_guides(piece: d.Piece, x: float, y: float, mark: float) -> list[d.Eleme
     b = f.bleed_mm
     left, top = x + b, y + b
     right, bottom = left + f.width_mm, top + f.height_mm
-    style = d.stroke(palette()["cut"], 0.2)
+    style = d.stroke(palette()["cut"], settings()["cut_line_mm"])
     if piece.cut == "circle":
         r = f.width_mm / 2
-        return [d.Circle(cx=left + r, cy=top + r, r=r, style=d.stroke(palette()["cut"], 0.25))]
+        return [d.Circle(cx=left + r, cy=top + r, r=r, style=style)]
     off = b + settings()["crop_mark_offset_mm"]
     marks: list[d.Element] = []
     for cx in (left, right):
@@ -298,7 +298,7 @@ def _trim_marks(o: d.Drawing, x0: float, y0: float, ox: float, oy: float, pw: fl
     """Crop marks outside a tiled part, extending the trim lines that cross it."""
     s = settings()
     off, length = s["crop_mark_offset_mm"], s["crop_mark_mm"]
-    style = d.stroke(palette()["cut"], 0.2)
+    style = d.stroke(palette()["cut"], s["cut_line_mm"])
     marks: list[d.Element] = []
     for tx in (0.0, o.width_mm):
         if x0 <= tx <= x0 + pw:
@@ -438,9 +438,12 @@ def footer(p: Paper, title: str, label: str, number: int, total: int, texts: dic
     y = p.height - m - s["footer_mm"] + 4.5
     items = calibration_bar(m, y, texts["calibration"].format(mm=f"{s['calibration_mm']:g}"))
     right = p.width - m
-    items.append(d.Text(x=right, y=y + 1.6, text=f"{title} · {label}", size_pt=7, anchor="end", bold=True))
-    items.append(d.Text(x=right, y=y + 5.4, size_pt=6.5, anchor="end",
-                        text=texts["page"].format(number=number, total=total, paper=p.name)))
+    room = right - (m + s["calibration_mm"] + 4 + text_width(items[-1].text, 6.5))
+    head = f"{title} · {label}"
+    items.append(d.Text(x=right, y=y + 1.6, text=head, size_pt=fit_size(head, room, 7, bold=True), anchor="end",
+                        bold=True))
+    line = texts["page"].format(number=number, total=total, paper=p.name)
+    items.append(d.Text(x=right, y=y + 5.4, size_pt=fit_size(line, room, 6.5), anchor="end", text=line))
     return items
 
 
@@ -454,6 +457,10 @@ def document(sheets: Sequence[Sheet], title: str, *, duplex: bool = True,
     """
     texts = texts or load_template("reference/en.json")["sheets"]
     ordered: list[Sheet] = []
+
+    def blank_after(front: Sheet) -> Sheet:
+        return Sheet(front.paper, (), texts["blank_label"], "blank")
+
     for sheet in sheets:
         if sheet.side == "back":
             if not ordered or ordered[-1].side != "front":
@@ -461,14 +468,19 @@ def document(sheets: Sequence[Sheet], title: str, *, duplex: bool = True,
             ordered.append(sheet)
             continue
         if duplex and ordered and ordered[-1].side in ("front", "single"):
-            ordered.append(Sheet(ordered[-1].paper, (), texts["blank"].format(label=ordered[-1].label), "blank"))
+            ordered.append(blank_after(ordered[-1]))
         ordered.append(sheet)
     if duplex and ordered and ordered[-1].side in ("front", "single"):
-        ordered.append(Sheet(ordered[-1].paper, (), texts["blank"].format(label=ordered[-1].label), "blank"))
+        ordered.append(blank_after(ordered[-1]))
     pages = []
     total = len(ordered)
     for n, sheet in enumerate(ordered, 1):
-        items = list(sheet.items) + footer(sheet.paper, title, sheet.label, n, total, texts)
+        items = list(sheet.items)
+        if sheet.side == "blank":
+            p = sheet.paper
+            items.append(d.Text(x=p.width / 2, y=p.height / 2, text=texts["blank"].format(page=n - 1), size_pt=9,
+                                anchor="middle", colour=palette()["guide"]))
+        items += footer(sheet.paper, title, sheet.label, n, total, texts)
         pages.append(d.Drawing(sheet.paper.width, sheet.paper.height, tuple(items),
                                name=f"page-{n}", metadata=d.data(side=sheet.side, label=sheet.label)))
     return pages
