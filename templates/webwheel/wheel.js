@@ -151,20 +151,20 @@
     board.style.setProperty("--cols", W);
     board.appendChild(el("div", { class: "corner", "aria-hidden": "true" }));
     DATA.columns.forEach(function (col, c) {
-      var head = el("div", { class: "head element", role: "columnheader", title: title(col.element) + " (column " + col.letter + ")" },
+      var head = el("div", { class: "head element", "aria-hidden": "true", title: title(col.element) + " (column " + col.letter + ")" },
         [sym(col.symbol, col.element), el("span", { text: col.letter })]);
       colHeads.push(head);
       board.appendChild(head);
     });
     for (var r = 0; r < H; r++) {
       var row = DATA.rows[r];
-      var head = el("div", { class: "head animal", role: "rowheader", title: title(row.animal) + " (row " + row.number + ")" },
+      var head = el("div", { class: "head animal", "aria-hidden": "true", title: title(row.animal) + " (row " + row.number + ")" },
         [sym(row.symbol, row.animal), el("span", { text: String(row.number) })]);
       rowHeads.push(head);
       board.appendChild(head);
       for (var c = 0; c < W; c++) {
         var cell = r * W + c;
-        var button = el("button", { type: "button", class: "cell", "data-cell": cellName(cell), role: "gridcell" });
+        var button = el("button", { type: "button", class: "cell", "data-cell": cellName(cell) });
         button.addEventListener("click", choose.bind(null, cell));
         cellButtons.push(button);
         board.appendChild(button);
@@ -330,7 +330,8 @@
     if (startCells[cell]) b.classList.add("start");
     if (cell === selected) b.classList.add("selected");
     b.tabIndex = cell === (selected === null ? 0 : selected) ? 0 : -1;
-    b.setAttribute("aria-selected", cell === selected ? "true" : "false");
+    if (cell === selected) b.setAttribute("aria-current", "true");
+    else b.removeAttribute("aria-current");
     b.setAttribute("aria-label", cellName(cell) + ", " + where(cell) + ": " + describe(cell) + (startCells[cell] ? " (start cell)" : ""));
   }
   function drawSelection() {
