@@ -79,6 +79,10 @@ def test_requested_number_of_givens():
     made = generate("long", 4, "easy", givens=9).scenario
     assert len(made.start) == 9
     check_generated(made.dumps(), "long", "easy", minimal=False)
+    # more start cells than the minimum: topped up while the grade holds
+    harder = generate("long", 1, "hard", givens=12).scenario
+    assert len(harder.start) == 12
+    check_generated(harder.dumps(), "long", "hard", minimal=False)
 
 
 def test_bad_requests():

@@ -12,7 +12,8 @@ seed always gives the same scenario):
 4. start cells: begin with every cell given and remove givens in random order
    while the techniques up to the requested difficulty still finish the layer
    (Simon Tatham's method); keep the result only if its grade is exactly the
-   one asked for. Long scenarios keep at least 5 start cells, and 5 of them,
+   one asked for (with ``givens`` asked for, top the set up to that many
+   start cells while the grade holds). Long scenarios keep at least 5 start cells, and 5 of them,
    spread apart, become the Otoma start cells.
 """
 
@@ -145,7 +146,8 @@ def colour_regions(board: Board, regions: list[list[int]], rng: random.Random) -
         size = len(regions[region])
         letters = list(TERRAIN_LETTERS)
         rng.shuffle(letters)
-        letters.sort(key=lambda t: used[t] / BOX_TERRAIN_TILES[t])  # keep the balance
+        # lean towards the least used terrain, loosely, so maps vary in balance
+        letters.sort(key=lambda t: used[t] / BOX_TERRAIN_TILES[t] + 0.4 * rng.random())
         for letter in letters:
             if used[letter] + size > BOX_TERRAIN_TILES[letter]:
                 continue
@@ -231,6 +233,21 @@ def minimise_givens(pos: Position, solution: tuple[int, ...], rng: random.Random
     return givens
 
 
+def top_up_givens(pos: Position, solution: tuple[int, ...], givens: dict[int, int], count: int,
+                  target: Difficulty, rng: random.Random) -> dict[int, int] | None:
+    """Add start cells (random order) up to ``count`` while the grade stays ``target``."""
+    givens = dict(givens)
+    spare = [c for c in pos.board.cells if c not in givens]
+    rng.shuffle(spare)
+    for cell in spare:
+        if len(givens) >= count:
+            break
+        givens[cell] = solution[cell]
+        if grade_position(pos, givens) is not target:
+            del givens[cell]
+    return givens if len(givens) == count else None
+
+
 def spread_cells(board: Board, cells: list[int], count: int, rng: random.Random) -> list[int]:
     """``count`` of ``cells`` chosen far apart (greedy farthest point, random start)."""
     def distance(a: int, b: int) -> int:
@@ -265,18 +282,16 @@ def generate(
     """Generate a valid, unique scenario at exactly ``difficulty``, reproducible from ``seed``.
 
     ``givens`` asks for exactly that many start cells (long scenarios need at
-    least 5). Raises :class:`GenerationError` if no scenario fits in
+    least 5): the minimal set is topped up with cells that keep the grade. Raises :class:`GenerationError` if no scenario fits in
     ``max_attempts`` minimisations, or ``ValueError`` for a bad request.
     """
     board = board_for(size)
     target = Difficulty(difficulty)
     if target is Difficulty.NEEDS_GUESSING:
         raise ValueError("the generator makes scenarios the techniques can finish: easy, medium, hard or expert")
-    keep = OTOMA_CELLS if size == "long" else 1
-    if givens is not None:
-        if givens < keep or givens > board.cell_count:
-            raise ValueError(f"--givens must be between {keep} and {board.cell_count} for a {size} scenario")
-        keep = givens
+    floor = OTOMA_CELLS if size == "long" else 1
+    if givens is not None and not floor <= givens <= board.cell_count:
+        raise ValueError(f"--givens must be between {floor} and {board.cell_count} for a {size} scenario")
     rng = random.Random(f"pachaprint/{size}/{seed}")
     attempts = 0
     while attempts < max_attempts:
@@ -288,11 +303,14 @@ def generate(
         pos = Position(board, terrain, solver.regions)
         for _ in range(3):  # a few orders of removal per crop layer
             attempts += 1
-            chosen = minimise_givens(pos, solution, rng, target, keep)
-            if givens is not None and len(chosen) != givens:
-                continue
+            chosen = minimise_givens(pos, solution, rng, target, floor)
             if grade_position(pos, chosen) is not target:
                 continue
+            if givens is not None and len(chosen) != givens:
+                topped = top_up_givens(pos, solution, chosen, givens, target, rng) if len(chosen) < givens else None
+                if topped is None:
+                    continue
+                chosen = topped
             if solver.count(chosen, 2) != 1:  # belt and braces: the techniques are sound
                 continue
             scenario = _scenario(board, terrain, solution, chosen, rng, size, seed, target, name, id,
