@@ -9,3 +9,4 @@ from pachaprint.cli import wheel  # noqa: F401
 from pachaprint.cli import hint  # noqa: F401
 from pachaprint.cli import new  # noqa: F401
 from pachaprint.cli import simulate  # noqa: F401
+from pachaprint.cli import play  # noqa: F401

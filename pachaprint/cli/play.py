@@ -1,0 +1,50 @@
+"""``pachaprint play``: play a scenario in the terminal, people and bots together."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+from pachaprint.cli.app import UsageError, app
+from pachaprint.cli.simulate import load_valid_scenario
+
+
+@app.command()
+def play(
+    path: Path = typer.Argument(..., help="A valid scenario file."),
+    players: str = typer.Option("human,logician", "--players", "-p",
+                                help="One entry per seat, comma-separated: human, random, greedy or logician."),
+    seed: int = typer.Option(None, "--seed", "-s", help="Seed for the first player and the bots (default: random)."),
+    save: Path = typer.Option(None, "--save", help="Write the game log here when the game ends."),
+    color: bool = typer.Option(None, "--color/--no-color", help="Colour the board (default: when on a terminal)."),
+) -> None:
+    """Play a scenario in the terminal: hot-seat people against bots.
+
+    Commands are read from standard input, so a game can also be scripted.
+    Type 'help' in the game for the commands.
+    """
+    from pachaprint.engine.bots import BOT_NAMES, HUMAN
+    from pachaprint.engine.log import save_log
+    from pachaprint.engine.play import run_game
+
+    seats = [s.strip().lower() for s in players.split(",") if s.strip()]
+    if not 2 <= len(seats) <= 4:
+        raise UsageError(f"--players: name 2 to 4 seats, not {len(seats)}")
+    for seat in seats:
+        if seat != HUMAN and seat not in BOT_NAMES:
+            raise UsageError(f"--players: unknown seat {seat!r} (human, {', '.join(BOT_NAMES)})")
+    scenario = load_valid_scenario(path)
+    if seed is None:
+        import random
+
+        seed = random.SystemRandom().randrange(1 << 31)
+    use_color = sys.stdout.isatty() if color is None else color
+    state = run_game(scenario, seats, seed, sys.stdin, sys.stdout, color=use_color, echo=not sys.stdin.isatty())
+    if save is not None:
+        try:
+            save_log(save, scenario, state, seats, seed)
+        except OSError as exc:
+            raise UsageError(f"cannot write {save}: {exc.strerror or exc}")
+        typer.echo(f"Game log written to {save} (seed {seed}).")
