@@ -95,6 +95,15 @@ def test_naked_single_places_the_last_level_left(pos):
     steps = list(t.find_naked_single(pos, dom, placed))
     assert [s.placed for s in steps] == [((cell("a1"), 2),)]
     assert steps[0].text == "a1 must be 2: 1 and 3 are ruled out there"
+    # placed tiles that rule levels out are named
+    dom, placed = pos.start({cell("b1"): 1})
+    dom[cell("a1")] = bits(2)
+    (step,) = [s for s in t.find_naked_single(pos, dom, placed) if s.placed[0][0] == cell("a1")]
+    assert step.text == "a1 must be 2: 1 and 3 are ruled out there (b1 holds 1; the rest by earlier steps)"
+    dom[cell("a2")] = bits(3)
+    placed.add(cell("a2"))
+    (step,) = [s for s in t.find_naked_single(pos, dom, placed) if s.placed[0][0] == cell("a1")]
+    assert step.text == "a1 must be 2: 1 and 3 are ruled out there (b1 holds 1 and a2 holds 3)"
 
 
 def test_hidden_single_finds_the_only_place_for_a_level(pos):

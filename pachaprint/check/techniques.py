@@ -370,7 +370,10 @@ def find_naked_single(pos: Position, dom: list[int], placed: set[int]) -> Iterat
             holder = next((p for p in pos.peers[cell] if p in placed and dom[p] == 1 << v), None)
             if holder is not None:
                 holders.append(holder)
-        why = f" ({_join([f'{pos.board.name(h)} holds {LEVEL_OF_BIT[dom[h]]}' for h in holders])})" if holders else ""
+        why = ""
+        if holders:
+            rest = "" if len(holders) == len(others) else "; the rest by earlier steps"
+            why = f" ({_join([f'{pos.board.name(h)} holds {LEVEL_OF_BIT[dom[h]]}' for h in holders])}{rest})"
         yield Deduction(
             TECHNIQUES["naked-single"], ((cell, level),), (), (cell, *holders),
             f"{pos.board.name(cell)} must be {level}: {_levels_text(others)} "
