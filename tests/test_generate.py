@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -25,6 +29,7 @@ from pachaprint.cli import app
 from pachaprint.model.board import board_for
 from pachaprint.model.regions import find_regions
 
+REPO = Path(__file__).resolve().parent.parent
 LEVELS = ["easy", "medium", "hard", "expert"]
 TIERS = [Difficulty(v) for v in LEVELS]
 
@@ -73,6 +78,14 @@ def test_same_seed_same_file_and_different_seed_different_file():
     c = generate("long", 8, "medium").scenario.dumps()
     assert a == b
     assert a != c
+
+
+def test_same_seed_same_file_across_processes():
+    """No hash-order or global state: a fresh interpreter with another hash seed agrees."""
+    code = "from pachaprint.check.generate import generate; print(generate('tiny', 9, 'medium').scenario.dumps(), end='')"
+    env = {**os.environ, "PYTHONHASHSEED": "12345", "PYTHONPATH": str(REPO)}
+    other = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert other.stdout == generate("tiny", 9, "medium").scenario.dumps()
 
 
 def test_requested_number_of_givens():
