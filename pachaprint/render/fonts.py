@@ -51,7 +51,8 @@ def wrap(text: str, width_mm: float, size_pt: float, bold: bool = False) -> list
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split():
+        # split on plain spaces only: no-break spaces (U+00A0) keep "100 %" or "mot :" together
+        for word in (w for w in paragraph.split(" ") if w):
             trial = f"{line} {word}" if line else word
             if line and text_width(trial, size_pt, bold) > width_mm:
                 lines.append(line)

@@ -164,7 +164,7 @@ def board(lang: str = "en", cell_mm: float | None = None) -> d.Drawing:
     corner = g.margin + g.header + g.band
     items.append(d.group(
         place("llama", corner / 2 + 0.5, corner / 2 - 1.5, corner * 0.62),
-        d.Text(x=corner / 2 + 0.5, y=corner - 3.2, text="N", size_pt=10, bold=True, anchor="middle", valign="middle"),
+        d.Text(x=corner / 2 + 0.5, y=corner - 3.2, text=words["board"]["north_letter"], size_pt=10, bold=True, anchor="middle", valign="middle"),
         id="orientation-llama",
     ))
     # foot: the tiny note under columns a-e, the north note under the rest

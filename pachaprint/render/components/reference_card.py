@@ -33,6 +33,7 @@ class Flow:
     x: float
     y: float
     width: float
+    body_pt: float = BODY_PT
     items: list = field(default_factory=list)
 
     def line_h(self, size: float) -> float:
@@ -47,8 +48,9 @@ class Flow:
                                  bold=True, valign="middle"))
         self.y += size * d.PT_MM * 1.55 + 1.6
 
-    def para(self, text: str, size: float = BODY_PT, indent: float = 0.0, bullet: str | None = None,
+    def para(self, text: str, size: float | None = None, indent: float = 0.0, bullet: str | None = None,
              bold: bool = False) -> None:
+        size = size or self.body_pt
         for i, line in enumerate(wrap(text, self.width - indent, size, bold)):
             self.y += self.line_h(size)
             if i == 0 and bullet:
@@ -56,9 +58,10 @@ class Flow:
             self.items.append(d.Text(x=self.x + indent, y=self.y, text=line, size_pt=size, bold=bold))
         self.y += 1.0
 
-    def table(self, head: list[str], rows: list[list[str]], widths: list[float], size: float = BODY_PT,
+    def table(self, head: list[str], rows: list[list[str]], widths: list[float], size: float | None = None,
               icons: list | None = None) -> None:
         """A ruled table; ``widths`` are fractions of the flow width."""
+        size = size or self.body_pt
         pal = palette()
         cols = [w * self.width for w in widths]
         for r, row in enumerate([head] + rows):
@@ -89,27 +92,11 @@ def _numbers(words: dict) -> dict:
     return {"pawns": pawns, "top": DIVERSITY_TOP_LEVEL}
 
 
-def faces(lang: str = "en") -> tuple[d.Drawing, d.Drawing]:
-    """Front (turn, explore, movement, discovery) and back (divine, crops, offer, rules, end)."""
-    words = texts(lang)
-    card = words["card"]
-    geo = core_geometry()["reference_card"]
-    pal = palette()
-    w, h, m = geo["width_mm"], geo["height_mm"], geo["margin_mm"]
-    bleed = core_geometry()["bleed_mm"]
-    nums = _numbers(words)
+SIZES_PT = (9.0, 8.5, 8.0, 7.5, 7.0)
+"""Body sizes tried in turn until a face's text fits (longer languages get smaller type)."""
 
-    def frame(title: str) -> tuple[Flow, list[d.Element]]:
-        base: list[d.Element] = [
-            d.Rect(x=-bleed, y=-bleed, w=w + 2 * bleed, h=h + 2 * bleed, style=d.fill(pal["element_band"])),
-            d.Rect(x=2.5, y=2.5, w=w - 5, h=h - 5, rx=2, style=d.fill(pal["board"])),
-            d.Text(x=m, y=m + 3, text=card["title"], size_pt=7, colour=pal["guide"], valign="middle"),
-            d.Text(x=m, y=m + 9, text=title, size_pt=13, bold=True, valign="middle"),
-        ]
-        return Flow(m, m + 13, w - 2 * m), base
 
-    # front
-    flow, base = frame(card["front_heading"])
+def _front(flow: "Flow", card: dict, nums: dict) -> None:
     flow.heading(card["setup_title"])
     flow.para(card["setup"].format(**nums))
     flow.heading(card["turn_title"])
@@ -123,11 +110,9 @@ def faces(lang: str = "en") -> tuple[d.Drawing, d.Drawing]:
     flow.para(card["movement_note"])
     flow.heading(card["discovery_title"])
     flow.para(card["discovery"].format(**nums))
-    _check_fits(flow, h - m, "front", lang)
-    front = d.Drawing(w, h, tuple(base + flow.items), name="reference-card-front", bleed_mm=bleed,
-                      metadata=d.data(lang=lang, face="front"))
-    # back
-    flow, base = frame(card["back_heading"])
+
+
+def _back(flow: "Flow", card: dict, words: dict) -> None:
     flow.heading(card["divine_title"])
     flow.para(card["divine"])
     flow.para(card["divine_right"], indent=5, bullet="+")
@@ -138,7 +123,7 @@ def faces(lang: str = "en") -> tuple[d.Drawing, d.Drawing]:
     icons = [(lambda x, y, lv=level: d.group(
         d.Circle(cx=x, cy=y, r=2.6, style=d.fill(crop(lv).colour)),
         place(crop(lv).symbol, x, y, 3.6, ink=crop(lv).ink, paper=crop(lv).colour))) for level in CROP_LEVELS]
-    flow.table(card["crops_head"], rows, [0.14, 0.34, 0.16, 0.16, 0.20], icons=icons)
+    flow.table(card["crops_head"], rows, [0.14, 0.32, 0.16, 0.17, 0.21], icons=icons)
     flow.heading(card["offer_title"])
     flow.para(card["offer"])
     ks = list(range(1, len(OFFERING_POINTS)))
@@ -151,16 +136,39 @@ def faces(lang: str = "en") -> tuple[d.Drawing, d.Drawing]:
     flow.heading(card["end_title"])
     for line in card["end"]:
         flow.para(line, indent=5, bullet="•")
-    _check_fits(flow, h - m, "back", lang)
-    back = d.Drawing(w, h, tuple(base + flow.items), name="reference-card-back", bleed_mm=bleed,
-                     metadata=d.data(lang=lang, face="back"))
+
+
+def faces(lang: str = "en") -> tuple[d.Drawing, d.Drawing]:
+    """Front (setup, turn, explore, movement, discovery) and back (divine, crops, offer, rules, end)."""
+    words = texts(lang)
+    card = words["card"]
+    geo = core_geometry()["reference_card"]
+    pal = palette()
+    w, h, m = geo["width_mm"], geo["height_mm"], geo["margin_mm"]
+    bleed = core_geometry()["bleed_mm"]
+    nums = _numbers(words)
+
+    def face(side: str, title: str, fill) -> d.Drawing:
+        for size in SIZES_PT:
+            flow = Flow(m, m + 13, w - 2 * m, body_pt=size)
+            fill(flow)
+            if flow.y <= h - m:
+                break
+        else:
+            raise ValueError(f"templates/reference/{lang}.json: the card's {side} needs {flow.y:.1f} mm at "
+                             f"{SIZES_PT[-1]} pt, it has {h - m:.1f} mm; shorten the text")
+        base: list[d.Element] = [
+            d.Rect(x=-bleed, y=-bleed, w=w + 2 * bleed, h=h + 2 * bleed, style=d.fill(pal["element_band"])),
+            d.Rect(x=2.5, y=2.5, w=w - 5, h=h - 5, rx=2, style=d.fill(pal["board"])),
+            d.Text(x=m, y=m + 3, text=card["title"], size_pt=7, colour=pal["guide"], valign="middle"),
+            d.Text(x=m, y=m + 9, text=title, size_pt=13, bold=True, valign="middle"),
+        ]
+        return d.Drawing(w, h, tuple(base + flow.items), name=f"reference-card-{side}", bleed_mm=bleed,
+                         metadata=d.data(lang=lang, face=side, body_pt=f"{size:g}"))
+
+    front = face("front", card["front_heading"], lambda flow: _front(flow, card, nums))
+    back = face("back", card["back_heading"], lambda flow: _back(flow, card, words))
     return front, back
-
-
-def _check_fits(flow: Flow, bottom: float, face: str, lang: str) -> None:
-    if flow.y > bottom:
-        raise ValueError(f"templates/reference/{lang}.json: the card's {face} needs {flow.y:.1f} mm, "
-                         f"it has {bottom:.1f} mm; shorten the text")
 
 
 def pieces(lang: str = "en") -> list[d.Piece]:
