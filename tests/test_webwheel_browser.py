@@ -239,6 +239,12 @@ def test_start_cells_shown_as_at_setup(page, desktop):
         got = state(desktop.driver)
         assert got["cells"] == expected_cells(scenario, set(), set())
         assert got["supply"] == expected_supply(scenario, set())
+        sizes = desktop.driver.execute_script("""
+            return Array.from(document.querySelectorAll('.head use, .pick use, .tile use')).map(u => {
+              const box = u.getBBox(); return [u.getAttribute('href'), box.width, box.height]; });""")
+        assert len(sizes) == 2 * (scenario.board.width + scenario.board.height) + 4
+        for href, width, height in sizes:
+            assert width > 20 and height > 20, f"the symbol {href} draws (almost) nothing"
         first = scenario.start_cells[0]
         cell_button(desktop.driver, scenario.board.name(first)).click()
         window = button(desktop.driver, "window").text
@@ -365,6 +371,13 @@ def test_remaining_tiles_count_down_to_zero(page, desktop):
         got = state(driver)
         everything = {board.name(c) for c in board.cells}
         assert got["cells"] == expected_cells(scenario, everything, everything)
+        # colour is never alone: each tile shows its terrain symbol, each crop token its digit
+        marks = driver.execute_script("""
+            return Array.from(document.querySelectorAll('.cell')).map(b => [b.dataset.cell,
+              b.querySelector('.terrain use').getAttribute('href'), b.querySelector('.crop').textContent]);""")
+        for name_, href, digit in marks:
+            cell = board.index(name_)
+            assert (href, digit) == (f"#sym-terrain-{scenario.terrain_at(cell)}", str(scenario.crop_at(cell)))
         assert set(got["supply"].values()) == {0}
         assert set(got["supply"]) == set(TERRAIN_LETTERS)
 
