@@ -276,13 +276,12 @@ class SectorWheel(Wheel):
         cover = raw["cover"]
         self.slot_margin = _number(cover, "slot_margin_mm", "cover")
         self.keeper_radius = _number(cover, "keeper_slit_radius_mm", "cover")
+        self.inner_keeper_radius = _number(cover, "inner_keeper_slit_radius_mm", "cover")
         self.keeper_extra = _number(cover, "keeper_slit_extra_mm", "cover")
         s = raw["slider"]
         self.rail = _number(s, "rail_mm", "slider")
         self.cover_overlap = _number(s, "cover_overlap_mm", "slider")
         self.tuck = _number(s, "tuck_mm", "slider")
-        self.pin_clearance = _number(s, "pin_clearance_mm", "slider")
-        self.slider_end = _number(s, "end_mm", "slider")
 
     # -- disc --------------------------------------------------------------
     def sector_centre(self, column: int) -> float:
@@ -348,28 +347,24 @@ class SectorWheel(Wheel):
     def slider(self) -> Box:
         """The slider strip's outline at the first stop (axis frame).
 
-        It must hide the slot at every stop, so it reaches ``cover_overlap``
-        past both slot ends at the extreme stops; its outer end runs under the
-        keeper slit by at least ``tuck`` mm; its inner end passes the pin (the
-        pin runs in the strip's own slot) and keeps ``end_mm`` of solid strip.
+        The strip lies on the cover and must hide the slot at every stop, so it
+        reaches ``cover_overlap`` past both slot ends at the extreme stops. Its
+        two ends run under the cover through the keeper slits (the outer one
+        near the edge, the inner one beyond the pin), by at least ``tuck`` mm
+        at every stop; between them it rides over the split pin's head, so it
+        needs no hole of its own that could uncover the slot.
         """
         travel = self.stops[-1]
-        inner = min(self.slot.u0 - self.cover_overlap - travel, self.pin_slot.u0 - self.slider_end)
+        inner = min(self.slot.u0 - self.cover_overlap - travel, -self.inner_keeper_radius - self.tuck - travel)
         outer = max(self.slot.u1 + self.cover_overlap, self.keeper_radius + self.tuck)
         half = self.slider_half_width
         return Box(-half, half, inner, outer)
 
     @property
-    def pin_slot(self) -> Box:
-        """The slot in the strip the pin runs in (axis frame, strip at its first stop)."""
-        r = self.pin_hole / 2 + self.pin_clearance
-        return Box(-r, r, -self.stops[-1] - r, r)
-
-    @property
-    def keeper_slit(self) -> tuple[float, float, float]:
-        """The cover slit the strip's outer end passes under: (u, x0, x1)."""
+    def keeper_slits(self) -> tuple[tuple[float, float, float], ...]:
+        """The two cover slits the strip's ends pass under: (u, x0, x1) each, outer first."""
         half = self.slider_half_width + self.keeper_extra / 2
-        return self.keeper_radius, -half, half
+        return (self.keeper_radius, -half, half), (-self.inner_keeper_radius, -half, half)
 
     # -- settings ----------------------------------------------------------
     def setting(self, column: int, row: int) -> Setting:
@@ -393,6 +388,10 @@ class SectorWheel(Wheel):
             found.append("the keeper slit must lie between the slot's outer end and the cover's edge")
         if strip.u1 + self.stops[-1] > self.disc_radius + 60:
             found.append("the slider would stick out more than 60 mm past the disc")
+        if strip.u0 < -self.cover_radius + 1.0:
+            found.append("the slider's inner end would come out from under the cover at the first stop")
+        if not self.pin_hole / 2 + 2.0 < self.inner_keeper_radius < self.cover_radius - self.tuck:
+            found.append("the inner keeper slit must lie between the pin and the cover's edge")
         for stop in self.stops:
             if not strip.shifted(stop).encloses(slot):
                 found.append(f"at slider stop {stop:.1f} mm the strip does not hide the whole slot")

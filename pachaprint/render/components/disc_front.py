@@ -224,7 +224,7 @@ def _animal_rim(wheel: SlotWheel, cx: float, cy: float) -> list[d.Element]:
     for row in range(wheel.rows):
         angle = wheel.animal_angle(row)
         base = wheel.rim_inner
-        pointer = d.Polygon(points=(
+        pointer = wp.poly((
             wp.page_point(cx, cy, 0.0, base), wp.page_point(cx, cy, -1.2, base + tick),
             wp.page_point(cx, cy, 1.2, base + tick)), style=d.fill(pal["ink"]))
         number = wp.label(cx, cy, -size / 2 - 2.2, mid, str(row + 1), float(rim["row_number_pt"]), pal["ink"],

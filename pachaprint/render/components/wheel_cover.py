@@ -81,14 +81,14 @@ def _retail_cover(wheel: SectorWheel, cx: float, cy: float, lang: str) -> list[d
     body = d.Path(segments=_circle_segments(cx, cy, wheel.cover_radius + wheel.cover_bleed) + _box_segments(cx, cy, slot),
                   evenodd=True, style=d.fill(pal["animal_band"]))
     items: list[d.Element] = [body, wp.box(cx, cy, slot, _cut(), id="cover-slot")]
-    u, x0, x1 = wheel.keeper_slit
-    items.append(d.Line(x1=cx + x0, y1=cy - u, x2=cx + x1, y2=cy - u, style=d.stroke(pal["cut"], 0.35),
-                        id="keeper-slit", data=d.data(radius_mm=f"{u:g}")))
+    for (u, x0, x1), name in zip(wheel.keeper_slits, ("outer", "inner")):
+        items.append(d.Line(x1=cx + x0, y1=cy - u, x2=cx + x1, y2=cy - u, style=d.stroke(pal["cut"], 0.35),
+                            id=f"keeper-slit-{name}", data=d.data(u_mm=f"{u:g}")))
     # pointers at the edge: element (counter-clockwise side) and column letter (clockwise side)
     size = float(cover["pointer_mm"])
     for angle, name in ((wheel.element_offset, "element"), (wheel.letter_offset, "letter")):
         tip = wheel.cover_radius
-        pointer = d.Polygon(points=(wp.page_point(cx, cy, 0.0, tip), wp.page_point(cx, cy, -size / 2, tip - size),
+        pointer = wp.poly((wp.page_point(cx, cy, 0.0, tip), wp.page_point(cx, cy, -size / 2, tip - size),
                                     wp.page_point(cx, cy, size / 2, tip - size)), style=d.fill(pal["ink"]))
         items.append(wp.turned(cx, cy, angle, pointer, id=f"pointer-{name}"))
     # the animal scale beside the slot, one mark per slider stop
@@ -102,7 +102,8 @@ def _retail_cover(wheel: SectorWheel, cx: float, cy: float, lang: str) -> list[d
             wp.label(cx, cy, x_scale + s + 2.4, u, str(row + 1), float(cover["row_number_pt"]), pal["ink"], bold=True),
             id=f"scale-row-{row + 1}", data=d.data(row=row + 1, animal=wp.animal_name(row), u_mm=f"{u:g}"),
         ))
-    items.append(wp.label(cx, cy, 0.0, -wheel.cover_radius * 0.78, t["cover_title"].format(wheel=wheel.name),
+    title_x = -(wheel.slider_half_width + wheel.cover_radius) / 2
+    items.append(wp.label(cx, cy, title_x, 0.0, t["cover_title"].format(wheel=wheel.name),
                           float(cover["label_pt"]), pal["ink"], bold=True))
     return items
 
@@ -128,7 +129,7 @@ def _volvelle_cover(wheel: SlotWheel, cx: float, cy: float, lang: str) -> list[d
     tick = float(cover["tick_mm"])
     for column in range(wheel.columns):
         angle = wheel.element_angle(column)
-        pointer = d.Polygon(points=(wp.page_point(cx, cy, 0.0, wheel.cover_radius),
+        pointer = wp.poly((wp.page_point(cx, cy, 0.0, wheel.cover_radius),
                                     wp.page_point(cx, cy, -1.1, wheel.cover_radius - tick),
                                     wp.page_point(cx, cy, 1.1, wheel.cover_radius - tick)), style=d.fill(white))
         items.append(wp.turned(
@@ -160,7 +161,7 @@ def _volvelle_cover(wheel: SlotWheel, cx: float, cy: float, lang: str) -> list[d
 
 
 def slider_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -> d.Drawing:
-    """The retail slider strip: both windows, the pin slot and the row index arrow.
+    """The retail slider strip: both windows and the row index arrow.
 
     Drawn with the strip's outer end at the top; ``data-origin`` gives where
     the axis frame's origin (the pin) lies when the strip sits at its first stop.
@@ -175,19 +176,19 @@ def slider_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -> d.D
     strip = wheel.slider
     ox, oy = strip.width / 2, strip.u1  # axis origin in drawing coordinates
     win_d, win_c = wheel.discovery_window(0), wheel.divination_window(0)
-    holes = _box_segments(ox, oy, win_d) + _box_segments(ox, oy, win_c) + _box_segments(ox, oy, wheel.pin_slot)
+    holes = _box_segments(ox, oy, win_d) + _box_segments(ox, oy, win_c)
     b = 3.0
     outer = Box(strip.x0 - b, strip.x1 + b, strip.u0 - b, strip.u1 + b)
     items: list[d.Element] = [
         d.Path(segments=_box_segments(ox, oy, outer) + holes, evenodd=True, style=d.fill(pal["paper"])),
+        wp.box(ox, oy, strip, d.Style(), id="slider-trim"),
         wp.box(ox, oy, win_d, _cut(), id="window-discovery", data=d.data(area="terrain")),
         wp.box(ox, oy, win_c, _cut(), id="window-divination", data=d.data(area="crop")),
-        wp.box(ox, oy, wheel.pin_slot, _cut(), id="pin-slot"),
     ]
     # index arrow on the edge facing the animal scale, level with the windows
     u = win_c.centre[1]
     size = float(raw["index_mm"])
-    items.append(d.Polygon(points=(wp.page_point(ox, oy, strip.x1, u), wp.page_point(ox, oy, strip.x1 - size, u + size * 0.6),
+    items.append(wp.poly((wp.page_point(ox, oy, strip.x1, u), wp.page_point(ox, oy, strip.x1 - size, u + size * 0.6),
                                    wp.page_point(ox, oy, strip.x1 - size, u - size * 0.6)),
                            style=d.fill(pal["ink"]), id="slider-index"))
     items.append(d.Line(x1=ox + win_c.x1 + 0.6, y1=oy - u, x2=ox + strip.x1 - size, y2=oy - u,
@@ -196,7 +197,7 @@ def slider_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -> d.D
     label_pt = float(raw["label_pt"])
     for key, window in (("discovery", win_d), ("divination", win_c)):
         x = window.centre[0]
-        u_mid = (wheel.pin_slot.u1 + window.u0) / 2
+        u_mid = window.u0 - 7.0
         px, py = wp.page_point(ox, oy, x, u_mid)
         text = d.Text(x=px, y=py, text=t[key], size_pt=label_pt, anchor="middle", valign="middle", colour=pal["ink"])
         items.append(d.group(text, transform=d.rotate(90, px, py)))

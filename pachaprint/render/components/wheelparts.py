@@ -38,10 +38,15 @@ def sector(cx: float, cy: float, s: Sector, style: d.Style, **kw) -> d.Path:
     return d.sector_path(cx, cy, s.r_in, s.r_out, page_angle(s.start), page_angle(s.end), style=style, **kw)
 
 
-def box(cx: float, cy: float, b: Box, style: d.Style, **kw) -> d.Polygon:
-    """An axis-frame box as a closed polygon (counter-clockwise as seen)."""
-    pts = tuple(page_point(cx, cy, x, u) for x, u in b.corners())
-    return d.Polygon(points=pts, style=style, **kw)
+def poly(points, style: d.Style, **kw) -> d.Path:
+    """A closed straight-edged outline as a path."""
+    pts = list(points)
+    return d.Path(segments=(d.MoveTo(*pts[0]), *(d.LineTo(*p) for p in pts[1:]), d.Close()), style=style, **kw)
+
+
+def box(cx: float, cy: float, b: Box, style: d.Style, **kw) -> d.Path:
+    """An axis-frame box as a closed outline."""
+    return poly((page_point(cx, cy, x, u) for x, u in b.corners()), style, **kw)
 
 
 def turned(cx: float, cy: float, degrees: float, *items: d.Element, **kw) -> d.Group:

@@ -1,0 +1,96 @@
+"""The calibration disc: measure a retail wheel and write a template that fits it.
+
+A disc of the template's size carrying millimetre circles (every mm, labelled
+every 5 mm along each sector's centre line), degree marks around the rim
+(every degree, labelled every 10), the template's sector boundaries with
+sector numbers, and its ring edges dashed with ring numbers. Put it in the
+wheel in place of a scenario disc and read, through each window, which
+circles and degree marks its edges fall on.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .. import draw as d
+from .. import sheets, symbols
+from ..wheel import SectorWheel, from_polar, load_wheel
+from . import wheelparts as wp
+from .wheel_cover import _placed, finished_page, instructions, texts
+
+
+def calibration_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -> d.Drawing:
+    """The calibration disc for a sector template (default: the shipped ``retail``)."""
+    if isinstance(wheel, str):
+        wheel = load_wheel(wheel)
+    if not isinstance(wheel, SectorWheel):
+        raise ValueError("the calibration disc measures a sector (retail-style) wheel")
+    pal = symbols.palette()
+    t = texts(lang)
+    r = wheel.disc_radius
+    cx = cy = r
+    ink, guide = pal["ink"], pal["guide"]
+    items: list[d.Element] = [d.Circle(cx=cx, cy=cy, r=r + wheel.disc_bleed, style=d.fill(pal["paper"]))]
+    # millimetre circles
+    first = max(2, math.ceil(wheel.pin_hole))
+    for mm in range(first, int(r)):
+        strong = mm % 5 == 0
+        items.append(d.Circle(cx=cx, cy=cy, r=mm, style=d.stroke(ink if strong else guide, 0.18 if strong else 0.08)))
+    # degree marks inside the rim
+    for deg in range(360):
+        length = 3.0 if deg % 10 == 0 else 2.0 if deg % 5 == 0 else 1.0
+        x1, u1 = from_polar(r, deg)
+        x2, u2 = from_polar(r - length, deg)
+        items.append(d.Line(x1=cx + x1, y1=cy - u1, x2=cx + x2, y2=cy - u2, style=d.stroke(ink, 0.15)))
+        if deg % 10 == 0:
+            items.append(wp.turned(cx, cy, deg, wp.label(cx, cy, 0.0, r - 5.0, str(deg), 6.0, ink)))
+    # sector boundaries and numbers; mm labels along each sector's centre line
+    half = wheel.sector_deg / 2
+    for column in range(wheel.columns):
+        centre = wheel.sector_centre(column)
+        x1, u1 = from_polar(wheel.ring_edges[0], centre + half)
+        x2, u2 = from_polar(r - 6.5, centre + half)
+        items.append(d.Line(x1=cx + x1, y1=cy - u1, x2=cx + x2, y2=cy - u2, style=d.stroke(pal["element_band"], 0.35)))
+        marks: list[d.Element] = [wp.label(cx, cy, 0.0, r - 10.5, f"{t['sector']} {column + 1}", 7.0,
+                                           pal["element_band"], bold=True)]
+        for mm in range(10, int(r) - 12, 5):
+            marks.append(d.Rect(x=cx - 2.2, y=cy - mm - 1.1, w=4.4, h=2.2, style=d.fill(pal["paper"])))
+            marks.append(wp.label(cx, cy, 0.0, mm, str(mm), 6.0, ink))
+        items.append(wp.turned(cx, cy, centre, *marks, id=f"calibration-sector-{column + 1}",
+                               data=d.data(sector=column + 1, angle_deg=f"{centre:g}")))
+    # the template's rings, dashed, numbered along the boundary of sector 1 and 2
+    for k, edge in enumerate(wheel.ring_edges):
+        items.append(d.Circle(cx=cx, cy=cy, r=edge, style=d.stroke(pal["element_band"], 0.25, dash=(1.2, 0.8)),
+                              data=d.data(ring_edge_mm=f"{edge:g}")))
+    for row in range(wheel.rows):
+        u = wheel.ring_middle(row)
+        items.append(wp.turned(cx, cy, half, wp.label(cx, cy, 0.0, u, f"{t['ring']} {row + 1}", 6.0,
+                                                     pal["element_band"], bold=True)))
+    items.append(d.Circle(cx=cx, cy=cy, r=wheel.ring_edges[0] - 2, style=d.fill(pal["paper"])))
+    items.append(wp.label(cx, cy, 0.0, 8.0, t["calibration_title"].format(wheel=wheel.name).split(" (")[0], 6.5, ink,
+                          bold=True))
+    items.append(wp.pin_mark(cx, cy, wheel.pin_hole))
+    return d.Drawing(2 * r, 2 * r, tuple(items), name="calibration-disc", bleed_mm=wheel.disc_bleed,
+                     metadata=d.data(wheel=wheel.name, centre=f"{cx:g} {cy:g}", radius_mm=f"{r:g}"))
+
+
+def calibration_sheet(paper: str = "a4", lang: str = "en", wheel: SectorWheel | str = "retail") -> sheets.Sheet:
+    """A page body with the calibration disc (cut circle) and how to use it."""
+    if isinstance(wheel, str):
+        wheel = load_wheel(wheel)
+    p = sheets.paper(paper)
+    area = sheets.body_area(p)
+    t = texts(lang)
+    disc = calibration_drawing(wheel, lang)
+    x = area.x + (area.w - disc.media_width) / 2
+    items: list[d.Element] = [_placed(disc, x, area.y)]
+    b = disc.bleed_mm
+    items.append(wp.cut_circle(x + b + wheel.disc_radius, area.y + b + wheel.disc_radius, wheel.disc_radius))
+    title = t["calibration_title"].format(wheel=wheel.name)
+    items.extend(instructions(t["calibration_steps"], title, area.x, area.y + disc.media_height + 8.0, area.w))
+    return sheets.Sheet(p, tuple(items), title)
+
+
+def calibration_page(paper: str = "a4", lang: str = "en", wheel: SectorWheel | str = "retail") -> d.Drawing:
+    """The calibration sheet as a finished page: the core file ``calibration-disc.svg``."""
+    return finished_page(calibration_sheet(paper, lang, wheel), "calibration-disc", lang)

@@ -1,0 +1,143 @@
+"""The scenario disc's back: what players may know before the game starts.
+
+Name and id, size, author, terrain supply counts, a mini-map of the start
+cells (terrain and crop; every other cell drawn blank), the Otoma start cells
+if any, and the difficulty. Nothing on it depends on a hidden cell except the
+terrain supply, which the rules make public (it is the tile stock).
+"""
+
+from __future__ import annotations
+
+from pachaprint.model.board import COLUMN_LETTERS
+from pachaprint.model.scenario import Scenario
+
+from .. import draw as d
+from .. import symbols
+from ..fonts import fit_size
+from ..wheel import AnyWheel, load_wheel
+from . import wheelparts as wp
+from .wheel_cover import texts
+
+_TERRAINS = "VDFM"
+
+
+def scenario_difficulty(scenario: Scenario) -> str | None:
+    """The grader's verdict (``pachaprint.check.grade``), or ``None`` when it cannot say."""
+    try:
+        from pachaprint.check.grade import grade
+    except ImportError:
+        return None
+    try:
+        return str(getattr(grade(scenario), "value", grade(scenario)))
+    except Exception:  # noqa: BLE001 - a disc back without difficulty beats no disc back
+        return None
+
+
+def disc_back(scenario: Scenario, wheel: AnyWheel | str = "retail", lang: str = "en",
+              difficulty: str | None = None) -> d.Drawing:
+    """The back of a disc of ``wheel``'s size. ``difficulty`` defaults to the grader's verdict."""
+    if isinstance(wheel, str):
+        wheel = load_wheel(wheel)
+    if difficulty is None:
+        difficulty = scenario_difficulty(scenario)
+    pal = symbols.palette()
+    t = texts(lang)
+    r = wheel.disc_radius
+    cx = cy = r
+    ink = pal["ink"]
+    items: list[d.Element] = [
+        d.Circle(cx=cx, cy=cy, r=r + wheel.disc_bleed, style=d.fill(pal["animal_band"])),
+        d.Circle(cx=cx, cy=cy, r=r - 4.0, style=d.both(pal["board"], pal["guide"], 0.3)),
+    ]
+    # title block above the pin
+    title = t["disc_back_title"].format(name=scenario.name)
+    size = fit_size(title, 1.5 * r * 0.82, 14.0, minimum_pt=8.0, bold=True)
+    items.append(d.Text(x=cx, y=cy - 0.62 * r, text=title, size_pt=size, anchor="middle", valign="middle", bold=True,
+                        colour=ink, id="back-name"))
+    meta = [scenario.id, t["size_" + scenario.size]]
+    if scenario.author:
+        meta.append(t["by"].format(author=scenario.author))
+    line = " · ".join(meta)
+    items.append(d.Text(x=cx, y=cy - 0.51 * r, text=line, size_pt=fit_size(line, 1.5 * r, 8.0, minimum_pt=6.5),
+                        anchor="middle", valign="middle", colour=ink, id="back-meta"))
+    items.extend(_supply(scenario, cx, cy - 0.36 * r, t, ink))
+    if difficulty:
+        shown = t["difficulties"].get(difficulty, difficulty)
+        items.append(d.Text(x=cx, y=cy - 0.19 * r, text=t["difficulty"].format(difficulty=shown), size_pt=8.0,
+                            anchor="middle", valign="middle", colour=ink, id="back-difficulty",
+                            data=d.data(difficulty=difficulty)))
+    items.append(wp.pin_mark(cx, cy, wheel.pin_hole))
+    items.extend(_mini_map(scenario, cx, cy + 0.14 * r, 0.6 * r, t, pal))
+    return d.Drawing(2 * r, 2 * r, tuple(items), name="disc-back", bleed_mm=wheel.disc_bleed,
+                     metadata=d.data(scenario=scenario.id, wheel=wheel.name, size=scenario.size,
+                                     centre=f"{cx:g} {cy:g}", radius_mm=f"{r:g}"))
+
+
+def _supply(scenario: Scenario, cx: float, y: float, t: dict, ink: str) -> list[d.Element]:
+    """Terrain supply: symbol swatch, letter and count for each terrain, in one row."""
+    counts = scenario.terrain_counts()
+    box, step = 7.0, 21.0
+    items: list[d.Element] = [d.Text(x=cx, y=y - 6.2, text=t["supply"], size_pt=7.0, anchor="middle",
+                                     valign="middle", colour=ink, bold=True)]
+    x0 = cx - step * 1.5
+    for k, letter in enumerate(_TERRAINS):
+        sw = symbols.terrain(letter)
+        x = x0 + k * step
+        items.append(d.group(
+            d.Rect(x=x - box - 1, y=y - box / 2, w=box, h=box, rx=1.0, style=d.both(sw.colour, ink, 0.2)),
+            symbols.place(sw.symbol, x - box / 2 - 1, y, box * 0.8, ink=sw.ink, paper=sw.colour),
+            d.Text(x=x + 0.8, y=y, text=f"{sw.letter} {counts[letter]}", size_pt=8.5, valign="middle",
+                   bold=True, colour=ink),
+            id=f"supply-{letter}", data=d.data(terrain=letter, count=counts[letter]),
+        ))
+    return items
+
+
+def _mini_map(scenario: Scenario, cx: float, top: float, width: float, t: dict, pal: dict) -> list[d.Element]:
+    """The board with only the start cells filled in (terrain colour and letter, crop number)."""
+    board = scenario.board
+    pitch = min(7.5, width / board.width)
+    left = cx - pitch * board.width / 2
+    ink = pal["ink"]
+    items: list[d.Element] = [d.Text(x=cx, y=top - 5.8, text=t["start_cells"], size_pt=7.0, anchor="middle",
+                                     valign="middle", bold=True, colour=ink)]
+    for column in range(board.width):
+        items.append(d.Text(x=left + (column + 0.5) * pitch, y=top - 2.0, text=COLUMN_LETTERS[column], size_pt=6.0,
+                            anchor="middle", valign="middle", colour=pal["guide"]))
+    for row in range(board.height):
+        items.append(d.Text(x=left - 2.0, y=top + (row + 0.5) * pitch, text=str(row + 1), size_pt=6.0,
+                            anchor="middle", valign="middle", colour=pal["guide"]))
+    starts = set(scenario.start_cells)
+    otoma = set(scenario.otoma_cells)
+    for cell in board.cells:
+        x = left + board.column(cell) * pitch
+        y = top + board.row(cell) * pitch
+        name = board.name(cell)
+        if cell not in starts:
+            items.append(d.Rect(x=x, y=y, w=pitch, h=pitch, style=d.both(pal["paper"], pal["guide"], 0.2)))
+            continue
+        letter, level = scenario.terrain_at(cell), scenario.crop_at(cell)
+        sw = symbols.terrain(letter)
+        cell_items: list[d.Element] = [
+            d.Rect(x=x, y=y, w=pitch, h=pitch, style=d.both(sw.colour, ink, 0.25)),
+            d.Text(x=x + pitch * 0.3, y=y + pitch * 0.5, text=letter, size_pt=6.5, anchor="middle", valign="middle",
+                   bold=True, colour=sw.ink),
+        ]
+        if level is not None:
+            cs = symbols.crop(level)
+            cell_items.append(d.Circle(cx=x + pitch * 0.68, cy=y + pitch * 0.5, r=pitch * 0.27,
+                                       style=d.both(cs.colour, ink, 0.15)))
+            cell_items.append(d.Text(x=x + pitch * 0.68, y=y + pitch * 0.5, text=str(level), size_pt=6.0,
+                                     anchor="middle", valign="middle", bold=True, colour=cs.ink))
+        if cell in otoma:
+            cell_items.append(d.Circle(cx=x + pitch / 2, cy=y + pitch / 2, r=pitch * 0.62,
+                                       style=d.stroke(ink, 0.45)))
+        items.append(d.group(*cell_items, id=f"start-{name}",
+                             data=d.data(cell=name, terrain=letter, crop=level if level is not None else "",
+                                         otoma="yes" if cell in otoma else "no")))
+    legend_y = top + board.height * pitch + 5.0
+    if otoma:
+        items.append(d.Text(x=cx, y=legend_y, text=t["otoma_start"], size_pt=6.5, anchor="middle", valign="middle",
+                            colour=ink))
+    return items
+

@@ -1,0 +1,172 @@
+"""Render scenario discs and the wheel parts: the library calls behind ``pachaprint render``.
+
+Files (SPEC section 4), per scenario folder::
+
+    disc-front.svg / .pdf              retail template
+    disc-front-volvelle45.svg / .pdf   volvelle45 template
+    disc-back.svg / .pdf
+    disc-print-<paper>.pdf             (with ``paper``) this disc ready to print, duplex
+
+and for the core folder (:func:`render_wheel_core`)::
+
+    wheel-cover.svg / .pdf, wheel-cover-volvelle45.svg / .pdf, calibration-disc.svg / .pdf
+
+Every drawing is made in memory before anything is written, and each file is
+written atomically, so a failure never leaves a half-written set.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from pachaprint.model.scenario import Scenario, crops_to_rows
+
+from . import draw as d
+from .components.calibration import calibration_page, calibration_sheet
+from .components.disc_back import disc_back, scenario_difficulty
+from .components.disc_front import disc_front
+from .components.wheel_cover import cover_file_stem, texts, wheel_cover_page, wheel_cover_sheet
+from .pdf import pdf_bytes, write_pdf
+from .sheets import Sheet, document, impose
+from .svg import write_svg
+from .wheel import load_wheel, wheel_names
+
+
+def front_file_stem(wheel_name: str) -> str:
+    """``disc-front`` for the retail template, ``disc-front-<name>`` for any other."""
+    return "disc-front" if wheel_name == "retail" else f"disc-front-{wheel_name}"
+
+
+def completed(scenario: Scenario) -> Scenario:
+    """The scenario with its dots filled by the solver (unchanged when complete).
+
+    Raises ``ValueError`` when the terrain and start crops do not fix one crop layer.
+    """
+    if scenario.is_complete:
+        return scenario
+    from pachaprint.check.solver import SolveStatus, solve_scenario
+
+    result = solve_scenario(scenario)
+    if result.status != SolveStatus.UNIQUE:
+        raise ValueError(f"{scenario.id}: the crop layer cannot be completed ({result.status.value})")
+    return scenario.with_crops(crops_to_rows(scenario.board, result.solution))
+
+
+def disc_drawings(scenario: Scenario, wheel: str = "retail", lang: str = "en",
+                  difficulty: str | None = None) -> list[tuple[str, d.Drawing]]:
+    """``(file stem, drawing)`` for every disc face of ``scenario``: fronts per template, then the back."""
+    scenario = completed(scenario)
+    names = wheel_names(wheel)
+    out = [(front_file_stem(load_wheel(n).name), disc_front(scenario, n)) for n in names]
+    if difficulty is None:
+        difficulty = scenario_difficulty(scenario)
+    out.append(("disc-back", disc_back(scenario, names[0], lang, difficulty)))
+    return out
+
+
+def disc_pieces(scenario: Scenario, wheel: str = "retail", lang: str = "en",
+                difficulty: str | None = None) -> list[d.Piece]:
+    """One round piece per template: that template's front, the scenario's back behind it."""
+    scenario = completed(scenario)
+    if difficulty is None:
+        difficulty = scenario_difficulty(scenario)
+    return [d.Piece(front=disc_front(scenario, n), back=disc_back(scenario, n, lang, difficulty), cut="circle")
+            for n in wheel_names(wheel)]
+
+
+def render_scenario(scenario: Scenario, out_dir: str | Path, wheel: str = "retail", paper: str | None = None,
+                    lang: str = "en", difficulty: str | None = None) -> list[Path]:
+    """Write one scenario's disc files into ``out_dir``; returns the paths written.
+
+    ``wheel`` is ``retail``, ``volvelle45``, ``both`` or a template file path.
+    With ``paper`` (``a4``/``letter``) also writes ``disc-print-<paper>.pdf``.
+    """
+    out = Path(out_dir)
+    scenario = completed(scenario)
+    if difficulty is None:
+        difficulty = scenario_difficulty(scenario)
+    faces = disc_drawings(scenario, wheel, lang, difficulty)
+    title = f"{scenario.name} ({scenario.id})"
+    rendered = [(stem, drawing, pdf_bytes([drawing], title=f"{title}: {stem}")) for stem, drawing in faces]
+    printable = None
+    if paper:
+        pages = disc_print_pages([scenario], paper, wheel, lang, {scenario.id: difficulty})
+        printable = pdf_bytes(pages, title=title, duplex=True)
+    written: list[Path] = []
+    for stem, drawing, pdf in rendered:
+        written.append(write_svg(drawing, out / f"{stem}.svg"))
+        written.append(_write_bytes(out / f"{stem}.pdf", pdf))
+    if printable is not None:
+        written.append(_write_bytes(out / f"disc-print-{paper}.pdf", printable))
+    return written
+
+
+def _write_bytes(target: Path, data: bytes) -> Path:
+    import os
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, target)
+    return target
+
+
+def disc_print_pages(scenarios: Iterable[Scenario], paper: str = "a4", wheel: str = "retail", lang: str = "en",
+                     difficulties: dict[str, str | None] | None = None) -> list[d.Drawing]:
+    """Numbered pages with every disc front and, behind each, its back (long-edge duplex)."""
+    difficulties = difficulties or {}
+    found: list[Sheet] = []
+    for scenario in scenarios:
+        pieces = disc_pieces(scenario, wheel, lang, difficulties.get(scenario.id))
+        found += impose(pieces, paper, label=f"{scenario.name} ({scenario.id})", duplex=True)
+    if not found:
+        raise ValueError("no scenarios to print")
+    from .texts import texts as sheet_texts
+
+    return document(found, "pachaprint discs", duplex=True, texts=sheet_texts(lang)["sheets"])
+
+
+def render_discs_pnp(scenarios: Sequence[Scenario], out_path: str | Path, paper: str = "a4", wheel: str = "retail",
+                     lang: str = "en", difficulties: dict[str, str | None] | None = None) -> Path:
+    """Write the duplex-ready discs PDF (``pnp/pachaprint-discs-<paper>.pdf``); returns its path."""
+    pages = disc_print_pages(scenarios, paper, wheel, lang, difficulties)
+    return write_pdf(pages, out_path, title="pachaprint discs", duplex=True)
+
+
+# --------------------------------------------------------------------------- core wheel parts
+
+
+def wheel_core_sheets(paper: str = "a4", lang: str = "en", wheel: str = "both") -> list[Sheet]:
+    """Page bodies for the core PnP PDF: each wheel cover (with its slider and steps), then the calibration disc."""
+    found = [wheel_cover_sheet(name, paper, lang) for name in wheel_names(wheel)]
+    found.append(calibration_sheet(paper, lang))
+    return found
+
+
+def render_wheel_core(out_dir: str | Path, paper: str = "a4", lang: str = "en", wheel: str = "both") -> list[Path]:
+    """Write ``core/wheel-cover*.svg|pdf`` and ``core/calibration-disc.svg|pdf`` under ``out_dir``."""
+    core = Path(out_dir) / "core"
+    pages = [wheel_cover_page(name, paper, lang) for name in wheel_names(wheel)]
+    pages.append(calibration_page(paper, lang))
+    words = texts(lang)
+    written: list[Path] = []
+    for page in pages:
+        title = words["calibration_title"].format(wheel="retail") if page.name == "calibration-disc" else page.name
+        written.append(write_svg(page, core / f"{page.name}.svg"))
+        written.append(write_pdf(page, core / f"{page.name}.pdf", title=f"pachaprint: {title}"))
+    return written
+
+
+def render_calibration(out_dir: str | Path, paper: str = "a4", lang: str = "en", wheel: str = "retail") -> list[Path]:
+    """Write ``calibration-disc.svg`` and ``.pdf`` (the page of ``pachaprint calibrate``) into ``out_dir``."""
+    page = calibration_page(paper, lang, wheel)
+    out = Path(out_dir)
+    return [write_svg(page, out / "calibration-disc.svg"),
+            write_pdf(page, out / "calibration-disc.pdf", title="pachaprint: calibration disc")]
+
+
+__all__ = [
+    "completed", "cover_file_stem", "disc_drawings", "disc_pieces", "disc_print_pages", "front_file_stem",
+    "render_calibration", "render_discs_pnp", "render_scenario", "render_wheel_core", "wheel_core_sheets",
+]
