@@ -12,7 +12,6 @@ import pytest
 from pachaprint.check.grade import grade
 from pachaprint.check.solver import CropSolver, givens_of
 from pachaprint.check.validate import validate_file
-from pachaprint.model.board import board_for
 from pachaprint.model.rules import BOX_CROP_TILES, BOX_TERRAIN_TILES
 from pachaprint.model.scenario import Scenario
 
@@ -108,4 +107,3 @@ def test_a_spread_of_difficulties():
     grades = Counter(grade(s).value for s in library())
     assert set(grades) == {"easy", "medium", "hard", "expert"}
     assert min(grades.values()) >= 4
-    assert all(board_for(s.size) for s in library())

@@ -18,6 +18,7 @@ from pachaprint.check.techniques import (
     next_deduction,
     position_for,
 )
+from pachaprint.model.scenario import Scenario
 
 __all__ = ["explain", "explain_givens", "next_hint", "hint_steps", "chain_difficulty", "HintError"]
 
@@ -44,7 +45,7 @@ def explain_givens(pos: Position, givens: dict[int, int]) -> list[Deduction]:
     return chain
 
 
-def explain(scenario) -> list[Deduction]:
+def explain(scenario: Scenario) -> list[Deduction]:
     """The deduction chain of a :class:`~pachaprint.model.Scenario`, from its start cells.
 
     Each :class:`~pachaprint.check.techniques.Deduction` has ``text`` in plain
@@ -62,7 +63,7 @@ def chain_difficulty(chain: list[Deduction], complete: bool = True) -> Difficult
     return max((d.tier for d in chain), default=Difficulty.EASY)
 
 
-def next_hint(scenario, revealed: dict[int, int]) -> Deduction | None:
+def next_hint(scenario: Scenario, revealed: dict[int, int]) -> Deduction | None:
     """The next useful deduction once ``revealed`` crops (cell -> level) are known.
 
     The start cells' crops count as revealed too. Eliminations that follow
@@ -75,7 +76,7 @@ def next_hint(scenario, revealed: dict[int, int]) -> Deduction | None:
     return steps[0] if steps else None
 
 
-def hint_steps(scenario, revealed: dict[int, int]) -> list[Deduction]:
+def hint_steps(scenario: Scenario, revealed: dict[int, int]) -> list[Deduction]:
     """The deductions from the revealed crops up to and including the next placement.
 
     The first item is :func:`next_hint`; when it only rules levels out, the
@@ -103,7 +104,7 @@ def hint_steps(scenario, revealed: dict[int, int]) -> list[Deduction]:
     return steps
 
 
-def _revealed_position(pos: Position, scenario, revealed: dict[int, int]) -> tuple[list[int], set[int]]:
+def _revealed_position(pos: Position, scenario: Scenario, revealed: dict[int, int]) -> tuple[list[int], set[int]]:
     board = scenario.board
     givens = givens_of(scenario)
     for cell, level in revealed.items():

@@ -19,7 +19,9 @@ from pachaprint.check.techniques import (
     is_solved,
     position_for,
 )
+from pachaprint.check.solver import givens_of
 from pachaprint.model.board import Board
+from pachaprint.model.scenario import Scenario
 
 __all__ = ["Difficulty", "grade", "grade_givens", "solves_within"]
 
@@ -72,8 +74,6 @@ def grade_givens(board: Board, terrain_flat: str, givens: dict[int, int]) -> Dif
     return grade_position(position_for(board, terrain_flat), givens)
 
 
-def grade(scenario) -> Difficulty:
+def grade(scenario: Scenario) -> Difficulty:
     """The difficulty of a :class:`~pachaprint.model.Scenario` from its start cells' crops."""
-    from pachaprint.check.solver import givens_of
-
     return grade_givens(scenario.board, scenario.terrain_flat, givens_of(scenario))
