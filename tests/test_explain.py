@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pachaprint.check.explain import HintError, chain_difficulty, explain, hint_steps, next_hint
+from pachaprint.check.explain import HintError, chain_difficulty, explain, explain_givens, hint_steps, next_hint
 from pachaprint.check.grade import grade
 from pachaprint.check.solver import givens_of, solve_scenario
+from pachaprint.check.techniques import position_for
 from pachaprint.cli import app
 from tests.test_library import FILES, library
 
@@ -103,3 +107,17 @@ def test_hint_command_errors():
     assert off.exit_code == 2 and "off the tiny board" in off.output
     missing = runner.invoke(app, ["hint", "no-such-file.json"])
     assert missing.exit_code == 2
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=0, max_value=19), st.integers(min_value=0, max_value=2**32), st.integers(0, 10))
+def test_no_technique_ever_rules_out_the_true_layer(index, seed, count):
+    """From any subset of a disc's true crops, every step (of every tier) agrees with that layer."""
+    s = library()[index]
+    truth = solve_scenario(s).solution
+    rng = random.Random(seed)
+    givens = {c: truth[c] for c in rng.sample(list(s.board.cells), count)}
+    chain = explain_givens(position_for(s.board, s.terrain_flat), givens)
+    for step in chain:
+        assert all(truth[c] != v for c, v in step.ruled_out), step.text
+        assert all(truth[c] == v for c, v in step.placed), step.text
