@@ -1,0 +1,247 @@
+"""Scripted solo games on a shipped long scenario: setup scoring, arrows and Otoma
+moves with exact paths and scores, easy/hard own-colour arrows, divination,
+no retrieval, the end and its tie rule."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pachaprint.engine import actions as A
+from pachaprint.engine.otoma import choose_otoma
+from pachaprint.engine.solo import OTOMA, PLAYER, SoloPhase, SoloState, first_start_cells, solo_otoma_cells
+from pachaprint.engine.state import Phase
+from pachaprint.engine.tiles import ArrowTile, Direction, TileStacks, box_tiles, colours_of
+from pachaprint.model.rules import TERRAIN_LETTERS
+from pachaprint.model.scenario import Scenario
+from tests.helpers import REPO
+
+# The Sacred Valley (scenarios/sacred-valley.json):
+#      a b c d e f g h i          crops
+#   1  V V F F F F F M D          3 2 3 1 2 4 5 2 1
+#   2  V D D V V M M M D          1 4 5 4 5 3 1 4 3
+#   3  D D D V V F V D D          2 3 1 3 1 4 2 5 2
+#   4  V V M M V F V D M          1 4 2 4 2 5 1 4 1
+#   5  V V M M F F F M M          2 3 1 3 1 3 2 3 2
+# start d1 h1 a2 i2 f4 i5; Otoma d1 a2 i2 f4 i5 = purple, yellow, white, green, blue
+SCENARIO = Scenario.from_dict(json.loads((REPO / "scenarios" / "sacred-valley.json").read_text()))
+BOARD = SCENARIO.board
+
+
+def cell(name: str) -> int:
+    return BOARD.index(name)
+
+
+def game(difficulty: str = "easy", seed: int = 5) -> SoloState:
+    return SoloState.new(SCENARIO, difficulty, "brown", seed=seed, record_events=True)
+
+
+def next_tile(state: SoloState, terrain: str, colour: str, direction: str) -> None:
+    """Put a tile with this arrow on top of a terrain's stack (it replaces the top tile)."""
+    t = TERRAIN_LETTERS.index(terrain)
+    state.stacks.stacks[t][-1] = ArrowTile("T", t, colour, Direction[direction])
+
+
+def otoma_at(state: SoloState) -> list[str]:
+    return [BOARD.name(c) for c in state.otoma_pawns]
+
+
+def test_setup_places_the_otoma_in_list_order_and_scores_each():
+    state = game()
+    assert state.otoma_colours == ("purple", "yellow", "white", "green", "blue")
+    assert otoma_at(state) == ["d1", "a2", "i2", "f4", "i5"]
+    # d1 forest 1: stone F to 1 (1 point) + crop 1; a2 valley 1: V to 1, two stones
+    # at 1 (2) + 1; i2 desert 3: three stones at 1 (3) + 3; f4 forest 5: F to 2 (1)
+    # + 5; i5 mountain 2: M to 1, three stones at 1 (3) + 2.
+    assert [e.points for e in state.events if e.what == "otoma-setup"] == [2, 3, 6, 6, 5]
+    assert state.score == [0, 22]
+    assert state.stones[OTOMA] == [1, 1, 2, 1]
+    assert state.reserve[PLAYER] == 5 and state.players == 1
+
+
+def test_the_otoma_colours_skip_the_player_colour():
+    assert colours_of("white") == ("purple", "yellow", "brown", "green", "blue")
+    assert SoloState.new(SCENARIO, colour="blue").otoma_colours == ("purple", "yellow", "brown", "white", "green")
+
+
+def test_otoma_start_cells_checked():
+    with pytest.raises(ValueError, match="h2 is not a start cell"):
+        solo_otoma_cells(SCENARIO, ["d1", "h1", "a2", "i2", "h2"])
+    with pytest.raises(ValueError, match="named twice"):
+        solo_otoma_cells(SCENARIO, ["d1", "d1", "a2", "i2", "f4"])
+    assert [BOARD.name(c) for c in solo_otoma_cells(SCENARIO, ["h1", "d1", "a2", "i2", "f4"])] == [
+        "h1", "d1", "a2", "i2", "f4"]
+    chosen = SoloState.new(SCENARIO, otoma=["h1", "d1", "a2", "i2", "f4"])
+    assert otoma_at(chosen) == ["h1", "d1", "a2", "i2", "f4"]
+    without = Scenario.from_dict({k: v for k, v in SCENARIO.to_dict().items() if k != "solo"})
+    with pytest.raises(ValueError, match="names no Otoma start cells"):
+        solo_otoma_cells(without)
+    assert [BOARD.name(c) for c in first_start_cells(without)] == ["d1", "h1", "a2", "i2", "f4"]
+
+
+def test_stacks_hold_the_scenario_supply_with_template_arrows():
+    state = game()
+    counts = state.stacks.counts()
+    assert counts == tuple(state.supply)  # one tile per hidden cell, per terrain
+    names = {t.name for t in state.stacks.tiles()} | {state.tile_at[c].name for c in SCENARIO.start_cells}
+    template = {t.name for group in box_tiles() for t in group}
+    assert names <= template and len(names) == 45
+    again = game()
+    assert [t.name for t in again.stacks.tiles()] == [t.name for t in state.stacks.tiles()]
+    other = game(seed=6)
+    assert [t.name for t in other.stacks.tiles()] != [t.name for t in state.stacks.tiles()]
+
+
+def test_more_tiles_than_the_template_repeat_it():
+    import random
+
+    stacks = TileStacks((20, 0, 0, 0), random.Random(1))
+    names = sorted(t.name for t in stacks.stacks[0])
+    assert len(names) == 20 and "V01" in names and "V01+1" in names and "V05+1" in names
+
+
+def test_no_retrieval_and_otoma_block_entry():
+    state = game()
+    legal = state.legal_actions()
+    assert all(code >> 12 != A.Kind.RETRIEVE for code in legal)
+    entries = {BOARD.name(code & 63) for code in legal if code >> 12 == A.Kind.ENTER}
+    assert not entries & {"d1", "a2", "i2", "i5"}
+    assert "h1" in entries and "b1" in entries
+    state.apply(A.enter(cell("b1")))
+    assert all(code >> 12 != A.Kind.RETRIEVE for code in state.legal_actions())
+
+
+def test_scripted_easy_game_paths_and_scores():
+    state = game("easy")
+    # 1. enter b1 (valley, discovered): player V to 1 = 1 point. Yellow arrow east:
+    # yellow (a2) moves to b2, which has no terrain: desert 4 for the Otoma,
+    # desert stone to 2 (F and D at 2: 2 points) + 4.
+    next_tile(state, "V", "yellow", "E")
+    state.apply(A.enter(cell("b1")))
+    move = state.otoma_moves[-1]
+    assert move.colour == "yellow" and [BOARD.name(c) for c in move.path.cells] == ["b2"]
+    assert (move.terrain, move.crop, move.points) == (1, 4, 6)
+    assert state.score == [1, 28] and otoma_at(state)[1] == "b2"
+    assert state.phase is Phase.TURN and state.turn == 2
+    # 2. enter c1 (forest): F to 1, V and F at 1 = 2 points. Purple arrow north:
+    # purple (d1) leaves the top at column d, the trail brings it to column c
+    # moving down: c1 (terrain, player pawn: passes), c2 (no terrain: stops).
+    next_tile(state, "F", "purple", "N")
+    state.apply(A.enter(cell("c1")))
+    move = state.otoma_moves[-1]
+    assert [BOARD.name(c) for c in move.path.cells] == ["c1", "c2"]
+    assert move.path.trails == ((0, "top-d", "top-c"),)
+    # c2 desert 5: Otoma desert stone to 3 (alone: 1) + 5.
+    assert move.points == 6 and state.score == [3, 34]
+    # 3. enter e1 (forest) on a brown arrow: own colour, easy: nothing happens.
+    next_tile(state, "F", "brown", "S")
+    moves = len(state.otoma_moves)
+    state.apply(A.enter(cell("e1")))
+    assert len(state.otoma_moves) == moves
+    assert state.score == [4, 34] and state.phase is Phase.TURN
+    # 4. Divine: every pawn on cropless terrain must divine, a mistake does not stop.
+    state.apply(A.divine(cell("b1"), 2))
+    assert state.score == [6, 34] and state.phase is Phase.DIVINING
+    legal = set(state.legal_actions())
+    assert A.PASS not in legal
+    assert {code >> 6 & 63 for code in legal} == {cell("c1"), cell("e1")}
+    state.apply(A.divine(cell("c1"), 1))  # wrong: c1 holds 3
+    assert state.score == [3, 34] and state.phase is Phase.DIVINING
+    state.apply(A.divine(cell("e1"), 2))
+    assert state.score == [5, 34]
+    # the Offer still follows, after a mistake: token 2 held
+    assert state.phase is Phase.OFFER and state.tokens[PLAYER] == 0b10
+    assert set(state.legal_actions()) == {A.offer(0b10), A.PASS}
+    state.apply(A.PASS)
+    assert state.phase is Phase.TURN and state.turn == 5
+    # the divination triggered no Otoma move
+    assert len(state.otoma_moves) == moves
+    assert [e.what for e in state.events].count("wrong") == 1
+
+
+def test_ending_on_a_crop_triggers_no_arrow():
+    state = game()
+    next_tile(state, "F", "white", "W")
+    state.apply(A.enter(cell("g1")))  # forest 5 hidden: discovered, white arrow west
+    move = state.otoma_moves[-1]
+    # white (i2) goes west: h2 has no terrain
+    assert [BOARD.name(c) for c in move.path.cells] == ["h2"]
+    before = len(state.otoma_moves)
+    state.apply(A.move(cell("g1"), cell("h1")))  # h1 is a start cell with a crop
+    assert len(state.otoma_moves) == before
+
+
+def test_hard_own_colour_arrow_ends_the_turn_after_the_chosen_otoma_moves():
+    state = game("hard")
+    state.tokens[PLAYER] = 0b1  # a token in hand: the Offer step would be offered
+    next_tile(state, "F", "brown", "S")
+    state.apply(A.enter(cell("e1")))
+    assert state.phase == SoloPhase.CHOOSE_OTOMA and state.pending is Direction.S
+    assert list(state.legal_actions()) == [choose_otoma(i) for i in range(5)]
+    with pytest.raises(ValueError):
+        state.apply(A.PASS)
+    state.apply(choose_otoma(3))  # green, on f4: south to f5 (forest 3)
+    move = state.otoma_moves[-1]
+    assert move.colour == "green" and [BOARD.name(c) for c in move.path.cells] == ["f5"]
+    # Otoma forest stone 2 -> 3 (alone at 3: 1 point) + crop 3
+    assert move.points == 4 and state.score[OTOMA] == 26
+    assert state.phase is Phase.TURN and state.turn == 2  # no Offer this turn
+
+
+def test_easy_own_colour_arrow_keeps_the_offer():
+    state = game("easy")
+    state.tokens[PLAYER] = 0b1
+    next_tile(state, "F", "brown", "S")
+    state.apply(A.enter(cell("e1")))
+    assert state.phase is Phase.OFFER
+
+
+def reveal_all_but(state: SoloState, *names: str) -> None:
+    keep = {cell(n) for n in names}
+    for c in BOARD.cells:
+        if c not in keep:
+            state.reveal(c)
+    state.refresh()
+
+
+def test_game_ends_after_the_turn_placing_the_last_tile_with_no_end_divination():
+    state = game()
+    reveal_all_but(state, "b1")
+    state.tokens[PLAYER] = 0b11
+    next_tile(state, "V", "purple", "S")
+    state.apply(A.enter(cell("b1")))
+    # purple has nowhere to go: no cell without terrain remains
+    assert state.otoma_moves[-1].path.stop is None and otoma_at(state)[0] == "d1"
+    assert state.phase is Phase.OFFER  # the turn finishes normally
+    state.apply(A.offer(0b11))
+    assert state.is_terminal() and state.score[PLAYER] == 1 + 1
+    assert state.legal_actions() == A.NO_ACTIONS
+
+
+def test_the_last_tile_placed_by_an_otoma_ends_the_game_after_the_turn():
+    state = game()
+    reveal_all_but(state, "b1", "b2")
+    next_tile(state, "V", "yellow", "E")  # yellow a2 -> b2, the last hidden cell
+    state.apply(A.enter(cell("b1")))
+    assert state.is_terminal()
+    assert otoma_at(state)[1] == "b2"
+
+
+def test_tie_goes_to_the_otoma():
+    state = game()
+    reveal_all_but(state, "b1")
+    next_tile(state, "V", "brown", "N")
+    state.apply(A.enter(cell("b1")))
+    assert state.is_terminal()
+    state.score[PLAYER] = state.score[OTOMA]
+    assert state.winners() == [] and state.otoma_won and state.returns() == [0.0]
+    state.score[PLAYER] += 1
+    assert state.winners() == [PLAYER] and state.returns() == [1.0]
+
+
+def test_tiny_scenarios_cannot_be_played_solo():
+    tiny = Scenario.from_dict(json.loads((REPO / "scenarios" / "sun-gate.json").read_text()))
+    assert tiny.size == "tiny"
+    with pytest.raises(ValueError, match="long scenarios only"):
+        solo_otoma_cells(tiny, [])
