@@ -10,3 +10,5 @@ from pachaprint.cli import hint  # noqa: F401
 from pachaprint.cli import new  # noqa: F401
 from pachaprint.cli import simulate  # noqa: F401
 from pachaprint.cli import play  # noqa: F401
+from pachaprint.cli import render  # noqa: F401
+from pachaprint.cli import calibrate  # noqa: F401

@@ -5,7 +5,7 @@ Files (SPEC section 4), per scenario folder::
     disc-front.svg / .pdf              retail template
     disc-front-volvelle45.svg / .pdf   volvelle45 template
     disc-back.svg / .pdf
-    disc-print-<paper>.pdf             (with ``paper``) this disc ready to print, duplex
+    disc-print-<paper>.pdf             (with ``printable``) this disc ready to print, duplex
 
 and for the core folder (:func:`render_wheel_core`)::
 
@@ -18,7 +18,7 @@ written atomically, so a failure never leaves a half-written set.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Iterable, Sequence, Union
 
 from pachaprint.model.scenario import Scenario, crops_to_rows
 
@@ -31,6 +31,10 @@ from .pdf import pdf_bytes, write_pdf
 from .sheets import Sheet, document, impose
 from .svg import write_svg
 from .wheel import load_wheel, wheel_names
+
+
+WheelChoice = Union[str, Sequence[str]]
+"""A template name or path, ``"both"``, or a sequence of those."""
 
 
 def front_file_stem(wheel_name: str) -> str:
@@ -53,7 +57,7 @@ def completed(scenario: Scenario) -> Scenario:
     return scenario.with_crops(crops_to_rows(scenario.board, result.solution))
 
 
-def disc_drawings(scenario: Scenario, wheel: str = "retail", lang: str = "en",
+def disc_drawings(scenario: Scenario, wheel: WheelChoice = "retail", lang: str = "en",
                   difficulty: str | None = None) -> list[tuple[str, d.Drawing]]:
     """``(file stem, drawing)`` for every disc face of ``scenario``: fronts per template, then the back."""
     scenario = completed(scenario)
@@ -65,7 +69,7 @@ def disc_drawings(scenario: Scenario, wheel: str = "retail", lang: str = "en",
     return out
 
 
-def disc_pieces(scenario: Scenario, wheel: str = "retail", lang: str = "en",
+def disc_pieces(scenario: Scenario, wheel: WheelChoice = "retail", lang: str = "en",
                 difficulty: str | None = None) -> list[d.Piece]:
     """One round piece per template: that template's front, the scenario's back behind it."""
     scenario = completed(scenario)
@@ -75,12 +79,14 @@ def disc_pieces(scenario: Scenario, wheel: str = "retail", lang: str = "en",
             for n in wheel_names(wheel)]
 
 
-def render_scenario(scenario: Scenario, out_dir: str | Path, wheel: str = "retail", paper: str | None = None,
-                    lang: str = "en", difficulty: str | None = None) -> list[Path]:
+def render_scenario(scenario: Scenario, out_dir: str | Path, wheel: WheelChoice = "retail", paper: str = "a4",
+                    lang: str = "en", difficulty: str | None = None, printable: bool = False) -> list[Path]:
     """Write one scenario's disc files into ``out_dir``; returns the paths written.
 
-    ``wheel`` is ``retail``, ``volvelle45``, ``both`` or a template file path.
-    With ``paper`` (``a4``/``letter``) also writes ``disc-print-<paper>.pdf``.
+    ``wheel`` is ``retail``, ``volvelle45``, ``both``, a template file path or
+    a list of those. ``difficulty`` defaults to the grader's verdict. With
+    ``printable`` also writes ``disc-print-<paper>.pdf``: the fronts and the
+    back imposed on ``paper`` (``a4``/``letter``), ready for duplex printing.
     """
     out = Path(out_dir)
     scenario = completed(scenario)
@@ -89,16 +95,16 @@ def render_scenario(scenario: Scenario, out_dir: str | Path, wheel: str = "retai
     faces = disc_drawings(scenario, wheel, lang, difficulty)
     title = f"{scenario.name} ({scenario.id})"
     rendered = [(stem, drawing, pdf_bytes([drawing], title=f"{title}: {stem}")) for stem, drawing in faces]
-    printable = None
-    if paper:
+    print_pdf = None
+    if printable:
         pages = disc_print_pages([scenario], paper, wheel, lang, {scenario.id: difficulty})
-        printable = pdf_bytes(pages, title=title, duplex=True)
+        print_pdf = pdf_bytes(pages, title=title, duplex=True)
     written: list[Path] = []
     for stem, drawing, pdf in rendered:
         written.append(write_svg(drawing, out / f"{stem}.svg"))
         written.append(_write_bytes(out / f"{stem}.pdf", pdf))
-    if printable is not None:
-        written.append(_write_bytes(out / f"disc-print-{paper}.pdf", printable))
+    if print_pdf is not None:
+        written.append(_write_bytes(out / f"disc-print-{paper}.pdf", print_pdf))
     return written
 
 
@@ -112,7 +118,7 @@ def _write_bytes(target: Path, data: bytes) -> Path:
     return target
 
 
-def disc_print_pages(scenarios: Iterable[Scenario], paper: str = "a4", wheel: str = "retail", lang: str = "en",
+def disc_print_pages(scenarios: Iterable[Scenario], paper: str = "a4", wheel: WheelChoice = "retail", lang: str = "en",
                      difficulties: dict[str, str | None] | None = None) -> list[d.Drawing]:
     """Numbered pages with every disc front and, behind each, its back (long-edge duplex)."""
     difficulties = difficulties or {}
@@ -127,24 +133,30 @@ def disc_print_pages(scenarios: Iterable[Scenario], paper: str = "a4", wheel: st
     return document(found, "pachaprint discs", duplex=True, texts=sheet_texts(lang)["sheets"])
 
 
-def render_discs_pnp(scenarios: Sequence[Scenario], out_path: str | Path, paper: str = "a4", wheel: str = "retail",
-                     lang: str = "en", difficulties: dict[str, str | None] | None = None) -> Path:
-    """Write the duplex-ready discs PDF (``pnp/pachaprint-discs-<paper>.pdf``); returns its path."""
-    pages = disc_print_pages(scenarios, paper, wheel, lang, difficulties)
+def render_discs_pnp(scenarios: Sequence[Scenario], out_path: str | Path, paper: str = "a4",
+                     wheel: WheelChoice = "retail", lang: str = "en",
+                     difficulties: dict[str, str | None] | None = None, wheels: WheelChoice | None = None) -> Path:
+    """Write the duplex-ready discs PDF (``pnp/pachaprint-discs-<paper>.pdf``); returns its path.
+
+    Every scenario gets one round piece per wheel template (``wheel``, or its
+    alias ``wheels``): the front on a front page, the back at the mirrored
+    place on the next page, so long-edge duplex printing puts it behind.
+    """
+    pages = disc_print_pages(scenarios, paper, wheels if wheels is not None else wheel, lang, difficulties)
     return write_pdf(pages, out_path, title="pachaprint discs", duplex=True)
 
 
 # --------------------------------------------------------------------------- core wheel parts
 
 
-def wheel_core_sheets(paper: str = "a4", lang: str = "en", wheel: str = "both") -> list[Sheet]:
+def wheel_core_sheets(paper: str = "a4", lang: str = "en", wheel: WheelChoice = "both") -> list[Sheet]:
     """Page bodies for the core PnP PDF: each wheel cover (with its slider and steps), then the calibration disc."""
     found = [wheel_cover_sheet(name, paper, lang) for name in wheel_names(wheel)]
     found.append(calibration_sheet(paper, lang))
     return found
 
 
-def render_wheel_core(out_dir: str | Path, paper: str = "a4", lang: str = "en", wheel: str = "both") -> list[Path]:
+def render_wheel_core(out_dir: str | Path, paper: str = "a4", lang: str = "en", wheel: WheelChoice = "both") -> list[Path]:
     """Write ``core/wheel-cover*.svg|pdf`` and ``core/calibration-disc.svg|pdf`` under ``out_dir``."""
     core = Path(out_dir) / "core"
     pages = [wheel_cover_page(name, paper, lang) for name in wheel_names(wheel)]

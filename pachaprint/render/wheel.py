@@ -28,7 +28,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, Sequence, Union
 
 from pachaprint.resources import load_template
 
@@ -515,6 +515,15 @@ def load_wheel(name: str) -> AnyWheel:
     return wheel_from_data(raw)
 
 
-def wheel_names(choice: str) -> list[str]:
-    """``"both"`` -> both shipped templates, otherwise ``[choice]``."""
-    return list(TEMPLATES) if choice == "both" else [choice]
+def wheel_names(choice: "str | Sequence[str]") -> list[str]:
+    """``"both"`` -> both shipped templates; a name or path -> ``[it]``; a sequence -> its items, in order."""
+    if isinstance(choice, str):
+        return list(TEMPLATES) if choice == "both" else [choice]
+    names: list[str] = []
+    for item in choice:
+        for name in wheel_names(item):
+            if name not in names:
+                names.append(name)
+    if not names:
+        raise ValueError("no wheel template chosen")
+    return names

@@ -1,0 +1,34 @@
+"""``pachaprint calibrate``: the calibration disc for measuring a retail wheel."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from pachaprint.cli.app import UsageError, app
+from pachaprint.cli.render import Language, Paper, check_wheel
+
+
+@app.command()
+def calibrate(
+    out: Path = typer.Option(..., "--out", "-o", help="Folder to write into (created if missing)."),
+    paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper size of the page."),
+    lang: Language = typer.Option(Language.en, "--lang", help="Language of the printed words."),
+    wheel: str = typer.Option("retail", "--wheel", help="The sector template to compare against (name or file)."),
+) -> None:
+    """Print a calibration disc: sector and ring numbers, millimetre circles, degree marks.
+
+    Put it in your retail wheel, read the window edges against its scales and
+    write your own wheel template from the readings (see the sheet's steps).
+    """
+    from pachaprint.render.scenario import render_calibration
+    from pachaprint.render.wheel import SectorWheel, load_wheel
+
+    check_wheel(wheel)
+    if wheel == "both" or not isinstance(load_wheel(wheel), SectorWheel):
+        raise UsageError(f"--wheel {wheel}: the calibration disc measures a sector (retail-style) wheel")
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out} is a file; give a folder")
+    written = render_calibration(out, paper=paper.value, lang=lang.value, wheel=wheel)
+    typer.echo(f"wrote {', '.join(str(p) for p in written)}")

@@ -1,0 +1,102 @@
+"""``pachaprint render``: one scenario's disc files, or the shared (core) components."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+
+import typer
+
+from pachaprint.cli.app import UsageError, app
+
+
+class Paper(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+
+
+class Language(str, Enum):
+    en = "en"
+    de = "de"
+    it = "it"
+    fr = "fr"
+
+
+def load_valid_scenario(path: Path, box: str = "retail"):
+    """The scenario of a valid file with its crop layer complete; exit 1 with the problems otherwise."""
+    from pachaprint.check.validate import validate_file
+    from pachaprint.model.scenario import crops_to_rows
+
+    if not path.is_file():
+        raise UsageError(f"no such file: {path}")
+    try:
+        report = validate_file(path, box)
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}")
+    if not report.valid or report.scenario is None:
+        for problem in report.errors:
+            typer.echo(f"{path}: {problem.rule.value}: {problem.message}", err=True)
+        typer.echo(f"{path}: invalid scenario, nothing rendered", err=True)
+        raise typer.Exit(1)
+    scenario = report.scenario
+    if not scenario.is_complete and report.solution is not None:
+        scenario = scenario.with_crops(crops_to_rows(scenario.board, report.solution))
+        typer.echo(f"{path}: warning: the crop layer has dots; the disc shows the unique solution", err=True)
+    return scenario
+
+
+def check_wheel(choice: str) -> str:
+    """``retail``, ``volvelle45``, ``both`` or a readable, working template file; usage error otherwise."""
+    from pachaprint.render.wheel import WheelTemplateError, load_wheel, wheel_names
+
+    try:
+        for name in wheel_names(choice):
+            load_wheel(name)
+    except WheelTemplateError as exc:
+        raise UsageError(f"--wheel {choice}: {exc}")
+    return choice
+
+
+def _summary(written: list[Path], out: Path) -> str:
+    size = sum(p.stat().st_size for p in written)
+    return f"wrote {len(written)} files ({size / 1024:.0f} KB) to {out}"
+
+
+@app.command()
+def render(
+    scenario: Path = typer.Argument(None, help="A scenario file (omit it with --core)."),
+    out: Path = typer.Option(..., "--out", "-o", help="Folder to write into (created if missing)."),
+    core: bool = typer.Option(False, "--core", help="Render the shared components instead of a scenario's disc."),
+    paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper of the print-ready PDF."),
+    wheel: str = typer.Option("retail", "--wheel", help="retail, volvelle45, both, or a wheel template file."),
+    lang: Language = typer.Option(Language.en, "--lang", help="Language of the printed words."),
+) -> None:
+    """Render a scenario's disc front(s) and back, or with --core the shared components.
+
+    A scenario writes disc-front.svg (retail) and/or disc-front-volvelle45.svg,
+    disc-back.svg, a PDF of each, and disc-print-<paper>.pdf ready for
+    double-sided printing. --core writes the board, tiles, tokens, reference
+    card, wheel covers and calibration disc plus the core print-and-play PDF.
+    Exit 0 when written, 1 for an invalid scenario, 2 for usage errors.
+    """
+    if core == (scenario is not None):
+        raise UsageError("give either a scenario file or --core")
+    check_wheel(wheel)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out} is a file; give a folder")
+    if core:
+        from pachaprint.render.core import render_core
+        from pachaprint.render.scenario import render_wheel_core
+
+        written = list(render_core(out, paper=paper.value, lang=lang.value))
+        written += render_wheel_core(out, paper=paper.value, lang=lang.value, wheel=wheel if wheel != "retail" else "both")
+        typer.echo(f"core: {_summary(sorted(set(written)), out)}")
+        return
+    from pachaprint.render.scenario import render_scenario
+
+    model = load_valid_scenario(scenario)
+    try:
+        written = render_scenario(model, out, wheel=wheel, paper=paper.value, lang=lang.value, printable=True)
+    except OSError as exc:
+        raise UsageError(f"cannot write into {out}: {exc.strerror or exc}")
+    typer.echo(f"{scenario}: {_summary(written, out)}")
