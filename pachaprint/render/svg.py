@@ -14,6 +14,7 @@ import os
 from pathlib import Path as FilePath
 
 import svgwrite
+import svgwrite.base
 
 from . import draw as d
 from .fonts import SVG_FAMILY
@@ -66,6 +67,14 @@ def path_data(segments) -> str:
     return "".join(out)
 
 
+class _Raw(svgwrite.base.BaseElement):
+    """An SVG element written exactly with the attributes we set."""
+
+    def __init__(self, name: str, **extra):
+        self.elementname = name
+        super().__init__(**extra)
+
+
 class _Writer:
     def __init__(self, dwg: svgwrite.Drawing):
         self.dwg = dwg
@@ -90,7 +99,8 @@ class _Writer:
             el.attribs.update(x1=num(item.x1), y1=num(item.y1), x2=num(item.x2), y2=num(item.y2))
             _style(el, item.style)
         elif isinstance(item, d.Polygon):
-            el = dwg.polygon() if item.closed else dwg.polyline()
+            # svgwrite's own polygon rewrites "points" from its list; write the attribute ourselves
+            el = _Raw("polygon" if item.closed else "polyline", factory=dwg)
             el.attribs["points"] = " ".join(f"{num(x)},{num(y)}" for x, y in item.points)
             _style(el, item.style)
         elif isinstance(item, d.Path):
