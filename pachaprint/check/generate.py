@@ -13,8 +13,8 @@ seed always gives the same scenario):
    while the techniques up to the requested difficulty still finish the layer
    (Simon Tatham's method); keep the result only if its grade is exactly the
    one asked for (with ``givens`` asked for, top the set up to that many
-   start cells while the grade holds). Long scenarios keep at least 5 start cells, and 5 of them,
-   spread apart, become the Otoma start cells.
+   start cells while the grade holds). Long scenarios keep at least 5 start
+   cells, and 5 of them, spread apart, become the Otoma start cells.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class Generated:
 
 # -- 1 and 2: the terrain map ------------------------------------------------------
 
-def random_partition(board: Board, rng: random.Random, weights=None) -> list[list[int]] | None:
+def random_partition(board: Board, rng: random.Random, weights=None) -> list[list[int]]:
     """Regions (lists of cells) covering the board, grown from crevices outward."""
     weights = weights or _SIZE_WEIGHTS[board.size]
     owner = [-1] * board.cell_count
