@@ -180,7 +180,7 @@ def slider_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -> d.D
     b = 3.0
     outer = Box(strip.x0 - b, strip.x1 + b, strip.u0 - b, strip.u1 + b)
     items: list[d.Element] = [
-        d.Path(segments=_box_segments(ox, oy, outer) + holes, evenodd=True, style=d.fill(pal["paper"])),
+        d.Path(segments=_box_segments(ox, oy, outer) + holes, evenodd=True, style=d.fill(str(raw["colour"]))),
         wp.box(ox, oy, strip, d.Style(), id="slider-trim"),
         wp.box(ox, oy, win_d, _cut(), id="window-discovery", data=d.data(area="terrain")),
         wp.box(ox, oy, win_c, _cut(), id="window-divination", data=d.data(area="crop")),
@@ -201,7 +201,7 @@ def slider_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -> d.D
         px, py = wp.page_point(ox, oy, x, u_mid)
         text = d.Text(x=px, y=py, text=t[key], size_pt=label_pt, anchor="middle", valign="middle", colour=pal["ink"])
         items.append(d.group(text, transform=d.rotate(90, px, py)))
-    px, py = wp.page_point(ox, oy, 0.0, (strip.u1 + wheel.keeper_radius) / 2 + 4)
+    px, py = wp.page_point(ox, oy, 0.0, (wheel.slot.u1 + wheel.keeper_radius) / 2)
     items.append(d.group(d.Text(x=px, y=py, text=t["slider"], size_pt=label_pt, anchor="middle", valign="middle",
                                 colour=pal["guide"]), transform=d.rotate(90, px, py)))
     stops = " ".join(f"{s:g}" for s in wheel.stops)

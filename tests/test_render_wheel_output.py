@@ -1,0 +1,293 @@
+"""Rendered wheel files read back: ids and data attributes, sizes from the PDF,
+text sizes, byte-identical re-renders, a disc back that keeps hidden cells hidden,
+and the render / calibrate commands."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from pachaprint.cli.app import app
+from pachaprint.cli import commands  # noqa: F401  (registers the commands)
+from pachaprint.model.scenario import Scenario
+from pachaprint.render.components.disc_back import disc_back
+from pachaprint.render.scenario import render_calibration, render_discs_pnp, render_scenario, render_wheel_core
+from pachaprint.render.svg import svg_string
+from pachaprint.render.wheel import WheelTemplateError, load_wheel, wheel_from_data
+from pachaprint.resources import load_template
+from tests.test_render_wheel_svgread import Document
+
+EXAMPLES = Path("/work/shared/examples")
+if not EXAMPLES.exists():
+    EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
+MM_PER_PT = 25.4 / 72
+
+
+def _data(name: str) -> dict:
+    return json.loads((EXAMPLES / f"{name}.json").read_text())
+
+
+def _scenario(name: str) -> Scenario:
+    return Scenario.from_dict(_data(name))
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory):
+    root = tmp_path_factory.mktemp("wheel-out")
+    for name in ("high-valley", "lake-shore"):
+        render_scenario(_scenario(name), root / name, wheel="both", difficulty="medium")
+    render_wheel_core(root, "letter", "en", "both")
+    return root
+
+
+# --------------------------------------------------------------------------- ids and data
+
+
+@pytest.mark.parametrize("name", ["high-valley", "lake-shore"])
+def test_retail_cells_carry_ids_and_data(out, name):
+    scenario = _scenario(name)
+    doc = Document((out / name / "disc-front.svg").read_text())
+    cells = {el.get("id"): el for el in doc.root.iter() if (el.get("id") or "").startswith("cell-")}
+    board = scenario.board
+    assert sorted(cells) == sorted(f"cell-{board.name(c)}" for c in board.cells)
+    for cell in board.cells:
+        el = cells[f"cell-{board.name(cell)}"]
+        assert el.get("data-cell") == board.name(cell)
+        assert el.get("data-terrain") == scenario.terrain_at(cell)
+        assert el.get("data-crop") == str(scenario.crop_at(cell))
+        areas = sorted(child.get("data-area") for child in el.iter() if child.get("data-area"))
+        assert areas == ["crop", "terrain"]
+        texts = {t.text for t in el.iter() if t.tag.endswith("text")}
+        assert {scenario.terrain_at(cell), str(scenario.crop_at(cell))} <= texts  # colour is never alone
+
+
+@pytest.mark.parametrize("name", ["high-valley", "lake-shore"])
+def test_volvelle45_slots_carry_ids_and_data(out, name):
+    scenario = _scenario(name)
+    doc = Document((out / name / "disc-front-volvelle45.svg").read_text())
+    slots = {el.get("id"): el for el in doc.root.iter() if (el.get("id") or "").startswith("slot-")}
+    board = scenario.board
+    expected = {f"slot-{9 * board.row(c) + board.column(c)}": c for c in board.cells}
+    assert set(slots) == set(expected)
+    for ident, cell in expected.items():
+        el = slots[ident]
+        assert el.get("data-cell") == board.name(cell)
+        assert el.get("data-terrain") == scenario.terrain_at(cell)
+        assert el.get("data-crop") == str(scenario.crop_at(cell))
+    if board.width == 5:  # tiny: slots of columns f-i stay blank, with no cell data
+        assert not any(el.get("data-cell", "")[:1] in "fghi" for el in doc.with_data("cell"))
+
+
+def test_windows_have_their_ids_once(out):
+    for stem in ("wheel-cover", "wheel-cover-volvelle45"):
+        text = (out / "core" / f"{stem}.svg").read_text()
+        assert text.count('id="window-discovery"') == 1
+        assert text.count('id="window-divination"') == 1
+
+
+# --------------------------------------------------------------------------- sizes, fonts, text
+
+
+def _box(page, name: str) -> tuple[float, float]:
+    box = getattr(page, name)
+    return float(box.width) * MM_PER_PT, float(box.height) * MM_PER_PT
+
+
+@pytest.mark.parametrize("stem,template", [("disc-front", "retail"), ("disc-front-volvelle45", "volvelle45"),
+                                           ("disc-back", "retail")])
+def test_disc_size_measured_from_the_pdf(out, stem, template):
+    raw = load_template(f"wheel/{template}.json")["disc"]
+    reader = PdfReader(out / "high-valley" / f"{stem}.pdf")
+    assert len(reader.pages) == 1
+    page = reader.pages[0]
+    w, h = _box(page, "trimbox")
+    assert abs(w - 2 * raw["radius_mm"]) < 0.2 and abs(h - 2 * raw["radius_mm"]) < 0.2
+    bw, _ = _box(page, "bleedbox")
+    assert abs(bw - 2 * (raw["radius_mm"] + raw["bleed_mm"])) < 0.2
+    fonts = [f for f in page["/Resources"]["/Font"].values()]
+    assert fonts and all("/FontFile2" in f.get_object()["/FontDescriptor"] for f in fonts)  # embedded TrueType
+
+
+def test_cover_and_slider_sizes_read_from_the_sheet(out):
+    retail = load_wheel("retail")
+    doc = Document((out / "core" / "wheel-cover.svg").read_text())
+    cuts = [float(el.get("r")) for el in doc.root.iter() if el.tag.endswith("circle") and el.get("stroke") == "#000000"
+            and el.get("fill") == "none"]
+    assert any(abs(r - retail.cover_radius) < 0.01 for r in cuts)
+    trim = doc.shape(doc.find("slider-trim"))
+    xs = [x for x, _ in trim.rings[0]]
+    ys = [y for _, y in trim.rings[0]]
+    assert abs((max(xs) - min(xs)) - retail.slider.width) < 0.01
+    assert abs((max(ys) - min(ys)) - retail.slider.height) < 0.01
+    page = PdfReader(out / "core" / "wheel-cover.pdf").pages[0]
+    assert abs(_box(page, "trimbox")[0] - 215.9) < 0.2  # US Letter, as asked
+
+
+def _svg_files(out: Path) -> list[Path]:
+    return sorted(out.rglob("*.svg"))
+
+
+def test_no_text_under_6_pt(out):
+    files = _svg_files(out)
+    assert len(files) >= 9
+    for path in files:
+        doc = Document(path.read_text())
+        for text in doc.texts():
+            size_mm = float(text.get("font-size"))
+            scale = abs(doc.matrix[id(text)][0] * doc.matrix[id(text)][3] - doc.matrix[id(text)][1]
+                        * doc.matrix[id(text)][2]) ** 0.5
+            assert size_mm * scale / MM_PER_PT >= 6.0 - 1e-6, f"{path.name}: {text.text!r} at {size_mm / MM_PER_PT:.2f} pt"
+
+
+def test_text_is_real_text(out):
+    text = (out / "high-valley" / "disc-back.svg").read_text()
+    assert ">High Valley<" in text
+
+
+# --------------------------------------------------------------------------- determinism
+
+
+def test_rendering_twice_gives_identical_bytes(tmp_path):
+    scenario = _scenario("lake-shore")
+    first = render_scenario(scenario, tmp_path / "a", wheel="both", difficulty="easy", printable=True)
+    second = render_scenario(scenario, tmp_path / "b", wheel="both", difficulty="easy", printable=True)
+    assert [p.name for p in first] == [p.name for p in second]
+    for p, q in zip(first, second):
+        assert p.read_bytes() == q.read_bytes(), p.name
+    one = render_wheel_core(tmp_path / "c", "a4")
+    two = render_wheel_core(tmp_path / "d", "a4")
+    for p, q in zip(one, two):
+        assert p.read_bytes() == q.read_bytes(), p.name
+
+
+# --------------------------------------------------------------------------- the disc back
+
+
+def _shuffled_hidden(data: dict) -> dict:
+    """The same scenario with every hidden cell changed (terrain letters rotated among them, other crops)."""
+    scenario = Scenario.from_dict(data)
+    board = scenario.board
+    hidden = [c for c in board.cells if c not in scenario.start_cells]
+    terrain = list(scenario.terrain_flat)
+    crops = list(scenario.crops_flat)
+    letters = [terrain[c] for c in hidden]
+    letters = letters[1:] + letters[:1]
+    for cell, letter in zip(hidden, letters):
+        terrain[cell] = letter
+        crops[cell] = str(6 - int(crops[cell]))
+    changed = copy.deepcopy(data)
+    w = board.width
+    changed["terrain"] = ["".join(terrain[r * w:(r + 1) * w]) for r in range(5)]
+    changed["crops"] = ["".join(crops[r * w:(r + 1) * w]) for r in range(5)]
+    assert changed["terrain"] != data["terrain"] and changed["crops"] != data["crops"]
+    return changed
+
+
+@pytest.mark.parametrize("name", ["high-valley", "lake-shore"])
+def test_disc_back_depends_on_public_facts_only(name):
+    data = _data(name)
+    original = Scenario.from_dict(data)
+    changed = Scenario.from_dict(_shuffled_hidden(data))
+    assert original.terrain_counts() == changed.terrain_counts()
+    for wheel in ("retail", "volvelle45"):
+        assert svg_string(disc_back(original, wheel, difficulty="hard")) == svg_string(
+            disc_back(changed, wheel, difficulty="hard"))
+
+
+def test_disc_back_names_start_cells_only(out):
+    scenario = _scenario("lake-shore")
+    doc = Document((out / "lake-shore" / "disc-back.svg").read_text())
+    named = {el.get("data-cell") for el in doc.with_data("cell")}
+    assert named == {scenario.board.name(c) for c in scenario.start_cells}
+    words = " ".join(t.text or "" for t in doc.texts())
+    assert not re.search(r"\b[a-i][1-5]\b", words)  # no cell name in plain text either
+    assert "Lake Shore" in words and "lake-shore" in words
+    counts = {el.get("data-terrain"): int(el.get("data-count")) for el in doc.with_data("count")}
+    assert counts == scenario.terrain_counts()
+
+
+# --------------------------------------------------------------------------- pnp and templates
+
+
+def test_discs_pnp_is_duplex_ready(tmp_path):
+    scenarios = [_scenario("high-valley"), _scenario("lake-shore")]
+    path = render_discs_pnp(scenarios, tmp_path / "discs.pdf", paper="a4", wheel="both",
+                            difficulties={"high-valley": "hard", "lake-shore": "easy"})
+    reader = PdfReader(path)
+    # one front page and one back page per disc face: 2 scenarios x 2 templates
+    assert len(reader.pages) == 8
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+    for page in reader.pages:
+        w, h = _box(page, "mediabox")
+        assert abs(w - 210) < 0.2 and abs(h - 297) < 0.2
+
+
+def test_template_that_lets_a_neighbour_show_is_refused():
+    raw = copy.deepcopy(load_template("wheel/volvelle45.json"))
+    raw["windows"]["half_angle_deg"] = 3.9
+    with pytest.raises(WheelTemplateError, match="Discovery window"):
+        wheel_from_data(raw)
+    raw = copy.deepcopy(load_template("wheel/retail.json"))
+    raw["windows"]["width_mm"] = 9.0
+    with pytest.raises(WheelTemplateError, match="mm from its area's edge"):
+        wheel_from_data(raw)
+
+
+def test_every_setting_is_distinct():
+    for name in ("retail", "volvelle45"):
+        wheel = load_wheel(name)
+        seen = {(s.rotation_deg, s.slider_mm) for s in wheel.settings()}
+        assert len(seen) == 45
+    volvelle = load_wheel("volvelle45")
+    assert volvelle.setting(2, 3).rotation_deg == pytest.approx((-8 * 29) % 360)
+
+
+# --------------------------------------------------------------------------- commands
+
+
+def test_render_command_writes_the_disc_files(tmp_path):
+    result = CliRunner().invoke(app, ["render", str(EXAMPLES / "lake-shore.json"), "--out", str(tmp_path),
+                                      "--paper", "letter", "--wheel", "volvelle45", "--lang", "fr"])
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["disc-back.pdf", "disc-back.svg", "disc-front-volvelle45.pdf", "disc-front-volvelle45.svg",
+                     "disc-print-letter.pdf"]
+    assert "Réserve de terrains" in (tmp_path / "disc-back.svg").read_text()
+
+
+def test_render_command_refuses_an_invalid_scenario(tmp_path):
+    data = _data("lake-shore")
+    data["crops"][0] = "11142"  # two equal crops side by side
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    result = CliRunner().invoke(app, ["render", str(bad), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "nothing rendered" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_render_command_usage_errors(tmp_path):
+    runner = CliRunner()
+    assert runner.invoke(app, ["render", "--out", str(tmp_path)]).exit_code == 2
+    assert runner.invoke(app, ["render", str(tmp_path / "missing.json"), "--out", str(tmp_path)]).exit_code == 2
+    result = runner.invoke(app, ["render", str(EXAMPLES / "lake-shore.json"), "--out", str(tmp_path),
+                                 "--wheel", str(tmp_path / "nope.json")])
+    assert result.exit_code == 2
+
+
+def test_calibrate_command(tmp_path):
+    result = CliRunner().invoke(app, ["calibrate", "--out", str(tmp_path), "--paper", "letter"])
+    assert result.exit_code == 0, result.output
+    doc = Document((tmp_path / "calibration-disc.svg").read_text())
+    sectors = [el for el in doc.with_data("sector")]
+    assert len(sectors) == 9
+    edges = sorted(float(el.get("data-ring-edge-mm")) for el in doc.with_data("ring-edge-mm"))
+    assert edges == list(load_wheel("retail").ring_edges)
+    written = render_calibration(tmp_path / "again", paper="a4", lang="de")
+    assert "Kalibrierscheibe" in written[0].read_text()
