@@ -64,7 +64,7 @@ def calibration_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -
                               data=d.data(ring_edge_mm=f"{edge:g}")))
     for row in range(wheel.rows):
         u = wheel.ring_middle(row)
-        items.append(wp.turned(cx, cy, half, wp.label(cx, cy, 0.0, u, f"{t['ring']} {row + 1}", 6.0,
+        items.append(wp.turned(cx, cy, half + 8.0, wp.label(cx, cy, 0.0, u, f"{t['ring']} {row + 1}", 6.0,
                                                      pal["element_band"], bold=True)))
     items.append(d.Circle(cx=cx, cy=cy, r=wheel.ring_edges[0] - 2, style=d.fill(pal["paper"])))
     items.append(wp.label(cx, cy, 0.0, 8.0, t["calibration_title"].format(wheel=wheel.name).split(" (")[0], 6.5, ink,

@@ -67,7 +67,7 @@ def disc_back(scenario: Scenario, wheel: AnyWheel | str = "retail", lang: str = 
                             anchor="middle", valign="middle", colour=ink, id="back-difficulty",
                             data=d.data(difficulty=difficulty)))
     items.append(wp.pin_mark(cx, cy, wheel.pin_hole))
-    items.extend(_mini_map(scenario, cx, cy + 0.14 * r, 0.6 * r, t, pal))
+    items.extend(_mini_map(scenario, cx, cy + 0.15 * r, 1.1 * r, t, pal))
     return d.Drawing(2 * r, 2 * r, tuple(items), name="disc-back", bleed_mm=wheel.disc_bleed,
                      metadata=d.data(scenario=scenario.id, wheel=wheel.name, size=scenario.size,
                                      centre=f"{cx:g} {cy:g}", radius_mm=f"{r:g}"))
@@ -96,7 +96,7 @@ def _supply(scenario: Scenario, cx: float, y: float, t: dict, ink: str) -> list[
 def _mini_map(scenario: Scenario, cx: float, top: float, width: float, t: dict, pal: dict) -> list[d.Element]:
     """The board with only the start cells filled in (terrain colour and letter, crop number)."""
     board = scenario.board
-    pitch = min(7.5, width / board.width)
+    pitch = min(9.0, width / board.width)
     left = cx - pitch * board.width / 2
     ink = pal["ink"]
     items: list[d.Element] = [d.Text(x=cx, y=top - 5.8, text=t["start_cells"], size_pt=7.0, anchor="middle",
@@ -120,7 +120,7 @@ def _mini_map(scenario: Scenario, cx: float, top: float, width: float, t: dict, 
         sw = symbols.terrain(letter)
         cell_items: list[d.Element] = [
             d.Rect(x=x, y=y, w=pitch, h=pitch, style=d.both(sw.colour, ink, 0.25)),
-            d.Text(x=x + pitch * 0.3, y=y + pitch * 0.5, text=letter, size_pt=6.5, anchor="middle", valign="middle",
+            d.Text(x=x + pitch * 0.3, y=y + pitch * 0.5, text=letter, size_pt=7.5, anchor="middle", valign="middle",
                    bold=True, colour=sw.ink),
         ]
         if level is not None:
@@ -130,8 +130,9 @@ def _mini_map(scenario: Scenario, cx: float, top: float, width: float, t: dict, 
             cell_items.append(d.Text(x=x + pitch * 0.68, y=y + pitch * 0.5, text=str(level), size_pt=6.0,
                                      anchor="middle", valign="middle", bold=True, colour=cs.ink))
         if cell in otoma:
-            cell_items.append(d.Circle(cx=x + pitch / 2, cy=y + pitch / 2, r=pitch * 0.62,
-                                       style=d.stroke(ink, 0.45)))
+            inset = 0.45
+            cell_items.append(d.Rect(x=x + inset, y=y + inset, w=pitch - 2 * inset, h=pitch - 2 * inset,
+                                     style=d.stroke(ink, 0.9)))
         items.append(d.group(*cell_items, id=f"start-{name}",
                              data=d.data(cell=name, terrain=letter, crop=level if level is not None else "",
                                          otoma="yes" if cell in otoma else "no")))
