@@ -95,3 +95,10 @@ def test_deep_nesting_inside_a_value_and_long_strings():
 
 def test_unicode_lengths_count_characters():
     assert validate_data(dict(GOOD, name="Ñ" * 60, author="Jürgen Müller")).valid
+
+
+def test_a_trailing_line_break_is_not_a_valid_cell_or_id():
+    # JSON Schema patterns are ECMA-262: "$" is the very end, unlike Python's re.
+    report = validate_data(dict(GOOD, id="lake\n", start=["d1\n", "b2", "a5", "e5"]))
+    assert [(p.rule.value, p.pointer) for p in report.errors] == [("schema", "/id"), ("schema", "/start/0")]
+    assert report.errors[1].message == '/start/0: "d1\\n" must not end with a line break'

@@ -7,10 +7,12 @@ functions return problems in words; they never raise for bad content.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import fastjsonschema
 import jsonschema
 
 from pachaprint.check.problems import Problem, Rule
@@ -29,6 +31,12 @@ def schema() -> dict[str, Any]:
 @lru_cache(maxsize=1)
 def _validator() -> jsonschema.protocols.Validator:
     return jsonschema.Draft202012Validator(schema())
+
+
+@lru_cache(maxsize=1)
+def _fast_validator():
+    """A compiled validator for the common case of a valid file (jsonschema gives the full list otherwise)."""
+    return fastjsonschema.compile(schema())
 
 
 class _JsonProblem(Exception):
@@ -138,9 +146,45 @@ def _schema_message(error: jsonschema.ValidationError) -> list[tuple[str, str]]:
     return [(where, error.message[:200])]
 
 
+def _pattern_paths(data: dict[str, Any]):
+    """(pointer, value, pattern) for every string the schema checks with a pattern."""
+    props = schema()["properties"]
+    for key in ("id",):
+        if isinstance(data.get(key), str):
+            yield f"/{key}", data[key], props[key]["pattern"]
+    for key in ("terrain", "crops", "start"):
+        values = data.get(key)
+        if isinstance(values, list):
+            for index, value in enumerate(values):
+                if isinstance(value, str):
+                    yield f"/{key}/{index}", value, props[key]["items"]["pattern"]
+    solo = data.get("solo")
+    if isinstance(solo, dict) and isinstance(solo.get("otoma"), list):
+        for index, value in enumerate(solo["otoma"]):
+            if isinstance(value, str):
+                yield f"/solo/otoma/{index}", value, props["solo"]["properties"]["otoma"]["items"]["pattern"]
+
+
+def _line_end_problems(data: Any) -> list[Problem]:
+    """JSON Schema patterns follow ECMA-262, where ``$`` is the very end of the string;
+    Python's ``$`` also matches before a final line break, so check those strings whole."""
+    if not isinstance(data, dict):
+        return []
+    return [
+        Problem(Rule.SCHEMA, f"{where}: {_short(value)} must not end with a line break", pointer=where)
+        for where, value, pattern in _pattern_paths(data)
+        if value.endswith("\n") and re.fullmatch(pattern.rstrip("$"), value.rstrip("\n"))
+    ]
+
+
 def schema_problems(data: Any) -> list[Problem]:
     """Every JSON Schema violation of ``data``, each with its JSON pointer, sorted by pointer."""
-    problems = []
+    try:
+        _fast_validator()(data)
+        return _line_end_problems(data)
+    except fastjsonschema.JsonSchemaException:
+        pass
+    problems = _line_end_problems(data)
     for error in _validator().iter_errors(data):
         for where, message in _schema_message(error):
             problems.append(Problem(Rule.SCHEMA, f"{where or '(top level)'}: {message}", pointer=where))
