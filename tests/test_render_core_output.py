@@ -18,7 +18,7 @@ from pachaprint.resources import load_template
 
 from .pdfprobe import PT, probe
 
-STEMS = ["board", "diversity-board", "tiles-terrain", "tiles-crops", "tokens", "reference-card"]
+STEMS = ["board", "diversity-board", "tiles-terrain", "tiles-crops", "tokens", "reference-card", "score-track"]
 PAPER_PT = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}
 
 

@@ -3,7 +3,7 @@
 :func:`render_core` writes, under ``out_dir`` (SPEC section 4)::
 
     core/board.svg, diversity-board.svg, tiles-terrain.svg, tiles-crops.svg,
-         tokens.svg, reference-card.svg (+ .pdf of each)
+         tokens.svg, reference-card.svg, score-track.svg (+ .pdf of each)
     pnp/pachaprint-core-<paper>.pdf
 
 The component files show each component once (pieces trimmed, fronts above
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from . import draw as d
-from .components import board, crop_tiles, diversity, reference_card, terrain_tiles, tokens
+from .components import board, crop_tiles, diversity, reference_card, score_track, terrain_tiles, tokens
 from .pdf import write_pdf
 from .sheets import Sheet, alignment_sheets, catalogue, document, fit_or_tile, impose, paper
 from .svg import write_svg
@@ -31,63 +31,74 @@ class CoreComponent:
     stem: str
     key: str
     """Key of its name in the texts (``components``)."""
-    drawing: Callable[[str], d.Drawing]
+    drawing: Callable[[str, "float | None"], d.Drawing]
+    """``drawing(lang, tile_mm)``; ``tile_mm`` None = the board template's cell size."""
 
 
-def _catalogue(stem: str, key: str, make: Callable[[str], list[d.Piece]], columns: int) -> Callable[[str], d.Drawing]:
-    def build(lang: str) -> d.Drawing:
-        return catalogue(make(lang), name=stem, columns=columns, title=texts(lang)["components"][key])
+def _catalogue(stem: str, key: str, make: Callable[..., list[d.Piece]], columns: int):
+    def build(lang: str, tile_mm: float | None) -> d.Drawing:
+        pieces = make(lang, tile_mm) if make is terrain_tiles.pieces else make(lang)
+        return catalogue(pieces, name=stem, columns=columns, title=texts(lang)["components"][key])
     return build
 
 
 COMPONENTS: tuple[CoreComponent, ...] = (
-    CoreComponent("board", "board", lambda lang: board.board(lang)),
-    CoreComponent("diversity-board", "diversity", lambda lang: diversity.diversity_board(lang)),
+    CoreComponent("board", "board", lambda lang, tile_mm: board.board(lang, tile_mm)),
+    CoreComponent("diversity-board", "diversity", lambda lang, tile_mm: diversity.diversity_board(lang)),
     CoreComponent("tiles-terrain", "terrain_tiles", _catalogue("tiles-terrain", "terrain_tiles", terrain_tiles.pieces, 8)),
     CoreComponent("tiles-crops", "crop_tiles", _catalogue("tiles-crops", "crop_tiles", crop_tiles.pieces, 10)),
     CoreComponent("tokens", "tokens", _catalogue("tokens", "tokens", tokens.pieces, 8)),
     CoreComponent("reference-card", "reference", _catalogue("reference-card", "reference", reference_card.pieces, 2)),
+    CoreComponent("score-track", "score_track", lambda lang, tile_mm: score_track.score_track(lang)),
 )
 
 
-def core_sheets(paper_key: str = "a4", lang: str = "en") -> list[Sheet]:
-    """Every core component imposed on pages of one paper size, in print order."""
+def core_sheets(paper_key: str = "a4", lang: str = "en", tile_mm: float | None = None) -> list[Sheet]:
+    """Every core component imposed on pages of one paper size, in print order.
+
+    ``tile_mm`` sets the terrain tile size and with it the board's cell pitch
+    (default: ``cell_mm`` of ``templates/board.json``).
+    """
     p = paper(paper_key)
     words = texts(lang)
     names = words["components"]
     sheets: list[Sheet] = []
     sheets += alignment_sheets(p, words["alignment"])
-    sheets += fit_or_tile(board.board(lang), p, label=names["board"])
+    sheets += fit_or_tile(board.board(lang, tile_mm), p, label=names["board"])
     sheets += fit_or_tile(diversity.diversity_board(lang), p, label=names["diversity"])
-    sheets += impose(terrain_tiles.pieces(lang), p, label=names["terrain_tiles"])
+    sheets += fit_or_tile(score_track.score_track(lang), p, label=names["score_track"])
+    sheets += impose(terrain_tiles.pieces(lang, tile_mm), p, label=names["terrain_tiles"])
     sheets += impose(crop_tiles.pieces(lang) + tokens.pieces(lang), p,
                      label=f"{names['crop_tiles']} + {names['tokens']}")
     sheets += impose(reference_card.pieces(lang), p, label=names["reference"])
     return sheets
 
 
-def core_pages(paper_key: str = "a4", lang: str = "en") -> list[d.Drawing]:
+def core_pages(paper_key: str = "a4", lang: str = "en", tile_mm: float | None = None) -> list[d.Drawing]:
     """The numbered pages of the core PnP PDF (duplex rhythm kept)."""
     words = texts(lang)
-    return document(core_sheets(paper_key, lang), words["core_title"], duplex=True, texts=words["sheets"])
+    return document(core_sheets(paper_key, lang, tile_mm), words["core_title"], duplex=True, texts=words["sheets"])
 
 
-def render_core(out_dir: str | Path, paper: str | Sequence[str] = "a4", lang: str = "en") -> list[Path]:
+def render_core(out_dir: str | Path, paper: str | Sequence[str] = "a4", lang: str = "en",
+                tile_mm: float | None = None) -> list[Path]:
     """Write the core component files and the PnP PDF(s); returns the paths written.
 
-    ``paper`` is ``"a4"``, ``"letter"``, ``"both"`` or a list of those.
+    ``paper`` is ``"a4"``, ``"letter"``, ``"both"`` or a list of those; ``tile_mm``
+    the terrain tile size = board cell pitch (default 25 mm from the template).
+    A board too large for the paper is tiled over pages with glue marks.
     """
     out = Path(out_dir)
     papers = ["a4", "letter"] if paper == "both" else [paper] if isinstance(paper, str) else list(paper)
     words = texts(lang)
     written: list[Path] = []
     for component in COMPONENTS:
-        drawing = component.drawing(lang)
+        drawing = component.drawing(lang, tile_mm)
         written.append(write_svg(drawing, out / "core" / f"{component.stem}.svg"))
         written.append(write_pdf(drawing, out / "core" / f"{component.stem}.pdf",
                                  title=f"{words['core_title']}: {words['components'][component.key]}"))
     for key in papers:
-        pages = core_pages(key, lang)
+        pages = core_pages(key, lang, tile_mm)
         written.append(write_pdf(pages, out / "pnp" / f"pachaprint-core-{key}.pdf", title=words["core_title"],
                                  duplex=True))
     return written
