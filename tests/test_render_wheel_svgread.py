@@ -252,3 +252,24 @@ def samples(shape: Shape, boundary_step: float = 0.1, interior_step: float = 0.4
             x += interior_step
         y += interior_step
     return pts
+
+
+# --------------------------------------------------------------------------- the reader's own checks
+
+
+def test_arcs_are_read_as_circles_on_the_right_side():
+    # quarter circle from the top to the left, counter-clockwise as seen (sweep 0), closed through the centre
+    shape = Shape(None, path_rings("M0 -10A10 10 0 0 0 -10 0L0 0Z"))
+    assert all(abs(math.hypot(x, y) - 10) < 1e-9 for x, y in shape.rings[0][1:-1])
+    assert shape.contains(-5, -5) and not shape.contains(5, -5) and not shape.contains(-5, 5)
+    # the same end points with sweep 1 go the long way round (three quarters)
+    long_way = Shape(None, path_rings("M0 -10A10 10 0 1 1 -10 0L0 0Z"))
+    assert long_way.contains(5, 5) and not long_way.contains(-5, -5)
+
+
+def test_transforms_compose_like_svg():
+    doc = Document('<svg xmlns="http://www.w3.org/2000/svg"><g transform="translate(10 20)">'
+                   '<g transform="matrix(0 -1 1 0 0 0)"><rect id="r" x="0" y="0" width="2" height="1"/></g></g></svg>')
+    rect = doc.shape(doc.find("r"))
+    assert rect.rings[0][1] == (10.0, 18.0)  # (2, 0) turned 90 degrees counter-clockwise as seen, then moved
+    assert matrix_angle(doc.matrix[id(doc.find("r"))]) == 90.0
