@@ -53,11 +53,14 @@ COMPONENTS: tuple[CoreComponent, ...] = (
 )
 
 
-def core_sheets(paper_key: str = "a4", lang: str = "en", tile_mm: float | None = None) -> list[Sheet]:
+def core_sheets(paper_key: str = "a4", lang: str = "en", tile_mm: float | None = None,
+                wheels: str | Sequence[str] | None = "both") -> list[Sheet]:
     """Every core component imposed on pages of one paper size, in print order.
 
     ``tile_mm`` sets the terrain tile size and with it the board's cell pitch
-    (default: ``cell_mm`` of ``templates/board.json``).
+    (default: ``cell_mm`` of ``templates/board.json``). ``wheels`` adds the
+    wheel cover sheet of each template (``"retail"``, ``"volvelle45"``,
+    ``"both"`` or a list) and the calibration disc; ``None`` leaves them out.
     """
     p = paper(paper_key)
     words = texts(lang)
@@ -71,22 +74,31 @@ def core_sheets(paper_key: str = "a4", lang: str = "en", tile_mm: float | None =
     sheets += impose(crop_tiles.pieces(lang) + tokens.pieces(lang), p,
                      label=f"{names['crop_tiles']} + {names['tokens']}")
     sheets += impose(reference_card.pieces(lang), p, label=names["reference"])
+    if wheels:
+        from .scenario import wheel_core_sheets
+
+        sheets += wheel_core_sheets(paper_key, lang, wheels)
     return sheets
 
 
-def core_pages(paper_key: str = "a4", lang: str = "en", tile_mm: float | None = None) -> list[d.Drawing]:
+def core_pages(paper_key: str = "a4", lang: str = "en", tile_mm: float | None = None,
+               wheels: str | Sequence[str] | None = "both") -> list[d.Drawing]:
     """The numbered pages of the core PnP PDF (duplex rhythm kept)."""
     words = texts(lang)
-    return document(core_sheets(paper_key, lang, tile_mm), words["core_title"], duplex=True, texts=words["sheets"])
+    return document(core_sheets(paper_key, lang, tile_mm, wheels), words["core_title"], duplex=True,
+                    texts=words["sheets"])
 
 
 def render_core(out_dir: str | Path, paper: str | Sequence[str] = "a4", lang: str = "en",
-                tile_mm: float | None = None) -> list[Path]:
+                tile_mm: float | None = None, wheels: str | Sequence[str] | None = "both") -> list[Path]:
     """Write the core component files and the PnP PDF(s); returns the paths written.
 
     ``paper`` is ``"a4"``, ``"letter"``, ``"both"`` or a list of those; ``tile_mm``
     the terrain tile size = board cell pitch (default 25 mm from the template).
     A board too large for the paper is tiled over pages with glue marks.
+    ``wheels`` (``"retail"``, ``"volvelle45"``, ``"both"``, a list, or ``None``)
+    also writes ``core/wheel-cover*.svg|pdf`` and ``core/calibration-disc.svg|pdf``
+    (on the first paper) and puts those sheets into the PnP file.
     """
     out = Path(out_dir)
     papers = ["a4", "letter"] if paper == "both" else [paper] if isinstance(paper, str) else list(paper)
@@ -97,8 +109,12 @@ def render_core(out_dir: str | Path, paper: str | Sequence[str] = "a4", lang: st
         written.append(write_svg(drawing, out / "core" / f"{component.stem}.svg"))
         written.append(write_pdf(drawing, out / "core" / f"{component.stem}.pdf",
                                  title=f"{words['core_title']}: {words['components'][component.key]}"))
+    if wheels:
+        from .scenario import render_wheel_core
+
+        written += render_wheel_core(out, paper=papers[0], lang=lang, wheel=wheels)
     for key in papers:
-        pages = core_pages(key, lang, tile_mm)
+        pages = core_pages(key, lang, tile_mm, wheels)
         written.append(write_pdf(pages, out / "pnp" / f"pachaprint-core-{key}.pdf", title=words["core_title"],
                                  duplex=True))
     return written
