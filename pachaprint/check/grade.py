@@ -19,7 +19,7 @@ from pachaprint.check.techniques import (
     is_solved,
     position_for,
 )
-from pachaprint.check.solver import givens_of
+from pachaprint.check.solver import CropSolver, givens_of
 from pachaprint.model.board import Board
 from pachaprint.model.scenario import Scenario
 
@@ -69,9 +69,27 @@ def grade_position(pos: Position, givens: dict[int, int]) -> Difficulty:
     return _run(pos, givens, Difficulty.EXPERT)[0]
 
 
+def quick_grade(solver: CropSolver, givens: dict[int, int]) -> Difficulty | None:
+    """``easy`` or ``medium`` straight from the bit-mask propagation, else ``None``.
+
+    The easy techniques and pointing are monotone eliminations, so their
+    fixpoint does not depend on the order they are applied in: the solver's
+    propagation without pointing reaches the easy fixpoint, with pointing the
+    medium one. Harder maps go through the technique engine.
+    """
+    for tier, pointing in ((Difficulty.EASY, False), (Difficulty.MEDIUM, True)):
+        dom = solver.fixpoint(givens, pointing)
+        if dom is None:
+            return None
+        if all(not d & (d - 1) for d in dom):
+            return tier
+    return None
+
+
 def grade_givens(board: Board, terrain_flat: str, givens: dict[int, int]) -> Difficulty:
     """Grade a terrain map (flat letters) with start crops ``givens`` (cell -> level)."""
-    return grade_position(position_for(board, terrain_flat), givens)
+    quick = quick_grade(CropSolver(board, terrain_flat), givens)
+    return quick or grade_position(position_for(board, terrain_flat), givens)
 
 
 def grade(scenario: Scenario) -> Difficulty:

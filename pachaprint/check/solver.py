@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 
 from pachaprint.model.board import Board, join_names
 from pachaprint.model.regions import Region, find_regions
@@ -23,9 +24,12 @@ POPCOUNT = [bin(m).count("1") for m in range(64)]
 LEVEL_OF_BIT = {1 << v: v for v in range(1, 6)}
 
 
-def levels_of(mask: int) -> list[int]:
+_LEVELS = tuple(tuple(v for v in range(1, 6) if mask >> v & 1) for mask in range(64))
+
+
+def levels_of(mask: int) -> tuple[int, ...]:
     """The levels in a domain mask, ascending."""
-    return [v for v in range(1, 6) if mask >> v & 1]
+    return _LEVELS[mask]
 
 
 class SolveStatus(str, Enum):
@@ -77,7 +81,59 @@ class CropSolver:
             for c in board.cells
         ]
         self.units = [(r.cells, FULL[r.size]) for r in self.regions if 1 < r.size <= MAX_REGION_SIZE]
+        # Pointing: cells outside a region that touch a set of its cells.
+        near = [sum(1 << n for n in board.neighbours8[c]) for c in board.cells]
+        self.pointing = []
+        for region in self.regions:
+            if not 1 < region.size <= MAX_REGION_SIZE:
+                continue
+            inside = sum(1 << c for c in region.cells)
+            self.pointing.append((region.cells, [near[c] & ~inside for c in region.cells], FULL[region.size]))
         self.nodes = 0
+
+    @cached_property
+    def shadows(self) -> tuple:
+        """(cell, region) pairs where the cell touches every cell of another region.
+
+        Such a cell can hold none of the levels 1..n of that n-cell region
+        ("region shadow"), whatever the givens.
+        """
+        board = self.board
+        near = [sum(1 << n for n in board.neighbours8[c]) for c in board.cells]
+        masks = [sum(1 << c for c in r.cells) for r in self.regions]
+        return tuple(
+            (cell, region)
+            for cell in board.cells
+            for region, mask in zip(self.regions, masks)
+            if region.index != self.region_of[cell] and not mask & ~near[cell]
+        )
+
+    @cached_property
+    def shadowed(self) -> tuple[int, ...]:
+        """Initial domains with every region-shadow elimination made."""
+        dom = list(self.initial)
+        for cell, region in self.shadows:
+            dom[cell] &= ~FULL[min(region.size, MAX_REGION_SIZE)]
+        return tuple(dom)
+
+    def fixpoint(self, givens: dict[int, int], pointing: bool) -> list[int] | None:
+        """Domains after region shadows, the givens and propagation without search.
+
+        Without ``pointing`` these are exactly the "easy" deductions (placed-level
+        eliminations, naked and hidden singles, region shadows); with it, the
+        "medium" ones too. ``None`` on a contradiction.
+        """
+        if self.oversize:
+            return None
+        dom = list(self.shadowed)
+        for cell, level in givens.items():
+            if not dom[cell] >> level & 1:
+                return None
+            dom[cell] = 1 << level
+        if not all(dom):
+            return None
+        queue = [c for c, d in enumerate(dom) if not d & (d - 1)]
+        return dom if self.propagate(dom, queue, pointing) else None
 
     # -- propagation --------------------------------------------------------
     def start_domains(self, givens: dict[int, int]) -> list[int] | None:
@@ -95,8 +151,8 @@ class CropSolver:
         queue += [c for c in self.board.cells if dom[c] == 2 and c not in givens]
         return dom if self.propagate(dom, queue) else None
 
-    def propagate(self, dom: list[int], queue: list[int]) -> bool:
-        """Run eliminations and hidden singles to a fixpoint, in place."""
+    def propagate(self, dom: list[int], queue: list[int], pointing: bool = True) -> bool:
+        """Run eliminations, hidden singles and (optionally) pointing to a fixpoint, in place."""
         peers = self.peers
         units = self.units
         while True:
@@ -131,7 +187,42 @@ class CropSolver:
                                 return False
                             dom[cell] = s
                             queue.append(cell)
-            if not queue:
+            if queue:
+                continue
+            if not pointing:
+                return True
+            # Pointing: if every place left for a level of a region touches a
+            # cell outside it, that cell cannot take the level.
+            narrowed = False
+            for cells, touches, full in self.pointing:
+                for level in (1, 2, 3, 4, 5):
+                    bit = 1 << level
+                    if not full & bit:
+                        break
+                    common = -1
+                    for cell, touch in zip(cells, touches):
+                        if dom[cell] & bit:
+                            if dom[cell] == bit:
+                                common = 0
+                                break
+                            common &= touch
+                    if common > 0:
+                        keep = ~bit
+                        while common:
+                            low = common & -common
+                            peer = low.bit_length() - 1
+                            common ^= low
+                            d = dom[peer]
+                            if d & bit:
+                                d &= keep
+                                if not d:
+                                    return False
+                                dom[peer] = d
+                                if not d & (d - 1):
+                                    queue.append(peer)
+                                else:
+                                    narrowed = True
+            if not queue and not narrowed:
                 return True
 
     # -- search ---------------------------------------------------------------

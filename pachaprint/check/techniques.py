@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import combinations
 from typing import Callable, Iterator
 
@@ -205,29 +205,24 @@ class Position:
         self.peer_sets = [frozenset(p) for p in self.peers]
         self.touching = [frozenset(n) for n in board.neighbours8]
         self.units = [r for r in self.regions if 1 < r.size <= 5]
-        cliques2 = []
-        cliques3 = []
-        for a in board.cells:
-            for b in self.peers[a]:
-                if b <= a:
-                    continue
-                cliques2.append((a, b))
-                for c in self.peers[b]:
-                    if c > b and c in self.peer_sets[a]:
-                        cliques3.append((a, b, c))
-        self.shadows = tuple(
-            (cell, region)
-            for cell in board.cells
-            for region in self.regions
-            if region.index != self.region_of[cell] and all(c in self.touching[cell] for c in region.cells)
-        )
+        self.shadows = self.solver.shadows
         """(cell, region) pairs where the cell touches every cell of the region."""
-        shadowed = self.initial()
-        for cell, region in self.shadows:
-            shadowed[cell] &= ~FULL[region.size]
-        self.shadowed = tuple(shadowed)
-        self.cliques2 = tuple(cliques2)
-        self.cliques3 = tuple(cliques3)
+        self.shadowed = self.solver.shadowed
+
+    @cached_property
+    def cliques2(self) -> tuple[tuple[int, int], ...]:
+        """Pairs of cells that are peers (same region or touching): naked pairs live there."""
+        return tuple((a, b) for a in self.board.cells for b in self.peers[a] if b > a)
+
+    @cached_property
+    def cliques3(self) -> tuple[tuple[int, int, int], ...]:
+        """Triples of mutual peers: naked triples live there."""
+        return tuple(
+            (a, b, c)
+            for a, b in self.cliques2
+            for c in self.peers[b]
+            if c > b and c in self.peer_sets[a]
+        )
 
     @property
     def valid_map(self) -> bool:
