@@ -6,6 +6,7 @@ The page's behaviour in a browser is tested in ``test_webwheel_browser.py``.
 from __future__ import annotations
 
 import base64
+import html
 import json
 import re
 from html.parser import HTMLParser
@@ -19,7 +20,15 @@ from typer.testing import CliRunner
 from pachaprint.cli import app
 from pachaprint.model.scenario import Scenario
 from pachaprint.render import symbols
-from pachaprint.render.webwheel import decode_cell, encode_cell, render_webwheel, wheel_data, write_webwheel
+from pachaprint.render.webwheel import (
+    LANGUAGES,
+    decode_cell,
+    encode_cell,
+    page_text,
+    render_webwheel,
+    wheel_data,
+    write_webwheel,
+)
 from pachaprint.render.webwheel_art import page_art
 from pachaprint.resources import load_template
 
@@ -274,3 +283,55 @@ def test_saved_progress_belongs_to_the_map_not_to_the_page_text():
     assert wheel_data(Scenario.from_dict(moved))["fingerprint"] != before
     other = json.loads((EXAMPLES / "high-valley.json").read_text(encoding="utf-8"))
     assert wheel_data(Scenario.from_dict(dict(other, id="lake-shore")))["fingerprint"] != before
+
+
+# -- languages ------------------------------------------------------------------------
+def _placeholders(value: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", value))
+
+
+def test_every_language_has_every_text_with_the_same_blanks():
+    table = load_template("webwheel/text.json")
+    english = table["en"]
+    board_template = load_template("board.json")
+    for lang in LANGUAGES:
+        text = table[lang]
+        assert text.keys() == english.keys(), lang
+        for key, value in english.items():
+            if isinstance(value, str):
+                assert _placeholders(text[key]) == _placeholders(value), (lang, key)
+                assert text[key].strip() and text[key] == text[key].strip(), (lang, key)
+        assert list(text["elements"]) == board_template["elements"], lang
+        assert list(text["animals"]) == board_template["animals"], lang
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_page_in_each_language(lang):
+    scenario = load(EXAMPLES / "lake-shore.json")
+    page = render_webwheel(scenario, lang)
+    text = page_text(lang)
+    assert f'<html lang="{lang}">' in page
+    data = page_data(page)
+    assert data["lang"] == lang
+    assert [t["name"] for t in data["terrains"].values()] == [load_template(f"reference/{lang}.json")["terrains"][k] for k in "VDFM"]
+    assert [c["label"] for c in data["columns"]] == [text["elements"][n] for n in load_template("board.json")["elements"][:5]]
+    for key in ("discovery", "divination", "supply_title", "legend", "footer"):
+        assert html.escape(text[key]) in page, (lang, key)
+    if lang != "en":
+        english = page_text("en")
+        for key in ("supply_title", "legend", "footer", "choose_hint"):
+            assert english[key] not in page, (lang, key)
+
+
+def test_unknown_language_is_refused():
+    with pytest.raises(ValueError, match="known: en, de, it, fr"):
+        render_webwheel(load(EXAMPLES / "lake-shore.json"), "xx")
+    result = runner.invoke(app, ["wheel", str(EXAMPLES / "lake-shore.json"), "--lang", "xx", "--out", "-"])
+    assert result.exit_code == 2
+
+
+def test_cli_language(tmp_path):
+    out = tmp_path / "de.html"
+    result = runner.invoke(app, ["wheel", str(EXAMPLES / "lake-shore.json"), "--lang", "de", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_text(encoding="utf-8") == render_webwheel(load(EXAMPLES / "lake-shore.json"), "de")

@@ -609,3 +609,32 @@ def test_two_tabs_of_one_scenario_stay_in_step(page, desktop, pages):
         driver.close()
     finally:
         driver.switch_to.window(first)
+
+
+def test_pages_in_other_languages(desktop, tmp_path):
+    """German, Italian and French pages: the same play, texts from the language tables, no blanks left."""
+    from pachaprint.render.webwheel import page_text
+
+    driver = desktop.driver
+    scenario = load_example("lake-shore")
+    cell = scenario.board.index("c3")
+    for lang in ("de", "it", "fr"):
+        text = page_text(lang)
+        path = write_webwheel(scenario, tmp_path / lang / "wheel.html", lang)
+        console_problems(driver)
+        goto(driver, path.as_uri())
+        driver.execute_script("window.localStorage.clear()")
+        goto(driver, path.as_uri())
+        assert button(driver, "selection").text == text["choose_hint"]
+        reveal(driver, "c3", "terrain")
+        assert text["terrains"][scenario.terrain_at(cell)] in button(driver, "window").text
+        reveal(driver, "c3", "crop")
+        window = button(driver, "window").text
+        assert text["crops"][str(scenario.crop_at(cell))] in window
+        assert text["window_crop"].replace("{cell}", "c3") in window
+        assert button(driver, "btn-undo").text == text["undo_crop"].replace("{cell}", "c3")
+        button(driver, "btn-reset").click()
+        shown = driver.execute_script("return document.body.innerText")
+        assert "{" not in shown and "undefined" not in shown, lang
+        assert state(driver)["cells"] == expected_cells(scenario, {"c3"}, {"c3"})
+        assert console_problems(driver) == [], lang

@@ -19,11 +19,19 @@ class BoxLimit(str, Enum):
     unlimited = "unlimited"
 
 
+class Lang(str, Enum):
+    en = "en"
+    de = "de"
+    it = "it"
+    fr = "fr"
+
+
 @app.command()
 def wheel(
     path: Path = typer.Argument(..., help="A scenario file."),
     out: str = typer.Option(None, "--out", "-o", help="The HTML file to write ('-' for standard output). Default: <id>-wheel.html."),
     box: BoxLimit = typer.Option(BoxLimit.retail, "--box", help="retail: tile counts must fit the retail box; unlimited: skip that check."),
+    lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the page's texts."),
 ) -> None:
     """Write the digital wheel: one offline HTML page that reveals terrains and crops.
 
@@ -46,13 +54,13 @@ def wheel(
         scenario = scenario.with_crops(crops_to_rows(scenario.board, report.solution))
         typer.echo(f"{path}: warning: the crop layer has dots; the page uses the unique solution", err=True)
     if out == "-":
-        sys.stdout.write(render_webwheel(scenario))
+        sys.stdout.write(render_webwheel(scenario, lang.value))
         return
     target = Path(out) if out else Path(f"{scenario.id}-wheel.html")
     if target.is_dir():
         raise UsageError(f"--out {target} is a folder; give a file name such as {target / 'wheel.html'}")
     try:
-        written = write_webwheel(scenario, target)
+        written = write_webwheel(scenario, target, lang.value)
     except OSError as exc:
         raise UsageError(f"cannot write {target}: {exc.strerror or exc}")
     typer.echo(f"{path}: wrote {written} ({written.stat().st_size // 1024} KB)")

@@ -24,24 +24,24 @@ import html
 import json
 import os
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from pachaprint import __version__
 from pachaprint.check.solver import SolveStatus, solve_scenario
 from pachaprint.fileio import atomic_write_text
-from pachaprint.model.board import join_names
-from pachaprint.model.rules import CROP_NAMES, TERRAIN_LETTERS, Terrain
+from pachaprint.model.rules import CROP_LEVELS, TERRAIN_LETTERS
 from pachaprint.model.scenario import Scenario
 from pachaprint.render import webwheel_art as wheelart
-from pachaprint.resources import templates_dir
+from pachaprint.resources import load_template, templates_dir
 
 PAGE_FORMAT = "pachaprint-wheel/1"
 KEY_PREFIX = PAGE_FORMAT + "|"
 """Hashed with ``<id>|<cell>`` to seed a cell's keystream (the page repeats it)."""
 
 _MASK = 0xFFFFFFFF
-_PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
+_PLACEHOLDER = re.compile(r"\{\{([\w.]+)\}\}")
 
 
 # -- the per-cell encoding (wheel.js mirrors it) ---------------------------
@@ -88,6 +88,41 @@ def decode_cell(scenario_id: str, cell_name: str, token: str) -> tuple[str, int]
     return answer[0], int(answer[1])
 
 
+# -- the texts -----------------------------------------------------------------
+LANGUAGES = ("en", "de", "it", "fr")
+"""Languages of the page (``templates/webwheel/text.json``), as for the reference card."""
+
+
+@lru_cache(maxsize=None)
+def page_text(lang: str = "en") -> dict[str, Any]:
+    """The page's texts in ``lang``, with the terrain and crop names of the printed card."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no digital wheel texts in {lang!r} (known: {', '.join(LANGUAGES)})")
+    text = dict(load_template("webwheel/text.json")[lang])
+    reference = load_template(f"reference/{lang}.json")
+    text["lang"] = lang
+    text["terrains"] = dict(reference["terrains"])
+    text["crops"] = dict(reference["crops"])
+    return text
+
+
+def _fill(template: str, **values: object) -> str:
+    """``"{cell} of {total}"`` with the values put in (the page's JavaScript does the same)."""
+    return re.sub(r"\{(\w+)\}", lambda m: str(values[m.group(1)]), template)
+
+
+def _plural(text: dict[str, Any], key: str, count: int) -> str:
+    """The ``_one`` or ``_many`` form of ``key`` for ``count`` (French counts 0 as singular)."""
+    one = count == 1 or (count == 0 and text["lang"] == "fr")
+    return _fill(text[f"{key}_{'one' if one else 'many'}"], count=count)
+
+
+def _join(names: list[str], text: dict[str, Any]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" {text['and']} " + names[-1]
+
+
 # -- the page ----------------------------------------------------------------
 def full_crops(scenario: Scenario) -> tuple[int, ...]:
     """Every cell's crop level; dots are filled from the unique solution.
@@ -106,11 +141,23 @@ def full_crops(scenario: Scenario) -> tuple[int, ...]:
     return tuple(result.solution)
 
 
-def wheel_data(scenario: Scenario) -> dict[str, Any]:
-    """The JSON the page script reads: board, names, symbols ids, encoded answers."""
+_SCRIPT_TEXTS = (
+    "choose_hint", "pick_element_next", "pick_animal_next", "where", "not_revealed", "crop_lower", "crop_upper",
+    "terrain_with_letter", "start_cell_note", "column_title", "row_title", "no_cell", "terrain_known",
+    "reveal_terrain_title", "discover_first", "crop_known", "reveal_crop_title", "confirm_terrain", "confirm_crop",
+    "ok_terrain", "ok_crop", "confirm_reset_one", "confirm_reset_many", "ok_reset", "undo_none", "undo_terrain",
+    "undo_crop", "window_empty", "window_terrain", "window_crop", "window_start", "window_earlier", "supply_label",
+    "supply_of", "log_terrain", "log_crop", "note_other_version", "note_unreadable", "note_refused",
+)
+"""The texts the page script writes itself."""
+
+
+def wheel_data(scenario: Scenario, lang: str = "en") -> dict[str, Any]:
+    """The JSON the page script reads: board, names, symbols ids, texts, encoded answers."""
     board = scenario.board
     crops = full_crops(scenario)
     art = wheelart.page_art()
+    text = page_text(lang)
     cells = [
         encode_cell(scenario.id, board.name(cell), scenario.terrain_at(cell), crops[cell]) for cell in board.cells
     ]
@@ -122,22 +169,27 @@ def wheel_data(scenario: Scenario) -> dict[str, Any]:
         "size": scenario.size,
         "width": board.width,
         "height": board.height,
+        "lang": lang,
+        "frenchPlural": lang == "fr",
         "keyPrefix": f"{KEY_PREFIX}{scenario.id}|",
+        "text": {key: text[key] for key in _SCRIPT_TEXTS},
         "columns": [
-            {"letter": board.name(col)[0], "element": art.element_names[col], "symbol": wheelart.element_id(col)}
+            {"letter": board.name(col)[0], "element": art.element_names[col],
+             "label": text["elements"][art.element_names[col]], "symbol": wheelart.element_id(col)}
             for col in range(board.width)
         ],
         "rows": [
-            {"number": row + 1, "animal": art.animal_names[row], "symbol": wheelart.animal_id(row)}
+            {"number": row + 1, "animal": art.animal_names[row],
+             "label": text["animals"][art.animal_names[row]], "symbol": wheelart.animal_id(row)}
             for row in range(board.height)
         ],
         "terrainOrder": list(TERRAIN_LETTERS),
         "terrains": {
-            t.value: {"name": t.label, "symbol": wheelart.terrain_id(t.value), "tiles": counts[t.value]}
-            for t in Terrain
+            letter: {"name": text["terrains"][letter], "symbol": wheelart.terrain_id(letter), "tiles": counts[letter]}
+            for letter in TERRAIN_LETTERS
         },
         "crops": {
-            str(level): {"name": name, "symbol": wheelart.crop_id(level)} for level, name in CROP_NAMES.items()
+            str(level): {"name": text["crops"][str(level)], "symbol": wheelart.crop_id(level)} for level in CROP_LEVELS
         },
         "start": {board.name(cell): [scenario.terrain_at(cell), crops[cell]] for cell in scenario.start_cells},
         "cells": cells,
@@ -154,45 +206,54 @@ def _script_json(data: dict[str, Any]) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def _meta_line(scenario: Scenario) -> str:
+def _meta_line(scenario: Scenario, text: dict[str, Any]) -> str:
     board = scenario.board
     parts = [
-        f"{scenario.size} board, {board.width} x {board.height}",
-        f"{len(scenario.start_cells)} start cell{'s' if len(scenario.start_cells) != 1 else ''}",
-        f"id {scenario.id}",
+        _fill(text[f"meta_{scenario.size}"], width=board.width, height=board.height),
+        _plural(text, "meta_start", len(scenario.start_cells)),
+        _fill(text["meta_id"], id=scenario.id),
     ]
     if scenario.author:
-        parts.insert(0, f"by {scenario.author}")
+        parts.insert(0, _fill(text["meta_author"], author=scenario.author))
     return " \u00b7 ".join(parts)
 
 
-def _otoma_line(scenario: Scenario) -> str:
+def _otoma_line(scenario: Scenario, text: dict[str, Any]) -> str:
     if not scenario.otoma_cells:
         return ""
-    names = join_names(scenario.board.name(c) for c in scenario.otoma_cells)
-    return f'<p class="legend otoma">Solo and co-op: the Otoma pawns start on {html.escape(names)} (in this order).</p>'
+    names = _join([scenario.board.name(c) for c in scenario.otoma_cells], text)
+    return f'<p class="legend otoma">{html.escape(_fill(text["otoma"], cells=names))}</p>'
 
 
-def render_webwheel(scenario: Scenario) -> str:
-    """The complete HTML page of the digital wheel for ``scenario``."""
+def render_webwheel(scenario: Scenario, lang: str = "en") -> str:
+    """The complete HTML page of the digital wheel for ``scenario``, its texts in ``lang``."""
+    text = page_text(lang)
     folder = templates_dir() / "webwheel"
     page = (folder / "page.html").read_text(encoding="utf-8")
     style = (folder / "wheel.css").read_text(encoding="utf-8") + wheelart.palette_css()
     script = (folder / "wheel.js").read_text(encoding="utf-8")
     values = {
         "version": __version__,
-        "title": html.escape(f"{scenario.name} \u2014 digital wheel"),
+        "lang": lang,
+        "title": html.escape(f"{scenario.name} \u2014 {text['title_suffix']}"),
         "name": html.escape(scenario.name),
-        "meta": html.escape(_meta_line(scenario)),
-        "otoma": _otoma_line(scenario),
+        "meta": html.escape(_meta_line(scenario, text)),
+        "otoma": _otoma_line(scenario, text),
         "style": style,
         "symbols": wheelart.symbol_defs(),
-        "data": _script_json(wheel_data(scenario)),
+        "data": _script_json(wheel_data(scenario, lang)),
         "script": script,
     }
-    return _PLACEHOLDER.sub(lambda match: values[match.group(1)], page)
+
+    def value(match: re.Match[str]) -> str:
+        key = match.group(1)
+        if key.startswith("text."):
+            return html.escape(text[key[5:]], quote=True)
+        return values[key]
+
+    return _PLACEHOLDER.sub(value, page)
 
 
-def write_webwheel(scenario: Scenario, path: str | os.PathLike[str]) -> Path:
+def write_webwheel(scenario: Scenario, path: str | os.PathLike[str], lang: str = "en") -> Path:
     """Write the page to ``path`` atomically (temporary file, then rename); returns the path."""
-    return atomic_write_text(path, render_webwheel(scenario))
+    return atomic_write_text(path, render_webwheel(scenario, lang))

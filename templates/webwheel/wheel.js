@@ -25,10 +25,10 @@
     var a = seed >>> 0, out = [];
     for (var i = 0; i < n; i++) {
       a = (a + 0x6d2b79f5) >>> 0;
-      var t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      out.push(((t ^ (t >>> 14)) >>> 24) & 255);
+      var x = a;
+      x = Math.imul(x ^ (x >>> 15), x | 1);
+      x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+      out.push(((x ^ (x >>> 14)) >>> 24) & 255);
     }
     return out;
   }
@@ -45,16 +45,24 @@
     return (answers[cell] = { terrain: m[2], crop: Number(m[3]) });
   }
 
+  /* ---- texts (templates/webwheel/text.json, in the page's language) ---- */
+  var TEXT = DATA.text;
+  function t(key, values) {
+    return TEXT[key].replace(/\{(\w+)\}/g, function (all, name) { return String(values[name]); });
+  }
+  function plural(key, count) {
+    var one = count === 1 || (count === 0 && DATA.frenchPlural);
+    return t(key + (one ? "_one" : "_many"), { count: count });
+  }
+
   /* ---- geometry ------------------------------------------------------- */
   function cellName(cell) { return DATA.columns[cell % W].letter + DATA.rows[Math.floor(cell / W)].number; }
   function cellIndex(name) {
     for (var c = 0; c < W * H; c++) if (cellName(c) === name) return c;
     return -1;
   }
-  function title(word) { return word.charAt(0).toUpperCase() + word.slice(1); }
   function where(cell) {
-    var col = DATA.columns[cell % W], row = DATA.rows[Math.floor(cell / W)];
-    return title(col.element) + " \u00b7 " + title(row.animal);
+    return t("where", { element: DATA.columns[cell % W].label, animal: DATA.rows[Math.floor(cell / W)].label });
   }
 
   /* ---- state ---------------------------------------------------------- */
@@ -82,7 +90,7 @@
     try {
       var saved = JSON.parse(text);
       if (saved.format !== PROGRESS_FORMAT || saved.fingerprint !== DATA.fingerprint) {
-        note("Saved progress belonged to another version of this scenario and was set aside.");
+        note(t("note_other_version"));
         return;
       }
       var seen = {};
@@ -95,7 +103,7 @@
         history.push({ cell: h.cell, reveal: h.reveal });
       });
     } catch (e) {
-      note("Saved progress could not be read and was set aside.");
+      note(t("note_unreadable"));
     }
   }
   function save() {
@@ -110,7 +118,7 @@
   }
   function storageRefused() {
     storageOk = false;
-    note("This browser does not let the page keep progress: reveals are not kept once the page is closed.");
+    note(t("note_refused"));
   }
   function note(text) {
     var box = document.getElementById("storage-note");
@@ -151,15 +159,15 @@
     board.style.setProperty("--cols", W);
     board.appendChild(el("div", { class: "corner", "aria-hidden": "true" }));
     DATA.columns.forEach(function (col, c) {
-      var head = el("div", { class: "head element", "aria-hidden": "true", title: title(col.element) + " (column " + col.letter + ")" },
-        [sym(col.symbol, col.element), el("span", { text: col.letter })]);
+      var head = el("div", { class: "head element", "aria-hidden": "true", title: t("column_title", { element: col.label, letter: col.letter }) },
+        [sym(col.symbol, col.label), el("span", { text: col.letter })]);
       colHeads.push(head);
       board.appendChild(head);
     });
     for (var r = 0; r < H; r++) {
       var row = DATA.rows[r];
-      var head = el("div", { class: "head animal", "aria-hidden": "true", title: title(row.animal) + " (row " + row.number + ")" },
-        [sym(row.symbol, row.animal), el("span", { text: String(row.number) })]);
+      var head = el("div", { class: "head animal", "aria-hidden": "true", title: t("row_title", { animal: row.label, number: row.number }) },
+        [sym(row.symbol, row.label), el("span", { text: String(row.number) })]);
       rowHeads.push(head);
       board.appendChild(head);
       for (var c = 0; c < W; c++) {
@@ -174,7 +182,7 @@
     pe.style.setProperty("--n", W);
     DATA.columns.forEach(function (col, c) {
       var b = el("button", { type: "button", class: "pick element", "data-column": col.letter, "aria-pressed": "false",
-        title: title(col.element) + " (column " + col.letter + ")" }, [sym(col.symbol, col.element), el("span", { text: col.letter })]);
+        title: t("column_title", { element: col.label, letter: col.letter }) }, [sym(col.symbol, col.label), el("span", { text: col.letter })]);
       b.addEventListener("click", function () { pickColumn(c); });
       elementPicks.push(b);
       pe.appendChild(b);
@@ -183,7 +191,7 @@
     pa.style.setProperty("--n", H);
     DATA.rows.forEach(function (row, r) {
       var b = el("button", { type: "button", class: "pick animal", "data-row": String(row.number), "aria-pressed": "false",
-        title: title(row.animal) + " (row " + row.number + ")" }, [sym(row.symbol, row.animal), el("span", { text: String(row.number) })]);
+        title: t("row_title", { animal: row.label, number: row.number }) }, [sym(row.symbol, row.label), el("span", { text: String(row.number) })]);
       b.addEventListener("click", function () { pickRow(r); });
       animalPicks.push(b);
       pa.appendChild(b);
@@ -292,7 +300,7 @@
   /* ---- counting the supply -------------------------------------------- */
   function supplyLeft() {
     var left = {};
-    DATA.terrainOrder.forEach(function (t) { left[t] = DATA.terrains[t].tiles; });
+    DATA.terrainOrder.forEach(function (letter) { left[letter] = DATA.terrains[letter].tiles; });
     for (var c = 0; c < W * H; c++) if (knownTerrain(c)) left[answer(c).terrain] -= 1;
     return left;
   }
@@ -303,24 +311,24 @@
     if (knownTerrain(cell)) parts.push(terrainOf(answer(cell).terrain).name);
     if (knownCrop(cell)) {
       var a = answer(cell);
-      parts.push("crop " + a.crop + " " + cropOf(a.crop).name);
+      parts.push(t("crop_lower", { level: a.crop, name: cropOf(a.crop).name }));
     }
-    return parts.length ? parts.join(", ") : "not revealed";
+    return parts.length ? parts.join(", ") : t("not_revealed");
   }
   function drawCell(cell) {
     var b = cellButtons[cell];
     while (b.firstChild) b.removeChild(b.firstChild);
-    var t = knownTerrain(cell), k = knownCrop(cell);
+    var hasTerrain = knownTerrain(cell), hasCrop = knownCrop(cell);
     b.className = "cell";
     b.removeAttribute("data-terrain");
     b.removeAttribute("data-crop");
     b.appendChild(el("span", { class: "name", text: cellName(cell) }));
-    if (t) {
+    if (hasTerrain) {
       var a = answer(cell), info = terrainOf(a.terrain);
       b.classList.add("known", "t-" + a.terrain);
       b.setAttribute("data-terrain", a.terrain);
       b.appendChild(el("span", { class: "terrain" }, [sym(info.symbol)]));
-      if (k) {
+      if (hasCrop) {
         var crop = cropOf(a.crop);
         b.classList.add("has-crop");
         b.setAttribute("data-crop", String(a.crop));
@@ -332,49 +340,49 @@
     b.tabIndex = cell === (selected === null ? 0 : selected) ? 0 : -1;
     if (cell === selected) b.setAttribute("aria-current", "true");
     else b.removeAttribute("aria-current");
-    b.setAttribute("aria-label", cellName(cell) + ", " + where(cell) + ": " + describe(cell) + (startCells[cell] ? " (start cell)" : ""));
+    b.setAttribute("aria-label", cellName(cell) + ", " + where(cell) + ": " + describe(cell) + (startCells[cell] ? " " + t("start_cell_note") : ""));
   }
   function drawSelection() {
     var s = document.getElementById("selection");
     while (s.firstChild) s.removeChild(s.firstChild);
     if (selected === null) {
-      var missing = pickedColumn === null && pickedRow === null ? "Tap a cell, or pick its element and animal."
-        : pickedColumn === null ? "Now pick the element (column)." : "Now pick the animal (row).";
+      var missing = t(pickedColumn === null && pickedRow === null ? "choose_hint"
+        : pickedColumn === null ? "pick_element_next" : "pick_animal_next");
       s.appendChild(document.createTextNode(missing));
       return;
     }
     s.appendChild(el("strong", { text: cellName(selected) }));
     s.appendChild(document.createTextNode(" \u2014 " + where(selected) + ": " + describe(selected) +
-      (startCells[selected] ? " (start cell)" : "")));
+      (startCells[selected] ? " " + t("start_cell_note") : "")));
   }
   function drawActions() {
     var disc = document.getElementById("btn-discovery"), div = document.getElementById("btn-divination");
     var none = selected === null;
     disc.disabled = none || knownTerrain(selected);
     div.disabled = none || !knownTerrain(selected) || knownCrop(selected);
-    disc.title = none ? "Choose a cell first" : knownTerrain(selected) ? "Terrain already revealed" : "Reveal the terrain of " + cellName(selected);
-    div.title = none ? "Choose a cell first" : !knownTerrain(selected) ? "Discover the terrain first: only a cell with a terrain tile can be divined"
-      : knownCrop(selected) ? "Crop already revealed" : "Reveal the crop of " + cellName(selected);
+    var here = none ? {} : { cell: cellName(selected) };
+    disc.title = t(none ? "no_cell" : knownTerrain(selected) ? "terrain_known" : "reveal_terrain_title", here);
+    div.title = t(none ? "no_cell" : !knownTerrain(selected) ? "discover_first" : knownCrop(selected) ? "crop_known" : "reveal_crop_title", here);
     var box = document.getElementById("confirm");
     box.hidden = !pending;
     if (pending) {
       var text = document.getElementById("confirm-text"), ok = document.getElementById("btn-confirm");
       if (pending.kind === "reset") {
-        text.textContent = "Hide every revealed cell again and start over? (" + history.length + " reveal" + (history.length === 1 ? "" : "s") + " will be forgotten.)";
-        ok.textContent = "Reset";
+        text.textContent = plural("confirm_reset", history.length);
+        ok.textContent = t("ok_reset");
       } else {
         var n = cellName(pending.cell);
-        text.textContent = (pending.kind === "terrain" ? "Discovery: reveal the terrain of " : "Divination: reveal the crop of ") + n + " (" + where(pending.cell) + ")?";
-        ok.textContent = pending.kind === "terrain" ? "Reveal terrain of " + n : "Reveal crop of " + n;
+        text.textContent = t(pending.kind === "terrain" ? "confirm_terrain" : "confirm_crop", { cell: n, where: where(pending.cell) });
+        ok.textContent = t(pending.kind === "terrain" ? "ok_terrain" : "ok_crop", { cell: n });
       }
     }
     var undoButton = document.getElementById("btn-undo");
     undoButton.disabled = !history.length;
     if (history.length) {
       var h = history[history.length - 1];
-      undoButton.textContent = "Undo " + (h.reveal === "terrain" ? "Discovery" : "Divination") + " of " + h.cell;
+      undoButton.textContent = t(h.reveal === "terrain" ? "undo_terrain" : "undo_crop", { cell: h.cell });
     } else {
-      undoButton.textContent = "Undo last reveal";
+      undoButton.textContent = t("undo_none");
     }
     document.getElementById("btn-reset").disabled = !history.length;
   }
@@ -394,25 +402,25 @@
     w.removeAttribute("data-kind");
     if (!lastShown) {
       w.classList.add("empty");
-      w.appendChild(document.createTextNode("The revealed terrain or crop shows here."));
+      w.appendChild(document.createTextNode(t("window_empty")));
       return;
     }
     var cell = lastShown.cell, a = answer(cell), n = cellName(cell), faces = [], what, text;
-    var terrainText = terrainOf(a.terrain).name + " (" + a.terrain + ")";
-    var cropText = "crop " + a.crop + ", " + cropOf(a.crop).name;
+    var terrainText = t("terrain_with_letter", { name: terrainOf(a.terrain).name, letter: a.terrain });
+    var crop = { level: a.crop, name: cropOf(a.crop).name };
     if (lastShown.kind === "terrain") {
       faces.push(terrainFace(a.terrain));
-      what = "Discovery \u00b7 " + n;
+      what = t("window_terrain", { cell: n });
       text = terrainText;
     } else if (lastShown.kind === "crop") {
       faces.push(cropFace(a.crop));
-      what = "Divination \u00b7 " + n;
-      text = "C" + cropText.slice(1);
+      what = t("window_crop", { cell: n });
+      text = t("crop_upper", crop);
     } else {
       faces.push(terrainFace(a.terrain));
       if (knownCrop(cell)) faces.push(cropFace(a.crop));
-      what = n + (startCells[cell] ? " \u00b7 start cell" : " \u00b7 revealed earlier");
-      text = terrainText + (knownCrop(cell) ? ", " + cropText : "");
+      what = t(startCells[cell] ? "window_start" : "window_earlier", { cell: n });
+      text = terrainText + (knownCrop(cell) ? ", " + t("crop_lower", crop) : "");
     }
     faces.forEach(function (f) { w.appendChild(f); });
     w.appendChild(el("div", { class: "text" }, [el("div", { class: "what", text: what }), el("div", { class: "answer", text: text })]));
@@ -422,12 +430,12 @@
   function drawSupply() {
     var s = document.getElementById("supply"), left = supplyLeft();
     while (s.firstChild) s.removeChild(s.firstChild);
-    DATA.terrainOrder.forEach(function (t) {
-      var info = terrainOf(t);
-      s.appendChild(el("div", { class: "tile t-" + t, "data-terrain": t, "data-left": String(left[t]),
-        "aria-label": info.name + ": " + left[t] + " of " + info.tiles + " tiles left" },
-        [sym(info.symbol), el("span", { class: "label", text: info.name + " (" + t + ")" }),
-         el("span", { class: "count", text: String(left[t]) }), el("span", { class: "of", text: "of " + info.tiles })]));
+    DATA.terrainOrder.forEach(function (letter) {
+      var info = terrainOf(letter);
+      s.appendChild(el("div", { class: "tile t-" + letter, "data-terrain": letter, "data-left": String(left[letter]),
+        "aria-label": t("supply_label", { name: info.name, left: left[letter], total: info.tiles }) },
+        [sym(info.symbol), el("span", { class: "label", text: t("terrain_with_letter", { name: info.name, letter: letter }) }),
+         el("span", { class: "count", text: String(left[letter]) }), el("span", { class: "of", text: t("supply_of", { total: info.tiles }) })]));
     });
   }
   function drawLog() {
@@ -435,8 +443,9 @@
     while (log.firstChild) log.removeChild(log.firstChild);
     history.forEach(function (h) {
       var c = cellIndex(h.cell), a = answer(c);
-      log.appendChild(el("li", { text: (h.reveal === "terrain" ? "Discovery " : "Divination ") + h.cell + ": " +
-        (h.reveal === "terrain" ? terrainOf(a.terrain).name : a.crop + " " + cropOf(a.crop).name) }));
+      log.appendChild(el("li", { text: h.reveal === "terrain"
+        ? t("log_terrain", { cell: h.cell, terrain: terrainOf(a.terrain).name })
+        : t("log_crop", { cell: h.cell, level: a.crop, crop: cropOf(a.crop).name }) }));
     });
     document.getElementById("log-count").textContent = String(history.length);
   }
