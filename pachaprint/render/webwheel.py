@@ -9,7 +9,9 @@ progress in the browser's local storage per scenario, with undo and reset.
 
 Everything is inline (CSS, JavaScript, SVG symbols) so the file works offline
 from ``file://``; a Content-Security-Policy forbids any network request. The
-page assets are templates under ``templates/webwheel/``.
+page assets are templates under ``templates/webwheel/``; its texts come in
+English, German, Italian and French (``text.json`` there, with the terrain and
+crop names of the reference card).
 
 The answers are not written in the clear: each cell's ``"c3:F2"`` (name,
 terrain letter, crop level) is XOR-ed with a keystream from a seed hashed from
@@ -83,7 +85,8 @@ def decode_cell(scenario_id: str, cell_name: str, token: str) -> tuple[str, int]
     key = _cell_key(scenario_id, cell_name, len(raw))
     plain = bytes(r ^ k for r, k in zip(raw, key)).decode("ascii", errors="replace")
     name, _, answer = plain.partition(":")
-    if name != cell_name or len(answer) != 2 or answer[0] not in TERRAIN_LETTERS or answer[1] not in "12345":
+    if (name != cell_name or len(answer) != 2 or answer[0] not in TERRAIN_LETTERS or not answer[1].isdigit()
+            or int(answer[1]) not in CROP_LEVELS):
         raise ValueError(f"the token of {cell_name} does not decode for scenario {scenario_id!r}")
     return answer[0], int(answer[1])
 
