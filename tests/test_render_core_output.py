@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,21 @@ def out(tmp_path_factory) -> Path:
     return root
 
 
+@lru_cache(maxsize=None)
+def _reader(path: Path) -> PdfReader:
+    return PdfReader(path)
+
+
+@lru_cache(maxsize=None)
+def _texts(path: Path) -> tuple[str, ...]:
+    return tuple(page.extract_text() for page in _reader(path).pages)
+
+
+@lru_cache(maxsize=None)
+def _probe(path: Path, index: int):
+    return probe(_reader(path), index)
+
+
 def test_every_file_of_the_spec_layout_is_written(out):
     assert [c.stem for c in COMPONENTS] == STEMS
     for stem in STEMS:
@@ -40,7 +56,8 @@ def test_every_file_of_the_spec_layout_is_written(out):
 
 @pytest.mark.parametrize("key", ["a4", "letter"])
 def test_pnp_pages_have_the_paper_size_and_duplex_rhythm(out, key):
-    reader = PdfReader(out / "pnp" / f"pachaprint-core-{key}.pdf")
+    path = out / "pnp" / f"pachaprint-core-{key}.pdf"
+    reader = _reader(path)
     assert len(reader.pages) % 2 == 0, "duplex file: every front has a back page"
     for page in reader.pages:
         assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(PAPER_PT[key], abs=0.01)
@@ -51,7 +68,7 @@ def test_pnp_pages_have_the_paper_size_and_duplex_rhythm(out, key):
     area = body_area(paper(key))
     pitch = 25.0 + 2 * 3.0 + settings()["gap_mm"]
     per_page = math.floor((area.w + settings()["gap_mm"]) / pitch) * math.floor((area.h + settings()["gap_mm"]) / pitch)
-    labels = [page.extract_text() for page in reader.pages]
+    labels = _texts(path)
     fronts = [i for i, t in enumerate(labels) if "Terrain tiles" in t and "fronts" in t]
     backs = [i for i, t in enumerate(labels) if "Terrain tiles" in t and "backs" in t]
     assert len(fronts) == math.ceil(sum(BOX_TERRAIN_TILES.values()) / per_page)
@@ -66,12 +83,12 @@ def _all_pdfs(out):
 
 def test_fonts_are_embedded_and_no_text_is_under_6_pt(out):
     for path in _all_pdfs(out):
-        reader = PdfReader(path)
+        reader = _reader(path)
         for index, page in enumerate(reader.pages):
             for ref in page["/Resources"].get("/Font", {}).values():
                 font = ref.get_object()
                 assert "/FontFile2" in font["/FontDescriptor"].get_object(), f"{path.name}: {font['/BaseFont']}"
-            for run in probe(reader, index).texts:
+            for run in _probe(path, index).texts:
                 assert run.size_pt >= 6.0 - 1e-6, f"{path.name} page {index + 1}: {run.size_pt:.2f} pt text"
 
 
@@ -97,9 +114,9 @@ def _crop_marks(shapes, length):
 
 
 def test_terrain_tile_measured_between_crop_marks_is_the_cell_size(out):
-    reader = PdfReader(out / "pnp" / "pachaprint-core-a4.pdf")
-    index = next(i for i, p in enumerate(reader.pages) if "Terrain tiles" in p.extract_text())
-    marks = _crop_marks(probe(reader, index).shapes, settings()["crop_mark_mm"])
+    path = out / "pnp" / "pachaprint-core-a4.pdf"
+    index = next(i for i, t in enumerate(_texts(path)) if "Terrain tiles" in t)
+    marks = _crop_marks(_probe(path, index).shapes, settings()["crop_mark_mm"])
     xs = sorted({round(x, 3) for x, _, k in marks if k == "v"})
     ys = sorted({round(y, 3) for _, y, k in marks if k == "h"})
     cell = load_template("board.json")["cell_mm"]
@@ -109,12 +126,12 @@ def test_terrain_tile_measured_between_crop_marks_is_the_cell_size(out):
 
 
 def test_crop_tile_cut_circles_have_the_template_diameters(out):
-    reader = PdfReader(out / "pnp" / "pachaprint-core-letter.pdf")
+    path = out / "pnp" / "pachaprint-core-letter.pdf"
     found = set()
-    for index, page in enumerate(reader.pages):
-        if "Crop tiles" not in page.extract_text():
+    for index, text in enumerate(_texts(path)):
+        if "Crop tiles" not in text:
             continue
-        for s in probe(reader, index).shapes:
+        for s in _probe(path, index).shapes:
             # cut circles: 4 Bezier curves stroked at the cut line width (the art has other rings)
             if s.op == "S" and len(s.points) == 13 and abs(s.line_width - settings()["cut_line_mm"]) < 0.005:
                 x0, y0, x1, y1 = s.bbox
