@@ -16,8 +16,12 @@ from pachaprint.check.rules import check_scenario, dimension_problems
 from pachaprint.model.scenario import Scenario
 
 
-def validate_data(data: Any, file: str = "<data>", box: str = "retail") -> Report:
-    """Validate an already parsed JSON value."""
+def validate_data(data: Any, file: str = "<data>", box: str = "retail", difficulty: bool = True) -> Report:
+    """Validate an already parsed JSON value.
+
+    With ``difficulty`` (the default, as ``validate`` reports it) a unique map
+    is also graded; the rule verdict is the same either way.
+    """
     report = Report(file=file)
     if isinstance(data, dict) and isinstance(data.get("id"), str):
         report.id = data["id"]
@@ -31,7 +35,7 @@ def validate_data(data: Any, file: str = "<data>", box: str = "retail") -> Repor
     report.scenario = scenario
     report.errors, report.warnings, report.solution = check_scenario(scenario, box)
     report.stats = scenario_stats(scenario, report.solution is not None)
-    if report.solution is not None:
+    if difficulty and report.solution is not None:
         difficulty = grade(scenario)
         report.stats["difficulty"] = difficulty.value
         if difficulty is Difficulty.NEEDS_GUESSING:
