@@ -240,3 +240,29 @@ def test_a_board_too_big_for_the_page_is_tiled_with_overlap_and_glue():
     full_w = max(x + w for x, _, w, _ in parts) - min(x for x, *_ in parts)
     full_h = max(y + h for _, y, _, h in parts) - min(y for _, y, *_ in parts)
     assert sorted([full_w, full_h]) == pytest.approx(sorted([drawing.media_width, drawing.media_height]))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_builds_the_whole_pnp_with_readable_text(lang):
+    """All core pages (wheel sheets included) in each language: no text under 6 pt, all inside the page."""
+    from pachaprint.render.core import core_pages
+
+    pages = core_pages("letter", lang)
+    assert len(pages) % 2 == 0
+
+    def texts_of(items, m=d.IDENTITY, clipped=False):
+        for item in items:
+            if isinstance(item, d.Text):
+                yield item, m, clipped
+            elif isinstance(item, d.Group):
+                yield from texts_of(item.items, d.compose(m, item.transform), clipped or item.clip is not None)
+            elif isinstance(item, d.Use):
+                yield from texts_of(item.symbol.items, d.compose(m, item.matrix()), clipped)
+
+    for page in pages:
+        for item, m, clipped in texts_of(page.items):
+            scale = abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
+            assert item.size_pt * scale >= 6.0 - 1e-9, (lang, page.name, item.text)
+            x, y = d.apply(m, item.x, item.baseline())
+            if not clipped:  # text in tiled board parts may lie beyond the part and is clipped away
+                assert 0 <= x <= page.width_mm and 0 <= y <= page.height_mm, (lang, page.name, item.text)
