@@ -292,3 +292,12 @@ def test_calibrate_command(tmp_path):
     assert edges == list(load_wheel("retail").ring_edges)
     written = render_calibration(tmp_path / "again", paper="a4", lang="de")
     assert "Kalibrierscheibe" in written[0].read_text()
+
+
+def test_render_core_command_includes_the_wheel_parts(tmp_path):
+    result = CliRunner().invoke(app, ["render", "--core", "--out", str(tmp_path), "--wheel", "volvelle45"])
+    assert result.exit_code == 0, result.output
+    core = {p.name for p in (tmp_path / "core").iterdir()}
+    assert {"wheel-cover-volvelle45.svg", "wheel-cover-volvelle45.pdf", "calibration-disc.svg"} <= core
+    assert "wheel-cover.svg" not in core
+    assert (tmp_path / "pnp" / "pachaprint-core-a4.pdf").exists()

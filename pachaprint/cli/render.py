@@ -68,7 +68,8 @@ def render(
     out: Path = typer.Option(..., "--out", "-o", help="Folder to write into (created if missing)."),
     core: bool = typer.Option(False, "--core", help="Render the shared components instead of a scenario's disc."),
     paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper of the print-ready PDF."),
-    wheel: str = typer.Option("retail", "--wheel", help="retail, volvelle45, both, or a wheel template file."),
+    wheel: str = typer.Option(None, "--wheel", help="retail, volvelle45, both, or a wheel template file "
+                                                   "[default: retail for a disc, both for --core]"),
     lang: Language = typer.Option(Language.en, "--lang", help="Language of the printed words."),
 ) -> None:
     """Render a scenario's disc front(s) and back, or with --core the shared components.
@@ -81,15 +82,13 @@ def render(
     """
     if core == (scenario is not None):
         raise UsageError("give either a scenario file or --core")
-    check_wheel(wheel)
+    wheel = check_wheel(wheel or ("both" if core else "retail"))
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out {out} is a file; give a folder")
     if core:
         from pachaprint.render.core import render_core
-        from pachaprint.render.scenario import render_wheel_core
 
-        written = list(render_core(out, paper=paper.value, lang=lang.value))
-        written += render_wheel_core(out, paper=paper.value, lang=lang.value, wheel=wheel if wheel != "retail" else "both")
+        written = list(render_core(out, paper=paper.value, lang=lang.value, wheels=wheel))
         typer.echo(f"core: {_summary(sorted(set(written)), out)}")
         return
     from pachaprint.render.scenario import render_scenario
