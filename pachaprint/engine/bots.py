@@ -167,8 +167,9 @@ class LogicianBot(Bot):
             if token_count(held) == 5 or (view.end_phase and OFFERING_POINTS[token_count(held)] > 0):
                 return A.offer(held)
             return A.PASS
-        know = knowledge_of(view)
-        proofs = prove(know, cells_of(view.eligible), self.node_limit) if know else {}
+        eligible = view.eligible
+        know = knowledge_of(view) if eligible or self._may_use_spots(view, legal) else None
+        proofs = prove(know, cells_of(eligible), self.node_limit) if know and eligible else {}
         if proofs:
             cell, level = max(proofs.items(), key=lambda item: (not held >> (item[1] - 1) & 1, item[1], -item[0]))
             divine_value = sum(proofs.values()) + sum(
@@ -188,34 +189,64 @@ class LogicianBot(Bot):
             return A.divine(cell, level)
         return explore[1]
 
+    @staticmethod
+    def _may_use_spots(view: PlayerView, legal: LegalActions) -> bool:
+        """True if some Explore ends on terrain without crop (where a certain crop may wait)."""
+        if view.phase is not Phase.TURN:
+            return False
+        spots = view.revealed & ~view.crop_mask & ~view.all_pawns
+        for base, mask, shift in legal.groups:
+            if shift == 0 and base >> 12 in (A.Kind.ENTER, A.Kind.MOVE) and mask & spots:
+                return True
+        return False
+
     def _explore_choice(self, view: PlayerView, legal: LegalActions, know: Knowledge | None) -> tuple[float, int]:
+        """The best Explore and its value: discovery points expected, a cell whose crop
+        is certain to divine next, a small bonus for a new pawn, a small cost for
+        leaving a cell still to divine, a larger one for retrieving."""
         discover = expected_discovery(view)
+        full = (1 << view.board.cell_count) - 1
+        hidden = full & ~view.revealed
+        crops = view.crop_mask
+        cropless = view.revealed & ~crops & ~view.all_pawns
         eligible = view.eligible
-        scored: list[tuple[float, int]] = []
-        for code in legal:
-            kind = code >> 12
+        spots: dict[float, int] = {}
+        for cell in cells_of(cropless):
+            certain = know.certain(cell) if know else None
+            value = 0.8 * certain if certain else 0.1
+            spots[value] = spots.get(value, 0) | 1 << cell
+        best = float("-inf")
+        choices: list[int] = []
+
+        def consider(value: float, base: int, mask: int, shift: int) -> None:
+            nonlocal best, choices
+            if not mask or value < best - 1e-9:
+                return
+            codes = [base | c << shift for c in cells_of(mask)]
+            if value > best + 1e-9:
+                best, choices = value, codes
+            else:
+                choices += codes
+
+        for base, mask, shift in legal.groups:
+            kind = base >> 12
             if kind == A.Kind.DIVINE:
                 continue
             if kind == A.Kind.RETRIEVE:
-                value = -1.0
+                consider(-1.0, base, mask, shift)
+                continue
+            if kind == A.Kind.ENTER:
+                bonus = 0.3
             else:
-                to = code & 63
-                if view.terrain[to] < 0:
-                    value = discover
-                elif view.crop[to]:
-                    value = -0.2
-                else:
-                    certain = know.certain(to) if know else None
-                    value = 0.8 * certain if certain else 0.1
-                if kind == A.Kind.ENTER:
-                    value += 0.3
-                elif eligible >> (code >> 6 & 63) & 1:
-                    value -= 0.5
-            scored.append((value, code))
-        if not scored:
+                bonus = -0.5 if eligible >> (base >> 6 & 63) & 1 else 0.0
+            consider(discover + bonus, base, mask & hidden, shift)
+            consider(bonus - 0.2, base, mask & crops, shift)
+            for value, where in spots.items():
+                consider(value + bonus, base, mask & where, shift)
+        if not choices:
             return (float("-inf"), A.PASS)
-        code = _pick(self.rng, scored)
-        return (max(s for s, _ in scored), code)
+        code = choices[self.rng.randrange(len(choices))] if len(choices) > 1 else choices[0]
+        return (best, code)
 
 
 def make_bot(name: str, rng: random.Random) -> Bot:

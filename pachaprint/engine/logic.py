@@ -59,19 +59,16 @@ class Component:
     terrain: int
     mask: int
     cells: tuple[int, ...]
+    size: int
     upper: int = MAX_REGION_SIZE
     """Largest size its region can have."""
     lower: int = 1
     """Smallest size its region can have (its cells, its highest crop)."""
 
     @property
-    def size(self) -> int:
-        return len(self.cells)
-
-    @property
     def complete(self) -> bool:
         """True when the component is its whole region."""
-        return self.upper == len(self.cells)
+        return self.upper == self.size
 
 
 @dataclass
@@ -88,6 +85,8 @@ class Knowledge:
     """Terrain index -> mask of hidden cells that may still hold that terrain."""
     peers: list[tuple[int, ...]] = field(repr=False, default_factory=list)
     units: list[tuple[tuple[int, ...], int]] = field(repr=False, default_factory=list)
+    unit_of: list[int] = field(repr=False, default_factory=list)
+    """Cell -> index in ``units`` of its complete region, -1 if none."""
     proofs: dict[int, int | None] = field(repr=False, default_factory=dict)
     """Cache of :func:`prove` results: cell -> proven level or None."""
     alive: dict[int, int] = field(repr=False, default_factory=dict)
@@ -114,6 +113,7 @@ def analyse(board: Board, terrain, crop, supply) -> Knowledge:
     n = board.cell_count
     kinds = len(supply)
     by_terrain = [0] * kinds
+    by_level = [0] * 6
     hidden = 0
     for cell in range(n):
         t = terrain[cell]
@@ -121,83 +121,140 @@ def analyse(board: Board, terrain, crop, supply) -> Knowledge:
             hidden |= 1 << cell
         else:
             by_terrain[t] |= 1 << cell
+            by_level[crop[cell]] |= 1 << cell
+    revealed = geo.all & ~hidden
+    open_cells = by_level[0] & revealed
+    near8 = _near8_masks(board)
+    w, nf, nl, full = geo.width, geo.not_first_column, geo.not_last_column, geo.all
 
     # 1. components
     components: list[Component] = []
     component_of = [-1] * n
     for t in range(kinds):
         left = by_terrain[t]
+        region = left
         while left:
-            mask = _flood(geo, left & -left, by_terrain[t])
+            mask = frontier = left & -left
+            while frontier:
+                frontier = (
+                    ((frontier << 1) & nf) | ((frontier >> 1) & nl) | (frontier << w) | (frontier >> w)
+                ) & region & ~mask
+                mask |= frontier
             cells = cells_of(mask)
-            top = max(crop[c] for c in cells)
-            comp = Component(t, mask, cells, lower=max(len(cells), top))
+            top = 5
+            while top and not by_level[top] & mask:
+                top -= 1
+            size = len(cells)
+            index = len(components)
             for c in cells:
-                component_of[c] = len(components)
-            components.append(comp)
+                component_of[c] = index
+            components.append(Component(t, mask, cells, size, MAX_REGION_SIZE, max(size, top)))
             left &= ~mask
-    near8 = _near8_masks(board)
 
     # 2 + 3. where terrains may lie, region bounds, to a fixpoint
     possible = [hidden if supply[t] > 0 else 0 for t in range(kinds)]
     halos = []
+    touch = [[0] * n for _ in range(kinds)]
+    crowded = [0] * kinds
     for comp in components:
         halo = 0
         for c in comp.cells:
             halo |= near8[c]
-        halos.append(halo & hidden)
+        halo &= hidden
+        halos.append(halo)
+        counts = touch[comp.terrain]
+        size = comp.size
+        for u in cells_of(halo):
+            counts[u] += size
+            if counts[u] >= MAX_REGION_SIZE:
+                crowded[comp.terrain] |= 1 << u
     for t in range(kinds):
-        if not possible[t]:
-            continue
-        touch = [0] * n
-        crowded = 0
+        possible[t] &= ~crowded[t]
+    dirty = set(range(kinds))
+    while dirty:
+        changed = set()
         for comp, halo in zip(components, halos):
-            if comp.terrain == t:
-                size = len(comp.cells)
-                for u in cells_of(halo):
-                    touch[u] += size
-                    if touch[u] >= MAX_REGION_SIZE:
-                        crowded |= 1 << u
-        possible[t] &= ~crowded
-    changed = True
-    while changed:
-        changed = False
-        for comp, halo in zip(components, halos):
-            if comp.complete:
-                continue
             t = comp.terrain
-            grow = _flood(geo, comp.mask, possible[t] | by_terrain[t])
+            if t not in dirty or comp.upper == comp.size:
+                continue
+            region = possible[t] | by_terrain[t]
+            grow = frontier = comp.mask
+            while frontier:
+                frontier = (
+                    ((frontier << 1) & nf) | ((frontier >> 1) & nl) | (frontier << w) | (frontier >> w)
+                ) & region & ~grow
+                grow |= frontier
             others = (grow & by_terrain[t] & ~comp.mask).bit_count()
             upper = min(MAX_REGION_SIZE, grow.bit_count(), comp.size + supply[t] + others)
             if upper < comp.lower:
                 raise Inconsistent(f"region at {board.name(comp.cells[0])} cannot reach its needed size")
             if upper < comp.upper:
                 comp.upper = upper
-                changed = True
-                if comp.complete:
+                if upper == comp.size and possible[t] & halo:
                     possible[t] &= ~halo
-    # 4. domains and constraints
+                    changed.add(t)
+        dirty = changed
+
+    # 4. domains and constraints. Peers link undecided cells only: a placed crop
+    # is taken out of its peers' domains here, once, and never changes again.
     domains = [0] * n
     peers: list[tuple[int, ...]] = [()] * n
-    revealed = ~hidden & geo.all
-    for cell in cells_of(revealed):
-        comp = components[component_of[cell]]
-        domains[cell] = 1 << crop[cell] if crop[cell] else FULL[comp.upper]
-        peers[cell] = cells_of((near8[cell] & revealed | comp.mask) & ~(1 << cell))
-    units = [(comp.cells, FULL[comp.size]) for comp in components if comp.complete and comp.size > 1]
-    knowledge = Knowledge(board, components, component_of, domains, possible, peers, units)
-    queue = [c for c in cells_of(revealed) if not domains[c] & (domains[c] - 1)]
-    if not propagate(knowledge, domains, queue):
+    for cell in cells_of(open_cells):
+        domains[cell] = FULL[components[component_of[cell]].upper]
+    for level in range(1, 6):
+        placed = by_level[level]
+        if not placed:
+            continue
+        bit = 1 << level
+        keep = ~bit
+        block = placed | ((placed << 1) & nf) | ((placed >> 1) & nl)
+        block = (block | (block << w) | (block >> w)) & full
+        for comp in components:
+            if comp.mask & placed:
+                block |= comp.mask
+        for cell in cells_of(placed):
+            domains[cell] = bit
+            if (near8[cell] | components[component_of[cell]].mask) & placed & ~(1 << cell):
+                raise Inconsistent(f"{board.name(cell)} holds {level} next to or in one region with another {level}")
+        for cell in cells_of(block & open_cells):
+            domains[cell] &= keep
+    for cell in cells_of(open_cells):
+        peers[cell] = cells_of((near8[cell] | components[component_of[cell]].mask) & open_cells & ~(1 << cell))
+    units = [(comp.cells, FULL[comp.size]) for comp in components
+             if comp.upper == comp.size and comp.size > 1 and comp.mask & open_cells]
+    knowledge = Knowledge(board, components, component_of, domains, possible, peers, units, [-1] * n)
+    for index, (cells, _) in enumerate(units):
+        for c in cells:
+            knowledge.unit_of[c] = index
+    for cell in cells_of(open_cells):
+        if not domains[cell]:
+            raise Inconsistent(f"no level fits {board.name(cell)}")
+    queue = [c for c in cells_of(open_cells) if not domains[c] & (domains[c] - 1)]
+    if not propagate(knowledge, domains, queue, every_unit=True):
         raise Inconsistent("the revealed crops break the rules")
     # units whose cells are all decided can give nothing more
     knowledge.units = [(cells, full) for cells, full in units if any(domains[c] & (domains[c] - 1) for c in cells)]
+    unit_of = [-1] * n
+    for index, (cells, _) in enumerate(knowledge.units):
+        for c in cells:
+            unit_of[c] = index
+    knowledge.unit_of = unit_of
     return knowledge
 
 
-def propagate(knowledge: Knowledge, dom: list[int], queue: list[int]) -> bool:
-    """Singles and hidden singles to a fixpoint, in place; False on contradiction."""
+def propagate(knowledge: Knowledge, dom: list[int], queue: list[int], every_unit: bool = False) -> bool:
+    """Singles and hidden singles to a fixpoint, in place; False on contradiction.
+
+    Only the complete regions (units) whose cells changed are checked for
+    hidden singles, unless ``every_unit``.
+    """
     peers = knowledge.peers
     units = knowledge.units
+    unit_of = knowledge.unit_of
+    if every_unit:
+        touched = set(range(len(units)))
+    else:
+        touched = {unit_of[c] for c in queue if unit_of[c] >= 0}
     while True:
         while queue:
             cell = queue.pop()
@@ -210,9 +267,15 @@ def propagate(knowledge: Knowledge, dom: list[int], queue: list[int]) -> bool:
                     if not d:
                         return False
                     dom[peer] = d
+                    u = unit_of[peer]
+                    if u >= 0:
+                        touched.add(u)
                     if not d & (d - 1):
                         queue.append(peer)
-        for cells, full in units:
+        if not touched:
+            return True
+        for u in touched:
+            cells, full = units[u]
             once = twice = 0
             for cell in cells:
                 d = dom[cell]
@@ -230,6 +293,7 @@ def propagate(knowledge: Knowledge, dom: list[int], queue: list[int]) -> bool:
                             return False
                         dom[cell] = s
                         queue.append(cell)
+        touched = set()
         if not queue:
             return True
 

@@ -1,0 +1,273 @@
+"""Bots for the solo and co-op modes: the competitive bots, aware of the Otoma.
+
+:func:`make_versus_bot` wraps a bot of :mod:`pachaprint.engine.bots` for a game
+against the Otoma. ``random`` stays uniform over the legal actions (which
+already include the new decisions). ``greedy`` and ``logician`` keep their own
+divination and offering policy and gain what the new modes need:
+
+* Explore choices weigh the bot's own expected gain (discovery points, a crop
+  it can prove) against the **Otoma's expected gain** the Explore provokes: in
+  solo, the arrow under the end cell (known for a tile already placed, one in
+  six per colour for a tile still in its stack); in co-op, the Otoma in the end
+  cell's row and column. An Otoma pawn that would find no cell without terrain
+  costs nothing.
+* Solo, hard, own-colour arrow: move the Otoma pawn whose move gains them least.
+* Solo divination must go on with every pawn: an unproven crop is named with the
+  best expectation.
+* Co-op: spend the tile whose arrow opens the best Explore; offer only when the
+  group gains more than the Otoma's forced offer gives them.
+
+Everything is computed from the player's view (public information only).
+"""
+
+from __future__ import annotations
+
+import random
+
+from pachaprint.engine import actions as A
+from pachaprint.engine.bots import (
+    Bot,
+    LogicianBot,
+    divination_value,
+    expected_discovery,
+    knowledge_of,
+    make_bot,
+)
+from pachaprint.engine.coop import SPEND_KIND, CoopView, coop_enter_ends, coop_move_ends
+from pachaprint.engine.movement import cells_of, geometry
+from pachaprint.engine.otoma import OTOMA_KIND, otoma_path, reaction_order, trails_for
+from pachaprint.engine.solo import OTOMA, SoloView
+from pachaprint.engine.state import Phase
+from pachaprint.engine.tiles import Direction
+from pachaprint.model.rules import CROP_LEVELS, DIVERSITY_TOP_LEVEL, OFFERING_POINTS
+
+MEAN_CROP = sum(CROP_LEVELS) / len(CROP_LEVELS)
+"""The bots' estimate of an unknown crop level."""
+
+
+def diversity_gain(stones, supply) -> float:
+    """Expected diversity points of one discovery with ``stones``, over the terrain supply."""
+    total = sum(supply)
+    if not total:
+        return 0.0
+    out = 0.0
+    for t, count in enumerate(supply):
+        if not count:
+            continue
+        level = stones[t]
+        points = 1 if level >= DIVERSITY_TOP_LEVEL else 1 + sum(
+            1 for u, s in enumerate(stones) if u != t and s == level + 1)
+        out += count * points
+    return out / total
+
+
+class VersusBot(Bot):
+    """A competitive bot playing solo or co-op against the Otoma (see the module documentation)."""
+
+    def __init__(self, base: Bot, rng: random.Random):
+        super().__init__(rng)
+        self.base = base
+        self.name = base.name
+        self.proved = 0
+
+    # -- shared reckoning -----------------------------------------------------------------
+    def _otoma_stop_gain(self, view, otoma_account: int, revealed: int) -> float:
+        supply = view.supply
+        return diversity_gain(view.stones[otoma_account], supply) + MEAN_CROP
+
+    def _solo_cost(self, view: SoloView, to: int) -> float:
+        """Expected Otoma points provoked by ending an Explore on ``to`` (solo)."""
+        bit = 1 << to
+        if view.crop_mask & bit:
+            return 0.0
+        trails = trails_for(view.board)
+        revealed = view.revealed | bit
+        gain = self._otoma_stop_gain(view, OTOMA, revealed)
+
+        def cost(colour: str, direction: int) -> float:
+            d = Direction(direction)
+            if colour == view.colour:
+                if view.difficulty == "easy":
+                    return 0.0
+                return min(
+                    gain if otoma_path(trails, cell, d, revealed).stop is not None else 0.0
+                    for cell in view.otoma_pawns
+                )
+            pawn = view.otoma_colours.index(colour)
+            return gain if otoma_path(trails, view.otoma_pawns[pawn], d, revealed).stop is not None else 0.0
+
+        if view.revealed & bit:
+            arrow = view.arrows[to]
+            return cost(*arrow) if arrow else 0.0
+        # a tile still in its stack: any colour and direction; with a cell left
+        # to discover every Otoma move stops somewhere
+        if revealed == geometry(view.board).all:
+            return 0.0
+        own = 0.0 if view.difficulty == "easy" else gain
+        return (len(view.otoma_colours) * gain + own) / (len(view.otoma_colours) + 1)
+
+    def _coop_cost(self, view: CoopView, to: int, mover: int) -> float:
+        """Expected Otoma points of the reactions to an Explore ending on ``to`` (co-op)."""
+        trails = trails_for(view.board)
+        revealed = view.revealed | (1 << to)
+        if revealed == geometry(view.board).all:
+            return 0.0
+        pawns = list(view.otoma_pawns)
+        order = reaction_order(view.board, to, pawns)
+        if not order:
+            return 0.0
+        gain = self._otoma_stop_gain(view, 1, revealed) + 0.5  # a token is worth about half a point
+        total = 0.0
+        for pawn, direction in order:
+            path = otoma_path(trails, pawns[pawn], direction, revealed)
+            if path.stop is not None:
+                total += gain
+                revealed |= 1 << path.stop
+                pawns[pawn] = path.stop
+        return total
+
+    def _cell_value(self, view, to: int, know, discover: float) -> float:
+        if view.terrain[to] < 0:
+            return discover
+        if view.crop[to]:
+            return -0.2
+        certain = know.certain(to) if (know and isinstance(self.base, LogicianBot)) else None
+        return 0.8 * certain if certain else 0.1
+
+    def _best_explore(self, view, legal, cost) -> tuple[float, int]:
+        know = knowledge_of(view)
+        discover = expected_discovery(view)
+        eligible = view.eligible
+        best, choices = float("-inf"), []
+        for code in legal:
+            kind = code >> 12
+            if kind != A.Kind.ENTER and kind != A.Kind.MOVE:
+                continue
+            to = code & 63
+            value = self._cell_value(view, to, know, discover) - cost(to)
+            if kind == A.Kind.ENTER:
+                value += 0.3
+            elif eligible >> (code >> 6 & 63) & 1:
+                value -= 0.5
+            if value > best + 1e-9:
+                best, choices = value, [code]
+            elif value > best - 1e-9:
+                choices.append(code)
+        if not choices:
+            return float("-inf"), A.PASS
+        return best, choices[self.rng.randrange(len(choices))] if len(choices) > 1 else choices[0]
+
+    def _best_guess(self, view, legal) -> int:
+        know = knowledge_of(view)
+        scored = []
+        for code in legal:
+            if code >> 12 == A.Kind.DIVINE:
+                cell = code >> 6 & 63
+                domain = know.domains[cell] if know else 0b111110
+                scored.append((divination_value(domain, code & 63), code))
+        best = max(score for score, _ in scored)
+        choices = [code for score, code in scored if score >= best - 1e-9]
+        return choices[self.rng.randrange(len(choices))]
+
+    # -- decisions ------------------------------------------------------------------------------
+    def act(self, view, legal):
+        if isinstance(view, SoloView):
+            return self._act_solo(view, legal)
+        if isinstance(view, CoopView):
+            return self._act_coop(view, legal)
+        return self.base.act(view, legal)
+
+    def _act_solo(self, view: SoloView, legal) -> int:
+        first = legal[0]
+        if first >> 12 == OTOMA_KIND:
+            trails = trails_for(view.board)
+            d = Direction(view.pending)
+            scored = [(otoma_path(trails, cell, d, view.revealed).stop is not None, i)
+                      for i, cell in enumerate(view.otoma_pawns)]
+            best = min(s for s, _ in scored)
+            choices = [i for s, i in scored if s == best]
+            return legal[choices[self.rng.randrange(len(choices))]]
+        if view.phase is Phase.DIVINING:
+            code = self._base_act(view, legal)
+            return self._chosen(code) if code in legal else self._best_guess(view, legal)
+        if view.phase is Phase.TURN:
+            return self._turn(view, legal, lambda to: self._solo_cost(view, to), solo=True)
+        return self._base_act(view, legal)
+
+    def _turn(self, view, legal, cost, solo: bool = False) -> int:
+        code = self._base_act(view, legal)
+        explore_value, explore = self._best_explore(view, legal, cost)
+        if code >> 12 == A.Kind.DIVINE and code in legal:
+            # The base bot chose to divine. In solo every eligible pawn divines
+            # then: count the guesses too.
+            value = self._divine_all_value(view) if solo else float(code & 63)
+            if explore == A.PASS or value >= explore_value:
+                return self._chosen(code)
+        if explore != A.PASS:
+            return explore
+        if code in legal:
+            return self._chosen(code)
+        return self._best_guess(view, legal) if any(c >> 12 == A.Kind.DIVINE for c in legal) else legal[0]
+
+    def _divine_all_value(self, view) -> float:
+        know = knowledge_of(view)
+        total = 0.0
+        for cell in cells_of(view.eligible):
+            domain = know.domains[cell] if know else 0b111110
+            total += max(divination_value(domain, level) for level in CROP_LEVELS)
+        return total
+
+    def _chosen(self, code: int) -> int:
+        if code >> 12 == A.Kind.DIVINE and isinstance(self.base, LogicianBot):
+            self.proved += 1
+        return code
+
+    def _act_coop(self, view: CoopView, legal) -> int:
+        first = legal[0]
+        if first >> 12 == SPEND_KIND:
+            return self._spend(view, legal)
+        if view.phase is Phase.TURN:
+            return self._turn(view, legal, lambda to: self._coop_cost(view, to, view.seat))
+        if view.phase is Phase.OFFER or view.phase is Phase.FINAL_OFFER:
+            held = view.tokens[0]
+            gain = OFFERING_POINTS[held.bit_count()]
+            otoma = OFFERING_POINTS[view.tokens[1].bit_count()]
+            if view.phase is Phase.FINAL_OFFER:
+                return A.offer(held) if gain > 0 else A.PASS
+            code = self._base_act(view, legal)
+            if code != A.PASS and gain <= otoma:
+                return A.PASS
+            return code if code in legal else A.PASS
+        return self._chosen(self._base_act(view, legal))
+
+    def _spend(self, view: CoopView, legal) -> int:
+        geo = geometry(view.board)
+        own = view.own
+        know = knowledge_of(view)
+        discover = expected_discovery(view)
+        enter = coop_enter_ends(geo, own, view.all_pawns, view.crop_mask) if view.reserve[view.side] else 0
+        scored = []
+        for code in legal:
+            t = code & 63
+            direction = Direction(view.top_arrows[view.seat][t])
+            ends = enter
+            for start in cells_of(own):
+                ends |= coop_move_ends(geo, start, direction, own, view.all_pawns, view.crop_mask)
+            best = float("-inf")
+            for to in cells_of(ends):
+                best = max(best, self._cell_value(view, to, know, discover) - self._coop_cost(view, to, view.seat))
+            scored.append((best, code))
+        top = max(s for s, _ in scored)
+        choices = [code for s, code in scored if s >= top - 1e-9]
+        return choices[self.rng.randrange(len(choices))]
+
+    def _base_act(self, view, legal) -> int:
+        return self.base.act(view, legal)
+
+
+def make_versus_bot(name: str, rng: random.Random) -> Bot:
+    """A bot for solo or co-op play by name (``random``, ``greedy``, ``logician``)."""
+    base = make_bot(name, rng)
+    if name == "random":
+        return base
+    return VersusBot(base, rng)
