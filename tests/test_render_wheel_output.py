@@ -238,6 +238,10 @@ def test_template_that_lets_a_neighbour_show_is_refused():
     raw["windows"]["width_mm"] = 9.0
     with pytest.raises(WheelTemplateError, match="mm from its area's edge"):
         wheel_from_data(raw)
+    raw = copy.deepcopy(load_template("wheel/retail.json"))
+    raw["rim"]["element_offset_deg"] = 8.0  # under the slider where it sticks out over the rim
+    with pytest.raises(WheelTemplateError, match="would hide the mark 8 degrees"):
+        wheel_from_data(raw)
 
 
 def test_every_setting_is_distinct():

@@ -62,7 +62,7 @@ def disc_drawings(scenario: Scenario, wheel: WheelChoice = "retail", lang: str =
     """``(file stem, drawing)`` for every disc face of ``scenario``: fronts per template, then the back."""
     scenario = completed(scenario)
     names = wheel_names(wheel)
-    out = [(front_file_stem(load_wheel(n).name), disc_front(scenario, n)) for n in names]
+    out = [(front_file_stem(load_wheel(n).name), disc_front(scenario, n, lang)) for n in names]
     if difficulty is None:
         difficulty = scenario_difficulty(scenario)
     out.append(("disc-back", disc_back(scenario, names[0], lang, difficulty)))
@@ -75,7 +75,7 @@ def disc_pieces(scenario: Scenario, wheel: WheelChoice = "retail", lang: str = "
     scenario = completed(scenario)
     if difficulty is None:
         difficulty = scenario_difficulty(scenario)
-    return [d.Piece(front=disc_front(scenario, n), back=disc_back(scenario, n, lang, difficulty), cut="circle")
+    return [d.Piece(front=disc_front(scenario, n, lang), back=disc_back(scenario, n, lang, difficulty), cut="circle")
             for n in wheel_names(wheel)]
 
 

@@ -388,6 +388,15 @@ class SectorWheel(Wheel):
             found.append("the keeper slit must lie between the slot's outer end and the cover's edge")
         if strip.u1 + self.stops[-1] > self.disc_radius + 60:
             found.append("the slider would stick out more than 60 mm past the disc")
+        rim = self.raw["rim"]
+        mid, half_symbol = (self.rim_inner + self.disc_radius) / 2, float(rim["element_symbol_mm"]) / 2
+        low = mid - half_symbol
+        strip_angle = math.degrees(math.asin(min(1.0, self.slider_half_width / low)))
+        symbol_angle = math.degrees(math.asin(min(1.0, half_symbol / low)))
+        for offset in (self.element_offset, self.letter_offset):
+            if abs(offset) - symbol_angle <= strip_angle:
+                found.append(f"the slider, sticking out over the rim, would hide the mark {offset:g} degrees "
+                             "from a sector's centre")
         if strip.u0 < -self.cover_radius + 1.0:
             found.append("the slider's inner end would come out from under the cover at the first stop")
         if not self.pin_hole / 2 + 2.0 < self.inner_keeper_radius < self.cover_radius - self.tuck:

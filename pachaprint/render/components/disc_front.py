@@ -20,9 +20,10 @@ from .. import draw as d
 from .. import symbols
 from ..wheel import AnyWheel, Box, CellPlace, Sector, SectorWheel, SlotWheel, from_polar, load_wheel
 from . import wheelparts as wp
+from .wheel_cover import texts
 
 
-def disc_front(scenario: Scenario, wheel: AnyWheel | str = "retail") -> d.Drawing:
+def disc_front(scenario: Scenario, wheel: AnyWheel | str = "retail", lang: str = "en") -> d.Drawing:
     """The disc front of ``scenario`` for a wheel template (name or loaded wheel).
 
     The scenario's crop layer must be complete (no dots): solve it first.
@@ -47,7 +48,7 @@ def disc_front(scenario: Scenario, wheel: AnyWheel | str = "retail") -> d.Drawin
     else:
         items.append(d.group(*_blank_sectors(wheel, width, cx, cy), id="blank-sectors"))
         items.append(d.group(*_element_rim(wheel, width, cx, cy), id="rim"))
-    items.append(_hub(scenario, wheel, cx, cy))
+    items.append(_hub(scenario, wheel, cx, cy, texts(lang)["disc_label"].format(wheel=wheel.name)))
     return d.Drawing(
         width_mm=2 * r,
         height_mm=2 * r,
@@ -234,7 +235,7 @@ def _animal_rim(wheel: SlotWheel, cx: float, cy: float) -> list[d.Element]:
     return out
 
 
-def _hub(scenario: Scenario, wheel: AnyWheel, cx: float, cy: float) -> d.Group:
+def _hub(scenario: Scenario, wheel: AnyWheel, cx: float, cy: float, label: str) -> d.Group:
     pal = symbols.palette()
     size = wheel.hub_label_pt
     hub = wheel.hub_radius
@@ -242,7 +243,7 @@ def _hub(scenario: Scenario, wheel: AnyWheel, cx: float, cy: float) -> d.Group:
         d.Circle(cx=cx, cy=cy, r=hub, style=d.both(pal["paper"], pal["guide"], 0.2)),
         d.Text(x=cx, y=cy - hub * 0.45, text=scenario.id, size_pt=size, anchor="middle", valign="middle",
                colour=pal["ink"]),
-        d.Text(x=cx, y=cy + hub * 0.45, text=f"{wheel.name} disc", size_pt=size, anchor="middle", valign="middle",
+        d.Text(x=cx, y=cy + hub * 0.45, text=label, size_pt=size, anchor="middle", valign="middle",
                colour=pal["guide"]),
         wp.pin_mark(cx, cy, wheel.pin_hole),
         id="hub",
