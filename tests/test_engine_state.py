@@ -263,3 +263,16 @@ def test_legal_actions_sequence_agrees_with_its_list():
     assert all(code in legal for code in codes)
     assert A.enter(c("c3")) not in legal  # interior, not reachable yet
     assert A.divine(c("a1"), 3) in legal
+
+
+def test_an_extra_side_blocks_players_like_an_opponent():
+    # The hook for the Otoma of solo and co-op: a side without seat whose pawns block.
+    state = new()
+    otoma = state.add_side()
+    assert otoma == 2
+    state.reveal(c("a1"), crop=True)
+    state.put_pawn(otoma, c("a1"))
+    state.refresh()
+    legal = state.legal_actions()
+    assert A.enter(c("a1")) not in legal and A.enter(c("b1")) in legal
+    assert state.reserve == [5, 5]

@@ -61,10 +61,11 @@ def simulate(
     show = output_format == "text" and not quiet and games >= 20
     try:
         if show:
+            from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
             columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-            with Progress(*columns, transient=True) as bar:
+            with Progress(*columns, transient=True, console=Console(stderr=True)) as bar:
                 task = bar.add_task("games", total=games)
                 report = run(scenario, games, players, bots.split(","), seed, jobs, max_turns,
                              progress=lambda done: bar.update(task, completed=done))

@@ -23,6 +23,7 @@ from pachaprint.model.rules import CROP_NAMES, TERRAIN_LETTERS, Terrain
 from pachaprint.model.scenario import Scenario
 
 PLAYER_LETTERS = "ABCD"
+OTOMA_LETTER = "O"
 TERRAIN_STYLE = {"V": "bold green", "D": "bold yellow", "F": "bold dark_green", "M": "bold grey70"}
 PLAYER_STYLE = {"A": "bold red", "B": "bold blue", "C": "bold magenta", "D": "bold cyan"}
 TERRAIN_NAMES = [Terrain(letter).label for letter in TERRAIN_LETTERS]
@@ -81,7 +82,7 @@ def render_board(state: GameState, color: bool = False) -> str:
             letter = "." if t == UNKNOWN else TERRAIN_LETTERS[t]
             crop = str(state.crop[cell]) if state.crop[cell] else " "
             owner = state.owner[cell]
-            pawn = PLAYER_LETTERS[owner] if 0 <= owner < len(PLAYER_LETTERS) else (" " if owner < 0 else "*")
+            pawn = " " if owner < 0 else PLAYER_LETTERS[owner] if owner < state.players else OTOMA_LETTER
             if color:
                 if letter != ".":
                     letter = f"[{TERRAIN_STYLE[letter]}]{letter}[/]"

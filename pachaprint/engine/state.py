@@ -173,6 +173,13 @@ class GameState:
             self.reserve[side] -= 1
         self._place(side, cell)
 
+    def add_side(self) -> int:
+        """A new side that is no player (the Otoma of solo and co-op): its pawns block
+        every player's moves like an opponent's. Returns the side's index."""
+        self.pawn_mask.append(0)
+        self.sides += 1
+        return self.sides - 1
+
     def refresh(self) -> None:
         """Recompute the legal actions after a setup change (positions set by hand)."""
         self._settle()
