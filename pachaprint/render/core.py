@@ -67,13 +67,14 @@ def core_sheets(paper_key: str = "a4", lang: str = "en", tile_mm: float | None =
     names = words["components"]
     sheets: list[Sheet] = []
     sheets += alignment_sheets(p, words["alignment"])
-    sheets += fit_or_tile(board.board(lang, tile_mm), p, label=names["board"])
-    sheets += fit_or_tile(diversity.diversity_board(lang), p, label=names["diversity"])
-    sheets += fit_or_tile(score_track.score_track(lang), p, label=names["score_track"])
-    sheets += impose(terrain_tiles.pieces(lang, tile_mm), p, label=names["terrain_tiles"])
+    tiling = words["sheets"]
+    sheets += fit_or_tile(board.board(lang, tile_mm), p, label=names["board"], texts=tiling)
+    sheets += fit_or_tile(diversity.diversity_board(lang), p, label=names["diversity"], texts=tiling)
+    sheets += fit_or_tile(score_track.score_track(lang), p, label=names["score_track"], texts=tiling)
+    sheets += impose(terrain_tiles.pieces(lang, tile_mm), p, label=names["terrain_tiles"], texts=tiling)
     sheets += impose(crop_tiles.pieces(lang) + tokens.pieces(lang), p,
-                     label=f"{names['crop_tiles']} + {names['tokens']}")
-    sheets += impose(reference_card.pieces(lang), p, label=names["reference"])
+                     label=f"{names['crop_tiles']} + {names['tokens']}", texts=tiling)
+    sheets += impose(reference_card.pieces(lang), p, label=names["reference"], texts=tiling)
     if wheels:
         from .scenario import wheel_core_sheets
 

@@ -146,15 +146,18 @@ def _cut_guides(piece: d.Piece, x: float, y: float, mark: float) -> list[d.Eleme
     return marks
 
 
-def impose(pieces: Sequence[d.Piece], p: Paper | str, *, label: str, duplex: bool | None = None) -> list[Sheet]:
+def impose(pieces: Sequence[d.Piece], p: Paper | str, *, label: str, duplex: bool | None = None,
+           texts: dict[str, str] | None = None) -> list[Sheet]:
     """Pages holding ``pieces`` in order, with cut guides; backs follow fronts.
 
     ``duplex`` defaults to "some piece has a back". On a back page every
     piece's back sits at the mirror image (left-right) of its front's place, so
     a long-edge duplex print puts each back exactly behind its front. Pieces
-    without a back leave their place empty on the back page.
+    without a back leave their place empty on the back page. ``texts`` are the
+    ``sheets`` texts of a language (default English) for the page labels.
     """
     p = paper(p) if isinstance(p, str) else p
+    texts = texts or load_template("reference/en.json")["sheets"]
     s = settings()
     gap = s["gap_mm"]
     # crop marks stay in the gap between two pieces' bleeds
@@ -166,13 +169,13 @@ def impose(pieces: Sequence[d.Piece], p: Paper | str, *, label: str, duplex: boo
     sheets: list[Sheet] = []
     for n, rows in enumerate(layouts, 1):
         rows = _centre(rows, area)
-        part = f" ({n} of {len(layouts)})" if len(layouts) > 1 else ""
+        part = f" ({n}/{len(layouts)})" if len(layouts) > 1 else ""
         front_items: list[d.Element] = []
         for piece, x, y in rows:
             front_items.append(_placed(piece.front, x, y))
         for piece, x, y in rows:
             front_items.extend(_cut_guides(piece, x, y, mark))
-        sheets.append(Sheet(p, tuple(front_items), f"{label}{part}" + (", fronts" if duplex else ""),
+        sheets.append(Sheet(p, tuple(front_items), f"{label}{part}" + (f", {texts['fronts']}" if duplex else ""),
                             "front" if duplex else "single"))
         if duplex:
             back_items = []
@@ -180,7 +183,7 @@ def impose(pieces: Sequence[d.Piece], p: Paper | str, *, label: str, duplex: boo
                 if piece.back is not None:
                     w, _ = _outer(piece)
                     back_items.append(_placed(piece.back, p.width - x - w, y))
-            sheets.append(Sheet(p, tuple(back_items), f"{label}{part}, backs", "back"))
+            sheets.append(Sheet(p, tuple(back_items), f"{label}{part}, {texts['backs']}", "back"))
     return sheets
 
 
@@ -226,7 +229,7 @@ def quarter_turn(drawing: d.Drawing) -> d.Drawing:
                      bleed_mm=drawing.bleed_mm, metadata=drawing.metadata)
 
 
-def fit_or_tile(drawing: d.Drawing, p: Paper | str, *, label: str) -> list[Sheet]:
+def fit_or_tile(drawing: d.Drawing, p: Paper | str, *, label: str, texts: dict[str, str] | None = None) -> list[Sheet]:
     """The drawing on one page (turned if that helps), else tiled with overlap.
 
     Tiles overlap by ``overlap_mm``: on each page the band the next page
@@ -254,10 +257,12 @@ def fit_or_tile(drawing: d.Drawing, p: Paper | str, *, label: str) -> list[Sheet
 
     best = min(options, key=lambda o: (grid(o)[0] * grid(o)[1], options.index(o)))
     cols, rows = grid(best)
-    return _tiles(best, p, area, cols, rows, overlap, label)
+    texts = texts or load_template("reference/en.json")["sheets"]
+    return _tiles(best, p, area, cols, rows, overlap, label, texts)
 
 
-def _tiles(o: d.Drawing, p: Paper, area: Area, cols: int, rows: int, overlap: float, label: str) -> list[Sheet]:
+def _tiles(o: d.Drawing, p: Paper, area: Area, cols: int, rows: int, overlap: float, label: str,
+           texts: dict[str, str]) -> list[Sheet]:
     b = o.bleed_mm
     # split the media box evenly so every part is the same size
     step_x = (o.media_width - overlap) / cols
@@ -279,17 +284,17 @@ def _tiles(o: d.Drawing, p: Paper, area: Area, cols: int, rows: int, overlap: fl
             if r < rows - 1:
                 glue.append((ox, oy + part_h - overlap, part_w, overlap, 0))
             for gx, gy, gw, gh, angle in glue:
-                items.extend(_glue_band(gx, gy, gw, gh, angle, pal))
+                items.extend(_glue_band(gx, gy, gw, gh, angle, pal, texts["glue"]))
             cut = d.stroke(pal["cut"], 0.3, dash=(2.0, 1.5))
             if c > 0:
                 items.append(d.Line(x1=ox, y1=oy - 3, x2=ox, y2=oy + part_h + 3, style=cut))
-                items.append(_small(ox + 1.5, oy - 1.5, "cut along the dashed line"))
+                items.append(_small(ox + 1.5, oy - 1.5, texts["cut"]))
             if r > 0:
                 items.append(d.Line(x1=ox - 3, y1=oy, x2=ox + part_w + 3, y2=oy, style=cut))
-                items.append(_small(ox + 1.5, oy - 1.5, "cut along the dashed line"))
+                items.append(_small(ox + 1.5, oy - 1.5, texts["cut"]))
             items.append(d.Rect(x=ox, y=oy, w=part_w, h=part_h, style=d.stroke(pal["guide"], 0.15)))
             items.extend(_trim_marks(o, x0, y0, ox, oy, part_w, part_h))
-            name = f"part {r * cols + c + 1} of {rows * cols} (row {r + 1}, column {c + 1})"
+            name = texts["part"].format(part=r * cols + c + 1, parts=rows * cols, row=r + 1, column=c + 1)
             sheets.append(Sheet(p, tuple(items), f"{label}, {name}"))
     return sheets
 
@@ -317,7 +322,7 @@ def _small(x: float, y: float, text: str) -> d.Text:
     return d.Text(x=x, y=y, text=text, size_pt=6.5, colour=palette()["ink"])
 
 
-def _glue_band(x: float, y: float, w: float, h: float, angle: float, pal: dict) -> list[d.Element]:
+def _glue_band(x: float, y: float, w: float, h: float, angle: float, pal: dict, label: str) -> list[d.Element]:
     lines = []
     step = 4.0
     span = w + h
@@ -327,7 +332,6 @@ def _glue_band(x: float, y: float, w: float, h: float, angle: float, pal: dict) 
         k += step
     hatch = d.Group(items=tuple(lines), clip=d.Rect(x=x, y=y, w=w, h=h))
     cx, cy = x + w / 2, y + h / 2
-    label = "GLUE HERE: the next part covers this band"
     tag_w = text_width(label, 7, bold=True) + 4
     tag = d.group(
         d.Rect(x=cx - tag_w / 2, y=cy - 2.6, w=tag_w, h=5.2, rx=1, style=d.both(pal["paper"], pal["ink"], 0.2)),
@@ -366,7 +370,7 @@ def _ruler(x: float, y: float, length: float, vertical: bool = False, step_label
     return [line] + items
 
 
-def _vernier(x: float, y: float) -> list[d.Element]:
+def _vernier(x: float, y: float, label: str) -> list[d.Element]:
     """Offset scale around a registration cross on the back: ticks every 0.5 mm, +-5 mm."""
     ink = palette()["ink"]
     items: list[d.Element] = []
@@ -376,7 +380,7 @@ def _vernier(x: float, y: float) -> list[d.Element]:
         style = d.stroke(ink, 0.12)
         items.append(d.Line(x1=x + v, y1=y + 6, x2=x + v, y2=y + 6 + tick, style=style))
         items.append(d.Line(x1=x + 6, y1=y + v, x2=x + 6 + tick, y2=y + v, style=style))
-    items.append(d.Text(x=x, y=y + 11, text="0.5 mm steps", size_pt=6, anchor="middle"))
+    items.append(d.Text(x=x, y=y + 11, text=label, size_pt=6, anchor="middle"))
     return items
 
 
@@ -408,7 +412,7 @@ def alignment_sheets(p: Paper | str, texts: dict[str, str] | None = None) -> lis
         front.append(d.Text(x=cx, y=cy - 6, text=texts["front_mark"], size_pt=6, anchor="middle"))
         mx = p.width - cx
         back.extend(_cross(mx, cy, 4, 0.25))
-        back.extend(_vernier(mx, cy))
+        back.extend(_vernier(mx, cy, texts["steps_label"]))
     back.append(d.Text(x=p.width / 2, y=area.y + 8, text=texts["back_title"], size_pt=12, bold=True, anchor="middle"))
     for i, line in enumerate(wrap(texts["back_help"], area.w - 30, 9)):
         back.append(d.Text(x=p.width / 2, y=area.y + 16 + i * 4.6, text=line, size_pt=9, anchor="middle"))
