@@ -1,105 +1,22 @@
-"""The digital wheel page driven in headless Chromium (selenium).
-
-Chromium and chromedriver are required: when they are missing the tests fail
-with a message saying how to install them (CI installs them in ``.ci/run``).
-"""
+"""The digital wheel page driven in headless Chromium (selenium, see tests/browser.py)."""
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import tempfile
 import threading
-from dataclasses import dataclass, field
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from pachaprint.model.rules import TERRAIN_LETTERS, Terrain
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.webwheel import write_webwheel
-
-CHROME_FLAGS = (
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-default-apps",
-    "--disable-extensions",
-)
-MOBILE = {"deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 3.0, "touch": True},
-          "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36"}
-
-
-def _find(names: tuple[str, ...], paths: tuple[str, ...]) -> str | None:
-    for name in names:
-        found = shutil.which(name)
-        if found:
-            return found
-    return next((p for p in paths if os.path.exists(p)), None)
-
-
-def browser_paths() -> tuple[str, str]:
-    """(chromium, chromedriver) or a test failure that says how to install them."""
-    chromium = os.environ.get("PACHAPRINT_CHROMIUM") or _find(
-        ("chromium", "chromium-browser"), ("/usr/bin/chromium", "/usr/lib/chromium/chromium"))
-    driver = os.environ.get("PACHAPRINT_CHROMEDRIVER") or _find(
-        ("chromedriver",), ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"))
-    missing = [what for what, path in (("Chromium", chromium), ("chromedriver", driver))
-               if not path or not os.path.exists(path)]
-    if missing:
-        pytest.fail(
-            f"the digital wheel tests need a real browser, but {' and '.join(missing)} "
-            f"{'is' if len(missing) == 1 else 'are'} missing (looked for chromium: {chromium or 'not on PATH'}, "
-            f"chromedriver: {driver or 'not on PATH'}); install them with "
-            "'apt-get install chromium chromium-driver' or point PACHAPRINT_CHROMIUM and "
-            "PACHAPRINT_CHROMEDRIVER at them",
-            pytrace=False,
-        )
-    return chromium, driver
-
-
-@dataclass
-class Browser:
-    """One headless Chromium with its own fresh profile."""
-
-    driver: Any
-    profile: str
-    events: list[dict] = field(default_factory=list)
-
-    def quit(self) -> None:
-        self.driver.quit()
-        shutil.rmtree(self.profile, ignore_errors=True)
-
-
-def start_browser(mobile: bool = False, profile: str | None = None) -> Browser:
-    """Start Chromium (desktop 1280 x 900, or 360 px wide mobile emulation)."""
-    chromium, driver_path = browser_paths()
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in CHROME_FLAGS:
-        options.add_argument(flag)
-    profile = profile or tempfile.mkdtemp(prefix="pachaprint-chromium-")
-    options.add_argument(f"--user-data-dir={profile}")
-    if mobile:
-        options.add_experimental_option("mobileEmulation", MOBILE)
-    else:
-        options.add_argument("--window-size=1280,900")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service(driver_path))
-    return Browser(driver, profile)
-
+from tests.browser import console_problems, requested_urls, start_browser
 
 # -- fixtures -----------------------------------------------------------------
 
@@ -134,21 +51,6 @@ def mobile():
     browser = start_browser(mobile=True)
     yield browser
     browser.quit()
-
-
-def console_problems(driver) -> list[dict]:
-    """Browser console entries at warning level or above since the last call."""
-    return [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
-
-
-def requested_urls(driver) -> list[str]:
-    """URLs of every network request the browser started since the last call (CDP events)."""
-    urls = []
-    for entry in driver.get_log("performance"):
-        message = json.loads(entry["message"])["message"]
-        if message["method"] == "Network.requestWillBeSent":
-            urls.append(message["params"]["request"]["url"])
-    return urls
 
 
 @pytest.fixture

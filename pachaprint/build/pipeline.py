@@ -124,7 +124,7 @@ def _render_scenario(scenario: Scenario, folder: Path, options: BuildOptions) ->
 
     for wheel in options.wheels:
         render_scenario(scenario, folder, wheel=wheel, paper=options.papers[0], lang=options.lang)
-    write_webwheel(scenario, folder / "wheel.html")
+    write_webwheel(scenario, folder / "wheel.html", lang=options.lang)
     folder_files = {p.name for p in folder.iterdir()}
     (folder / "preview-back.png").write_bytes(pdf_preview_png(folder / "disc-back.pdf"))
     front = "disc-front.pdf" if "disc-front.pdf" in folder_files else sorted(n for n in folder_files if n.startswith("disc-front") and n.endswith(".pdf"))[0]
