@@ -305,3 +305,20 @@ def test_render_core_command_includes_the_wheel_parts(tmp_path):
     assert {"wheel-cover-volvelle45.svg", "wheel-cover-volvelle45.pdf", "calibration-disc.svg"} <= core
     assert "wheel-cover.svg" not in core
     assert (tmp_path / "pnp" / "pachaprint-core-a4.pdf").exists()
+
+
+@pytest.mark.parametrize("wheel", ["retail", "volvelle45"])
+def test_assembled_preview_shows_the_cell_in_its_windows(wheel):
+    from pachaprint.render.components.wheel_preview import wheel_preview
+
+    scenario = _scenario("high-valley")
+    for column, row in ((0, 0), (8, 4), (3, 2)):
+        doc = Document(svg_string(wheel_preview(scenario, wheel, column, row)))
+        cell = f"{'abcdefghi'[column]}{row + 1}"
+        group = next(el for el in doc.with_data("cell") if el.get("data-cell") == cell and el.get("data-terrain"))
+        areas = {el.get("data-area"): doc.shape(el) for el in group.iter() if el.get("data-area")}
+        for key, area in (("discovery", "terrain"), ("divination", "crop")):
+            ring = doc.shape(doc.find(f"window-{key}")).rings[0]
+            x = sum(p[0] for p in ring) / len(ring)
+            y = sum(p[1] for p in ring) / len(ring)
+            assert areas[area].contains(x, y), (cell, key)
