@@ -18,8 +18,8 @@ from ...model.rules import (
     explorer_pawns,
 )
 from .. import draw as d
-from ..fonts import text_width, wrap
-from ..symbols import crop, palette, place
+from ..fonts import fit_size, wrap
+from ..symbols import crop, palette, pawn_badge, place
 from ..texts import core_geometry, texts
 
 BODY_PT = 8.5
@@ -57,6 +57,17 @@ class Flow:
                 self.items.append(d.Text(x=self.x + 0.8, y=self.y, text=bullet, size_pt=size, bold=True))
             self.items.append(d.Text(x=self.x + indent, y=self.y, text=line, size_pt=size, bold=bold))
         self.y += 1.0
+
+    def legend(self, entries: list[tuple[str, str]]) -> None:
+        """Pawn badges (colour + letter) in a row, each with its colour's name below."""
+        step = self.width / len(entries)
+        size = 10.0
+        for i, (colour, name) in enumerate(entries):
+            cx = self.x + step * (i + 0.5)
+            self.items.append(pawn_badge(colour, cx, self.y + 1 + size / 2, size))
+            self.items.append(d.Text(x=cx, y=self.y + size + 4.5, text=name,
+                                     size_pt=fit_size(name, step - 2, self.body_pt), anchor="middle"))
+        self.y += size + 6.5
 
     def table(self, head: list[str], rows: list[list[str]], widths: list[float], size: float | None = None,
               icons: list | None = None) -> None:
@@ -96,7 +107,7 @@ SIZES_PT = (9.0, 8.5, 8.0, 7.5, 7.0)
 """Body sizes tried in turn until a face's text fits (longer languages get smaller type)."""
 
 
-def _front(flow: "Flow", card: dict, nums: dict) -> None:
+def _front(flow: "Flow", card: dict, nums: dict, names: dict) -> None:
     flow.heading(card["setup_title"])
     flow.para(card["setup"].format(**nums))
     flow.heading(card["turn_title"])
@@ -110,6 +121,9 @@ def _front(flow: "Flow", card: dict, nums: dict) -> None:
     flow.para(card["movement_note"])
     flow.heading(card["discovery_title"])
     flow.para(card["discovery"].format(**nums))
+    flow.heading(card["colours_title"])
+    flow.para(card["colours_intro"])
+    flow.legend([(colour, names[colour]) for colour in palette()["pawns"]])
 
 
 def _back(flow: "Flow", card: dict, words: dict) -> None:
@@ -166,7 +180,7 @@ def faces(lang: str = "en") -> tuple[d.Drawing, d.Drawing]:
         return d.Drawing(w, h, tuple(base + flow.items), name=f"reference-card-{side}", bleed_mm=bleed,
                          metadata=d.data(lang=lang, face=side, body_pt=f"{size:g}"))
 
-    front = face("front", card["front_heading"], lambda flow: _front(flow, card, nums))
+    front = face("front", card["front_heading"], lambda flow: _front(flow, card, nums, words["pawns"]))
     back = face("back", card["back_heading"], lambda flow: _back(flow, card, words))
     return front, back
 
