@@ -322,3 +322,37 @@ def test_assembled_preview_shows_the_cell_in_its_windows(wheel):
             x = sum(p[0] for p in ring) / len(ring)
             y = sum(p[1] for p in ring) / len(ring)
             assert areas[area].contains(x, y), (cell, key)
+
+
+def _text_corners(doc: Document, el) -> list[tuple[float, float]]:
+    from pachaprint.render.fonts import text_width
+    from tests.test_render_wheel_svgread import apply
+
+    size_mm = float(el.get("font-size"))
+    width = text_width(el.text or "", size_mm / MM_PER_PT, el.get("font-weight") == "bold")
+    x, y = float(el.get("x")), float(el.get("y"))
+    left = {"middle": x - width / 2, "end": x - width}.get(el.get("text-anchor"), x)
+    m = doc.matrix[id(el)]
+    return [apply(m, px, py) for px in (left, left + width) for py in (y - 0.73 * size_mm, y + 0.2 * size_mm)]
+
+
+def test_long_names_stay_on_the_disc():
+    data = _data("high-valley")
+    data["id"] = "a-very-long-scenario-id-of-forty-chars-x"
+    data["name"] = "The Long and Winding Road to the Salt Flats of the Far South"
+    data["author"] = "Somebody With A Rather Long Name, Her Friends and Her Cousins"
+    scenario = Scenario.from_dict(data)
+    from pachaprint.render.components.disc_front import disc_front
+
+    for wheel in ("retail", "volvelle45"):
+        radius = load_wheel(wheel).disc_radius
+        hub = load_wheel(wheel).hub_radius
+        for drawing in (disc_front(scenario, wheel), disc_back(scenario, wheel, "de", difficulty="needs-guessing")):
+            doc = Document(svg_string(drawing))
+            for el in doc.texts():
+                for x, y in _text_corners(doc, el):
+                    assert (x - radius) ** 2 + (y - radius) ** 2 < (radius - 0.5) ** 2, (wheel, el.text)
+            for el in doc.find("hub").iter() if drawing.name == "disc-front" else ():
+                if el.tag.endswith("text"):
+                    for x, y in _text_corners(doc, el):
+                        assert (x - radius) ** 2 + (y - radius) ** 2 < hub ** 2, (wheel, el.text)

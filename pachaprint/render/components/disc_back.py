@@ -49,21 +49,23 @@ def disc_back(scenario: Scenario, wheel: AnyWheel | str = "retail", lang: str = 
         d.Circle(cx=cx, cy=cy, r=r + wheel.disc_bleed, style=d.fill(pal["animal_band"])),
         d.Circle(cx=cx, cy=cy, r=r - 4.0, style=d.both(pal["board"], pal["guide"], 0.3)),
     ]
-    # title block above the pin
+    # title block above the pin: name, id and size, author
     title = t["disc_back_title"].format(name=scenario.name)
-    size = fit_size(title, 1.5 * r * 0.82, 14.0, minimum_pt=8.0, bold=True)
-    items.append(d.Text(x=cx, y=cy - 0.62 * r, text=title, size_pt=size, anchor="middle", valign="middle", bold=True,
+    width = 1.45 * r
+    size = fit_size(title, width, 14.0, minimum_pt=7.0, bold=True)
+    items.append(d.Text(x=cx, y=cy - 0.66 * r, text=title, size_pt=size, anchor="middle", valign="middle", bold=True,
                         colour=ink, id="back-name"))
-    meta = [scenario.id, t["size_" + scenario.size]]
-    if scenario.author:
-        meta.append(t["by"].format(author=scenario.author))
-    line = " · ".join(meta)
-    items.append(d.Text(x=cx, y=cy - 0.51 * r, text=line, size_pt=fit_size(line, 1.5 * r, 8.0, minimum_pt=6.5),
+    line = f"{scenario.id} · {t['size_' + scenario.size]}"
+    items.append(d.Text(x=cx, y=cy - 0.565 * r, text=line, size_pt=fit_size(line, width, 8.0, minimum_pt=6.0),
                         anchor="middle", valign="middle", colour=ink, id="back-meta"))
-    items.extend(_supply(scenario, cx, cy - 0.36 * r, t, ink))
+    if scenario.author:
+        by = t["by"].format(author=scenario.author)
+        items.append(d.Text(x=cx, y=cy - 0.49 * r, text=by, size_pt=fit_size(by, width, 7.5, minimum_pt=6.0),
+                            anchor="middle", valign="middle", colour=ink, id="back-author"))
+    items.extend(_supply(scenario, cx, cy - 0.33 * r, t, ink))
     if difficulty:
         shown = t["difficulties"].get(difficulty, difficulty)
-        items.append(d.Text(x=cx, y=cy - 0.19 * r, text=t["difficulty"].format(difficulty=shown), size_pt=8.0,
+        items.append(d.Text(x=cx, y=cy - 0.17 * r, text=t["difficulty"].format(difficulty=shown), size_pt=8.0,
                             anchor="middle", valign="middle", colour=ink, id="back-difficulty",
                             data=d.data(difficulty=difficulty)))
     items.append(wp.pin_mark(cx, cy, wheel.pin_hole))

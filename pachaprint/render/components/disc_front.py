@@ -14,10 +14,13 @@ areas carry ``data-area="terrain"`` and ``data-area="crop"``.
 
 from __future__ import annotations
 
+import math
+
 from pachaprint.model.scenario import Scenario
 
 from .. import draw as d
 from .. import symbols
+from ..fonts import wrap
 from ..wheel import AnyWheel, Box, CellPlace, Sector, SectorWheel, SlotWheel, from_polar, load_wheel
 from . import wheelparts as wp
 from .wheel_cover import texts
@@ -145,8 +148,6 @@ def _symbol_spot(area: Sector, window: Box, side: float, largest: float) -> tupl
 
 def _symbol_in_window(half_angle: float, low: float, top: float, largest: float) -> tuple[float, float] | None:
     """Largest symbol (<= ``largest``) that fits in a slot window between ``low`` and ``top``."""
-    import math
-
     size = largest
     while size >= 2.4:
         u = top - size / 2
@@ -236,15 +237,21 @@ def _animal_rim(wheel: SlotWheel, cx: float, cy: float) -> list[d.Element]:
 
 
 def _hub(scenario: Scenario, wheel: AnyWheel, cx: float, cy: float, label: str) -> d.Group:
+    """The hub: the scenario id above the pin (broken at hyphens if long), the template below."""
     pal = symbols.palette()
     size = wheel.hub_label_pt
     hub = wheel.hub_radius
-    return d.group(
-        d.Circle(cx=cx, cy=cy, r=hub, style=d.both(pal["paper"], pal["guide"], 0.2)),
-        d.Text(x=cx, y=cy - hub * 0.45, text=scenario.id, size_pt=size, anchor="middle", valign="middle",
-               colour=pal["ink"]),
-        d.Text(x=cx, y=cy + hub * 0.45, text=label, size_pt=size, anchor="middle", valign="middle",
-               colour=pal["guide"]),
-        wp.pin_mark(cx, cy, wheel.pin_hole),
-        id="hub",
-    )
+    lead = size * d.PT_MM * 1.2
+    room = 2 * math.sqrt(hub ** 2 - (hub * 0.62) ** 2) - 2.0  # chord at the top line, with a margin
+    lines = [scenario.id]
+    if not wp.fits(scenario.id, size, room):
+        lines = [line.replace("- ", "-") for line in wrap(scenario.id.replace("-", "- "), room, size)]
+    items: list[d.Element] = [d.Circle(cx=cx, cy=cy, r=hub, style=d.both(pal["paper"], pal["guide"], 0.2))]
+    bottom = cy - hub * 0.3
+    for k, line in enumerate(reversed(lines)):
+        items.append(d.Text(x=cx, y=bottom - k * lead, text=line, size_pt=size, anchor="middle", valign="middle",
+                            colour=pal["ink"]))
+    items.append(d.Text(x=cx, y=cy + hub * 0.45, text=label, size_pt=size, anchor="middle", valign="middle",
+                        colour=pal["guide"]))
+    items.append(wp.pin_mark(cx, cy, wheel.pin_hole))
+    return d.group(*items, id="hub")
