@@ -21,7 +21,8 @@ from pachaprint.render import draw as d
 from pachaprint.render import symbols
 from pachaprint.render.components import board, crop_tiles, reference_card, terrain_tiles, tokens
 from pachaprint.render.fonts import BOLD, REGULAR, font_path
-from pachaprint.render.sheets import alignment_sheets, body_area, fit_or_tile, impose, paper
+from pachaprint.render.components.print_test import alignment_sheets
+from pachaprint.render.sheets import body_area, fit_or_tile, impose, paper
 from pachaprint.render.texts import LANGUAGES, texts
 from pachaprint.resources import load_template
 

@@ -19,7 +19,8 @@ from typing import Callable, Sequence
 from . import draw as d
 from .components import board, crop_tiles, diversity, reference_card, score_track, terrain_tiles, tokens
 from .pdf import write_pdf
-from .sheets import Sheet, alignment_sheets, catalogue, document, fit_or_tile, impose, paper
+from .components.print_test import alignment_sheets
+from .sheets import Sheet, catalogue, document, fit_or_tile, impose, paper
 from .svg import write_svg
 from .texts import texts
 

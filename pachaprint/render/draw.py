@@ -22,7 +22,7 @@ Conventions, shared by both back ends:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Iterator, Union
 
 PT_MM = 25.4 / 72.0
