@@ -11,8 +11,9 @@ and for the core folder (:func:`render_wheel_core`)::
 
     wheel-cover.svg / .pdf, wheel-cover-volvelle45.svg / .pdf, calibration-disc.svg / .pdf
 
-Every drawing is made in memory before anything is written, and each file is
-written atomically, so a failure never leaves a half-written set.
+Every file's bytes are made in memory before the first one is written, and
+each is written atomically (temporary file, then rename), so a failure never
+leaves a half-written file or a half-replaced set.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from .components.disc_front import disc_front
 from .components.wheel_cover import cover_file_stem, texts, wheel_cover_page, wheel_cover_sheet
 from .pdf import pdf_bytes, write_pdf
 from .sheets import Sheet, document, impose
-from .svg import write_svg
+from .svg import svg_string
 from .wheel import load_wheel, wheel_names
 
 
@@ -94,14 +95,15 @@ def render_scenario(scenario: Scenario, out_dir: str | Path, wheel: WheelChoice 
         difficulty = scenario_difficulty(scenario)
     faces = disc_drawings(scenario, wheel, lang, difficulty)
     title = f"{scenario.name} ({scenario.id})"
-    rendered = [(stem, drawing, pdf_bytes([drawing], title=f"{title}: {stem}")) for stem, drawing in faces]
+    rendered = [(stem, svg_string(drawing).encode("utf-8"), pdf_bytes([drawing], title=f"{title}: {stem}"))
+                for stem, drawing in faces]
     print_pdf = None
     if printable:
         pages = disc_print_pages([scenario], paper, wheel, lang, {scenario.id: difficulty})
         print_pdf = pdf_bytes(pages, title=title, duplex=True)
     written: list[Path] = []
-    for stem, drawing, pdf in rendered:
-        written.append(write_svg(drawing, out / f"{stem}.svg"))
+    for stem, svg, pdf in rendered:
+        written.append(_write_bytes(out / f"{stem}.svg", svg))
         written.append(_write_bytes(out / f"{stem}.pdf", pdf))
     if print_pdf is not None:
         written.append(_write_bytes(out / f"disc-print-{paper}.pdf", print_pdf))
@@ -162,20 +164,21 @@ def render_wheel_core(out_dir: str | Path, paper: str = "a4", lang: str = "en", 
     pages = [wheel_cover_page(name, paper, lang) for name in wheel_names(wheel)]
     pages.append(calibration_page(paper, lang))
     words = texts(lang)
-    written: list[Path] = []
+    files: list[tuple[Path, bytes]] = []
     for page in pages:
         title = words["calibration_title"].format(wheel="retail") if page.name == "calibration-disc" else page.name
-        written.append(write_svg(page, core / f"{page.name}.svg"))
-        written.append(write_pdf(page, core / f"{page.name}.pdf", title=f"pachaprint: {title}"))
-    return written
+        files.append((core / f"{page.name}.svg", svg_string(page).encode("utf-8")))
+        files.append((core / f"{page.name}.pdf", pdf_bytes([page], title=f"pachaprint: {title}")))
+    return [_write_bytes(path, data) for path, data in files]
 
 
 def render_calibration(out_dir: str | Path, paper: str = "a4", lang: str = "en", wheel: str = "retail") -> list[Path]:
     """Write ``calibration-disc.svg`` and ``.pdf`` (the page of ``pachaprint calibrate``) into ``out_dir``."""
     page = calibration_page(paper, lang, wheel)
     out = Path(out_dir)
-    return [write_svg(page, out / "calibration-disc.svg"),
-            write_pdf(page, out / "calibration-disc.pdf", title="pachaprint: calibration disc")]
+    svg = svg_string(page).encode("utf-8")
+    pdf = pdf_bytes([page], title="pachaprint: calibration disc")
+    return [_write_bytes(out / "calibration-disc.svg", svg), _write_bytes(out / "calibration-disc.pdf", pdf)]
 
 
 __all__ = [
