@@ -15,11 +15,12 @@ from ..symbols import palette
 from ..texts import texts as language_texts
 
 
-def _cross(x: float, y: float, size: float, width: float = 0.2) -> list[d.Element]:
+def _cross(x: float, y: float, arm: float, width: float = 0.2) -> list[d.Element]:
+    """A registration cross: two arms of ``arm`` mm each side and a 2.4 mm ring."""
     style = d.stroke(palette()["ink"], width)
-    return [d.Line(x1=x - size, y1=y, x2=x + size, y2=y, style=style),
-            d.Line(x1=x, y1=y - size, x2=x, y2=y + size, style=style),
-            d.Circle(cx=x, cy=y, r=size * 0.6, style=style)]
+    return [d.Line(x1=x - arm, y1=y, x2=x + arm, y2=y, style=style),
+            d.Line(x1=x, y1=y - arm, x2=x, y2=y + arm, style=style),
+            d.Circle(cx=x, cy=y, r=2.4, style=style)]
 
 
 def _ruler(x: float, y: float, length: float, vertical: bool = False, step_label: int = 10) -> list[d.Element]:
@@ -77,12 +78,13 @@ def alignment_sheets(p: Paper | str, texts: dict[str, str] | None = None) -> lis
     crosses = [(area.x + 25, y + 45), (area.x + area.w - 45, y + 45), (p.width / 2, (y + 45 + area.y + area.h) / 2),
                (area.x + 25, area.y + area.h - 25), (area.x + area.w - 45, area.y + area.h - 25)]
     for cx, cy in crosses:
-        front.extend(_cross(cx, cy, 4))
-        front.append(d.Text(x=cx, y=cy - 6, text=texts["front_mark"], size_pt=6, anchor="middle"))
+        # the front's long arms reach across the back's offset scales (6-8 mm out)
+        front.extend(_cross(cx, cy, 9))
+        front.append(d.Text(x=cx, y=cy - 10.5, text=texts["front_mark"], size_pt=6, anchor="middle"))
         mx = p.width - cx
         back.extend(_cross(mx, cy, 4, 0.25))
         back.extend(_vernier(mx, cy, texts["steps_label"]))
     back.append(d.Text(x=p.width / 2, y=area.y + 8, text=texts["back_title"], size_pt=12, bold=True, anchor="middle"))
     for i, line in enumerate(wrap(texts["back_help"], area.w - 30, 9)):
         back.append(d.Text(x=p.width / 2, y=area.y + 16 + i * 4.6, text=line, size_pt=9, anchor="middle"))
-    return [Sheet(p, tuple(front), texts["label"], "front"), Sheet(p, tuple(back), texts["label"] + ", back", "back")]
+    return [Sheet(p, tuple(front), texts["label"], "front"), Sheet(p, tuple(back), texts["back_label"], "back")]
