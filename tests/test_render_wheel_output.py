@@ -356,3 +356,41 @@ def test_long_names_stay_on_the_disc():
                 if el.tag.endswith("text"):
                     for x, y in _text_corners(doc, el):
                         assert (x - radius) ** 2 + (y - radius) ** 2 < hub ** 2, (wheel, el.text)
+
+
+def test_pdf_text_is_never_under_6_pt(out):
+    from tests.pdfprobe import probe
+
+    pdfs = sorted(out.rglob("*.pdf"))
+    assert len(pdfs) >= 9
+    for path in pdfs:
+        reader = PdfReader(path)
+        for index in range(len(reader.pages)):
+            runs = probe(reader, index).texts
+            assert runs, f"{path.name} page {index + 1} has no text"
+            for run in runs:
+                assert run.size_pt >= 6.0 - 0.01, f"{path.name} page {index + 1}: {run.text!r} at {run.size_pt:.2f} pt"
+
+
+@pytest.mark.parametrize("relative", ["high-valley/disc-front.svg", "high-valley/disc-front-volvelle45.svg",
+                                      "lake-shore/disc-back.svg", "core/wheel-cover.svg",
+                                      "core/wheel-cover-volvelle45.svg"])
+def test_svg_and_pdf_look_the_same_when_rasterised(out, relative):
+    """Both back ends drawn at 60 dpi and compared on 4 x 4 pixel blocks."""
+    import io
+
+    import cairosvg
+    import pypdfium2
+    from PIL import Image, ImageChops
+
+    dpi = 60
+    svg_path = out / relative
+    svg = Image.open(io.BytesIO(cairosvg.svg2png(url=str(svg_path), dpi=dpi, background_color="white"))).convert("L")
+    pdf = pypdfium2.PdfDocument(str(svg_path.with_suffix(".pdf")))
+    page = pdf[0].render(scale=dpi / 72).to_pil().convert("L").crop((0, 0) + svg.size)
+    pdf.close()
+    assert abs(page.size[0] - svg.size[0]) <= 1
+    diff = ImageChops.difference(svg.reduce(4), page.reduce(4))
+    histogram = diff.histogram()
+    differing = sum(histogram[40:]) / (diff.size[0] * diff.size[1])
+    assert differing < 0.02, f"{relative}: {differing:.1%} of blocks differ between SVG and PDF"
