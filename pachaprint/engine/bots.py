@@ -147,7 +147,13 @@ class GreedyBot(Bot):
 
 
 class LogicianBot(Bot):
-    """Divines only proven crops; explores for points and provable cells."""
+    """Divines only proven crops; explores for points and provable cells.
+
+    Proven crops are facts about the hidden map, so the bot remembers them for
+    the rest of the game (:attr:`known`). A cell it failed to prove is not tried
+    again until the table around it (two cells each way) or the set of
+    exhausted terrain stacks changes: skipping a proof is always safe.
+    """
 
     name = "logician"
 
@@ -156,6 +162,9 @@ class LogicianBot(Bot):
         self.node_limit = node_limit
         self.proved = 0
         """Divinations made (each one proven before it was named)."""
+        self.known: dict[int, int] = {}
+        """Crops proven so far: cell -> level."""
+        self._stale: dict[int, tuple[int, int, int]] = {}
 
     def act(self, view, legal):
         phase = view.phase
@@ -167,9 +176,7 @@ class LogicianBot(Bot):
             if token_count(held) == 5 or (view.end_phase and OFFERING_POINTS[token_count(held)] > 0):
                 return A.offer(held)
             return A.PASS
-        eligible = view.eligible
-        know = knowledge_of(view) if eligible or self._may_use_spots(view, legal) else None
-        proofs = prove(know, cells_of(eligible), self.node_limit) if know and eligible else {}
+        proofs = self._proofs(view)
         if proofs:
             cell, level = max(proofs.items(), key=lambda item: (not held >> (item[1] - 1) & 1, item[1], -item[0]))
             divine_value = sum(proofs.values()) + sum(
@@ -183,24 +190,38 @@ class LogicianBot(Bot):
                 return A.divine(cell, level)
             return A.PASS
         # start of a turn: divine what is proven, or explore
-        explore = self._explore_choice(view, legal, know)
+        explore = self._explore_choice(view, legal)
         if proofs and divine_value >= explore[0]:
             self.proved += 1
             return A.divine(cell, level)
         return explore[1]
 
-    @staticmethod
-    def _may_use_spots(view: PlayerView, legal: LegalActions) -> bool:
-        """True if some Explore ends on terrain without crop (where a certain crop may wait)."""
-        if view.phase is not Phase.TURN:
-            return False
-        spots = view.revealed & ~view.crop_mask & ~view.all_pawns
-        for base, mask, shift in legal.groups:
-            if shift == 0 and base >> 12 in (A.Kind.ENTER, A.Kind.MOVE) and mask & spots:
-                return True
-        return False
+    def _proofs(self, view: PlayerView) -> dict[int, int]:
+        """Proven crops under this player's pawns that may divine."""
+        known = self.known
+        proofs = {}
+        todo = []
+        for cell in cells_of(view.eligible):
+            if cell in known:
+                proofs[cell] = known[cell]
+            elif self._stale.get(cell) != _fingerprint(view, cell):
+                todo.append(cell)
+        if todo:
+            know = knowledge_of(view)
+            if know is not None:
+                found = prove(know, todo, self.node_limit)
+                proofs.update(found)
+                known.update(found)
+                for cell in cells_of(view.revealed & ~view.crop_mask):
+                    level = know.certain(cell)
+                    if level:
+                        known[cell] = level
+                for cell in todo:
+                    if cell not in found:
+                        self._stale[cell] = _fingerprint(view, cell)
+        return proofs
 
-    def _explore_choice(self, view: PlayerView, legal: LegalActions, know: Knowledge | None) -> tuple[float, int]:
+    def _explore_choice(self, view: PlayerView, legal: LegalActions) -> tuple[float, int]:
         """The best Explore and its value: discovery points expected, a cell whose crop
         is certain to divine next, a small bonus for a new pawn, a small cost for
         leaving a cell still to divine, a larger one for retrieving."""
@@ -212,7 +233,7 @@ class LogicianBot(Bot):
         eligible = view.eligible
         spots: dict[float, int] = {}
         for cell in cells_of(cropless):
-            certain = know.certain(cell) if know else None
+            certain = self.known.get(cell)
             value = 0.8 * certain if certain else 0.1
             spots[value] = spots.get(value, 0) | 1 << cell
         best = float("-inf")
@@ -247,6 +268,27 @@ class LogicianBot(Bot):
             return (float("-inf"), A.PASS)
         code = choices[self.rng.randrange(len(choices))] if len(choices) > 1 else choices[0]
         return (best, code)
+
+
+_BOXES: dict[str, list[int]] = {}
+
+
+def _fingerprint(view: PlayerView, cell: int) -> tuple[int, int, int]:
+    """The table within two cells of ``cell``, and which terrain stacks are empty."""
+    board = view.board
+    boxes = _BOXES.get(board.size)
+    if boxes is None:
+        boxes = [
+            sum(1 << board.cell(x, y)
+                for x in range(board.column(c) - 2, board.column(c) + 3)
+                for y in range(board.row(c) - 2, board.row(c) + 3)
+                if board.contains(x, y))
+            for c in board.cells
+        ]
+        _BOXES[board.size] = boxes
+    box = boxes[cell]
+    empty = sum(1 << t for t, count in enumerate(view.supply) if not count)
+    return (view.revealed & box, view.crop_mask & box, empty)
 
 
 def make_bot(name: str, rng: random.Random) -> Bot:

@@ -46,6 +46,8 @@ FULL = tuple(sum(1 << v for v in range(1, n + 1)) for n in range(MAX_REGION_SIZE
 """Size n -> domain mask of levels 1..n (bit ``1 << level``)."""
 POPCOUNT = tuple(bin(m).count("1") for m in range(64))
 LEVEL_OF_BIT = {1 << v: v for v in range(1, 6)}
+GROUP_LIMIT = 20
+"""Undecided cells a refutation search looks at (the nearest ones to the cell)."""
 
 
 class Inconsistent(Exception):
@@ -127,20 +129,13 @@ def analyse(board: Board, terrain, crop, supply) -> Knowledge:
     near8 = _near8_masks(board)
     w, nf, nl, full = geo.width, geo.not_first_column, geo.not_last_column, geo.all
 
-    # 1. components
+    # 1. components (the partition of one terrain's cells is cached: between two
+    # tables usually only one terrain has changed)
     components: list[Component] = []
     component_of = [-1] * n
+    halos = []
     for t in range(kinds):
-        left = by_terrain[t]
-        region = left
-        while left:
-            mask = frontier = left & -left
-            while frontier:
-                frontier = (
-                    ((frontier << 1) & nf) | ((frontier >> 1) & nl) | (frontier << w) | (frontier >> w)
-                ) & region & ~mask
-                mask |= frontier
-            cells = cells_of(mask)
+        for mask, cells, halo in _parts(geo, near8, by_terrain[t]):
             top = 5
             while top and not by_level[top] & mask:
                 top -= 1
@@ -149,19 +144,13 @@ def analyse(board: Board, terrain, crop, supply) -> Knowledge:
             for c in cells:
                 component_of[c] = index
             components.append(Component(t, mask, cells, size, MAX_REGION_SIZE, max(size, top)))
-            left &= ~mask
+            halos.append(halo & hidden)
 
     # 2 + 3. where terrains may lie, region bounds, to a fixpoint
     possible = [hidden if supply[t] > 0 else 0 for t in range(kinds)]
-    halos = []
     touch = [[0] * n for _ in range(kinds)]
     crowded = [0] * kinds
-    for comp in components:
-        halo = 0
-        for c in comp.cells:
-            halo |= near8[c]
-        halo &= hidden
-        halos.append(halo)
+    for comp, halo in zip(components, halos):
         counts = touch[comp.terrain]
         size = comp.size
         for u in cells_of(halo):
@@ -346,7 +335,7 @@ def _refute(knowledge: Knowledge, cell: int, node_limit: int, search_width: int)
     if len(survivors) > search_width:
         return None
     alive = knowledge.alive
-    group = _undecided_group(knowledge, cell)
+    group = _undecided_group(knowledge, cell, GROUP_LIMIT)
     seen = alive.get(cell, 0)
     for level in survivors:
         bit = 1 << level
@@ -364,8 +353,13 @@ def _refute(knowledge: Knowledge, cell: int, node_limit: int, search_width: int)
     return LEVEL_OF_BIT.get(seen) if seen else None
 
 
-def _undecided_group(knowledge: Knowledge, cell: int) -> list[int]:
-    """Undecided cells linked to ``cell`` through constraints between undecided cells."""
+def _undecided_group(knowledge: Knowledge, cell: int, limit: int = GROUP_LIMIT) -> list[int]:
+    """Undecided cells linked to ``cell`` through constraints between undecided cells,
+    nearest first, at most ``limit`` of them.
+
+    Searching a part of the problem only drops constraints: a refutation found
+    there still holds (sound), a solution found there may not extend (which
+    only costs a proof)."""
     dom = knowledge.domains
     peers = knowledge.peers
     group = [cell]
@@ -377,6 +371,8 @@ def _undecided_group(knowledge: Knowledge, cell: int) -> list[int]:
                 if d & (d - 1):
                     seen.add(peer)
                     group.append(peer)
+                    if len(group) >= limit:
+                        return group
     return group
 
 
@@ -432,6 +428,38 @@ def _flood(geo: Geometry, seeds: int, region: int) -> int:
         ) & region & ~done
         done |= frontier
     return done
+
+
+_PARTS: dict[tuple[int, int], tuple[tuple[int, tuple[int, ...], int], ...]] = {}
+_PARTS_LIMIT = 20000
+
+
+def _parts(geo: Geometry, near8: list[int], cells_mask: int) -> tuple[tuple[int, tuple[int, ...], int], ...]:
+    """Orthogonally connected parts of a cell set: (mask, cells, 8-neighbourhood mask) each."""
+    key = (geo.width, cells_mask)
+    found = _PARTS.get(key)
+    if found is not None:
+        return found
+    w, nf, nl = geo.width, geo.not_first_column, geo.not_last_column
+    out = []
+    left = cells_mask
+    while left:
+        mask = frontier = left & -left
+        while frontier:
+            frontier = (
+                ((frontier << 1) & nf) | ((frontier >> 1) & nl) | (frontier << w) | (frontier >> w)
+            ) & cells_mask & ~mask
+            mask |= frontier
+        cells = cells_of(mask)
+        halo = 0
+        for c in cells:
+            halo |= near8[c]
+        out.append((mask, cells, halo & ~mask))
+        left &= ~mask
+    if len(_PARTS) >= _PARTS_LIMIT:
+        _PARTS.clear()
+    found = _PARTS[key] = tuple(out)
+    return found
 
 
 _NEAR8: dict[str, list[int]] = {}
