@@ -17,7 +17,6 @@ from pachaprint.engine import actions as A
 from pachaprint.engine.actions import Kind, decode, format_action, parse_action, token_levels
 from pachaprint.engine.bots import HUMAN, Bot, make_bot
 from pachaprint.engine.log import save_log
-from pachaprint.engine.movement import cells_of
 from pachaprint.engine.state import UNKNOWN, Event, GameState, Phase
 from pachaprint.model.rules import CROP_NAMES, TERRAIN_LETTERS, Terrain
 from pachaprint.model.scenario import Scenario
