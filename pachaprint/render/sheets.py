@@ -192,6 +192,7 @@ def catalogue(pieces: Sequence[d.Piece], *, name: str, columns: int, gap: float 
     """One drawing showing every front and, below, every back (component files)."""
     if not pieces:
         raise ValueError("a catalogue needs pieces")
+    columns = max(1, min(columns, len(pieces)))
     cell_w = max(pc.front.width_mm for pc in pieces) + gap
     cell_h = max(pc.front.height_mm for pc in pieces) + gap
     rows = math.ceil(len(pieces) / columns)
