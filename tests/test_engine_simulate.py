@@ -13,7 +13,7 @@ from pachaprint.cli import app
 from pachaprint.engine.oracle import WheelOracle
 from pachaprint.engine.simulate import game_seed, play_game, seat_bots, simulate
 from pachaprint.model.scenario import Scenario
-from tests.helpers import EXAMPLES, example
+from tests.helpers import EXAMPLES, REPO, example
 
 SPEC_KEYS = ["scenario", "mode", "games", "completed", "players", "bots", "seed", "turns", "seats",
              "wrong_divinations", "flags"]
@@ -118,3 +118,16 @@ def test_cli_simulate_usage_errors(tmp_path):
     invalid = runner.invoke(app, ["simulate", str(broken)])
     assert invalid.exit_code == 1 and "json" in invalid.stderr
     assert "Traceback" not in invalid.output
+
+
+SHIPPED = sorted((REPO / "scenarios").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
+def test_every_shipped_scenario_plays_to_the_end_without_a_wrong_logician(path):
+    scenario = Scenario.from_dict(json.loads(path.read_text(encoding="utf-8")))
+    report = simulate(scenario, games=6 if scenario.size == "tiny" else 3, players=2,
+                      bots=("logician", "greedy"), seed=17)
+    assert report.completed == report.games
+    assert report.wrong_divinations["logician"] == 0
+    assert not report.errors
