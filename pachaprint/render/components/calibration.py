@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import math
 
+from pachaprint.resources import load_template
+
 from .. import draw as d
 from .. import sheets, symbols
 from ..wheel import SectorWheel, from_polar, load_wheel
@@ -27,6 +29,9 @@ def calibration_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -
         raise ValueError("the calibration disc measures a sector (retail-style) wheel")
     pal = symbols.palette()
     t = texts(lang)
+    lay = load_template("wheel/layout.json")["calibration"]
+    ticks = {int(k): v for k, v in lay["degree_ticks_mm"].items()}
+    label_pt = lay["label_pt"]
     r = wheel.disc_radius
     cx = cy = r
     ink, guide = pal["ink"], pal["guide"]
@@ -38,24 +43,28 @@ def calibration_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -
         items.append(d.Circle(cx=cx, cy=cy, r=mm, style=d.stroke(ink if strong else guide, 0.18 if strong else 0.08)))
     # degree marks inside the rim
     for deg in range(360):
-        length = 3.0 if deg % 10 == 0 else 2.0 if deg % 5 == 0 else 1.0
+        length = next(ticks[step] for step in sorted(ticks, reverse=True) if deg % step == 0)
         x1, u1 = from_polar(r, deg)
         x2, u2 = from_polar(r - length, deg)
         items.append(d.Line(x1=cx + x1, y1=cy - u1, x2=cx + x2, y2=cy - u2, style=d.stroke(ink, 0.15)))
         if deg % 10 == 0:
-            items.append(wp.turned(cx, cy, deg, wp.label(cx, cy, 0.0, r - 5.0, str(deg), 6.0, ink)))
+            items.append(wp.turned(cx, cy, deg, wp.label(cx, cy, 0.0, r - lay["degree_label_inset_mm"], str(deg),
+                                                         label_pt, ink)))
     # sector boundaries and numbers; mm labels along each sector's centre line
     half = wheel.sector_deg / 2
     for column in range(wheel.columns):
         centre = wheel.sector_centre(column)
         x1, u1 = from_polar(wheel.ring_edges[0], centre + half)
-        x2, u2 = from_polar(r - 6.5, centre + half)
+        x2, u2 = from_polar(r - lay["boundary_inset_mm"], centre + half)
         items.append(d.Line(x1=cx + x1, y1=cy - u1, x2=cx + x2, y2=cy - u2, style=d.stroke(pal["element_band"], 0.35)))
-        marks: list[d.Element] = [wp.label(cx, cy, 0.0, r - 10.5, f"{t['sector']} {column + 1}", 7.0,
-                                           pal["element_band"], bold=True)]
-        for mm in range(10, int(r) - 12, 5):
-            marks.append(d.Rect(x=cx - 2.2, y=cy - mm - 1.1, w=4.4, h=2.2, style=d.fill(pal["paper"])))
-            marks.append(wp.label(cx, cy, 0.0, mm, str(mm), 6.0, ink))
+        sector_inset = lay["sector_label_inset_mm"]
+        marks: list[d.Element] = [wp.label(cx, cy, 0.0, r - sector_inset, f"{t['sector']} {column + 1}",
+                                           lay["sector_label_pt"], pal["element_band"], bold=True)]
+        for mm in range(lay["mm_labels_from"], int(r - sector_inset) - 1, lay["mm_label_step"]):
+            # a paper patch under each number keeps it readable over the circles
+            h = label_pt * d.PT_MM
+            marks.append(d.Rect(x=cx - h, y=cy - mm - h / 2, w=2 * h, h=h, style=d.fill(pal["paper"])))
+            marks.append(wp.label(cx, cy, 0.0, mm, str(mm), label_pt, ink))
         items.append(wp.turned(cx, cy, centre, *marks, id=f"calibration-sector-{column + 1}",
                                data=d.data(sector=column + 1, angle_deg=f"{centre:g}")))
     # the template's rings, dashed, numbered along the boundary of sector 1 and 2
@@ -64,11 +73,11 @@ def calibration_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -
                               data=d.data(ring_edge_mm=f"{edge:g}")))
     for row in range(wheel.rows):
         u = wheel.ring_middle(row)
-        items.append(wp.turned(cx, cy, half + 8.0, wp.label(cx, cy, 0.0, u, f"{t['ring']} {row + 1}", 6.0,
+        items.append(wp.turned(cx, cy, half + lay["ring_label_offset_deg"], wp.label(cx, cy, 0.0, u, f"{t['ring']} {row + 1}", label_pt,
                                                      pal["element_band"], bold=True)))
     items.append(d.Circle(cx=cx, cy=cy, r=wheel.ring_edges[0] - 2, style=d.fill(pal["paper"])))
-    items.append(wp.label(cx, cy, 0.0, 8.0, t["calibration_title"].format(wheel=wheel.name).split(" (")[0], 6.5, ink,
-                          bold=True))
+    title = t["calibration_title"].format(wheel=wheel.name).split(" (")[0]
+    items.append(wp.label(cx, cy, 0.0, (wheel.ring_edges[0] - 2) / 2, title, lay["title_pt"], ink, bold=True))
     items.append(wp.pin_mark(cx, cy, wheel.pin_hole))
     return d.Drawing(2 * r, 2 * r, tuple(items), name="calibration-disc", bleed_mm=wheel.disc_bleed,
                      metadata=d.data(wheel=wheel.name, centre=f"{cx:g} {cy:g}", radius_mm=f"{r:g}"))
@@ -87,7 +96,9 @@ def calibration_sheet(paper: str = "a4", lang: str = "en", wheel: SectorWheel | 
     b = disc.bleed_mm
     items.append(wp.cut_circle(x + b + wheel.disc_radius, area.y + b + wheel.disc_radius, wheel.disc_radius))
     title = t["calibration_title"].format(wheel=wheel.name)
-    items.extend(instructions(t["calibration_steps"], title, area.x, area.y + disc.media_height + 8.0, area.w))
+    sheet = load_template("wheel/layout.json")["sheet"]
+    items.extend(instructions(t["calibration_steps"], title, area.x, area.y + disc.media_height + sheet["gap_mm"],
+                              area.w, sheet["steps_pt"]))
     return sheets.Sheet(p, tuple(items), title)
 
 

@@ -266,9 +266,11 @@ def wheel_cover_sheet(wheel: AnyWheel | str = "retail", paper: str = "a4", lang:
     b = cover.bleed_mm
     items.append(wp.cut_circle(area.x + b + wheel.cover_radius, area.y + b + wheel.cover_radius, wheel.cover_radius))
     bottom = area.y + cover.media_height
+    sheet = load_template("wheel/layout.json")["sheet"]
+    gap = sheet["gap_mm"]
     if isinstance(wheel, SectorWheel):
         slider = slider_drawing(wheel, lang)
-        sx = area.x + cover.media_width + 8.0
+        sx = area.x + cover.media_width + gap
         items.append(_placed(slider, sx, area.y))
         items.extend(crop_marks(sx + slider.bleed_mm, area.y + slider.bleed_mm, slider.width_mm, slider.height_mm,
                                 slider.bleed_mm))
@@ -276,7 +278,8 @@ def wheel_cover_sheet(wheel: AnyWheel | str = "retail", paper: str = "a4", lang:
         steps = t["retail_steps"]
     else:
         steps = t["volvelle_steps"]
-    items.extend(instructions(steps, t["assembly_title"], area.x, bottom + 8.0, area.w, note=t["tiny_note"]))
+    items.extend(instructions(steps, t["assembly_title"], area.x, bottom + gap, area.w, sheet["steps_pt"],
+                              note=t["tiny_note"]))
     return sheets.Sheet(p, tuple(items), t["cover_title"].format(wheel=wheel.name))
 
 
