@@ -23,7 +23,7 @@ from pachaprint.model.scenario import Scenario
 
 PLAYER_LETTERS = "ABCD"
 OTOMA_LETTER = "O"
-TERRAIN_STYLE = {"V": "bold green", "D": "bold yellow", "F": "bold dark_green", "M": "bold grey70"}
+TERRAIN_STYLE = {"V": "bold bright_green", "D": "bold yellow", "F": "bold green", "M": "bold white"}
 PLAYER_STYLE = {"A": "bold red", "B": "bold blue", "C": "bold magenta", "D": "bold cyan"}
 TERRAIN_NAMES = [Terrain(letter).label for letter in TERRAIN_LETTERS]
 
@@ -326,5 +326,5 @@ def _printer(stdout: TextIO, color: bool):
         return lambda text: stdout.write(text + "\n")
     from rich.console import Console
 
-    console = Console(file=stdout, highlight=False)
+    console = Console(file=stdout, highlight=False, force_terminal=True)
     return console.print
