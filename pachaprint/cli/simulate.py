@@ -10,6 +10,7 @@ import typer
 from pachaprint.check.load import read_file
 from pachaprint.check.validate import validate_bytes
 from pachaprint.cli.app import UsageError, app
+from pachaprint.engine.simulate import DEFAULT_MAX_TURNS
 from pachaprint.model.scenario import Scenario
 
 
@@ -40,7 +41,7 @@ def simulate(
     seed: int = typer.Option(1, "--seed", "-s", help="Seed; game i uses a seed derived from (seed, i)."),
     output_format: str = typer.Option("text", "--format", "-f", help="text or json."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (the report does not change)."),
-    max_turns: int = typer.Option(1000, "--max-turns", min=10, help="Turns after which a game counts as not ending."),
+    max_turns: int = typer.Option(DEFAULT_MAX_TURNS, "--max-turns", min=10, help="Turns after which a game counts as not ending."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Simulate bot games of a scenario: completion, turns, scores per seat, points by

@@ -24,7 +24,7 @@ from pachaprint.model.rules import PLAYER_COUNTS
 from pachaprint.model.scenario import Scenario
 
 MODE = "competitive"
-DEFAULT_MAX_TURNS = 1000
+DEFAULT_MAX_TURNS = 2000
 """Main-phase turns after which a game counts as not ending."""
 
 
