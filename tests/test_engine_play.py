@@ -129,3 +129,12 @@ def test_cli_play_reads_commands_from_stdin(tmp_path):
     assert json.loads(log.read_text())["seats"] == ["human", "greedy"]
     bad = runner.invoke(app, ["play", str(EXAMPLES / "lake-shore.json"), "--players", "human"])
     assert bad.exit_code == 2 and "2 to 4 seats" in bad.stderr
+
+
+def test_colour_board_keeps_its_letters():
+    out = io.StringIO()
+    run_game(LAKE, ["human", "greedy"], 1, io.StringIO("quit\n"), out, color=True, first_player=0)
+    text = out.getvalue()
+    assert "\x1b[" in text  # ANSI colour codes
+    plain = __import__("re").sub(r"\x1b\[[0-9;]*m", "", text)
+    assert " 1  .   .   .   F4  .  " in plain and " 5  M1  .   .   .   M1 " in plain
