@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -136,5 +137,5 @@ def test_colour_board_keeps_its_letters():
     run_game(LAKE, ["human", "greedy"], 1, io.StringIO("quit\n"), out, color=True, first_player=0)
     text = out.getvalue()
     assert "\x1b[" in text  # ANSI colour codes
-    plain = __import__("re").sub(r"\x1b\[[0-9;]*m", "", text)
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", text)
     assert " 1  .   .   .   F4  .  " in plain and " 5  M1  .   .   .   M1 " in plain
