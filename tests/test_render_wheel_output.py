@@ -405,3 +405,27 @@ def test_svg_and_pdf_look_the_same_when_rasterised(out, relative):
     histogram = diff.histogram()
     differing = sum(histogram[40:]) / (diff.size[0] * diff.size[1])
     assert differing < 0.02, f"{relative}: {differing:.1%} of blocks differ between SVG and PDF"
+
+
+def test_symbols_and_texts_stay_inside_the_cut(out):
+    """Nothing printed on a disc reaches its edge: it would be cut in half."""
+    from tests.test_render_wheel_svgread import apply
+
+    for relative, template in (("high-valley/disc-front.svg", "retail"),
+                               ("high-valley/disc-front-volvelle45.svg", "volvelle45"),
+                               ("high-valley/disc-back.svg", "retail")):
+        doc = Document((out / relative).read_text())
+        radius = load_wheel(template).disc_radius
+        symbols_defs = {el.get("id"): el for el in doc.root.iter() if (el.get("id") or "").startswith("sym-")}
+        uses = [el for el in doc.root.iter() if el.tag.endswith("use")]
+        assert uses
+        for use in uses:
+            m = doc.matrix[id(use)]
+            # every symbol is drawn in a 100 x 100 box; its picture stays inside the inscribed circle
+            assert symbols_defs[use.get("{http://www.w3.org/1999/xlink}href", use.get("href", ""))[1:]] is not None
+            cx, cy = apply(m, 50, 50)
+            scale = (m[0] ** 2 + m[1] ** 2) ** 0.5
+            assert ((cx - radius) ** 2 + (cy - radius) ** 2) ** 0.5 + 50 * scale < radius - 0.2, relative
+        for el in doc.texts():
+            for x, y in _text_corners(doc, el):
+                assert (x - radius) ** 2 + (y - radius) ** 2 < (radius - 0.3) ** 2, (relative, el.text)

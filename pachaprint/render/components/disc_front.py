@@ -219,9 +219,10 @@ def _animal_rim(wheel: SlotWheel, cx: float, cy: float) -> list[d.Element]:
     """Volvelle rim: each row's animal at the angle of slot 9 * row, with its number and a pointer."""
     pal = symbols.palette()
     rim = wheel.raw["rim"]
-    mid = (wheel.rim_inner + wheel.disc_radius) / 2
-    size = float(rim["animal_symbol_mm"])
     tick = float(rim["tick_mm"])
+    # the animal sits between the pointer and the disc's edge
+    size = min(float(rim["animal_symbol_mm"]), wheel.disc_radius - float(rim["edge_margin_mm"]) - wheel.rim_inner - tick)
+    mid = wheel.rim_inner + tick + size / 2
     out: list[d.Element] = []
     for row in range(wheel.rows):
         angle = wheel.animal_angle(row)
@@ -231,7 +232,7 @@ def _animal_rim(wheel: SlotWheel, cx: float, cy: float) -> list[d.Element]:
             wp.page_point(cx, cy, 1.2, base + tick)), style=d.fill(pal["ink"]))
         number = wp.label(cx, cy, -size / 2 - 2.2, mid, str(row + 1), float(rim["row_number_pt"]), pal["ink"],
                           bold=True)
-        out.append(wp.turned(cx, cy, angle, pointer, wp.glyph(wp.animal_name(row), cx, cy, 0.0, mid + 0.6, size),
+        out.append(wp.turned(cx, cy, angle, pointer, wp.glyph(wp.animal_name(row), cx, cy, 0.0, mid, size),
                              number, id=f"rim-animal-{row + 1}"))
     return out
 
