@@ -429,3 +429,18 @@ def test_symbols_and_texts_stay_inside_the_cut(out):
         for el in doc.texts():
             for x, y in _text_corners(doc, el):
                 assert (x - radius) ** 2 + (y - radius) ** 2 < (radius - 0.3) ** 2, (relative, el.text)
+
+
+def test_a_crop_layer_with_dots_is_solved_before_drawing(tmp_path):
+    data = _data("lake-shore")
+    complete = Scenario.from_dict(data)
+    board = complete.board
+    starts = set(complete.start_cells)
+    flat = "".join(ch if i in starts else "." for i, ch in enumerate(complete.crops_flat))
+    data["crops"] = [flat[r * board.width:(r + 1) * board.width] for r in range(5)]
+    dotted = Scenario.from_dict(data)
+    assert not dotted.is_complete
+    render_scenario(complete, tmp_path / "complete", wheel="both", difficulty="easy")
+    render_scenario(dotted, tmp_path / "dotted", wheel="both", difficulty="easy")
+    for name in ("disc-front.svg", "disc-front-volvelle45.svg", "disc-back.svg"):
+        assert (tmp_path / "complete" / name).read_bytes() == (tmp_path / "dotted" / name).read_bytes()
