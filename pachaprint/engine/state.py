@@ -84,7 +84,7 @@ class Event(NamedTuple):
     player: int
     cell: int = -1
     value: int = 0
-    """Terrain index (discover), true level (divine, wrong), token mask (offer)."""
+    """Terrain index (discover), true level (divine, wrong), token mask (offer), start cell (move)."""
     points: int = 0
 
 
@@ -150,7 +150,10 @@ class GameState:
 
     # -- setup helpers ---------------------------------------------------------
     def reveal(self, cell: int, crop: bool = False) -> None:
-        """Place the terrain tile (and with ``crop`` the crop tile) of ``cell``, scoring nothing."""
+        """Place the terrain tile (and with ``crop`` the crop tile) of ``cell``, scoring nothing.
+
+        Placing the last terrain tile makes the current player the one who
+        triggered the end of the game."""
         bit = 1 << cell
         if not self.revealed & bit:
             t = self._oracle.discover(cell)
@@ -268,7 +271,8 @@ class GameState:
         return PlayerView.of(self, player)
 
     # -- queries -------------------------------------------------------------------
-    def pawns_of(self, side: int) -> list[int]:
+    def pawns_of(self, side: int) -> tuple[int, ...]:
+        """Cells of the pawns of ``side``, ascending."""
         return cells_of(self.pawn_mask[side])
 
     def eligible(self, player: int) -> int:
@@ -330,8 +334,6 @@ class GameState:
         self.score[p] += points
         self.points[p][Source.DISCOVERY] += points
         self._note("discover", p, cell, t, points)
-        if self.revealed == self.geo.all and self.trigger is None:
-            self.trigger = p
 
     def _divine(self, p: int, cell: int, level: int) -> None:
         truth = self._oracle.divine(cell)
