@@ -118,12 +118,12 @@ def _simulate(scenario: Scenario, options: BuildOptions) -> dict[str, Any]:
     return result.to_dict()
 
 
-def _render_scenario(scenario: Scenario, folder: Path, options: BuildOptions) -> None:
+def _render_scenario(scenario: Scenario, folder: Path, options: BuildOptions, difficulty: str | None) -> None:
     from pachaprint.render.scenario import render_scenario
     from pachaprint.render.webwheel import write_webwheel
 
-    for wheel in options.wheels:
-        render_scenario(scenario, folder, wheel=wheel, paper=options.papers[0], lang=options.lang)
+    render_scenario(scenario, folder, wheel=list(options.wheels), paper=options.papers[0], lang=options.lang,
+                    difficulty=difficulty)
     write_webwheel(scenario, folder / "wheel.html", lang=options.lang)
     folder_files = {p.name for p in folder.iterdir()}
     (folder / "preview-back.png").write_bytes(pdf_preview_png(folder / "disc-back.pdf"))
@@ -150,7 +150,7 @@ def build_scenario(scenario_data: dict[str, Any], validation: dict[str, Any], ou
     with Stage(out) as stage:
         folder = stage.path(relative / "report.json").parent
         try:
-            _render_scenario(scenario, folder, options)
+            _render_scenario(scenario, folder, options, report["difficulty"])
         except Exception as exc:
             return {"status": "failed", "problems": [f"rendering failed: {type(exc).__name__}: {exc}"],
                     "trace": traceback.format_exc()}
@@ -171,14 +171,16 @@ def build_core(out_dir: str, options: BuildOptions) -> list[str]:
         return [str(p) for p in stage.commit()]
 
 
-def build_discs_pnp(scenarios: list[dict[str, Any]], out_dir: str, paper: str, options: BuildOptions) -> list[str]:
+def build_discs_pnp(scenarios: list[dict[str, Any]], difficulties: dict[str, str | None], out_dir: str, paper: str,
+                    options: BuildOptions) -> list[str]:
     """The duplex-ready PDF of every built scenario's disc fronts and backs."""
     from pachaprint.render.scenario import render_discs_pnp
 
     out = Path(out_dir)
     with Stage(out) as stage:
         models = [Scenario.from_dict(data) for data in scenarios]
-        render_discs_pnp(models, stage.path(f"pnp/pachaprint-discs-{paper}.pdf"), paper=paper, wheels=options.wheels)
+        render_discs_pnp(models, stage.path(f"pnp/pachaprint-discs-{paper}.pdf"), paper=paper,
+                         wheel=list(options.wheels), lang=options.lang, difficulties=difficulties)
         return [str(p) for p in stage.commit()]
 
 
@@ -260,12 +262,13 @@ def run_build(scenarios_dir: Path, out_dir: Path, options: BuildOptions = BuildO
             progress("core", 1, 1)
 
         built_data = [o.data for o in outcomes if o.ok]
+        difficulties = {o.id: (o.report or {}).get("difficulty") for o in outcomes if o.ok}
         pnp_status: dict[str, str] = {}
         pnp_jobs = {}
         for paper in options.papers:
             digest = input_hash(asdict(options), paper, sorted((d["id"], json.dumps(d, sort_keys=True)) for d in built_data))
             if built_data and not manifest.is_current(out_dir, f"pnp:{paper}", digest):
-                pnp_jobs[paper] = (submit(build_discs_pnp, built_data, str(out_dir), paper, options), digest)
+                pnp_jobs[paper] = (submit(build_discs_pnp, built_data, difficulties, str(out_dir), paper, options), digest)
             else:
                 pnp_status[paper] = "unchanged" if built_data else "skipped"
         for number, (paper, (future, digest)) in enumerate(sorted(pnp_jobs.items()), start=1):
