@@ -95,6 +95,7 @@ def test_report_contents(built):
     markdown = (out / "scenarios" / "lake-shore" / "report.md").read_text()
     assert markdown.startswith("# Lake Shore (`lake-shore`)")
     assert f"{GAMES} of {GAMES} games completed" in markdown
+    assert "The player who takes the first turn wins" in markdown
 
 
 def test_rebuild_is_byte_identical_and_incremental(built, tmp_path):

@@ -30,18 +30,19 @@ def _figures(report: dict[str, Any]) -> list[str]:
     sim = report.get("simulation")
     if not sim:
         return []
-    seats = sim["seats"]
-    scores = ", ".join(f"{s['bot']} {s['score_mean']:.1f}" for s in seats)
-    first = seats[0]["win_rate"] if seats else 0
+    scores = ", ".join(f"{s['bot']} {s['score_mean']:.1f}" for s in sim["seats"])
+    wins = ", ".join(f"{s['bot']} {s['win_rate']:.0%}" for s in sim["seats"])
     items = [
         f"{sim['completed']}/{sim['games']} games completed",
         f"turns per game: {sim['turns']['mean']:.1f} (min {sim['turns']['min']}, max {sim['turns']['max']})",
         f"mean scores: {scores}",
-        f"first seat wins {first:.0%}",
+        f"wins: {wins}",
     ]
-    for key in ("logician_proved", "logician_proofs"):
-        if key in sim:
-            items.append(f"crops the logician proved per game: {sim[key]}")
+    if "first_player_win_rate" in sim:
+        items.append(f"the player who starts wins {sim['first_player_win_rate']:.0%}")
+    if "logician_proved" in sim:
+        wrong = sim.get("wrong_divinations", {}).get("logician", 0)
+        items.append(f"crops the logician proved: {sim['logician_proved'] / sim['games']:.1f} per game ({wrong} wrong)")
     return items
 
 

@@ -79,9 +79,11 @@ def report_markdown(report: dict[str, Any]) -> str:
         lines.append("")
         wrong = ", ".join(f"{bot} {n}" for bot, n in sim.get("wrong_divinations", {}).items())
         lines.append(f"Wrong divinations: {wrong or 'none'}.")
-        extra = {k: v for k, v in sim.items() if k.startswith("logician")}
-        for key, value in extra.items():
-            lines.append(f"{key.replace('_', ' ').capitalize()}: {value}.")
+        if "first_player_win_rate" in sim:
+            lines.append(f"The player who takes the first turn wins {sim['first_player_win_rate']:.0%} of the games.")
+        if "logician_proved" in sim:
+            lines.append(f"Crops the logician proved from public information and divined: {sim['logician_proved']} "
+                         f"in {sim['games']} games ({sim['logician_proved'] / sim['games']:.1f} per game).")
     lines += ["", "## Flags", ""]
     lines += [f"- {flag}" for flag in report["flags"]] or ["None."]
     return "\n".join(lines) + "\n"
