@@ -2,6 +2,7 @@
 
     python benchmarks/bench_engine.py                 # games per second (one core)
     python benchmarks/bench_engine.py --soundness 2000 # thousands of logician games: zero wrong?
+    python benchmarks/bench_engine.py --audit 300      # every proof at every decision vs the map
 
 Speed: complete 2-player games on a long scenario (the high-valley example and
 generated long discs), with random bots and with logician bots, run in this
@@ -93,10 +94,56 @@ def soundness(games: int) -> int:
     return wrong.get("logician", 0)
 
 
+def audit(games: int) -> int:
+    """Prove every revealed cell without crop at every decision and compare with the map.
+
+    A harder test than divinations alone: it checks proofs about cells no pawn
+    stands on, in the tables bots actually reach. Returns the number of errors.
+    """
+    import random
+
+    from pachaprint.engine.bots import make_bot
+    from pachaprint.engine.logic import analyse, prove
+    from pachaprint.engine.state import GameState
+
+    scenarios = [load(p) for p in sorted((ROOT / "scenarios").glob("*.json"))]
+    scenarios += [load(p) for p in sorted(EXAMPLES.glob("*.json"))]
+    checked = proofs = errors = 0
+    start = time.perf_counter()
+    for i in range(games):
+        scenario = scenarios[i % len(scenarios)]
+        truth = [int(ch) for ch in scenario.crops_flat]
+        rng = random.Random(game_seed(11, i))
+        names = (["logician", "greedy"], ["greedy", "random", "logician"])[i % 2]
+        state = GameState(WheelOracle(scenario), len(names), rng.randrange(len(names)))
+        bots = [make_bot(name, random.Random(rng.getrandbits(64))) for name in names]
+        while not state.is_terminal():
+            p = state.current_player
+            view = state.view(p)
+            know = analyse(view.board, view.terrain, view.crop, view.supply)
+            targets = [c for c in view.board.cells if view.terrain[c] >= 0 and not view.crop[c]]
+            for cell in targets:
+                checked += 1
+                if not know.domains[cell] >> truth[cell] & 1:
+                    errors += 1
+                    print(f"  {scenario.id}: {view.board.name(cell)} lost its true level {truth[cell]}")
+            for cell, level in prove(know, targets).items():
+                proofs += 1
+                if level != truth[cell]:
+                    errors += 1
+                    print(f"  {scenario.id}: {view.board.name(cell)} proven {level}, truly {truth[cell]}")
+            state.apply(bots[p].act(view, state.legal_actions()))
+    elapsed = time.perf_counter() - start
+    print(f"audit: {games} games on {len(scenarios)} scenarios, {checked} cell domains checked, "
+          f"{proofs} proofs, {errors} errors, in {elapsed:.0f} s")
+    return errors
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games per speed measurement")
     parser.add_argument("--soundness", type=int, default=0, help="also play this many soundness games")
+    parser.add_argument("--audit", type=int, default=0, help="also audit every proof in this many games")
     args = parser.parse_args()
     scenarios = long_scenarios(4)
     for bot, target in (("random", 200), ("greedy", None), ("logician", 50)):
@@ -105,9 +152,12 @@ def main() -> int:
         goal = f" (target {target})" if target else ""
         print(f"{bot:9s} 2-player long games: {cpu_rate:6.1f}/s CPU, {wall_rate:6.1f}/s wall, "
               f"{turns:.0f} turns a game, {n} games{goal}")
+    failed = False
     if args.soundness:
-        return 1 if soundness(args.soundness) else 0
-    return 0
+        failed |= soundness(args.soundness) > 0
+    if args.audit:
+        failed |= audit(args.audit) > 0
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
