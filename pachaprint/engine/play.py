@@ -234,7 +234,7 @@ def run_game(scenario: Scenario, seats: list[str], seed: int, stdin: TextIO, std
     state = GameState.new(scenario, players, first, record_events=True)
     table = Table(scenario, state, table_seats, seed, stdout, color)
     printer = _printer(stdout, color)
-    table.write(f"{scenario.name} ({scenario.size}), {players} players; {table.who(first)} starts.")
+    table.write(f"{scenario.name} ({scenario.size}), {players} players; {table.who(first)} starts (seed {seed}).")
     table.write("Type 'help' for the commands.")
     shown = 0
     board_shown_for = None
