@@ -419,17 +419,6 @@ def _search(knowledge: Knowledge, dom: list[int], group: list[int], budget: list
     return None if unknown else False
 
 
-def _flood(geo: Geometry, seeds: int, region: int) -> int:
-    w, nf, nl = geo.width, geo.not_first_column, geo.not_last_column
-    done = frontier = seeds & region
-    while frontier:
-        frontier = (
-            ((frontier << 1) & nf) | ((frontier >> 1) & nl) | (frontier << w) | (frontier >> w)
-        ) & region & ~done
-        done |= frontier
-    return done
-
-
 _PARTS: dict[tuple[int, int], tuple[tuple[int, tuple[int, ...], int], ...]] = {}
 _PARTS_LIMIT = 20000
 

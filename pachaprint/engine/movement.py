@@ -91,20 +91,6 @@ def nth_cell(mask: int, index: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def flood(geo: "Geometry", seeds: int, region: int) -> int:
-    """Cells of ``region`` orthogonally connected (inside ``region``) to ``seeds & region``."""
-    w = geo.width
-    full, nf, nl = geo.all, geo.not_first_column, geo.not_last_column
-    done = seeds & region
-    frontier = done
-    while frontier:
-        frontier = (
-            ((frontier << 1) & nf) | ((frontier >> 1) & nl) | (frontier << w) | (frontier >> w)
-        ) & full & region & ~done
-        done |= frontier
-    return done
-
-
 def player_move_ends(geo: "Geometry", own: int, pawns: int, crops: int) -> list[tuple[int, int]]:
     """``(pawns mask, end mask)`` groups covering every pawn of a side.
 
