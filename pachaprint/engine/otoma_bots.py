@@ -43,6 +43,12 @@ from pachaprint.model.rules import CROP_LEVELS, DIVERSITY_TOP_LEVEL, OFFERING_PO
 
 MEAN_CROP = sum(CROP_LEVELS) / len(CROP_LEVELS)
 """The bots' estimate of an unknown crop level."""
+OTOMA_WEIGHT = 0.5
+"""How much of the Otoma's expected gain an Explore is charged with: every hidden
+cell gets revealed by someone before the end, so only part of it is really lost."""
+STALL = 1.0
+"""The cost of an Explore that reveals nothing; it grows with every turn in a row
+in which no tile was placed, so a bot never dawdles for ever."""
 
 
 def diversity_gain(stones, supply) -> float:
@@ -69,6 +75,11 @@ class VersusBot(Bot):
         self.base = base
         self.name = base.name
         self.proved = 0
+        self.guessed = 0
+        """Divinations the rules forced on the bot without a proof (solo: all pawns; co-op: no Explore left)."""
+        self.idle = 0
+        """Turns in a row that placed no tile (counted at the bot's turn starts)."""
+        self._progress = -1
 
     # -- shared reckoning -----------------------------------------------------------------
     def _otoma_stop_gain(self, view, otoma_account: int, revealed: int) -> float:
@@ -127,12 +138,16 @@ class VersusBot(Bot):
         return total
 
     def _cell_value(self, view, to: int, know, discover: float) -> float:
+        """The bot's own gain for ending on ``to``. Against the Otoma an Explore that
+        reveals nothing is a lost turn (the game only moves on with discoveries),
+        more so when it ends on a crop (no arrow, no Otoma move: nothing changes)."""
         if view.terrain[to] < 0:
             return discover
+        stall = STALL * (1 + self.idle)
         if view.crop[to]:
-            return -0.2
+            return -2 * stall
         certain = know.certain(to) if (know and isinstance(self.base, LogicianBot)) else None
-        return 0.8 * certain if certain else 0.1
+        return (0.8 * certain if certain else 0.0) - stall
 
     def _best_explore(self, view, legal, cost) -> tuple[float, int]:
         know = knowledge_of(view)
@@ -144,7 +159,7 @@ class VersusBot(Bot):
             if kind != A.Kind.ENTER and kind != A.Kind.MOVE:
                 continue
             to = code & 63
-            value = self._cell_value(view, to, know, discover) - cost(to)
+            value = self._cell_value(view, to, know, discover) - OTOMA_WEIGHT * cost(to)
             if kind == A.Kind.ENTER:
                 value += 0.3
             elif eligible >> (code >> 6 & 63) & 1:
@@ -158,6 +173,7 @@ class VersusBot(Bot):
         return best, choices[self.rng.randrange(len(choices))] if len(choices) > 1 else choices[0]
 
     def _best_guess(self, view, legal) -> int:
+        self.guessed += 1
         know = knowledge_of(view)
         scored = []
         for code in legal:
@@ -195,6 +211,9 @@ class VersusBot(Bot):
         return self._base_act(view, legal)
 
     def _turn(self, view, legal, cost, solo: bool = False) -> int:
+        progress = view.revealed.bit_count() + view.crop_mask.bit_count()
+        self.idle = self.idle + 1 if progress == self._progress else 0
+        self._progress = progress
         code = self._base_act(view, legal)
         explore_value, explore = self._best_explore(view, legal, cost)
         if code >> 12 == A.Kind.DIVINE and code in legal:
@@ -203,19 +222,26 @@ class VersusBot(Bot):
             value = self._divine_all_value(view) if solo else float(code & 63)
             if explore == A.PASS or value >= explore_value:
                 return self._chosen(code)
+        elif any(group[0] >> 12 == A.Kind.DIVINE for group in legal.groups):
+            # Divining without proof: only when exploring is worse still (a long
+            # run of turns without progress) or impossible.
+            value = self._divine_all_value(view) if solo else self._divine_all_value(view, single=True)
+            if explore == A.PASS or value > explore_value:
+                return self._best_guess(view, legal)
         if explore != A.PASS:
             return explore
-        if code in legal:
-            return self._chosen(code)
-        return self._best_guess(view, legal) if any(c >> 12 == A.Kind.DIVINE for c in legal) else legal[0]
+        return code if code in legal else legal[0]
 
-    def _divine_all_value(self, view) -> float:
+    def _divine_all_value(self, view, single: bool = False) -> float:
+        """Expected points of divining with every eligible pawn (or the best one), each with its best level."""
         know = knowledge_of(view)
-        total = 0.0
+        values = []
         for cell in cells_of(view.eligible):
             domain = know.domains[cell] if know else 0b111110
-            total += max(divination_value(domain, level) for level in CROP_LEVELS)
-        return total
+            values.append(max(divination_value(domain, level) for level in CROP_LEVELS))
+        if not values:
+            return float("-inf")
+        return max(values) if single else sum(values)
 
     def _chosen(self, code: int) -> int:
         if code >> 12 == A.Kind.DIVINE and isinstance(self.base, LogicianBot):
@@ -255,7 +281,8 @@ class VersusBot(Bot):
                 ends |= coop_move_ends(geo, start, direction, own, view.all_pawns, view.crop_mask)
             best = float("-inf")
             for to in cells_of(ends):
-                best = max(best, self._cell_value(view, to, know, discover) - self._coop_cost(view, to, view.seat))
+                value = self._cell_value(view, to, know, discover) - OTOMA_WEIGHT * self._coop_cost(view, to, view.seat)
+                best = max(best, value)
             scored.append((best, code))
         top = max(s for s, _ in scored)
         choices = [code for s, code in scored if s >= top - 1e-9]

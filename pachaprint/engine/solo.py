@@ -21,7 +21,10 @@ bots and the simulator drive it like a competitive game. What changes:
 * a Divine turn divines with every pawn on cropless terrain, mistakes included,
   and may still Offer;
 * the game ends after the turn in which the last terrain tile is placed, with no
-  end-phase divination; the player wins with strictly more points.
+  end-phase divination; the player wins with strictly more points. Our ruling
+  where the rules are silent: the game also ends when the player is shut out
+  for good (every Explore ends on a crop and no Divine is possible; see
+  :meth:`SoloState._blocked`).
 """
 
 from __future__ import annotations
@@ -114,6 +117,8 @@ class SoloState(OtomaPeople, GameState):
         self.stacks = stacks if stacks is not None else TileStacks(oracle.terrain_supply(), random.Random(seed))
         self.tile_at: list[ArrowTile | None] = [None] * oracle.board.cell_count
         self.pending: Direction | None = None
+        self.blocked = False
+        """True when the game ended because the player could no longer change the table."""
         self._setting_up = True
         super().__init__(oracle, 2, 0, record_events)
         self.players = 1
@@ -242,8 +247,31 @@ class SoloState(OtomaPeople, GameState):
             super()._pass(p)
 
     def _settle(self) -> None:
-        if not getattr(self, "_setting_up", False):
-            super()._settle()
+        if getattr(self, "_setting_up", False):
+            return
+        super()._settle()
+        if self.phase is Phase.TURN and self._blocked():
+            self.blocked = True
+            self.phase = Phase.OVER
+            self._legal = A.NO_ACTIONS
+            self._note("blocked", PLAYER)
+            self._note("over", -1)
+
+    def _blocked(self) -> bool:
+        """True when the table can never change again (RULES.md is silent; our ruling).
+
+        Without retrieval the player can be shut out: every Explore ends on a crop
+        (no arrow, so no Otoma move) and no pawn may divine. Pawns standing on
+        crops do not change where the others can go (crops and own pawns are both
+        crossed), so the position is final and the game ends; cells still
+        without terrain score for no one.
+        """
+        crops = self.crop_mask
+        for base, mask, _ in self._legal.groups:
+            kind = base >> 12
+            if kind == A.Kind.DIVINE or ((kind == A.Kind.ENTER or kind == A.Kind.MOVE) and mask & ~crops):
+                return False
+        return not any(code >> 12 != A.Kind.PASS for code in self._legal.extra)
 
     def _compute_legal(self) -> LegalActions:
         phase = self.phase
