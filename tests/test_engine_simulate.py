@@ -39,6 +39,8 @@ def test_report_has_the_spec_keys_and_adds_up():
     assert abs(sum(seat["win_rate"] for seat in data["seats"]) - 1.0) < 0.01
     assert data["wrong_divinations"]["logician"] == 0
     assert data["logician_proved"] > 0
+    # every divined crop was proven first, so a logician seat proves at least as many per game
+    assert data["logician_known_mean"] * 2 * 40 >= data["logician_proved"]
     json.dumps(data)
 
 

@@ -64,6 +64,9 @@ class GameResult:
     wrong: list[int]
     correct: list[int]
     proved: list[int]
+    """Per seat: divinations by a logician (each one proven first)."""
+    known: list[int] = field(default_factory=list)
+    """Per seat: crops a logician proved during the game, divined or not."""
     skips: int = 0
     error: str | None = None
     actions: int = 0
@@ -101,6 +104,7 @@ def play_game(oracle: WheelOracle, names: Sequence[str], seed: int, index: int =
         wrong=list(state.wrong),
         correct=list(state.correct),
         proved=[bot.proved if isinstance(bot, LogicianBot) else 0 for bot in bots],
+        known=[len(bot.known) if isinstance(bot, LogicianBot) else 0 for bot in bots],
         skips=state.skips,
         error=error,
         actions=actions,
@@ -126,6 +130,9 @@ class SimulationReport:
     shared_wins: int = 0
     divinations: dict[str, int] = field(default_factory=dict)
     logician_proved: int = 0
+    """Divinations by logicians, all proven (summed over games and seats)."""
+    logician_known_mean: float = 0.0
+    """Crops a logician seat proved per game on average, divined or not."""
     errors: list[str] = field(default_factory=list)
     max_turns: int = DEFAULT_MAX_TURNS
 
@@ -155,7 +162,8 @@ class SimulationReport:
         lines.append("wrong divinations: " + ", ".join(f"{k} {v}" for k, v in self.wrong_divinations.items()))
         lines.append("divinations: " + ", ".join(f"{k} {v}" for k, v in self.divinations.items()))
         if "logician" in self.bots:
-            lines.append(f"crops proved and divined by logicians: {self.logician_proved}")
+            lines.append(f"crops proved and divined by logicians: {self.logician_proved}; "
+                         f"crops a logician proves per game: {self.logician_known_mean:.1f}")
         lines += [f"flag: {flag}" for flag in self.flags] or ["flags: none"]
         lines += [f"error: {error}" for error in self.errors[:5]]
         return "\n".join(lines)
@@ -249,6 +257,8 @@ def summarise(scenario_id: str, names: list[str], seed: int, results: list[GameR
         shared_wins=sum(1 for r in done if len(r.winners) > 1),
         divinations=divinations,
         logician_proved=sum(sum(r.proved) for r in results),
+        logician_known_mean=round(_mean([r.known[p] for r in results for p, name in enumerate(names)
+                                         if name == "logician"]), 3),
         errors=[f"game {r.index}: {r.error}" for r in results if r.error],
         max_turns=max_turns,
     )
