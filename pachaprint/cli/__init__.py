@@ -6,7 +6,6 @@ Each command lives in its own module beside this one and registers itself on
 
 from __future__ import annotations
 
-import sys
 
 from pachaprint.cli.app import app
 from pachaprint.cli import commands  # noqa: F401  (registers the commands)

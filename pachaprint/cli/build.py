@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from enum import Enum
 from pathlib import Path
 
 import typer
@@ -12,42 +11,19 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from pachaprint.build.pipeline import PAPERS, WHEELS, BuildOptions, run_build
 from pachaprint.cli.app import UsageError, app
-
-
-class Paper(str, Enum):
-    a4 = "a4"
-    letter = "letter"
-    both = "both"
-
-
-class Wheel(str, Enum):
-    retail = "retail"
-    volvelle45 = "volvelle45"
-    both = "both"
-
-
-class Lang(str, Enum):
-    en = "en"
-    de = "de"
-    it = "it"
-    fr = "fr"
-
-
-class Summary(str, Enum):
-    text = "text"
-    json = "json"
+from pachaprint.cli.options import Lang, OutputFormat, PaperChoice, WheelChoice
 
 
 @app.command()
 def build(
     scenarios_dir: Path = typer.Argument(..., help="Folder of scenario files (*.json)."),
     out: Path = typer.Option(..., "--out", help="Output folder (created if missing)."),
-    paper: Paper = typer.Option(Paper.both, "--paper", help="Paper size of the print-and-play PDFs."),
+    paper: PaperChoice = typer.Option(PaperChoice.both, "--paper", help="Paper size of the print-and-play PDFs."),
     games: int = typer.Option(200, "--games", min=1, help="Games simulated per scenario."),
     jobs: int = typer.Option(1, "--jobs", min=1, help="Scenarios built in parallel processes."),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the reference card and sheet texts."),
-    wheel: Wheel = typer.Option(Wheel.both, "--wheel", help="Wheel template(s) to print discs for."),
-    summary: Summary = typer.Option(Summary.text, "--summary", help="Summary format on standard output."),
+    wheel: WheelChoice = typer.Option(WheelChoice.both, "--wheel", help="Wheel template(s) to print discs for."),
+    summary: OutputFormat = typer.Option(OutputFormat.text, "--summary", help="Summary format on standard output."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress display and no text summary."),
     force: bool = typer.Option(False, "--force", help="Redo every step, ignoring the previous build."),
 ) -> None:
@@ -61,13 +37,13 @@ def build(
     if not any(scenarios_dir.glob("*.json")):
         raise UsageError(f"no scenario files (*.json) in {scenarios_dir}")
     options = BuildOptions(
-        papers=PAPERS if paper is Paper.both else (paper.value,),
-        wheels=WHEELS if wheel is Wheel.both else (wheel.value,),
+        papers=PAPERS if paper is PaperChoice.both else (paper.value,),
+        wheels=WHEELS if wheel is WheelChoice.both else (wheel.value,),
         games=games,
         lang=lang.value,
     )
     console = Console(stderr=True)
-    show = not quiet and summary is Summary.text
+    show = not quiet and summary is OutputFormat.text
     with Progress(TextColumn("{task.description:<14}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, disable=not show, transient=False) as bars:
         tasks: dict[str, int] = {}
@@ -78,7 +54,7 @@ def build(
             bars.update(tasks[stage], completed=done, total=total)
 
         result = run_build(scenarios_dir, out, options, jobs=jobs, force=force, progress=progress)
-    if summary is Summary.json:
+    if summary is OutputFormat.json:
         typer.echo(json.dumps(result.to_dict(), indent=2))
     elif not quiet:
         for outcome in result.scenarios:

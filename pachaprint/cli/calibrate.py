@@ -7,14 +7,15 @@ from pathlib import Path
 import typer
 
 from pachaprint.cli.app import UsageError, app
-from pachaprint.cli.render import Language, Paper, check_wheel
+from pachaprint.cli.options import Lang, Paper
+from pachaprint.cli.render import check_wheel
 
 
 @app.command()
 def calibrate(
     out: Path = typer.Option(..., "--out", "-o", help="Folder to write into (created if missing)."),
     paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper size of the page."),
-    lang: Language = typer.Option(Language.en, "--lang", help="Language of the printed words."),
+    lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the printed words."),
     wheel: str = typer.Option("retail", "--wheel", help="The sector template to compare against (name or file)."),
 ) -> None:
     """Print a calibration disc: sector and ring numbers, millimetre circles, degree marks.

@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from pathlib import Path
 
 import typer
 
 from pachaprint.cli.app import UsageError, app
-
-
-class Paper(str, Enum):
-    a4 = "a4"
-    letter = "letter"
-
-
-class Language(str, Enum):
-    en = "en"
-    de = "de"
-    it = "it"
-    fr = "fr"
+from pachaprint.cli.options import Lang, Paper
 
 
 def load_valid_scenario(path: Path, box: str = "retail"):
@@ -70,7 +58,7 @@ def render(
     paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper of the print-ready PDF."),
     wheel: str = typer.Option(None, "--wheel", help="retail, volvelle45, both, or a wheel template file "
                                                    "[default: retail for a disc, both for --core]"),
-    lang: Language = typer.Option(Language.en, "--lang", help="Language of the printed words."),
+    lang: Lang = typer.Option(Lang.en, "--lang", help="Lang of the printed words."),
 ) -> None:
     """Render a scenario's disc front(s) and back, or with --core the shared components.
 

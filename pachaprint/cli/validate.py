@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from enum import Enum
 from pathlib import Path
 
 import typer
@@ -14,18 +13,8 @@ from pachaprint.check.problems import Report, Rule
 from pachaprint.check.solver import CropSolver, SolveStatus, givens_of
 from pachaprint.check.validate import validate_bytes
 from pachaprint.cli.app import UsageError, app
+from pachaprint.cli.options import BoxLimit, OutputFormat
 from pachaprint.fileio import atomic_write_text
-from pachaprint.model.board import join_names
-
-
-class OutputFormat(str, Enum):
-    text = "text"
-    json = "json"
-
-
-class BoxLimit(str, Enum):
-    retail = "retail"
-    unlimited = "unlimited"
 
 
 def _read(path: Path) -> bytes:

@@ -3,27 +3,15 @@
 from __future__ import annotations
 
 import sys
-from enum import Enum
 from pathlib import Path
 
 import typer
 
 from pachaprint.check.validate import validate_file
 from pachaprint.cli.app import UsageError, app
+from pachaprint.cli.options import BoxLimit, Lang
 from pachaprint.model.scenario import crops_to_rows
 from pachaprint.render.webwheel import render_webwheel, write_webwheel
-
-
-class BoxLimit(str, Enum):
-    retail = "retail"
-    unlimited = "unlimited"
-
-
-class Lang(str, Enum):
-    en = "en"
-    de = "de"
-    it = "it"
-    fr = "fr"
 
 
 @app.command()
