@@ -43,10 +43,10 @@ from pachaprint.engine.movement import Geometry, cells_of, enter_ends, flood_end
 from pachaprint.engine.oracle import WheelOracle
 from pachaprint.engine.otoma import OtomaPeople, reaction_order
 from pachaprint.engine.solo import OTOMA_PAWNS, solo_otoma_cells
-from pachaprint.engine.state import GameState, Phase, Source
+from pachaprint.engine.state import GameState, Phase
 from pachaprint.engine.tiles import PLAYER_COLOURS, ArrowTile, Direction, TileStacks
 from pachaprint.engine.view import PlayerView
-from pachaprint.model.rules import OFFERING_POINTS, PLAYER_COUNTS, TERRAIN_LETTERS
+from pachaprint.model.rules import PLAYER_COUNTS, TERRAIN_LETTERS
 from pachaprint.model.scenario import Scenario
 
 GROUP = 0

@@ -1,0 +1,380 @@
+"""The terminal game against the Otoma: solo and co-op, people and bots.
+
+:func:`run_versus_game` works like :func:`pachaprint.engine.play.run_game`
+(commands read line by line from any stream, so a game can be scripted) with
+the commands of the new modes: ``otoma PAWN`` (hard solo: the Otoma pawn to
+move, by number or colour) and ``spend TERRAIN`` (co-op).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from pachaprint.engine import actions as A
+from pachaprint.engine.actions import token_levels
+from pachaprint.engine.bots import HUMAN, Bot
+from pachaprint.engine.coop import SPEND_KIND, CoopPhase, CoopState, format_coop_action, parse_coop_action
+from pachaprint.engine.otoma import choose_otoma
+from pachaprint.engine.otoma_bots import make_versus_bot
+from pachaprint.engine.solo import OTOMA, SoloPhase, SoloState, format_solo_action
+from pachaprint.engine.state import UNKNOWN, Event, Phase
+from pachaprint.engine.tiles import Direction
+from pachaprint.model.rules import CROP_NAMES, TERRAIN_LETTERS, Terrain
+from pachaprint.model.scenario import Scenario
+
+PLAYER_LETTERS = "ABCD"
+TERRAIN_NAMES = [Terrain(letter).label for letter in TERRAIN_LETTERS]
+ARROW_GLYPHS = "^>v<"
+"""North, east, south, west."""
+TERRAIN_STYLE = {"V": "bold bright_green", "D": "bold yellow", "F": "bold green", "M": "bold white"}
+
+HELP = """\
+Commands (cells are named column letter + row number, e.g. c3):
+  enter CELL          bring a pawn from your supply in at the edge; CELL is where it ends
+  move FROM TO        move one of your pawns (no retrieving in these modes)
+  divine CELL LEVEL   name the crop level (1-5) under your pawn on CELL
+  offer [LEVEL...]    offer tokens (no levels: all you hold); 2/3/4/5 tokens score 1/3/6/10
+  pass                stop divining (co-op), or decline to offer
+  otoma PAWN          hard solo, own-colour arrow: the Otoma pawn to move (number or colour)
+  spend TERRAIN       co-op: spend the top tile of your stack of that terrain (valley, desert, forest, mountain)
+  actions             list your legal actions      board   show the board
+  undo                take back your last decision
+  help                this text                    quit    leave the game
+Board: each cell shows terrain (V valley, D desert, F forest, M mountain, . no tile),
+its crop level (1-5) or, on a tile without crop, its arrow (^ > v <), and who stands
+there: A, B, C (explorer colours) or 1-5 (Otoma pawns)."""
+
+
+@dataclass
+class VersusTable:
+    """The game, its seats and the undo stack."""
+
+    scenario: Scenario
+    state: SoloState | CoopState
+    mode: str
+    seats: list[tuple[str, Bot | None]]
+    seed: int
+    out: TextIO
+    color: bool = False
+    undo_stack: list = field(default_factory=list)
+
+    def write(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+
+    def seat_name(self, seat: int) -> str:
+        kind = self.seats[seat][0]
+        if self.mode == "solo":
+            return f"you ({kind})" if kind == HUMAN else f"the player ({kind})"
+        state = self.state
+        assert isinstance(state, CoopState)
+        return f"player {seat + 1} ({state.seat_colours[seat]}, {kind})"
+
+    def account_name(self, account: int) -> str:
+        if account == OTOMA:
+            return "the Otoma"
+        return "the group" if self.mode == "coop" else self.seat_name(0)
+
+
+def render_versus_board(state: SoloState | CoopState, color: bool = False) -> str:
+    """The board: four characters per cell (terrain, crop or arrow, pawn, space)."""
+    board = state.board
+    otoma_side = state.otoma_side
+    lines = ["    " + " ".join(f" {chr(97 + c)} " for c in range(board.width))]
+    for row in range(board.height):
+        cells = []
+        for col in range(board.width):
+            cell = board.cell(col, row)
+            t = state.terrain[cell]
+            letter = "." if t == UNKNOWN else TERRAIN_LETTERS[t]
+            if state.crop[cell]:
+                mark = str(state.crop[cell])
+            elif t != UNKNOWN and state.tile_at[cell] is not None:
+                mark = ARROW_GLYPHS[state.tile_at[cell].direction]
+            else:
+                mark = " "
+            owner = state.owner[cell]
+            if owner < 0:
+                pawn = " "
+            elif owner == otoma_side:
+                pawn = str(state.otoma_pawns.index(cell) + 1)
+            else:
+                pawn = PLAYER_LETTERS[owner]
+            if color and letter != ".":
+                letter = f"[{TERRAIN_STYLE[letter]}]{letter}[/]"
+            cells.append(f"{letter}{mark}{pawn}")
+        lines.append(f" {row + 1}  " + " ".join(cells))
+    return "\n".join(lines)
+
+
+def render_versus_status(table: VersusTable) -> str:
+    state = table.state
+    lines = []
+    accounts = [(0, table.account_name(0)), (OTOMA, "the Otoma")]
+    for acc, name in accounts:
+        stones = " ".join(f"{TERRAIN_LETTERS[t]}{level}" for t, level in enumerate(state.stones[acc]))
+        tokens = " ".join(str(v) for v in token_levels(state.tokens[acc])) or "none"
+        lines.append(f"  {name}: {_points(state.score[acc])}; diversity {stones}; tokens {tokens}")
+    otoma = ", ".join(f"{i + 1} {colour} on {state.board.name(c)}"
+                      for i, (colour, c) in enumerate(zip(state.otoma_colours, state.otoma_pawns)))
+    lines.append(f"  Otoma pawns: {otoma}")
+    if isinstance(state, SoloState):
+        lines.append(f"  your colour: {state.colour} (A); difficulty {state.difficulty}; pawns in supply {state.reserve[0]}")
+        arrows = [f"{state.board.name(c)} {tile.colour} {tile.direction.word}"
+                  for c, tile in enumerate(state.tile_at)
+                  if tile is not None and not state.crop[c]]
+        if arrows:
+            lines.append("  arrows on tiles without crop: " + ", ".join(arrows))
+        left = ", ".join(f"{TERRAIN_NAMES[t]} {n}" for t, n in enumerate(state.stacks.counts()))
+        lines.append(f"  terrain stacks: {left}")
+    else:
+        seat = state.current_player
+        for s in range(state.players):
+            marker = ">" if s == seat and not state.is_terminal() else " "
+            side = state.side_of(s)
+            counts = " ".join(f"{TERRAIN_LETTERS[t]}{len(stack)}" for t, stack in enumerate(state.hands[s]))
+            lines.append(f"{marker} {table.seat_name(s)} ({PLAYER_LETTERS[side]}): hand {counts}; "
+                         f"pawns in supply {state.reserve[side]}")
+        tops = [f"{TERRAIN_NAMES[t]} {ARROW_GLYPHS[tile.direction]}"
+                for t, tile in enumerate(state.top_tiles(seat)) if tile is not None]
+        if tops and not state.is_terminal():
+            lines.append("  top tiles of the current hand: " + ", ".join(tops))
+        if state.arrow is not None:
+            lines.append(f"  spent tile's arrow: {state.arrow.word} (first step of a pawn on the board)")
+        columns = ", ".join(f"{TERRAIN_NAMES[t]} {len(c)}" for t, c in enumerate(state.columns))
+        lines.append(f"  spent tiles on the diversity board: {columns}")
+    return "\n".join(lines)
+
+
+def versus_prompt(state) -> str:
+    phase = state.phase
+    if phase == SoloPhase.CHOOSE_OTOMA:
+        return f"own-colour arrow: choose the Otoma pawn to move {state.pending.word} (otoma 1-5)"
+    if phase == CoopPhase.SPEND:
+        return "spend a tile (spend TERRAIN)"
+    if phase is Phase.TURN:
+        return "Explore (enter, move) or divine"
+    if phase is Phase.DIVINING:
+        if isinstance(state, SoloState):
+            return "divine with your next pawn on a tile without crop (all of them must)"
+        return "divine again with another pawn, or pass"
+    if phase is Phase.OFFER:
+        return "offer tokens, or pass"
+    if phase is Phase.FINAL_OFFER:
+        return "final offer, or pass"
+    return "game over"
+
+
+def describe_versus_event(table: VersusTable, event: Event) -> str | None:
+    state = table.state
+    board = state.board
+    cell = board.name(event.cell) if event.cell >= 0 else ""
+    what = event.what
+    by_seat = table.seat_name(event.player) if 0 <= event.player < len(table.seats) else ""
+    account = table.account_name(event.player) if event.player >= 0 else ""
+    if what == "enter":
+        return f"{by_seat} enters a pawn to {cell}"
+    if what == "move":
+        return f"{by_seat} moves {board.name(event.value)} to {cell}"
+    s = "" if event.player == OTOMA else "s"  # "the Otoma score", "the group scores"
+    if what == "discover":
+        return f"{cell} is {TERRAIN_NAMES[event.value]}: {account} score{s} {_points(event.points)}"
+    if what == "divine":
+        return f"{account} divine{s} {cell} right: {CROP_NAMES[event.value]} ({event.value}), +{event.points}"
+    if what == "wrong":
+        return f"{account} divine{s} {cell} wrong: it is {CROP_NAMES[event.value]} ({event.value}), {_points(event.points)}"
+    if what == "offer":
+        count = len(token_levels(event.value))
+        return f"{account} offer{s} {count} token{'s' if count != 1 else ''}: +{event.points}"
+    if what == "otoma-setup":
+        return f"Otoma pawn {event.value + 1} ({state.otoma_colours[event.value]}) starts on {cell}: +{event.points}"
+    if what == "otoma-move":
+        move = next(m for m in reversed(state.otoma_moves) if m.pawn == event.value)
+        return f"Otoma pawn {event.value + 1} ({move.colour}) goes {move.path.describe(board)}"
+    if what == "otoma-stays":
+        return f"Otoma pawn {event.value + 1} finds no cell without terrain and stays on {cell}"
+    if what == "otoma-crop":
+        return f"the Otoma find {CROP_NAMES[event.value]} ({event.value}) on {cell}: +{event.points}"
+    if what == "own-arrow":
+        return f"the arrow on {cell} has your colour ({Direction(event.value).word})"
+    if what == "spend":
+        return f"{by_seat} spends a {TERRAIN_NAMES[event.value].lower()} tile"
+    if what == "no-tile":
+        return f"{by_seat} holds no terrain tile: no spending this turn"
+    if what == "skip":
+        return f"{by_seat} can neither explore nor divine and skips the turn"
+    if what == "blocked":
+        return "No Explore can reach a cell without a crop and no pawn can divine: the game ends"
+    if what == "end-phase":
+        return "No one holds a terrain tile any more: final offers"
+    if what == "otoma-empty":
+        return f"the Otoma score 1 point for each of the {event.value} cells without terrain"
+    if what == "over":
+        return "The game is over."
+    return None
+
+
+def versus_summary(table: VersusTable) -> str:
+    state = table.state
+    us = table.account_name(0)
+    verdict = f"{us} win" if table.mode == "coop" else f"{us} wins"
+    if state.winners():
+        result = f"{verdict} ({state.score[0]} to {state.score[OTOMA]})."
+    else:
+        tie = " (a tie goes to the Otoma)" if state.score[0] == state.score[OTOMA] else ""
+        result = f"The Otoma win ({state.score[OTOMA]} to {state.score[0]}){tie}."
+    return result
+
+
+def _format(state, code: int) -> str:
+    if code >> 12 == SPEND_KIND:
+        return format_coop_action(state.board, code)
+    return format_solo_action(state.board, code, state)
+
+
+def _parse(state, text: str) -> int:
+    words = text.split()
+    if words == ["offer"]:
+        held = state.tokens[0]
+        if not held:
+            raise ValueError("no offering tokens are held")
+        return A.offer(held)
+    if words and words[0] == "otoma":
+        if len(words) != 2:
+            raise ValueError("usage: otoma PAWN (a number 1-5 or a colour)")
+        word = words[1]
+        if word.isdigit() and 1 <= int(word) <= len(state.otoma_pawns):
+            return choose_otoma(int(word) - 1)
+        if word in state.otoma_colours:
+            return choose_otoma(state.otoma_colours.index(word))
+        raise ValueError(f"no Otoma pawn {word!r}")
+    return parse_coop_action(state.board, text)
+
+
+def describe_versus_actions(state) -> str:
+    """The legal actions, one per line, grouped by kind."""
+    lines: dict[str, list[str]] = {}
+    for code in state.legal_actions():
+        text = _format(state, code)
+        kind = code >> 12
+        if kind == A.Kind.DIVINE:
+            head, rest = "divine (level 1-5) at", state.board.name(code >> 6 & 63)
+        elif kind == A.Kind.MOVE:
+            head, rest = f"move {state.board.name(code >> 6 & 63)} to", state.board.name(code & 63)
+        elif kind == A.Kind.ENTER:
+            head, rest = "enter", state.board.name(code & 63)
+        else:
+            head, rest = text, ""
+        items = lines.setdefault(head, [])
+        if rest and rest not in items:
+            items.append(rest)
+    return "\n".join(f"{head}: {' '.join(items)}" if items else head for head, items in lines.items())
+
+
+def run_versus_game(scenario: Scenario, mode: str, seats: list[str], seed: int, stdin: TextIO, stdout: TextIO,
+                    difficulty: str | None = None, colour: str = "brown", otoma=None, color: bool = False,
+                    echo: bool = False) -> SoloState | CoopState:
+    """Play a solo (one seat) or co-op (2-4 seats) game; returns the final (or left) state.
+
+    ``seats`` names each seat: ``human`` or a bot name. One seed fixes the tile
+    stacks (or hands), the first player and every bot choice.
+    """
+    from pachaprint.engine.oracle import WheelOracle
+    from pachaprint.engine.solo import solo_otoma_cells
+
+    rng = random.Random(seed)
+    cells = solo_otoma_cells(scenario, otoma)
+    tiles_seed = rng.getrandbits(64)
+    if mode == "solo":
+        if len(seats) != 1:
+            raise ValueError("solo is played by one seat")
+        state: SoloState | CoopState = SoloState(WheelOracle(scenario), cells, difficulty or "easy", colour,
+                                                 tiles_seed, record_events=True)
+    elif mode == "coop":
+        state = CoopState(WheelOracle(scenario), cells, len(seats), difficulty or "normal", tiles_seed,
+                          rng.randrange(len(seats)), record_events=True)
+    else:
+        raise ValueError(f"mode must be solo or coop, not {mode!r}")
+    table_seats = [(kind, None if kind == HUMAN else make_versus_bot(kind, random.Random(rng.getrandbits(64))))
+                   for kind in seats]
+    table = VersusTable(scenario, state, mode, table_seats, seed, stdout, color)
+    printer = _printer(stdout, color)
+    level = difficulty or ("easy" if mode == "solo" else "normal")
+    table.write(f"{scenario.name} ({mode}, {level}); seed {seed}. Type 'help' for the commands.")
+    shown = 0
+    board_shown_for = None
+    while True:
+        state = table.state
+        for event in state.events[shown:]:  # type: ignore[index]
+            text = describe_versus_event(table, event)
+            if text:
+                table.write(text)
+        shown = len(state.events or [])
+        if state.is_terminal():
+            printer(render_versus_board(state, color))
+            table.write(render_versus_status(table))
+            table.write(versus_summary(table))
+            return state
+        p = state.current_player
+        kind, bot = table.seats[p]
+        if bot is not None:
+            code = bot.act(state.view(p), state.legal_actions())
+            table.write(f"{table.seat_name(p)}: {_format(state, code)}")
+            state.apply(code)
+            continue
+        key = (len(state.history), p)
+        if board_shown_for != key:
+            printer(render_versus_board(state, color))
+            table.write(render_versus_status(table))
+            board_shown_for = key
+        table.write(f"{table.seat_name(p)}, {versus_prompt(state)}:")
+        line = stdin.readline()
+        if not line:
+            table.write("End of input: the game is left unfinished.")
+            return state
+        if echo:
+            table.write(f"> {line.strip()}")
+        text = line.strip().lower()
+        if not text:
+            continue
+        if text in ("help", "?"):
+            table.write(HELP)
+        elif text in ("actions", "list"):
+            table.write(describe_versus_actions(state))
+        elif text == "board":
+            board_shown_for = None
+        elif text in ("quit", "exit"):
+            table.write("You leave the game.")
+            return state
+        elif text == "undo":
+            if not table.undo_stack:
+                table.write("Nothing to undo.")
+            else:
+                table.state, shown = table.undo_stack.pop()
+                board_shown_for = None
+                table.write("Undone.")
+        else:
+            try:
+                code = _parse(state, text)
+            except ValueError as exc:
+                table.write(f"{exc}. Type 'help' for the commands or 'actions' for your choices.")
+                continue
+            if code not in state.legal_actions():
+                table.write(f"'{text}' is not legal now. Your choices:\n{describe_versus_actions(state)}")
+                continue
+            table.undo_stack.append((state.clone(), shown))
+            state.apply(code)
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n in (1, -1) else f"{n} points"
+
+
+def _printer(stdout: TextIO, color: bool):
+    if not color:
+        return lambda text: stdout.write(text + "\n")
+    from rich.console import Console
+
+    console = Console(file=stdout, highlight=False, force_terminal=True)
+    return console.print
