@@ -66,7 +66,7 @@ class VersusTable:
     def seat_name(self, seat: int) -> str:
         kind = self.seats[seat][0]
         if self.mode == "solo":
-            return f"you ({kind})" if kind == HUMAN else f"the player ({kind})"
+            return f"player A ({kind})"
         state = self.state
         assert isinstance(state, CoopState)
         return f"player {seat + 1} ({state.seat_colours[seat]}, {kind})"
@@ -120,7 +120,7 @@ def render_versus_status(table: VersusTable) -> str:
                       for i, (colour, c) in enumerate(zip(state.otoma_colours, state.otoma_pawns)))
     lines.append(f"  Otoma pawns: {otoma}")
     if isinstance(state, SoloState):
-        lines.append(f"  your colour: {state.colour} (A); difficulty {state.difficulty}; pawns in supply {state.reserve[0]}")
+        lines.append(f"  player A's colour: {state.colour}; difficulty {state.difficulty}; pawns in supply {state.reserve[0]}")
         arrows = [f"{state.board.name(c)} {tile.colour} {tile.direction.word}"
                   for c, tile in enumerate(state.tile_at)
                   if tile is not None and not state.crop[c]]
@@ -197,7 +197,7 @@ def describe_versus_event(table: VersusTable, event: Event) -> str | None:
     if what == "otoma-crop":
         return f"the Otoma find {CROP_NAMES[event.value]} ({event.value}) on {cell}: +{event.points}"
     if what == "own-arrow":
-        return f"the arrow on {cell} has your colour ({Direction(event.value).word})"
+        return f"the arrow on {cell} has the player's own colour ({Direction(event.value).word})"
     if what == "spend":
         return f"{by_seat} spends a {TERRAIN_NAMES[event.value].lower()} tile"
     if what == "no-tile":

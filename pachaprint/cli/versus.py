@@ -1,0 +1,117 @@
+"""``--mode solo|coop`` of ``pachaprint simulate`` and ``pachaprint play``.
+
+Not a command of its own: :mod:`pachaprint.cli.simulate` and
+:mod:`pachaprint.cli.play` hand over to these functions when a mode other than
+``competitive`` is asked for. All logic is in :mod:`pachaprint.engine`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import typer
+
+from pachaprint.cli.app import UsageError
+
+MODES = ("competitive", "solo", "coop")
+
+
+def check_mode(mode: str, difficulty: str | None) -> None:
+    """Usage errors for an unknown mode or a difficulty the mode does not have."""
+    from pachaprint.engine.simulate_modes import difficulties_of
+
+    if mode not in MODES:
+        raise UsageError(f"--mode must be competitive, solo or coop, not {mode!r}")
+    if difficulty is not None:
+        if mode == "competitive":
+            raise UsageError("--difficulty applies to --mode solo or coop only")
+        allowed = difficulties_of(mode)
+        for level in difficulty.split(","):
+            if level.strip() not in allowed:
+                raise UsageError(f"--difficulty for {mode} must be {', '.join(allowed)}, not {level.strip()!r}")
+
+
+def _otoma_cells(otoma: str | None) -> list[str] | None:
+    return [c.strip().lower() for c in otoma.split(",") if c.strip()] if otoma else None
+
+
+def simulate_against_otoma(path: Path, mode: str, games: int, players: int, bots: str, seed: int,
+                           output_format: str, jobs: int, max_turns: int, quiet: bool,
+                           difficulty: str | None, otoma: str | None) -> None:
+    """``pachaprint simulate --mode solo|coop``: win rates against the Otoma per bot and difficulty."""
+    from pachaprint.cli.simulate import load_valid_scenario
+    from pachaprint.engine.bots import BOT_NAMES
+    from pachaprint.engine.simulate_modes import difficulties_of, simulate_versus
+
+    check_mode(mode, difficulty)
+    if output_format not in ("text", "json"):
+        raise UsageError(f"--format must be text or json, not {output_format!r}")
+    if mode == "coop" and not 2 <= players <= 4:
+        raise UsageError(f"--players: co-op is for 2 to 4 players, not {players}")
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    for name in names:
+        if name not in BOT_NAMES:
+            raise UsageError(f"--bots: unknown bot {name!r} (choose from {', '.join(BOT_NAMES)})")
+    if not names:
+        raise UsageError("--bots: name at least one bot")
+    levels = [d.strip() for d in difficulty.split(",")] if difficulty else list(difficulties_of(mode))
+    scenario = load_valid_scenario(path)
+    total = games * len(dict.fromkeys(names)) * len(levels)
+    try:
+        if output_format == "text" and not quiet and total >= 20:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+            columns = (TextColumn(f"simulating {mode}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+            with Progress(*columns, transient=True, console=Console(stderr=True)) as bar:
+                task = bar.add_task("games", total=total)
+                report = simulate_versus(scenario, mode, games, names, levels, players, seed, jobs,
+                                         _otoma_cells(otoma), max_turns,
+                                         progress=lambda done: bar.update(task, completed=done))
+        else:
+            report = simulate_versus(scenario, mode, games, names, levels, players, seed, jobs,
+                                     _otoma_cells(otoma), max_turns)
+    except ValueError as exc:
+        typer.echo(f"{path}: {exc}", err=True)
+        raise typer.Exit(1)
+    if output_format == "json":
+        typer.echo(json.dumps(report.to_dict(), indent=2))
+    else:
+        typer.echo(report.to_text())
+    raise typer.Exit(0 if report.completed == report.games else 1)
+
+
+def play_against_otoma(path: Path, mode: str, seats: list[str], seed: int | None, color: bool | None,
+                       difficulty: str | None, colour: str, otoma: str | None) -> None:
+    """``pachaprint play --mode solo|coop``: one seat (solo) or 2-4 seats (co-op) against the Otoma."""
+    from pachaprint.cli.simulate import load_valid_scenario
+    from pachaprint.engine.bots import BOT_NAMES, HUMAN
+    from pachaprint.engine.play_versus import run_versus_game
+    from pachaprint.engine.tiles import PLAYER_COLOURS
+
+    check_mode(mode, difficulty)
+    if colour not in PLAYER_COLOURS:
+        raise UsageError(f"--colour must be one of {', '.join(PLAYER_COLOURS)}, not {colour!r}")
+    if difficulty and "," in difficulty:
+        raise UsageError("--difficulty: name one difficulty to play")
+    if mode == "solo" and len(seats) != 1:
+        raise UsageError(f"--players: solo has one seat (human or a bot), not {len(seats)}")
+    if mode == "coop" and not 2 <= len(seats) <= 4:
+        raise UsageError(f"--players: co-op has 2 to 4 seats, not {len(seats)}")
+    for seat in seats:
+        if seat != HUMAN and seat not in BOT_NAMES:
+            raise UsageError(f"--players: unknown seat {seat!r} (human, {', '.join(BOT_NAMES)})")
+    scenario = load_valid_scenario(path)
+    if seed is None:
+        import random
+
+        seed = random.SystemRandom().randrange(1 << 31)
+    use_color = sys.stdout.isatty() if color is None else color
+    try:
+        run_versus_game(scenario, mode, seats, seed, sys.stdin, sys.stdout, difficulty, colour,
+                        _otoma_cells(otoma), color=use_color, echo=not sys.stdin.isatty())
+    except ValueError as exc:
+        typer.echo(f"{path}: {exc}", err=True)
+        raise typer.Exit(1)
