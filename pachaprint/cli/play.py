@@ -19,6 +19,11 @@ def play(
     seed: int = typer.Option(None, "--seed", "-s", help="Seed for the first player and the bots (default: random)."),
     save: Path = typer.Option(None, "--save", help="Write the game log here when the game ends."),
     color: bool = typer.Option(None, "--color/--no-color", help="Colour the board (default: when on a terminal)."),
+    mode: str = typer.Option("competitive", "--mode", "-m",
+                             help="competitive, solo (one seat against the Otoma) or coop (2-4 seats against the Otoma)."),
+    difficulty: str = typer.Option(None, "--difficulty", help="solo: easy or hard; coop: easy, normal or expert."),
+    colour: str = typer.Option("brown", "--colour", help="Solo: your pawn colour (brown, white, green or blue)."),
+    otoma: str = typer.Option(None, "--otoma", help="Otoma start cells, comma-separated (default: the scenario's solo.otoma)."),
 ) -> None:
     """Play a scenario in the terminal: hot-seat people against bots.
 
@@ -30,6 +35,13 @@ def play(
     from pachaprint.engine.play import run_game
 
     seats = [s.strip().lower() for s in players.split(",") if s.strip()]
+    if mode != "competitive" or difficulty or otoma:
+        from pachaprint.cli.versus import play_against_otoma
+
+        if mode == "solo" and players == "human,logician":
+            seats = ["human"]  # the default seats are for two players
+        play_against_otoma(path, mode, seats, seed, color, difficulty, colour, otoma)
+        return
     if not 2 <= len(seats) <= 4:
         raise UsageError(f"--players: name 2 to 4 seats, not {len(seats)}")
     for seat in seats:

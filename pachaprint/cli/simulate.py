@@ -43,6 +43,11 @@ def simulate(
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (the report does not change)."),
     max_turns: int = typer.Option(DEFAULT_MAX_TURNS, "--max-turns", min=10, help="Turns after which a game counts as not ending."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    mode: str = typer.Option("competitive", "--mode", "-m",
+                             help="competitive, solo (one player against the Otoma) or coop (the group against the Otoma)."),
+    difficulty: str = typer.Option(None, "--difficulty",
+                                   help="solo: easy,hard; coop: easy,normal,expert (comma-separated; default all)."),
+    otoma: str = typer.Option(None, "--otoma", help="Otoma start cells, comma-separated (default: the scenario's solo.otoma)."),
 ) -> None:
     """Simulate bot games of a scenario: completion, turns, scores per seat, points by
     source, wrong divinations, and flags for anything odd.
@@ -50,6 +55,11 @@ def simulate(
     Exit 0 when every game ended, 1 when some did not (or the file is invalid),
     2 for usage errors.
     """
+    if mode != "competitive" or difficulty or otoma:
+        from pachaprint.cli.versus import simulate_against_otoma
+
+        simulate_against_otoma(path, mode, games, players, bots, seed, output_format, jobs, max_turns, quiet,
+                               difficulty, otoma)
     from pachaprint.engine.simulate import seat_bots, simulate as run
 
     if output_format not in ("text", "json"):
