@@ -1,0 +1,100 @@
+"""Simulating against the Otoma: reports per bot and difficulty, points that add up,
+determinism, ``--mode`` on the command line, and bot decisions of the new modes."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from typer.testing import CliRunner
+
+from pachaprint.cli import app
+from pachaprint.engine.otoma import choose_otoma, otoma_path, trails_for
+from pachaprint.engine.otoma_bots import VersusBot, make_versus_bot
+from pachaprint.engine.simulate_modes import simulate_versus
+from pachaprint.engine.solo import OTOMA, SoloPhase, SoloState
+from pachaprint.engine.state import SOURCE_NAMES
+from pachaprint.engine.tiles import ArrowTile, Direction
+from pachaprint.model.scenario import Scenario
+from tests.helpers import REPO
+
+PATH = REPO / "scenarios" / "sacred-valley.json"
+SCENARIO = Scenario.from_dict(json.loads(PATH.read_text()))
+BOARD = SCENARIO.board
+runner = CliRunner()
+
+
+def test_solo_report_has_a_run_per_bot_and_difficulty():
+    report = simulate_versus(SCENARIO, "solo", games=3, bots=["greedy", "random"], seed=2)
+    data = report.to_dict()
+    assert data["mode"] == "solo" and data["players"] == 1 and data["games"] == 12
+    assert data["completed"] == 12 and data["difficulties"] == ["easy", "hard"]
+    assert [(r["bot"], r["difficulty"]) for r in data["runs"]] == [
+        ("greedy", "easy"), ("greedy", "hard"), ("random", "easy"), ("random", "hard")]
+    wins = sum(r["win_rate"] * r["completed"] for r in data["runs"])
+    assert abs(data["otoma_win_rate"] - (1 - wins / 12)) < 1e-3
+    for run in data["runs"]:
+        assert abs(run["win_rate"] + run["otoma_win_rate"] - 1) < 1e-9
+        # the player's points by source and the Otoma's add up to the mean scores
+        assert abs(sum(run["points"][k] for k in SOURCE_NAMES) - run["score_mean"]) < 0.01
+        assert abs(sum(run["otoma_points"].values()) - run["otoma_score_mean"]) < 0.01
+        assert run["otoma_points"]["offering"] == 0 and run["otoma_points"]["empty_cells"] == 0
+    assert data["otoma_cells"] == ["d1", "a2", "i2", "f4", "i5"]
+
+
+def test_reports_are_deterministic_and_independent_of_jobs():
+    one = simulate_versus(SCENARIO, "solo", games=3, bots=["logician"], difficulties=["hard"], seed=5)
+    again = simulate_versus(SCENARIO, "solo", games=3, bots=["logician"], difficulties=["hard"], seed=5)
+    assert one.to_dict() == again.to_dict()
+    split = simulate_versus(SCENARIO, "solo", games=3, bots=["logician"], difficulties=["hard"], seed=5, jobs=2)
+    assert split.to_dict() == one.to_dict()
+
+
+def test_coop_report_counts_groups_and_the_otoma_empty_cells():
+    report = simulate_versus(SCENARIO, "coop", games=2, bots=["logician"], players=3, seed=1)
+    data = report.to_dict()
+    assert data["mode"] == "coop" and data["players"] == 3 and data["completed"] == 6
+    assert [r["difficulty"] for r in data["runs"]] == ["easy", "normal", "expert"]
+    for run in data["runs"]:
+        assert abs(sum(run["otoma_points"].values()) - run["otoma_score_mean"]) < 0.01
+        assert abs(sum(run["points"][k] for k in SOURCE_NAMES) - run["score_mean"]) < 0.01
+    assert not [f for f in data["flags"] if "logician divined wrong" in f]
+
+
+def test_cli_simulate_solo_json_and_bad_options():
+    result = runner.invoke(app, ["simulate", str(PATH), "--mode", "solo", "--games", "2", "--bots", "greedy",
+                                 "--difficulty", "easy", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["mode"] == "solo" and "otoma_win_rate" in data and data["games"] == 2
+    bad = runner.invoke(app, ["simulate", str(PATH), "--mode", "solo", "--difficulty", "normal"])
+    assert bad.exit_code == 2 and "easy, hard" in bad.output
+    bad = runner.invoke(app, ["simulate", str(PATH), "--mode", "duel"])
+    assert bad.exit_code == 2
+    tiny = runner.invoke(app, ["simulate", str(REPO / "scenarios" / "sun-gate.json"), "--mode", "solo", "--games", "1"])
+    assert tiny.exit_code == 1 and "long scenarios only" in tiny.output
+
+
+def test_hard_choice_by_a_bot_places_the_last_tile_and_ends_the_game():
+    state = SoloState.new(SCENARIO, "hard", seed=3)
+    # Every cell but b1 and b2 has terrain. The player enters b1 on an own-colour
+    # arrow: the bot moves an Otoma pawn east; whichever it is, the trails bring
+    # it to b2, the last cell without terrain, and the game ends with that turn.
+    for cell in BOARD.cells:
+        if cell not in (BOARD.index("b1"), BOARD.index("b2")):
+            state.reveal(cell)
+    state.refresh()
+    state.stacks.stacks[0][-1] = ArrowTile("T", 0, "brown", Direction.E)
+    state.apply(0x1000 | BOARD.index("b1"))  # enter b1
+    assert state.phase == SoloPhase.CHOOSE_OTOMA
+    trails = trails_for(BOARD)
+    for pawn, cell in enumerate(state.otoma_pawns):
+        assert otoma_path(trails, cell, Direction.E, state.revealed).stop == BOARD.index("b2")
+    bot = make_versus_bot("greedy", random.Random(1))
+    assert isinstance(bot, VersusBot)
+    choice = bot.act(state.view(), state.legal_actions())
+    assert choice in {choose_otoma(i) for i in range(5)}
+    before = state.score[OTOMA]
+    state.apply(choice)
+    assert state.otoma_pawns[choice & 63] == BOARD.index("b2")
+    assert state.score[OTOMA] > before and state.is_terminal()
