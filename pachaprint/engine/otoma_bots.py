@@ -46,6 +46,8 @@ MEAN_CROP = sum(CROP_LEVELS) / len(CROP_LEVELS)
 OTOMA_WEIGHT = 0.5
 """How much of the Otoma's expected gain an Explore is charged with: every hidden
 cell gets revealed by someone before the end, so only part of it is really lost."""
+TOKEN_VALUE = 0.5
+"""The bots' estimate of an offering token taken by the Otoma (co-op)."""
 STALL = 1.0
 """The cost of an Explore that reveals nothing; it grows with every turn in a row
 in which no tile was placed, so a bot never dawdles for ever."""
@@ -83,7 +85,19 @@ class VersusBot(Bot):
 
     # -- shared reckoning -----------------------------------------------------------------
     def _otoma_stop_gain(self, view, otoma_account: int, revealed: int) -> float:
-        supply = view.supply
+        """Expected Otoma points of a discovery somewhere unknown."""
+        return diversity_gain(view.stones[otoma_account], view.supply) + MEAN_CROP
+
+    def _stop_gain(self, view, otoma_account: int, stop: int | None) -> float:
+        """Expected Otoma points of a discovery on ``stop``, over the terrains it may still hold."""
+        if stop is None:
+            return 0.0
+        know = knowledge_of(view)
+        supply = list(view.supply)
+        if know is not None:
+            narrowed = [count if know.possible[t] >> stop & 1 else 0 for t, count in enumerate(supply)]
+            if any(narrowed):
+                supply = narrowed
         return diversity_gain(view.stones[otoma_account], supply) + MEAN_CROP
 
     def _solo_cost(self, view: SoloView, to: int) -> float:
@@ -100,12 +114,10 @@ class VersusBot(Bot):
             if colour == view.colour:
                 if view.difficulty == "easy":
                     return 0.0
-                return min(
-                    gain if otoma_path(trails, cell, d, revealed).stop is not None else 0.0
-                    for cell in view.otoma_pawns
-                )
+                return min(self._stop_gain(view, OTOMA, otoma_path(trails, cell, d, revealed).stop)
+                           for cell in view.otoma_pawns)
             pawn = view.otoma_colours.index(colour)
-            return gain if otoma_path(trails, view.otoma_pawns[pawn], d, revealed).stop is not None else 0.0
+            return self._stop_gain(view, OTOMA, otoma_path(trails, view.otoma_pawns[pawn], d, revealed).stop)
 
         if view.revealed & bit:
             arrow = view.arrows[to]
@@ -127,12 +139,11 @@ class VersusBot(Bot):
         order = reaction_order(view.board, to, pawns)
         if not order:
             return 0.0
-        gain = self._otoma_stop_gain(view, 1, revealed) + 0.5  # a token is worth about half a point
         total = 0.0
         for pawn, direction in order:
             path = otoma_path(trails, pawns[pawn], direction, revealed)
             if path.stop is not None:
-                total += gain
+                total += self._stop_gain(view, 1, path.stop) + TOKEN_VALUE
                 revealed |= 1 << path.stop
                 pawns[pawn] = path.stop
         return total
@@ -198,7 +209,7 @@ class VersusBot(Bot):
         if first >> 12 == OTOMA_KIND:
             trails = trails_for(view.board)
             d = Direction(view.pending)
-            scored = [(otoma_path(trails, cell, d, view.revealed).stop is not None, i)
+            scored = [(round(self._stop_gain(view, OTOMA, otoma_path(trails, cell, d, view.revealed).stop), 9), i)
                       for i, cell in enumerate(view.otoma_pawns)]
             best = min(s for s, _ in scored)
             choices = [i for s, i in scored if s == best]
@@ -223,10 +234,10 @@ class VersusBot(Bot):
             if explore == A.PASS or value >= explore_value:
                 return self._chosen(code)
         elif any(group[0] >> 12 == A.Kind.DIVINE for group in legal.groups):
-            # Divining without proof: only when exploring is worse still (a long
-            # run of turns without progress) or impossible.
-            value = self._divine_all_value(view) if solo else self._divine_all_value(view, single=True)
-            if explore == A.PASS or value > explore_value:
+            # Divining without proof: only when exploring is impossible, or in solo
+            # worse still (a long run of turns without progress; in co-op every
+            # turn spends a tile, so the game moves on anyway).
+            if explore == A.PASS or (solo and self._divine_all_value(view) > explore_value):
                 return self._best_guess(view, legal)
         if explore != A.PASS:
             return explore
