@@ -20,7 +20,9 @@ V, D, F, M = range(4)
 
 
 def table(board, rows_terrain, rows_crop, supply):
-    """Terrain rows use V D F M and '.' for hidden; crop rows digits or '.'."""
+    """Terrain rows use V D F M and '.' for hidden; crop rows digits or '.'.
+    ``supply`` (tiles left per terrain) adds up to the hidden cells."""
+    assert sum(supply) == "".join(rows_terrain).count(".")
     terrain = [TERRAIN_LETTERS.index(ch) if ch != "." else -1 for ch in "".join(rows_terrain)]
     crop = [int(ch) if ch != "." else 0 for ch in "".join(rows_crop)]
     return analyse(board, terrain, crop, supply)
@@ -33,7 +35,7 @@ def cell(name, board=TINY):
 def test_a_closed_single_cell_region_holds_level_one():
     # e2 is valley, closed by forest e1/d2 and mountain e3: a one-cell region.
     know = table(TINY, ["...FF", "...FV", "....M", ".....", "....."],
-                 [".....", ".....", ".....", ".....", "....."], [9, 2, 2, 8])
+                 [".....", ".....", ".....", ".....", "....."], [9, 2, 2, 7])
     assert know.components[know.component_of[cell("e2")]].complete
     assert know.levels(cell("e2")) == [1]
     assert prove(know, [cell("e2")]) == {cell("e2"): 1}
@@ -41,7 +43,7 @@ def test_a_closed_single_cell_region_holds_level_one():
 
 def test_an_open_region_proves_nothing_about_its_size():
     know = table(TINY, ["...FF", "...FV", ".....", ".....", "....."],
-                 [".....", ".....", ".....", ".....", "....."], [9, 2, 2, 9])
+                 [".....", ".....", ".....", ".....", "....."], [9, 2, 2, 8])
     comp = know.components[know.component_of[cell("e2")]]
     assert not comp.complete and comp.upper == 5
     assert prove(know, [cell("e2")]) == {}
@@ -60,7 +62,7 @@ def test_a_region_cannot_grow_into_a_cell_touching_too_much_of_its_terrain():
     # The 4-cell forest a1-d1 could only grow through a2, b2, c2 or d2, and each of
     # those also touches the 2-cell forest b3-c3 (at least at a corner): 4 + 2 + 1 > 5.
     know = table(TINY, ["FFFFV", "....V", "MFFM.", "MMDM.", "....."],
-                 [".....", ".....", ".....", ".....", "....."], [9, 2, 9, 2])
+                 [".....", ".....", ".....", ".....", "....."], [3, 2, 3, 3])
     top = know.components[know.component_of[cell("a1")]]
     low = know.components[know.component_of[cell("b3")]]
     assert top.complete and top.size == 4
@@ -73,7 +75,7 @@ def test_a_hidden_single_in_a_complete_region():
     # Closed valley a1 b1 c1 (mountain below and on d1). b1 and c1 touch the 1 on
     # c2, so level 1 of the valley can only lie on a1; b1 and c1 stay 2 or 3.
     know = table(TINY, ["VVVM.", "MMMM.", ".....", ".....", "....."],
-                 [".....", "..1..", ".....", ".....", "....."], [5, 5, 5, 5])
+                 [".....", "..1..", ".....", ".....", "....."], [5, 4, 4, 4])
     assert know.levels(cell("a1")) == [1]
     assert know.levels(cell("b1")) == [2, 3] and know.levels(cell("c1")) == [2, 3]
     assert prove(know, [cell("a1"), cell("b1"), cell("c1")]) == {cell("a1"): 1}
@@ -82,7 +84,7 @@ def test_a_hidden_single_in_a_complete_region():
 def test_a_chain_of_singles():
     # As above with a 2 on d1: c1 touches 1 and 2, so c1 = 3, then b1 = 2, a1 = 1.
     know = table(TINY, ["VVVM.", "MMMM.", ".....", ".....", "....."],
-                 ["...2.", "..1..", ".....", ".....", "....."], [5, 5, 5, 5])
+                 ["...2.", "..1..", ".....", ".....", "....."], [5, 4, 4, 4])
     assert prove(know, [cell("a1"), cell("b1"), cell("c1")]) == {
         cell("a1"): 1, cell("b1"): 2, cell("c1"): 3,
     }
@@ -91,7 +93,7 @@ def test_a_chain_of_singles():
 def test_inconsistent_tables_are_reported():
     with pytest.raises(Inconsistent):
         table(TINY, ["VV...", ".....", ".....", ".....", "....."],
-              ["11...", ".....", ".....", ".....", "....."], [9, 2, 4, 9])
+              ["11...", ".....", ".....", ".....", "....."], [9, 2, 4, 8])
 
 
 def _random_map(board, rng):
@@ -125,3 +127,13 @@ def test_proofs_are_sound_on_random_tables(size, seed):
             assert level == truth[c], f"{board.name(c)} proven {level}, truly {truth[c]}"
             proofs += 1
     assert proofs > 0
+
+
+def test_a_terrain_whose_tiles_fill_its_possible_cells_excludes_the_others():
+    # Lake Shore with d1 (forest) and c4 (valley) hidden; one valley and one
+    # forest tile left. d1 touches the complete 5-cell valley a1-c2, so only c4
+    # may hold the valley tile: c4 is valley, and the forest tile must go to d1.
+    know = table(TINY, ["VVF.F", "VVVFV", "MDDMM", "MM.MM", "MVVVM"],
+                 [".....", ".....", ".....", ".....", "....."], [1, 0, 1, 0])
+    assert know.possible[0] == 1 << cell("c4")
+    assert know.possible[2] == 1 << cell("d1")

@@ -14,7 +14,9 @@ Steps (``analyse``):
    when no ``t`` tile is left, when the ``t`` components touching it (also at a
    corner) would make a region of more than 5 cells with it, or when it touches
    a ``t`` component whose region is already complete (two regions of one
-   terrain never touch, and a complete region does not grow).
+   terrain never touch, and a complete region does not grow). When exactly as
+   many hidden cells may hold ``t`` as ``t`` tiles are left, they all hold
+   ``t`` and no other terrain.
 3. **Region size bounds.** A component's region lies inside the cells reachable
    from it through hidden cells that may be ``t`` and other ``t`` components;
    with the supply and the 5-cell limit this bounds its size. A component is
@@ -40,7 +42,7 @@ from dataclasses import dataclass, field
 
 from pachaprint.engine.movement import Geometry, cells_of, geometry
 from pachaprint.model.board import Board
-from pachaprint.model.rules import MAX_REGION_SIZE
+from pachaprint.model.rules import MAX_REGION_SIZE, TERRAIN_LETTERS
 
 FULL = tuple(sum(1 << v for v in range(1, n + 1)) for n in range(MAX_REGION_SIZE + 1))
 """Size n -> domain mask of levels 1..n (bit ``1 << level``)."""
@@ -182,7 +184,21 @@ def analyse(board: Board, terrain, crop, supply) -> Knowledge:
                 if upper == comp.size and possible[t] & halo:
                     possible[t] &= ~halo
                     changed.add(t)
+        # the supply count: when exactly as many hidden cells may hold t as there
+        # are t tiles left, those cells all hold t, and no other terrain lies there
+        for t in range(kinds):
+            count = possible[t].bit_count()
+            if count < supply[t]:
+                raise Inconsistent(f"{supply[t]} {TERRAIN_LETTERS[t]} tiles are left for {count} cells")
+            if count and count == supply[t]:
+                for other in range(kinds):
+                    if other != t and possible[other] & possible[t]:
+                        possible[other] &= ~possible[t]
+                        changed.add(other)
         dirty = changed
+    lost = hidden & ~(possible[0] | possible[1] | possible[2] | possible[3]) if kinds == 4 else 0
+    if lost:
+        raise Inconsistent(f"no terrain fits {board.name(cells_of(lost)[0])}")
 
     # 4. domains and constraints. Peers link undecided cells only: a placed crop
     # is taken out of its peers' domains here, once, and never changes again.
