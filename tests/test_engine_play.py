@@ -139,3 +139,17 @@ def test_colour_board_keeps_its_letters():
     assert "\x1b[" in text  # ANSI colour codes
     plain = re.sub(r"\x1b\[[0-9;]*m", "", text)
     assert " 1  .   .   .   F4  .  " in plain and " 5  M1  .   .   .   M1 " in plain
+
+
+def test_a_saved_game_can_be_resumed(tmp_path):
+    path = tmp_path / "saved.json"
+    first, _ = transcript(f"enter a1\nsave {path}\nquit\n")
+    runner = CliRunner()
+    result = runner.invoke(app, ["play", str(path), "--resume", "--no-color"], input="enter a3\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "resuming after" in result.stdout
+    assert "a3 is Mountain: player A (human) scores 2 points" in result.stdout
+    broken = tmp_path / "broken.json"
+    broken.write_text("{}")
+    bad = runner.invoke(app, ["play", str(broken), "--resume"])
+    assert bad.exit_code == 1 and "cannot resume" in bad.stderr

@@ -13,12 +13,13 @@ from pachaprint.cli.simulate import load_valid_scenario
 
 @app.command()
 def play(
-    path: Path = typer.Argument(..., help="A valid scenario file."),
+    path: Path = typer.Argument(..., help="A valid scenario file (with --resume: a saved game)."),
     players: str = typer.Option("human,logician", "--players", "-p",
                                 help="One entry per seat, comma-separated: human, random, greedy or logician."),
     seed: int = typer.Option(None, "--seed", "-s", help="Seed for the first player and the bots (default: random)."),
     save: Path = typer.Option(None, "--save", help="Write the game log here when the game ends."),
     color: bool = typer.Option(None, "--color/--no-color", help="Colour the board (default: when on a terminal)."),
+    resume: bool = typer.Option(False, "--resume", help="PATH is a game saved with 'save FILE': go on playing it."),
     mode: str = typer.Option("competitive", "--mode", "-m",
                              help="competitive, solo (one seat against the Otoma) or coop (2-4 seats against the Otoma)."),
     difficulty: str = typer.Option(None, "--difficulty", help="solo: easy or hard; coop: easy, normal or expert."),
@@ -47,16 +48,48 @@ def play(
     for seat in seats:
         if seat != HUMAN and seat not in BOT_NAMES:
             raise UsageError(f"--players: unknown seat {seat!r} (human, {', '.join(BOT_NAMES)})")
-    scenario = load_valid_scenario(path)
+    saved = None
+    if resume:
+        scenario, saved, logged_seats, logged_seed = _load_saved(path)
+        if players == "human,logician" and logged_seats:
+            seats = logged_seats  # the seats of the saved game unless --players names others
+        if seed is None:
+            seed = logged_seed
+    else:
+        scenario = load_valid_scenario(path)
     if seed is None:
         import random
 
         seed = random.SystemRandom().randrange(1 << 31)
     use_color = sys.stdout.isatty() if color is None else color
-    state = run_game(scenario, seats, seed, sys.stdin, sys.stdout, color=use_color, echo=not sys.stdin.isatty())
+    try:
+        state = run_game(scenario, seats, seed, sys.stdin, sys.stdout, color=use_color,
+                         echo=not sys.stdin.isatty(), resume=saved)
+    except ValueError as exc:
+        raise UsageError(f"{path}: {exc}")
     if save is not None:
         try:
             save_log(save, scenario, state, seats, seed)
         except OSError as exc:
             raise UsageError(f"cannot write {save}: {exc.strerror or exc}")
         typer.echo(f"Game log written to {save} (seed {seed}).")
+
+
+def _load_saved(path: Path):
+    """A saved game: (scenario, replayed state, seats, seed), or a clear message and exit 1."""
+    import json
+
+    from pachaprint.engine.bots import BOT_NAMES, HUMAN
+    from pachaprint.engine.log import LogError, load_log
+
+    if not path.is_file():
+        raise UsageError(f"no such file: {path}")
+    try:
+        scenario, state = load_log(path, record_events=True)
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (LogError, OSError, ValueError) as exc:
+        typer.echo(f"{path}: cannot resume: {exc}", err=True)
+        raise typer.Exit(1)
+    seats = [s for s in data.get("seats") or [] if s == HUMAN or s in BOT_NAMES]
+    seed = data.get("seed") if isinstance(data.get("seed"), int) else None
+    return scenario, state, seats if len(seats) == state.players else [], seed

@@ -216,13 +216,15 @@ def parse_command(state: GameState, text: str) -> int:
 
 
 def run_game(scenario: Scenario, seats: list[str], seed: int, stdin: TextIO, stdout: TextIO,
-             color: bool = False, first_player: int | None = None, echo: bool = False) -> GameState:
+             color: bool = False, first_player: int | None = None, echo: bool = False,
+             resume: GameState | None = None) -> GameState:
     """Play a game at the terminal (or from a script); returns the final (or left) state.
 
     ``seats`` names each player: ``human`` or a bot name. One seed fixes the
     first player and every bot choice (``first_player`` overrides the draw).
     With ``echo`` every command read is written back, so a scripted game reads
-    as a transcript.
+    as a transcript. ``resume`` continues a game replayed from a log (built
+    with ``record_events``) instead of starting a new one.
     """
     rng = random.Random(seed)
     players = len(seats)
@@ -231,12 +233,21 @@ def run_game(scenario: Scenario, seats: list[str], seed: int, stdin: TextIO, std
     for p, kind in enumerate(seats):
         bot = None if kind == HUMAN else make_bot(kind, random.Random(rng.getrandbits(64)))
         table_seats.append(Seat(PLAYER_LETTERS[p], kind, bot))
-    state = GameState.new(scenario, players, first, record_events=True)
+    if resume is not None:
+        if resume.players != players:
+            raise ValueError(f"the saved game has {resume.players} players, not {players}")
+        state = resume
+    else:
+        state = GameState.new(scenario, players, first, record_events=True)
     table = Table(scenario, state, table_seats, seed, stdout, color)
     printer = _printer(stdout, color)
-    table.write(f"{scenario.name} ({scenario.size}), {players} players; {table.who(first)} starts (seed {seed}).")
+    if resume is not None:
+        table.write(f"{scenario.name} ({scenario.size}), {players} players; resuming after "
+                    f"{len(state.history)} actions (seed {seed}).")
+    else:
+        table.write(f"{scenario.name} ({scenario.size}), {players} players; {table.who(first)} starts (seed {seed}).")
     table.write("Type 'help' for the commands.")
-    shown = 0
+    shown = len(state.events or [])
     board_shown_for = None
     while True:
         state = table.state
