@@ -80,14 +80,14 @@ def _load_saved(path: Path):
     import json
 
     from pachaprint.engine.bots import BOT_NAMES, HUMAN
-    from pachaprint.engine.log import LogError, load_log
+    from pachaprint.engine.log import replay
 
     if not path.is_file():
         raise UsageError(f"no such file: {path}")
     try:
-        scenario, state = load_log(path, record_events=True)
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (LogError, OSError, ValueError) as exc:
+        scenario, state = replay(data, record_events=True)
+    except (OSError, ValueError) as exc:  # LogError and JSON errors are ValueErrors
         typer.echo(f"{path}: cannot resume: {exc}", err=True)
         raise typer.Exit(1)
     seats = [s for s in data.get("seats") or [] if s == HUMAN or s in BOT_NAMES]
