@@ -75,3 +75,25 @@ def test_cli_play_solo_reads_commands():
     assert bad.exit_code == 2 and "2 to 4 seats" in bad.output
     bad = runner.invoke(app, ["play", str(PATH), "--mode", "solo", "--colour", "red"])
     assert bad.exit_code == 2
+
+
+def test_logs_replay_solo_and_coop_games_and_catch_tampering(tmp_path):
+    import pytest
+
+    from pachaprint.engine.log import LogError
+    from pachaprint.engine.versus_log import replay_versus
+
+    for mode, seats, level in (("solo", ["greedy"], "hard"), ("coop", ["logician", "greedy", "random", "greedy"], "easy")):
+        path = tmp_path / f"{mode}.json"
+        state, _ = play(mode, seats, difficulty=level, save=path)
+        log = json.loads(path.read_text())
+        assert log["format"] == "pachaprint-versus-game/1" and log["mode"] == mode
+        assert log["result"] == {"score": state.score[0], "otoma_score": state.score[1], "over": True}
+        _, again = replay_versus(log)
+        assert again.score == state.score and again.history == state.history and again.is_terminal()
+        log["result"]["otoma_score"] += 1
+        with pytest.raises(LogError, match="differ"):
+            replay_versus(log)
+        log["actions"] = ["retrieve b1"]
+        with pytest.raises(LogError, match="action 1"):
+            replay_versus(log)

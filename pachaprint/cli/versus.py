@@ -84,7 +84,7 @@ def simulate_against_otoma(path: Path, mode: str, games: int, players: int, bots
 
 
 def play_against_otoma(path: Path, mode: str, seats: list[str], seed: int | None, color: bool | None,
-                       difficulty: str | None, colour: str, otoma: str | None) -> None:
+                       difficulty: str | None, colour: str, otoma: str | None, save: Path | None = None) -> None:
     """``pachaprint play --mode solo|coop``: one seat (solo) or 2-4 seats (co-op) against the Otoma."""
     from pachaprint.cli.simulate import load_valid_scenario
     from pachaprint.engine.bots import BOT_NAMES, HUMAN
@@ -111,7 +111,9 @@ def play_against_otoma(path: Path, mode: str, seats: list[str], seed: int | None
     use_color = sys.stdout.isatty() if color is None else color
     try:
         run_versus_game(scenario, mode, seats, seed, sys.stdin, sys.stdout, difficulty, colour,
-                        _otoma_cells(otoma), color=use_color, echo=not sys.stdin.isatty())
+                        _otoma_cells(otoma), color=use_color, echo=not sys.stdin.isatty(), save=save)
     except ValueError as exc:
         typer.echo(f"{path}: {exc}", err=True)
         raise typer.Exit(1)
+    except OSError as exc:
+        raise UsageError(f"cannot write {save}: {exc.strerror or exc}")

@@ -21,6 +21,7 @@ from pachaprint.engine.otoma_bots import make_versus_bot
 from pachaprint.engine.solo import OTOMA, SoloPhase, SoloState, format_solo_action
 from pachaprint.engine.state import UNKNOWN, Event, Phase
 from pachaprint.engine.tiles import Direction
+from pachaprint.engine.versus_log import VersusSetup, save_versus_log
 from pachaprint.model.rules import CROP_NAMES, TERRAIN_LETTERS, Terrain
 from pachaprint.model.scenario import Scenario
 
@@ -40,7 +41,7 @@ Commands (cells are named column letter + row number, e.g. c3):
   otoma PAWN          hard solo, own-colour arrow: the Otoma pawn to move (number or colour)
   spend TERRAIN       co-op: spend the top tile of your stack of that terrain (valley, desert, forest, mountain)
   actions             list your legal actions      board   show the board
-  undo                take back your last decision
+  undo                take back your last decision save FILE  write the game log
   help                this text                    quit    leave the game
 Board: each cell shows terrain (V valley, D desert, F forest, M mountain, . no tile),
 its crop level (1-5) or, on a tile without crop, its arrow (^ > v <), and who stands
@@ -274,13 +275,13 @@ def describe_versus_actions(state) -> str:
 
 def run_versus_game(scenario: Scenario, mode: str, seats: list[str], seed: int, stdin: TextIO, stdout: TextIO,
                     difficulty: str | None = None, colour: str = "brown", otoma=None, color: bool = False,
-                    echo: bool = False) -> SoloState | CoopState:
+                    echo: bool = False, save=None) -> SoloState | CoopState:
     """Play a solo (one seat) or co-op (2-4 seats) game; returns the final (or left) state.
 
     ``seats`` names each seat: ``human`` or a bot name. One seed fixes the tile
-    stacks (or hands), the first player and every bot choice.
+    stacks (or hands), the first player and every bot choice. With ``save`` the
+    game log is written there when the game ends or is left.
     """
-    from pachaprint.engine.oracle import WheelOracle
     from pachaprint.engine.solo import solo_otoma_cells
 
     rng = random.Random(seed)
@@ -289,13 +290,14 @@ def run_versus_game(scenario: Scenario, mode: str, seats: list[str], seed: int, 
     if mode == "solo":
         if len(seats) != 1:
             raise ValueError("solo is played by one seat")
-        state: SoloState | CoopState = SoloState(WheelOracle(scenario), cells, difficulty or "easy", colour,
-                                                 tiles_seed, record_events=True)
+        setup = VersusSetup("solo", difficulty or "easy", tuple(scenario.board.name(c) for c in cells), 1, 0,
+                            tiles_seed, colour)
     elif mode == "coop":
-        state = CoopState(WheelOracle(scenario), cells, len(seats), difficulty or "normal", tiles_seed,
-                          rng.randrange(len(seats)), record_events=True)
+        setup = VersusSetup("coop", difficulty or "normal", tuple(scenario.board.name(c) for c in cells),
+                            len(seats), rng.randrange(len(seats)), tiles_seed, colour)
     else:
         raise ValueError(f"mode must be solo or coop, not {mode!r}")
+    state = setup.build(scenario, record_events=True)
     table_seats = [(kind, None if kind == HUMAN else make_versus_bot(kind, random.Random(rng.getrandbits(64))))
                    for kind in seats]
     table = VersusTable(scenario, state, mode, table_seats, seed, stdout, color)
@@ -315,7 +317,7 @@ def run_versus_game(scenario: Scenario, mode: str, seats: list[str], seed: int, 
             printer(render_versus_board(state, color))
             table.write(render_versus_status(table))
             table.write(versus_summary(table))
-            return state
+            return _saved(table, setup, save)
         p = state.current_player
         kind, bot = table.seats[p]
         if bot is not None:
@@ -332,7 +334,7 @@ def run_versus_game(scenario: Scenario, mode: str, seats: list[str], seed: int, 
         line = stdin.readline()
         if not line:
             table.write("End of input: the game is left unfinished.")
-            return state
+            return _saved(table, setup, save)
         if echo:
             table.write(f"> {line.strip()}")
         text = line.strip().lower()
@@ -346,7 +348,17 @@ def run_versus_game(scenario: Scenario, mode: str, seats: list[str], seed: int, 
             board_shown_for = None
         elif text in ("quit", "exit"):
             table.write("You leave the game.")
-            return state
+            return _saved(table, setup, save)
+        elif text.startswith("save"):
+            parts = line.split(maxsplit=1)
+            if len(parts) < 2:
+                table.write("usage: save FILE")
+                continue
+            try:
+                save_versus_log(parts[1].strip(), scenario, setup, state, seats, seed)
+                table.write(f"Game saved to {parts[1].strip()}.")
+            except OSError as exc:
+                table.write(f"Cannot save: {exc.strerror or exc}")
         elif text == "undo":
             if not table.undo_stack:
                 table.write("Nothing to undo.")
@@ -365,6 +377,13 @@ def run_versus_game(scenario: Scenario, mode: str, seats: list[str], seed: int, 
                 continue
             table.undo_stack.append((state.clone(), shown))
             state.apply(code)
+
+
+def _saved(table: VersusTable, setup: VersusSetup, save) -> SoloState | CoopState:
+    if save is not None:
+        save_versus_log(save, table.scenario, setup, table.state, [kind for kind, _ in table.seats], table.seed)
+        table.write(f"Game log written to {save} (seed {table.seed}).")
+    return table.state
 
 
 def _points(n: int) -> str:
