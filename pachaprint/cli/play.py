@@ -41,7 +41,7 @@ def play(
 
         if mode == "solo" and players == "human,logician":
             seats = ["human"]  # the default seats are for two players
-        play_against_otoma(path, mode, seats, seed, color, difficulty, colour, otoma)
+        play_against_otoma(path, mode, seats, seed, color, difficulty, colour, otoma, save)
         return
     if not 2 <= len(seats) <= 4:
         raise UsageError(f"--players: name 2 to 4 seats, not {len(seats)}")
