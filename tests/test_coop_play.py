@@ -97,3 +97,18 @@ def test_logs_replay_solo_and_coop_games_and_catch_tampering(tmp_path):
         log["actions"] = ["retrieve b1"]
         with pytest.raises(LogError, match="action 1"):
             replay_versus(log)
+
+
+def test_cli_save_and_resume_a_solo_game(tmp_path):
+    saved = tmp_path / "solo.json"
+    first = runner.invoke(app, ["play", str(PATH), "--mode", "solo", "--seed", "3", "--no-color", "--save", str(saved)],
+                          input="enter b1\nquit\n")
+    assert first.exit_code == 0, first.output
+    assert json.loads(saved.read_text())["actions"] == ["enter b1"]
+    again = runner.invoke(app, ["play", str(saved), "--resume", "--no-color", "--save", str(saved)],
+                          input="enter c1\nquit\n")
+    assert again.exit_code == 0, again.output
+    assert "The Sacred Valley (solo, easy); seed 3" in again.output
+    assert json.loads(saved.read_text())["actions"] == ["enter b1", "enter c1"]
+    wrong = runner.invoke(app, ["play", str(saved), "--resume", "--players", "human,greedy"])
+    assert wrong.exit_code == 2 and "solo has one seat" in wrong.output

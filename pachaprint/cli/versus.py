@@ -84,14 +84,26 @@ def simulate_against_otoma(path: Path, mode: str, games: int, players: int, bots
 
 
 def play_against_otoma(path: Path, mode: str, seats: list[str], seed: int | None, color: bool | None,
-                       difficulty: str | None, colour: str, otoma: str | None, save: Path | None = None) -> None:
-    """``pachaprint play --mode solo|coop``: one seat (solo) or 2-4 seats (co-op) against the Otoma."""
+                       difficulty: str | None, colour: str, otoma: str | None, save: Path | None = None,
+                       resume: bool = False, default_seats: bool = False) -> None:
+    """``pachaprint play --mode solo|coop``: one seat (solo) or 2-4 seats (co-op) against the Otoma.
+
+    With ``resume`` PATH is a game saved with ``save FILE`` (or ``--save``); its
+    seats are used unless ``--players`` names others."""
     from pachaprint.cli.simulate import load_valid_scenario
     from pachaprint.engine.bots import BOT_NAMES, HUMAN
     from pachaprint.engine.play_versus import run_versus_game
     from pachaprint.engine.tiles import PLAYER_COLOURS
 
     check_mode(mode, difficulty)
+    log = None
+    if resume:
+        log = _read_log(path)
+        mode = str(log.get("mode"))
+        if default_seats and log.get("seats"):
+            seats = [str(s) for s in log["seats"]]
+    elif default_seats and mode == "solo":
+        seats = ["human"]  # the default seats are for two players
     if colour not in PLAYER_COLOURS:
         raise UsageError(f"--colour must be one of {', '.join(PLAYER_COLOURS)}, not {colour!r}")
     if difficulty and "," in difficulty:
@@ -103,17 +115,49 @@ def play_against_otoma(path: Path, mode: str, seats: list[str], seed: int | None
     for seat in seats:
         if seat != HUMAN and seat not in BOT_NAMES:
             raise UsageError(f"--players: unknown seat {seat!r} (human, {', '.join(BOT_NAMES)})")
-    scenario = load_valid_scenario(path)
+    scenario = None if log is not None else load_valid_scenario(path)
+    if seed is None:
+        seed = log.get("seed") if log is not None and isinstance(log.get("seed"), int) else None
     if seed is None:
         import random
 
         seed = random.SystemRandom().randrange(1 << 31)
     use_color = sys.stdout.isatty() if color is None else color
     try:
-        run_versus_game(scenario, mode, seats, seed, sys.stdin, sys.stdout, difficulty, colour,
-                        _otoma_cells(otoma), color=use_color, echo=not sys.stdin.isatty(), save=save)
+        run_versus_game(scenario, mode, seats, seed, sys.stdin, sys.stdout, difficulty, colour,  # type: ignore[arg-type]
+                        _otoma_cells(otoma), color=use_color, echo=not sys.stdin.isatty(), save=save, resume=log)
     except ValueError as exc:
         typer.echo(f"{path}: {exc}", err=True)
         raise typer.Exit(1)
     except OSError as exc:
+        if save is None:
+            raise
         raise UsageError(f"cannot write {save}: {exc.strerror or exc}")
+
+
+def is_versus_log(path: Path) -> bool:
+    """True when ``path`` is a readable solo or co-op game log (``play --resume`` then needs no ``--mode``)."""
+    from pachaprint.engine.versus_log import VERSUS_LOG_FORMAT
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and data.get("format") == VERSUS_LOG_FORMAT
+
+
+def _read_log(path: Path) -> dict:
+    """A saved solo or co-op game, or a clear message and exit 1."""
+    from pachaprint.engine.versus_log import VERSUS_LOG_FORMAT
+
+    if not path.is_file():
+        raise UsageError(f"no such file: {path}")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        typer.echo(f"{path}: cannot resume: {exc}", err=True)
+        raise typer.Exit(1)
+    if not isinstance(data, dict) or data.get("format") != VERSUS_LOG_FORMAT:
+        typer.echo(f"{path}: cannot resume: not a solo or co-op game log (format {VERSUS_LOG_FORMAT})", err=True)
+        raise typer.Exit(1)
+    return data

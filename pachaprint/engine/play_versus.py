@@ -21,7 +21,7 @@ from pachaprint.engine.otoma_bots import make_versus_bot
 from pachaprint.engine.solo import OTOMA, SoloPhase, SoloState, format_solo_action
 from pachaprint.engine.state import UNKNOWN, Event, Phase
 from pachaprint.engine.tiles import Direction
-from pachaprint.engine.versus_log import VersusSetup, save_versus_log
+from pachaprint.engine.versus_log import VersusSetup, replay_versus, save_versus_log, setup_of
 from pachaprint.model.rules import CROP_NAMES, TERRAIN_LETTERS, Terrain
 from pachaprint.model.scenario import Scenario
 
@@ -275,35 +275,40 @@ def describe_versus_actions(state) -> str:
 
 def run_versus_game(scenario: Scenario, mode: str, seats: list[str], seed: int, stdin: TextIO, stdout: TextIO,
                     difficulty: str | None = None, colour: str = "brown", otoma=None, color: bool = False,
-                    echo: bool = False, save=None) -> SoloState | CoopState:
+                    echo: bool = False, save=None, resume=None) -> SoloState | CoopState:
     """Play a solo (one seat) or co-op (2-4 seats) game; returns the final (or left) state.
 
     ``seats`` names each seat: ``human`` or a bot name. One seed fixes the tile
     stacks (or hands), the first player and every bot choice. With ``save`` the
-    game log is written there when the game ends or is left.
+    game log is written there when the game ends or is left. ``resume`` is a
+    saved log (mapping): its game is replayed and play goes on from there.
     """
     from pachaprint.engine.solo import solo_otoma_cells
 
     rng = random.Random(seed)
-    cells = solo_otoma_cells(scenario, otoma)
-    tiles_seed = rng.getrandbits(64)
-    if mode == "solo":
-        if len(seats) != 1:
-            raise ValueError("solo is played by one seat")
-        setup = VersusSetup("solo", difficulty or "easy", tuple(scenario.board.name(c) for c in cells), 1, 0,
-                            tiles_seed, colour)
-    elif mode == "coop":
-        setup = VersusSetup("coop", difficulty or "normal", tuple(scenario.board.name(c) for c in cells),
-                            len(seats), rng.randrange(len(seats)), tiles_seed, colour)
+    if resume is not None:
+        scenario, state = replay_versus(resume, record_events=True)
+        setup = setup_of(resume)
     else:
-        raise ValueError(f"mode must be solo or coop, not {mode!r}")
-    state = setup.build(scenario, record_events=True)
+        cells = solo_otoma_cells(scenario, otoma)
+        names = tuple(scenario.board.name(c) for c in cells)
+        tiles_seed = rng.getrandbits(64)
+        if mode == "solo":
+            setup = VersusSetup("solo", difficulty or "easy", names, 1, 0, tiles_seed, colour)
+        elif mode == "coop":
+            setup = VersusSetup("coop", difficulty or "normal", names, len(seats), rng.randrange(len(seats)),
+                                tiles_seed, colour)
+        else:
+            raise ValueError(f"mode must be solo or coop, not {mode!r}")
+        state = setup.build(scenario, record_events=True)
+    mode = setup.mode
+    if len(seats) != setup.players:
+        raise ValueError(f"{mode} with {setup.players} seat{'s' if setup.players > 1 else ''}, not {len(seats)}")
     table_seats = [(kind, None if kind == HUMAN else make_versus_bot(kind, random.Random(rng.getrandbits(64))))
                    for kind in seats]
     table = VersusTable(scenario, state, mode, table_seats, seed, stdout, color)
     printer = _printer(stdout, color)
-    level = difficulty or ("easy" if mode == "solo" else "normal")
-    table.write(f"{scenario.name} ({mode}, {level}); seed {seed}. Type 'help' for the commands.")
+    table.write(f"{scenario.name} ({mode}, {setup.difficulty}); seed {seed}. Type 'help' for the commands.")
     shown = 0
     board_shown_for = None
     while True:

@@ -102,14 +102,19 @@ def save_versus_log(path: str | Path, scenario: Scenario, setup: VersusSetup, st
     tmp.replace(path)
 
 
+def setup_of(log: dict[str, Any]) -> VersusSetup:
+    """The :class:`VersusSetup` written in a log (``KeyError``/``ValueError`` when it is incomplete)."""
+    return VersusSetup(str(log["mode"]), str(log["difficulty"]), tuple(log["otoma"]), int(log["players"]),
+                       int(log["first_player"]), int(log["tiles_seed"]), str(log.get("colour", "brown")))
+
+
 def replay_versus(log: dict[str, Any], record_events: bool = False) -> tuple[Scenario, SoloState | CoopState]:
     """Rebuild a solo or co-op game from its log; :class:`~pachaprint.engine.log.LogError` if it does not replay."""
     if not isinstance(log, dict) or log.get("format") != VERSUS_LOG_FORMAT:
         raise LogError(f"not a solo or co-op game log (format must be {VERSUS_LOG_FORMAT!r})")
     try:
         scenario = Scenario.from_dict(log["scenario"])
-        setup = VersusSetup(str(log["mode"]), str(log["difficulty"]), tuple(log["otoma"]), int(log["players"]),
-                            int(log["first_player"]), int(log["tiles_seed"]), str(log.get("colour", "brown")))
+        setup = setup_of(log)
         state = setup.build(scenario, record_events)
     except (KeyError, TypeError, ValueError) as exc:
         raise LogError(f"cannot set up the logged game: {exc}") from None
