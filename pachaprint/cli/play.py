@@ -36,12 +36,11 @@ def play(
     from pachaprint.engine.play import run_game
 
     seats = [s.strip().lower() for s in players.split(",") if s.strip()]
-    if mode != "competitive" or difficulty or otoma:
-        from pachaprint.cli.versus import play_against_otoma
+    from pachaprint.cli.versus import is_versus_log, play_against_otoma
 
-        if mode == "solo" and players == "human,logician":
-            seats = ["human"]  # the default seats are for two players
-        play_against_otoma(path, mode, seats, seed, color, difficulty, colour, otoma, save)
+    if mode != "competitive" or difficulty or otoma or (resume and is_versus_log(path)):
+        play_against_otoma(path, mode, seats, seed, color, difficulty, colour, otoma, save, resume,
+                           default_seats=players == "human,logician")
         return
     if not 2 <= len(seats) <= 4:
         raise UsageError(f"--players: name 2 to 4 seats, not {len(seats)}")
