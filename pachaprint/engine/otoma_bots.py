@@ -33,6 +33,7 @@ from pachaprint.engine.bots import (
     knowledge_of,
     make_bot,
 )
+from pachaprint.engine.logic import prove
 from pachaprint.engine.coop import SPEND_KIND, CoopView, coop_enter_ends, coop_move_ends
 from pachaprint.engine.movement import cells_of, geometry
 from pachaprint.engine.otoma import OTOMA_KIND, otoma_path, reaction_order, trails_for
@@ -160,10 +161,17 @@ class VersusBot(Bot):
         certain = know.certain(to) if (know and isinstance(self.base, LogicianBot)) else None
         return (0.8 * certain if certain else 0.0) - stall
 
-    def _best_explore(self, view, legal, cost) -> tuple[float, int]:
+    def _best_explore(self, view, legal, cost, solo: bool = False) -> tuple[float, int]:
         know = knowledge_of(view)
         discover = expected_discovery(view)
         eligible = view.eligible
+        if solo:
+            # In solo every pawn on a cropless tile divines together: a pawn on a
+            # crop the bot cannot name for sure is better moved on than left to a guess.
+            proven = prove(know, cells_of(eligible)) if know and isinstance(self.base, LogicianBot) else {}
+            unsure = sum(1 << c for c in cells_of(eligible) if c not in proven)
+        else:
+            unsure = 0
         best, choices = float("-inf"), []
         for code in legal:
             kind = code >> 12
@@ -173,6 +181,8 @@ class VersusBot(Bot):
             value = self._cell_value(view, to, know, discover) - OTOMA_WEIGHT * cost(to)
             if kind == A.Kind.ENTER:
                 value += 0.3
+            elif unsure >> (code >> 6 & 63) & 1:
+                value += 0.5
             elif eligible >> (code >> 6 & 63) & 1:
                 value -= 0.5
             if value > best + 1e-9:
@@ -226,7 +236,7 @@ class VersusBot(Bot):
         self.idle = self.idle + 1 if progress == self._progress else 0
         self._progress = progress
         code = self._base_act(view, legal)
-        explore_value, explore = self._best_explore(view, legal, cost)
+        explore_value, explore = self._best_explore(view, legal, cost, solo)
         if code >> 12 == A.Kind.DIVINE and code in legal:
             # The base bot chose to divine. In solo every eligible pawn divines
             # then: count the guesses too.
