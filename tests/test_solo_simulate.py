@@ -43,11 +43,14 @@ def test_solo_report_has_a_run_per_bot_and_difficulty():
 
 
 def test_reports_are_deterministic_and_independent_of_jobs():
-    one = simulate_versus(SCENARIO, "solo", games=3, bots=["logician"], difficulties=["hard"], seed=5)
-    again = simulate_versus(SCENARIO, "solo", games=3, bots=["logician"], difficulties=["hard"], seed=5)
+    one = simulate_versus(SCENARIO, "solo", games=4, bots=["logician"], difficulties=["hard"], seed=5)
+    again = simulate_versus(SCENARIO, "solo", games=4, bots=["logician"], difficulties=["hard"], seed=5)
     assert one.to_dict() == again.to_dict()
-    split = simulate_versus(SCENARIO, "solo", games=3, bots=["logician"], difficulties=["hard"], seed=5, jobs=2)
+    # four games on two workers: the parallel path, one game per batch
+    split = simulate_versus(SCENARIO, "solo", games=4, bots=["logician"], difficulties=["hard"], seed=5, jobs=2)
     assert split.to_dict() == one.to_dict()
+    other = simulate_versus(SCENARIO, "solo", games=4, bots=["logician"], difficulties=["hard"], seed=6)
+    assert other.to_dict()["runs"] != one.to_dict()["runs"]
 
 
 def test_coop_report_counts_groups_and_the_otoma_empty_cells():
