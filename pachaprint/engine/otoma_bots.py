@@ -85,7 +85,7 @@ class VersusBot(Bot):
         self._progress = -1
 
     # -- shared reckoning -----------------------------------------------------------------
-    def _otoma_stop_gain(self, view, otoma_account: int, revealed: int) -> float:
+    def _otoma_stop_gain(self, view, otoma_account: int) -> float:
         """Expected Otoma points of a discovery somewhere unknown."""
         return diversity_gain(view.stones[otoma_account], view.supply) + MEAN_CROP
 
@@ -108,7 +108,7 @@ class VersusBot(Bot):
             return 0.0
         trails = trails_for(view.board)
         revealed = view.revealed | bit
-        gain = self._otoma_stop_gain(view, OTOMA, revealed)
+        gain = self._otoma_stop_gain(view, OTOMA)
 
         def cost(colour: str, direction: int) -> float:
             d = Direction(direction)
@@ -130,7 +130,7 @@ class VersusBot(Bot):
         own = 0.0 if view.difficulty == "easy" else gain
         return (len(view.otoma_colours) * gain + own) / (len(view.otoma_colours) + 1)
 
-    def _coop_cost(self, view: CoopView, to: int, mover: int) -> float:
+    def _coop_cost(self, view: CoopView, to: int) -> float:
         """Expected Otoma points of the reactions to an Explore ending on ``to`` (co-op)."""
         trails = trails_for(view.board)
         revealed = view.revealed | (1 << to)
@@ -274,7 +274,7 @@ class VersusBot(Bot):
         if first >> 12 == SPEND_KIND:
             return self._spend(view, legal)
         if view.phase is Phase.TURN:
-            return self._turn(view, legal, lambda to: self._coop_cost(view, to, view.seat))
+            return self._turn(view, legal, lambda to: self._coop_cost(view, to))
         if view.phase is Phase.OFFER or view.phase is Phase.FINAL_OFFER:
             held = view.tokens[0]
             gain = OFFERING_POINTS[held.bit_count()]
@@ -302,7 +302,7 @@ class VersusBot(Bot):
                 ends |= coop_move_ends(geo, start, direction, own, view.all_pawns, view.crop_mask)
             best = float("-inf")
             for to in cells_of(ends):
-                value = self._cell_value(view, to, know, discover) - OTOMA_WEIGHT * self._coop_cost(view, to, view.seat)
+                value = self._cell_value(view, to, know, discover) - OTOMA_WEIGHT * self._coop_cost(view, to)
                 best = max(best, value)
             scored.append((best, code))
         top = max(s for s, _ in scored)
