@@ -8,6 +8,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pachaprint.engine import actions as A
 from pachaprint.engine.coop import (
@@ -242,3 +244,45 @@ def test_illegal_actions_are_refused():
         state.apply(A.enter(cell("b1")))  # must spend first
     state.apply(next(iter(state.legal_actions())))
     assert all(code >> 12 != A.Kind.RETRIEVE for code in state.legal_actions())
+
+
+def brute_force_ends(start, direction, own, pawns, crops):
+    """Co-op move ends by walking every simple path (the rules read literally)."""
+    ends = set()
+
+    def steps(cell):
+        column, row = BOARD.column(cell), BOARD.row(cell)
+        for d in Direction:
+            dc, dr = d.step
+            if BOARD.contains(column + dc, row + dr):
+                yield d, BOARD.cell(column + dc, row + dr)
+
+    def walk(cell, seen):
+        for _, nxt in steps(cell):
+            enter(nxt, seen)
+
+    def enter(nxt, seen):
+        bit = 1 << nxt
+        if nxt in seen or (pawns & bit and not own & bit):
+            return
+        if own & bit or crops & bit:
+            walk(nxt, seen | {nxt})  # own pawn, or crop without pawn: go on (no stop on a crop)
+        else:
+            ends.add(nxt)  # empty or cropless terrain: stop
+
+    for d, nxt in steps(start):
+        if direction is None or d is direction:
+            enter(nxt, {start})
+    return ends
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 44), st.sampled_from([None, *Direction]), st.integers(0, (1 << 45) - 1),
+       st.integers(0, (1 << 45) - 1), st.integers(0, (1 << 45) - 1))
+def test_coop_move_ends_match_a_plain_search_over_simple_paths(start, direction, a, b, c):
+    crops = a & b & c  # about one cell in eight
+    own = (b & ~a & c & ~(b >> 1)) | (1 << start)
+    others = a & ~b & ~c & (c >> 2)
+    pawns = own | (others & ~(1 << start))
+    got = names(coop_move_ends(GEO, start, direction, own, pawns, crops))
+    assert got == {BOARD.name(e) for e in brute_force_ends(start, direction, own, pawns, crops)}
