@@ -245,3 +245,38 @@ def test_tiny_scenarios_cannot_be_played_solo():
     assert tiny.size == "tiny"
     with pytest.raises(ValueError, match="long scenarios only"):
         solo_otoma_cells(tiny, [])
+
+
+def test_a_player_shut_out_for_good_ends_the_game():
+    # Every cell but e3 has terrain; the player's only pawn stands on a crop
+    # (a1) and Otoma pawns wall e3 in: no Explore reaches a cell without crop.
+    state = game()
+    reveal_all_but(state, "e3")
+    for c in BOARD.cells:
+        if c != cell("e3"):
+            state.reveal(c, crop=True)
+    for name, otoma in (("e2", 0), ("d3", 1), ("f3", 2), ("e4", 3)):
+        state._lift(OTOMA, state.otoma_pawns[otoma])
+        state._place(OTOMA, cell(name))
+        state.otoma_pawns[otoma] = cell(name)
+    state.put_pawn(PLAYER, cell("a1"))
+    state.reserve[PLAYER] = 0
+    state.refresh()
+    assert state.is_terminal() and state.blocked
+    assert [e.what for e in state.events][-2:] == ["blocked", "over"]
+
+
+def test_a_player_without_any_legal_action_ends_the_game_too():
+    state = game()
+    reveal_all_but(state, "e3")
+    for c in BOARD.cells:
+        if c != cell("e3"):
+            state.reveal(c, crop=True)
+    for name, otoma in (("a2", 1), ("b1", 0)):
+        state._lift(OTOMA, state.otoma_pawns[otoma])
+        state._place(OTOMA, cell(name))
+        state.otoma_pawns[otoma] = cell(name)
+    state.put_pawn(PLAYER, cell("a1"))
+    state.reserve[PLAYER] = 0
+    state.refresh()
+    assert state.is_terminal() and state.blocked and not state.stalled

@@ -250,6 +250,12 @@ class SoloState(OtomaPeople, GameState):
         if getattr(self, "_setting_up", False):
             return
         super()._settle()
+        if self.stalled:
+            # no legal action at all: nothing can ever change either (see _blocked)
+            self.stalled = False
+            self.blocked = True
+            self._note("blocked", PLAYER)
+            return
         if self.phase is Phase.TURN and self._blocked():
             self.blocked = True
             self.phase = Phase.OVER
