@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import typer
@@ -14,13 +15,17 @@ from pachaprint.cli.app import UsageError, app
 from pachaprint.cli.options import Lang, OutputFormat, PaperChoice, WheelChoice
 
 
+DEFAULT_JOBS = max(1, min(4, os.cpu_count() or 1))
+
+
 @app.command()
 def build(
     scenarios_dir: Path = typer.Argument(..., help="Folder of scenario files (*.json)."),
     out: Path = typer.Option(..., "--out", help="Output folder (created if missing)."),
     paper: PaperChoice = typer.Option(PaperChoice.both, "--paper", help="Paper size of the print-and-play PDFs."),
     games: int = typer.Option(200, "--games", min=1, help="Games simulated per scenario."),
-    jobs: int = typer.Option(1, "--jobs", min=1, help="Scenarios built in parallel processes."),
+    jobs: int = typer.Option(DEFAULT_JOBS, "--jobs", min=1, show_default="cores, at most 4",
+                             help="Scenarios built in parallel processes (the output is the same for any number)."),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the reference card and sheet texts."),
     wheel: WheelChoice = typer.Option(WheelChoice.both, "--wheel", help="Wheel template(s) to print discs for."),
     summary: OutputFormat = typer.Option(OutputFormat.text, "--summary", help="Summary format on standard output."),
