@@ -57,6 +57,68 @@ class SolveResult:
     nodes: int = field(default=0, compare=False)
 
 
+EMPTY_CELL, MISSING_LEVEL, TWO_LEVELS_ONE_CELL = "empty-cell", "missing-level", "two-levels-one-cell"
+
+
+def settle(dom: list[int], queue: list[int], peers, units, unit_of, touched: set[int] | None = None):
+    """Placed-level eliminations and hidden singles to a fixpoint, in place.
+
+    ``peers[c]``: cells that may not share c's level; ``units``: (cells, mask
+    of the levels they must hold once each); ``unit_of[c]``: c's unit or -1.
+    ``queue`` holds decided cells not yet eliminated from their peers;
+    ``touched`` the units to check for hidden singles (default: those of the
+    queued cells; pass every unit when domains changed outside the queue).
+    Returns ``None`` when settled, else the conflict as ``(kind, cell, unit,
+    levels mask)`` with kind EMPTY_CELL, MISSING_LEVEL or TWO_LEVELS_ONE_CELL.
+    This is the one kernel behind the solver, the techniques and the logician.
+    """
+    if touched is None:
+        touched = {unit_of[c] for c in queue if unit_of[c] >= 0}
+    while True:
+        while queue:
+            cell = queue.pop()
+            bit = dom[cell]
+            keep = ~bit
+            for peer in peers[cell]:
+                d = dom[peer]
+                if d & bit:
+                    d &= keep
+                    if not d:
+                        return EMPTY_CELL, peer, unit_of[peer], bit
+                    dom[peer] = d
+                    u = unit_of[peer]
+                    if u >= 0:
+                        touched.add(u)
+                    if not d & (d - 1):
+                        queue.append(peer)
+        if not touched:
+            return None
+        again: set[int] = set()
+        for u in touched:
+            cells, full = units[u]
+            once = twice = 0
+            for cell in cells:
+                d = dom[cell]
+                twice |= once & d
+                once |= d
+            if once != full:
+                return MISSING_LEVEL, -1, u, full & ~once
+            singles = full & ~twice
+            if singles:
+                for cell in cells:
+                    d = dom[cell]
+                    s = d & singles
+                    if s and s != d:
+                        if s & (s - 1):
+                            return TWO_LEVELS_ONE_CELL, cell, u, s
+                        dom[cell] = s
+                        queue.append(cell)
+                        again.add(u)
+        touched = again
+        if not queue and not touched:
+            return None
+
+
 class Contradiction(Exception):
     """Raised inside propagation when a domain empties or a region cannot be filled."""
 
@@ -81,6 +143,10 @@ class CropSolver:
             for c in board.cells
         ]
         self.units = [(r.cells, FULL[r.size]) for r in self.regions if 1 < r.size <= MAX_REGION_SIZE]
+        self.unit_of = [-1] * board.cell_count
+        for index, (cells, _) in enumerate(self.units):
+            for cell in cells:
+                self.unit_of[cell] = index
         # Pointing: cells outside a region that touch a set of its cells.
         near = [sum(1 << n for n in board.neighbours8[c]) for c in board.cells]
         self.pointing = []
@@ -133,7 +199,7 @@ class CropSolver:
         if not all(dom):
             return None
         queue = [c for c, d in enumerate(dom) if not d & (d - 1)]
-        return dom if self.propagate(dom, queue, pointing) else None
+        return dom if self.propagate(dom, queue, pointing, every_unit=True) else None
 
     # -- propagation --------------------------------------------------------
     def start_domains(self, givens: dict[int, int]) -> list[int] | None:
@@ -151,79 +217,57 @@ class CropSolver:
         queue += [c for c in self.board.cells if dom[c] == 2 and c not in givens]
         return dom if self.propagate(dom, queue) else None
 
-    def propagate(self, dom: list[int], queue: list[int], pointing: bool = True) -> bool:
-        """Run eliminations, hidden singles and (optionally) pointing to a fixpoint, in place."""
-        peers = self.peers
-        units = self.units
+    def propagate(self, dom: list[int], queue: list[int], pointing: bool = True, every_unit: bool = False) -> bool:
+        """Eliminations, hidden singles and (optionally) pointing to a fixpoint, in place.
+
+        ``every_unit``: check every region for hidden singles at once (needed
+        when domains were narrowed outside ``queue``). False on contradiction.
+        """
+        touched = set(range(len(self.units))) if every_unit else None
         while True:
-            while queue:
-                cell = queue.pop()
-                bit = dom[cell]
-                keep = ~bit
-                for peer in peers[cell]:
-                    d = dom[peer]
-                    if d & bit:
-                        d &= keep
-                        if not d:
-                            return False
-                        dom[peer] = d
-                        if not d & (d - 1):
-                            queue.append(peer)
-            for cells, full in units:
-                once = twice = 0
-                for cell in cells:
-                    d = dom[cell]
-                    twice |= once & d
-                    once |= d
-                if once != full:
-                    return False
-                singles = full & ~twice
-                if singles:
-                    for cell in cells:
-                        d = dom[cell]
-                        s = d & singles
-                        if s and s != d:
-                            if s & (s - 1):
-                                return False
-                            dom[cell] = s
-                            queue.append(cell)
-            if queue:
-                continue
+            if settle(dom, queue, self.peers, self.units, self.unit_of, touched) is not None:
+                return False
             if not pointing:
                 return True
-            # Pointing: if every place left for a level of a region touches a
-            # cell outside it, that cell cannot take the level.
-            narrowed = False
-            for cells, touches, full in self.pointing:
-                for level in (1, 2, 3, 4, 5):
-                    bit = 1 << level
-                    if not full & bit:
-                        break
-                    common = -1
-                    for cell, touch in zip(cells, touches):
-                        if dom[cell] & bit:
-                            if dom[cell] == bit:
-                                common = 0
-                                break
-                            common &= touch
-                    if common > 0:
-                        keep = ~bit
-                        while common:
-                            low = common & -common
-                            peer = low.bit_length() - 1
-                            common ^= low
-                            d = dom[peer]
-                            if d & bit:
-                                d &= keep
-                                if not d:
-                                    return False
-                                dom[peer] = d
-                                if not d & (d - 1):
-                                    queue.append(peer)
-                                else:
-                                    narrowed = True
-            if not queue and not narrowed:
+            narrowed = self._pointing(dom)
+            if narrowed is None:
+                return False
+            if not narrowed:
                 return True
+            queue = [c for c in narrowed if not dom[c] & (dom[c] - 1)]
+            touched = {self.unit_of[c] for c in narrowed if self.unit_of[c] >= 0}
+
+    def _pointing(self, dom: list[int]) -> list[int] | None:
+        """One pass of pointing: if every place left for a level of a region
+        touches a cell outside it, that cell cannot take the level. Returns the
+        cells narrowed, or ``None`` when a cell is left with no level."""
+        narrowed = []
+        for cells, touches, full in self.pointing:
+            for level in (1, 2, 3, 4, 5):
+                bit = 1 << level
+                if not full & bit:
+                    break
+                common = -1
+                for cell, touch in zip(cells, touches):
+                    if dom[cell] & bit:
+                        if dom[cell] == bit:
+                            common = 0
+                            break
+                        common &= touch
+                if common > 0:
+                    keep = ~bit
+                    while common:
+                        low = common & -common
+                        peer = low.bit_length() - 1
+                        common ^= low
+                        d = dom[peer]
+                        if d & bit:
+                            d &= keep
+                            if not d:
+                                return None
+                            dom[peer] = d
+                            narrowed.append(peer)
+        return narrowed
 
     # -- search ---------------------------------------------------------------
     def _search(self, dom: list[int], found: list[tuple[int, ...]], limit: int) -> None:

@@ -28,7 +28,16 @@ from functools import cached_property, lru_cache
 from itertools import combinations
 from typing import Callable, Iterator
 
-from pachaprint.check.solver import FULL, LEVEL_OF_BIT, POPCOUNT, CropSolver, levels_of
+from pachaprint.check.solver import (
+    EMPTY_CELL,
+    FULL,
+    LEVEL_OF_BIT,
+    MISSING_LEVEL,
+    POPCOUNT,
+    CropSolver,
+    levels_of,
+    settle,
+)
 from pachaprint.model.board import Board
 from pachaprint.model.regions import Region
 from pachaprint.model.rules import Terrain
@@ -275,44 +284,18 @@ class Position:
         """Apply every easy step in place; ``None`` when fine, else why it failed (words)."""
         if queue is None:
             queue = [c for c, d in enumerate(dom) if d and not d & (d - 1)]
-        peers = self.peers
-        while True:
-            while queue:
-                cell = queue.pop()
-                bit = dom[cell]
-                keep = ~bit
-                for peer in peers[cell]:
-                    d = dom[peer]
-                    if d & bit:
-                        d &= keep
-                        if not d:
-                            return f"{self.board.name(peer)} would have no level left"
-                        dom[peer] = d
-                        if not d & (d - 1):
-                            queue.append(peer)
-            for region in self.units:
-                full = FULL[region.size]
-                once = twice = 0
-                for cell in region.cells:
-                    d = dom[cell]
-                    twice |= once & d
-                    once |= d
-                if once != full:
-                    missing = levels_of(full & ~once)[0]
-                    return f"{self.region_label(region)} would have no place for its {missing}"
-                singles = full & ~twice
-                if singles:
-                    for cell in region.cells:
-                        d = dom[cell]
-                        s = d & singles
-                        if s and s != d:
-                            if s & (s - 1):
-                                return (f"{self.board.name(cell)} would be the only place for both "
-                                        f"{_levels_text(levels_of(s))} of {self.region_label(region)}")
-                            dom[cell] = s
-                            queue.append(cell)
-            if not queue:
-                return None
+        solver = self.solver
+        conflict = settle(dom, queue, solver.peers, solver.units, solver.unit_of, set(range(len(solver.units))))
+        if conflict is None:
+            return None
+        kind, cell, unit, mask = conflict
+        if kind == EMPTY_CELL:
+            return f"{self.board.name(cell)} would have no level left"
+        region = self.units[unit]
+        if kind == MISSING_LEVEL:
+            return f"{self.region_label(region)} would have no place for its {levels_of(mask)[0]}"
+        return (f"{self.board.name(cell)} would be the only place for both "
+                f"{_levels_text(levels_of(mask))} of {self.region_label(region)}")
 
 
 # -- easy techniques ---------------------------------------------------------------

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pachaprint.check.solver import settle
 from pachaprint.engine.movement import Geometry, cells_of, geometry
 from pachaprint.model.board import Board
 from pachaprint.model.rules import MAX_REGION_SIZE, TERRAIN_LETTERS
@@ -251,56 +252,11 @@ def propagate(knowledge: Knowledge, dom: list[int], queue: list[int], every_unit
     """Singles and hidden singles to a fixpoint, in place; False on contradiction.
 
     Only the complete regions (units) whose cells changed are checked for
-    hidden singles, unless ``every_unit``.
+    hidden singles, unless ``every_unit``. The kernel is the solver's
+    :func:`~pachaprint.check.solver.settle`, on the regions known so far.
     """
-    peers = knowledge.peers
-    units = knowledge.units
-    unit_of = knowledge.unit_of
-    if every_unit:
-        touched = set(range(len(units)))
-    else:
-        touched = {unit_of[c] for c in queue if unit_of[c] >= 0}
-    while True:
-        while queue:
-            cell = queue.pop()
-            bit = dom[cell]
-            keep = ~bit
-            for peer in peers[cell]:
-                d = dom[peer]
-                if d & bit:
-                    d &= keep
-                    if not d:
-                        return False
-                    dom[peer] = d
-                    u = unit_of[peer]
-                    if u >= 0:
-                        touched.add(u)
-                    if not d & (d - 1):
-                        queue.append(peer)
-        if not touched:
-            return True
-        for u in touched:
-            cells, full = units[u]
-            once = twice = 0
-            for cell in cells:
-                d = dom[cell]
-                twice |= once & d
-                once |= d
-            if once != full:
-                return False
-            singles = full & ~twice
-            if singles:
-                for cell in cells:
-                    d = dom[cell]
-                    s = d & singles
-                    if s and s != d:
-                        if s & (s - 1):
-                            return False
-                        dom[cell] = s
-                        queue.append(cell)
-        touched = set()
-        if not queue:
-            return True
+    touched = set(range(len(knowledge.units))) if every_unit else None
+    return settle(dom, queue, knowledge.peers, knowledge.units, knowledge.unit_of, touched) is None
 
 
 def prove(knowledge: Knowledge, cells, node_limit: int = 200, search_width: int = 2) -> dict[int, int]:
