@@ -9,9 +9,8 @@ from pathlib import Path
 import typer
 
 from pachaprint.check.explain import HintError, hint_steps
-from pachaprint.check.load import read_file
-from pachaprint.check.validate import validate_bytes
 from pachaprint.cli.app import UsageError, app
+from pachaprint.cli.loading import load_valid_scenario
 from pachaprint.model.board import Board
 
 _PAIR = re.compile(r"^([a-iA-I][1-5])=([1-5])$")
@@ -54,19 +53,7 @@ def hint(
     Exit 0 with a hint (or when every crop is known), 1 when the file is not a
     valid scenario, the revealed crops do not fit it, or no technique applies.
     """
-    if not path.is_file():
-        raise UsageError(f"no such file: {path}")
-    try:
-        raw = read_file(path)
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}")
-    report = validate_bytes(raw, str(path))
-    if not report.valid:
-        for problem in report.errors:
-            typer.echo(f"{path}: {problem.rule.value}: {problem.message}", err=True)
-        typer.echo(f"{path}: not a valid scenario; fix it before asking for hints", err=True)
-        raise typer.Exit(1)
-    scenario = report.scenario
+    scenario = load_valid_scenario(path, "not a valid scenario; fix it before asking for hints")
     board = scenario.board
     try:
         known = parse_revealed(board, revealed)

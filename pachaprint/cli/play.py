@@ -8,7 +8,8 @@ from pathlib import Path
 import typer
 
 from pachaprint.cli.app import UsageError, app
-from pachaprint.cli.simulate import load_valid_scenario
+from pachaprint.cli.loading import load_valid_scenario
+from pachaprint.cli.simulate import PLAY_REFUSAL
 
 
 @app.command()
@@ -55,7 +56,7 @@ def play(
         if seed is None:
             seed = logged_seed
     else:
-        scenario = load_valid_scenario(path)
+        scenario = load_valid_scenario(path, PLAY_REFUSAL)
     if seed is None:
         import random
 

@@ -7,30 +7,8 @@ from pathlib import Path
 import typer
 
 from pachaprint.cli.app import UsageError, app
+from pachaprint.cli.loading import load_valid_scenario
 from pachaprint.cli.options import Lang, Paper
-
-
-def load_valid_scenario(path: Path, box: str = "retail"):
-    """The scenario of a valid file with its crop layer complete; exit 1 with the problems otherwise."""
-    from pachaprint.check.validate import validate_file
-    from pachaprint.model.scenario import crops_to_rows
-
-    if not path.is_file():
-        raise UsageError(f"no such file: {path}")
-    try:
-        report = validate_file(path, box)
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}")
-    if not report.valid or report.scenario is None:
-        for problem in report.errors:
-            typer.echo(f"{path}: {problem.rule.value}: {problem.message}", err=True)
-        typer.echo(f"{path}: invalid scenario, nothing rendered", err=True)
-        raise typer.Exit(1)
-    scenario = report.scenario
-    if not scenario.is_complete and report.solution is not None:
-        scenario = scenario.with_crops(crops_to_rows(scenario.board, report.solution))
-        typer.echo(f"{path}: warning: the crop layer has dots; the disc shows the unique solution", err=True)
-    return scenario
 
 
 def check_wheel(choice: str) -> str:
@@ -81,7 +59,8 @@ def render(
         return
     from pachaprint.render.scenario import render_scenario
 
-    model = load_valid_scenario(scenario)
+    model = load_valid_scenario(scenario, "invalid scenario, nothing rendered",
+                                dots_note="the crop layer has dots; the disc shows the unique solution")
     try:
         written = render_scenario(model, out, wheel=wheel, paper=paper.value, lang=lang.value, printable=True)
     except OSError as exc:

@@ -7,28 +7,11 @@ from pathlib import Path
 
 import typer
 
-from pachaprint.check.load import read_file
-from pachaprint.check.validate import validate_bytes
 from pachaprint.cli.app import UsageError, app
+from pachaprint.cli.loading import load_valid_scenario
 from pachaprint.engine.simulate import DEFAULT_MAX_TURNS
-from pachaprint.model.scenario import Scenario
 
-
-def load_valid_scenario(path: Path) -> Scenario:
-    """The scenario of a valid file, or a clear message and exit (2 usage, 1 invalid)."""
-    if not path.is_file():
-        raise UsageError(f"no such file: {path}")
-    try:
-        raw = read_file(path)
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}")
-    report = validate_bytes(raw, str(path))
-    if not report.valid or report.scenario is None:
-        for problem in report.errors:
-            typer.echo(f"{path}: {problem.rule.value}: {problem.message}", err=True)
-        typer.echo(f"{path}: not a valid scenario; fix it before playing it", err=True)
-        raise typer.Exit(1)
-    return report.scenario
+PLAY_REFUSAL = "not a valid scenario; fix it before playing it"
 
 
 @app.command()
@@ -68,7 +51,7 @@ def simulate(
         seat_bots(bots.split(","), players)
     except ValueError as exc:
         raise UsageError(f"--bots: {exc}")
-    scenario = load_valid_scenario(path)
+    scenario = load_valid_scenario(path, PLAY_REFUSAL)
     show = output_format == "text" and not quiet and games >= 20
     try:
         if show:

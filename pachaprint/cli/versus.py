@@ -41,7 +41,8 @@ def simulate_against_otoma(path: Path, mode: str, games: int, players: int, bots
                            output_format: str, jobs: int, max_turns: int, quiet: bool,
                            difficulty: str | None, otoma: str | None) -> None:
     """``pachaprint simulate --mode solo|coop``: win rates against the Otoma per bot and difficulty."""
-    from pachaprint.cli.simulate import load_valid_scenario
+    from pachaprint.cli.loading import load_valid_scenario
+    from pachaprint.cli.simulate import PLAY_REFUSAL
     from pachaprint.engine.bots import BOT_NAMES
     from pachaprint.engine.simulate_modes import difficulties_of, simulate_versus
 
@@ -57,7 +58,7 @@ def simulate_against_otoma(path: Path, mode: str, games: int, players: int, bots
     if not names:
         raise UsageError("--bots: name at least one bot")
     levels = [d.strip() for d in difficulty.split(",")] if difficulty else list(difficulties_of(mode))
-    scenario = load_valid_scenario(path)
+    scenario = load_valid_scenario(path, PLAY_REFUSAL)
     total = games * len(dict.fromkeys(names)) * len(levels)
     try:
         if output_format == "text" and not quiet and total >= 20:
@@ -90,7 +91,8 @@ def play_against_otoma(path: Path, mode: str, seats: list[str], seed: int | None
 
     With ``resume`` PATH is a game saved with ``save FILE`` (or ``--save``); its
     seats are used unless ``--players`` names others."""
-    from pachaprint.cli.simulate import load_valid_scenario
+    from pachaprint.cli.loading import load_valid_scenario
+    from pachaprint.cli.simulate import PLAY_REFUSAL
     from pachaprint.engine.bots import BOT_NAMES, HUMAN
     from pachaprint.engine.play_versus import run_versus_game
     from pachaprint.engine.tiles import PLAYER_COLOURS
@@ -115,7 +117,7 @@ def play_against_otoma(path: Path, mode: str, seats: list[str], seed: int | None
     for seat in seats:
         if seat != HUMAN and seat not in BOT_NAMES:
             raise UsageError(f"--players: unknown seat {seat!r} (human, {', '.join(BOT_NAMES)})")
-    scenario = None if log is not None else load_valid_scenario(path)
+    scenario = None if log is not None else load_valid_scenario(path, PLAY_REFUSAL)
     if seed is None:
         seed = log.get("seed") if log is not None and isinstance(log.get("seed"), int) else None
     if seed is None:

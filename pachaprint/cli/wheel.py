@@ -7,10 +7,9 @@ from pathlib import Path
 
 import typer
 
-from pachaprint.check.validate import validate_file
+from pachaprint.cli.loading import load_valid_scenario
 from pachaprint.cli.app import UsageError, app
 from pachaprint.cli.options import BoxLimit, Lang
-from pachaprint.model.scenario import crops_to_rows
 from pachaprint.render.webwheel import render_webwheel, write_webwheel
 
 
@@ -26,21 +25,8 @@ def wheel(
     The scenario must be valid; a crop layer with dots is solved first. Exit 0
     when written, 1 for an invalid scenario, 2 for usage errors.
     """
-    if not path.is_file():
-        raise UsageError(f"no such file: {path}")
-    try:
-        report = validate_file(path, box.value)
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}")
-    if not report.valid or report.scenario is None:
-        for problem in report.errors:
-            typer.echo(f"{path}: {problem.rule.value}: {problem.message}", err=True)
-        typer.echo(f"{path}: invalid scenario, no wheel written", err=True)
-        raise typer.Exit(1)
-    scenario = report.scenario
-    if not scenario.is_complete and report.solution is not None:
-        scenario = scenario.with_crops(crops_to_rows(scenario.board, report.solution))
-        typer.echo(f"{path}: warning: the crop layer has dots; the page uses the unique solution", err=True)
+    scenario = load_valid_scenario(path, "invalid scenario, no wheel written", box.value,
+                                   dots_note="the crop layer has dots; the page uses the unique solution")
     if out == "-":
         sys.stdout.write(render_webwheel(scenario, lang.value))
         return

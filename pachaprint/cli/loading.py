@@ -1,0 +1,38 @@
+"""Reading the one scenario a command works on: valid, complete, or a clear refusal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from pachaprint.check.load import read_file
+from pachaprint.check.validate import validate_bytes
+from pachaprint.cli.app import UsageError
+from pachaprint.model.scenario import Scenario, crops_to_rows
+
+
+def load_valid_scenario(path: Path, refusal: str, box: str = "retail", dots_note: str | None = None) -> Scenario:
+    """The scenario of a valid file, its dots filled with the unique solution.
+
+    A missing or unreadable file is a usage error (exit 2). An invalid one
+    prints ``path: rule: message`` per problem and ``path: <refusal>``, then
+    exits 1. ``dots_note`` is the warning shown when dots were filled.
+    """
+    if not path.is_file():
+        raise UsageError(f"no such file: {path}")
+    try:
+        raw = read_file(path)
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}")
+    report = validate_bytes(raw, str(path), box)
+    if not report.valid or report.scenario is None:
+        for problem in report.errors:
+            typer.echo(f"{path}: {problem.rule.value}: {problem.message}", err=True)
+        typer.echo(f"{path}: {refusal}", err=True)
+        raise typer.Exit(1)
+    scenario = report.scenario
+    if not scenario.is_complete and report.solution is not None:
+        scenario = scenario.with_crops(crops_to_rows(scenario.board, report.solution))
+        typer.echo(f"{path}: warning: {dots_note or 'the crop layer has dots; using the unique solution'}", err=True)
+    return scenario
