@@ -5,6 +5,7 @@ to any other, so a game can be scripted (the tests drive it so) or played at a
 terminal. Commands: ``enter CELL``, ``move FROM TO``, ``retrieve CELL``,
 ``divine CELL LEVEL``, ``offer [LEVEL...]`` (no levels: every token held),
 ``pass``, ``actions``, ``board``, ``undo``, ``save FILE``, ``help``, ``quit``.
+The loop itself is :func:`pachaprint.engine.terminal.run_table`.
 """
 
 from __future__ import annotations
@@ -17,15 +18,13 @@ from pachaprint.engine import actions as A
 from pachaprint.engine.actions import Kind, decode, format_action, parse_action, token_levels
 from pachaprint.engine.bots import HUMAN, Bot, make_bot
 from pachaprint.engine.log import save_log
-from pachaprint.engine.state import UNKNOWN, Event, GameState, Phase
-from pachaprint.model.rules import CROP_NAMES, TERRAIN_LETTERS, Terrain
+from pachaprint.engine.state import Event, GameState, Phase
+from pachaprint.engine.terminal import (PLAYER_LETTERS, TERRAIN_NAMES, TerminalTable, common_event_text, holdings,
+                                        points, render_grid, run_table, turn_marker)
 from pachaprint.model.scenario import Scenario
 
-PLAYER_LETTERS = "ABCD"
 OTOMA_LETTER = "O"
-TERRAIN_STYLE = {"V": "bold bright_green", "D": "bold yellow", "F": "bold green", "M": "bold white"}
 PLAYER_STYLE = {"A": "bold red", "B": "bold blue", "C": "bold magenta", "D": "bold cyan"}
-TERRAIN_NAMES = [Terrain(letter).label for letter in TERRAIN_LETTERS]
 
 HELP = """\
 Commands (cells are named column letter + row number, e.g. c3):
@@ -50,7 +49,7 @@ class Seat:
 
 
 @dataclass
-class Table:
+class Table(TerminalTable):
     """Everything the loop needs: the game, the seats, the undo stack."""
 
     scenario: Scenario
@@ -61,48 +60,75 @@ class Table:
     color: bool = False
     undo_stack: list[tuple[GameState, list]] = field(default_factory=list)
 
-    def write(self, text: str = "") -> None:
-        self.out.write(text + "\n")
-
     def who(self, player: int) -> str:
         seat = self.seats[player]
         return f"player {seat.letter} ({seat.kind})"
 
+    def seat_name(self, seat: int) -> str:
+        return self.who(seat)
+
+    def bot_at(self, seat: int) -> Bot | None:
+        return self.seats[seat].bot
+
+    def help_text(self) -> str:
+        return HELP
+
+    def event_text(self, event: Event) -> str | None:
+        return describe_event(self, event)
+
+    def board_text(self) -> str:
+        return render_board(self.state, self.color)
+
+    def status_text(self) -> str:
+        return render_status(self)
+
+    def summary_text(self) -> str:
+        return final_summary(self)
+
+    def prompt_text(self) -> str:
+        return phase_prompt(self.state)
+
+    def actions_text(self) -> str:
+        return describe_actions(self.state)
+
+    def parse(self, text: str) -> int:
+        return parse_command(self.state, text)
+
+    def action_text(self, code: int) -> str:
+        return format_action(self.state.board, code)
+
+    def save(self, path: str) -> None:
+        save_log(path, self.scenario, self.state, [seat.kind for seat in self.seats], self.seed)
+
+    def remember(self, shown: int) -> None:
+        """The state and every bot's random state (undo puts the bots back too)."""
+        rng_states = [seat.bot.rng.getstate() if seat.bot else None for seat in self.seats]
+        self.undo_stack.append((self.state.clone(), rng_states))
+
+    def take_back(self) -> tuple[int, str]:
+        saved, rng_states = self.undo_stack.pop()
+        self.state = saved
+        for seat, rng_state in zip(self.seats, rng_states):
+            if seat.bot is not None:
+                seat.bot.rng.setstate(rng_state)
+        return len(saved.events or []), f"Undone: back to {self.who(saved.current_player)}'s decision."
+
 
 def render_board(state: GameState, color: bool = False) -> str:
     """The board as text: one line per row, three characters per cell (terrain, crop, pawn)."""
-    board = state.board
-    lines = ["    " + " ".join(f" {chr(97 + c)} " for c in range(board.width))]
-    for row in range(board.height):
-        cells = []
-        for col in range(board.width):
-            cell = board.cell(col, row)
-            t = state.terrain[cell]
-            letter = "." if t == UNKNOWN else TERRAIN_LETTERS[t]
-            crop = str(state.crop[cell]) if state.crop[cell] else " "
-            owner = state.owner[cell]
-            pawn = " " if owner < 0 else PLAYER_LETTERS[owner] if owner < state.players else OTOMA_LETTER
-            if color:
-                if letter != ".":
-                    letter = f"[{TERRAIN_STYLE[letter]}]{letter}[/]"
-                if pawn.strip():
-                    pawn = f"[{PLAYER_STYLE.get(pawn, 'bold')}]{pawn}[/]"
-            cells.append(f"{letter}{crop}{pawn}")
-        lines.append(f" {row + 1}  " + " ".join(cells))
-    return "\n".join(lines)
+    crop, owner, players = state.crop, state.owner, state.players
+
+    def pawn(cell: int) -> str:
+        p = owner[cell]
+        return " " if p < 0 else PLAYER_LETTERS[p] if p < players else OTOMA_LETTER
+
+    return render_grid(state, lambda cell: str(crop[cell]) if crop[cell] else " ", pawn, color, PLAYER_STYLE)
 
 
 def render_status(table: Table) -> str:
     state = table.state
-    lines = []
-    for p in range(state.players):
-        stones = " ".join(f"{TERRAIN_LETTERS[t]}{level}" for t, level in enumerate(state.stones[p]))
-        tokens = " ".join(str(v) for v in token_levels(state.tokens[p])) or "none"
-        marker = ">" if p == state.current_player and not state.is_terminal() else " "
-        lines.append(
-            f"{marker} {table.who(p)}: {_points(state.score[p])}; diversity {stones}; "
-            f"tokens {tokens}; pawns in supply {state.reserve[p]}"
-        )
+    lines = [f"{turn_marker(state, p)} {table.who(p)}: {holdings(state, p)}; pawns in supply {state.reserve[p]}"
+             for p in range(state.players)]
     supply = ", ".join(f"{TERRAIN_NAMES[t]} {n}" for t, n in enumerate(state.supply))
     lines.append(f"  terrain tiles left: {supply}")
     return "\n".join(lines)
@@ -163,30 +189,13 @@ def phase_prompt(state: GameState) -> str:
 def describe_event(table: Table, event: Event) -> str | None:
     board = table.state.board
     who = table.who(event.player) if event.player >= 0 else ""
-    cell = board.name(event.cell) if event.cell >= 0 else ""
-    what = event.what
-    if what == "enter":
-        return f"{who} enters a pawn to {cell}"
-    if what == "move":
-        return f"{who} moves {board.name(event.value)} to {cell}"
-    if what == "retrieve":
-        return f"{who} retrieves the pawn on {cell}"
-    if what == "discover":
-        return f"{cell} is {TERRAIN_NAMES[event.value]}: {who} scores {_points(event.points)}"
-    if what == "divine":
-        return f"{who} divines {cell} right: {CROP_NAMES[event.value]} ({event.value}), +{event.points}"
-    if what == "wrong":
-        return (f"{who} divines {cell} wrong: it is {CROP_NAMES[event.value]} ({event.value}), "
-                f"{_points(event.points)}")
-    if what == "offer":
-        count = len(token_levels(event.value))
-        return f"{who} offers {count} token{'s' if count != 1 else ''}: +{event.points}"
-    if what == "skip":
-        return f"{who} can neither explore nor divine and skips the turn"
-    if what == "end-phase":
+    text = common_event_text(board, event, who, who)
+    if text is not None:
+        return text
+    if event.what == "retrieve":
+        return f"{who} retrieves the pawn on {board.name(event.cell)}"
+    if event.what == "end-phase":
         return "The last terrain tile is placed: end phase (one divination each in turn, or pass)"
-    if what == "over":
-        return "The game is over."
     return None
 
 
@@ -195,7 +204,7 @@ def final_summary(table: Table) -> str:
     ranking = state.ranking()
     lines = ["Final ranking (score, then levels advanced on the diversity board):"]
     for p in sorted(range(state.players), key=lambda q: (ranking[q], q)):
-        lines.append(f"  {ranking[p]}. {table.who(p)}: {_points(state.score[p])}, {state.tie_break(p)} levels")
+        lines.append(f"  {ranking[p]}. {table.who(p)}: {points(state.score[p])}, {state.tie_break(p)} levels")
     winners = state.winners()
     if len(winners) > 1:
         lines.append("The victory is shared by " + " and ".join(table.who(p) for p in winners) + ".")
@@ -240,102 +249,11 @@ def run_game(scenario: Scenario, seats: list[str], seed: int, stdin: TextIO, std
     else:
         state = GameState.new(scenario, players, first, record_events=True)
     table = Table(scenario, state, table_seats, seed, stdout, color)
-    printer = _printer(stdout, color)
     if resume is not None:
         table.write(f"{scenario.name} ({scenario.size}), {players} players; resuming after "
                     f"{len(state.history)} actions (seed {seed}).")
     else:
         table.write(f"{scenario.name} ({scenario.size}), {players} players; {table.who(first)} starts (seed {seed}).")
     table.write("Type 'help' for the commands.")
-    shown = len(state.events or [])
-    board_shown_for = None
-    while True:
-        state = table.state
-        for event in state.events[shown:]:  # type: ignore[index]
-            text = describe_event(table, event)
-            if text:
-                table.write(text)
-        shown = len(state.events or [])
-        if state.is_terminal():
-            printer(render_board(state, color))
-            table.write(render_status(table))
-            table.write(final_summary(table))
-            return state
-        p = state.current_player
-        seat = table.seats[p]
-        if seat.bot is not None:
-            view = state.view(p)
-            code = seat.bot.act(view, state.legal_actions())
-            table.write(f"{table.who(p)}: {format_action(state.board, code)}")
-            state.apply(code)
-            continue
-        key = (len(state.history), p)
-        if board_shown_for != key:
-            printer(render_board(state, color))
-            table.write(render_status(table))
-            board_shown_for = key
-        table.write(f"{table.who(p)}, {phase_prompt(state)}:")
-        line = stdin.readline()
-        if not line:
-            table.write("End of input: the game is left unfinished.")
-            return state
-        if echo:
-            table.write(f"> {line.strip()}")
-        text = line.strip().lower()
-        if not text:
-            continue
-        if text in ("help", "?"):
-            table.write(HELP)
-        elif text in ("actions", "list"):
-            table.write(describe_actions(state))
-        elif text == "board":
-            board_shown_for = None
-        elif text in ("quit", "exit"):
-            table.write("You leave the game.")
-            return state
-        elif text == "undo":
-            if not table.undo_stack:
-                table.write("Nothing to undo.")
-            else:
-                saved, rng_states = table.undo_stack.pop()
-                table.state = saved
-                for seat_, rs in zip(table.seats, rng_states):
-                    if seat_.bot is not None:
-                        seat_.bot.rng.setstate(rs)
-                shown = len(saved.events or [])
-                board_shown_for = None
-                table.write(f"Undone: back to {table.who(saved.current_player)}'s decision.")
-        elif text.startswith("save"):
-            parts = line.split(maxsplit=1)
-            if len(parts) < 2:
-                table.write("usage: save FILE")
-                continue
-            try:
-                save_log(parts[1].strip(), scenario, state, seats, seed)
-                table.write(f"Game saved to {parts[1].strip()}.")
-            except OSError as exc:
-                table.write(f"Cannot save: {exc.strerror or exc}")
-        else:
-            try:
-                code = parse_command(state, text)
-            except ValueError as exc:
-                table.write(f"{exc}. Type 'help' for the commands or 'actions' for your choices.")
-                continue
-            if code not in state.legal_actions():
-                table.write(f"'{text}' is not legal now. Your choices:\n{describe_actions(state)}")
-                continue
-            table.undo_stack.append((state.clone(), [s.bot.rng.getstate() if s.bot else None for s in table.seats]))
-            state.apply(code)
-
-
-def _points(n: int) -> str:
-    return f"{n} point" if n in (1, -1) else f"{n} points"
-
-
-def _printer(stdout: TextIO, color: bool):
-    if not color:
-        return lambda text: stdout.write(text + "\n")
-    from rich.console import Console
-
-    console = Console(file=stdout, highlight=False, force_terminal=True)
-    return console.print
+    run_table(table, stdin, echo, len(state.events or []))
+    return table.state
