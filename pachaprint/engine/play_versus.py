@@ -3,7 +3,8 @@
 :func:`run_versus_game` works like :func:`pachaprint.engine.play.run_game`
 (commands read line by line from any stream, so a game can be scripted) with
 the commands of the new modes: ``otoma PAWN`` (hard solo: the Otoma pawn to
-move, by number or colour) and ``spend TERRAIN`` (co-op).
+move, by number or colour) and ``spend TERRAIN`` (co-op). The loop itself is
+:func:`pachaprint.engine.terminal.run_table`.
 """
 
 from __future__ import annotations
@@ -13,23 +14,21 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from pachaprint.engine import actions as A
-from pachaprint.engine.actions import token_levels
 from pachaprint.engine.bots import HUMAN, Bot
 from pachaprint.engine.coop import SPEND_KIND, CoopPhase, CoopState, format_coop_action, parse_coop_action
 from pachaprint.engine.otoma import choose_otoma
 from pachaprint.engine.otoma_bots import make_versus_bot
 from pachaprint.engine.solo import OTOMA, SoloPhase, SoloState, format_solo_action
 from pachaprint.engine.state import UNKNOWN, Event, Phase
+from pachaprint.engine.terminal import (PLAYER_LETTERS, TERRAIN_NAMES, TerminalTable, common_event_text, holdings,
+                                        render_grid, run_table, turn_marker)
 from pachaprint.engine.tiles import Direction
 from pachaprint.engine.versus_log import VersusSetup, replay_versus, save_versus_log, setup_of
-from pachaprint.model.rules import CROP_NAMES, TERRAIN_LETTERS, Terrain
+from pachaprint.model.rules import CROP_NAMES, TERRAIN_LETTERS
 from pachaprint.model.scenario import Scenario
 
-PLAYER_LETTERS = "ABCD"
-TERRAIN_NAMES = [Terrain(letter).label for letter in TERRAIN_LETTERS]
 ARROW_GLYPHS = "^>v<"
 """North, east, south, west."""
-TERRAIN_STYLE = {"V": "bold bright_green", "D": "bold yellow", "F": "bold green", "M": "bold white"}
 
 HELP = """\
 Commands (cells are named column letter + row number, e.g. c3):
@@ -49,8 +48,8 @@ there: A, B, C (explorer colours) or 1-5 (Otoma pawns)."""
 
 
 @dataclass
-class VersusTable:
-    """The game, its seats and the undo stack."""
+class VersusTable(TerminalTable):
+    """The game, its seats and the undo stack (``setup``: how the game was set up, for its log)."""
 
     scenario: Scenario
     state: SoloState | CoopState
@@ -60,9 +59,7 @@ class VersusTable:
     out: TextIO
     color: bool = False
     undo_stack: list = field(default_factory=list)
-
-    def write(self, text: str = "") -> None:
-        self.out.write(text + "\n")
+    setup: VersusSetup | None = None
 
     def seat_name(self, seat: int) -> str:
         kind = self.seats[seat][0]
@@ -77,36 +74,66 @@ class VersusTable:
             return "the Otoma"
         return "the group" if self.mode == "coop" else self.seat_name(0)
 
+    def bot_at(self, seat: int) -> Bot | None:
+        return self.seats[seat][1]
+
+    def help_text(self) -> str:
+        return HELP
+
+    def event_text(self, event: Event) -> str | None:
+        return describe_versus_event(self, event)
+
+    def board_text(self) -> str:
+        return render_versus_board(self.state, self.color)
+
+    def status_text(self) -> str:
+        return render_versus_status(self)
+
+    def summary_text(self) -> str:
+        return versus_summary(self)
+
+    def prompt_text(self) -> str:
+        return versus_prompt(self.state)
+
+    def actions_text(self) -> str:
+        return describe_versus_actions(self.state)
+
+    def parse(self, text: str) -> int:
+        return _parse(self.state, text)
+
+    def action_text(self, code: int) -> str:
+        return _format(self.state, code)
+
+    def save(self, path: str) -> None:
+        assert self.setup is not None
+        save_versus_log(path, self.scenario, self.setup, self.state, [kind for kind, _ in self.seats], self.seed)
+
+    def remember(self, shown: int) -> None:
+        self.undo_stack.append((self.state.clone(), shown))
+
+    def take_back(self) -> tuple[int, str]:
+        self.state, shown = self.undo_stack.pop()
+        return shown, "Undone."
+
 
 def render_versus_board(state: SoloState | CoopState, color: bool = False) -> str:
     """The board: four characters per cell (terrain, crop or arrow, pawn, space)."""
-    board = state.board
+    crop, terrain, tile_at, owner = state.crop, state.terrain, state.tile_at, state.owner
     otoma_side = state.otoma_side
-    lines = ["    " + " ".join(f" {chr(97 + c)} " for c in range(board.width))]
-    for row in range(board.height):
-        cells = []
-        for col in range(board.width):
-            cell = board.cell(col, row)
-            t = state.terrain[cell]
-            letter = "." if t == UNKNOWN else TERRAIN_LETTERS[t]
-            if state.crop[cell]:
-                mark = str(state.crop[cell])
-            elif t != UNKNOWN and state.tile_at[cell] is not None:
-                mark = ARROW_GLYPHS[state.tile_at[cell].direction]
-            else:
-                mark = " "
-            owner = state.owner[cell]
-            if owner < 0:
-                pawn = " "
-            elif owner == otoma_side:
-                pawn = str(state.otoma_pawns.index(cell) + 1)
-            else:
-                pawn = PLAYER_LETTERS[owner]
-            if color and letter != ".":
-                letter = f"[{TERRAIN_STYLE[letter]}]{letter}[/]"
-            cells.append(f"{letter}{mark}{pawn}")
-        lines.append(f" {row + 1}  " + " ".join(cells))
-    return "\n".join(lines)
+
+    def mark(cell: int) -> str:
+        if crop[cell]:
+            return str(crop[cell])
+        tile = tile_at[cell]
+        return ARROW_GLYPHS[tile.direction] if terrain[cell] != UNKNOWN and tile is not None else " "
+
+    def pawn(cell: int) -> str:
+        side = owner[cell]
+        if side < 0:
+            return " "
+        return str(state.otoma_pawns.index(cell) + 1) if side == otoma_side else PLAYER_LETTERS[side]
+
+    return render_grid(state, mark, pawn, color)
 
 
 def render_versus_status(table: VersusTable) -> str:
@@ -114,9 +141,7 @@ def render_versus_status(table: VersusTable) -> str:
     lines = []
     accounts = [(0, table.account_name(0)), (OTOMA, "the Otoma")]
     for acc, name in accounts:
-        stones = " ".join(f"{TERRAIN_LETTERS[t]}{level}" for t, level in enumerate(state.stones[acc]))
-        tokens = " ".join(str(v) for v in token_levels(state.tokens[acc])) or "none"
-        lines.append(f"  {name}: {_points(state.score[acc])}; diversity {stones}; tokens {tokens}")
+        lines.append(f"  {name}: {holdings(state, acc)}")
     otoma = ", ".join(f"{i + 1} {colour} on {state.board.name(c)}"
                       for i, (colour, c) in enumerate(zip(state.otoma_colours, state.otoma_pawns)))
     lines.append(f"  Otoma pawns: {otoma}")
@@ -132,10 +157,9 @@ def render_versus_status(table: VersusTable) -> str:
     else:
         seat = state.current_player
         for s in range(state.players):
-            marker = ">" if s == seat and not state.is_terminal() else " "
             side = state.side_of(s)
             counts = " ".join(f"{TERRAIN_LETTERS[t]}{len(stack)}" for t, stack in enumerate(state.hands[s]))
-            lines.append(f"{marker} {table.seat_name(s)} ({PLAYER_LETTERS[side]}): hand {counts}; "
+            lines.append(f"{turn_marker(state, s)} {table.seat_name(s)} ({PLAYER_LETTERS[side]}): hand {counts}; "
                          f"pawns in supply {state.reserve[side]}")
         tops = [f"{TERRAIN_NAMES[t]} {ARROW_GLYPHS[tile.direction]}"
                 for t, tile in enumerate(state.top_tiles(seat)) if tile is not None]
@@ -174,20 +198,10 @@ def describe_versus_event(table: VersusTable, event: Event) -> str | None:
     what = event.what
     by_seat = table.seat_name(event.player) if 0 <= event.player < len(table.seats) else ""
     account = table.account_name(event.player) if event.player >= 0 else ""
-    if what == "enter":
-        return f"{by_seat} enters a pawn to {cell}"
-    if what == "move":
-        return f"{by_seat} moves {board.name(event.value)} to {cell}"
     s = "" if event.player == OTOMA else "s"  # "the Otoma score", "the group scores"
-    if what == "discover":
-        return f"{cell} is {TERRAIN_NAMES[event.value]}: {account} score{s} {_points(event.points)}"
-    if what == "divine":
-        return f"{account} divine{s} {cell} right: {CROP_NAMES[event.value]} ({event.value}), +{event.points}"
-    if what == "wrong":
-        return f"{account} divine{s} {cell} wrong: it is {CROP_NAMES[event.value]} ({event.value}), {_points(event.points)}"
-    if what == "offer":
-        count = len(token_levels(event.value))
-        return f"{account} offer{s} {count} token{'s' if count != 1 else ''}: +{event.points}"
+    text = common_event_text(board, event, by_seat, account, s)
+    if text is not None:
+        return text
     if what == "otoma-setup":
         return f"Otoma pawn {event.value + 1} ({state.otoma_colours[event.value]}) starts on {cell}: +{event.points}"
     if what == "otoma-move":
@@ -203,16 +217,12 @@ def describe_versus_event(table: VersusTable, event: Event) -> str | None:
         return f"{by_seat} spends a {TERRAIN_NAMES[event.value].lower()} tile"
     if what == "no-tile":
         return f"{by_seat} holds no terrain tile: no spending this turn"
-    if what == "skip":
-        return f"{by_seat} can neither explore nor divine and skips the turn"
     if what == "blocked":
         return "No Explore can reach a cell without a crop and no pawn can divine: the game ends"
     if what == "end-phase":
         return "No one holds a terrain tile any more: final offers"
     if what == "otoma-empty":
         return f"the Otoma score 1 point for each of the {event.value} cells without terrain"
-    if what == "over":
-        return "The game is over."
     return None
 
 
@@ -306,82 +316,10 @@ def run_versus_game(scenario: Scenario, mode: str, seats: list[str], seed: int, 
         raise ValueError(f"{mode} with {setup.players} seat{'s' if setup.players > 1 else ''}, not {len(seats)}")
     table_seats = [(kind, None if kind == HUMAN else make_versus_bot(kind, random.Random(rng.getrandbits(64))))
                    for kind in seats]
-    table = VersusTable(scenario, state, mode, table_seats, seed, stdout, color)
-    printer = _printer(stdout, color)
+    table = VersusTable(scenario, state, mode, table_seats, seed, stdout, color, setup=setup)
     table.write(f"{scenario.name} ({mode}, {setup.difficulty}); seed {seed}. Type 'help' for the commands.")
-    shown = 0
-    board_shown_for = None
-    while True:
-        state = table.state
-        for event in state.events[shown:]:  # type: ignore[index]
-            text = describe_versus_event(table, event)
-            if text:
-                table.write(text)
-        shown = len(state.events or [])
-        if state.is_terminal():
-            printer(render_versus_board(state, color))
-            table.write(render_versus_status(table))
-            table.write(versus_summary(table))
-            return _saved(table, setup, save)
-        p = state.current_player
-        kind, bot = table.seats[p]
-        if bot is not None:
-            code = bot.act(state.view(p), state.legal_actions())
-            table.write(f"{table.seat_name(p)}: {_format(state, code)}")
-            state.apply(code)
-            continue
-        key = (len(state.history), p)
-        if board_shown_for != key:
-            printer(render_versus_board(state, color))
-            table.write(render_versus_status(table))
-            board_shown_for = key
-        table.write(f"{table.seat_name(p)}, {versus_prompt(state)}:")
-        line = stdin.readline()
-        if not line:
-            table.write("End of input: the game is left unfinished.")
-            return _saved(table, setup, save)
-        if echo:
-            table.write(f"> {line.strip()}")
-        text = line.strip().lower()
-        if not text:
-            continue
-        if text in ("help", "?"):
-            table.write(HELP)
-        elif text in ("actions", "list"):
-            table.write(describe_versus_actions(state))
-        elif text == "board":
-            board_shown_for = None
-        elif text in ("quit", "exit"):
-            table.write("You leave the game.")
-            return _saved(table, setup, save)
-        elif text.startswith("save"):
-            parts = line.split(maxsplit=1)
-            if len(parts) < 2:
-                table.write("usage: save FILE")
-                continue
-            try:
-                save_versus_log(parts[1].strip(), scenario, setup, state, seats, seed)
-                table.write(f"Game saved to {parts[1].strip()}.")
-            except OSError as exc:
-                table.write(f"Cannot save: {exc.strerror or exc}")
-        elif text == "undo":
-            if not table.undo_stack:
-                table.write("Nothing to undo.")
-            else:
-                table.state, shown = table.undo_stack.pop()
-                board_shown_for = None
-                table.write("Undone.")
-        else:
-            try:
-                code = _parse(state, text)
-            except ValueError as exc:
-                table.write(f"{exc}. Type 'help' for the commands or 'actions' for your choices.")
-                continue
-            if code not in state.legal_actions():
-                table.write(f"'{text}' is not legal now. Your choices:\n{describe_versus_actions(state)}")
-                continue
-            table.undo_stack.append((state.clone(), shown))
-            state.apply(code)
+    run_table(table, stdin, echo)
+    return _saved(table, setup, save)
 
 
 def _saved(table: VersusTable, setup: VersusSetup, save) -> SoloState | CoopState:
@@ -389,16 +327,3 @@ def _saved(table: VersusTable, setup: VersusSetup, save) -> SoloState | CoopStat
         save_versus_log(save, table.scenario, setup, table.state, [kind for kind, _ in table.seats], table.seed)
         table.write(f"Game log written to {save} (seed {table.seed}).")
     return table.state
-
-
-def _points(n: int) -> str:
-    return f"{n} point" if n in (1, -1) else f"{n} points"
-
-
-def _printer(stdout: TextIO, color: bool):
-    if not color:
-        return lambda text: stdout.write(text + "\n")
-    from rich.console import Console
-
-    console = Console(file=stdout, highlight=False, force_terminal=True)
-    return console.print
