@@ -12,14 +12,13 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-import statistics
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 from pachaprint.engine.bots import BOT_NAMES, LogicianBot, make_bot
 from pachaprint.engine.oracle import WheelOracle
 from pachaprint.engine.state import SOURCE_NAMES, GameState
+from pachaprint.engine.tally import mean, outcome_flags, rate, run_games, spread, turn_summary
 from pachaprint.model.rules import PLAYER_COUNTS
 from pachaprint.model.scenario import Scenario
 
@@ -188,26 +187,12 @@ def simulate(scenario: Scenario, games: int = 200, players: int = 2,
 
 
 def _run(oracle, scenario, names, seed, games, jobs, max_turns, progress) -> Iterable[GameResult]:
-    if jobs == 1 or games < 2 * jobs:
-        for i in range(games):
-            yield play_game(oracle, names, game_seed(seed, i), i, max_turns)
-            if progress:
-                progress(i + 1)
-        return
-    chunk = max(1, min(50, games // (jobs * 4)))
-    batches = [list(range(start, min(games, start + chunk))) for start in range(0, games, chunk)]
-    done = 0
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        work = [(scenario.to_dict(), list(names), seed, batch, max_turns) for batch in batches]
-        for batch_results in pool.map(_play_batch, work):
-            yield from batch_results
-            done += len(batch_results)
-            if progress:
-                progress(done)
+    return run_games(range(games), lambda i: play_game(oracle, names, game_seed(seed, i), i, max_turns), jobs,
+                     _play_batch, (scenario.to_dict(), list(names), seed, max_turns), 50, progress)
 
 
 def _play_batch(args) -> list[GameResult]:
-    data, names, seed, batch, max_turns = args
+    data, names, seed, max_turns, batch = args
     oracle = WheelOracle(Scenario.from_dict(data))
     return [play_game(oracle, names, game_seed(seed, i), i, max_turns) for i in batch]
 
@@ -218,22 +203,21 @@ def summarise(scenario_id: str, names: list[str], seed: int, results: list[GameR
     games = len(results)
     players = len(names)
     done = [r for r in results if r.completed]
-    turns = [r.turns for r in done] or [0]
     seats = []
     for p, name in enumerate(names):
         scores = [r.scores[p] for r in done] or [0]
         wins = sum(1.0 / len(r.winners) for r in done if p in r.winners)
         points = {
-            source: _mean([r.points[p][k] for r in done]) for k, source in enumerate(SOURCE_NAMES)
+            source: mean([r.points[p][k] for r in done]) for k, source in enumerate(SOURCE_NAMES)
         }
         seats.append({
             "seat": p + 1,
             "bot": name,
-            "score_mean": round(_mean(scores), 3),
-            "score_sd": round(statistics.pstdev(scores), 3) if len(scores) > 1 else 0.0,
-            "win_rate": round(wins / len(done), 4) if done else 0.0,
+            "score_mean": round(mean(scores), 3),
+            "score_sd": spread(scores),
+            "win_rate": rate(wins, len(done)),
             "points": {k: round(v, 3) for k, v in points.items()},
-            "tie_break_mean": round(_mean([r.tie_breaks[p] for r in done]), 3),
+            "tie_break_mean": round(mean([r.tie_breaks[p] for r in done]), 3),
         })
     wrong: dict[str, int] = {}
     divinations: dict[str, int] = {}
@@ -249,15 +233,15 @@ def summarise(scenario_id: str, names: list[str], seed: int, results: list[GameR
         players=players,
         bots=list(names),
         seed=seed,
-        turns={"mean": round(_mean(turns), 3), "min": min(turns), "max": max(turns)},
+        turns=turn_summary(done),
         seats=seats,
         wrong_divinations=wrong,
         flags=[],
-        first_player_win_rate=round(first_wins / len(done), 4) if done else 0.0,
+        first_player_win_rate=rate(first_wins, len(done)),
         shared_wins=sum(1 for r in done if len(r.winners) > 1),
         divinations=divinations,
         logician_proved=sum(sum(r.proved) for r in results),
-        logician_known_mean=round(_mean([r.known[p] for r in results for p, name in enumerate(names)
+        logician_known_mean=round(mean([r.known[p] for r in results for p, name in enumerate(names)
                                          if name == "logician"]), 3),
         errors=[f"game {r.index}: {r.error}" for r in results if r.error],
         max_turns=max_turns,
@@ -268,14 +252,7 @@ def summarise(scenario_id: str, names: list[str], seed: int, results: list[GameR
 
 def flags_for(report: SimulationReport, results: list[GameResult]) -> list[str]:
     """Anything odd: games not ending, engine errors, wrong logician divinations, a dominant seat."""
-    flags = []
-    unfinished = report.games - report.completed
-    errors = sum(1 for r in results if r.error)
-    if errors:
-        flags.append(f"{errors} games stopped on an error")
-    stalled = unfinished - errors
-    if stalled:
-        flags.append(f"{stalled} of {report.games} games did not end within {report.max_turns} turns")
+    flags = outcome_flags(report, results)
     if report.wrong_divinations.get("logician"):
         flags.append(f"the logician divined wrong {report.wrong_divinations['logician']} times (a bug: it must never)")
     n = report.completed
@@ -305,7 +282,3 @@ def flags_for(report: SimulationReport, results: list[GameResult]) -> list[str]:
     if n and all(r.skips for r in results if r.completed):
         flags.append("players had to skip turns in every game")
     return flags
-
-
-def _mean(values: list[float] | list[int]) -> float:
-    return sum(values) / len(values) if values else 0.0

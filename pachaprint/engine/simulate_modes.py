@@ -11,8 +11,6 @@ the same for any number of worker processes.
 from __future__ import annotations
 
 import random
-import statistics
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -23,6 +21,7 @@ from pachaprint.engine.otoma_bots import VersusBot, make_versus_bot
 from pachaprint.engine.simulate import DEFAULT_MAX_TURNS, game_seed
 from pachaprint.engine.solo import DIFFICULTIES, SoloState, first_start_cells
 from pachaprint.engine.state import SOURCE_NAMES, Source
+from pachaprint.engine.tally import mean, outcome_flags, rate, run_games, spread, turn_summary
 from pachaprint.model.rules import PLAYER_COUNTS
 from pachaprint.model.scenario import Scenario
 
@@ -184,35 +183,19 @@ def simulate_versus(scenario: Scenario, mode: str = "solo", games: int = 200,
 
 
 def _run(oracle, scenario, cells, mode, seats, seed, work, jobs, max_turns, progress) -> list[VersusResult]:
-    if jobs == 1 or len(work) < 2 * jobs:
-        out = []
-        for done, (name, level, i) in enumerate(work, start=1):
-            out.append(play_versus_game(oracle, cells, mode, name, level, game_seed(seed, i), i, seats, max_turns))
-            if progress:
-                progress(done)
-        return out
-    chunk = max(1, min(25, len(work) // (jobs * 4)))
-    batches = [work[start:start + chunk] for start in range(0, len(work), chunk)]
-    args = [(scenario.to_dict(), list(cells), mode, seats, seed, batch, max_turns) for batch in batches]
-    out = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for batch in pool.map(_play_batch, args):
-            out += batch
-            if progress:
-                progress(len(out))
-    return out
+    def play(item) -> VersusResult:
+        name, level, i = item
+        return play_versus_game(oracle, cells, mode, name, level, game_seed(seed, i), i, seats, max_turns)
+
+    return list(run_games(work, play, jobs, _play_batch, (scenario.to_dict(), list(cells), mode, seats, seed, max_turns),
+                          25, progress))
 
 
 def _play_batch(args) -> list[VersusResult]:
-    data, cells, mode, seats, seed, batch, max_turns = args
+    data, cells, mode, seats, seed, max_turns, batch = args
     oracle = WheelOracle(Scenario.from_dict(data))
     return [play_versus_game(oracle, cells, mode, name, level, game_seed(seed, i), i, seats, max_turns)
             for name, level, i in batch]
-
-
-def _mean(values) -> float:
-    values = list(values)
-    return sum(values) / len(values) if values else 0.0
 
 
 def summarise_versus(scenario: Scenario, mode: str, players: int, seed: int, names: list[str],
@@ -220,7 +203,6 @@ def summarise_versus(scenario: Scenario, mode: str, players: int, seed: int, nam
                      max_turns: int = DEFAULT_MAX_TURNS) -> VersusReport:
     """Aggregate game results into a report with runs per bot and difficulty, and flags."""
     done = [r for r in results if r.completed]
-    turns = [r.turns for r in done] or [0]
     runs = []
     for name in names:
         for level in levels:
@@ -231,17 +213,17 @@ def summarise_versus(scenario: Scenario, mode: str, players: int, seed: int, nam
                 "difficulty": level,
                 "games": len(mine),
                 "completed": len(ok),
-                "win_rate": round(sum(r.won for r in ok) / len(ok), 4) if ok else 0.0,
-                "otoma_win_rate": round(sum(not r.won for r in ok) / len(ok), 4) if ok else 0.0,
-                "score_mean": round(_mean(r.score for r in ok), 3),
-                "score_sd": round(statistics.pstdev([r.score for r in ok]), 3) if len(ok) > 1 else 0.0,
-                "otoma_score_mean": round(_mean(r.otoma_score for r in ok), 3),
-                "turns_mean": round(_mean(r.turns for r in ok), 3),
+                "win_rate": rate(sum(r.won for r in ok), len(ok)),
+                "otoma_win_rate": rate(sum(not r.won for r in ok), len(ok)),
+                "score_mean": round(mean(r.score for r in ok), 3),
+                "score_sd": spread([r.score for r in ok]),
+                "otoma_score_mean": round(mean(r.otoma_score for r in ok), 3),
+                "turns_mean": round(mean(r.turns for r in ok), 3),
                 "wrong_divinations": sum(r.wrong for r in mine),
                 "forced_guesses": sum(r.guessed for r in mine),
                 "blocked_games": sum(r.blocked for r in ok),
-                "points": {src: round(_mean(r.points[k] for r in ok), 3) for k, src in enumerate(SOURCE_NAMES)},
-                "otoma_points": {key: round(_mean(r.otoma_points[key] for r in ok), 3)
+                "points": {src: round(mean(r.points[k] for r in ok), 3) for k, src in enumerate(SOURCE_NAMES)},
+                "otoma_points": {key: round(mean(r.otoma_points[key] for r in ok), 3)
                                  for key in (ok[0].otoma_points if ok else {})},
             })
     seats = []
@@ -250,10 +232,10 @@ def summarise_versus(scenario: Scenario, mode: str, players: int, seed: int, nam
         seats.append({
             "seat": k + 1,
             "bot": name,
-            "score_mean": round(_mean(r.score for r in ok), 3),
-            "score_sd": round(statistics.pstdev([r.score for r in ok]), 3) if len(ok) > 1 else 0.0,
-            "win_rate": round(sum(r.won for r in ok) / len(ok), 4) if ok else 0.0,
-            "points": {src: round(_mean(r.points[i] for r in ok), 3) for i, src in enumerate(SOURCE_NAMES)},
+            "score_mean": round(mean(r.score for r in ok), 3),
+            "score_sd": spread([r.score for r in ok]),
+            "win_rate": rate(sum(r.won for r in ok), len(ok)),
+            "points": {src: round(mean(r.points[i] for r in ok), 3) for i, src in enumerate(SOURCE_NAMES)},
         })
     board = scenario.board
     report = VersusReport(
@@ -264,11 +246,11 @@ def summarise_versus(scenario: Scenario, mode: str, players: int, seed: int, nam
         players=players,
         bots=names,
         seed=seed,
-        turns={"mean": round(_mean(turns), 3), "min": min(turns), "max": max(turns)},
+        turns=turn_summary(done),
         seats=seats,
         wrong_divinations={name: sum(r.wrong for r in results if r.bot == name) for name in names},
         flags=[],
-        otoma_win_rate=round(sum(not r.won for r in done) / len(done), 4) if done else 0.0,
+        otoma_win_rate=rate(sum(not r.won for r in done), len(done)),
         difficulties=levels,
         runs=runs,
         otoma_cells=[board.name(c) for c in cells],
@@ -281,13 +263,7 @@ def summarise_versus(scenario: Scenario, mode: str, players: int, seed: int, nam
 
 def versus_flags(report: VersusReport, results: list[VersusResult]) -> list[str]:
     """Anything odd: games not ending, errors, a wrong co-op logician, a mode nobody can win."""
-    flags = []
-    errors = sum(1 for r in results if r.error)
-    if errors:
-        flags.append(f"{errors} games stopped on an error")
-    stalled = report.games - report.completed - errors
-    if stalled:
-        flags.append(f"{stalled} of {report.games} games did not end within {report.max_turns} turns")
+    flags = outcome_flags(report, results)
     logician = [r for r in results if r.bot == "logician"]
     unforced = sum(r.wrong for r in logician) - sum(r.guessed for r in logician)
     if unforced > 0:
