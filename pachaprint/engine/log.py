@@ -15,13 +15,22 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Protocol, Sequence, TypeVar
 
 from pachaprint.engine.actions import format_action, parse_action
 from pachaprint.engine.state import GameState
 from pachaprint.model.scenario import Scenario
 
 LOG_FORMAT = "pachaprint-game/1"
+
+
+class Playable(Protocol):
+    """A game state of any mode, as far as a replay needs it."""
+
+    def apply(self, code: int) -> Any: ...
+
+
+State = TypeVar("State", bound=Playable)
 
 
 class LogError(ValueError):
@@ -50,8 +59,13 @@ def game_log(scenario: Scenario, state: GameState, seats: Sequence[str] = (), se
 def save_log(path: str | Path, scenario: Scenario, state: GameState, seats: Sequence[str] = (),
              seed: int | None = None) -> None:
     """Write the log of ``state`` to ``path`` (via a temporary file, then rename)."""
+    write_log(path, game_log(scenario, state, seats, seed))
+
+
+def write_log(path: str | Path, log: dict[str, Any]) -> None:
+    """Write a log mapping (of any mode) to ``path`` as JSON, via a temporary file, then rename."""
     path = Path(path)
-    text = json.dumps(game_log(scenario, state, seats, seed), indent=1) + "\n"
+    text = json.dumps(log, indent=1) + "\n"
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     tmp.replace(path)
@@ -61,20 +75,29 @@ def replay(log: dict[str, Any], record_events: bool = False) -> tuple[Scenario, 
     """Rebuild the game of a log mapping; :class:`LogError` if it does not replay."""
     if not isinstance(log, dict) or log.get("format") != LOG_FORMAT:
         raise LogError(f"not a game log (format must be {LOG_FORMAT!r})")
-    try:
-        scenario = Scenario.from_dict(log["scenario"])
-        state = GameState.new(scenario, int(log["players"]), int(log["first_player"]), record_events)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise LogError(f"cannot set up the logged game: {exc}") from None
-    board = state.board
-    for number, text in enumerate(log.get("actions", []), start=1):
-        try:
-            state.apply(parse_action(board, str(text)))
-        except ValueError as exc:
-            raise LogError(f"action {number} ({text!r}): {exc}") from None
+    scenario, state = replay_actions(
+        log, lambda scenario: GameState.new(scenario, int(log["players"]), int(log["first_player"]), record_events),
+        lambda state, text: parse_action(state.board, text))
     result = log.get("result")
     if isinstance(result, dict) and "scores" in result and list(result["scores"]) != state.score:
         raise LogError(f"replayed scores {state.score} differ from the logged {result['scores']}")
+    return scenario, state
+
+
+def replay_actions(log: dict[str, Any], start: Callable[[Scenario], State],
+                   parse: Callable[[State, str], int]) -> tuple[Scenario, State]:
+    """The logged scenario and its game: ``start(scenario)`` sets it up, then every logged action
+    (``parse(state, text)`` -> action code) is applied; :class:`LogError` if either fails."""
+    try:
+        scenario = Scenario.from_dict(log["scenario"])
+        state = start(scenario)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise LogError(f"cannot set up the logged game: {exc}") from None
+    for number, text in enumerate(log.get("actions", []), start=1):
+        try:
+            state.apply(parse(state, str(text)))
+        except ValueError as exc:
+            raise LogError(f"action {number} ({text!r}): {exc}") from None
     return scenario, state
 
 

@@ -14,13 +14,12 @@ the actions replay exactly. ``result`` is checked when replaying.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
 from pachaprint.engine.coop import SPEND_KIND, CoopState, format_coop_action, parse_coop_action
-from pachaprint.engine.log import LogError
+from pachaprint.engine.log import LogError, replay_actions, write_log
 from pachaprint.engine.oracle import WheelOracle
 from pachaprint.engine.otoma import choose_otoma
 from pachaprint.engine.solo import OTOMA, SoloState, format_solo_action, solo_otoma_cells
@@ -95,11 +94,7 @@ def versus_log(scenario: Scenario, setup: VersusSetup, state, seats: Sequence[st
 def save_versus_log(path: str | Path, scenario: Scenario, setup: VersusSetup, state, seats: Sequence[str] = (),
                     seed: int | None = None) -> None:
     """Write the log (via a temporary file, then rename)."""
-    path = Path(path)
-    text = json.dumps(versus_log(scenario, setup, state, seats, seed), indent=1) + "\n"
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    write_log(path, versus_log(scenario, setup, state, seats, seed))
 
 
 def setup_of(log: dict[str, Any]) -> VersusSetup:
@@ -112,17 +107,7 @@ def replay_versus(log: dict[str, Any], record_events: bool = False) -> tuple[Sce
     """Rebuild a solo or co-op game from its log; :class:`~pachaprint.engine.log.LogError` if it does not replay."""
     if not isinstance(log, dict) or log.get("format") != VERSUS_LOG_FORMAT:
         raise LogError(f"not a solo or co-op game log (format must be {VERSUS_LOG_FORMAT!r})")
-    try:
-        scenario = Scenario.from_dict(log["scenario"])
-        setup = setup_of(log)
-        state = setup.build(scenario, record_events)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise LogError(f"cannot set up the logged game: {exc}") from None
-    for number, text in enumerate(log.get("actions", []), start=1):
-        try:
-            state.apply(parse_text(state, str(text)))
-        except ValueError as exc:
-            raise LogError(f"action {number} ({text!r}): {exc}") from None
+    scenario, state = replay_actions(log, lambda scenario: setup_of(log).build(scenario, record_events), parse_text)
     result = log.get("result")
     if isinstance(result, dict) and "score" in result:
         if [result["score"], result.get("otoma_score")] != [state.score[0], state.score[OTOMA]]:
