@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any, Callable, NoReturn
 
 import typer
 
@@ -52,19 +53,31 @@ def simulate(
     except ValueError as exc:
         raise UsageError(f"--bots: {exc}")
     scenario = load_valid_scenario(path, PLAY_REFUSAL)
-    show = output_format == "text" and not quiet and games >= 20
+    report_simulation(path, "simulating", games, output_format, quiet,
+                      lambda progress: run(scenario, games, players, bots.split(","), seed, jobs, max_turns,
+                                           progress=progress))
+
+
+def report_simulation(path: Path, label: str, total: int, output_format: str, quiet: bool,
+                      run: Callable[[Callable[[int], None] | None], Any]) -> NoReturn:
+    """Run a simulation, print its report (text or JSON) and exit: 0 when every game ended, else 1.
+
+    ``run(progress)`` does the simulating; for a text report of 20 games or
+    more (and not ``quiet``) ``progress`` moves a progress bar on stderr,
+    otherwise it is ``None``. A ``ValueError`` from ``run`` is told as
+    ``PATH: message`` with exit 1.
+    """
     try:
-        if show:
+        if output_format == "text" and not quiet and total >= 20:
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-            columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+            columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
             with Progress(*columns, transient=True, console=Console(stderr=True)) as bar:
-                task = bar.add_task("games", total=games)
-                report = run(scenario, games, players, bots.split(","), seed, jobs, max_turns,
-                             progress=lambda done: bar.update(task, completed=done))
+                task = bar.add_task("games", total=total)
+                report = run(lambda done: bar.update(task, completed=done))
         else:
-            report = run(scenario, games, players, bots.split(","), seed, jobs, max_turns)
+            report = run(None)
     except ValueError as exc:
         typer.echo(f"{path}: {exc}", err=True)
         raise typer.Exit(1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import typer
 
@@ -39,10 +40,10 @@ def _otoma_cells(otoma: str | None) -> list[str] | None:
 
 def simulate_against_otoma(path: Path, mode: str, games: int, players: int, bots: str, seed: int,
                            output_format: str, jobs: int, max_turns: int, quiet: bool,
-                           difficulty: str | None, otoma: str | None) -> None:
+                           difficulty: str | None, otoma: str | None) -> NoReturn:
     """``pachaprint simulate --mode solo|coop``: win rates against the Otoma per bot and difficulty."""
     from pachaprint.cli.loading import load_valid_scenario
-    from pachaprint.cli.simulate import PLAY_REFUSAL
+    from pachaprint.cli.simulate import PLAY_REFUSAL, report_simulation
     from pachaprint.engine.bots import BOT_NAMES
     from pachaprint.engine.simulate_modes import difficulties_of, simulate_versus
 
@@ -60,28 +61,9 @@ def simulate_against_otoma(path: Path, mode: str, games: int, players: int, bots
     levels = [d.strip() for d in difficulty.split(",")] if difficulty else list(difficulties_of(mode))
     scenario = load_valid_scenario(path, PLAY_REFUSAL)
     total = games * len(dict.fromkeys(names)) * len(levels)
-    try:
-        if output_format == "text" and not quiet and total >= 20:
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-            columns = (TextColumn(f"simulating {mode}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-            with Progress(*columns, transient=True, console=Console(stderr=True)) as bar:
-                task = bar.add_task("games", total=total)
-                report = simulate_versus(scenario, mode, games, names, levels, players, seed, jobs,
-                                         _otoma_cells(otoma), max_turns,
-                                         progress=lambda done: bar.update(task, completed=done))
-        else:
-            report = simulate_versus(scenario, mode, games, names, levels, players, seed, jobs,
-                                     _otoma_cells(otoma), max_turns)
-    except ValueError as exc:
-        typer.echo(f"{path}: {exc}", err=True)
-        raise typer.Exit(1)
-    if output_format == "json":
-        typer.echo(json.dumps(report.to_dict(), indent=2))
-    else:
-        typer.echo(report.to_text())
-    raise typer.Exit(0 if report.completed == report.games else 1)
+    report_simulation(path, f"simulating {mode}", total, output_format, quiet,
+                      lambda progress: simulate_versus(scenario, mode, games, names, levels, players, seed, jobs,
+                                                       _otoma_cells(otoma), max_turns, progress=progress))
 
 
 def play_against_otoma(path: Path, mode: str, seats: list[str], seed: int | None, color: bool | None,
