@@ -32,7 +32,6 @@ def play(
     Commands are read from standard input, so a game can also be scripted.
     Type 'help' in the game for the commands.
     """
-    from pachaprint.engine.bots import BOT_NAMES, HUMAN
     from pachaprint.engine.log import save_log
     from pachaprint.engine.play import run_game
 
@@ -45,9 +44,7 @@ def play(
         return
     if not 2 <= len(seats) <= 4:
         raise UsageError(f"--players: name 2 to 4 seats, not {len(seats)}")
-    for seat in seats:
-        if seat != HUMAN and seat not in BOT_NAMES:
-            raise UsageError(f"--players: unknown seat {seat!r} (human, {', '.join(BOT_NAMES)})")
+    check_seats(seats)
     saved = None
     if resume:
         scenario, saved, logged_seats, logged_seed = _load_saved(path)
@@ -58,9 +55,7 @@ def play(
     else:
         scenario = load_valid_scenario(path, PLAY_REFUSAL)
     if seed is None:
-        import random
-
-        seed = random.SystemRandom().randrange(1 << 31)
+        seed = fresh_seed()
     use_color = sys.stdout.isatty() if color is None else color
     try:
         state = run_game(scenario, seats, seed, sys.stdin, sys.stdout, color=use_color,
@@ -73,6 +68,22 @@ def play(
         except OSError as exc:
             raise UsageError(f"cannot write {save}: {exc.strerror or exc}")
         typer.echo(f"Game log written to {save} (seed {seed}).")
+
+
+def check_seats(seats: list[str]) -> None:
+    """A usage error for a seat that is neither ``human`` nor a bot name."""
+    from pachaprint.engine.bots import BOT_NAMES, HUMAN
+
+    for seat in seats:
+        if seat != HUMAN and seat not in BOT_NAMES:
+            raise UsageError(f"--players: unknown seat {seat!r} (human, {', '.join(BOT_NAMES)})")
+
+
+def fresh_seed() -> int:
+    """A random seed for a game started without ``--seed`` (the game's first line tells it)."""
+    import random
+
+    return random.SystemRandom().randrange(1 << 31)
 
 
 def _load_saved(path: Path):

@@ -74,8 +74,8 @@ def play_against_otoma(path: Path, mode: str, seats: list[str], seed: int | None
     With ``resume`` PATH is a game saved with ``save FILE`` (or ``--save``); its
     seats are used unless ``--players`` names others."""
     from pachaprint.cli.loading import load_valid_scenario
+    from pachaprint.cli.play import check_seats, fresh_seed
     from pachaprint.cli.simulate import PLAY_REFUSAL
-    from pachaprint.engine.bots import BOT_NAMES, HUMAN
     from pachaprint.engine.play_versus import run_versus_game
     from pachaprint.engine.tiles import PLAYER_COLOURS
 
@@ -96,16 +96,12 @@ def play_against_otoma(path: Path, mode: str, seats: list[str], seed: int | None
         raise UsageError(f"--players: solo has one seat (human or a bot), not {len(seats)}")
     if mode == "coop" and not 2 <= len(seats) <= 4:
         raise UsageError(f"--players: co-op has 2 to 4 seats, not {len(seats)}")
-    for seat in seats:
-        if seat != HUMAN and seat not in BOT_NAMES:
-            raise UsageError(f"--players: unknown seat {seat!r} (human, {', '.join(BOT_NAMES)})")
+    check_seats(seats)
     scenario = None if log is not None else load_valid_scenario(path, PLAY_REFUSAL)
     if seed is None:
         seed = log.get("seed") if log is not None and isinstance(log.get("seed"), int) else None
     if seed is None:
-        import random
-
-        seed = random.SystemRandom().randrange(1 << 31)
+        seed = fresh_seed()
     use_color = sys.stdout.isatty() if color is None else color
     try:
         run_versus_game(scenario, mode, seats, seed, sys.stdin, sys.stdout, difficulty, colour,  # type: ignore[arg-type]
