@@ -13,7 +13,7 @@ import hashlib
 import math
 import random
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Sequence
 
 from pachaprint.engine.bots import BOT_NAMES, LogicianBot, make_bot
 from pachaprint.engine.oracle import WheelOracle
@@ -182,19 +182,13 @@ def simulate(scenario: Scenario, games: int = 200, players: int = 2,
     if games < 1:
         raise ValueError("games must be at least 1")
     oracle = WheelOracle(scenario)
-    results = list(_run(oracle, scenario, names, seed, games, max(1, jobs), max_turns, progress))
+    results = list(run_games(scenario, oracle, _play_numbered, (names, seed, max_turns), range(games), max(1, jobs),
+                             50, progress))
     return summarise(scenario.id, names, seed, results, max_turns)
 
 
-def _run(oracle, scenario, names, seed, games, jobs, max_turns, progress) -> Iterable[GameResult]:
-    return run_games(range(games), lambda i: play_game(oracle, names, game_seed(seed, i), i, max_turns), jobs,
-                     _play_batch, (scenario.to_dict(), list(names), seed, max_turns), 50, progress)
-
-
-def _play_batch(args) -> list[GameResult]:
-    data, names, seed, max_turns, batch = args
-    oracle = WheelOracle(Scenario.from_dict(data))
-    return [play_game(oracle, names, game_seed(seed, i), i, max_turns) for i in batch]
+def _play_numbered(oracle: WheelOracle, names: Sequence[str], seed: int, max_turns: int, index: int) -> GameResult:
+    return play_game(oracle, names, game_seed(seed, index), index, max_turns)
 
 
 def summarise(scenario_id: str, names: list[str], seed: int, results: list[GameResult],

@@ -178,24 +178,15 @@ def simulate_versus(scenario: Scenario, mode: str = "solo", games: int = 200,
     oracle = WheelOracle(scenario)
     work = [(name, level, i) for name in names for level in levels for i in range(games)]
     seats = players if mode == "coop" else 1
-    results = _run(oracle, scenario, cells, mode, seats, seed, work, max(1, jobs), max_turns, progress)
+    results = list(run_games(scenario, oracle, _play_item, (cells, mode, seats, seed, max_turns), work, max(1, jobs),
+                             25, progress))
     return summarise_versus(scenario, mode, seats, seed, names, list(levels), cells, results, max_turns)
 
 
-def _run(oracle, scenario, cells, mode, seats, seed, work, jobs, max_turns, progress) -> list[VersusResult]:
-    def play(item) -> VersusResult:
-        name, level, i = item
-        return play_versus_game(oracle, cells, mode, name, level, game_seed(seed, i), i, seats, max_turns)
-
-    return list(run_games(work, play, jobs, _play_batch, (scenario.to_dict(), list(cells), mode, seats, seed, max_turns),
-                          25, progress))
-
-
-def _play_batch(args) -> list[VersusResult]:
-    data, cells, mode, seats, seed, max_turns, batch = args
-    oracle = WheelOracle(Scenario.from_dict(data))
-    return [play_versus_game(oracle, cells, mode, name, level, game_seed(seed, i), i, seats, max_turns)
-            for name, level, i in batch]
+def _play_item(oracle: WheelOracle, cells, mode: str, seats: int, seed: int, max_turns: int,
+               item: tuple[str, str, int]) -> VersusResult:
+    name, level, i = item
+    return play_versus_game(oracle, cells, mode, name, level, game_seed(seed, i), i, seats, max_turns)
 
 
 def summarise_versus(scenario: Scenario, mode: str, players: int, seed: int, names: list[str],

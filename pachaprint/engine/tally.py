@@ -12,36 +12,46 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable, Iterable, Sequence, TypeVar
 
+from pachaprint.engine.oracle import WheelOracle
+from pachaprint.model.scenario import Scenario
+
 Work = TypeVar("Work")
 Result = TypeVar("Result")
 
 
-def run_games(work: Sequence[Work], play: Callable[[Work], Result], jobs: int,
-              play_batch: Callable[[tuple], list[Result]], shared: tuple, chunk_limit: int,
+def run_games(scenario: Scenario, oracle: WheelOracle, play: Callable[..., Result], args: tuple,
+              work: Sequence[Work], jobs: int, chunk_limit: int,
               progress: Callable[[int], None] | None = None) -> Iterable[Result]:
-    """The result of every item of ``work``, in order.
+    """``play(oracle, *args, item)`` for every item of ``work``, in order.
 
-    With one job (or too little work for several) ``play`` plays each item in
-    this process. Otherwise the work is cut into batches of at most
-    ``chunk_limit`` items and ``play_batch((*shared, batch))`` (a module-level,
-    picklable function) plays each batch on a worker process. ``progress`` (if
-    given) is called with the number of items finished so far.
+    With one job (or too little work for several) every item is played in
+    this process on ``oracle``. Otherwise the work is cut into batches of at
+    most ``chunk_limit`` items, played on ``jobs`` worker processes (each with
+    its own oracle of ``scenario``; ``play`` must be a module-level function).
+    ``progress`` (if given) is called with the number of items finished so far.
     """
     if jobs == 1 or len(work) < 2 * jobs:
         for done, item in enumerate(work, start=1):
-            yield play(item)
+            yield play(oracle, *args, item)
             if progress:
                 progress(done)
         return
     chunk = max(1, min(chunk_limit, len(work) // (jobs * 4)))
-    batches = [list(work[start:start + chunk]) for start in range(0, len(work), chunk)]
+    data = scenario.to_dict()
+    batches = [(play, data, args, list(work[start:start + chunk])) for start in range(0, len(work), chunk)]
     done = 0
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for results in pool.map(play_batch, [(*shared, batch) for batch in batches]):
+        for results in pool.map(_play_batch, batches):
             yield from results
             done += len(results)
             if progress:
                 progress(done)
+
+
+def _play_batch(job: tuple) -> list:
+    play, data, args, batch = job
+    oracle = WheelOracle(Scenario.from_dict(data))
+    return [play(oracle, *args, item) for item in batch]
 
 
 def mean(values: Iterable[float]) -> float:
