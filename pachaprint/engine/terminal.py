@@ -10,6 +10,7 @@ plays it.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, Callable, TextIO
 
 from pachaprint.engine.actions import token_levels
@@ -106,7 +107,7 @@ def common_event_text(board, event: Event, actor: str, account: str, s: str = "s
     return None
 
 
-class TerminalTable:
+class TerminalTable(ABC):
     """The hooks :func:`run_table` calls; a mode's table (a dataclass) implements them.
 
     A table has the attributes ``state`` (the game), ``out`` (the stream
@@ -121,53 +122,61 @@ class TerminalTable:
     def write(self, text: str = "") -> None:
         self.out.write(text + "\n")
 
+    @abstractmethod
     def seat_name(self, seat: int) -> str:
         """How the seat is named in prompts and bot lines (``player A (human)``)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def bot_at(self, seat: int):
         """The bot playing the seat, or ``None`` for a person."""
-        raise NotImplementedError
 
+    @abstractmethod
     def help_text(self) -> str:
-        raise NotImplementedError
+        """The text of ``help``."""
 
+    @abstractmethod
     def event_text(self, event: Event) -> str | None:
-        raise NotImplementedError
+        """The line telling an event, or ``None`` for an event not told."""
 
+    @abstractmethod
     def board_text(self) -> str:
-        raise NotImplementedError
+        """The board (rich markup when the table is in colour)."""
 
+    @abstractmethod
     def status_text(self) -> str:
-        raise NotImplementedError
+        """The status lines under the board: scores, holdings, supplies."""
 
+    @abstractmethod
     def summary_text(self) -> str:
-        raise NotImplementedError
+        """The verdict once the game is over."""
 
+    @abstractmethod
     def prompt_text(self) -> str:
-        raise NotImplementedError
+        """What the person to act may do now."""
 
+    @abstractmethod
     def actions_text(self) -> str:
-        raise NotImplementedError
+        """The legal actions, grouped for reading."""
 
+    @abstractmethod
     def parse(self, text: str) -> int:
         """A command line -> action code (``ValueError`` with the reason)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def action_text(self, code: int) -> str:
-        raise NotImplementedError
+        """The command text of an action (how a bot's action is told)."""
 
+    @abstractmethod
     def save(self, path: str) -> None:
         """Write the game log (``OSError`` when it cannot be written)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def remember(self, shown: int) -> None:
         """Push what ``undo`` restores, before a person's decision is applied."""
-        raise NotImplementedError
 
+    @abstractmethod
     def take_back(self) -> tuple[int, str]:
         """Pop the last remembered decision: (events already told, message)."""
-        raise NotImplementedError
 
 
 def run_table(table: TerminalTable, stdin: TextIO, echo: bool = False, shown: int = 0) -> None:
