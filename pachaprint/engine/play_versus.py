@@ -15,15 +15,15 @@ from typing import TextIO
 
 from pachaprint.engine import actions as A
 from pachaprint.engine.bots import HUMAN, Bot
-from pachaprint.engine.coop import SPEND_KIND, CoopPhase, CoopState, format_coop_action, parse_coop_action
+from pachaprint.engine.coop import CoopPhase, CoopState, parse_coop_action
 from pachaprint.engine.otoma import choose_otoma
 from pachaprint.engine.otoma_bots import make_versus_bot
-from pachaprint.engine.solo import OTOMA, SoloPhase, SoloState, format_solo_action
+from pachaprint.engine.solo import OTOMA, SoloPhase, SoloState
 from pachaprint.engine.state import UNKNOWN, Event, Phase
 from pachaprint.engine.terminal import (PLAYER_LETTERS, TERRAIN_NAMES, TerminalTable, common_event_text, holdings,
                                         render_grid, run_table, turn_marker)
 from pachaprint.engine.tiles import Direction
-from pachaprint.engine.versus_log import VersusSetup, replay_versus, save_versus_log, setup_of
+from pachaprint.engine.versus_log import VersusSetup, action_text, replay_versus, save_versus_log, setup_of
 from pachaprint.model.rules import CROP_NAMES, TERRAIN_LETTERS
 from pachaprint.model.scenario import Scenario
 
@@ -102,7 +102,7 @@ class VersusTable(TerminalTable):
         return _parse(self.state, text)
 
     def action_text(self, code: int) -> str:
-        return _format(self.state, code)
+        return action_text(self.state, code)
 
     def save(self, path: str) -> None:
         assert self.setup is not None
@@ -238,12 +238,6 @@ def versus_summary(table: VersusTable) -> str:
     return result
 
 
-def _format(state, code: int) -> str:
-    if code >> 12 == SPEND_KIND:
-        return format_coop_action(state.board, code)
-    return format_solo_action(state.board, code, state)
-
-
 def _parse(state, text: str) -> int:
     words = text.split()
     if words == ["offer"]:
@@ -267,7 +261,7 @@ def describe_versus_actions(state) -> str:
     """The legal actions, one per line, grouped by kind."""
     lines: dict[str, list[str]] = {}
     for code in state.legal_actions():
-        text = _format(state, code)
+        text = action_text(state, code)
         kind = code >> 12
         if kind == A.Kind.DIVINE:
             head, rest = "divine (level 1-5) at", state.board.name(code >> 6 & 63)
