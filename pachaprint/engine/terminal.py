@@ -127,7 +127,7 @@ class TerminalTable(ABC):
         """How the seat is named in prompts and bot lines (``player A (human)``)."""
 
     @abstractmethod
-    def bot_at(self, seat: int):
+    def bot_at(self, seat: int) -> Any:
         """The bot playing the seat, or ``None`` for a person."""
 
     @abstractmethod
