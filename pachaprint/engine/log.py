@@ -17,6 +17,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence, TypeVar
 
+from pachaprint.check.validate import validate_data
 from pachaprint.engine.actions import format_action, parse_action
 from pachaprint.engine.state import GameState
 from pachaprint.model.scenario import Scenario
@@ -88,12 +89,21 @@ def replay_actions(log: dict[str, Any], start: Callable[[Scenario], State],
                    parse: Callable[[State, str], int]) -> tuple[Scenario, State]:
     """The logged scenario and its game: ``start(scenario)`` sets it up, then every logged action
     (``parse(state, text)`` -> action code) is applied; :class:`LogError` if either fails."""
+    if not isinstance(log, dict) or not isinstance(log.get("scenario"), dict):
+        raise LogError("not a game log: expected an object with a \"scenario\" object")
+    report = validate_data(log["scenario"], "the logged scenario", difficulty=False)
+    if not report.valid:
+        problem = report.errors[0]
+        raise LogError(f"the logged scenario is not valid: {problem.rule.value}: {problem.message}")
+    actions = log.get("actions", [])
+    if not isinstance(actions, list):
+        raise LogError("\"actions\" must be a list of actions such as \"move c3 e3\"")
     try:
         scenario = Scenario.from_dict(log["scenario"])
         state = start(scenario)
     except (KeyError, TypeError, ValueError) as exc:
         raise LogError(f"cannot set up the logged game: {exc}") from None
-    for number, text in enumerate(log.get("actions", []), start=1):
+    for number, text in enumerate(actions, start=1):
         try:
             state.apply(parse(state, str(text)))
         except ValueError as exc:
@@ -107,4 +117,6 @@ def load_log(path: str | Path, record_events: bool = False) -> tuple[Scenario, G
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
         raise LogError(f"{path}: not JSON (line {exc.lineno}, column {exc.colno})") from None
+    except UnicodeDecodeError:
+        raise LogError(f"{path}: not a game log (not UTF-8 text)") from None
     return replay(data, record_events)
