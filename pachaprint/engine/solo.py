@@ -37,7 +37,7 @@ from pachaprint.engine import actions as A
 from pachaprint.engine.actions import LegalActions
 from pachaprint.engine.oracle import WheelOracle
 from pachaprint.engine.otoma import OTOMA_KIND, OtomaPeople, choose_otoma
-from pachaprint.engine.state import GameState, Phase, Source
+from pachaprint.engine.state import GameState, Phase
 from pachaprint.engine.tiles import ArrowTile, Direction, TileStacks, colours_of
 from pachaprint.engine.view import PlayerView
 from pachaprint.model.scenario import Scenario
@@ -209,22 +209,7 @@ class SoloState(OtomaPeople, GameState):
 
     def _divine(self, p: int, cell: int, level: int) -> None:
         """Solo divination: scored as usual, but a mistake does not stop the others."""
-        truth = self._oracle.divine(cell)
-        self.crop[cell] = truth
-        self.crop_mask |= 1 << cell
-        if level == truth:
-            self.correct[p] += 1
-            self.score[p] += truth
-            self.points[p][Source.DIVINATION] += truth
-            self.tokens[p] |= 1 << (truth - 1)
-            self._note("divine", p, cell, truth, truth)
-        else:
-            self.wrong[p] += 1
-            loss = min(self.score[p], truth)
-            self.score[p] -= loss
-            self.points[p][Source.DIVINATION_LOST] -= truth
-            self.points[p][Source.CLAMPED] += truth - loss
-            self._note("wrong", p, cell, truth, -loss)
+        self._score_divination(p, cell, level)
         if self.eligible(p):
             self.phase = Phase.DIVINING
         else:

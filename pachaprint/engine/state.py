@@ -335,7 +335,12 @@ class GameState:
         self.points[p][Source.DISCOVERY] += points
         self._note("discover", p, cell, t, points)
 
-    def _divine(self, p: int, cell: int, level: int) -> None:
+    def _score_divination(self, p: int, cell: int, level: int) -> bool:
+        """Reveal the crop under ``cell``, place it, and score the guess ``level``.
+
+        Right: + the level and its offering token; wrong: - the true level,
+        the score never below 0. Returns whether the guess was right.
+        """
         truth = self._oracle.divine(cell)
         self.crop[cell] = truth
         self.crop_mask |= 1 << cell
@@ -345,20 +350,23 @@ class GameState:
             self.points[p][Source.DIVINATION] += truth
             self.tokens[p] |= 1 << (truth - 1)
             self._note("divine", p, cell, truth, truth)
-            if self.phase is Phase.END_DIVINE:
-                self._next_end_player()
-            else:
-                self.phase = Phase.DIVINING
-            return
+            return True
         self.wrong[p] += 1
         loss = min(self.score[p], truth)
         self.score[p] -= loss
         self.points[p][Source.DIVINATION_LOST] -= truth
         self.points[p][Source.CLAMPED] += truth - loss
         self._note("wrong", p, cell, truth, -loss)
+        return False
+
+    def _divine(self, p: int, cell: int, level: int) -> None:
+        right = self._score_divination(p, cell, level)
         if self.phase is Phase.END_DIVINE:
-            self.passed[p] = True
+            if not right:
+                self.passed[p] = True
             self._next_end_player()
+        elif right:
+            self.phase = Phase.DIVINING
         else:
             self._end_turn()
 
