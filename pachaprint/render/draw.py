@@ -345,6 +345,20 @@ def arc_segment(cx: float, cy: float, r: float, start: float, end: float) -> Arc
     return ArcTo(cx, cy, r, start, end)
 
 
+def corner_marks(left: float, top: float, right: float, bottom: float, offset: float, length: float,
+                 style: Style) -> list[Line]:
+    """Crop marks at a rectangle's four corners: eight short lines along its edges,
+    starting ``offset`` mm outside the corner (outside any bleed) and ``length`` mm long."""
+    marks: list[Line] = []
+    for x in (left, right):
+        for y, sign in ((top, -1), (bottom, 1)):
+            marks.append(Line(x1=x, y1=y + sign * offset, x2=x, y2=y + sign * (offset + length), style=style))
+    for y in (top, bottom):
+        for x, sign in ((left, -1), (right, 1)):
+            marks.append(Line(x1=x + sign * offset, y1=y, x2=x + sign * (offset + length), y2=y, style=style))
+    return marks
+
+
 def sector_path(cx: float, cy: float, r_in: float, r_out: float, start: float, end: float, **kw) -> Path:
     """Annular sector between two radii and two angles (a wheel cell)."""
     segments: list[Segment] = [ArcTo(cx, cy, r_out, start, end)]

@@ -135,15 +135,7 @@ def _cut_guides(piece: d.Piece, x: float, y: float, mark: float) -> list[d.Eleme
     if piece.cut == "circle":
         r = f.width_mm / 2
         return [d.Circle(cx=left + r, cy=top + r, r=r, style=style)]
-    off = b + settings()["crop_mark_offset_mm"]
-    marks: list[d.Element] = []
-    for cx in (left, right):
-        for cy, sign in ((top, -1), (bottom, 1)):
-            marks.append(d.Line(x1=cx, y1=cy + sign * off, x2=cx, y2=cy + sign * (off + mark), style=style))
-    for cy in (top, bottom):
-        for cx, sign in ((left, -1), (right, 1)):
-            marks.append(d.Line(x1=cx + sign * off, y1=cy, x2=cx + sign * (off + mark), y2=cy, style=style))
-    return marks
+    return list(d.corner_marks(left, top, right, bottom, b + settings()["crop_mark_offset_mm"], mark, style))
 
 
 def impose(pieces: Sequence[d.Piece], p: Paper | str, *, label: str, duplex: bool | None = None,

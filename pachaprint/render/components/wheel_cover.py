@@ -222,16 +222,7 @@ def _placed(face: d.Drawing, x: float, y: float) -> d.Group:
 def crop_marks(left: float, top: float, width: float, height: float, bleed: float) -> list[d.Element]:
     """Crop marks outside the bleed at a rectangle's four corners."""
     style = d.stroke(symbols.palette()["cut"], 0.2)
-    off, length = bleed + 1.0, 3.0
-    right, bottom = left + width, top + height
-    marks: list[d.Element] = []
-    for x in (left, right):
-        for y, sign in ((top, -1), (bottom, 1)):
-            marks.append(d.Line(x1=x, y1=y + sign * off, x2=x, y2=y + sign * (off + length), style=style))
-    for y in (top, bottom):
-        for x, sign in ((left, -1), (right, 1)):
-            marks.append(d.Line(x1=x + sign * off, y1=y, x2=x + sign * (off + length), y2=y, style=style))
-    return marks
+    return list(d.corner_marks(left, top, left + width, top + height, bleed + 1.0, 3.0, style))
 
 
 def instructions(lines_of: list[str], title: str, x: float, y: float, width: float, size_pt: float = 8.0,
