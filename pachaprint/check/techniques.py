@@ -373,8 +373,6 @@ def find_hidden_single(pos: Position, dom: list[int], placed: set[int]) -> Itera
                 )
 
 
-# -- medium techniques --------------------------------------------------------------
-
 def find_region_shadow(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
     for cell, region in pos.shadows:
         if cell not in placed:
@@ -387,6 +385,8 @@ def find_region_shadow(pos: Position, dom: list[int], placed: set[int]) -> Itera
                     f"of {pos.region_label(region)}, which holds {_levels_text(range(1, region.size + 1))}",
                 )
 
+
+# -- medium techniques --------------------------------------------------------------
 
 def find_pointing(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
     for region in pos.units:
