@@ -72,11 +72,10 @@ class Manifest:
         return all((out_dir / name).is_file() and (out_dir / name).stat().st_size == size
                    for name, size in entry.get("outputs", {}).items())
 
-    def record(self, out_dir: Path, unit: str, digest: str, outputs: list[Path], info: dict | None = None) -> None:
+    def record(self, out_dir: Path, unit: str, digest: str, outputs: list[Path]) -> None:
         self.units[unit] = {
             "input": digest,
             "outputs": {p.relative_to(out_dir).as_posix(): p.stat().st_size for p in sorted(outputs)},
-            **({"info": info} if info else {}),
         }
 
     def forget(self, unit: str) -> None:

@@ -10,7 +10,6 @@ A scenario that fails is reported and skipped; the others are still built.
 from __future__ import annotations
 
 import json
-import traceback
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field
@@ -27,6 +26,7 @@ from pachaprint.check.problems import Report
 from pachaprint.check.validate import validate_bytes
 from pachaprint.fileio import atomic_write_text
 from pachaprint.model.scenario import Scenario, crops_to_rows
+from pachaprint.render.scenario import front_file_stem
 
 PAPERS = ("a4", "letter")
 WHEELS = ("retail", "volvelle45")
@@ -100,15 +100,6 @@ def _no_progress(stage: str, done: int, total: int) -> None:
     pass
 
 
-def disc_files(wheels: tuple[str, ...]) -> list[str]:
-    """Names of a scenario's rendered disc files (SPEC section 4)."""
-    names = ["disc-back.svg", "disc-back.pdf"]
-    for wheel in wheels:
-        suffix = "" if wheel == "retail" else f"-{wheel}"
-        names += [f"disc-front{suffix}.svg", f"disc-front{suffix}.pdf"]
-    return names
-
-
 # -- per-scenario work (runs in a worker process) ---------------------------------
 def _simulate(scenario: Scenario, options: BuildOptions) -> dict[str, Any]:
     from pachaprint.engine.simulate import simulate
@@ -125,10 +116,9 @@ def _render_scenario(scenario: Scenario, folder: Path, options: BuildOptions, di
     render_scenario(scenario, folder, wheel=list(options.wheels), paper=options.papers[0], lang=options.lang,
                     difficulty=difficulty)
     write_webwheel(scenario, folder / "wheel.html", lang=options.lang)
-    folder_files = {p.name for p in folder.iterdir()}
     (folder / "preview-back.png").write_bytes(pdf_preview_png(folder / "disc-back.pdf"))
-    front = "disc-front.pdf" if "disc-front.pdf" in folder_files else sorted(n for n in folder_files if n.startswith("disc-front") and n.endswith(".pdf"))[0]
-    (folder / "preview-front.png").write_bytes(pdf_preview_png(folder / front))
+    front = folder / f"{front_file_stem(options.wheels[0])}.pdf"
+    (folder / "preview-front.png").write_bytes(pdf_preview_png(front))
 
 
 def build_scenario(scenario_data: dict[str, Any], validation: dict[str, Any], out_dir: str, options: BuildOptions) -> dict[str, Any]:
@@ -138,8 +128,7 @@ def build_scenario(scenario_data: dict[str, Any], validation: dict[str, Any], ou
     try:
         simulation = _simulate(scenario, options)
     except Exception as exc:  # a crash in the engine must not stop the build
-        return {"status": "failed", "problems": [f"simulation crashed: {type(exc).__name__}: {exc}"],
-                "trace": traceback.format_exc()}
+        return {"status": "failed", "problems": [f"simulation crashed: {type(exc).__name__}: {exc}"]}
     if simulation["completed"] < simulation["games"]:
         return {"status": "failed", "problems": [
             f"simulation: only {simulation['completed']} of {simulation['games']} games reached the end"
@@ -152,8 +141,7 @@ def build_scenario(scenario_data: dict[str, Any], validation: dict[str, Any], ou
         try:
             _render_scenario(scenario, folder, options, report["difficulty"])
         except Exception as exc:
-            return {"status": "failed", "problems": [f"rendering failed: {type(exc).__name__}: {exc}"],
-                    "trace": traceback.format_exc()}
+            return {"status": "failed", "problems": [f"rendering failed: {type(exc).__name__}: {exc}"]}
         stage.path(relative / "report.json").write_text(report_json(report), encoding="utf-8")
         stage.path(relative / "report.md").write_text(report_markdown(report), encoding="utf-8")
         outputs = stage.commit()
@@ -312,6 +300,6 @@ def _gallery_entry(outcome: ScenarioOutcome, wheel: str) -> dict[str, Any]:
                 "problems": outcome.problems}
     base = f"scenarios/{outcome.id}/"
     links = [("report", base + "report.md"), ("disc back PDF", base + "disc-back.pdf"),
-             ("disc front PDF", base + disc_files((wheel,))[3]), ("digital wheel", base + "wheel.html")]
+             ("disc front PDF", base + f"{front_file_stem(wheel)}.pdf"), ("digital wheel", base + "wheel.html")]
     return {"id": outcome.id, "file": outcome.file, "report": outcome.report, "links": links,
             "preview_back": base + "preview-back.png", "preview_front": base + "preview-front.png"}

@@ -119,10 +119,6 @@ def settle(dom: list[int], queue: list[int], peers, units, unit_of, touched: set
             return None
 
 
-class Contradiction(Exception):
-    """Raised inside propagation when a domain empties or a region cannot be filled."""
-
-
 class CropSolver:
     """Solver for one terrain map. Build once, solve many givens."""
 
@@ -366,32 +362,11 @@ class CropSolver:
                         f"start cells {board.name(min(cell, peer))} and {board.name(max(cell, peer))} "
                         f"both hold {level} and are in one region or touch"
                     )
-        probe = list(dom)
-        if self._eliminate_only(probe, list(givens)):
-            pass
-        empty = [c for c in board.cells if probe[c] == 0]
-        if empty:
-            return (
-                f"after placing the start crops no level is left for {join_names(board.names(empty))}"
-            )
+        # Plain eliminations from the start crops (no hidden singles): the first cell left empty.
+        conflict = settle(dom, list(givens), self.peers, (), [-1] * board.cell_count)
+        if conflict is not None and conflict[0] == EMPTY_CELL:
+            return f"after placing the start crops no level is left for {board.name(conflict[1])}"
         return "no crop layer fits the terrain and the start crops (search exhausted every choice)"
-
-    def _eliminate_only(self, dom: list[int], queue: list[int]) -> bool:
-        """Plain eliminations (no hidden singles), stopping at the first empty domain."""
-        while queue:
-            cell = queue.pop()
-            bit = dom[cell]
-            for peer in self.peers[cell]:
-                if dom[peer] & bit and dom[peer] != bit:
-                    dom[peer] &= ~bit
-                    if not dom[peer]:
-                        return False
-                    if not dom[peer] & (dom[peer] - 1):
-                        queue.append(peer)
-                elif dom[peer] == bit:
-                    dom[peer] = 0
-                    return False
-        return True
 
     def suggest_givens(self, givens: dict[int, int], target: tuple[int, ...], cap: int = 200) -> list[int]:
         """Cells whose crops (taken from ``target``) added as start cells make the layer unique.
