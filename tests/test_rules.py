@@ -152,3 +152,13 @@ def test_unsolvable_names_a_simple_reason():
     unsolvable = [p for p in report.errors if p.rule.value == "unsolvable"]
     assert len(unsolvable) == 1
     assert "c3 touches every cell of the 5-cell Desert region" in unsolvable[0].message
+
+
+def test_unsolvable_names_the_cell_left_without_a_level():
+    # d1 now holds 1 (a start cell); e2, a 1-cell Valley region touching d1, needs 1 too.
+    crops = ["12112", *LAKE_CROPS[1:]]
+    report = validate_data(scenario_dict(LAKE_TERRAIN, crops, START))
+    unsolvable = [p for p in report.errors if p.rule.value == "unsolvable"]
+    assert [p.message for p in unsolvable] == [
+        "no crop layer fits: after placing the start crops no level is left for e2"
+    ]
