@@ -40,26 +40,36 @@ class Kind(IntEnum):
 PASS = 0
 """The pass action's code."""
 
+ENTER_BASE = Kind.ENTER << 12
+MOVE_BASE = Kind.MOVE << 12
+RETRIEVE_BASE = Kind.RETRIEVE << 12
+DIVINE_BASE = Kind.DIVINE << 12
+OFFER_BASE = Kind.OFFER << 12
+"""Codes with empty ``a``/``b`` fields, one per kind (legal-action groups start from these)."""
+
+ANY_LEVEL = 0b111110
+"""Bits 1-5: every level a divination may name (also a crop domain with nothing ruled out)."""
+
 
 def enter(to: int) -> int:
-    return Kind.ENTER << 12 | to
+    return ENTER_BASE | to
 
 
 def move(frm: int, to: int) -> int:
-    return Kind.MOVE << 12 | frm << 6 | to
+    return MOVE_BASE | frm << 6 | to
 
 
 def retrieve(cell: int) -> int:
-    return Kind.RETRIEVE << 12 | cell << 6
+    return RETRIEVE_BASE | cell << 6
 
 
 def divine(cell: int, level: int) -> int:
-    return Kind.DIVINE << 12 | cell << 6 | level
+    return DIVINE_BASE | cell << 6 | level
 
 
 def offer(tokens: int) -> int:
     """Offer the tokens in ``tokens`` (bit ``level - 1`` per crop type)."""
-    return Kind.OFFER << 12 | tokens
+    return OFFER_BASE | tokens
 
 
 def kind_of(code: int) -> int:

@@ -134,7 +134,7 @@ class GreedyBot(Bot):
                 value = discover if view.terrain[code & 63] < 0 else 0.0
             elif kind == A.Kind.DIVINE:
                 cell = code >> 6 & 63
-                domain = know.domains[cell] if know else 0b111110
+                domain = know.domains[cell] if know else A.ANY_LEVEL
                 value = divination_value(domain, code & 63)
             else:
                 value = 0.0

@@ -38,7 +38,7 @@ from dataclasses import dataclass, fields
 from enum import IntEnum
 
 from pachaprint.engine import actions as A
-from pachaprint.engine.actions import LegalActions
+from pachaprint.engine.actions import ANY_LEVEL, DIVINE_BASE, ENTER_BASE, MOVE_BASE, LegalActions
 from pachaprint.engine.movement import Geometry, cells_of, enter_ends, flood_ends
 from pachaprint.engine.oracle import WheelOracle
 from pachaprint.engine.otoma import OtomaPeople, reaction_order
@@ -56,10 +56,6 @@ LEVELS = ("easy", "normal", "expert")
 SPEND_KIND = 7
 """Action kind: spend the top tile of one's stack of terrain ``b``."""
 
-_ENTER = A.Kind.ENTER << 12
-_MOVE = A.Kind.MOVE << 12
-_DIVINE = A.Kind.DIVINE << 12
-_LEVELS_MASK = 0b111110
 
 
 class CoopPhase(IntEnum):
@@ -393,7 +389,7 @@ class CoopState(OtomaPeople, GameState):
         if phase is Phase.TURN:
             return self._turn_actions(seat)
         if phase is Phase.DIVINING:
-            groups = [(_DIVINE | c << 6, _LEVELS_MASK, 0) for c in cells_of(self.eligible(seat))]
+            groups = [(DIVINE_BASE | c << 6, ANY_LEVEL, 0) for c in cells_of(self.eligible(seat))]
             return LegalActions(groups, [A.PASS]) if groups else A.NO_ACTIONS
         if phase is Phase.OFFER or phase is Phase.FINAL_OFFER:
             codes = self._offer_codes(GROUP)
@@ -407,13 +403,13 @@ class CoopState(OtomaPeople, GameState):
         if self.reserve[side]:
             ends = coop_enter_ends(self.geo, own, self.all_pawns, self.crop_mask)
             if ends:
-                groups.append((_ENTER, ends, 0))
+                groups.append((ENTER_BASE, ends, 0))
         for start in cells_of(own):
             ends = coop_move_ends(self.geo, start, self.arrow, own, self.all_pawns, self.crop_mask)
             if ends:
-                groups.append((_MOVE | start << 6, ends, 0))
+                groups.append((MOVE_BASE | start << 6, ends, 0))
         for cell in cells_of(own & self.revealed & ~self.crop_mask):
-            groups.append((_DIVINE | cell << 6, _LEVELS_MASK, 0))
+            groups.append((DIVINE_BASE | cell << 6, ANY_LEVEL, 0))
         return LegalActions(groups, [])
 
 

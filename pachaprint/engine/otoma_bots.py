@@ -200,7 +200,7 @@ class VersusBot(Bot):
         for code in legal:
             if code >> 12 == A.Kind.DIVINE:
                 cell = code >> 6 & 63
-                domain = know.domains[cell] if know else 0b111110
+                domain = know.domains[cell] if know else A.ANY_LEVEL
                 scored.append((divination_value(domain, code & 63), code))
         best = max(score for score, _ in scored)
         choices = [code for score, code in scored if score >= best - 1e-9]
@@ -258,7 +258,7 @@ class VersusBot(Bot):
         know = knowledge_of(view)
         values = []
         for cell in cells_of(view.eligible):
-            domain = know.domains[cell] if know else 0b111110
+            domain = know.domains[cell] if know else A.ANY_LEVEL
             values.append(max(divination_value(domain, level) for level in CROP_LEVELS))
         if not values:
             return float("-inf")

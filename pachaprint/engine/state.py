@@ -26,7 +26,15 @@ from enum import IntEnum
 from typing import NamedTuple
 
 from pachaprint.engine import actions as A
-from pachaprint.engine.actions import LegalActions
+from pachaprint.engine.actions import (
+    ANY_LEVEL,
+    DIVINE_BASE,
+    ENTER_BASE,
+    MOVE_BASE,
+    OFFER_BASE,
+    RETRIEVE_BASE,
+    LegalActions,
+)
 from pachaprint.engine.movement import cells_of, enter_ends, geometry, move_ends, player_move_ends
 from pachaprint.engine.oracle import WheelOracle
 from pachaprint.model.rules import DIVERSITY_TOP_LEVEL, OFFERING_POINTS, PLAYER_COUNTS, TERRAIN_LETTERS, explorer_pawns
@@ -35,13 +43,6 @@ from pachaprint.model.scenario import Scenario
 UNKNOWN = -1
 """Terrain of a cell not yet discovered."""
 
-_ENTER = A.Kind.ENTER << 12
-_MOVE = A.Kind.MOVE << 12
-_RETRIEVE = A.Kind.RETRIEVE << 12
-_DIVINE = A.Kind.DIVINE << 12
-_OFFER = A.Kind.OFFER << 12
-_LEVELS = 0b111110
-"""Bits 1-5: the levels a divination may name."""
 
 
 class Phase(IntEnum):
@@ -442,28 +443,28 @@ class GameState:
         if self.reserve[p]:
             ends = enter_ends(geo, own, pawns, crops)
             if ends:
-                append((_ENTER, ends, 0))
+                append((ENTER_BASE, ends, 0))
         if own:
             for group, ends in player_move_ends(geo, own, pawns, crops):
                 if ends:
                     for start in cells_of(group):
-                        append((_MOVE | start << 6, ends, 0))
-            append((_RETRIEVE, own, 6))
+                        append((MOVE_BASE | start << 6, ends, 0))
+            append((RETRIEVE_BASE, own, 6))
             eligible = own & self.revealed & ~crops
             if eligible:
                 for cell in cells_of(eligible):
-                    append((_DIVINE | cell << 6, _LEVELS, 0))
+                    append((DIVINE_BASE | cell << 6, ANY_LEVEL, 0))
         return LegalActions(groups, [])
 
     def _divine_groups(self, p: int) -> list[tuple[int, int, int]]:
-        return [(_DIVINE | cell << 6, _LEVELS, 0) for cell in cells_of(self.pawn_mask[p] & self.revealed & ~self.crop_mask)]
+        return [(DIVINE_BASE | cell << 6, ANY_LEVEL, 0) for cell in cells_of(self.pawn_mask[p] & self.revealed & ~self.crop_mask)]
 
     def _offer_codes(self, p: int) -> list[int]:
         held = self.tokens[p]
         out = []
         sub = held
         while sub:
-            out.append(_OFFER | sub)
+            out.append(OFFER_BASE | sub)
             sub = (sub - 1) & held
         return out
 
