@@ -126,3 +126,21 @@ def probe(reader: PdfReader, index: int) -> PageProbe:
             text = "".join(str(t) for t in raw if not isinstance(t, (int, float))) if op == "TJ" else str(raw)
             texts.append(TextRun(text, size * scale, x, y, font))
     return PageProbe(float(page.mediabox.width) * PT, h_pt * PT, shapes, texts)
+
+
+def raster_difference(svg_path, pdf_path, dpi: int = 60) -> float:
+    """Share of 4 x 4 pixel blocks that differ visibly when the SVG (cairosvg) and the
+    first PDF page (pdfium) are drawn at ``dpi``; block averaging hides antialiasing."""
+    import io
+
+    import cairosvg
+    import pypdfium2
+    from PIL import Image, ImageChops
+
+    svg = Image.open(io.BytesIO(cairosvg.svg2png(url=str(svg_path), dpi=dpi, background_color="white"))).convert("L")
+    pdf = pypdfium2.PdfDocument(str(pdf_path))
+    page = pdf[0].render(scale=dpi / 72).to_pil().convert("L").crop((0, 0) + svg.size)
+    pdf.close()
+    assert abs(page.size[0] - svg.size[0]) <= 1
+    diff = ImageChops.difference(svg.reduce(4), page.reduce(4))
+    return sum(diff.histogram()[40:]) / (diff.size[0] * diff.size[1])

@@ -17,7 +17,7 @@ from pachaprint.render.core import COMPONENTS, render_core
 from pachaprint.render.sheets import body_area, paper, settings
 from pachaprint.resources import load_template
 
-from .pdfprobe import PT, probe
+from .pdfprobe import PT, probe, raster_difference
 
 STEMS = ["board", "diversity-board", "tiles-terrain", "tiles-crops", "tokens", "reference-card", "score-track"]
 PAPER_PT = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}
@@ -191,20 +191,5 @@ def test_rendering_twice_gives_identical_bytes(out, tmp_path):
                                         ("tiles-terrain", 0.02)])
 def test_svg_and_pdf_look_the_same_when_rasterised(out, stem, limit):
     """Both back ends drawn at 60 dpi, compared on 4 x 4 pixel blocks (antialiasing averages out)."""
-    import io
-
-    import cairosvg
-    import pypdfium2
-    from PIL import Image, ImageChops
-
-    dpi = 60
-    svg = Image.open(io.BytesIO(cairosvg.svg2png(url=str(out / "core" / f"{stem}.svg"), dpi=dpi,
-                                                 background_color="white"))).convert("L")
-    pdf = pypdfium2.PdfDocument(str(out / "core" / f"{stem}.pdf"))
-    page = pdf[0].render(scale=dpi / 72).to_pil().convert("L").crop((0, 0) + svg.size)
-    pdf.close()
-    assert abs(page.size[0] - svg.size[0]) <= 1
-    diff = ImageChops.difference(svg.reduce(4), page.reduce(4))
-    histogram = diff.histogram()
-    differing = sum(histogram[40:]) / (diff.size[0] * diff.size[1])
+    differing = raster_difference(out / "core" / f"{stem}.svg", out / "core" / f"{stem}.pdf")
     assert differing < limit, f"{stem}: {differing:.1%} of blocks differ between SVG and PDF"

@@ -21,6 +21,7 @@ from pachaprint.render.scenario import render_calibration, render_discs_pnp, ren
 from pachaprint.render.svg import svg_string
 from pachaprint.render.wheel import WheelTemplateError, load_wheel, wheel_from_data
 from pachaprint.resources import load_template
+from tests.pdfprobe import raster_difference
 from tests.test_render_wheel_svgread import Document
 
 EXAMPLES = Path("/work/shared/examples")
@@ -388,22 +389,8 @@ def test_pdf_text_is_never_under_6_pt(out):
                                       "core/wheel-cover-volvelle45.svg"])
 def test_svg_and_pdf_look_the_same_when_rasterised(out, relative):
     """Both back ends drawn at 60 dpi and compared on 4 x 4 pixel blocks."""
-    import io
-
-    import cairosvg
-    import pypdfium2
-    from PIL import Image, ImageChops
-
-    dpi = 60
     svg_path = out / relative
-    svg = Image.open(io.BytesIO(cairosvg.svg2png(url=str(svg_path), dpi=dpi, background_color="white"))).convert("L")
-    pdf = pypdfium2.PdfDocument(str(svg_path.with_suffix(".pdf")))
-    page = pdf[0].render(scale=dpi / 72).to_pil().convert("L").crop((0, 0) + svg.size)
-    pdf.close()
-    assert abs(page.size[0] - svg.size[0]) <= 1
-    diff = ImageChops.difference(svg.reduce(4), page.reduce(4))
-    histogram = diff.histogram()
-    differing = sum(histogram[40:]) / (diff.size[0] * diff.size[1])
+    differing = raster_difference(svg_path, svg_path.with_suffix(".pdf"))
     assert differing < 0.02, f"{relative}: {differing:.1%} of blocks differ between SVG and PDF"
 
 
