@@ -1,0 +1,173 @@
+"""Record the golden simulation reports (run from the project root).
+
+    python tests/golden/record.py            # writes tests/golden/simulate.json
+
+The engine's refactors must keep every one of these reports identical: the
+test ``tests/test_golden_reports.py`` replays each case and compares. Record
+again only when a rules fix changes a report on purpose, and say why in the
+commit message.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+# (scenario, arguments): modes, player counts, bot mixes, difficulties.
+CASES: list[tuple[str, list[str]]] = [
+    ("colca-canyon", ["--games", "40", "--bots", "logician,greedy"]),
+    ("colca-canyon", ["--games", "30", "--bots", "random,greedy", "--seed", "7"]),
+    ("akapana-mound", ["--games", "40", "--players", "3", "--bots", "random,greedy,logician"]),
+    ("sun-gate", ["--games", "30", "--players", "2", "--bots", "greedy,greedy", "--seed", "3"]),
+    (
+        "inti-raymi",
+        ["--games", "20", "--players", "4", "--bots", "logician,random,greedy,logician"],
+    ),
+    ("titicaca-shoreline", ["--games", "20", "--players", "3", "--bots", "logician"]),
+    (
+        "colca-canyon",
+        ["--games", "20", "--mode", "solo", "--bots", "logician", "--difficulty", "easy"],
+    ),
+    (
+        "sacred-valley",
+        ["--games", "20", "--mode", "solo", "--bots", "greedy", "--difficulty", "hard"],
+    ),
+    (
+        "misti-at-dawn",
+        [
+            "--games",
+            "20",
+            "--mode",
+            "solo",
+            "--bots",
+            "random",
+            "--difficulty",
+            "easy",
+            "--seed",
+            "5",
+        ],
+    ),
+    (
+        "cordillera-real",
+        [
+            "--games",
+            "20",
+            "--mode",
+            "solo",
+            "--bots",
+            "logician",
+            "--difficulty",
+            "hard",
+            "--seed",
+            "2",
+        ],
+    ),
+    (
+        "colca-canyon",
+        [
+            "--games",
+            "15",
+            "--mode",
+            "coop",
+            "--players",
+            "2",
+            "--bots",
+            "logician",
+            "--difficulty",
+            "easy",
+        ],
+    ),
+    (
+        "edge-of-atacama",
+        [
+            "--games",
+            "15",
+            "--mode",
+            "coop",
+            "--players",
+            "3",
+            "--bots",
+            "greedy",
+            "--difficulty",
+            "normal",
+        ],
+    ),
+    (
+        "uyuni-after-rain",
+        [
+            "--games",
+            "15",
+            "--mode",
+            "coop",
+            "--players",
+            "4",
+            "--bots",
+            "logician",
+            "--difficulty",
+            "expert",
+        ],
+    ),
+    (
+        "road-to-copacabana",
+        [
+            "--games",
+            "15",
+            "--mode",
+            "coop",
+            "--players",
+            "2",
+            "--bots",
+            "random",
+            "--difficulty",
+            "normal",
+            "--seed",
+            "9",
+        ],
+    ),
+    (
+        "manu-headwaters",
+        [
+            "--games",
+            "20",
+            "--mode",
+            "solo",
+            "--bots",
+            "logician",
+            "--difficulty",
+            "easy",
+            "--otoma",
+            "a1,a3,a5,d2,h2",
+        ],
+    ),
+]
+
+
+def main() -> None:
+    root = HERE.parent.parent
+    records = []
+    for scenario, args in CASES:
+        command = [
+            sys.executable,
+            "-m",
+            "pachaprint",
+            "simulate",
+            f"scenarios/{scenario}.json",
+            "--format",
+            "json",
+            "--quiet",
+            *args,
+        ]
+        done = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            sys.exit(f"{' '.join(command)}: exit {done.returncode}\n{done.stderr}")
+        records.append({"scenario": scenario, "args": args, "report": json.loads(done.stdout)})
+        print(scenario, *args, file=sys.stderr)
+    (HERE / "simulate.json").write_text(json.dumps(records, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
