@@ -22,8 +22,21 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def run(out: Path, games: int, jobs: int) -> tuple[float, dict]:
-    command = [sys.executable, "-m", "pachaprint", "build", str(REPO / "scenarios"), "--out", str(out),
-               "--games", str(games), "--jobs", str(jobs), "--summary", "json"]
+    command = [
+        sys.executable,
+        "-m",
+        "pachaprint",
+        "build",
+        str(REPO / "scenarios"),
+        "--out",
+        str(out),
+        "--games",
+        str(games),
+        "--jobs",
+        str(jobs),
+        "--summary",
+        "json",
+    ]
     start = time.perf_counter()
     proc = subprocess.run(command, capture_output=True, text=True, cwd=REPO)
     elapsed = time.perf_counter() - start
@@ -43,12 +56,16 @@ def main() -> None:
         built = sum(1 for s in summary["scenarios"] if s["status"] == "built")
         files = sum(1 for p in out.rglob("*") if p.is_file() and not p.name.startswith("."))
         size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-        print(f"cold build: {cold:6.1f} s  ({built} scenarios x {args.games} games, --jobs {args.jobs}; "
-              f"{files} files, {size / 1e6:.1f} MB)  target <= 60 s")
+        print(
+            f"cold build: {cold:6.1f} s  ({built} scenarios x {args.games} games, --jobs {args.jobs}; "
+            f"{files} files, {size / 1e6:.1f} MB)  target <= 60 s"
+        )
         warm, summary = run(out, args.games, args.jobs)
         unchanged = sum(1 for s in summary["scenarios"] if s["status"] == "unchanged")
-        print(f"no-change rebuild: {warm:6.2f} s  ({unchanged} scenarios unchanged, core {summary['core']})  "
-              f"target <= 5 s")
+        print(
+            f"no-change rebuild: {warm:6.2f} s  ({unchanged} scenarios unchanged, core {summary['core']})  "
+            f"target <= 5 s"
+        )
     finally:
         shutil.rmtree(out, ignore_errors=True)
 

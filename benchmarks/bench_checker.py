@@ -39,7 +39,9 @@ def make_corpus(count: int) -> list[dict]:
 
     corpus = []
     for seed in range(count):
-        made = generate("long", seed=10_000 + seed, difficulty=DIFFICULTIES[seed % len(DIFFICULTIES)])
+        made = generate(
+            "long", seed=10_000 + seed, difficulty=DIFFICULTIES[seed % len(DIFFICULTIES)]
+        )
         corpus.append(made.scenario.to_dict())
         if seed % 100 == 99:
             print(f"  generated {seed + 1}/{count}", file=sys.stderr)
@@ -73,35 +75,50 @@ def main() -> None:
     corpus = load_corpus(args.count, args.regenerate)
     n = len(corpus)
     distinct = len({tuple(d["terrain"]) for d in corpus})
-    print(f"corpus: {n} long scenarios ({distinct} distinct terrain maps), "
-          f"start cells mean {statistics.mean(len(d['start']) for d in corpus):.1f}")
+    print(
+        f"corpus: {n} long scenarios ({distinct} distinct terrain maps), "
+        f"start cells mean {statistics.mean(len(d['start']) for d in corpus):.1f}"
+    )
 
     reports = [validate_data(d) for d in corpus]
     invalid = [r.file for r in reports if not r.valid]
     assert not invalid, f"{len(invalid)} corpus scenarios are invalid"
 
     rules = timed(lambda: [validate_data(d, difficulty=False) for d in corpus])
-    print(f"validate, every rule (schema..box-limit):   {n / rules:8.0f} scenarios/s  ({rules / n * 1e6:.0f} us each)")
+    print(
+        f"validate, every rule (schema..box-limit):   {n / rules:8.0f} scenarios/s  ({rules / n * 1e6:.0f} us each)"
+    )
     full = timed(lambda: [validate_data(d) for d in corpus])
-    print(f"validate + difficulty grade (as the CLI):   {n / full:8.0f} scenarios/s  ({full / n * 1e6:.0f} us each)")
+    print(
+        f"validate + difficulty grade (as the CLI):   {n / full:8.0f} scenarios/s  ({full / n * 1e6:.0f} us each)"
+    )
 
     scenarios = [Scenario.from_dict(d) for d in corpus]
     problems = [(s.board, s.terrain_flat, givens_of(s)) for s in scenarios]
 
     def ours():
-        return [CropSolver(board, terrain).solve(givens).status for board, terrain, givens in problems]
+        return [
+            CropSolver(board, terrain).solve(givens).status for board, terrain, givens in problems
+        ]
 
     import sat_encoding
 
     def sat():
-        return [sat_encoding.count_solutions(board, terrain, givens) for board, terrain, givens in problems]
+        return [
+            sat_encoding.count_solutions(board, terrain, givens)
+            for board, terrain, givens in problems
+        ]
 
     assert all(status is SolveStatus.UNIQUE for status in ours())
     assert all(count == 1 for count in sat()), "the SAT encoding disagrees with our solver"
     our_time = timed(ours)
     sat_time = timed(sat)
-    print(f"uniqueness, ours (propagation + search):    {n / our_time:8.0f} scenarios/s  ({our_time / n * 1e6:.0f} us each)")
-    print(f"uniqueness, SAT (CNF build + pycosat x2):   {n / sat_time:8.0f} scenarios/s  ({sat_time / n * 1e6:.0f} us each)")
+    print(
+        f"uniqueness, ours (propagation + search):    {n / our_time:8.0f} scenarios/s  ({our_time / n * 1e6:.0f} us each)"
+    )
+    print(
+        f"uniqueness, SAT (CNF build + pycosat x2):   {n / sat_time:8.0f} scenarios/s  ({sat_time / n * 1e6:.0f} us each)"
+    )
     print(f"our time / SAT time:                        {our_time / sat_time:8.2f}")
 
 

@@ -19,6 +19,7 @@ every bot (the logician's must be 0).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -40,7 +41,9 @@ def load(path: Path) -> Scenario:
 
 
 def long_scenarios(count: int) -> list[Scenario]:
-    found = [load(EXAMPLES / "high-valley.json")] if (EXAMPLES / "high-valley.json").exists() else []
+    found = (
+        [load(EXAMPLES / "high-valley.json")] if (EXAMPLES / "high-valley.json").exists() else []
+    )
     seed = 100
     while len(found) < count:
         found.append(generate("long", seed, "medium").scenario)
@@ -68,13 +71,16 @@ def soundness(games: int) -> int:
     while len(scenarios) < 40:
         size = "tiny" if seed % 2 else "long"
         difficulty = ("easy", "medium", "hard", "expert")[seed // 2 % 4]
-        try:
+        # a seed without a scenario at that difficulty is skipped
+        with contextlib.suppress(Exception):
             scenarios.append(generate(size, seed, difficulty).scenario)
-        except Exception:  # a seed without a scenario at that difficulty: skip it
-            pass
         seed += 1
-    line_ups = [["logician", "logician"], ["logician", "greedy"], ["logician", "random", "greedy"],
-                ["logician", "greedy", "logician", "random"]]
+    line_ups = [
+        ["logician", "logician"],
+        ["logician", "greedy"],
+        ["logician", "random", "greedy"],
+        ["logician", "greedy", "logician", "random"],
+    ]
     wrong: dict[str, int] = {}
     divinations: dict[str, int] = {}
     completed = 0
@@ -88,7 +94,9 @@ def soundness(games: int) -> int:
             wrong[name] = wrong.get(name, 0) + result.wrong[p]
             divinations[name] = divinations.get(name, 0) + result.wrong[p] + result.correct[p]
     elapsed = time.perf_counter() - start
-    print(f"soundness: {games} games on {len(scenarios)} scenarios ({completed} completed) in {elapsed:.0f} s")
+    print(
+        f"soundness: {games} games on {len(scenarios)} scenarios ({completed} completed) in {elapsed:.0f} s"
+    )
     for name in sorted(wrong):
         print(f"  {name}: {divinations[name]} divinations, {wrong[name]} wrong")
     return wrong.get("logician", 0)
@@ -126,32 +134,44 @@ def audit(games: int) -> int:
                 checked += 1
                 if not know.domains[cell] >> truth[cell] & 1:
                     errors += 1
-                    print(f"  {scenario.id}: {view.board.name(cell)} lost its true level {truth[cell]}")
+                    print(
+                        f"  {scenario.id}: {view.board.name(cell)} lost its true level {truth[cell]}"
+                    )
             for cell, level in prove(know, targets).items():
                 proofs += 1
                 if level != truth[cell]:
                     errors += 1
-                    print(f"  {scenario.id}: {view.board.name(cell)} proven {level}, truly {truth[cell]}")
+                    print(
+                        f"  {scenario.id}: {view.board.name(cell)} proven {level}, truly {truth[cell]}"
+                    )
             state.apply(bots[p].act(view, state.legal_actions()))
     elapsed = time.perf_counter() - start
-    print(f"audit: {games} games on {len(scenarios)} scenarios, {checked} cell domains checked, "
-          f"{proofs} proofs, {errors} errors, in {elapsed:.0f} s")
+    print(
+        f"audit: {games} games on {len(scenarios)} scenarios, {checked} cell domains checked, "
+        f"{proofs} proofs, {errors} errors, in {elapsed:.0f} s"
+    )
     return errors
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games per speed measurement")
-    parser.add_argument("--soundness", type=int, default=0, help="also play this many soundness games")
-    parser.add_argument("--audit", type=int, default=0, help="also audit every proof in this many games")
+    parser.add_argument(
+        "--soundness", type=int, default=0, help="also play this many soundness games"
+    )
+    parser.add_argument(
+        "--audit", type=int, default=0, help="also audit every proof in this many games"
+    )
     args = parser.parse_args()
     scenarios = long_scenarios(4)
     for bot, target in (("random", 200), ("greedy", None), ("logician", 50)):
         n = args.games if bot == "random" else max(20, args.games // 4)
         cpu_rate, wall_rate, turns = speed(bot, n, scenarios)
         goal = f" (target {target})" if target else ""
-        print(f"{bot:9s} 2-player long games: {cpu_rate:6.1f}/s CPU, {wall_rate:6.1f}/s wall, "
-              f"{turns:.0f} turns a game, {n} games{goal}")
+        print(
+            f"{bot:9s} 2-player long games: {cpu_rate:6.1f}/s CPU, {wall_rate:6.1f}/s wall, "
+            f"{turns:.0f} turns a game, {n} games{goal}"
+        )
     failed = False
     if args.soundness:
         failed |= soundness(args.soundness) > 0

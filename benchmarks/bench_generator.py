@@ -53,12 +53,17 @@ def main() -> int:
     args = parser.parse_args()
     sizes = ["tiny", "long"] if args.size == "both" else [args.size]
     ok = True
-    print(f"{'size':5} {'difficulty':10} {'median':>8} {'mean':>8} {'p90':>8} {'max':>8} {'starts':>7} {'tries':>6}")
+    print(
+        f"{'size':5} {'difficulty':10} {'median':>8} {'mean':>8} {'p90':>8} {'max':>8} {'starts':>7} {'tries':>6}"
+    )
     for size in sizes:
         for level in ("easy", "medium", "hard", "expert"):
             r = bench(size, level, args.seeds)
-            print(f"{size:5} {level:10} {r['median']:7.3f}s {r['mean']:7.3f}s {r['p90']:7.3f}s "
-                  f"{r['max']:7.3f}s {r['starts']:7.1f} {r['attempts']:6.1f}", flush=True)
+            print(
+                f"{size:5} {level:10} {r['median']:7.3f}s {r['mean']:7.3f}s {r['p90']:7.3f}s "
+                f"{r['max']:7.3f}s {r['starts']:7.1f} {r['attempts']:6.1f}",
+                flush=True,
+            )
             if size == "long" and level == "medium":
                 ok = r["median"] <= TARGET_MEDIUM_SECONDS
     if "long" in sizes:

@@ -39,15 +39,19 @@ def main() -> None:
             for run in report.runs:
                 key = (mode, run["bot"], run["difficulty"])
                 totals.setdefault(key, []).append(run["win_rate"])
-                cells.append(f"{run['bot'][0]}-{run['difficulty'][:2]} {run['win_rate']:4.0%} "
-                             f"({run['score_mean']:.0f}:{run['otoma_score_mean']:.0f})")
+                cells.append(
+                    f"{run['bot'][0]}-{run['difficulty'][:2]} {run['win_rate']:4.0%} "
+                    f"({run['score_mean']:.0f}:{run['otoma_score_mean']:.0f})"
+                )
             flags = f"  [{'; '.join(report.flags)}]" if report.flags else ""
             print(f"{scenario.id:<22} {mode:<4} " + "  ".join(cells) + flags, flush=True)
     elapsed = time.perf_counter() - start
     print()
     print("mean win rate against the Otoma over the scenarios:")
     for (mode, bot, level), rates in totals.items():
-        print(f"  {mode:<4} {bot:<8} {level:<6} {sum(rates) / len(rates):6.1%}  (best scenario {max(rates):.0%})")
+        print(
+            f"  {mode:<4} {bot:<8} {level:<6} {sum(rates) / len(rates):6.1%}  (best scenario {max(rates):.0%})"
+        )
     print(f"{played} games in {elapsed:.1f} s ({played / elapsed:.1f} games/s, {jobs} job(s))")
 
 

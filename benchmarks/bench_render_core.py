@@ -22,24 +22,33 @@ def main() -> None:
         written = time.perf_counter()
         pdf = pdf_bytes([drawing])
         done = time.perf_counter()
-        print(f"{component.stem:16} draw {1000 * (drawn - start):6.1f} ms  svg {1000 * (written - drawn):6.1f} ms "
-              f"({len(svg) / 1024:6.1f} KiB)  pdf {1000 * (done - written):6.1f} ms ({len(pdf) / 1024:6.1f} KiB)")
+        print(
+            f"{component.stem:16} draw {1000 * (drawn - start):6.1f} ms  svg {1000 * (written - drawn):6.1f} ms "
+            f"({len(svg) / 1024:6.1f} KiB)  pdf {1000 * (done - written):6.1f} ms ({len(pdf) / 1024:6.1f} KiB)"
+        )
     for paper in ("a4", "letter"):
         start = time.perf_counter()
         pages = core_pages(paper)
         imposed = time.perf_counter()
         data = pdf_bytes(pages, duplex=True)
         done = time.perf_counter()
-        print(f"pnp {paper:7} {len(pages)} pages: impose {1000 * (imposed - start):6.1f} ms, "
-              f"pdf {1000 * (done - imposed):6.1f} ms, {len(data) / 1024:.1f} KiB")
+        print(
+            f"pnp {paper:7} {len(pages)} pages: impose {1000 * (imposed - start):6.1f} ms, "
+            f"pdf {1000 * (done - imposed):6.1f} ms, {len(data) / 1024:.1f} KiB"
+        )
     with tempfile.TemporaryDirectory() as folder:
         start = time.perf_counter()
         paths = render_core(folder, paper="both")
         elapsed = time.perf_counter() - start
         total = sum(p.stat().st_size for p in paths)
         pnp = [p for p in paths if p.parent.name == "pnp"]
-        print(f"render_core(both): {len(paths)} files, {total / 1024:.0f} KiB, {elapsed:.2f} s; "
-              + ", ".join(f"{p.name} {len(PdfReader(p).pages)} pages {p.stat().st_size / 1024:.0f} KiB" for p in pnp))
+        print(
+            f"render_core(both): {len(paths)} files, {total / 1024:.0f} KiB, {elapsed:.2f} s; "
+            + ", ".join(
+                f"{p.name} {len(PdfReader(p).pages)} pages {p.stat().st_size / 1024:.0f} KiB"
+                for p in pnp
+            )
+        )
         assert all(Path(p).exists() for p in paths)
 
 

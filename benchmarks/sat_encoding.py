@@ -16,7 +16,9 @@ from pachaprint.model.board import Board
 from pachaprint.model.regions import find_regions
 
 
-def build_cnf(board: Board, terrain: str, givens: dict[int, int]) -> tuple[list[list[int]], dict[tuple[int, int], int]]:
+def build_cnf(
+    board: Board, terrain: str, givens: dict[int, int]
+) -> tuple[list[list[int]], dict[tuple[int, int], int]]:
     regions = find_regions(board, terrain)
     size = {}
     for region in regions:

@@ -7,6 +7,7 @@ these functions.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -25,10 +26,8 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> Path:
         os.chmod(temp, 0o644)
         os.replace(temp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(temp)
-        except FileNotFoundError:
-            pass
         raise
     return path
 

@@ -8,7 +8,7 @@ folders; an installed package carries them as ``pachaprint.schemas`` and
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -32,7 +32,7 @@ def schemas_dir() -> Path:
     return _folder("schemas")
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_template(relative: str) -> Any:
     """Parse a JSON template such as ``"wheel/retail.json"``."""
     return json.loads((templates_dir() / relative).read_text(encoding="utf-8"))

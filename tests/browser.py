@@ -28,8 +28,10 @@ CHROME_FLAGS = (
     "--disable-default-apps",
     "--disable-extensions",
 )
-MOBILE = {"deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 3.0, "touch": True},
-          "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36"}
+MOBILE = {
+    "deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 3.0, "touch": True},
+    "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36",
+}
 
 
 def _find(names: tuple[str, ...], paths: tuple[str, ...]) -> str | None:
@@ -43,11 +45,16 @@ def _find(names: tuple[str, ...], paths: tuple[str, ...]) -> str | None:
 def browser_paths() -> tuple[str, str]:
     """(chromium, chromedriver) or a test failure that says how to install them."""
     chromium = os.environ.get("PACHAPRINT_CHROMIUM") or _find(
-        ("chromium", "chromium-browser"), ("/usr/bin/chromium", "/usr/lib/chromium/chromium"))
+        ("chromium", "chromium-browser"), ("/usr/bin/chromium", "/usr/lib/chromium/chromium")
+    )
     driver = os.environ.get("PACHAPRINT_CHROMEDRIVER") or _find(
-        ("chromedriver",), ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"))
-    missing = [what for what, path in (("Chromium", chromium), ("chromedriver", driver))
-               if not path or not os.path.exists(path)]
+        ("chromedriver",), ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver")
+    )
+    missing = [
+        what
+        for what, path in (("Chromium", chromium), ("chromedriver", driver))
+        if not path or not os.path.exists(path)
+    ]
     if missing:
         pytest.fail(
             f"the digital wheel tests need a real browser, but {' and '.join(missing)} "

@@ -20,8 +20,14 @@ PT = 25.4 / 72
 def _mul(m, n):
     a, b, c, d, e, f = m
     a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
-            e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
+    return (
+        a * a2 + b * c2,
+        a * b2 + b * d2,
+        c * a2 + d * c2,
+        c * b2 + d * d2,
+        e * a2 + f * c2 + e2,
+        e * b2 + f * d2 + f2,
+    )
 
 
 def _pt(m, x, y):
@@ -83,7 +89,11 @@ def probe(reader: PdfReader, index: int) -> PageProbe:
 
     for operands, op in ops:
         op = op.decode() if isinstance(op, bytes) else op
-        vals = [float(v) for v in operands] if op in ("cm", "m", "l", "c", "v", "y", "re", "w", "Td", "Tm", "TD") else operands
+        vals = (
+            [float(v) for v in operands]
+            if op in ("cm", "m", "l", "c", "v", "y", "re", "w", "Td", "Tm", "TD")
+            else operands
+        )
         if op == "q":
             stack.append((ctm, line_width))
         elif op == "Q":
@@ -123,7 +133,11 @@ def probe(reader: PdfReader, index: int) -> PageProbe:
             scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
             x, y = m[4] * PT, (h_pt - m[5]) * PT
             raw = operands[0]
-            text = "".join(str(t) for t in raw if not isinstance(t, (int, float))) if op == "TJ" else str(raw)
+            text = (
+                "".join(str(t) for t in raw if not isinstance(t, (int, float)))
+                if op == "TJ"
+                else str(raw)
+            )
             texts.append(TextRun(text, size * scale, x, y, font))
     return PageProbe(float(page.mediabox.width) * PT, h_pt * PT, shapes, texts)
 
@@ -137,9 +151,11 @@ def raster_difference(svg_path, pdf_path, dpi: int = 60) -> float:
     import pypdfium2
     from PIL import Image, ImageChops
 
-    svg = Image.open(io.BytesIO(cairosvg.svg2png(url=str(svg_path), dpi=dpi, background_color="white"))).convert("L")
+    svg = Image.open(
+        io.BytesIO(cairosvg.svg2png(url=str(svg_path), dpi=dpi, background_color="white"))
+    ).convert("L")
     pdf = pypdfium2.PdfDocument(str(pdf_path))
-    page = pdf[0].render(scale=dpi / 72).to_pil().convert("L").crop((0, 0) + svg.size)
+    page = pdf[0].render(scale=dpi / 72).to_pil().convert("L").crop((0, 0, *svg.size))
     pdf.close()
     assert abs(page.size[0] - svg.size[0]) <= 1
     diff = ImageChops.difference(svg.reduce(4), page.reduce(4))

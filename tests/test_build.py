@@ -39,13 +39,27 @@ def make_folder(tmp_path: Path) -> Path:
 def tree_hashes(out: Path) -> dict[str, str]:
     return {
         p.relative_to(out).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(out.rglob("*")) if p.is_file() and not p.name.startswith(".")
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and not p.name.startswith(".")
     }
 
 
 def build(folder: Path, out: Path, *extra: str):
-    return runner.invoke(app, ["build", str(folder), "--out", str(out), "--games", GAMES, "--paper", "a4",
-                               "--quiet", *extra])
+    return runner.invoke(
+        app,
+        [
+            "build",
+            str(folder),
+            "--out",
+            str(out),
+            "--games",
+            GAMES,
+            "--paper",
+            "a4",
+            "--quiet",
+            *extra,
+        ],
+    )
 
 
 @pytest.fixture(scope="module")
@@ -53,27 +67,58 @@ def built(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("build")
     folder = make_folder(tmp)
     out = tmp / "out"
-    result = runner.invoke(app, ["build", str(folder), "--out", str(out), "--games", GAMES, "--paper", "a4",
-                                 "--summary", "json"])
+    result = runner.invoke(
+        app,
+        [
+            "build",
+            str(folder),
+            "--out",
+            str(out),
+            "--games",
+            GAMES,
+            "--paper",
+            "a4",
+            "--summary",
+            "json",
+        ],
+    )
     return folder, out, result
 
 
 def test_layout_and_isolated_failure(built):
-    folder, out, result = built
+    _folder, out, result = built
     assert result.exit_code == 1, result.output  # the ambiguous scenario fails, the others build
     summary = json.loads(result.output)
     status = {s["id"]: s["status"] for s in summary["scenarios"]}
     assert status == {"ambiguous": "invalid", "lake-shore": "built", "sun-gate": "built"}
-    ambiguous = [s for s in summary["scenarios"] if s["id"] == "ambiguous"][0]
+    ambiguous = next(s for s in summary["scenarios"] if s["id"] == "ambiguous")
     assert ambiguous["problems"][0].startswith("not-unique: ")
     assert not (out / "scenarios" / "ambiguous").exists()
     for sid in ("lake-shore", "sun-gate"):
         folder_out = out / "scenarios" / sid
-        for name in ("disc-front.svg", "disc-front.pdf", "disc-front-volvelle45.svg", "disc-front-volvelle45.pdf",
-                     "disc-back.svg", "disc-back.pdf", "report.json", "report.md", "wheel.html"):
+        for name in (
+            "disc-front.svg",
+            "disc-front.pdf",
+            "disc-front-volvelle45.svg",
+            "disc-front-volvelle45.pdf",
+            "disc-back.svg",
+            "disc-back.pdf",
+            "report.json",
+            "report.md",
+            "wheel.html",
+        ):
             assert (folder_out / name).is_file(), f"{sid}/{name} missing"
-    for name in ("board", "diversity-board", "wheel-cover", "wheel-cover-volvelle45", "calibration-disc",
-                 "tiles-terrain", "tiles-crops", "tokens", "reference-card"):
+    for name in (
+        "board",
+        "diversity-board",
+        "wheel-cover",
+        "wheel-cover-volvelle45",
+        "calibration-disc",
+        "tiles-terrain",
+        "tiles-crops",
+        "tokens",
+        "reference-card",
+    ):
         assert (out / "core" / f"{name}.svg").is_file(), name
         assert (out / "core" / f"{name}.pdf").is_file(), name
     assert (out / "pnp" / "pachaprint-core-a4.pdf").is_file()
@@ -107,7 +152,9 @@ def test_rebuild_is_byte_identical_and_incremental(built, tmp_path):
     assert summary["core"] == "unchanged" and summary["pnp"] == {"a4": "unchanged"}
     assert tree_hashes(out) == before
     forced = build(folder, out, "--force", "--summary", "json")
-    assert {s["id"]: s["status"] for s in json.loads(forced.output)["scenarios"]}["lake-shore"] == "built"
+    assert {s["id"]: s["status"] for s in json.loads(forced.output)["scenarios"]}[
+        "lake-shore"
+    ] == "built"
     assert tree_hashes(out) == before
 
 
@@ -137,20 +184,46 @@ def check_complete(path: Path) -> None:
 
 def test_bad_options_exit_2(tmp_path):
     folder = make_folder(tmp_path)
-    for args in (["--paper", "a5"], ["--jobs", "0"], ["--wheel", "round"], ["--lang", "xx"], ["--games", "0"]):
+    for args in (
+        ["--paper", "a5"],
+        ["--jobs", "0"],
+        ["--wheel", "round"],
+        ["--lang", "xx"],
+        ["--games", "0"],
+    ):
         result = runner.invoke(app, ["build", str(folder), "--out", str(tmp_path / "o"), *args])
         assert result.exit_code == 2, args
-    assert runner.invoke(app, ["build", str(tmp_path / "nowhere"), "--out", str(tmp_path / "o")]).exit_code == 2
+    assert (
+        runner.invoke(
+            app, ["build", str(tmp_path / "nowhere"), "--out", str(tmp_path / "o")]
+        ).exit_code
+        == 2
+    )
 
 
 def test_killed_build_leaves_no_truncated_file(tmp_path):
     folder = make_folder(tmp_path)
     out = tmp_path / "out"
-    command = [sys.executable, "-m", "pachaprint", "build", str(folder), "--out", str(out), "--games", "60", "--quiet"]
+    command = [
+        sys.executable,
+        "-m",
+        "pachaprint",
+        "build",
+        str(folder),
+        "--out",
+        str(out),
+        "--games",
+        "60",
+        "--quiet",
+    ]
     env = dict(os.environ, PYTHONPATH=str(REPO))
     proc = subprocess.Popen(command, env=env, start_new_session=True)
     deadline = time.time() + 120
-    while time.time() < deadline and not list(out.glob("scenarios/*/report.json")) and proc.poll() is None:
+    while (
+        time.time() < deadline
+        and not list(out.glob("scenarios/*/report.json"))
+        and proc.poll() is None
+    ):
         time.sleep(0.05)
     time.sleep(0.3)
     os.killpg(proc.pid, signal.SIGKILL)
@@ -176,11 +249,13 @@ def test_gallery_renders_in_chromium_without_console_errors(built):
         cards = browser.driver.find_elements("css selector", "article")
         assert len(cards) == 3
         images = browser.driver.execute_script(
-            "return [...document.images].map(i => [i.getAttribute('src'), i.complete && i.naturalWidth > 0])")
+            "return [...document.images].map(i => [i.getAttribute('src'), i.complete && i.naturalWidth > 0])"
+        )
         backs = [ok for src, ok in images if src.endswith("preview-back.png")]
         assert backs == [True, True]
         fronts_visible = browser.driver.execute_script(
-            "return [...document.querySelectorAll('details')].map(d => d.open)")
+            "return [...document.querySelectorAll('details')].map(d => d.open)"
+        )
         assert fronts_visible == [False, False]  # spoilers stay hidden until clicked
         assert console_problems(browser.driver) == []
     finally:

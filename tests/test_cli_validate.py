@@ -29,7 +29,10 @@ def test_valid_files_exit_0_with_text_summary():
     assert result.exit_code == 0
     lines = result.output.strip().splitlines()
     assert lines[-1] == "2 files: 2 valid, 0 invalid (0 errors, 1 warning)"
-    assert any(line.startswith(f"{EXAMPLES / 'lake-shore.json'}: valid (tiny, 7 regions, 4 start cells") for line in lines)
+    assert any(
+        line.startswith(f"{EXAMPLES / 'lake-shore.json'}: valid (tiny, 7 regions, 4 start cells")
+        for line in lines
+    )
 
 
 def test_folder_with_an_invalid_file_exits_1_and_names_rule_and_cells(tmp_path):
@@ -37,20 +40,33 @@ def test_folder_with_an_invalid_file_exits_1_and_names_rule_and_cells(tmp_path):
     write(tmp_path, "bad.json", scenario_dict(LAKE_TERRAIN, LAKE_CROPS, ["a5"]))
     result = run("validate", str(tmp_path))
     assert result.exit_code == 1
-    bad_line = [line for line in result.output.splitlines() if "bad.json" in line][0]
+    bad_line = next(line for line in result.output.splitlines() if "bad.json" in line)
     assert bad_line.startswith(f"{tmp_path / 'bad.json'}: not-unique: 16 crop layers fit")
     assert "differ at e4 and e5" in bad_line
-    assert result.output.strip().splitlines()[-1] == "2 files: 1 valid, 1 invalid (1 error, 0 warnings)"
+    assert (
+        result.output.strip().splitlines()[-1]
+        == "2 files: 1 valid, 1 invalid (1 error, 0 warnings)"
+    )
 
 
 def test_json_format_is_a_list_per_file(tmp_path):
-    bad = write(tmp_path, "bad.json", scenario_dict(LAKE_TERRAIN, ["12142", "34531", "21242", "34353", "12411"], ["d1", "b2", "a5", "e5"]))
+    bad = write(
+        tmp_path,
+        "bad.json",
+        scenario_dict(
+            LAKE_TERRAIN, ["12142", "34531", "21242", "34353", "12411"], ["d1", "b2", "a5", "e5"]
+        ),
+    )
     result = run("validate", "--format", "json", str(bad), str(EXAMPLES / "lake-shore.json"))
     assert result.exit_code == 1
     data = json.loads(result.output)
     assert [entry["valid"] for entry in data] == [False, True]
     assert data[0]["id"] == "test" and data[0]["file"] == str(bad)
-    assert data[0]["errors"][0] == {"rule": "crop-separation", "cells": ["b4", "c5"], "message": "b4 and c5 both hold crop 4 and touch diagonally"}
+    assert data[0]["errors"][0] == {
+        "rule": "crop-separation",
+        "cells": ["b4", "c5"],
+        "message": "b4 and c5 both hold crop 4 and touch diagonally",
+    }
     assert set(data[1]) == {"file", "id", "valid", "errors", "warnings", "stats"}
     assert data[1]["stats"]["regions"] == 7
 
@@ -82,10 +98,17 @@ def test_no_traceback_for_any_bad_file_through_the_real_entry_point(tmp_path):
     }
     for name, raw in files.items():
         (tmp_path / name).write_bytes(raw)
-    proc = subprocess.run([sys.executable, "-m", "pachaprint", "validate", str(tmp_path)], capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pachaprint", "validate", str(tmp_path)],
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr + proc.stdout
-    assert proc.stdout.strip().splitlines()[-1] == "6 files: 0 valid, 6 invalid (12 errors, 0 warnings)"  # types.json: 5 missing keys, format, terrain
+    assert (
+        proc.stdout.strip().splitlines()[-1]
+        == "6 files: 0 valid, 6 invalid (12 errors, 0 warnings)"
+    )  # types.json: 5 missing keys, format, terrain
 
 
 def test_solve_prints_and_writes_the_crop_layer(tmp_path):
@@ -115,7 +138,13 @@ def test_solve_not_unique_and_unsolvable(tmp_path):
     before = path.read_text()
     assert run("solve", "--write", str(path)).exit_code == 1
     assert path.read_text() == before  # nothing written
-    bad = write(tmp_path, "none.json", scenario_dict(["MVVVM", "MDDDM", "VDFDV", "VMVMV", "FFMFF"], ["1....", *["....."] * 4], ["a1"]))
+    bad = write(
+        tmp_path,
+        "none.json",
+        scenario_dict(
+            ["MVVVM", "MDDDM", "VDFDV", "VMVMV", "FFMFF"], ["1....", *["....."] * 4], ["a1"]
+        ),
+    )
     result = run("solve", "--format", "json", str(bad))
     assert result.exit_code == 1
     payload = json.loads(result.output)
@@ -124,7 +153,9 @@ def test_solve_not_unique_and_unsolvable(tmp_path):
 
 
 def test_solve_refuses_to_write_when_digits_disagree(tmp_path):
-    data = scenario_dict(LAKE_TERRAIN, [".1.4.", ".4...", ".....", ".....", "1...1"], ["d1", "b2", "a5", "e5"])
+    data = scenario_dict(
+        LAKE_TERRAIN, [".1.4.", ".4...", ".....", ".....", "1...1"], ["d1", "b2", "a5", "e5"]
+    )
     path = write(tmp_path, "mismatch.json", data)
     before = path.read_text()
     result = run("solve", "--write", str(path))

@@ -26,10 +26,10 @@ from pachaprint.engine.coop import (
     spend,
 )
 from pachaprint.engine.movement import cells_of, geometry
-from pachaprint.engine.state import Phase
-from pachaprint.engine.tiles import ArrowTile, Direction
 from pachaprint.engine.oracle import WheelOracle
 from pachaprint.engine.solo import solo_otoma_cells
+from pachaprint.engine.state import Phase
+from pachaprint.engine.tiles import ArrowTile, Direction
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO
 
@@ -57,8 +57,14 @@ def tile(terrain: int, direction: str) -> ArrowTile:
 
 
 def scripted(hands, players=2, level="normal") -> CoopState:
-    return CoopState(WheelOracle(SCENARIO), solo_otoma_cells(SCENARIO), players, level, hands=hands,
-                     record_events=True)
+    return CoopState(
+        WheelOracle(SCENARIO),
+        solo_otoma_cells(SCENARIO),
+        players,
+        level,
+        hands=hands,
+        record_events=True,
+    )
 
 
 def otoma_at(state) -> list[str]:
@@ -100,8 +106,14 @@ def test_spend_choices_are_the_non_empty_stacks():
     top = state.hands[0][t][-1]
     state.apply(spend(t))
     assert state.columns[t] == [top] and state.arrow is top.direction and state.phase is Phase.TURN
-    assert format_coop_action(BOARD, spend(t)) == f"spend {('valley', 'desert', 'forest', 'mountain')[t]}"
-    assert parse_coop_action(BOARD, "spend F") == spend(2) and parse_coop_action(BOARD, "pass") == A.PASS
+    assert (
+        format_coop_action(BOARD, spend(t))
+        == f"spend {('valley', 'desert', 'forest', 'mountain')[t]}"
+    )
+    assert (
+        parse_coop_action(BOARD, "spend F") == spend(2)
+        and parse_coop_action(BOARD, "pass") == A.PASS
+    )
 
 
 def test_first_step_follows_the_arrow_then_moves_as_usual():
@@ -112,7 +124,15 @@ def test_first_step_follows_the_arrow_then_moves_as_usual():
     # e2 has a crop: no stop, go on: d2, f2, e1 (crop, go on): d1 (crop) -> c1; f1
     assert names(ends) == {"d2", "f2", "f1", "c1"}
     # without an arrow the pawn may start any way (e4, d3, f3 are stops)
-    assert names(coop_move_ends(GEO, cell("e3"), None, own, own, crops)) == {"d2", "f2", "f1", "c1", "e4", "d3", "f3"}
+    assert names(coop_move_ends(GEO, cell("e3"), None, own, own, crops)) == {
+        "d2",
+        "f2",
+        "f1",
+        "c1",
+        "e4",
+        "d3",
+        "f3",
+    }
     # first step off the board or onto another pawn: no move
     assert coop_move_ends(GEO, cell("e1"), Direction.N, mask("e1"), mask("e1"), 0) == 0
     assert coop_move_ends(GEO, cell("e3"), Direction.N, own, own | mask("e2"), crops) == 0
@@ -172,8 +192,10 @@ def test_scripted_game_reactions_scores_and_end():
     # valley 3: V to 2 alone, 1 + 3, token 3 already held), then i2 (east: trail
     # right-2 to right-3, stops on i3, desert 2: V and D at 2 = 2 + 2, token 2).
     assert state.score[GROUP] == 4
-    paths = [(m.colour, [BOARD.name(c) for c in m.path.cells], m.path.trails, m.points, m.token)
-             for m in state.otoma_moves[before:]]
+    paths = [
+        (m.colour, [BOARD.name(c) for c in m.path.cells], m.path.trails, m.points, m.token)
+        for m in state.otoma_moves[before:]
+    ]
     assert [(p[1], p[2], p[3], p[4]) for p in paths] == [
         (["a1"], ((0, "left-2", "left-1"),), 4, False),
         (["i3"], ((0, "right-2", "right-3"),), 4, True),
@@ -192,7 +214,9 @@ def test_group_offer_makes_the_otoma_offer_all_their_tokens():
     state.tokens[GROUP] = 0b11
     state.tokens[OTOMA] = 0b10101
     state.apply(spend(V))
-    state.apply(A.enter(cell("b5")))  # valley; i5 reacts (row 5): trail right-5 to right-4, stops on i4 (crop 1)
+    state.apply(
+        A.enter(cell("b5"))
+    )  # valley; i5 reacts (row 5): trail right-5 to right-4, stops on i4 (crop 1)
     assert otoma_at(state)[4] == "i4" and not state.otoma_moves[-1].token  # token 1 already held
     assert state.phase is Phase.OFFER
     otoma_before = state.score[OTOMA]
@@ -277,8 +301,13 @@ def brute_force_ends(start, direction, own, pawns, crops):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 44), st.sampled_from([None, *Direction]), st.integers(0, (1 << 45) - 1),
-       st.integers(0, (1 << 45) - 1), st.integers(0, (1 << 45) - 1))
+@given(
+    st.integers(0, 44),
+    st.sampled_from([None, *Direction]),
+    st.integers(0, (1 << 45) - 1),
+    st.integers(0, (1 << 45) - 1),
+    st.integers(0, (1 << 45) - 1),
+)
 def test_coop_move_ends_match_a_plain_search_over_simple_paths(start, direction, a, b, c):
     crops = a & b & c  # about one cell in eight
     own = (b & ~a & c & ~(b >> 1)) | (1 << start)

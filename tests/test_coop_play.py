@@ -22,7 +22,9 @@ runner = CliRunner()
 
 def play(mode, seats, commands="", **options):
     out = io.StringIO()
-    state = run_versus_game(SCENARIO, mode, seats, 11, io.StringIO(commands), out, echo=True, **options)
+    state = run_versus_game(
+        SCENARIO, mode, seats, 11, io.StringIO(commands), out, echo=True, **options
+    )
     return state, out.getvalue()
 
 
@@ -47,7 +49,9 @@ def test_human_solo_commands_and_the_board():
     # The board shows Otoma pawns by number and arrows on tiles without crop.
     board = render_versus_board(SoloState.new(SCENARIO))
     rows = board.splitlines()
-    assert rows[1].split()[4] == "F11" and rows[2].split()[1] == "V12"  # d1: forest, crop 1, Otoma 1
+    assert (
+        rows[1].split()[4] == "F11" and rows[2].split()[1] == "V12"
+    )  # d1: forest, crop 1, Otoma 1
 
 
 def test_otoma_and_spend_commands_parse():
@@ -66,8 +70,11 @@ def test_coop_game_between_bots_ends_with_the_final_scoring():
 
 
 def test_cli_play_solo_reads_commands():
-    result = runner.invoke(app, ["play", str(PATH), "--mode", "solo", "--seed", "3", "--no-color"],
-                           input="enter b1\nquit\n")
+    result = runner.invoke(
+        app,
+        ["play", str(PATH), "--mode", "solo", "--seed", "3", "--no-color"],
+        input="enter b1\nquit\n",
+    )
     assert result.exit_code == 0, result.output
     assert "The Sacred Valley (solo, easy); seed 3" in result.output
     assert "b1 is Valley" in result.output
@@ -83,12 +90,19 @@ def test_logs_replay_solo_and_coop_games_and_catch_tampering(tmp_path):
     from pachaprint.engine.log import LogError
     from pachaprint.engine.versus_log import replay_versus
 
-    for mode, seats, level in (("solo", ["greedy"], "hard"), ("coop", ["logician", "greedy", "random", "greedy"], "easy")):
+    for mode, seats, level in (
+        ("solo", ["greedy"], "hard"),
+        ("coop", ["logician", "greedy", "random", "greedy"], "easy"),
+    ):
         path = tmp_path / f"{mode}.json"
         state, _ = play(mode, seats, difficulty=level, save=path)
         log = json.loads(path.read_text())
         assert log["format"] == "pachaprint-versus-game/1" and log["mode"] == mode
-        assert log["result"] == {"score": state.score[0], "otoma_score": state.score[1], "over": True}
+        assert log["result"] == {
+            "score": state.score[0],
+            "otoma_score": state.score[1],
+            "over": True,
+        }
         _, again = replay_versus(log)
         assert again.score == state.score and again.history == state.history and again.is_terminal()
         log["result"]["otoma_score"] += 1
@@ -101,12 +115,18 @@ def test_logs_replay_solo_and_coop_games_and_catch_tampering(tmp_path):
 
 def test_cli_save_and_resume_a_solo_game(tmp_path):
     saved = tmp_path / "solo.json"
-    first = runner.invoke(app, ["play", str(PATH), "--mode", "solo", "--seed", "3", "--no-color", "--save", str(saved)],
-                          input="enter b1\nquit\n")
+    first = runner.invoke(
+        app,
+        ["play", str(PATH), "--mode", "solo", "--seed", "3", "--no-color", "--save", str(saved)],
+        input="enter b1\nquit\n",
+    )
     assert first.exit_code == 0, first.output
     assert json.loads(saved.read_text())["actions"] == ["enter b1"]
-    again = runner.invoke(app, ["play", str(saved), "--resume", "--no-color", "--save", str(saved)],
-                          input="enter c1\nquit\n")
+    again = runner.invoke(
+        app,
+        ["play", str(saved), "--resume", "--no-color", "--save", str(saved)],
+        input="enter c1\nquit\n",
+    )
     assert again.exit_code == 0, again.output
     assert "The Sacred Valley (solo, easy); seed 3" in again.output
     assert json.loads(saved.read_text())["actions"] == ["enter b1", "enter c1"]

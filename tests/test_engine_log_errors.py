@@ -17,20 +17,38 @@ runner = CliRunner()
 def good_log(tmp_path_factory) -> dict:
     path = tmp_path_factory.mktemp("log") / "good.json"
     script = f"save {path}\nquit\n"
-    result = runner.invoke(app, ["play", str(REPO / "scenarios" / "sun-gate.json"), "--players", "human,logician",
-                                 "--seed", "1", "--no-color"], input=script)
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            str(REPO / "scenarios" / "sun-gate.json"),
+            "--players",
+            "human,logician",
+            "--seed",
+            "1",
+            "--no-color",
+        ],
+        input=script,
+    )
     assert result.exit_code == 0, result.output
     return json.loads(path.read_text())
 
 
-@pytest.mark.parametrize("damage,message", [
-    (lambda g: dict(g, actions=None), '"actions" must be a list of actions'),
-    (lambda g: dict(g, scenario=dict(g["scenario"], terrain=["VV"])),
-     "the logged scenario is not valid: dimensions: terrain has 1 rows"),
-    (lambda g: dict(g, scenario=dict(g["scenario"], start=["a1"], crops=["....."] * 5)),
-     "the logged scenario is not valid:"),
-    (lambda g: dict(g, actions=["move z9 a1"]), "action 1"),
-])
+@pytest.mark.parametrize(
+    "damage,message",
+    [
+        (lambda g: dict(g, actions=None), '"actions" must be a list of actions'),
+        (
+            lambda g: dict(g, scenario=dict(g["scenario"], terrain=["VV"])),
+            "the logged scenario is not valid: dimensions: terrain has 1 rows",
+        ),
+        (
+            lambda g: dict(g, scenario=dict(g["scenario"], start=["a1"], crops=["....."] * 5)),
+            "the logged scenario is not valid:",
+        ),
+        (lambda g: dict(g, actions=["move z9 a1"]), "action 1"),
+    ],
+)
 def test_damaged_logs_are_refused_in_words(tmp_path, good_log, damage, message):
     path = tmp_path / "damaged.json"
     path.write_text(json.dumps(damage(good_log)))

@@ -38,8 +38,22 @@ def test_a_log_replays_to_the_identical_final_state(seed, tmp_path):
     path = tmp_path / "game.json"
     save_log(path, LAKE, state, ["greedy", "random", "logician"], seed)
     _, again = load_log(path)
-    for name in ("score", "terrain", "crop", "owner", "stones", "tokens", "reserve", "points", "history",
-                 "wrong", "correct", "passed", "turn", "phase"):
+    for name in (
+        "score",
+        "terrain",
+        "crop",
+        "owner",
+        "stones",
+        "tokens",
+        "reserve",
+        "points",
+        "history",
+        "wrong",
+        "correct",
+        "passed",
+        "turn",
+        "phase",
+    ):
         assert getattr(again, name) == getattr(state, name), name
     assert again.is_terminal() and again.ranking() == state.ranking()
     data = json.loads(path.read_text())
@@ -73,7 +87,9 @@ def test_render_board_shows_terrain_crops_and_pawns():
 
 def transcript(commands: str, seats=("human", "logician"), seed=7, first=0):
     out = io.StringIO()
-    state = run_game(LAKE, list(seats), seed, io.StringIO(commands), out, first_player=first, echo=True)
+    state = run_game(
+        LAKE, list(seats), seed, io.StringIO(commands), out, first_player=first, echo=True
+    )
     return state, out.getvalue()
 
 
@@ -88,13 +104,15 @@ def test_scripted_human_turns_against_a_bot():
 
 
 def test_bad_and_illegal_commands_are_explained_and_the_game_goes_on():
-    state, text = transcript("fly away\nmove a1 b1\ndivine c3 9\nenter c3\nhelp\nactions\nenter a1\n")
+    state, text = transcript(
+        "fly away\nmove a1 b1\ndivine c3 9\nenter c3\nhelp\nactions\nenter a1\n"
+    )
     assert "unknown command 'fly'" in text
     assert "'move a1 b1' is not legal now" in text
     assert "level '9' must be 1 to 5" in text
     assert "'enter c3' is not legal now" in text
     assert "divine CELL LEVEL" in text  # help
-    assert "enter: a1 b1 c1" in text     # actions
+    assert "enter: a1 b1 c1" in text  # actions
     assert state.score[0] == 1
 
 
@@ -123,8 +141,21 @@ def test_bots_only_game_runs_to_the_final_ranking():
 def test_cli_play_reads_commands_from_stdin(tmp_path):
     runner = CliRunner()
     log = tmp_path / "log.json"
-    result = runner.invoke(app, ["play", str(EXAMPLES / "lake-shore.json"), "--players", "human,greedy",
-                                 "--seed", "5", "--save", str(log), "--no-color"], input="help\nquit\n")
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            str(EXAMPLES / "lake-shore.json"),
+            "--players",
+            "human,greedy",
+            "--seed",
+            "5",
+            "--save",
+            str(log),
+            "--no-color",
+        ],
+        input="help\nquit\n",
+    )
     assert result.exit_code == 0, result.output
     assert "Commands (cells are named" in result.stdout
     assert json.loads(log.read_text())["seats"] == ["human", "greedy"]
@@ -143,9 +174,11 @@ def test_colour_board_keeps_its_letters():
 
 def test_a_saved_game_can_be_resumed(tmp_path):
     path = tmp_path / "saved.json"
-    first, _ = transcript(f"enter a1\nsave {path}\nquit\n")
+    _first, _ = transcript(f"enter a1\nsave {path}\nquit\n")
     runner = CliRunner()
-    result = runner.invoke(app, ["play", str(path), "--resume", "--no-color"], input="enter a3\nquit\n")
+    result = runner.invoke(
+        app, ["play", str(path), "--resume", "--no-color"], input="enter a3\nquit\n"
+    )
     assert result.exit_code == 0, result.output
     assert "resuming after" in result.stdout
     assert "a3 is Mountain: player A (human) scores 2 points" in result.stdout

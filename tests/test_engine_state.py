@@ -47,13 +47,13 @@ def test_setup_reveals_start_cells_and_counts_the_supply():
 
 def test_discovery_scores_one_point_per_stone_on_the_reached_level():
     state = new()
-    play(state, "enter a1")                       # A: valley, V stone to 1: 1 point
-    play(state, "enter e1")                       # B: forest: 1
-    play(state, "enter a3")                       # A: mountain, V and M on level 1: 2 points
-    play(state, "enter e2")                       # B: valley, F and V on level 1: 2
-    play(state, "enter c1")                       # A: forest, V, M, F on level 1: 3
-    play(state, "enter e3")                       # B: mountain: 3
-    play(state, "move a1 b1")                     # A: valley again, V alone on level 2: 1
+    play(state, "enter a1")  # A: valley, V stone to 1: 1 point
+    play(state, "enter e1")  # B: forest: 1
+    play(state, "enter a3")  # A: mountain, V and M on level 1: 2 points
+    play(state, "enter e2")  # B: valley, F and V on level 1: 2
+    play(state, "enter c1")  # A: forest, V, M, F on level 1: 3
+    play(state, "enter e3")  # B: mountain: 3
+    play(state, "move a1 b1")  # A: valley again, V alone on level 2: 1
     assert state.score == [1 + 2 + 3 + 1, 1 + 2 + 3]
     assert state.stones[0] == [2, 0, 1, 1]
     assert state.points[0][Source.DISCOVERY] == 7
@@ -189,15 +189,15 @@ def test_end_phase_divinations_and_final_offer():
     assert state.phase is Phase.END_DIVINE and state.current_player == 0
     legal = state.legal_actions()
     assert A.PASS in legal and not any(code >> 12 in (A.Kind.MOVE, A.Kind.ENTER) for code in legal)
-    play(state, "divine c5 1")       # A right: +1, token 1; one divination, then B
+    play(state, "divine c5 1")  # A right: +1, token 1; one divination, then B
     assert state.current_player == 1
-    play(state, "divine d3 5")       # B wrong (it is 4): score stays 0, B has passed
+    play(state, "divine d3 5")  # B wrong (it is 4): score stays 0, B has passed
     assert state.passed == [False, True] and state.score[1] == 0
     assert state.current_player == 0
-    play(state, "divine b3 1")       # A: +1, no second sweet potato token
-    play(state, "divine c3 2")       # A: +2, token 2; no eligible pawn left, so A passes by itself
+    play(state, "divine b3 1")  # A: +1, no second sweet potato token
+    play(state, "divine c3 2")  # A: +2, token 2; no eligible pawn left, so A passes by itself
     assert state.phase is Phase.FINAL_OFFER and state.current_player == 0
-    play(state, "offer 1 2")         # +1; B holds no token and passes by itself
+    play(state, "offer 1 2")  # +1; B holds no token and passes by itself
     assert state.is_terminal()
     assert state.score == [1 + 1 + 1 + 2 + 1, 0]
     assert state.ranking() == [1, 2] and state.winners() == [0]
@@ -215,7 +215,7 @@ def test_end_phase_starts_with_the_trigger_and_goes_clockwise():
     state.refresh()
     play(state, "enter a1")  # player 1 places the last tile
     assert state.current_player == 1
-    play(state, "pass")       # player 1 passes for good
+    play(state, "pass")  # player 1 passes for good
     assert state.current_player == 2
     play(state, "divine d3 4")
     assert state.current_player == 0

@@ -10,7 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pachaprint.check.explain import HintError, chain_difficulty, explain, explain_givens, hint_steps, next_hint
+from pachaprint.check.explain import (
+    HintError,
+    chain_difficulty,
+    explain,
+    explain_givens,
+    hint_steps,
+    next_hint,
+)
 from pachaprint.check.grade import grade
 from pachaprint.check.solver import givens_of, solve_scenario
 from pachaprint.check.techniques import position_for
@@ -59,7 +66,7 @@ def test_hints_lead_a_player_to_the_full_layer():
         assert steps[0] == next_hint(s, revealed)
         assert steps[0].technique.id != "placed-level"
         assert steps[-1].is_placement and all(not x.is_placement for x in steps[:-1])
-        (cell, level), = steps[-1].placed
+        ((cell, level),) = steps[-1].placed
         assert solution[cell] == level
         revealed[cell] = level
     assert len(set(revealed) | set(s.start_cells)) == s.board.cell_count
@@ -83,7 +90,10 @@ def test_hint_command_prints_one_deduction():
     result = runner.invoke(app, ["hint", str(path)])
     assert result.exit_code == 0, result.output
     first = next_hint(library()[FILES.index(path)], {})
-    assert result.output.splitlines()[0] == f"{first.technique.title} ({first.tier.value}): {first.text}"
+    assert (
+        result.output.splitlines()[0]
+        == f"{first.technique.title} ({first.tier.value}): {first.text}"
+    )
 
 
 def test_hint_command_with_revealed_and_json():
@@ -103,14 +113,20 @@ def test_hint_command_errors():
     path = next(p for p in FILES if p.stem == "sacred-valley")
     bad = runner.invoke(app, ["hint", str(path), "--revealed", "c3=9"])
     assert bad.exit_code == 2 and "not CELL=LEVEL" in bad.output
-    off = runner.invoke(app, ["hint", str(next(p for p in FILES if p.stem == "sun-gate")), "-r", "g1=2"])
+    off = runner.invoke(
+        app, ["hint", str(next(p for p in FILES if p.stem == "sun-gate")), "-r", "g1=2"]
+    )
     assert off.exit_code == 2 and "off the tiny board" in off.output
     missing = runner.invoke(app, ["hint", "no-such-file.json"])
     assert missing.exit_code == 2
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(min_value=0, max_value=19), st.integers(min_value=0, max_value=2**32), st.integers(0, 10))
+@given(
+    st.integers(min_value=0, max_value=19),
+    st.integers(min_value=0, max_value=2**32),
+    st.integers(0, 10),
+)
 def test_no_technique_ever_rules_out_the_true_layer(index, seed, count):
     """From any subset of a disc's true crops, every step (of every tier) agrees with that layer."""
     s = library()[index]

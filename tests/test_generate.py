@@ -56,18 +56,39 @@ def check_generated(text: str, size: str, level: str, minimal: bool = True) -> N
             assert not solves_within(pos, fewer, Difficulty(level)), s.board.name(cell)
 
 
-@pytest.mark.parametrize("level,seed", [
-    ("easy", 1), ("easy", 2), ("easy", 3), ("medium", 1), ("medium", 2), ("medium", 3),
-    ("hard", 1), ("hard", 2), ("expert", 1), ("expert", 2),
-])
+@pytest.mark.parametrize(
+    "level,seed",
+    [
+        ("easy", 1),
+        ("easy", 2),
+        ("easy", 3),
+        ("medium", 1),
+        ("medium", 2),
+        ("medium", 3),
+        ("hard", 1),
+        ("hard", 2),
+        ("expert", 1),
+        ("expert", 2),
+    ],
+)
 def test_tiny_at_every_difficulty(level, seed):
     check_generated(generate("tiny", seed, level).scenario.dumps(), "tiny", level)
 
 
-@pytest.mark.parametrize("level,seed", [
-    ("easy", 1), ("easy", 2), ("medium", 1), ("medium", 2), ("medium", 3),
-    ("hard", 1), ("hard", 2), ("expert", 1), ("expert", 2),
-])
+@pytest.mark.parametrize(
+    "level,seed",
+    [
+        ("easy", 1),
+        ("easy", 2),
+        ("medium", 1),
+        ("medium", 2),
+        ("medium", 3),
+        ("hard", 1),
+        ("hard", 2),
+        ("expert", 1),
+        ("expert", 2),
+    ],
+)
 def test_long_at_every_difficulty(level, seed):
     check_generated(generate("long", seed, level).scenario.dumps(), "long", level)
 
@@ -84,7 +105,9 @@ def test_same_seed_same_file_across_processes():
     """No hash-order or global state: a fresh interpreter with another hash seed agrees."""
     code = "from pachaprint.check.generate import generate; print(generate('tiny', 9, 'medium').scenario.dumps(), end='')"
     env = {**os.environ, "PYTHONHASHSEED": "12345", "PYTHONPATH": str(REPO)}
-    other = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    other = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
     assert other.stdout == generate("tiny", 9, "medium").scenario.dumps()
 
 
@@ -157,8 +180,9 @@ def test_new_command_prints_and_writes(tmp_path):
     assert printed.exit_code == 0, printed.output
     check_generated(printed.output, "tiny", "hard")
     out = tmp_path / "disc.json"
-    written = runner.invoke(app, ["new", "--size", "tiny", "--seed", "11", "--difficulty", "hard",
-                                  "--out", str(out)])
+    written = runner.invoke(
+        app, ["new", "--size", "tiny", "--seed", "11", "--difficulty", "hard", "--out", str(out)]
+    )
     assert written.exit_code == 0
     assert out.read_text(encoding="utf-8") == printed.output
     bad = runner.invoke(app, ["new", "--size", "long", "--seed", "1", "--givens", "3"])

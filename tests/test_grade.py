@@ -17,7 +17,7 @@ from tests.test_library import library
 
 TINY = board_for("tiny")
 # the hand-made map of test_techniques; it admits no crop layer at all (checked below)
-TERRAIN = "VVDDD" "VFFFD" "MMFMM" "MDVVM" "DDVVF"
+TERRAIN = "VVDDDVFFFDMMFMMMDVVMDDVVF"
 
 
 def scenario(name: str) -> Scenario:
@@ -67,7 +67,7 @@ def test_contradictory_givens_need_guessing_rather_than_crash():
 
 
 def test_an_oversized_region_needs_guessing():
-    terrain = "VVVVV" "VDDDD" "MMFMM" "MDVVM" "DDVVF"
+    terrain = "VVVVVVDDDDMMFMMMDVVMDDVVF"
     assert grade_givens(TINY, terrain, {}) is Difficulty.NEEDS_GUESSING
 
 
@@ -89,7 +89,11 @@ def test_shipped_library_grades_match_their_techniques():
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(min_value=0, max_value=19), st.integers(min_value=0, max_value=2**32), st.integers(1, 12))
+@given(
+    st.integers(min_value=0, max_value=19),
+    st.integers(min_value=0, max_value=2**32),
+    st.integers(1, 12),
+)
 def test_more_givens_never_make_a_disc_harder(index, seed, extra):
     s = library()[index]
     pos = position_for(s.board, s.terrain_flat)
@@ -104,7 +108,11 @@ def test_more_givens_never_make_a_disc_harder(index, seed, extra):
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(min_value=0, max_value=19), st.integers(min_value=0, max_value=2**32), st.integers(0, 12))
+@given(
+    st.integers(min_value=0, max_value=19),
+    st.integers(min_value=0, max_value=2**32),
+    st.integers(0, 12),
+)
 def test_a_finished_grade_means_a_unique_layer(index, seed, count):
     """Techniques are sound: whenever they finish, the solver finds exactly one layer."""
     s = library()[index]

@@ -6,16 +6,19 @@ import json
 
 import pytest
 
+from pachaprint.check.generate import generate
 from pachaprint.check.grade import grade_position, quick_grade
 from pachaprint.check.solver import CropSolver, givens_of
 from pachaprint.check.techniques import Difficulty, position_for
-from pachaprint.check.generate import generate
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO
 
 
 def cases():
-    found = [Scenario.from_dict(json.loads(p.read_text())) for p in sorted((REPO / "scenarios").glob("*.json"))]
+    found = [
+        Scenario.from_dict(json.loads(p.read_text()))
+        for p in sorted((REPO / "scenarios").glob("*.json"))
+    ]
     for seed in range(8):
         for level in ("easy", "medium", "hard"):
             found.append(generate("long", seed=500 + seed, difficulty=level).scenario)

@@ -42,7 +42,7 @@ def test_disc_is_valid_without_warnings(path):
 def test_disc_file_shape(path):
     text = path.read_text(encoding="utf-8")
     data = json.loads(text)
-    assert list(data)[0] == "$schema" and data["$schema"] == "../schemas/scenario.schema.json"
+    assert next(iter(data)) == "$schema" and data["$schema"] == "../schemas/scenario.schema.json"
     assert data["format"] == "pachaprint-scenario/1"
     assert data["id"] == path.stem
     assert data["name"] and data["notes"] and len(data["notes"]) <= 300

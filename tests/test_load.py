@@ -16,16 +16,22 @@ def rules_of(report):
     return [p.rule.value for p in report.errors]
 
 
-@pytest.mark.parametrize("raw,expected", [
-    (b"", "the file is empty; expected a JSON object"),
-    (b"   \n\t", "the file is empty; expected a JSON object"),
-    (b"\xff\xfe{}", "not UTF-8 text: byte 0xff at line 1 (offset 0) is invalid"),
-    (b'{"format": NaN}', "NaN is not allowed in JSON (write a number or a string)"),
-    (b'{"format": -Infinity}', "-Infinity is not allowed in JSON (write a number or a string)"),
-    (b'{"id": "a", "id": "b"}', "the key 'id' appears twice in one object"),
-    (b'{\n  "id": "a",\n  oops\n}', "line 3 column 3: Expecting property name enclosed in double quotes"),
-    (b"[" * 200_000 + b"]" * 200_000, "the JSON is nested too deeply to be a scenario"),
-])
+@pytest.mark.parametrize(
+    "raw,expected",
+    [
+        (b"", "the file is empty; expected a JSON object"),
+        (b"   \n\t", "the file is empty; expected a JSON object"),
+        (b"\xff\xfe{}", "not UTF-8 text: byte 0xff at line 1 (offset 0) is invalid"),
+        (b'{"format": NaN}', "NaN is not allowed in JSON (write a number or a string)"),
+        (b'{"format": -Infinity}', "-Infinity is not allowed in JSON (write a number or a string)"),
+        (b'{"id": "a", "id": "b"}', "the key 'id' appears twice in one object"),
+        (
+            b'{\n  "id": "a",\n  oops\n}',
+            "line 3 column 3: Expecting property name enclosed in double quotes",
+        ),
+        (b"[" * 200_000 + b"]" * 200_000, "the JSON is nested too deeply to be a scenario"),
+    ],
+)
 def test_unreadable_json(raw, expected):
     report = validate_bytes(raw, "f.json")
     assert rules_of(report) == ["json"]
@@ -56,7 +62,9 @@ def test_top_level_not_an_object():
 WRONG_VALUES = [1, 1.5, True, None, "x", [], {}, [1], ["x" * 3]]
 
 
-@pytest.mark.parametrize("key", ["format", "id", "name", "author", "size", "terrain", "crops", "start", "solo", "notes"])
+@pytest.mark.parametrize(
+    "key", ["format", "id", "name", "author", "size", "terrain", "crops", "start", "solo", "notes"]
+)
 @pytest.mark.parametrize("value", WRONG_VALUES, ids=repr)
 def test_wrong_types_at_every_key(key, value):
     data = dict(GOOD, **{key: value})
@@ -73,14 +81,31 @@ def test_wrong_types_at_every_key(key, value):
 
 
 def test_every_schema_problem_is_reported_not_just_the_first():
-    data = {"format": 2, "id": "UPPER", "name": "", "size": "huge", "terrain": "V", "crops": [1],
-            "start": [], "solo": {"otoma": ["a1"], "more": 1}, "colour": "red"}
+    data = {
+        "format": 2,
+        "id": "UPPER",
+        "name": "",
+        "size": "huge",
+        "terrain": "V",
+        "crops": [1],
+        "start": [],
+        "solo": {"otoma": ["a1"], "more": 1},
+        "colour": "red",
+    }
     report = validate_data(data)
     assert [p.pointer for p in report.errors] == [
-        "/colour", "/crops/0", "/format", "/id", "/name", "/size",
-        "/solo/more", "/solo/otoma", "/start", "/terrain",
+        "/colour",
+        "/crops/0",
+        "/format",
+        "/id",
+        "/name",
+        "/size",
+        "/solo/more",
+        "/solo/otoma",
+        "/start",
+        "/terrain",
     ]
-    crops = [p for p in report.errors if p.pointer == "/crops/0"][0]
+    crops = next(p for p in report.errors if p.pointer == "/crops/0")
     assert crops.message == "/crops/0: must be a string, not a whole number"
 
 
@@ -100,5 +125,8 @@ def test_unicode_lengths_count_characters():
 def test_a_trailing_line_break_is_not_a_valid_cell_or_id():
     # JSON Schema patterns are ECMA-262: "$" is the very end, unlike Python's re.
     report = validate_data(dict(GOOD, id="lake\n", start=["d1\n", "b2", "a5", "e5"]))
-    assert [(p.rule.value, p.pointer) for p in report.errors] == [("schema", "/id"), ("schema", "/start/0")]
+    assert [(p.rule.value, p.pointer) for p in report.errors] == [
+        ("schema", "/id"),
+        ("schema", "/start/0"),
+    ]
     assert report.errors[1].message == '/start/0: "d1\\n" must not end with a line break'

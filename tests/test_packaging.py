@@ -7,7 +7,9 @@ from tests.helpers import REPO
 
 def test_every_template_folder_is_a_listed_package_with_its_data():
     pyproject = (REPO / "pyproject.toml").read_text()
-    folders = sorted(p for p in (REPO / "templates").rglob("*") if p.is_dir() and p.name != "__pycache__")
+    folders = sorted(
+        p for p in (REPO / "templates").rglob("*") if p.is_dir() and p.name != "__pycache__"
+    )
     assert folders, "templates/ has no sub-folders?"
     for folder in folders:
         package = "pachaprint.templates." + ".".join(folder.relative_to(REPO / "templates").parts)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 import pytest
@@ -20,8 +21,8 @@ from pachaprint.model.rules import (
 from pachaprint.render import draw as d
 from pachaprint.render import symbols
 from pachaprint.render.components import board, crop_tiles, reference_card, terrain_tiles, tokens
-from pachaprint.render.fonts import BOLD, REGULAR, font_path
 from pachaprint.render.components.print_test import alignment_sheets
+from pachaprint.render.fonts import BOLD, REGULAR, font_path
 from pachaprint.render.sheets import body_area, fit_or_tile, impose, paper
 from pachaprint.render.texts import LANGUAGES, texts
 from pachaprint.resources import load_template
@@ -43,15 +44,27 @@ def test_arrow_template_is_the_box_and_balanced_per_terrain():
 
 def test_trails_follow_the_ruling_and_use_every_edge_end_once():
     trails = {frozenset(pair) for pair in load_template("board.json")["trails"]}
-    ruling = {("top-a", "top-b"), ("top-c", "top-d"), ("top-e", "top-f"), ("top-g", "top-h"),
-              ("right-2", "right-3"), ("right-4", "right-5"),
-              ("bottom-b", "bottom-c"), ("bottom-d", "bottom-e"), ("bottom-f", "bottom-g"), ("bottom-h", "bottom-i"),
-              ("left-1", "left-2"), ("left-3", "left-4"),
-              ("top-i", "right-1"), ("bottom-a", "left-5")}
+    ruling = {
+        ("top-a", "top-b"),
+        ("top-c", "top-d"),
+        ("top-e", "top-f"),
+        ("top-g", "top-h"),
+        ("right-2", "right-3"),
+        ("right-4", "right-5"),
+        ("bottom-b", "bottom-c"),
+        ("bottom-d", "bottom-e"),
+        ("bottom-f", "bottom-g"),
+        ("bottom-h", "bottom-i"),
+        ("left-1", "left-2"),
+        ("left-3", "left-4"),
+        ("top-i", "right-1"),
+        ("bottom-a", "left-5"),
+    }
     assert trails == {frozenset(p) for p in ruling}
     ends = [e for pair in load_template("board.json")["trails"] for e in pair]
-    every = [f"{s}-{c}" for s in ("top", "bottom") for c in "abcdefghi"] + \
-            [f"{s}-{r}" for s in ("left", "right") for r in range(1, 6)]
+    every = [f"{s}-{c}" for s in ("top", "bottom") for c in "abcdefghi"] + [
+        f"{s}-{r}" for s in ("left", "right") for r in range(1, 6)
+    ]
     assert sorted(ends) == sorted(every)
 
 
@@ -68,7 +81,9 @@ def test_trail_lines_start_and_end_on_their_cells_edges():
 
 def test_board_cells_have_the_cell_pitch_and_ids():
     drawing = board.board(cell_mm=30)
-    cells = {item.id: item for item, _ in d.walk(drawing.items) if (item.id or "").startswith("board-")}
+    cells = {
+        item.id: item for item, _ in d.walk(drawing.items) if (item.id or "").startswith("board-")
+    }
     assert len(cells) == 45
     a1 = cells["board-a1"].items[0]
     b2 = cells["board-b2"].items[0]
@@ -80,7 +95,17 @@ def test_every_symbol_of_the_brief_exists_and_stays_in_its_box():
     wanted = {
         "terrains": {"valley", "desert", "forest", "mountain"},
         "crops": {"sweet-potato", "coca-leaf", "chili-pepper", "corn", "quinoa"},
-        "elements": {"water", "leaf", "element-mountain", "fire", "sun", "rainbow", "cloud", "moon", "star"},
+        "elements": {
+            "water",
+            "leaf",
+            "element-mountain",
+            "fire",
+            "sun",
+            "rainbow",
+            "cloud",
+            "moon",
+            "star",
+        },
         "animals": {"condor", "lizard", "puma", "snake", "turtle"},
     }
     for group, names in wanted.items():
@@ -154,8 +179,13 @@ def test_every_printed_character_is_in_the_embedded_font(lang):
             for v in node:
                 yield from strings(v)
 
-    missing = {ch for s in strings(texts(lang)) for ch in s
-               for f in faces if ord(ch) not in f.face.charToGlyph}
+    missing = {
+        ch
+        for s in strings(texts(lang))
+        for ch in s
+        for f in faces
+        if ord(ch) not in f.face.charToGlyph
+    }
     assert not missing
 
 
@@ -179,7 +209,11 @@ def test_reference_card_carries_the_rule_numbers(lang):
 
 def _placements(sheet):
     """id -> (x, y) of each placed face group (its translation on the page)."""
-    return {i.id: (i.transform[4], i.transform[5]) for i in sheet.items if isinstance(i, d.Group) and i.id}
+    return {
+        i.id: (i.transform[4], i.transform[5])
+        for i in sheet.items
+        if isinstance(i, d.Group) and i.id
+    }
 
 
 @pytest.mark.parametrize("key", ["a4", "letter"])
@@ -189,7 +223,7 @@ def test_backs_sit_behind_their_fronts_on_long_edge_duplex(key):
     sheets = impose(pieces, p, label="tiles")
     assert [s.side for s in sheets] == ["front", "back"] * (len(sheets) // 2)
     seen = 0
-    for front, back in zip(sheets[::2], sheets[1::2]):
+    for front, back in zip(sheets[::2], sheets[1::2], strict=False):
         fronts, backs = _placements(front), _placements(back)
         for name, (x, y) in fronts.items():
             size = 25.0
@@ -208,7 +242,9 @@ def test_alignment_crosses_register_when_mirrored():
     w = paper("a4").width
 
     def crosses(sheet):
-        return sorted((round(i.cx, 6), round(i.cy, 6)) for i in sheet.items if isinstance(i, d.Circle))
+        return sorted(
+            (round(i.cx, 6), round(i.cy, 6)) for i in sheet.items if isinstance(i, d.Circle)
+        )
 
     assert sorted((round(w - x, 6), y) for x, y in crosses(front)) == crosses(back)
     assert len(crosses(front)) == 5
@@ -233,14 +269,16 @@ def test_a_board_too_big_for_the_page_is_tiled_with_overlap_and_glue():
     xs = sorted({p[0] for p in parts})
     ys = sorted({p[1] for p in parts})
     overlap = load_template("sheets.json")["overlap_mm"]
-    for a, b in zip(xs, xs[1:]):
+    for a, b in itertools.pairwise(xs):
         assert a + media_w - b == pytest.approx(overlap)
-    for a, b in zip(ys, ys[1:]):
+    for a, b in itertools.pairwise(ys):
         assert a + media_h - b == pytest.approx(overlap)
     assert len(xs) * len(ys) == len(parts)
     full_w = max(x + w for x, _, w, _ in parts) - min(x for x, *_ in parts)
     full_h = max(y + h for _, y, _, h in parts) - min(y for _, y, *_ in parts)
-    assert sorted([full_w, full_h]) == pytest.approx(sorted([drawing.media_width, drawing.media_height]))
+    assert sorted([full_w, full_h]) == pytest.approx(
+        sorted([drawing.media_width, drawing.media_height])
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -256,7 +294,9 @@ def test_every_language_builds_the_whole_pnp_with_readable_text(lang):
             if isinstance(item, d.Text):
                 yield item, m, clipped
             elif isinstance(item, d.Group):
-                yield from texts_of(item.items, d.compose(m, item.transform), clipped or item.clip is not None)
+                yield from texts_of(
+                    item.items, d.compose(m, item.transform), clipped or item.clip is not None
+                )
             elif isinstance(item, d.Use):
                 yield from texts_of(item.symbol.items, d.compose(m, item.matrix()), clipped)
 
@@ -266,4 +306,8 @@ def test_every_language_builds_the_whole_pnp_with_readable_text(lang):
             assert item.size_pt * scale >= 6.0 - 1e-9, (lang, page.name, item.text)
             x, y = d.apply(m, item.x, item.baseline())
             if not clipped:  # text in tiled board parts may lie beyond the part and is clipped away
-                assert 0 <= x <= page.width_mm and 0 <= y <= page.height_mm, (lang, page.name, item.text)
+                assert 0 <= x <= page.width_mm and 0 <= y <= page.height_mm, (
+                    lang,
+                    page.name,
+                    item.text,
+                )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -19,7 +19,15 @@ from pachaprint.resources import load_template
 
 from .pdfprobe import PT, probe, raster_difference
 
-STEMS = ["board", "diversity-board", "tiles-terrain", "tiles-crops", "tokens", "reference-card", "score-track"]
+STEMS = [
+    "board",
+    "diversity-board",
+    "tiles-terrain",
+    "tiles-crops",
+    "tokens",
+    "reference-card",
+    "score-track",
+]
 PAPER_PT = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}
 
 
@@ -30,17 +38,17 @@ def out(tmp_path_factory) -> Path:
     return root
 
 
-@lru_cache(maxsize=None)
+@cache
 def _reader(path: Path) -> PdfReader:
     return PdfReader(path)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _texts(path: Path) -> tuple[str, ...]:
     return tuple(page.extract_text() for page in _reader(path).pages)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _probe(path: Path, index: int):
     return probe(_reader(path), index)
 
@@ -60,14 +68,18 @@ def test_pnp_pages_have_the_paper_size_and_duplex_rhythm(out, key):
     reader = _reader(path)
     assert len(reader.pages) % 2 == 0, "duplex file: every front has a back page"
     for page in reader.pages:
-        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(PAPER_PT[key], abs=0.01)
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(
+            PAPER_PT[key], abs=0.01
+        )
         assert [float(v) for v in page.trimbox] == [float(v) for v in page.mediabox]
     prefs = reader.trailer["/Root"]["/ViewerPreferences"]
     assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == "/DuplexFlipLongEdge"
     # terrain tiles: pages of fronts, each followed by its backs page
     area = body_area(paper(key))
     pitch = 25.0 + 2 * 3.0 + settings()["gap_mm"]
-    per_page = math.floor((area.w + settings()["gap_mm"]) / pitch) * math.floor((area.h + settings()["gap_mm"]) / pitch)
+    per_page = math.floor((area.w + settings()["gap_mm"]) / pitch) * math.floor(
+        (area.h + settings()["gap_mm"]) / pitch
+    )
     labels = _texts(path)
     fronts = [i for i, t in enumerate(labels) if "Terrain tiles" in t and "fronts" in t]
     backs = [i for i, t in enumerate(labels) if "Terrain tiles" in t and "backs" in t]
@@ -87,9 +99,13 @@ def test_fonts_are_embedded_and_no_text_is_under_6_pt(out):
         for index, page in enumerate(reader.pages):
             for ref in page["/Resources"].get("/Font", {}).values():
                 font = ref.get_object()
-                assert "/FontFile2" in font["/FontDescriptor"].get_object(), f"{path.name}: {font['/BaseFont']}"
+                assert "/FontFile2" in font["/FontDescriptor"].get_object(), (
+                    f"{path.name}: {font['/BaseFont']}"
+                )
             for run in _probe(path, index).texts:
-                assert run.size_pt >= 6.0 - 1e-6, f"{path.name} page {index + 1}: {run.size_pt:.2f} pt text"
+                assert run.size_pt >= 6.0 - 1e-6, (
+                    f"{path.name} page {index + 1}: {run.size_pt:.2f} pt text"
+                )
 
 
 def test_component_pdfs_trim_box_is_the_template_size(out):
@@ -108,7 +124,10 @@ def _crop_marks(shapes, length):
     for s in shapes:
         if s.op == "S" and len(s.points) == 2:
             (x1, y1), (x2, y2) = s.points
-            if abs(math.dist((x1, y1), (x2, y2)) - length) < 0.01 and abs(s.line_width - settings()["cut_line_mm"]) < 0.005:
+            if (
+                abs(math.dist((x1, y1), (x2, y2)) - length) < 0.01
+                and abs(s.line_width - settings()["cut_line_mm"]) < 0.005
+            ):
                 marks.append(((x1 + x2) / 2, (y1 + y2) / 2, "v" if abs(x1 - x2) < 1e-6 else "h"))
     return marks
 
@@ -133,7 +152,11 @@ def test_crop_tile_cut_circles_have_the_template_diameters(out):
             continue
         for s in _probe(path, index).shapes:
             # cut circles: 4 Bezier curves stroked at the cut line width (the art has other rings)
-            if s.op == "S" and len(s.points) == 13 and abs(s.line_width - settings()["cut_line_mm"]) < 0.005:
+            if (
+                s.op == "S"
+                and len(s.points) == 13
+                and abs(s.line_width - settings()["cut_line_mm"]) < 0.005
+            ):
                 x0, y0, x1, y1 = s.bbox
                 assert x1 - x0 == pytest.approx(y1 - y0, abs=0.01)
                 found.add(round(x1 - x0, 1))
@@ -147,7 +170,9 @@ def test_svg_and_pdf_of_the_board_agree(out):
     for g in root.iter(ns + "g"):
         if (g.get("id") or "").startswith("board-"):
             rect = g.find(ns + "rect")
-            svg_cells[g.get("data-cell")] = tuple(float(rect.get(k)) for k in ("x", "y", "width", "height"))
+            svg_cells[g.get("data-cell")] = tuple(
+                float(rect.get(k)) for k in ("x", "y", "width", "height")
+            )
     assert len(svg_cells) == 45
     reader = PdfReader(out / "core" / "board.pdf")
     cell = load_template("board.json")["cell_mm"]
@@ -155,7 +180,7 @@ def test_svg_and_pdf_of_the_board_agree(out):
     bleed = 3.0
     pdf_cells = sorted((round(x - bleed, 3), round(y - bleed, 3), w, h) for x, y, w, h in pdf_rects)
     assert len(pdf_cells) == 45
-    for (x, y, w, h), (sx, sy, sw, sh) in zip(pdf_cells, sorted(svg_cells.values())):
+    for (x, y, w, h), (sx, sy, sw, sh) in zip(pdf_cells, sorted(svg_cells.values()), strict=False):
         assert (x, y, w, h) == pytest.approx((sx, sy, sw, sh), abs=0.1)
 
 
@@ -168,12 +193,19 @@ def test_svg_ids_and_data_attributes(out):
             assert ids[f"board-{c}{r}"].get("data-cell") == f"{c}{r}"
     assert ids["board-e3"].get("data-tiny") == "yes" and ids["board-f3"].get("data-tiny") == "no"
     assert "orientation-llama" in ids and "tiny-area" in ids
-    assert sum(1 for i in ids if i.startswith("trail-")) == len(load_template("board.json")["trails"])
+    assert sum(1 for i in ids if i.startswith("trail-")) == len(
+        load_template("board.json")["trails"]
+    )
     texts = [t.text for t in root.iter(ns + "text")]
     assert "c3" in texts and "tiny scenarios: columns a-e" in texts
     tiles = ET.parse(out / "core" / "tiles-terrain.svg").getroot()
-    fronts = [el for el in tiles.iter(ns + "g") if (el.get("id") or "").startswith("tile-") and el.get("data-arrow") is None
-              and el.get("data-terrain")]
+    fronts = [
+        el
+        for el in tiles.iter(ns + "g")
+        if (el.get("id") or "").startswith("tile-")
+        and el.get("data-arrow") is None
+        and el.get("data-terrain")
+    ]
     backs = [el for el in tiles.iter(ns + "g") if el.get("data-arrow")]
     assert len(fronts) == len(backs) == sum(BOX_TERRAIN_TILES.values())
     assert {b.get("data-direction") for b in backs} == {"N", "E", "S", "W"}
@@ -187,8 +219,10 @@ def test_rendering_twice_gives_identical_bytes(out, tmp_path):
         assert (tmp_path / path.relative_to(out)).read_bytes() == path.read_bytes(), path.name
 
 
-@pytest.mark.parametrize("stem,limit", [("board", 0.01), ("diversity-board", 0.01), ("tiles-crops", 0.01),
-                                        ("tiles-terrain", 0.02)])
+@pytest.mark.parametrize(
+    "stem,limit",
+    [("board", 0.01), ("diversity-board", 0.01), ("tiles-crops", 0.01), ("tiles-terrain", 0.02)],
+)
 def test_svg_and_pdf_look_the_same_when_rasterised(out, stem, limit):
     """Both back ends drawn at 60 dpi, compared on 4 x 4 pixel blocks (antialiasing averages out)."""
     differing = raster_difference(out / "core" / f"{stem}.svg", out / "core" / f"{stem}.pdf")

@@ -22,12 +22,24 @@ def sample() -> d.Drawing:
         60,
         40,
         (
-            d.Rect(x=0, y=0, w=60, h=40, style=d.both("#F0E442", "#000000"), id="board-c3", data=d.data(cell="c3", terrain="V")),
+            d.Rect(
+                x=0,
+                y=0,
+                w=60,
+                h=40,
+                style=d.both("#F0E442", "#000000"),
+                id="board-c3",
+                data=d.data(cell="c3", terrain="V"),
+            ),
             d.sector_path(30, 20, 5, 15, 10, 80, style=d.fill("#009E73"), id="cell-c3"),
             d.Text(x=30, y=20, text="Größe été œuvre", size_pt=8, anchor="middle", valign="middle"),
             d.Use(symbol=dot, x=2, y=2, w=8, h=8),
-            d.group(d.Rect(x=0, y=0, w=20, h=5, style=d.fill("#CC79A7")), transform=d.rotate(30, 40, 30),
-                    clip=d.Circle(cx=0, cy=0, r=4), id="window-discovery"),
+            d.group(
+                d.Rect(x=0, y=0, w=20, h=5, style=d.fill("#CC79A7")),
+                transform=d.rotate(30, 40, 30),
+                clip=d.Circle(cx=0, cy=0, r=4),
+                id="window-discovery",
+            ),
         ),
         name="sample",
         bleed_mm=3,
@@ -38,7 +50,9 @@ def test_svg_ids_data_and_real_text():
     root = ET.fromstring(svg_string(sample()))
     assert root.get("viewBox") == "-3 -3 66 46" and root.get("width") == "66mm"
     by_id = {el.get("id"): el for el in root.iter() if el.get("id")}
-    assert by_id["board-c3"].get("data-cell") == "c3" and by_id["board-c3"].get("data-terrain") == "V"
+    assert (
+        by_id["board-c3"].get("data-cell") == "c3" and by_id["board-c3"].get("data-terrain") == "V"
+    )
     assert "cell-c3" in by_id and "window-discovery" in by_id and "sym-dot" in by_id
     texts = [el.text for el in root.iter(SVG + "text")]
     assert texts == ["Größe été œuvre"]
@@ -49,7 +63,9 @@ def test_pdf_boxes_font_and_preferences():
     page = reader.pages[0]
     mm = 72 / 25.4
     assert float(page.mediabox.width) == pytest.approx(66 * mm, abs=0.01)
-    assert [float(v) for v in page.trimbox] == pytest.approx([3 * mm, 3 * mm, 63 * mm, 43 * mm], abs=0.01)
+    assert [float(v) for v in page.trimbox] == pytest.approx(
+        [3 * mm, 3 * mm, 63 * mm, 43 * mm], abs=0.01
+    )
     assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, 66 * mm, 46 * mm], abs=0.01)
     fonts = page["/Resources"]["/Font"]
     for ref in fonts.values():

@@ -13,11 +13,16 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pachaprint.cli.app import app
 from pachaprint.cli import commands  # noqa: F401  (registers the commands)
+from pachaprint.cli.app import app
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.components.disc_back import disc_back
-from pachaprint.render.scenario import render_calibration, render_discs_pnp, render_scenario, render_wheel_core
+from pachaprint.render.scenario import (
+    render_calibration,
+    render_discs_pnp,
+    render_scenario,
+    render_wheel_core,
+)
 from pachaprint.render.svg import svg_string
 from pachaprint.render.wheel import WheelTemplateError, load_wheel, wheel_from_data
 from pachaprint.resources import load_template
@@ -65,7 +70,10 @@ def test_retail_cells_carry_ids_and_data(out, name):
         areas = sorted(child.get("data-area") for child in el.iter() if child.get("data-area"))
         assert areas == ["crop", "terrain"]
         texts = {t.text for t in el.iter() if t.tag.endswith("text")}
-        assert {scenario.terrain_at(cell), str(scenario.crop_at(cell))} <= texts  # colour is never alone
+        assert {
+            scenario.terrain_at(cell),
+            str(scenario.crop_at(cell)),
+        } <= texts  # colour is never alone
 
 
 @pytest.mark.parametrize("name", ["high-valley", "lake-shore"])
@@ -100,8 +108,10 @@ def _box(page, name: str) -> tuple[float, float]:
     return float(box.width) * MM_PER_PT, float(box.height) * MM_PER_PT
 
 
-@pytest.mark.parametrize("stem,template", [("disc-front", "retail"), ("disc-front-volvelle45", "volvelle45"),
-                                           ("disc-back", "retail")])
+@pytest.mark.parametrize(
+    "stem,template",
+    [("disc-front", "retail"), ("disc-front-volvelle45", "volvelle45"), ("disc-back", "retail")],
+)
 def test_disc_size_measured_from_the_pdf(out, stem, template):
     raw = load_template(f"wheel/{template}.json")["disc"]
     reader = PdfReader(out / "high-valley" / f"{stem}.pdf")
@@ -112,14 +122,19 @@ def test_disc_size_measured_from_the_pdf(out, stem, template):
     bw, _ = _box(page, "bleedbox")
     assert abs(bw - 2 * (raw["radius_mm"] + raw["bleed_mm"])) < 0.2
     fonts = [f for f in page["/Resources"]["/Font"].values()]
-    assert fonts and all("/FontFile2" in f.get_object()["/FontDescriptor"] for f in fonts)  # embedded TrueType
+    assert fonts and all(
+        "/FontFile2" in f.get_object()["/FontDescriptor"] for f in fonts
+    )  # embedded TrueType
 
 
 def test_cover_and_slider_sizes_read_from_the_sheet(out):
     retail = load_wheel("retail")
     doc = Document((out / "core" / "wheel-cover.svg").read_text())
-    cuts = [float(el.get("r")) for el in doc.root.iter() if el.tag.endswith("circle") and el.get("stroke") == "#000000"
-            and el.get("fill") == "none"]
+    cuts = [
+        float(el.get("r"))
+        for el in doc.root.iter()
+        if el.tag.endswith("circle") and el.get("stroke") == "#000000" and el.get("fill") == "none"
+    ]
     assert any(abs(r - retail.cover_radius) < 0.01 for r in cuts)
     trim = doc.shape(doc.find("slider-trim"))
     xs = [x for x, _ in trim.rings[0]]
@@ -141,10 +156,17 @@ def test_no_text_under_6_pt(out):
         doc = Document(path.read_text())
         for text in doc.texts():
             size_mm = float(text.get("font-size"))
-            scale = abs(doc.matrix[id(text)][0] * doc.matrix[id(text)][3] - doc.matrix[id(text)][1]
-                        * doc.matrix[id(text)][2]) ** 0.5
+            scale = (
+                abs(
+                    doc.matrix[id(text)][0] * doc.matrix[id(text)][3]
+                    - doc.matrix[id(text)][1] * doc.matrix[id(text)][2]
+                )
+                ** 0.5
+            )
             # 0.01 pt of slack: rotation matrices carry 3 decimals, so their scale reads 0.999..1.001
-            assert size_mm * scale / MM_PER_PT >= 6.0 - 0.01, f"{path.name}: {text.text!r} at {size_mm / MM_PER_PT:.2f} pt"
+            assert size_mm * scale / MM_PER_PT >= 6.0 - 0.01, (
+                f"{path.name}: {text.text!r} at {size_mm / MM_PER_PT:.2f} pt"
+            )
 
 
 def test_text_is_real_text(out):
@@ -157,14 +179,18 @@ def test_text_is_real_text(out):
 
 def test_rendering_twice_gives_identical_bytes(tmp_path):
     scenario = _scenario("lake-shore")
-    first = render_scenario(scenario, tmp_path / "a", wheel="both", difficulty="easy", printable=True)
-    second = render_scenario(scenario, tmp_path / "b", wheel="both", difficulty="easy", printable=True)
+    first = render_scenario(
+        scenario, tmp_path / "a", wheel="both", difficulty="easy", printable=True
+    )
+    second = render_scenario(
+        scenario, tmp_path / "b", wheel="both", difficulty="easy", printable=True
+    )
     assert [p.name for p in first] == [p.name for p in second]
-    for p, q in zip(first, second):
+    for p, q in zip(first, second, strict=False):
         assert p.read_bytes() == q.read_bytes(), p.name
     one = render_wheel_core(tmp_path / "c", "a4")
     two = render_wheel_core(tmp_path / "d", "a4")
-    for p, q in zip(one, two):
+    for p, q in zip(one, two, strict=False):
         assert p.read_bytes() == q.read_bytes(), p.name
 
 
@@ -180,13 +206,13 @@ def _shuffled_hidden(data: dict) -> dict:
     crops = list(scenario.crops_flat)
     letters = [terrain[c] for c in hidden]
     letters = letters[1:] + letters[:1]
-    for cell, letter in zip(hidden, letters):
+    for cell, letter in zip(hidden, letters, strict=False):
         terrain[cell] = letter
         crops[cell] = str(6 - int(crops[cell]))
     changed = copy.deepcopy(data)
     w = board.width
-    changed["terrain"] = ["".join(terrain[r * w:(r + 1) * w]) for r in range(5)]
-    changed["crops"] = ["".join(crops[r * w:(r + 1) * w]) for r in range(5)]
+    changed["terrain"] = ["".join(terrain[r * w : (r + 1) * w]) for r in range(5)]
+    changed["crops"] = ["".join(crops[r * w : (r + 1) * w]) for r in range(5)]
     assert changed["terrain"] != data["terrain"] and changed["crops"] != data["crops"]
     return changed
 
@@ -199,7 +225,8 @@ def test_disc_back_depends_on_public_facts_only(name):
     assert original.terrain_counts() == changed.terrain_counts()
     for wheel in ("retail", "volvelle45"):
         assert svg_string(disc_back(original, wheel, difficulty="hard")) == svg_string(
-            disc_back(changed, wheel, difficulty="hard"))
+            disc_back(changed, wheel, difficulty="hard")
+        )
 
 
 def test_disc_back_names_start_cells_only(out):
@@ -219,8 +246,13 @@ def test_disc_back_names_start_cells_only(out):
 
 def test_discs_pnp_is_duplex_ready(tmp_path):
     scenarios = [_scenario("high-valley"), _scenario("lake-shore")]
-    path = render_discs_pnp(scenarios, tmp_path / "discs.pdf", paper="a4", wheel="both",
-                            difficulties={"high-valley": "hard", "lake-shore": "easy"})
+    path = render_discs_pnp(
+        scenarios,
+        tmp_path / "discs.pdf",
+        paper="a4",
+        wheel="both",
+        difficulties={"high-valley": "hard", "lake-shore": "easy"},
+    )
     reader = PdfReader(path)
     # one front page and one back page per disc face: 2 scenarios x 2 templates
     assert len(reader.pages) == 8
@@ -233,8 +265,13 @@ def test_discs_pnp_is_duplex_ready(tmp_path):
 
     diameter = 2 * load_wheel("retail").disc_radius
     for index in range(0, 8, 2):
-        circles = [s for s in probe(reader, index).shapes if s.op in ("S", "s")
-                   and abs((s.bbox[2] - s.bbox[0]) - diameter) < 0.2 and abs((s.bbox[3] - s.bbox[1]) - diameter) < 0.2]
+        circles = [
+            s
+            for s in probe(reader, index).shapes
+            if s.op in ("S", "s")
+            and abs((s.bbox[2] - s.bbox[0]) - diameter) < 0.2
+            and abs((s.bbox[3] - s.bbox[1]) - diameter) < 0.2
+        ]
         assert circles, f"page {index + 1}: no cut circle of {diameter} mm"
         # its back lands behind it: the page is symmetric left-right about the disc's centre
         x0, _, x1, _ = circles[0].bbox
@@ -269,12 +306,30 @@ def test_every_setting_is_distinct():
 
 
 def test_render_command_writes_the_disc_files(tmp_path):
-    result = CliRunner().invoke(app, ["render", str(EXAMPLES / "lake-shore.json"), "--out", str(tmp_path),
-                                      "--paper", "letter", "--wheel", "volvelle45", "--lang", "fr"])
+    result = CliRunner().invoke(
+        app,
+        [
+            "render",
+            str(EXAMPLES / "lake-shore.json"),
+            "--out",
+            str(tmp_path),
+            "--paper",
+            "letter",
+            "--wheel",
+            "volvelle45",
+            "--lang",
+            "fr",
+        ],
+    )
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["disc-back.pdf", "disc-back.svg", "disc-front-volvelle45.pdf", "disc-front-volvelle45.svg",
-                     "disc-print-letter.pdf"]
+    assert names == [
+        "disc-back.pdf",
+        "disc-back.svg",
+        "disc-front-volvelle45.pdf",
+        "disc-front-volvelle45.svg",
+        "disc-print-letter.pdf",
+    ]
     assert "Réserve de terrains" in (tmp_path / "disc-back.svg").read_text()
 
 
@@ -292,9 +347,23 @@ def test_render_command_refuses_an_invalid_scenario(tmp_path):
 def test_render_command_usage_errors(tmp_path):
     runner = CliRunner()
     assert runner.invoke(app, ["render", "--out", str(tmp_path)]).exit_code == 2
-    assert runner.invoke(app, ["render", str(tmp_path / "missing.json"), "--out", str(tmp_path)]).exit_code == 2
-    result = runner.invoke(app, ["render", str(EXAMPLES / "lake-shore.json"), "--out", str(tmp_path),
-                                 "--wheel", str(tmp_path / "nope.json")])
+    assert (
+        runner.invoke(
+            app, ["render", str(tmp_path / "missing.json"), "--out", str(tmp_path)]
+        ).exit_code
+        == 2
+    )
+    result = runner.invoke(
+        app,
+        [
+            "render",
+            str(EXAMPLES / "lake-shore.json"),
+            "--out",
+            str(tmp_path),
+            "--wheel",
+            str(tmp_path / "nope.json"),
+        ],
+    )
     assert result.exit_code == 2
 
 
@@ -311,10 +380,16 @@ def test_calibrate_command(tmp_path):
 
 
 def test_render_core_command_includes_the_wheel_parts(tmp_path):
-    result = CliRunner().invoke(app, ["render", "--core", "--out", str(tmp_path), "--wheel", "volvelle45"])
+    result = CliRunner().invoke(
+        app, ["render", "--core", "--out", str(tmp_path), "--wheel", "volvelle45"]
+    )
     assert result.exit_code == 0, result.output
     core = {p.name for p in (tmp_path / "core").iterdir()}
-    assert {"wheel-cover-volvelle45.svg", "wheel-cover-volvelle45.pdf", "calibration-disc.svg"} <= core
+    assert {
+        "wheel-cover-volvelle45.svg",
+        "wheel-cover-volvelle45.pdf",
+        "calibration-disc.svg",
+    } <= core
     assert "wheel-cover.svg" not in core
     assert (tmp_path / "pnp" / "pachaprint-core-a4.pdf").exists()
 
@@ -327,7 +402,11 @@ def test_assembled_preview_shows_the_cell_in_its_windows(wheel):
     for column, row in ((0, 0), (8, 4), (3, 2)):
         doc = Document(svg_string(wheel_preview(scenario, wheel, column, row)))
         cell = f"{'abcdefghi'[column]}{row + 1}"
-        group = next(el for el in doc.with_data("cell") if el.get("data-cell") == cell and el.get("data-terrain"))
+        group = next(
+            el
+            for el in doc.with_data("cell")
+            if el.get("data-cell") == cell and el.get("data-terrain")
+        )
         areas = {el.get("data-area"): doc.shape(el) for el in group.iter() if el.get("data-area")}
         for key, area in (("discovery", "terrain"), ("divination", "crop")):
             ring = doc.shape(doc.find(f"window-{key}")).rings[0]
@@ -345,7 +424,11 @@ def _text_corners(doc: Document, el) -> list[tuple[float, float]]:
     x, y = float(el.get("x")), float(el.get("y"))
     left = {"middle": x - width / 2, "end": x - width}.get(el.get("text-anchor"), x)
     m = doc.matrix[id(el)]
-    return [apply(m, px, py) for px in (left, left + width) for py in (y - 0.73 * size_mm, y + 0.2 * size_mm)]
+    return [
+        apply(m, px, py)
+        for px in (left, left + width)
+        for py in (y - 0.73 * size_mm, y + 0.2 * size_mm)
+    ]
 
 
 def test_long_names_stay_on_the_disc():
@@ -359,15 +442,21 @@ def test_long_names_stay_on_the_disc():
     for wheel in ("retail", "volvelle45"):
         radius = load_wheel(wheel).disc_radius
         hub = load_wheel(wheel).hub_radius
-        for drawing in (disc_front(scenario, wheel), disc_back(scenario, wheel, "de", difficulty="needs-guessing")):
+        for drawing in (
+            disc_front(scenario, wheel),
+            disc_back(scenario, wheel, "de", difficulty="needs-guessing"),
+        ):
             doc = Document(svg_string(drawing))
             for el in doc.texts():
                 for x, y in _text_corners(doc, el):
-                    assert (x - radius) ** 2 + (y - radius) ** 2 < (radius - 0.5) ** 2, (wheel, el.text)
+                    assert (x - radius) ** 2 + (y - radius) ** 2 < (radius - 0.5) ** 2, (
+                        wheel,
+                        el.text,
+                    )
             for el in doc.find("hub").iter() if drawing.name == "disc-front" else ():
                 if el.tag.endswith("text"):
                     for x, y in _text_corners(doc, el):
-                        assert (x - radius) ** 2 + (y - radius) ** 2 < hub ** 2, (wheel, el.text)
+                        assert (x - radius) ** 2 + (y - radius) ** 2 < hub**2, (wheel, el.text)
 
 
 def test_pdf_text_is_never_under_6_pt(out):
@@ -381,12 +470,21 @@ def test_pdf_text_is_never_under_6_pt(out):
             runs = probe(reader, index).texts
             assert runs, f"{path.name} page {index + 1} has no text"
             for run in runs:
-                assert run.size_pt >= 6.0 - 0.01, f"{path.name} page {index + 1}: {run.text!r} at {run.size_pt:.2f} pt"
+                assert run.size_pt >= 6.0 - 0.01, (
+                    f"{path.name} page {index + 1}: {run.text!r} at {run.size_pt:.2f} pt"
+                )
 
 
-@pytest.mark.parametrize("relative", ["high-valley/disc-front.svg", "high-valley/disc-front-volvelle45.svg",
-                                      "lake-shore/disc-back.svg", "core/wheel-cover.svg",
-                                      "core/wheel-cover-volvelle45.svg"])
+@pytest.mark.parametrize(
+    "relative",
+    [
+        "high-valley/disc-front.svg",
+        "high-valley/disc-front-volvelle45.svg",
+        "lake-shore/disc-back.svg",
+        "core/wheel-cover.svg",
+        "core/wheel-cover-volvelle45.svg",
+    ],
+)
 def test_svg_and_pdf_look_the_same_when_rasterised(out, relative):
     """Both back ends drawn at 60 dpi and compared on 4 x 4 pixel blocks."""
     svg_path = out / relative
@@ -398,24 +496,36 @@ def test_symbols_and_texts_stay_inside_the_cut(out):
     """Nothing printed on a disc reaches its edge: it would be cut in half."""
     from tests.test_render_wheel_svgread import apply
 
-    for relative, template in (("high-valley/disc-front.svg", "retail"),
-                               ("high-valley/disc-front-volvelle45.svg", "volvelle45"),
-                               ("high-valley/disc-back.svg", "retail")):
+    for relative, template in (
+        ("high-valley/disc-front.svg", "retail"),
+        ("high-valley/disc-front-volvelle45.svg", "volvelle45"),
+        ("high-valley/disc-back.svg", "retail"),
+    ):
         doc = Document((out / relative).read_text())
         radius = load_wheel(template).disc_radius
-        symbols_defs = {el.get("id"): el for el in doc.root.iter() if (el.get("id") or "").startswith("sym-")}
+        symbols_defs = {
+            el.get("id"): el for el in doc.root.iter() if (el.get("id") or "").startswith("sym-")
+        }
         uses = [el for el in doc.root.iter() if el.tag.endswith("use")]
         assert uses
         for use in uses:
             m = doc.matrix[id(use)]
             # every symbol is drawn in a 100 x 100 box; its picture stays inside the inscribed circle
-            assert symbols_defs[use.get("{http://www.w3.org/1999/xlink}href", use.get("href", ""))[1:]] is not None
+            assert (
+                symbols_defs[use.get("{http://www.w3.org/1999/xlink}href", use.get("href", ""))[1:]]
+                is not None
+            )
             cx, cy = apply(m, 50, 50)
             scale = (m[0] ** 2 + m[1] ** 2) ** 0.5
-            assert ((cx - radius) ** 2 + (cy - radius) ** 2) ** 0.5 + 50 * scale < radius - 0.2, relative
+            assert ((cx - radius) ** 2 + (cy - radius) ** 2) ** 0.5 + 50 * scale < radius - 0.2, (
+                relative
+            )
         for el in doc.texts():
             for x, y in _text_corners(doc, el):
-                assert (x - radius) ** 2 + (y - radius) ** 2 < (radius - 0.3) ** 2, (relative, el.text)
+                assert (x - radius) ** 2 + (y - radius) ** 2 < (radius - 0.3) ** 2, (
+                    relative,
+                    el.text,
+                )
 
 
 def test_a_crop_layer_with_dots_is_solved_before_drawing(tmp_path):
@@ -424,10 +534,12 @@ def test_a_crop_layer_with_dots_is_solved_before_drawing(tmp_path):
     board = complete.board
     starts = set(complete.start_cells)
     flat = "".join(ch if i in starts else "." for i, ch in enumerate(complete.crops_flat))
-    data["crops"] = [flat[r * board.width:(r + 1) * board.width] for r in range(5)]
+    data["crops"] = [flat[r * board.width : (r + 1) * board.width] for r in range(5)]
     dotted = Scenario.from_dict(data)
     assert not dotted.is_complete
     render_scenario(complete, tmp_path / "complete", wheel="both", difficulty="easy")
     render_scenario(dotted, tmp_path / "dotted", wheel="both", difficulty="easy")
     for name in ("disc-front.svg", "disc-front-volvelle45.svg", "disc-back.svg"):
-        assert (tmp_path / "complete" / name).read_bytes() == (tmp_path / "dotted" / name).read_bytes()
+        assert (tmp_path / "complete" / name).read_bytes() == (
+            tmp_path / "dotted" / name
+        ).read_bytes()

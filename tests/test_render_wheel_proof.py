@@ -96,14 +96,18 @@ def _axis_shape(doc: Document, el, origin: tuple[float, float], du: float = 0.0)
     return Shape(el, [[(x - ox, oy - y + du) for x, y in ring] for ring in shape.rings])
 
 
-def _check_window(disc: Disc, window: Shape, rotation: float, expected, scenario: Scenario, cell: str):
+def _check_window(
+    disc: Disc, window: Shape, rotation: float, expected, scenario: Scenario, cell: str
+):
     points = samples(window, boundary_step=0.2, interior_step=0.5)
     assert len(points) > 100
     for jitter in JITTER:
         for x, u in points:
             hits = disc.areas_at(x, u, rotation + jitter)
-            assert hits == [expected], (f"{cell}: window point ({x:.2f}, {u:.2f}) at {rotation + jitter:.1f} deg "
-                                        f"shows {hits}, expected {expected}")
+            assert hits == [expected], (
+                f"{cell}: window point ({x:.2f}, {u:.2f}) at {rotation + jitter:.1f} deg "
+                f"shows {hits}, expected {expected}"
+            )
     group = disc.cells[cell]
     board = scenario.board
     index = board.index(cell)
@@ -119,7 +123,10 @@ def test_volvelle45_every_setting_shows_exactly_its_cell(rendered, name):
     cover = Document((core / "wheel-cover-volvelle45.svg").read_text())
     cover_group = cover.find("cover")
     origin = _centre(cover, cover_group)
-    windows = {key: _axis_shape(cover, cover.find(f"window-{key}"), origin) for key in ("discovery", "divination")}
+    windows = {
+        key: _axis_shape(cover, cover.find(f"window-{key}"), origin)
+        for key in ("discovery", "divination")
+    }
     board = scenario.board
     seen_slots = set()
     for row in range(5):
@@ -129,7 +136,9 @@ def test_volvelle45_every_setting_shows_exactly_its_cell(rendered, name):
             element = matrix_angle(cover.matrix[id(cover.find(f"scale-column-{letter}"))])
             rotation = (element - animal) % 360.0
             setting = load_wheel("volvelle45").setting(column, row)
-            assert math.isclose(rotation, setting.rotation_deg, abs_tol=0.06)  # matrix entries carry 3 decimals
+            assert math.isclose(
+                rotation, setting.rotation_deg, abs_tol=0.06
+            )  # matrix entries carry 3 decimals
             cell = f"{letter}{row + 1}"
             slot = disc.cells[cell].get("id")
             assert slot == f"slot-{9 * row + column}"
@@ -159,14 +168,18 @@ def test_retail_every_setting_shows_exactly_its_cell(rendered, name):
         tick = _first_line(sheet, f"scale-row-{row + 1}")
         offset = (centre[1] - tick.rings[0][0][1]) - index_u
         assert math.isclose(offset, stops[row], abs_tol=1e-3)
-        windows = {key: _axis_shape(sheet, sheet.find(f"window-{key}"), slider_origin, offset)
-                   for key in ("discovery", "divination")}
+        windows = {
+            key: _axis_shape(sheet, sheet.find(f"window-{key}"), slider_origin, offset)
+            for key in ("discovery", "divination")
+        }
         for column in range(board.width):
             letter = "abcdefghi"[column]
             rim = disc.mark_angle(f"rim-element-{letter}")
             rotation = (pointer - rim) % 360.0
             setting = wheel.setting(column, row)
-            assert math.isclose(rotation, setting.rotation_deg, abs_tol=0.06)  # matrix entries carry 3 decimals
+            assert math.isclose(
+                rotation, setting.rotation_deg, abs_tol=0.06
+            )  # matrix entries carry 3 decimals
             assert math.isclose(offset, setting.slider_mm, abs_tol=1e-3)
             cell = f"{letter}{row + 1}"
             assert disc.cells[cell].get("id") == f"cell-{cell}"
@@ -207,13 +220,20 @@ def test_retail_slider_hides_the_slot_except_its_windows(rendered):
     trim = sheet.find("slider-trim")  # the strip as cut (its bleed is cut away)
     for stop in stops:
         strip = _axis_shape(sheet, trim, origin, stop)
-        windows = [_axis_shape(sheet, sheet.find(f"window-{k}"), origin, stop) for k in ("discovery", "divination")]
+        windows = [
+            _axis_shape(sheet, sheet.find(f"window-{k}"), origin, stop)
+            for k in ("discovery", "divination")
+        ]
         for x, u in samples(slot, boundary_step=0.2, interior_step=0.3):
             opaque = strip.contains(x, u) and not any(w.contains(x, u) for w in windows)
             visible = [w for w in windows if w.contains(x, u)]
-            assert opaque != bool(visible), f"slot point ({x:.2f}, {u:.2f}) at stop {stop}: opaque={opaque}"
+            assert opaque != bool(visible), (
+                f"slot point ({x:.2f}, {u:.2f}) at stop {stop}: opaque={opaque}"
+            )
         ends = [u for ring in strip.rings[:1] for _, u in ring]
-        assert max(ends) > keepers[0] and min(ends) < keepers[1]  # both ends stay tucked under the cover
+        assert (
+            max(ends) > keepers[0] and min(ends) < keepers[1]
+        )  # both ends stay tucked under the cover
         for window in windows:  # each window lies wholly over the slot, so it shows the disc
             for x, u in samples(window, interior_step=1.0):
                 assert slot.contains(x, u)
@@ -225,7 +245,12 @@ def test_retail_cells_stay_under_the_cover(rendered):
     cover_radius = float(sheet.find("cover").get("data-radius-mm"))
     disc = Disc((files["high-valley"][1] / "disc-front.svg").read_text())
     cx, cy = disc.centre
-    farthest = max(math.hypot(x - cx, y - cy) for _, shape in disc.areas for ring in shape.rings for x, y in ring)
+    farthest = max(
+        math.hypot(x - cx, y - cy)
+        for _, shape in disc.areas
+        for ring in shape.rings
+        for x, y in ring
+    )
     assert farthest < cover_radius
     # the rim the cover leaves visible shows elements and letters only
     assert farthest < load_wheel("retail").rim_inner

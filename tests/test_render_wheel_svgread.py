@@ -21,7 +21,14 @@ def compose(m: Matrix, n: Matrix) -> Matrix:
     """m after n (n applied first)."""
     a, b, c, d, e, f = m
     a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+    return (
+        a * a2 + c * b2,
+        b * a2 + d * b2,
+        a * c2 + c * d2,
+        b * c2 + d * d2,
+        a * e2 + c * f2 + e,
+        b * e2 + d * f2 + f,
+    )
 
 
 def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
@@ -81,7 +88,10 @@ def _arc_points(p0, p1, r, large, sweep, step_deg=1.0):
     if not sweep and delta > 0:
         delta -= 2 * math.pi
     n = max(2, int(abs(math.degrees(delta)) / step_deg) + 1)
-    return [(cx + r * math.cos(a0 + delta * i / n), cy + r * math.sin(a0 + delta * i / n)) for i in range(1, n + 1)]
+    return [
+        (cx + r * math.cos(a0 + delta * i / n), cy + r * math.sin(a0 + delta * i / n))
+        for i in range(1, n + 1)
+    ]
 
 
 def path_rings(d: str) -> list[list[tuple[float, float]]]:
@@ -94,7 +104,7 @@ def path_rings(d: str) -> list[list[tuple[float, float]]]:
 
     def take(n):
         nonlocal i
-        vals = [float(t) for t in tokens[i:i + n]]
+        vals = [float(t) for t in tokens[i : i + n]]
         i += n
         return vals
 
@@ -122,7 +132,7 @@ def path_rings(d: str) -> list[list[tuple[float, float]]]:
             ring.extend([(v[0], v[1]), (v[2], v[3]), (v[4], v[5])])
             cur = (v[4], v[5])
         elif cmd == "A":
-            rx, ry, _rot, large, sweep, x, y = take(7)
+            rx, _ry, _rot, large, sweep, x, y = take(7)
             if not ring:
                 ring = [cur]
             ring.extend(_arc_points(cur, (x, y), rx, int(large), int(sweep)))
@@ -192,8 +202,12 @@ class Document:
             rings = [[(x, y), (x + w, y), (x + w, y + h), (x, y + h)]]
         elif tag == "circle":
             cx, cy, r = (float(el.get(k)) for k in ("cx", "cy", "r"))
-            rings = [[(cx + r * math.cos(math.radians(a / 4)), cy + r * math.sin(math.radians(a / 4)))
-                      for a in range(0, 1440)]]
+            rings = [
+                [
+                    (cx + r * math.cos(math.radians(a / 4)), cy + r * math.sin(math.radians(a / 4)))
+                    for a in range(0, 1440)
+                ]
+            ]
         else:
             raise ValueError(f"no outline for <{tag}>")
         return Shape(el, [[apply(m, x, y) for x, y in ring] for ring in rings])
@@ -227,7 +241,9 @@ class Grid:
         return [key for key, shape in bucket if shape.contains(x, y)]
 
 
-def samples(shape: Shape, boundary_step: float = 0.1, interior_step: float = 0.4, inset: float = 1e-3):
+def samples(
+    shape: Shape, boundary_step: float = 0.1, interior_step: float = 0.4, inset: float = 1e-3
+):
     """Points on a shape's outline (every ``boundary_step`` mm, nudged inside) and on a grid inside it."""
     pts = []
     ring = shape.rings[0]
@@ -268,8 +284,13 @@ def test_arcs_are_read_as_circles_on_the_right_side():
 
 
 def test_transforms_compose_like_svg():
-    doc = Document('<svg xmlns="http://www.w3.org/2000/svg"><g transform="translate(10 20)">'
-                   '<g transform="matrix(0 -1 1 0 0 0)"><rect id="r" x="0" y="0" width="2" height="1"/></g></g></svg>')
+    doc = Document(
+        '<svg xmlns="http://www.w3.org/2000/svg"><g transform="translate(10 20)">'
+        '<g transform="matrix(0 -1 1 0 0 0)"><rect id="r" x="0" y="0" width="2" height="1"/></g></g></svg>'
+    )
     rect = doc.shape(doc.find("r"))
-    assert rect.rings[0][1] == (10.0, 18.0)  # (2, 0) turned 90 degrees counter-clockwise as seen, then moved
+    assert rect.rings[0][1] == (
+        10.0,
+        18.0,
+    )  # (2, 0) turned 90 degrees counter-clockwise as seen, then moved
     assert matrix_angle(doc.matrix[id(doc.find("r"))]) == 90.0

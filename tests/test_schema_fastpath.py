@@ -14,13 +14,35 @@ from hypothesis import strategies as st
 from pachaprint.check.load import _fast_validator, _validator
 from tests.helpers import example
 
-BASES = [example("lake-shore"), dict(example("high-valley"), solo={"otoma": ["i2", "a1", "b1", "c1", "d1"]})]
-KEYS = ["$schema", "format", "id", "name", "author", "size", "terrain", "crops", "start", "solo", "notes", "extra"]
+BASES = [
+    example("lake-shore"),
+    dict(example("high-valley"), solo={"otoma": ["i2", "a1", "b1", "c1", "d1"]}),
+]
+KEYS = [
+    "$schema",
+    "format",
+    "id",
+    "name",
+    "author",
+    "size",
+    "terrain",
+    "crops",
+    "start",
+    "solo",
+    "notes",
+    "extra",
+]
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-5, 5) | st.floats(allow_nan=False, allow_infinity=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 5)
+    | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(alphabet="VDFMabcdefghi12345.-xZ\n ", max_size=12),
-    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.sampled_from(["otoma", "x"]), inner, max_size=2),
+    lambda inner: (
+        st.lists(inner, max_size=6)
+        | st.dictionaries(st.sampled_from(["otoma", "x"]), inner, max_size=2)
+    ),
     max_leaves=12,
 )
 
@@ -34,8 +56,11 @@ def fast_accepts(data) -> bool:
 
 
 @settings(max_examples=400, deadline=None)
-@given(base=st.sampled_from(BASES), changes=st.dictionaries(st.sampled_from(KEYS), json_values, max_size=3),
-       drop=st.lists(st.sampled_from(KEYS), max_size=2))
+@given(
+    base=st.sampled_from(BASES),
+    changes=st.dictionaries(st.sampled_from(KEYS), json_values, max_size=3),
+    drop=st.lists(st.sampled_from(KEYS), max_size=2),
+)
 def test_fast_path_agrees_with_jsonschema(base, changes, drop):
     data = {k: v for k, v in {**base, **changes}.items() if k not in drop}
     assert fast_accepts(data) == _validator().is_valid(data)

@@ -10,7 +10,14 @@ import pytest
 
 from pachaprint.engine import actions as A
 from pachaprint.engine.otoma import choose_otoma
-from pachaprint.engine.solo import OTOMA, PLAYER, SoloPhase, SoloState, first_start_cells, solo_otoma_cells
+from pachaprint.engine.solo import (
+    OTOMA,
+    PLAYER,
+    SoloPhase,
+    SoloState,
+    first_start_cells,
+    solo_otoma_cells,
+)
 from pachaprint.engine.state import Phase
 from pachaprint.engine.tiles import ArrowTile, Direction, TileStacks, box_tiles, colours_of
 from pachaprint.model.rules import TERRAIN_LETTERS
@@ -62,7 +69,13 @@ def test_setup_places_the_otoma_in_list_order_and_scores_each():
 
 def test_the_otoma_colours_skip_the_player_colour():
     assert colours_of("white") == ("purple", "yellow", "brown", "green", "blue")
-    assert SoloState.new(SCENARIO, colour="blue").otoma_colours == ("purple", "yellow", "brown", "white", "green")
+    assert SoloState.new(SCENARIO, colour="blue").otoma_colours == (
+        "purple",
+        "yellow",
+        "brown",
+        "white",
+        "green",
+    )
 
 
 def test_otoma_start_cells_checked():
@@ -71,7 +84,12 @@ def test_otoma_start_cells_checked():
     with pytest.raises(ValueError, match="named twice"):
         solo_otoma_cells(SCENARIO, ["d1", "d1", "a2", "i2", "f4"])
     assert [BOARD.name(c) for c in solo_otoma_cells(SCENARIO, ["h1", "d1", "a2", "i2", "f4"])] == [
-        "h1", "d1", "a2", "i2", "f4"]
+        "h1",
+        "d1",
+        "a2",
+        "i2",
+        "f4",
+    ]
     chosen = SoloState.new(SCENARIO, otoma=["h1", "d1", "a2", "i2", "f4"])
     assert otoma_at(chosen) == ["h1", "d1", "a2", "i2", "f4"]
     without = Scenario.from_dict({k: v for k, v in SCENARIO.to_dict().items() if k != "solo"})
@@ -84,7 +102,9 @@ def test_stacks_hold_the_scenario_supply_with_template_arrows():
     state = game()
     counts = state.stacks.counts()
     assert counts == tuple(state.supply)  # one tile per hidden cell, per terrain
-    names = {t.name for t in state.stacks.tiles()} | {state.tile_at[c].name for c in SCENARIO.start_cells}
+    names = {t.name for t in state.stacks.tiles()} | {
+        state.tile_at[c].name for c in SCENARIO.start_cells
+    }
     template = {t.name for group in box_tiles() for t in group}
     assert names <= template and len(names) == 45
     again = game()

@@ -55,7 +55,9 @@ def test_leaving_the_top_at_column_a_reenters_column_b_moving_down():
     assert cells == ["a2", "a1", "b1", "b2", "b3", "b4"]
     assert trails == [(2, "top-a", "top-b")]
     assert path.final_direction is S
-    assert path.describe(LONG) == "north from a3: a2, a1, trail top-a to top-b, b1, b2, b3, b4 (stops)"
+    assert (
+        path.describe(LONG) == "north from a3: a2, a1, trail top-a to top-b, b1, b2, b3, b4 (stops)"
+    )
 
 
 def test_the_reentry_cell_is_entered_like_any_other():
@@ -145,7 +147,7 @@ def test_bad_trail_data_is_refused_with_the_template_path():
     with pytest.raises(ValueError, match="without a trail: top-a, top-b"):
         Trails.from_pairs(LONG, pairs[1:], where="board.json: trails")
     with pytest.raises(ValueError, match="on two trails"):
-        Trails.from_pairs(LONG, pairs + [["top-a", "left-1"]])
+        Trails.from_pairs(LONG, [*pairs, ["top-a", "left-1"]])
     with pytest.raises(ValueError, match="no column 'j'"):
         end_cell(LONG, "top-j")
 
@@ -156,7 +158,12 @@ def test_reaction_order_nearest_first_row_before_column_then_reading_order():
     # rules: row first (g3), then column (e1, e5 in reading order); a3 at 4.
     order = reaction_order(LONG, LONG.index("e3"), pawns)
     assert [(LONG.name(pawns[p]), d) for p, d in order] == [
-        ("e4", S), ("g3", E), ("e1", N), ("e5", S), ("a3", W)]
+        ("e4", S),
+        ("g3", E),
+        ("e1", N),
+        ("e5", S),
+        ("a3", W),
+    ]
 
 
 def test_reaction_ignores_otoma_outside_the_lines():

@@ -30,7 +30,11 @@ def test_solo_report_has_a_run_per_bot_and_difficulty():
     assert data["mode"] == "solo" and data["players"] == 1 and data["games"] == 12
     assert data["completed"] == 12 and data["difficulties"] == ["easy", "hard"]
     assert [(r["bot"], r["difficulty"]) for r in data["runs"]] == [
-        ("greedy", "easy"), ("greedy", "hard"), ("random", "easy"), ("random", "hard")]
+        ("greedy", "easy"),
+        ("greedy", "hard"),
+        ("random", "easy"),
+        ("random", "hard"),
+    ]
     wins = sum(r["win_rate"] * r["completed"] for r in data["runs"])
     assert abs(data["otoma_win_rate"] - (1 - wins / 12)) < 1e-3
     for run in data["runs"]:
@@ -43,13 +47,21 @@ def test_solo_report_has_a_run_per_bot_and_difficulty():
 
 
 def test_reports_are_deterministic_and_independent_of_jobs():
-    one = simulate_versus(SCENARIO, "solo", games=4, bots=["logician"], difficulties=["hard"], seed=5)
-    again = simulate_versus(SCENARIO, "solo", games=4, bots=["logician"], difficulties=["hard"], seed=5)
+    one = simulate_versus(
+        SCENARIO, "solo", games=4, bots=["logician"], difficulties=["hard"], seed=5
+    )
+    again = simulate_versus(
+        SCENARIO, "solo", games=4, bots=["logician"], difficulties=["hard"], seed=5
+    )
     assert one.to_dict() == again.to_dict()
     # four games on two workers: the parallel path, one game per batch
-    split = simulate_versus(SCENARIO, "solo", games=4, bots=["logician"], difficulties=["hard"], seed=5, jobs=2)
+    split = simulate_versus(
+        SCENARIO, "solo", games=4, bots=["logician"], difficulties=["hard"], seed=5, jobs=2
+    )
     assert split.to_dict() == one.to_dict()
-    other = simulate_versus(SCENARIO, "solo", games=4, bots=["logician"], difficulties=["hard"], seed=6)
+    other = simulate_versus(
+        SCENARIO, "solo", games=4, bots=["logician"], difficulties=["hard"], seed=6
+    )
     assert other.to_dict()["runs"] != one.to_dict()["runs"]
 
 
@@ -65,8 +77,23 @@ def test_coop_report_counts_groups_and_the_otoma_empty_cells():
 
 
 def test_cli_simulate_solo_json_and_bad_options():
-    result = runner.invoke(app, ["simulate", str(PATH), "--mode", "solo", "--games", "2", "--bots", "greedy",
-                                 "--difficulty", "easy", "--format", "json"])
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            str(PATH),
+            "--mode",
+            "solo",
+            "--games",
+            "2",
+            "--bots",
+            "greedy",
+            "--difficulty",
+            "easy",
+            "--format",
+            "json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["mode"] == "solo" and "otoma_win_rate" in data and data["games"] == 2
@@ -74,7 +101,10 @@ def test_cli_simulate_solo_json_and_bad_options():
     assert bad.exit_code == 2 and "easy, hard" in bad.output
     bad = runner.invoke(app, ["simulate", str(PATH), "--mode", "duel"])
     assert bad.exit_code == 2
-    tiny = runner.invoke(app, ["simulate", str(REPO / "scenarios" / "sun-gate.json"), "--mode", "solo", "--games", "1"])
+    tiny = runner.invoke(
+        app,
+        ["simulate", str(REPO / "scenarios" / "sun-gate.json"), "--mode", "solo", "--games", "1"],
+    )
     assert tiny.exit_code == 1 and "long scenarios only" in tiny.output
 
 
@@ -91,7 +121,7 @@ def test_hard_choice_by_a_bot_places_the_last_tile_and_ends_the_game():
     state.apply(0x1000 | BOARD.index("b1"))  # enter b1
     assert state.phase == SoloPhase.CHOOSE_OTOMA
     trails = trails_for(BOARD)
-    for pawn, cell in enumerate(state.otoma_pawns):
+    for _pawn, cell in enumerate(state.otoma_pawns):
         assert otoma_path(trails, cell, Direction.E, state.revealed).stop == BOARD.index("b2")
     bot = make_versus_bot("greedy", random.Random(1))
     assert isinstance(bot, VersusBot)

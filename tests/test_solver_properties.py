@@ -28,7 +28,7 @@ def solvable_maps(draw, size: str = "tiny"):
     while True:
         terrain = random_terrain(board, random.Random(seed))
         if CropSolver(board, terrain).solutions({}, 1):
-            return [terrain[r * board.width:(r + 1) * board.width] for r in range(5)]
+            return [terrain[r * board.width : (r + 1) * board.width] for r in range(5)]
         seed += 1
 
 
@@ -43,7 +43,9 @@ def test_every_solution_satisfies_every_crop_rule(terrain, data):
     # Written out as a complete layer with every cell a start cell, the map has
     # no crop problem and exactly this one solution.
     rows = crops_to_rows(board, solution)
-    report = validate_data(scenario_dict(terrain, rows, [board.name(c) for c in board.cells]), box="unlimited")
+    report = validate_data(
+        scenario_dict(terrain, rows, [board.name(c) for c in board.cells]), box="unlimited"
+    )
     crop_rules = {"crop-range", "crop-separation", "unsolvable", "not-unique", "crops-mismatch"}
     assert not [p for p in report.errors if p.rule.value in crop_rules]
     assert report.solution == solution
@@ -61,7 +63,9 @@ def test_solver_verdicts_agree_with_the_solutions_it_counts(terrain, seed_cells)
     assert result.status in (SolveStatus.UNIQUE, SolveStatus.MULTIPLE)
     if result.status is SolveStatus.MULTIPLE:
         assert result.solution != result.other
-        assert result.differing and all(result.solution[c] != result.other[c] for c in result.differing)
+        assert result.differing and all(
+            result.solution[c] != result.other[c] for c in result.differing
+        )
         assert all(result.solution[c] == result.other[c] == v for c, v in givens.items())
     else:
         assert result.solution == found[0] or solver.count(givens, 3) == 1
@@ -89,7 +93,9 @@ def test_swapping_two_non_start_crops_is_always_caught(index, data):
     a = data.draw(st.sampled_from(free))
     b = data.draw(st.sampled_from([c for c in free if flat[c] != flat[a]]))
     flat[a], flat[b] = flat[b], flat[a]
-    tampered = dict(original, crops=["".join(flat[r * board.width:(r + 1) * board.width]) for r in range(5)])
+    tampered = dict(
+        original, crops=["".join(flat[r * board.width : (r + 1) * board.width]) for r in range(5)]
+    )
     report = validate_data(tampered)
     assert not report.valid
     mismatch = [p for p in report.errors if p.rule.value == "crops-mismatch"]

@@ -19,7 +19,7 @@ from pachaprint.check.techniques import Difficulty, Position, next_deduction
 from pachaprint.model.board import board_for
 from pachaprint.model.regions import find_regions
 
-TERRAIN = "VVDDD" "VFFFD" "MMFMM" "MDVVM" "DDVVF"
+TERRAIN = "VVDDDVFFFDMMFMMMDVVMDDVVF"
 BOARD = board_for("tiny")
 
 
@@ -42,11 +42,18 @@ def named(pairs) -> set[tuple[str, int]]:
 
 def test_the_map_is_valid_and_has_the_documented_regions():
     regions = find_regions(BOARD, TERRAIN)
-    assert sorted(tuple(BOARD.names(r.cells)) for r in regions) == sorted([
-        ("a1", "b1", "a2"), ("c1", "d1", "e1", "e2"), ("b2", "c2", "d2", "c3"),
-        ("a3", "b3", "a4"), ("d3", "e3", "e4"), ("b4", "a5", "b5"),
-        ("c4", "d4", "c5", "d5"), ("e5",),
-    ])
+    assert sorted(tuple(BOARD.names(r.cells)) for r in regions) == sorted(
+        [
+            ("a1", "b1", "a2"),
+            ("c1", "d1", "e1", "e2"),
+            ("b2", "c2", "d2", "c3"),
+            ("a3", "b3", "a4"),
+            ("d3", "e3", "e4"),
+            ("b4", "a5", "b5"),
+            ("c4", "d4", "c5", "d5"),
+            ("e5",),
+        ]
+    )
     # separation: cells of one terrain that touch (even at a corner) share a region
     owner = {c: r.index for r in regions for c in r.cells}
     for c in BOARD.cells:
@@ -56,14 +63,23 @@ def test_the_map_is_valid_and_has_the_documented_regions():
 
 
 def test_difficulty_orders_by_tier_not_by_spelling():
-    assert Difficulty.EASY < Difficulty.MEDIUM < Difficulty.HARD < Difficulty.EXPERT < Difficulty.NEEDS_GUESSING
+    assert (
+        Difficulty.EASY
+        < Difficulty.MEDIUM
+        < Difficulty.HARD
+        < Difficulty.EXPERT
+        < Difficulty.NEEDS_GUESSING
+    )
     assert max(Difficulty.HARD, Difficulty.EXPERT, Difficulty.EASY) is Difficulty.EXPERT
     assert Difficulty("needs-guessing") is Difficulty.NEEDS_GUESSING
 
 
 def test_every_technique_has_a_finder_in_its_own_tier():
-    ids = {finder.__name__.removeprefix("find_").replace("_", "-"): tier
-           for tier, finders in t.FINDERS.items() for finder in finders}
+    ids = {
+        finder.__name__.removeprefix("find_").replace("_", "-"): tier
+        for tier, finders in t.FINDERS.items()
+        for finder in finders
+    }
     assert ids == {tid: tech.tier for tid, tech in t.TECHNIQUES.items()}
 
 
@@ -71,7 +87,9 @@ def test_placed_level_rules_out_the_level_in_region_and_around(pos):
     dom, placed = pos.start({cell("c3"): 2})
     (step,) = list(t.find_placed_level(pos, dom, placed))
     assert step.technique.id == "placed-level" and step.tier is Difficulty.EASY
-    assert named(step.ruled_out) == {(n, 2) for n in ("b2", "c2", "d2", "b3", "d3", "b4", "c4", "d4")}
+    assert named(step.ruled_out) == {
+        (n, 2) for n in ("b2", "c2", "d2", "b3", "d3", "b4", "c4", "d4")
+    }
     assert step.text == (
         "ruling out 2 at b2, c2, d2, b3, d3, b4, c4 and d4: c3 holds 2; "
         "b2, c2 and d2 are in its region and b3, d3, b4, c4 and d4 touch it"
@@ -99,7 +117,10 @@ def test_naked_single_places_the_last_level_left(pos):
     dom, placed = pos.start({cell("b1"): 1})
     dom[cell("a1")] = bits(2)
     (step,) = [s for s in t.find_naked_single(pos, dom, placed) if s.placed[0][0] == cell("a1")]
-    assert step.text == "a1 must be 2: 1 and 3 are ruled out there (b1 holds 1; the rest by earlier steps)"
+    assert (
+        step.text
+        == "a1 must be 2: 1 and 3 are ruled out there (b1 holds 1; the rest by earlier steps)"
+    )
     dom[cell("a2")] = bits(3)
     placed.add(cell("a2"))
     (step,) = [s for s in t.find_naked_single(pos, dom, placed) if s.placed[0][0] == cell("a1")]
@@ -112,7 +133,10 @@ def test_hidden_single_finds_the_only_place_for_a_level(pos):
     dom[cell("b1")] = bits(1, 2)
     (step,) = list(t.find_hidden_single(pos, dom, placed))
     assert step.placed == ((cell("a2"), 3),)
-    assert step.text == "a2 must be 3: it is the only place left for the 3 of the Valley region a1-b1-a2"
+    assert (
+        step.text
+        == "a2 must be 3: it is the only place left for the 3 of the Valley region a1-b1-a2"
+    )
 
 
 def test_region_shadow_rules_out_every_level_of_a_touched_region(pos):
@@ -162,7 +186,9 @@ def test_pointing_rules_out_a_cell_touching_every_place_left(pos):
 def test_naked_pair_within_a_region(pos):
     dom, placed = pos.start({})
     dom[cell("c1")] = dom[cell("d1")] = bits(1, 2)
-    steps = [s for s in t.find_naked_pair(pos, dom, placed) if s.because == (cell("c1"), cell("d1"))]
+    steps = [
+        s for s in t.find_naked_pair(pos, dom, placed) if s.because == (cell("c1"), cell("d1"))
+    ]
     (step,) = steps
     assert named(step.ruled_out) == {(n, v) for n in ("e1", "c2", "d2", "e2") for v in (1, 2)}
     assert step.tier is Difficulty.HARD
@@ -195,8 +221,11 @@ def test_hidden_pair_keeps_only_the_two_levels(pos):
 def test_naked_triple_in_a_region_and_the_cell_touching_all_three(pos):
     dom, placed = pos.start({})
     dom[cell("b2")], dom[cell("c2")], dom[cell("d2")] = bits(1, 2), bits(2, 3), bits(1, 3)
-    steps = [s for s in t.find_naked_triple(pos, dom, placed)
-             if s.because == (cell("b2"), cell("c2"), cell("d2"))]
+    steps = [
+        s
+        for s in t.find_naked_triple(pos, dom, placed)
+        if s.because == (cell("b2"), cell("c2"), cell("d2"))
+    ]
     (step,) = steps
     assert named(step.ruled_out) == {(n, v) for n in ("c1", "c3") for v in (1, 2, 3)}
     assert step.tier is Difficulty.HARD
@@ -222,7 +251,9 @@ def test_contradiction_follows_easy_steps_to_a_dead_end(pos):
     assert {s.ruled_out for s in steps} == {((cell("b2"), 1),), ((cell("b2"), 2),)}
     for step in steps:
         level = step.ruled_out[0][1]
-        assert step.text.startswith(f"ruling out {level} at b2: if b2 held {level}, then after the easy steps ")
+        assert step.text.startswith(
+            f"ruling out {level} at b2: if b2 held {level}, then after the easy steps "
+        )
         assert step.tier is Difficulty.EXPERT
     # 4 survives the trial: it is not ruled out
     assert all(s.ruled_out != ((cell("b2"), 4),) for s in steps)
@@ -241,7 +272,12 @@ def test_next_deduction_takes_the_easiest_tier_first(pos):
     step = next_deduction(pos, dom, placed)
     assert step.tier is Difficulty.EASY  # ... but the 1-cell region comes first
     assert step.technique.id == "single-cell-region"
-    assert next_deduction(pos, dom, placed, skip=frozenset({"single-cell-region", "region-shadow"})).technique.id == "pointing"
+    assert (
+        next_deduction(
+            pos, dom, placed, skip=frozenset({"single-cell-region", "region-shadow"})
+        ).technique.id
+        == "pointing"
+    )
 
 
 def test_deduction_to_dict_names_cells(pos):

@@ -93,8 +93,13 @@ def test_page_data_decodes_to_the_scenario(rendered):
     assert len(data["cells"]) == board.cell_count
     for cell in board.cells:
         name = board.name(cell)
-        assert decode_cell(scenario.id, name, data["cells"][cell]) == (scenario.terrain_at(cell), scenario.crop_at(cell))
-    assert data["start"] == {board.name(c): [scenario.terrain_at(c), scenario.crop_at(c)] for c in scenario.start_cells}
+        assert decode_cell(scenario.id, name, data["cells"][cell]) == (
+            scenario.terrain_at(cell),
+            scenario.crop_at(cell),
+        )
+    assert data["start"] == {
+        board.name(c): [scenario.terrain_at(c), scenario.crop_at(c)] for c in scenario.start_cells
+    }
     assert {t: v["tiles"] for t, v in data["terrains"].items()} == scenario.terrain_counts()
     assert [c["letter"] for c in data["columns"]] == list("abcdefghi"[: board.width])
     assert [r["number"] for r in data["rows"]] == [1, 2, 3, 4, 5]
@@ -119,10 +124,17 @@ def test_columns_and_rows_carry_the_board_symbols(rendered):
     scenario, page = rendered
     data = page_data(page)
     board_template = load_template("board.json")
-    assert [c["element"] for c in data["columns"]] == board_template["elements"][: scenario.board.width]
+    assert [c["element"] for c in data["columns"]] == board_template["elements"][
+        : scenario.board.width
+    ]
     assert [r["animal"] for r in data["rows"]] == board_template["animals"]
     ids = re.findall(r'<symbol id="([A-Za-z0-9-]+)"', page)
-    for entry in data["columns"] + data["rows"] + list(data["terrains"].values()) + list(data["crops"].values()):
+    for entry in (
+        data["columns"]
+        + data["rows"]
+        + list(data["terrains"].values())
+        + list(data["crops"].values())
+    ):
         assert entry["symbol"] in ids
 
 
@@ -131,17 +143,22 @@ def test_page_symbols_are_the_print_symbols():
     art = page_art()
     page = render_webwheel(load(SCENARIO_FILES[0]))
     board_template = load_template("board.json")
-    expected = {f"sym-element-{i}": symbols.element_symbol(n) for i, n in enumerate(board_template["elements"])}
+    expected = {
+        f"sym-element-{i}": symbols.element_symbol(n)
+        for i, n in enumerate(board_template["elements"])
+    }
     expected |= {f"sym-animal-{i}": n for i, n in enumerate(board_template["animals"])}
     expected |= {f"sym-terrain-{t}": symbols.terrain(t).symbol for t in "VDFM"}
     expected |= {f"sym-crop-{k}": symbols.crop(k).symbol for k in range(1, 6)}
     assert set(art.symbols) == set(expected)
     for page_id, name in expected.items():
         spec = symbols.symbol(name)
-        markup = re.search(rf'<symbol id="{page_id}" viewBox="0 0 100 100">(.*?)</symbol>', page).group(1)
+        markup = re.search(
+            rf'<symbol id="{page_id}" viewBox="0 0 100 100">(.*?)</symbol>', page
+        ).group(1)
         tags = re.findall(r"<(path|circle|rect|polygon|polyline|line|text|g)\b", markup)
         assert len(tags) >= len(spec.items), page_id
-        assert "points=\"\"" not in markup
+        assert 'points=""' not in markup
     assert 'style="fill:var(--paper)"' in page, "cut-outs follow the background they sit on"
 
 
@@ -160,7 +177,7 @@ class _Tags(HTMLParser):
 
 
 def test_page_is_self_contained(rendered):
-    scenario, page = rendered
+    _scenario, page = rendered
     assert not re.search(r"\{\{\w+\}\}", page), "a template placeholder was left"
     parser = _Tags()
     parser.feed(page)
@@ -168,7 +185,9 @@ def test_page_is_self_contained(rendered):
     assert len(parser.ids) == len(set(parser.ids)), "duplicate element ids"
     assert not re.search(r"<(link|img|iframe|object|embed|audio|video)\b", page, re.I)
     assert not re.search(r"@import|url\(", page)
-    assert not re.search(r"\b(fetch|XMLHttpRequest|WebSocket|EventSource|sendBeacon|importScripts)\b", page)
+    assert not re.search(
+        r"\b(fetch|XMLHttpRequest|WebSocket|EventSource|sendBeacon|importScripts)\b", page
+    )
     assert set(re.findall(r"https?://[^\s\"'<>)]+", page)) <= {"http://www.w3.org/2000/svg"}
     assert "default-src 'none'" in page, "the Content-Security-Policy forbids network requests"
 
@@ -187,12 +206,15 @@ def test_text_from_the_scenario_is_escaped():
 def test_dots_are_filled_from_the_unique_solution():
     scenario = load(EXAMPLES / "high-valley.json")
     dotted = scenario.with_crops(
-        [row if r == 1 else "." * len(row) for r, row in enumerate(scenario.crops)])
+        [row if r == 1 else "." * len(row) for r, row in enumerate(scenario.crops)]
+    )
     assert not dotted.is_complete
     data = wheel_data(dotted)
     board = scenario.board
     for cell in board.cells:
-        assert decode_cell(scenario.id, board.name(cell), data["cells"][cell])[1] == scenario.crop_at(cell)
+        assert decode_cell(scenario.id, board.name(cell), data["cells"][cell])[
+            1
+        ] == scenario.crop_at(cell)
 
 
 def test_a_dotted_layer_without_a_unique_solution_is_refused():
@@ -200,7 +222,7 @@ def test_a_dotted_layer_without_a_unique_solution_is_refused():
     start = scenario.board.index(scenario.start[0])
     flat = ["."] * scenario.board.cell_count
     flat[start] = scenario.crops_flat[start]
-    rows = ["".join(flat[r * 5:(r + 1) * 5]) for r in range(5)]
+    rows = ["".join(flat[r * 5 : (r + 1) * 5]) for r in range(5)]
     with pytest.raises(ValueError, match="unique"):
         render_webwheel(scenario.with_crops(rows))
 
@@ -239,7 +261,10 @@ def test_cli_solves_dots_with_a_warning(tmp_path):
     result = runner.invoke(app, ["wheel", str(source), "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert "dots" in result.output
-    assert page_data(out.read_text(encoding="utf-8"))["cells"] == wheel_data(load(EXAMPLES / "high-valley.json"))["cells"]
+    assert (
+        page_data(out.read_text(encoding="utf-8"))["cells"]
+        == wheel_data(load(EXAMPLES / "high-valley.json"))["cells"]
+    )
 
 
 def test_cli_refuses_an_invalid_scenario(tmp_path):
@@ -257,7 +282,9 @@ def test_cli_refuses_an_invalid_scenario(tmp_path):
 def test_cli_usage_errors(tmp_path):
     missing = runner.invoke(app, ["wheel", str(tmp_path / "nope.json")])
     assert missing.exit_code == 2 and "no such file" in missing.output
-    folder = runner.invoke(app, ["wheel", str(EXAMPLES / "lake-shore.json"), "--out", str(tmp_path)])
+    folder = runner.invoke(
+        app, ["wheel", str(EXAMPLES / "lake-shore.json"), "--out", str(tmp_path)]
+    )
     assert folder.exit_code == 2 and "folder" in folder.output
     broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")
@@ -313,8 +340,12 @@ def test_page_in_each_language(lang):
     assert f'<html lang="{lang}">' in page
     data = page_data(page)
     assert data["lang"] == lang
-    assert [t["name"] for t in data["terrains"].values()] == [load_template(f"reference/{lang}.json")["terrains"][k] for k in "VDFM"]
-    assert [c["label"] for c in data["columns"]] == [text["elements"][n] for n in load_template("board.json")["elements"][:5]]
+    assert [t["name"] for t in data["terrains"].values()] == [
+        load_template(f"reference/{lang}.json")["terrains"][k] for k in "VDFM"
+    ]
+    assert [c["label"] for c in data["columns"]] == [
+        text["elements"][n] for n in load_template("board.json")["elements"][:5]
+    ]
     for key in ("discovery", "divination", "supply_title", "legend", "footer"):
         assert html.escape(text[key]) in page, (lang, key)
     if lang != "en":
@@ -326,12 +357,18 @@ def test_page_in_each_language(lang):
 def test_unknown_language_is_refused():
     with pytest.raises(ValueError, match="known: en, de, it, fr"):
         render_webwheel(load(EXAMPLES / "lake-shore.json"), "xx")
-    result = runner.invoke(app, ["wheel", str(EXAMPLES / "lake-shore.json"), "--lang", "xx", "--out", "-"])
+    result = runner.invoke(
+        app, ["wheel", str(EXAMPLES / "lake-shore.json"), "--lang", "xx", "--out", "-"]
+    )
     assert result.exit_code == 2
 
 
 def test_cli_language(tmp_path):
     out = tmp_path / "de.html"
-    result = runner.invoke(app, ["wheel", str(EXAMPLES / "lake-shore.json"), "--lang", "de", "--out", str(out)])
+    result = runner.invoke(
+        app, ["wheel", str(EXAMPLES / "lake-shore.json"), "--lang", "de", "--out", str(out)]
+    )
     assert result.exit_code == 0, result.output
-    assert out.read_text(encoding="utf-8") == render_webwheel(load(EXAMPLES / "lake-shore.json"), "de")
+    assert out.read_text(encoding="utf-8") == render_webwheel(
+        load(EXAMPLES / "lake-shore.json"), "de"
+    )

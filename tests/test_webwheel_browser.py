@@ -56,6 +56,7 @@ def mobile():
 @pytest.fixture
 def page(desktop, pages):
     """Open a page with empty storage; after the test, no console problems allowed."""
+
     def open_page(name: str, url: str | None = None, clear: bool = True) -> Scenario:
         scenario, path = pages[name]
         goto(desktop.driver, url or path.as_uri())
@@ -73,7 +74,10 @@ def page(desktop, pages):
 def goto(driver, url: str) -> None:
     driver.get(url)
     WebDriverWait(driver, 5).until(
-        lambda d: d.execute_script("return document.documentElement.getAttribute('data-ready')") == "true")
+        lambda d: (
+            d.execute_script("return document.documentElement.getAttribute('data-ready')") == "true"
+        )
+    )
 
 
 # -- page actions and readings ------------------------------------------------
@@ -184,7 +188,9 @@ def test_each_reveal_needs_its_confirmation(page, desktop):
     scenario = page("lake-shore")
     before = state(driver)
     cell_button(driver, "c3").click()
-    assert not button(driver, "btn-divination").is_enabled(), "a crop is divined only on a discovered cell"
+    assert not button(driver, "btn-divination").is_enabled(), (
+        "a crop is divined only on a discovered cell"
+    )
     button(driver, "btn-discovery").click()
     assert button(driver, "confirm").is_displayed()
     assert "c3" in button(driver, "confirm-text").text
@@ -279,7 +285,10 @@ def test_remaining_tiles_count_down_to_zero(page, desktop):
               b.querySelector('.terrain use').getAttribute('href'), b.querySelector('.crop').textContent]);""")
         for name_, href, digit in marks:
             cell = board.index(name_)
-            assert (href, digit) == (f"#sym-terrain-{scenario.terrain_at(cell)}", str(scenario.crop_at(cell)))
+            assert (href, digit) == (
+                f"#sym-terrain-{scenario.terrain_at(cell)}",
+                str(scenario.crop_at(cell)),
+            )
         assert set(got["supply"].values()) == {0}
         assert set(got["supply"]) == set(TERRAIN_LETTERS)
 
@@ -293,7 +302,9 @@ def test_progress_survives_reload_and_reset_clears_it(page, desktop):
     reveal(driver, "c3", "terrain")
     want = expected_cells(scenario, {"a1", "c3"}, {"a1"})
     driver.refresh()
-    WebDriverWait(driver, 5).until(lambda d: d.execute_script("return document.documentElement.dataset.ready"))
+    WebDriverWait(driver, 5).until(
+        lambda d: d.execute_script("return document.documentElement.dataset.ready")
+    )
     got = state(driver)
     assert got["cells"] == want
     assert got["supply"] == expected_supply(scenario, {"a1", "c3"})
@@ -304,7 +315,10 @@ def test_progress_survives_reload_and_reset_clears_it(page, desktop):
     assert state(driver)["cells"] == expected_cells(scenario, set(), set())
     driver.refresh()
     assert state(driver)["cells"] == expected_cells(scenario, set(), set())
-    assert driver.execute_script("return window.localStorage.getItem('pachaprint-wheel:lake-shore')") is None
+    assert (
+        driver.execute_script("return window.localStorage.getItem('pachaprint-wheel:lake-shore')")
+        is None
+    )
 
 
 def test_progress_is_kept_per_scenario(page, desktop):
@@ -364,9 +378,19 @@ def test_served_over_http_works_too(page, desktop, pages):
 def test_damaged_or_foreign_progress_is_set_aside(page, desktop):
     driver = desktop.driver
     scenario = page("lake-shore")
-    for saved in ("{not json", json.dumps({"format": "pachaprint-wheel-progress/1", "fingerprint": "00000000",
-                                           "history": [{"cell": "a1", "reveal": "terrain"}]})):
-        driver.execute_script("window.localStorage.setItem('pachaprint-wheel:lake-shore', arguments[0])", saved)
+    for saved in (
+        "{not json",
+        json.dumps(
+            {
+                "format": "pachaprint-wheel-progress/1",
+                "fingerprint": "00000000",
+                "history": [{"cell": "a1", "reveal": "terrain"}],
+            }
+        ),
+    ):
+        driver.execute_script(
+            "window.localStorage.setItem('pachaprint-wheel:lake-shore', arguments[0])", saved
+        )
         driver.refresh()
         assert state(driver)["cells"] == expected_cells(scenario, set(), set())
         assert button(driver, "storage-note").is_displayed()
@@ -406,13 +430,15 @@ def _layout(driver) -> dict:
 
 
 def _reachable(driver, ident: str) -> dict:
-    return driver.execute_script("""
+    return driver.execute_script(
+        """
         const el = document.getElementById(arguments[0]);
         el.scrollIntoView({block: 'center'});
         const r = el.getBoundingClientRect();
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         return {left: r.left, right: r.right, width: r.width, height: r.height, hit: !!hit && el.contains(hit)};""",
-        ident)
+        ident,
+    )
 
 
 @pytest.mark.parametrize("name", ["high-valley", "lake-shore"])
@@ -428,15 +454,22 @@ def test_layout_on_a_360_px_phone(mobile, pages, name):
     cells = layout["cells"]
     assert len(cells) == scenario.board.cell_count
     for cell in cells:
-        assert 0 <= cell["left"] and cell["right"] <= 360, f"{cell['name']} sticks out: {cell}"
-        assert 0 <= cell["top"] and cell["bottom"] <= layout["height"], f"{cell['name']} is below the first screen"
-        assert cell["width"] >= 28 and cell["height"] >= 28, f"{cell['name']} is too small to tap: {cell}"
+        assert cell["left"] >= 0 and cell["right"] <= 360, f"{cell['name']} sticks out: {cell}"
+        assert cell["top"] >= 0 and cell["bottom"] <= layout["height"], (
+            f"{cell['name']} is below the first screen"
+        )
+        assert cell["width"] >= 28 and cell["height"] >= 28, (
+            f"{cell['name']} is too small to tap: {cell}"
+        )
         assert cell["hit"], f"{cell['name']} is covered by something else"
     # tap a cell, reveal it with the buttons: all reachable without sideways scrolling
     cell_button(driver, "c2").click()
     for ident in ("btn-discovery", "btn-divination", "btn-undo", "btn-reset"):
         box = _reachable(driver, ident)
-        assert box["hit"] and 0 <= box["left"] and box["right"] <= 360 and box["height"] >= 40, (ident, box)
+        assert box["hit"] and box["left"] >= 0 and box["right"] <= 360 and box["height"] >= 40, (
+            ident,
+            box,
+        )
     button(driver, "btn-discovery").click()
     box = _reachable(driver, "btn-confirm")
     assert box["hit"] and box["right"] <= 360, box
@@ -444,7 +477,7 @@ def test_layout_on_a_360_px_phone(mobile, pages, name):
     assert state(driver)["cells"]["c2"][0] == scenario.terrain_at(scenario.board.index("c2"))
     for ident in ("pick-element", "pick-animal", "supply", "window"):
         box = _reachable(driver, ident)
-        assert 0 <= box["left"] and box["right"] <= 360, (ident, box)
+        assert box["left"] >= 0 and box["right"] <= 360, (ident, box)
     assert driver.execute_script("return document.documentElement.scrollWidth") <= 360
     assert console_problems(driver) == []
 
@@ -453,9 +486,14 @@ def test_works_without_storage(desktop, pages):
     """A browser that refuses local storage (private mode): reveals work, a note says they are not kept."""
     driver = desktop.driver
     scenario, path = pages["lake-shore"]
-    script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+    script = driver.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {
+            "source": """
         Storage.prototype.setItem = function () { throw new DOMException('refused', 'QuotaExceededError'); };
-        Storage.prototype.getItem = function () { throw new DOMException('refused', 'SecurityError'); };"""})
+        Storage.prototype.getItem = function () { throw new DOMException('refused', 'SecurityError'); };"""
+        },
+    )
     try:
         console_problems(driver)
         goto(driver, path.as_uri())
@@ -467,7 +505,9 @@ def test_works_without_storage(desktop, pages):
         assert state(driver)["cells"] == expected_cells(scenario, set(), set())
         assert console_problems(driver) == []
     finally:
-        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+        driver.execute_cdp_cmd(
+            "Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]}
+        )
 
 
 def test_keyboard_chooses_and_confirms(page, desktop):
@@ -489,7 +529,10 @@ def test_keyboard_chooses_and_confirms(page, desktop):
     assert driver.switch_to.active_element.get_attribute("id") == "btn-confirm"
     driver.switch_to.active_element.send_keys(Keys.ENTER)
     assert state(driver)["cells"]["c1"] == [scenario.terrain_at(scenario.board.index("c1")), None]
-    assert driver.execute_script("return document.querySelectorAll('.cell[tabindex=\"0\"]').length") == 1
+    assert (
+        driver.execute_script("return document.querySelectorAll('.cell[tabindex=\"0\"]').length")
+        == 1
+    )
 
 
 def test_two_tabs_of_one_scenario_stay_in_step(page, desktop, pages):

@@ -42,7 +42,9 @@ def _figures(report: dict[str, Any]) -> list[str]:
         items.append(f"the player who starts wins {sim['first_player_win_rate']:.0%}")
     if "logician_proved" in sim:
         wrong = sim.get("wrong_divinations", {}).get("logician", 0)
-        items.append(f"crops the logician proved: {sim['logician_proved'] / sim['games']:.1f} per game ({wrong} wrong)")
+        items.append(
+            f"crops the logician proved: {sim['logician_proved'] / sim['games']:.1f} per game ({wrong} wrong)"
+        )
     return items
 
 
@@ -60,16 +62,18 @@ def gallery_html(entries: list[dict[str, Any]], title: str = "pachaprint scenari
                 f'<ul class="figures">{problems}</ul></article>'
             )
             continue
-        links = "".join(f'<a href="{escape(href)}">{escape(label)}</a>' for label, href in entry["links"])
+        links = "".join(
+            f'<a href="{escape(href)}">{escape(label)}</a>' for label, href in entry["links"]
+        )
         figures = "".join(f"<li>{escape(item)}</li>" for item in _figures(report))
         flags = report.get("flags") or []
-        flag_html = "".join(f'<li>flag: {escape(flag)}</li>' for flag in flags)
+        flag_html = "".join(f"<li>flag: {escape(flag)}</li>" for flag in flags)
         cards.append(f"""<article id="scenario-{sid}">
-<h2>{escape(report['name'])}</h2>
-<p class="meta"><span class="badge">{escape(report['size'])}</span> <span class="badge">difficulty: {escape(str(report.get('difficulty') or 'unknown'))}</span> id {sid}</p>
-<img src="{escape(entry['preview_back'])}" alt="Disc back of {escape(report['name'])}: name, supply counts and start cells" width="360" height="360">
+<h2>{escape(report["name"])}</h2>
+<p class="meta"><span class="badge">{escape(report["size"])}</span> <span class="badge">difficulty: {escape(str(report.get("difficulty") or "unknown"))}</span> id {sid}</p>
+<img src="{escape(entry["preview_back"])}" alt="Disc back of {escape(report["name"])}: name, supply counts and start cells" width="360" height="360">
 <details><summary>Show the disc front (spoiler: reveals the whole map)</summary>
-<img src="{escape(entry['preview_front'])}" alt="Disc front of {escape(report['name'])}" width="360" height="360">
+<img src="{escape(entry["preview_front"])}" alt="Disc front of {escape(report["name"])}" width="360" height="360">
 </details>
 <ul class="figures">{figures}{flag_html}</ul>
 <p class="links">{links}</p>

@@ -29,7 +29,9 @@ def code_fingerprint() -> str:
     package = Path(__file__).resolve().parent.parent
     roots = [package, templates_dir(), schemas_dir()]
     for root in roots:
-        for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        for path in sorted(
+            p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+        ):
             digest.update(str(path.relative_to(root)).encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()
@@ -39,7 +41,9 @@ def input_hash(*parts: Any) -> str:
     """Hash of the given parts (bytes, or JSON-serialisable values) plus the code fingerprint."""
     digest = hashlib.sha256(code_fingerprint().encode())
     for part in parts:
-        digest.update(part if isinstance(part, bytes) else json.dumps(part, sort_keys=True).encode())
+        digest.update(
+            part if isinstance(part, bytes) else json.dumps(part, sort_keys=True).encode()
+        )
         digest.update(b"\0")
     return digest.hexdigest()
 
@@ -51,7 +55,7 @@ class Manifest:
     units: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @classmethod
-    def load(cls, out_dir: Path) -> "Manifest":
+    def load(cls, out_dir: Path) -> Manifest:
         try:
             data = json.loads((out_dir / MANIFEST_NAME).read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -61,7 +65,10 @@ class Manifest:
         return cls(units=data.get("units", {}))
 
     def save(self, out_dir: Path) -> None:
-        text = json.dumps({"format": MANIFEST_FORMAT, "units": self.units}, indent=1, sort_keys=True) + "\n"
+        text = (
+            json.dumps({"format": MANIFEST_FORMAT, "units": self.units}, indent=1, sort_keys=True)
+            + "\n"
+        )
         atomic_write_text(out_dir / MANIFEST_NAME, text)
 
     def is_current(self, out_dir: Path, unit: str, digest: str) -> bool:
@@ -69,13 +76,17 @@ class Manifest:
         entry = self.units.get(unit)
         if not entry or entry.get("input") != digest:
             return False
-        return all((out_dir / name).is_file() and (out_dir / name).stat().st_size == size
-                   for name, size in entry.get("outputs", {}).items())
+        return all(
+            (out_dir / name).is_file() and (out_dir / name).stat().st_size == size
+            for name, size in entry.get("outputs", {}).items()
+        )
 
     def record(self, out_dir: Path, unit: str, digest: str, outputs: list[Path]) -> None:
         self.units[unit] = {
             "input": digest,
-            "outputs": {p.relative_to(out_dir).as_posix(): p.stat().st_size for p in sorted(outputs)},
+            "outputs": {
+                p.relative_to(out_dir).as_posix(): p.stat().st_size for p in sorted(outputs)
+            },
         }
 
     def forget(self, unit: str) -> None:

@@ -10,11 +10,12 @@ A scenario that fails is reported and skipped; the others are still built.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from pachaprint.build.gallery import gallery_html
 from pachaprint.build.manifest import Manifest, input_hash
@@ -74,16 +75,25 @@ class BuildResult:
 
     @property
     def ok(self) -> bool:
-        return all(s.ok for s in self.scenarios) and self.core != "failed" and "failed" not in self.pnp.values()
+        return (
+            all(s.ok for s in self.scenarios)
+            and self.core != "failed"
+            and "failed" not in self.pnp.values()
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "out": self.out_dir,
             "ok": self.ok,
             "scenarios": [
-                {"file": s.file, "id": s.id, "status": s.status, "problems": s.problems,
-                 "difficulty": (s.report or {}).get("difficulty"),
-                 "flags": (s.report or {}).get("flags", [])}
+                {
+                    "file": s.file,
+                    "id": s.id,
+                    "status": s.status,
+                    "problems": s.problems,
+                    "difficulty": (s.report or {}).get("difficulty"),
+                    "flags": (s.report or {}).get("flags", []),
+                }
                 for s in self.scenarios
             ],
             "core": self.core,
@@ -104,36 +114,58 @@ def _no_progress(stage: str, done: int, total: int) -> None:
 def _simulate(scenario: Scenario, options: BuildOptions) -> dict[str, Any]:
     from pachaprint.engine.simulate import simulate
 
-    result = simulate(scenario, games=options.games, players=options.players,
-                      bots=options.bots, seed=options.seed, jobs=1)
+    result = simulate(
+        scenario,
+        games=options.games,
+        players=options.players,
+        bots=options.bots,
+        seed=options.seed,
+        jobs=1,
+    )
     return result.to_dict()
 
 
-def _render_scenario(scenario: Scenario, folder: Path, options: BuildOptions, difficulty: str | None) -> None:
+def _render_scenario(
+    scenario: Scenario, folder: Path, options: BuildOptions, difficulty: str | None
+) -> None:
     from pachaprint.render.scenario import render_scenario
     from pachaprint.render.webwheel import write_webwheel
 
-    render_scenario(scenario, folder, wheel=list(options.wheels), paper=options.papers[0], lang=options.lang,
-                    difficulty=difficulty)
+    render_scenario(
+        scenario,
+        folder,
+        wheel=list(options.wheels),
+        paper=options.papers[0],
+        lang=options.lang,
+        difficulty=difficulty,
+    )
     write_webwheel(scenario, folder / "wheel.html", lang=options.lang)
     (folder / "preview-back.png").write_bytes(pdf_preview_png(folder / "disc-back.pdf"))
     front = folder / f"{front_file_stem(options.wheels[0])}.pdf"
     (folder / "preview-front.png").write_bytes(pdf_preview_png(front))
 
 
-def build_scenario(scenario_data: dict[str, Any], validation: dict[str, Any], out_dir: str, options: BuildOptions) -> dict[str, Any]:
+def build_scenario(
+    scenario_data: dict[str, Any], validation: dict[str, Any], out_dir: str, options: BuildOptions
+) -> dict[str, Any]:
     """Simulate and render one valid scenario into ``OUT/scenarios/<id>/``; returns an outcome dict."""
     scenario = Scenario.from_dict(scenario_data)
     out = Path(out_dir)
     try:
         simulation = _simulate(scenario, options)
     except Exception as exc:  # a crash in the engine must not stop the build
-        return {"status": "failed", "problems": [f"simulation crashed: {type(exc).__name__}: {exc}"]}
+        return {
+            "status": "failed",
+            "problems": [f"simulation crashed: {type(exc).__name__}: {exc}"],
+        }
     if simulation["completed"] < simulation["games"]:
-        return {"status": "failed", "problems": [
-            f"simulation: only {simulation['completed']} of {simulation['games']} games reached the end"
-            + (f" ({'; '.join(simulation['flags'])})" if simulation.get("flags") else "")
-        ]}
+        return {
+            "status": "failed",
+            "problems": [
+                f"simulation: only {simulation['completed']} of {simulation['games']} games reached the end"
+                + (f" ({'; '.join(simulation['flags'])})" if simulation.get("flags") else "")
+            ],
+        }
     report = scenario_report(validation, simulation, scenario)
     relative = Path("scenarios") / scenario.id
     with Stage(out) as stage:
@@ -141,7 +173,10 @@ def build_scenario(scenario_data: dict[str, Any], validation: dict[str, Any], ou
         try:
             _render_scenario(scenario, folder, options, report["difficulty"])
         except Exception as exc:
-            return {"status": "failed", "problems": [f"rendering failed: {type(exc).__name__}: {exc}"]}
+            return {
+                "status": "failed",
+                "problems": [f"rendering failed: {type(exc).__name__}: {exc}"],
+            }
         stage.path(relative / "report.json").write_text(report_json(report), encoding="utf-8")
         stage.path(relative / "report.md").write_text(report_markdown(report), encoding="utf-8")
         outputs = stage.commit()
@@ -159,16 +194,27 @@ def build_core(out_dir: str, options: BuildOptions) -> list[str]:
         return [str(p) for p in stage.commit()]
 
 
-def build_discs_pnp(scenarios: list[dict[str, Any]], difficulties: dict[str, str | None], out_dir: str, paper: str,
-                    options: BuildOptions) -> list[str]:
+def build_discs_pnp(
+    scenarios: list[dict[str, Any]],
+    difficulties: dict[str, str | None],
+    out_dir: str,
+    paper: str,
+    options: BuildOptions,
+) -> list[str]:
     """The duplex-ready PDF of every built scenario's disc fronts and backs."""
     from pachaprint.render.scenario import render_discs_pnp
 
     out = Path(out_dir)
     with Stage(out) as stage:
         models = [Scenario.from_dict(data) for data in scenarios]
-        render_discs_pnp(models, stage.path(f"pnp/pachaprint-discs-{paper}.pdf"), paper=paper,
-                         wheel=list(options.wheels), lang=options.lang, difficulties=difficulties)
+        render_discs_pnp(
+            models,
+            stage.path(f"pnp/pachaprint-discs-{paper}.pdf"),
+            paper=paper,
+            wheel=list(options.wheels),
+            lang=options.lang,
+            difficulties=difficulties,
+        )
         return [str(p) for p in stage.commit()]
 
 
@@ -179,12 +225,20 @@ def _complete_data(report: Report, raw: bytes) -> tuple[dict[str, Any], list[str
     warnings = []
     if not report.scenario.is_complete and report.solution is not None:
         data["crops"] = crops_to_rows(report.scenario.board, report.solution)
-        warnings.append("crops had dots; built with the solved layer (run `pachaprint solve --write`)")
+        warnings.append(
+            "crops had dots; built with the solved layer (run `pachaprint solve --write`)"
+        )
     return data, warnings
 
 
-def run_build(scenarios_dir: Path, out_dir: Path, options: BuildOptions = BuildOptions(), jobs: int = 1,
-              force: bool = False, progress: Progress = _no_progress) -> BuildResult:
+def run_build(
+    scenarios_dir: Path,
+    out_dir: Path,
+    options: BuildOptions = BuildOptions(),
+    jobs: int = 1,
+    force: bool = False,
+    progress: Progress = _no_progress,
+) -> BuildResult:
     """Build everything for the ``*.json`` scenarios in ``scenarios_dir`` into ``out_dir``."""
     out_dir.mkdir(parents=True, exist_ok=True)
     clean_stale_stages(out_dir)
@@ -204,7 +258,9 @@ def run_build(scenarios_dir: Path, out_dir: Path, options: BuildOptions = BuildO
             outcome.problems = [f"{p.rule.value}: {p.message}" for p in report.errors]
             continue
         if report.id in seen_ids:
-            outcome.problems = [f"duplicate id {report.id!r}: {seen_ids[report.id]} already uses it"]
+            outcome.problems = [
+                f"duplicate id {report.id!r}: {seen_ids[report.id]} already uses it"
+            ]
             continue
         seen_ids[report.id] = str(path)
         data, notes = _complete_data(report, raw)
@@ -214,7 +270,9 @@ def run_build(scenarios_dir: Path, out_dir: Path, options: BuildOptions = BuildO
         digest = input_hash(raw, asdict(options), "scenario")
         if manifest.is_current(out_dir, f"scenario:{report.id}", digest):
             outcome.status = "unchanged"
-            outcome.report = json.loads((out_dir / "scenarios" / report.id / "report.json").read_text(encoding="utf-8"))
+            outcome.report = json.loads(
+                (out_dir / "scenarios" / report.id / "report.json").read_text(encoding="utf-8")
+            )
             continue
         pending.append((outcome, data, validation, digest))
 
@@ -224,8 +282,10 @@ def run_build(scenarios_dir: Path, out_dir: Path, options: BuildOptions = BuildO
     with executor or nullcontext():
         submit = executor.submit if executor else _run_now
         core_future = submit(build_core, str(out_dir), options) if core_needed else None
-        futures = {submit(build_scenario, data, validation, str(out_dir), options): (outcome, digest)
-                   for outcome, data, validation, digest in pending}
+        futures = {
+            submit(build_scenario, data, validation, str(out_dir), options): (outcome, digest)
+            for outcome, data, validation, digest in pending
+        }
         for done, future in enumerate(as_completed(futures) if executor else futures, start=1):
             outcome, digest = futures[future]
             result = future.result()
@@ -233,7 +293,9 @@ def run_build(scenarios_dir: Path, out_dir: Path, options: BuildOptions = BuildO
             outcome.problems = result.get("problems", [])
             outcome.report = result.get("report")
             if outcome.status == "built":
-                manifest.record(out_dir, f"scenario:{outcome.id}", digest, [Path(p) for p in result["outputs"]])
+                manifest.record(
+                    out_dir, f"scenario:{outcome.id}", digest, [Path(p) for p in result["outputs"]]
+                )
             else:
                 manifest.forget(f"scenario:{outcome.id}")
             progress("scenarios", done, len(futures))
@@ -241,7 +303,9 @@ def run_build(scenarios_dir: Path, out_dir: Path, options: BuildOptions = BuildO
         problems: list[str] = []
         if core_future is not None:
             try:
-                manifest.record(out_dir, "core", core_digest, [Path(p) for p in core_future.result()])
+                manifest.record(
+                    out_dir, "core", core_digest, [Path(p) for p in core_future.result()]
+                )
                 core_status = "built"
             except Exception as exc:
                 core_status = "failed"
@@ -254,9 +318,16 @@ def run_build(scenarios_dir: Path, out_dir: Path, options: BuildOptions = BuildO
         pnp_status: dict[str, str] = {}
         pnp_jobs = {}
         for paper in options.papers:
-            digest = input_hash(asdict(options), paper, sorted((d["id"], json.dumps(d, sort_keys=True)) for d in built_data))
+            digest = input_hash(
+                asdict(options),
+                paper,
+                sorted((d["id"], json.dumps(d, sort_keys=True)) for d in built_data),
+            )
             if built_data and not manifest.is_current(out_dir, f"pnp:{paper}", digest):
-                pnp_jobs[paper] = (submit(build_discs_pnp, built_data, difficulties, str(out_dir), paper, options), digest)
+                pnp_jobs[paper] = (
+                    submit(build_discs_pnp, built_data, difficulties, str(out_dir), paper, options),
+                    digest,
+                )
             else:
                 pnp_status[paper] = "unchanged" if built_data else "skipped"
         for number, (paper, (future, digest)) in enumerate(sorted(pnp_jobs.items()), start=1):
@@ -269,10 +340,18 @@ def run_build(scenarios_dir: Path, out_dir: Path, options: BuildOptions = BuildO
                 problems.append(f"print sheets ({paper}) failed: {type(exc).__name__}: {exc}")
             progress("print sheets", number, len(pnp_jobs))
 
-    atomic_write_text(out_dir / "index.html", gallery_html([_gallery_entry(o, options.wheels[0]) for o in outcomes]))
+    atomic_write_text(
+        out_dir / "index.html",
+        gallery_html([_gallery_entry(o, options.wheels[0]) for o in outcomes]),
+    )
     manifest.save(out_dir)
-    return BuildResult(out_dir=str(out_dir), scenarios=outcomes, core=core_status,
-                       pnp=dict(sorted(pnp_status.items())), problems=problems)
+    return BuildResult(
+        out_dir=str(out_dir),
+        scenarios=outcomes,
+        core=core_status,
+        pnp=dict(sorted(pnp_status.items())),
+        problems=problems,
+    )
 
 
 class _Done:
@@ -296,10 +375,24 @@ def _run_now(function, *args) -> _Done:
 
 def _gallery_entry(outcome: ScenarioOutcome, wheel: str) -> dict[str, Any]:
     if not outcome.ok:
-        return {"id": outcome.id or Path(outcome.file).stem, "file": outcome.file, "failed": True,
-                "problems": outcome.problems}
+        return {
+            "id": outcome.id or Path(outcome.file).stem,
+            "file": outcome.file,
+            "failed": True,
+            "problems": outcome.problems,
+        }
     base = f"scenarios/{outcome.id}/"
-    links = [("report", base + "report.md"), ("disc back PDF", base + "disc-back.pdf"),
-             ("disc front PDF", base + f"{front_file_stem(wheel)}.pdf"), ("digital wheel", base + "wheel.html")]
-    return {"id": outcome.id, "file": outcome.file, "report": outcome.report, "links": links,
-            "preview_back": base + "preview-back.png", "preview_front": base + "preview-front.png"}
+    links = [
+        ("report", base + "report.md"),
+        ("disc back PDF", base + "disc-back.pdf"),
+        ("disc front PDF", base + f"{front_file_stem(wheel)}.pdf"),
+        ("digital wheel", base + "wheel.html"),
+    ]
+    return {
+        "id": outcome.id,
+        "file": outcome.file,
+        "report": outcome.report,
+        "links": links,
+        "preview_back": base + "preview-back.png",
+        "preview_front": base + "preview-front.png",
+    }

@@ -8,7 +8,9 @@ from typing import Any
 from pachaprint.model.rules import CROP_NAMES, Terrain
 
 
-def scenario_report(validation: dict[str, Any], simulation: dict[str, Any] | None, scenario) -> dict[str, Any]:
+def scenario_report(
+    validation: dict[str, Any], simulation: dict[str, Any] | None, scenario
+) -> dict[str, Any]:
     """The ``report.json`` content: verdict, counts, difficulty, simulation summary, flags."""
     stats = validation.get("stats", {})
     flags = list(simulation.get("flags", [])) if simulation else []
@@ -49,8 +51,10 @@ def report_markdown(report: dict[str, Any]) -> str:
     lines.append(f"A {report['size']} scenario{author}. Source file: `{report['file']}`.")
     lines.append("")
     verdict = "valid" if report["valid"] else "INVALID"
-    lines.append(f"**Verdict:** {verdict}; difficulty **{report.get('difficulty') or 'unknown'}**; "
-                 f"{report['regions']} regions; {len(report['start_cells'])} start cells ({', '.join(report['start_cells'])}).")
+    lines.append(
+        f"**Verdict:** {verdict}; difficulty **{report.get('difficulty') or 'unknown'}**; "
+        f"{report['regions']} regions; {len(report['start_cells'])} start cells ({', '.join(report['start_cells'])})."
+    )
     if report["otoma"]:
         lines.append(f"Otoma start cells (solo/co-op): {', '.join(report['otoma'])}.")
     for problem in report["errors"]:
@@ -58,9 +62,14 @@ def report_markdown(report: dict[str, Any]) -> str:
     for problem in report["warnings"]:
         lines.append(f"- warning `{problem['rule']}`: {problem['message']}")
     lines += ["", "## Tiles", ""]
-    lines += _table(["terrain", "tiles"], [[Terrain(k).label, v] for k, v in report["terrain_tiles"].items()])
+    lines += _table(
+        ["terrain", "tiles"], [[Terrain(k).label, v] for k, v in report["terrain_tiles"].items()]
+    )
     lines.append("")
-    lines += _table(["crop", "tiles"], [[f"{k} {CROP_NAMES[int(k)]}", v] for k, v in report["crop_tiles"].items()])
+    lines += _table(
+        ["crop", "tiles"],
+        [[f"{k} {CROP_NAMES[int(k)]}", v] for k, v in report["crop_tiles"].items()],
+    )
     sim = report.get("simulation")
     if sim:
         lines += ["", "## Simulation", ""]
@@ -73,17 +82,33 @@ def report_markdown(report: dict[str, Any]) -> str:
         rows = []
         for seat in sim["seats"]:
             points = seat.get("points", {})
-            rows.append([seat["seat"], seat["bot"], seat["score_mean"], seat["score_sd"], f"{seat['win_rate']:.0%}",
-                         points.get("discovery", ""), points.get("divination", ""), points.get("offering", "")])
-        lines += _table(["seat", "bot", "mean score", "sd", "wins", "discovery", "divination", "offering"], rows)
+            rows.append(
+                [
+                    seat["seat"],
+                    seat["bot"],
+                    seat["score_mean"],
+                    seat["score_sd"],
+                    f"{seat['win_rate']:.0%}",
+                    points.get("discovery", ""),
+                    points.get("divination", ""),
+                    points.get("offering", ""),
+                ]
+            )
+        lines += _table(
+            ["seat", "bot", "mean score", "sd", "wins", "discovery", "divination", "offering"], rows
+        )
         lines.append("")
         wrong = ", ".join(f"{bot} {n}" for bot, n in sim.get("wrong_divinations", {}).items())
         lines.append(f"Wrong divinations: {wrong or 'none'}.")
         if "first_player_win_rate" in sim:
-            lines.append(f"The player who takes the first turn wins {sim['first_player_win_rate']:.0%} of the games.")
+            lines.append(
+                f"The player who takes the first turn wins {sim['first_player_win_rate']:.0%} of the games."
+            )
         if "logician_proved" in sim:
-            lines.append(f"Crops the logician proved from public information and divined: {sim['logician_proved']} "
-                         f"in {sim['games']} games ({sim['logician_proved'] / sim['games']:.1f} per game).")
+            lines.append(
+                f"Crops the logician proved from public information and divined: {sim['logician_proved']} "
+                f"in {sim['games']} games ({sim['logician_proved'] / sim['games']:.1f} per game)."
+            )
     lines += ["", "## Flags", ""]
     lines += [f"- {flag}" for flag in report["flags"]] or ["None."]
     return "\n".join(lines) + "\n"

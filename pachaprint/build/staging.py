@@ -44,7 +44,7 @@ class Stage:
     def discard(self) -> None:
         shutil.rmtree(self.root, ignore_errors=True)
 
-    def __enter__(self) -> "Stage":
+    def __enter__(self) -> Stage:
         return self
 
     def __exit__(self, *exc) -> None:

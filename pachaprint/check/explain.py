@@ -20,7 +20,7 @@ from pachaprint.check.techniques import (
 )
 from pachaprint.model.scenario import Scenario
 
-__all__ = ["explain", "explain_givens", "next_hint", "hint_steps", "chain_difficulty", "HintError"]
+__all__ = ["HintError", "chain_difficulty", "explain", "explain_givens", "hint_steps", "next_hint"]
 
 _MAX_STEPS = 2000
 
@@ -104,12 +104,16 @@ def hint_steps(scenario: Scenario, revealed: dict[int, int]) -> list[Deduction]:
     return steps
 
 
-def _revealed_position(pos: Position, scenario: Scenario, revealed: dict[int, int]) -> tuple[list[int], set[int]]:
+def _revealed_position(
+    pos: Position, scenario: Scenario, revealed: dict[int, int]
+) -> tuple[list[int], set[int]]:
     board = scenario.board
     givens = givens_of(scenario)
     for cell, level in revealed.items():
         if cell in givens and givens[cell] != level:
-            raise HintError(f"{board.name(cell)} is a start cell holding {givens[cell]}, not {level}")
+            raise HintError(
+                f"{board.name(cell)} is a start cell holding {givens[cell]}, not {level}"
+            )
     result = pos.solver.solve(givens)
     if result.status is SolveStatus.UNIQUE:
         wrong = [c for c, v in sorted(revealed.items()) if result.solution[c] != v]
@@ -124,7 +128,9 @@ def _revealed_position(pos: Position, scenario: Scenario, revealed: dict[int, in
     if started is None:
         cell = next(c for c, v in sorted(known.items()) if not pos.initial()[c] >> v & 1)
         size = pos.regions[pos.region_of[cell]].size
-        raise HintError(f"{board.name(cell)} cannot hold {known[cell]}: its region has only {size} cells")
+        raise HintError(
+            f"{board.name(cell)} cannot hold {known[cell]}: its region has only {size} cells"
+        )
     for cell in sorted(known):
         for peer in pos.peers[cell]:
             if peer in known and known[peer] == known[cell] and peer > cell:

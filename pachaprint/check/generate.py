@@ -28,7 +28,12 @@ from pachaprint.check.solver import CropSolver
 from pachaprint.check.techniques import Difficulty, Position
 from pachaprint.model.board import Board, board_for
 from pachaprint.model.regions import find_regions
-from pachaprint.model.rules import BOX_CROP_TILES, BOX_TERRAIN_TILES, MAX_REGION_SIZE, TERRAIN_LETTERS
+from pachaprint.model.rules import (
+    BOX_CROP_TILES,
+    BOX_TERRAIN_TILES,
+    MAX_REGION_SIZE,
+    TERRAIN_LETTERS,
+)
 from pachaprint.model.scenario import FORMAT, Scenario, crops_to_rows
 
 SCHEMA_REF = "../schemas/scenario.schema.json"
@@ -56,6 +61,7 @@ class Generated:
 
 
 # -- 1 and 2: the terrain map ------------------------------------------------------
+
 
 def random_partition(board: Board, rng: random.Random, weights=None) -> list[list[int]]:
     """Regions (lists of cells) covering the board, grown from crevices outward."""
@@ -180,7 +186,10 @@ def random_terrain(board: Board, rng: random.Random, tries: int = 200) -> str:
 
 # -- 3: a crop layer -----------------------------------------------------------------
 
-def random_crops(solver: CropSolver, rng: random.Random, node_limit: int = 400) -> tuple[int, ...] | None:
+
+def random_crops(
+    solver: CropSolver, rng: random.Random, node_limit: int = 400
+) -> tuple[int, ...] | None:
     """A random complete crop layer for the solver's map, or ``None`` if none is found quickly."""
     dom = solver.start_domains({})
     if dom is None:
@@ -215,8 +224,10 @@ def random_crops(solver: CropSolver, rng: random.Random, node_limit: int = 400) 
 
 # -- 4: start cells --------------------------------------------------------------------
 
-def minimise_givens(pos: Position, solution: tuple[int, ...], rng: random.Random,
-                    ceiling: Difficulty, keep: int = 1) -> dict[int, int]:
+
+def minimise_givens(
+    pos: Position, solution: tuple[int, ...], rng: random.Random, ceiling: Difficulty, keep: int = 1
+) -> dict[int, int]:
     """Remove givens in random order while techniques up to ``ceiling`` still finish.
 
     Never goes below ``keep`` start cells.
@@ -233,8 +244,14 @@ def minimise_givens(pos: Position, solution: tuple[int, ...], rng: random.Random
     return givens
 
 
-def top_up_givens(pos: Position, solution: tuple[int, ...], givens: dict[int, int], count: int,
-                  target: Difficulty, rng: random.Random) -> dict[int, int] | None:
+def top_up_givens(
+    pos: Position,
+    solution: tuple[int, ...],
+    givens: dict[int, int],
+    count: int,
+    target: Difficulty,
+    rng: random.Random,
+) -> dict[int, int] | None:
     """Add start cells (random order) up to ``count`` while the grade stays ``target``."""
     givens = dict(givens)
     spare = [c for c in pos.board.cells if c not in givens]
@@ -250,6 +267,7 @@ def top_up_givens(pos: Position, solution: tuple[int, ...], givens: dict[int, in
 
 def spread_cells(board: Board, cells: list[int], count: int, rng: random.Random) -> list[int]:
     """``count`` of ``cells`` chosen far apart (greedy farthest point, random start)."""
+
     def distance(a: int, b: int) -> int:
         return max(abs(board.column(a) - board.column(b)), abs(board.row(a) - board.row(b)))
 
@@ -288,10 +306,14 @@ def generate(
     board = board_for(size)
     target = Difficulty(difficulty)
     if target is Difficulty.NEEDS_GUESSING:
-        raise ValueError("the generator makes scenarios the techniques can finish: easy, medium, hard or expert")
+        raise ValueError(
+            "the generator makes scenarios the techniques can finish: easy, medium, hard or expert"
+        )
     floor = OTOMA_CELLS if size == "long" else 1
     if givens is not None and not floor <= givens <= board.cell_count:
-        raise ValueError(f"--givens must be between {floor} and {board.cell_count} for a {size} scenario")
+        raise ValueError(
+            f"--givens must be between {floor} and {board.cell_count} for a {size} scenario"
+        )
     rng = random.Random(f"pachaprint/{size}/{seed}")
     attempts = 0
     while attempts < max_attempts:
@@ -307,14 +329,19 @@ def generate(
             if grade_position(pos, chosen) is not target:
                 continue
             if givens is not None and len(chosen) != givens:
-                topped = top_up_givens(pos, solution, chosen, givens, target, rng) if len(chosen) < givens else None
+                topped = (
+                    top_up_givens(pos, solution, chosen, givens, target, rng)
+                    if len(chosen) < givens
+                    else None
+                )
                 if topped is None:
                     continue
                 chosen = topped
             if solver.count(chosen, 2) != 1:  # belt and braces: the techniques are sound
                 continue
-            scenario = _scenario(board, terrain, solution, chosen, rng, size, seed, target, name, id,
-                                 author, notes)
+            scenario = _scenario(
+                board, terrain, solution, chosen, rng, size, seed, target, name, id, author, notes
+            )
             return Generated(scenario, target, attempts)
     raise GenerationError(
         f"no {size} scenario at difficulty {target.value}"
@@ -323,8 +350,10 @@ def generate(
     )
 
 
-def _scenario(board, terrain, solution, chosen, rng, size, seed, target, name, id, author, notes) -> Scenario:
-    rows = [terrain[r * board.width:(r + 1) * board.width] for r in range(board.height)]
+def _scenario(
+    board, terrain, solution, chosen, rng, size, seed, target, name, id, author, notes
+) -> Scenario:
+    rows = [terrain[r * board.width : (r + 1) * board.width] for r in range(board.height)]
     start = sorted(chosen)
     data: dict = {"$schema": SCHEMA_REF, "format": FORMAT}
     name = name or f"{size.capitalize()} disc {seed}"
@@ -337,8 +366,14 @@ def _scenario(board, terrain, solution, chosen, rng, size, seed, target, name, i
     data["crops"] = crops_to_rows(board, solution)
     data["start"] = [board.name(c) for c in start]
     if size == "long":
-        data["solo"] = {"otoma": [board.name(c) for c in spread_cells(board, start, OTOMA_CELLS, rng)]}
-    data["notes"] = notes if notes is not None else (
-        f"Generated by pachaprint new --size {size} --seed {seed} --difficulty {target.value}."
+        data["solo"] = {
+            "otoma": [board.name(c) for c in spread_cells(board, start, OTOMA_CELLS, rng)]
+        }
+    data["notes"] = (
+        notes
+        if notes is not None
+        else (
+            f"Generated by pachaprint new --size {size} --seed {seed} --difficulty {target.value}."
+        )
     )
     return Scenario.from_dict(data)

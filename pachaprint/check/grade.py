@@ -11,6 +11,7 @@ several solutions: check validity first).
 
 from __future__ import annotations
 
+from pachaprint.check.solver import CropSolver, givens_of
 from pachaprint.check.techniques import (
     FINDERS,
     TECHNIQUE_TIERS,
@@ -19,14 +20,15 @@ from pachaprint.check.techniques import (
     is_solved,
     position_for,
 )
-from pachaprint.check.solver import CropSolver, givens_of
 from pachaprint.model.board import Board
 from pachaprint.model.scenario import Scenario
 
 __all__ = ["Difficulty", "grade", "grade_givens", "solves_within"]
 
 
-def _run(pos: Position, givens: dict[int, int], ceiling: Difficulty) -> tuple[Difficulty, list[int] | None]:
+def _run(
+    pos: Position, givens: dict[int, int], ceiling: Difficulty
+) -> tuple[Difficulty, list[int] | None]:
     """Solve with techniques up to ``ceiling``: (hardest tier used or needs-guessing, domains)."""
     started = pos.start(givens, shadows=True)
     if started is None or not pos.valid_map:

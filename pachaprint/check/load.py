@@ -59,14 +59,24 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def parse_bytes(raw: bytes) -> tuple[Any, list[Problem]]:
     """Decode and parse a scenario file's bytes. Returns ``(data, [])`` or ``(None, [json problem])``."""
     if len(raw) > MAX_BYTES:
-        return None, [Problem(Rule.JSON, f"the file is {len(raw):,} bytes; a scenario file is at most {MAX_BYTES:,} bytes")]
+        return None, [
+            Problem(
+                Rule.JSON,
+                f"the file is {len(raw):,} bytes; a scenario file is at most {MAX_BYTES:,} bytes",
+            )
+        ]
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        return None, [Problem(Rule.JSON, f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at line {line} (offset {exc.start}) is invalid")]
+        return None, [
+            Problem(
+                Rule.JSON,
+                f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at line {line} (offset {exc.start}) is invalid",
+            )
+        ]
     return parse_text(text)
 
 
@@ -92,8 +102,13 @@ def pointer(path) -> str:
 
 
 _TYPE_NAMES = {
-    dict: "an object", list: "an array", str: "a string", bool: "true/false",
-    int: "a whole number", float: "a number", type(None): "null",
+    dict: "an object",
+    list: "an array",
+    str: "a string",
+    bool: "true/false",
+    int: "a whole number",
+    float: "a number",
+    type(None): "null",
 }
 
 _PATTERN_HINTS = {
@@ -106,7 +121,11 @@ _PATTERN_HINTS = {
 
 
 def _short(value: Any, limit: int = 40) -> str:
-    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, (dict, list)) else _TYPE_NAMES[type(value)]
+    text = (
+        json.dumps(value, ensure_ascii=False)
+        if not isinstance(value, (dict, list))
+        else _TYPE_NAMES[type(value)]
+    )
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -119,24 +138,40 @@ def _schema_message(error: jsonschema.ValidationError) -> list[tuple[str, str]]:
     top = str(error.absolute_path[0]) if error.absolute_path else ""
     if key == "required":
         missing = [k for k in arg if isinstance(value, dict) and k not in value]
-        return [(pointer([*error.absolute_path, k]), f"the required key {k!r} is missing") for k in missing]
+        return [
+            (pointer([*error.absolute_path, k]), f"the required key {k!r} is missing")
+            for k in missing
+        ]
     if key == "additionalProperties":
         known = set(error.schema.get("properties", {}))
         return [
-            (pointer([*error.absolute_path, k]), f"unknown key {k!r} (allowed: {', '.join(sorted(known))})")
-            for k in value if k not in known
+            (
+                pointer([*error.absolute_path, k]),
+                f"unknown key {k!r} (allowed: {', '.join(sorted(known))})",
+            )
+            for k in value
+            if k not in known
         ]
     if key == "type":
-        return [(where, f"must be {_TYPE_NAMES.get({'object': dict, 'array': list, 'string': str, 'integer': int, 'number': float, 'boolean': bool, 'null': type(None)}[arg], arg)}, not {_TYPE_NAMES.get(type(value), type(value).__name__)}")]
+        return [
+            (
+                where,
+                f"must be {_TYPE_NAMES.get({'object': dict, 'array': list, 'string': str, 'integer': int, 'number': float, 'boolean': bool, 'null': type(None)}[arg], arg)}, not {_TYPE_NAMES.get(type(value), type(value).__name__)}",
+            )
+        ]
     if key == "const":
         return [(where, f"must be exactly {json.dumps(arg)}, not {_short(value)}")]
     if key == "enum":
-        return [(where, f"must be one of {', '.join(json.dumps(a) for a in arg)}, not {_short(value)}")]
+        return [
+            (where, f"must be one of {', '.join(json.dumps(a) for a in arg)}, not {_short(value)}")
+        ]
     if key == "pattern":
         hint = _PATTERN_HINTS.get(top, f"must match {arg}")
         return [(where, f"{_short(value)} is not allowed here: {hint}")]
     if key == "minLength":
-        return [(where, "must not be empty" if arg == 1 else f"must have at least {arg} characters")]
+        return [
+            (where, "must not be empty" if arg == 1 else f"must have at least {arg} characters")
+        ]
     if key == "maxLength":
         return [(where, f"has {len(value)} characters; at most {arg} are allowed")]
     if key == "minItems":
@@ -162,7 +197,11 @@ def _pattern_paths(data: dict[str, Any]):
     if isinstance(solo, dict) and isinstance(solo.get("otoma"), list):
         for index, value in enumerate(solo["otoma"]):
             if isinstance(value, str):
-                yield f"/solo/otoma/{index}", value, props["solo"]["properties"]["otoma"]["items"]["pattern"]
+                yield (
+                    f"/solo/otoma/{index}",
+                    value,
+                    props["solo"]["properties"]["otoma"]["items"]["pattern"],
+                )
 
 
 def _line_end_problems(data: Any) -> list[Problem]:
@@ -171,7 +210,9 @@ def _line_end_problems(data: Any) -> list[Problem]:
     if not isinstance(data, dict):
         return []
     return [
-        Problem(Rule.SCHEMA, f"{where}: {_short(value)} must not end with a line break", pointer=where)
+        Problem(
+            Rule.SCHEMA, f"{where}: {_short(value)} must not end with a line break", pointer=where
+        )
         for where, value, pattern in _pattern_paths(data)
         if value.endswith("\n") and re.fullmatch(pattern.rstrip("$"), value.rstrip("\n"))
     ]
@@ -187,7 +228,9 @@ def schema_problems(data: Any) -> list[Problem]:
     problems = _line_end_problems(data)
     for error in _validator().iter_errors(data):
         for where, message in _schema_message(error):
-            problems.append(Problem(Rule.SCHEMA, f"{where or '(top level)'}: {message}", pointer=where))
+            problems.append(
+                Problem(Rule.SCHEMA, f"{where or '(top level)'}: {message}", pointer=where)
+            )
     return sorted(set(problems), key=lambda p: (p.pointer or "", p.message))
 
 

@@ -47,7 +47,11 @@ class Problem:
     pointer: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"rule": self.rule.value, "cells": list(self.cells), "message": self.message}
+        data: dict[str, Any] = {
+            "rule": self.rule.value,
+            "cells": list(self.cells),
+            "message": self.message,
+        }
         if self.pointer is not None:
             data["pointer"] = self.pointer
         return data

@@ -34,14 +34,22 @@ def dimension_problems(data: dict) -> list[Problem]:
     for key in ("terrain", "crops"):
         rows = data[key]
         if len(rows) != ROWS:
-            problems.append(Problem(Rule.DIMENSIONS, f"{key} has {len(rows)} rows; a {board.size} board has {ROWS}", pointer=f"/{key}"))
+            problems.append(
+                Problem(
+                    Rule.DIMENSIONS,
+                    f"{key} has {len(rows)} rows; a {board.size} board has {ROWS}",
+                    pointer=f"/{key}",
+                )
+            )
         for number, row in enumerate(rows[:ROWS], start=1):
             if len(row) != board.width:
-                problems.append(Problem(
-                    Rule.DIMENSIONS,
-                    f"{key} row {number} has {len(row)} columns; a {board.size} board has {board.width} (a-{'abcdefghi'[board.width - 1]})",
-                    pointer=f"/{key}/{number - 1}",
-                ))
+                problems.append(
+                    Problem(
+                        Rule.DIMENSIONS,
+                        f"{key} row {number} has {len(row)} columns; a {board.size} board has {board.width} (a-{'abcdefghi'[board.width - 1]})",
+                        pointer=f"/{key}/{number - 1}",
+                    )
+                )
     return problems
 
 
@@ -60,11 +68,13 @@ def region_problems(scenario: Scenario) -> list[Problem]:
     problems = []
     for region in scenario.regions:
         if region.size > MAX_REGION_SIZE:
-            problems.append(Problem(
-                Rule.REGION_SIZE,
-                f"{_region_label(scenario, region)} has more than {MAX_REGION_SIZE} cells",
-                tuple(board.names(region.cells)),
-            ))
+            problems.append(
+                Problem(
+                    Rule.REGION_SIZE,
+                    f"{_region_label(scenario, region)} has more than {MAX_REGION_SIZE} cells",
+                    tuple(board.names(region.cells)),
+                )
+            )
     owner = scenario.region_of
     terrain = scenario.terrain_flat
     touching: dict[tuple[int, int], set[int]] = {}
@@ -75,12 +85,14 @@ def region_problems(scenario: Scenario) -> list[Problem]:
                 touching.setdefault((a, b), set()).update((cell, near))
     for (a, b), cells in sorted(touching.items()):
         names = board.names(cells)
-        problems.append(Problem(
-            Rule.REGION_SEPARATION,
-            f"two {terrain_name(scenario.regions[a].terrain)} regions touch at a corner at {join_names(names)}:"
-            f" {{{', '.join(board.names(scenario.regions[a].cells))}}} and {{{', '.join(board.names(scenario.regions[b].cells))}}}",
-            tuple(names),
-        ))
+        problems.append(
+            Problem(
+                Rule.REGION_SEPARATION,
+                f"two {terrain_name(scenario.regions[a].terrain)} regions touch at a corner at {join_names(names)}:"
+                f" {{{', '.join(board.names(scenario.regions[a].cells))}}} and {{{', '.join(board.names(scenario.regions[b].cells))}}}",
+                tuple(names),
+            )
+        )
     return problems
 
 
@@ -99,15 +111,21 @@ def crop_problems(scenario: Scenario) -> list[Problem]:
         if repeated or too_high:
             parts = []
             if repeated:
-                parts.append(f"{join_names(str(v) for v in repeated)} appear{'s' if len(repeated) == 1 else ''} more than once")
+                parts.append(
+                    f"{join_names(str(v) for v in repeated)} appear{'s' if len(repeated) == 1 else ''} more than once"
+                )
             if too_high:
-                parts.append(f"{join_names(str(v) for v in too_high)} exceed{'s' if len(too_high) == 1 else ''} its size")
-            problems.append(Problem(
-                Rule.CROP_RANGE,
-                f"{_region_label(scenario, region)} must hold {_levels_phrase(region.size)}, but "
-                + " and ".join(parts),
-                tuple(board.names(region.cells)),
-            ))
+                parts.append(
+                    f"{join_names(str(v) for v in too_high)} exceed{'s' if len(too_high) == 1 else ''} its size"
+                )
+            problems.append(
+                Problem(
+                    Rule.CROP_RANGE,
+                    f"{_region_label(scenario, region)} must hold {_levels_phrase(region.size)}, but "
+                    + " and ".join(parts),
+                    tuple(board.names(region.cells)),
+                )
+            )
     levels = scenario.crop_levels
     for cell in board.cells:
         level = levels[cell]
@@ -115,12 +133,19 @@ def crop_problems(scenario: Scenario) -> list[Problem]:
             continue
         for near in board.neighbours8[cell]:
             if near > cell and levels[near] == level:
-                how = "diagonally" if board.row(near) != board.row(cell) and board.column(near) != board.column(cell) else "side by side"
-                problems.append(Problem(
-                    Rule.CROP_SEPARATION,
-                    f"{board.name(cell)} and {board.name(near)} both hold crop {level} and touch {how}",
-                    (board.name(cell), board.name(near)),
-                ))
+                how = (
+                    "diagonally"
+                    if board.row(near) != board.row(cell)
+                    and board.column(near) != board.column(cell)
+                    else "side by side"
+                )
+                problems.append(
+                    Problem(
+                        Rule.CROP_SEPARATION,
+                        f"{board.name(cell)} and {board.name(near)} both hold crop {level} and touch {how}",
+                        (board.name(cell), board.name(near)),
+                    )
+                )
     return problems
 
 
@@ -133,22 +158,54 @@ def start_problems(scenario: Scenario) -> list[Problem]:
         if name in seen:
             continue
         if scenario.start.count(name) > 1:
-            problems.append(Problem(Rule.START, f"start cell {name} is listed {scenario.start.count(name)} times", (name,)))
+            problems.append(
+                Problem(
+                    Rule.START,
+                    f"start cell {name} is listed {scenario.start.count(name)} times",
+                    (name,),
+                )
+            )
         seen.add(name)
         if not board.has(name):
-            problems.append(Problem(Rule.START, f"start cell {name} is off the {board.size} board (columns a-{'abcdefghi'[board.width - 1]})", (name,)))
+            problems.append(
+                Problem(
+                    Rule.START,
+                    f"start cell {name} is off the {board.size} board (columns a-{'abcdefghi'[board.width - 1]})",
+                    (name,),
+                )
+            )
         elif scenario.crop_at(board.index(name)) is None:
-            problems.append(Problem(Rule.START, f"start cell {name} has no crop digit; every start cell needs one", (name,)))
+            problems.append(
+                Problem(
+                    Rule.START,
+                    f"start cell {name} has no crop digit; every start cell needs one",
+                    (name,),
+                )
+            )
     if scenario.otoma is not None:
         if scenario.size != "long":
-            problems.append(Problem(Rule.START, "solo/co-op Otoma cells are only for long scenarios; remove \"solo\" from this tiny one", tuple(scenario.otoma)))
+            problems.append(
+                Problem(
+                    Rule.START,
+                    'solo/co-op Otoma cells are only for long scenarios; remove "solo" from this tiny one',
+                    tuple(scenario.otoma),
+                )
+            )
         else:
             counted = Counter(scenario.otoma)
             for name in dict.fromkeys(scenario.otoma):
                 if counted[name] > 1:
-                    problems.append(Problem(Rule.START, f"Otoma cell {name} is listed {counted[name]} times", (name,)))
+                    problems.append(
+                        Problem(
+                            Rule.START,
+                            f"Otoma cell {name} is listed {counted[name]} times",
+                            (name,),
+                        )
+                    )
                 if name not in scenario.start:
-                    problems.append(Problem(Rule.START, f"Otoma cell {name} is not a start cell", (name,)))
+                    problems.append(
+                        Problem(Rule.START, f"Otoma cell {name} is not a start cell", (name,))
+                    )
     return problems
 
 
@@ -159,21 +216,27 @@ def box_problems(scenario: Scenario) -> list[Problem]:
     for letter, count in scenario.terrain_counts().items():
         if count > BOX_TERRAIN_TILES[letter]:
             cells = [c for c in board.cells if scenario.terrain_flat[c] == letter]
-            problems.append(Problem(
-                Rule.BOX_LIMIT,
-                f"needs {count} {terrain_name(letter)} tiles; the box has {BOX_TERRAIN_TILES[letter]}",
-                tuple(board.names(cells)),
-            ))
+            problems.append(
+                Problem(
+                    Rule.BOX_LIMIT,
+                    f"needs {count} {terrain_name(letter)} tiles; the box has {BOX_TERRAIN_TILES[letter]}",
+                    tuple(board.names(cells)),
+                )
+            )
     for level, count in scenario.crop_tile_counts().items():
         if count > BOX_CROP_TILES[level]:
-            problems.append(Problem(
-                Rule.BOX_LIMIT,
-                f"needs {count} level-{level} crop tiles (one per region of {level}+ cells); the box has {BOX_CROP_TILES[level]}",
-            ))
+            problems.append(
+                Problem(
+                    Rule.BOX_LIMIT,
+                    f"needs {count} level-{level} crop tiles (one per region of {level}+ cells); the box has {BOX_CROP_TILES[level]}",
+                )
+            )
     return problems
 
 
-def solution_problems(scenario: Scenario, solver: CropSolver, givens: dict[int, int]) -> tuple[list[Problem], tuple[int, ...] | None]:
+def solution_problems(
+    scenario: Scenario, solver: CropSolver, givens: dict[int, int]
+) -> tuple[list[Problem], tuple[int, ...] | None]:
     """``unsolvable``, ``not-unique`` and ``crops-mismatch``. Returns the problems and the unique solution."""
     board = scenario.board
     result = solver.solve(givens)
@@ -192,10 +255,20 @@ def solution_problems(scenario: Scenario, solver: CropSolver, givens: dict[int, 
         )
         return [Problem(Rule.NOT_UNIQUE, message, tuple(names))], None
     solution = result.solution
-    wrong = [c for c in board.cells if c not in givens and scenario.crop_at(c) not in (None, solution[c])]
+    wrong = [
+        c for c in board.cells if c not in givens and scenario.crop_at(c) not in (None, solution[c])
+    ]
     if wrong:
-        detail = join_names(f"{board.name(c)} is {scenario.crop_at(c)}, must be {solution[c]}" for c in wrong)
-        return [Problem(Rule.CROPS_MISMATCH, f"the start cells force a different crop layer: {detail}", tuple(board.names(wrong)))], solution
+        detail = join_names(
+            f"{board.name(c)} is {scenario.crop_at(c)}, must be {solution[c]}" for c in wrong
+        )
+        return [
+            Problem(
+                Rule.CROPS_MISMATCH,
+                f"the start cells force a different crop layer: {detail}",
+                tuple(board.names(wrong)),
+            )
+        ], solution
     return [], solution
 
 
@@ -208,7 +281,9 @@ def _author_layer(scenario: Scenario, solver: CropSolver) -> tuple[int, ...] | N
     return layer if found else None
 
 
-def check_scenario(scenario: Scenario, box: str = "retail") -> tuple[list[Problem], list[Problem], tuple[int, ...] | None]:
+def check_scenario(
+    scenario: Scenario, box: str = "retail"
+) -> tuple[list[Problem], list[Problem], tuple[int, ...] | None]:
     """All rule problems of a scenario whose dimensions are right.
 
     Returns ``(errors, warnings, solution)``; ``solution`` is the unique crop
@@ -217,7 +292,9 @@ def check_scenario(scenario: Scenario, box: str = "retail") -> tuple[list[Proble
     board = scenario.board
     errors = region_problems(scenario) + crop_problems(scenario) + start_problems(scenario)
     solver = CropSolver(board, scenario.terrain_flat, scenario.regions)
-    givens = {c: scenario.crop_at(c) for c in scenario.start_cells if scenario.crop_at(c) is not None}
+    givens = {
+        c: scenario.crop_at(c) for c in scenario.start_cells if scenario.crop_at(c) is not None
+    }
     found, solution = solution_problems(scenario, solver, givens)
     errors += found
     if box == "retail":
@@ -226,20 +303,32 @@ def check_scenario(scenario: Scenario, box: str = "retail") -> tuple[list[Proble
     if solution is not None:
         dots = [c for c in board.cells if scenario.crop_at(c) is None]
         if dots:
-            warnings.append(Problem(
-                Rule.INCOMPLETE,
-                f"{len(dots)} crop(s) left as '.'; the start cells fix them, run `pachaprint solve FILE --write` to fill them in",
-                tuple(board.names(dots)),
-            ))
+            warnings.append(
+                Problem(
+                    Rule.INCOMPLETE,
+                    f"{len(dots)} crop(s) left as '.'; the start cells fix them, run `pachaprint solve FILE --write` to fill them in",
+                    tuple(board.names(dots)),
+                )
+            )
         if len(scenario.start_cells) > MANY_GIVENS[scenario.size]:
-            warnings.append(Problem(
-                Rule.GIVENS,
-                f"{len(scenario.start_cells)} start cells: the disc is unique only thanks to many givens, which leaves little to deduce",
-            ))
+            warnings.append(
+                Problem(
+                    Rule.GIVENS,
+                    f"{len(scenario.start_cells)} start cells: the disc is unique only thanks to many givens, which leaves little to deduce",
+                )
+            )
     if scenario.size == "long" and len(scenario.start_cells) < SOLO_START_CELLS:
-        warnings.append(Problem(
-            Rule.SOLO,
-            f"only {len(scenario.start_cells)} start cell(s): solo and co-op need 5 Otoma start cells, so this disc cannot be set up for them",
-        ))
-    errors.sort(key=lambda p: (p.rule.order, sorted(board.index(c) for c in p.cells if board.has(c)), p.message))
+        warnings.append(
+            Problem(
+                Rule.SOLO,
+                f"only {len(scenario.start_cells)} start cell(s): solo and co-op need 5 Otoma start cells, so this disc cannot be set up for them",
+            )
+        )
+    errors.sort(
+        key=lambda p: (
+            p.rule.order,
+            sorted(board.index(c) for c in p.cells if board.has(c)),
+            p.message,
+        )
+    )
     return errors, warnings, solution

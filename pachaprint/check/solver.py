@@ -57,10 +57,16 @@ class SolveResult:
     nodes: int = field(default=0, compare=False)
 
 
-EMPTY_CELL, MISSING_LEVEL, TWO_LEVELS_ONE_CELL = "empty-cell", "missing-level", "two-levels-one-cell"
+EMPTY_CELL, MISSING_LEVEL, TWO_LEVELS_ONE_CELL = (
+    "empty-cell",
+    "missing-level",
+    "two-levels-one-cell",
+)
 
 
-def settle(dom: list[int], queue: list[int], peers, units, unit_of, touched: set[int] | None = None):
+def settle(
+    dom: list[int], queue: list[int], peers, units, unit_of, touched: set[int] | None = None
+):
     """Placed-level eliminations and hidden singles to a fixpoint, in place.
 
     ``peers[c]``: cells that may not share c's level; ``units``: (cells, mask
@@ -138,7 +144,9 @@ class CropSolver:
             tuple(sorted(set(board.neighbours8[c]) | set(self.regions[owner[c]].cells) - {c}))
             for c in board.cells
         ]
-        self.units = [(r.cells, FULL[r.size]) for r in self.regions if 1 < r.size <= MAX_REGION_SIZE]
+        self.units = [
+            (r.cells, FULL[r.size]) for r in self.regions if 1 < r.size <= MAX_REGION_SIZE
+        ]
         self.unit_of = [-1] * board.cell_count
         for index, (cells, _) in enumerate(self.units):
             for cell in cells:
@@ -150,7 +158,9 @@ class CropSolver:
             if not 1 < region.size <= MAX_REGION_SIZE:
                 continue
             inside = sum(1 << c for c in region.cells)
-            self.pointing.append((region.cells, [near[c] & ~inside for c in region.cells], FULL[region.size]))
+            self.pointing.append(
+                (region.cells, [near[c] & ~inside for c in region.cells], FULL[region.size])
+            )
         self.nodes = 0
 
     @cached_property
@@ -166,7 +176,7 @@ class CropSolver:
         return tuple(
             (cell, region)
             for cell in board.cells
-            for region, mask in zip(self.regions, masks)
+            for region, mask in zip(self.regions, masks, strict=False)
             if region.index != self.region_of[cell] and not mask & ~near[cell]
         )
 
@@ -213,7 +223,9 @@ class CropSolver:
         queue += [c for c in self.board.cells if dom[c] == 2 and c not in givens]
         return dom if self.propagate(dom, queue) else None
 
-    def propagate(self, dom: list[int], queue: list[int], pointing: bool = True, every_unit: bool = False) -> bool:
+    def propagate(
+        self, dom: list[int], queue: list[int], pointing: bool = True, every_unit: bool = False
+    ) -> bool:
         """Eliminations, hidden singles and (optionally) pointing to a fixpoint, in place.
 
         ``every_unit``: check every region for hidden singles at once (needed
@@ -244,7 +256,7 @@ class CropSolver:
                 if not full & bit:
                     break
                 common = -1
-                for cell, touch in zip(cells, touches):
+                for cell, touch in zip(cells, touches, strict=False):
                     if dom[cell] & bit:
                         if dom[cell] == bit:
                             common = 0
@@ -315,8 +327,12 @@ class CropSolver:
         first, second = found[0], found[1]
         differing = tuple(c for c in self.board.cells if first[c] != second[c])
         return SolveResult(
-            SolveStatus.MULTIPLE, solution=first, other=second, differing=differing,
-            count=len(found), nodes=self.nodes,
+            SolveStatus.MULTIPLE,
+            solution=first,
+            other=second,
+            differing=differing,
+            count=len(found),
+            nodes=self.nodes,
         )
 
     # -- explanations -------------------------------------------------------
@@ -368,7 +384,9 @@ class CropSolver:
             return f"after placing the start crops no level is left for {board.name(conflict[1])}"
         return "no crop layer fits the terrain and the start crops (search exhausted every choice)"
 
-    def suggest_givens(self, givens: dict[int, int], target: tuple[int, ...], cap: int = 200) -> list[int]:
+    def suggest_givens(
+        self, givens: dict[int, int], target: tuple[int, ...], cap: int = 200
+    ) -> list[int]:
         """Cells whose crops (taken from ``target``) added as start cells make the layer unique.
 
         Greedy: among cells where enumerated solutions disagree, pick the one

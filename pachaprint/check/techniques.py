@@ -22,11 +22,11 @@ position with fewer candidates, so "easiest first" gives the least hard route.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property, lru_cache
 from itertools import combinations
-from typing import Callable, Iterator
 
 from pachaprint.check.solver import (
     EMPTY_CELL,
@@ -99,33 +99,77 @@ class Technique:
 TECHNIQUES: dict[str, Technique] = {
     t.id: t
     for t in (
-        Technique("placed-level", "placed-level elimination", Difficulty.EASY,
-                  "A placed level is ruled out in the rest of its region and in the eight cells around it."),
-        Technique("single-cell-region", "single-cell region", Difficulty.EASY,
-                  "A region of one cell holds 1."),
-        Technique("naked-single", "naked single", Difficulty.EASY,
-                  "A cell with only one level left holds it."),
-        Technique("hidden-single", "hidden single", Difficulty.EASY,
-                  "A level that fits only one cell of its region goes there."),
-        Technique("region-shadow", "region shadow", Difficulty.EASY,
-                  "A cell touching every cell of an n-cell region cannot hold 1..n."),
-        Technique("pointing", "pointing", Difficulty.MEDIUM,
-                  "If every place left for a level of a region touches a cell outside it, "
-                  "that cell cannot hold the level."),
-        Technique("naked-pair", "naked pair", Difficulty.HARD,
-                  "Two cells that share a region or touch, with the same two levels left, "
-                  "hold both: no cell sharing a region with or touching both can hold them."),
-        Technique("hidden-pair", "hidden pair", Difficulty.HARD,
-                  "Two levels that fit only the same two cells of a region fill them: "
-                  "those cells hold nothing else."),
-        Technique("naked-triple", "naked triple", Difficulty.HARD,
-                  "Three mutually touching or same-region cells with only three levels among "
-                  "them hold all three: no cell linked to all of them can hold those levels."),
-        Technique("hidden-triple", "hidden triple", Difficulty.HARD,
-                  "Three levels that fit only the same three cells of a region fill them."),
-        Technique("contradiction", "short contradiction", Difficulty.EXPERT,
-                  "Trying a level in a cell and following easy steps leads to a dead end, "
-                  "so the level is ruled out."),
+        Technique(
+            "placed-level",
+            "placed-level elimination",
+            Difficulty.EASY,
+            "A placed level is ruled out in the rest of its region and in the eight cells around it.",
+        ),
+        Technique(
+            "single-cell-region",
+            "single-cell region",
+            Difficulty.EASY,
+            "A region of one cell holds 1.",
+        ),
+        Technique(
+            "naked-single",
+            "naked single",
+            Difficulty.EASY,
+            "A cell with only one level left holds it.",
+        ),
+        Technique(
+            "hidden-single",
+            "hidden single",
+            Difficulty.EASY,
+            "A level that fits only one cell of its region goes there.",
+        ),
+        Technique(
+            "region-shadow",
+            "region shadow",
+            Difficulty.EASY,
+            "A cell touching every cell of an n-cell region cannot hold 1..n.",
+        ),
+        Technique(
+            "pointing",
+            "pointing",
+            Difficulty.MEDIUM,
+            "If every place left for a level of a region touches a cell outside it, "
+            "that cell cannot hold the level.",
+        ),
+        Technique(
+            "naked-pair",
+            "naked pair",
+            Difficulty.HARD,
+            "Two cells that share a region or touch, with the same two levels left, "
+            "hold both: no cell sharing a region with or touching both can hold them.",
+        ),
+        Technique(
+            "hidden-pair",
+            "hidden pair",
+            Difficulty.HARD,
+            "Two levels that fit only the same two cells of a region fill them: "
+            "those cells hold nothing else.",
+        ),
+        Technique(
+            "naked-triple",
+            "naked triple",
+            Difficulty.HARD,
+            "Three mutually touching or same-region cells with only three levels among "
+            "them hold all three: no cell linked to all of them can hold those levels.",
+        ),
+        Technique(
+            "hidden-triple",
+            "hidden triple",
+            Difficulty.HARD,
+            "Three levels that fit only the same three cells of a region fill them.",
+        ),
+        Technique(
+            "contradiction",
+            "short contradiction",
+            Difficulty.EXPERT,
+            "Trying a level in a cell and following easy steps leads to a dead end, "
+            "so the level is ruled out.",
+        ),
     )
 }
 
@@ -189,6 +233,7 @@ class Deduction:
 
 # -- wording helpers -----------------------------------------------------------
 
+
 def _join(words: list[str], word: str = "and") -> str:
     if len(words) <= 1:
         return "".join(words)
@@ -200,6 +245,7 @@ def _levels_text(levels, word: str = "and") -> str:
 
 
 # -- the position: geometry shared by every technique ---------------------------
+
 
 class Position:
     """One terrain map prepared for human-style solving (build once, reuse)."""
@@ -264,7 +310,9 @@ class Position:
         """Domains before any given: each cell holds a level up to its region's size."""
         return list(self.solver.initial)
 
-    def start(self, givens: dict[int, int], shadows: bool = False) -> tuple[list[int], set[int]] | None:
+    def start(
+        self, givens: dict[int, int], shadows: bool = False
+    ) -> tuple[list[int], set[int]] | None:
         """Domains with ``givens`` placed (no propagation), or ``None`` if a given does not fit.
 
         With ``shadows`` the region-shadow eliminations (which depend on the map
@@ -285,7 +333,9 @@ class Position:
         if queue is None:
             queue = [c for c, d in enumerate(dom) if d and not d & (d - 1)]
         solver = self.solver
-        conflict = settle(dom, queue, solver.peers, solver.units, solver.unit_of, set(range(len(solver.units))))
+        conflict = settle(
+            dom, queue, solver.peers, solver.units, solver.unit_of, set(range(len(solver.units)))
+        )
         if conflict is None:
             return None
         kind, cell, unit, mask = conflict
@@ -294,11 +344,14 @@ class Position:
         region = self.units[unit]
         if kind == MISSING_LEVEL:
             return f"{self.region_label(region)} would have no place for its {levels_of(mask)[0]}"
-        return (f"{self.board.name(cell)} would be the only place for both "
-                f"{_levels_text(levels_of(mask))} of {self.region_label(region)}")
+        return (
+            f"{self.board.name(cell)} would be the only place for both "
+            f"{_levels_text(levels_of(mask))} of {self.region_label(region)}"
+        )
 
 
 # -- easy techniques ---------------------------------------------------------------
+
 
 def find_placed_level(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
     for cell in sorted(placed):
@@ -314,11 +367,16 @@ def find_placed_level(pos: Position, dom: list[int], placed: set[int]) -> Iterat
         near = [p for p in hit if pos.region_of[p] != pos.region_of[cell]]
         parts = []
         if mates:
-            parts.append(f"{_join(pos.names(mates))} {'is' if len(mates) == 1 else 'are'} in its region")
+            parts.append(
+                f"{_join(pos.names(mates))} {'is' if len(mates) == 1 else 'are'} in its region"
+            )
         if near:
             parts.append(f"{_join(pos.names(near))} {'touches' if len(near) == 1 else 'touch'} it")
         yield Deduction(
-            TECHNIQUES["placed-level"], (), tuple((p, level) for p in hit), (cell,),
+            TECHNIQUES["placed-level"],
+            (),
+            tuple((p, level) for p in hit),
+            (cell,),
             f"ruling out {level} at {_join(pos.names(hit))}: {name} holds {level}; {' and '.join(parts)}",
         )
 
@@ -329,7 +387,10 @@ def find_single_cell_region(pos: Position, dom: list[int], placed: set[int]) -> 
             cell = region.cells[0]
             terrain = Terrain(region.terrain).label
             yield Deduction(
-                TECHNIQUES["single-cell-region"], ((cell, 1),), (), (cell,),
+                TECHNIQUES["single-cell-region"],
+                ((cell, 1),),
+                (),
+                (cell,),
                 f"{pos.board.name(cell)} must be 1: it is the only cell of its 1-cell {terrain} region",
             )
 
@@ -353,7 +414,10 @@ def find_naked_single(pos: Position, dom: list[int], placed: set[int]) -> Iterat
             rest = "" if len(holders) == len(others) else "; the rest by earlier steps"
             why = f" ({_join([f'{pos.board.name(h)} holds {LEVEL_OF_BIT[dom[h]]}' for h in holders])}{rest})"
         yield Deduction(
-            TECHNIQUES["naked-single"], ((cell, level),), (), (cell, *holders),
+            TECHNIQUES["naked-single"],
+            ((cell, level),),
+            (),
+            (cell, *holders),
             f"{pos.board.name(cell)} must be {level}: {_levels_text(others)} "
             f"{'is' if len(others) == 1 else 'are'} ruled out there{why}",
         )
@@ -367,7 +431,10 @@ def find_hidden_single(pos: Position, dom: list[int], placed: set[int]) -> Itera
             if len(spots) == 1 and spots[0] not in placed and dom[spots[0]] != bit:
                 cell = spots[0]
                 yield Deduction(
-                    TECHNIQUES["hidden-single"], ((cell, level),), (), tuple(region.cells),
+                    TECHNIQUES["hidden-single"],
+                    ((cell, level),),
+                    (),
+                    tuple(region.cells),
                     f"{pos.board.name(cell)} must be {level}: it is the only place left for the "
                     f"{level} of {pos.region_label(region)}",
                 )
@@ -380,13 +447,17 @@ def find_region_shadow(pos: Position, dom: list[int], placed: set[int]) -> Itera
             if hit:
                 levels = levels_of(hit)
                 yield Deduction(
-                    TECHNIQUES["region-shadow"], (), tuple((cell, v) for v in levels), tuple(region.cells),
+                    TECHNIQUES["region-shadow"],
+                    (),
+                    tuple((cell, v) for v in levels),
+                    tuple(region.cells),
                     f"ruling out {_levels_text(levels)} at {pos.board.name(cell)}: it touches every cell "
                     f"of {pos.region_label(region)}, which holds {_levels_text(range(1, region.size + 1))}",
                 )
 
 
 # -- medium techniques --------------------------------------------------------------
+
 
 def find_pointing(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
     for region in pos.units:
@@ -403,7 +474,10 @@ def find_pointing(pos: Position, dom: list[int], placed: set[int]) -> Iterator[D
                 continue
             both = "both" if len(spots) == 2 else "all"
             yield Deduction(
-                TECHNIQUES["pointing"], (), tuple((t, level) for t in hit), tuple(spots),
+                TECHNIQUES["pointing"],
+                (),
+                tuple((t, level) for t in hit),
+                tuple(spots),
                 f"ruling out {level} at {_join(pos.names(hit))}: the {level} of {pos.region_label(region)} "
                 f"must be in {_join(pos.names(spots), 'or')}, which {both} touch "
                 f"{pos.board.name(hit[0]) if len(hit) == 1 else 'them'}",
@@ -431,7 +505,10 @@ def _naked_subsets(pos: Position, dom: list[int], placed: set[int], cliques, tec
             levels = levels_of(union)
             ruled = tuple((t, v) for t in hit for v in levels if dom[t] >> v & 1)
             yield Deduction(
-                technique, (), ruled, tuple(group),
+                technique,
+                (),
+                ruled,
+                tuple(group),
                 f"ruling out {_levels_text(sorted({v for _, v in ruled}))} at {_join(pos.names(hit))}: "
                 f"{_join(pos.names(group))} can only hold {_levels_text(levels, 'or')}, so between them "
                 f"they hold {'both' if size == 2 else 'all three'}, and {_join(pos.names(hit))} "
@@ -466,7 +543,10 @@ def _hidden_subsets(pos: Position, dom: list[int], size: int, technique: Techniq
             if not ruled:
                 continue
             yield Deduction(
-                technique, (), ruled, tuple(region.cells),
+                technique,
+                (),
+                ruled,
+                tuple(region.cells),
                 f"ruling out {_levels_text(sorted({v for _, v in ruled}))} at "
                 f"{_join(pos.names(sorted({c for c, _ in ruled})))}: in {pos.region_label(region)} "
                 f"the levels {_levels_text(levels)} fit only {_join(pos.names(cells))}, "
@@ -484,6 +564,7 @@ def find_hidden_triple(pos: Position, dom: list[int], placed: set[int]) -> Itera
 
 # -- expert technique ----------------------------------------------------------------
 
+
 def find_contradiction(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
     """Try each candidate level (cells with fewest candidates first) and follow easy steps."""
     order = sorted((POPCOUNT[d], c) for c, d in enumerate(dom) if d & (d - 1))
@@ -495,7 +576,10 @@ def find_contradiction(pos: Position, dom: list[int], placed: set[int]) -> Itera
             if why is not None:
                 name = pos.board.name(cell)
                 yield Deduction(
-                    TECHNIQUES["contradiction"], (), ((cell, level),), (cell,),
+                    TECHNIQUES["contradiction"],
+                    (),
+                    ((cell, level),),
+                    (cell,),
                     f"ruling out {level} at {name}: if {name} held {level}, then after the easy "
                     f"steps {why}",
                 )
@@ -504,8 +588,13 @@ def find_contradiction(pos: Position, dom: list[int], placed: set[int]) -> Itera
 Finder = Callable[[Position, list[int], set[int]], Iterator[Deduction]]
 
 FINDERS: dict[Difficulty, tuple[Finder, ...]] = {
-    Difficulty.EASY: (find_placed_level, find_single_cell_region, find_naked_single, find_hidden_single,
-                      find_region_shadow),
+    Difficulty.EASY: (
+        find_placed_level,
+        find_single_cell_region,
+        find_naked_single,
+        find_hidden_single,
+        find_region_shadow,
+    ),
     Difficulty.MEDIUM: (find_pointing,),
     Difficulty.HARD: (find_naked_pair, find_hidden_pair, find_naked_triple, find_hidden_triple),
     Difficulty.EXPERT: (find_contradiction,),
@@ -513,9 +602,13 @@ FINDERS: dict[Difficulty, tuple[Finder, ...]] = {
 """Technique finders per tier, in the order a solver tries them."""
 
 
-def next_deduction(pos: Position, dom: list[int], placed: set[int],
-                   ceiling: Difficulty = Difficulty.EXPERT,
-                   skip: frozenset[str] = frozenset()) -> Deduction | None:
+def next_deduction(
+    pos: Position,
+    dom: list[int],
+    placed: set[int],
+    ceiling: Difficulty = Difficulty.EXPERT,
+    skip: frozenset[str] = frozenset(),
+) -> Deduction | None:
     """The first deduction of the easiest tier that has one (up to ``ceiling``)."""
     for tier in TECHNIQUE_TIERS:
         if tier > ceiling:

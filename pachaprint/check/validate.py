@@ -11,12 +11,14 @@ from typing import Any
 from pachaprint.check.grade import grade
 from pachaprint.check.load import parse_bytes, parse_text, read_file, schema_problems
 from pachaprint.check.problems import Problem, Report, Rule
-from pachaprint.check.techniques import Difficulty
 from pachaprint.check.rules import check_scenario, dimension_problems
+from pachaprint.check.techniques import Difficulty
 from pachaprint.model.scenario import Scenario
 
 
-def validate_data(data: Any, file: str = "<data>", box: str = "retail", difficulty: bool = True) -> Report:
+def validate_data(
+    data: Any, file: str = "<data>", box: str = "retail", difficulty: bool = True
+) -> Report:
     """Validate an already parsed JSON value.
 
     With ``difficulty`` (the default, as ``validate`` reports it) a unique map
@@ -39,11 +41,13 @@ def validate_data(data: Any, file: str = "<data>", box: str = "retail", difficul
         difficulty = grade(scenario)
         report.stats["difficulty"] = difficulty.value
         if difficulty is Difficulty.NEEDS_GUESSING:
-            report.warnings.append(Problem(
-                Rule.DIFFICULTY,
-                "the named deductions do not finish this map: players would have to guess at some point "
-                "(`pachaprint solve --explain` shows where the chain stops)",
-            ))
+            report.warnings.append(
+                Problem(
+                    Rule.DIFFICULTY,
+                    "the named deductions do not finish this map: players would have to guess at some point "
+                    "(`pachaprint solve --explain` shows where the chain stops)",
+                )
+            )
     return report
 
 

@@ -6,9 +6,8 @@ Each command lives in its own module beside this one and registers itself on
 
 from __future__ import annotations
 
-
-from pachaprint.cli.app import app
 from pachaprint.cli import commands  # noqa: F401  (registers the commands)
+from pachaprint.cli.app import app
 
 
 def main() -> None:

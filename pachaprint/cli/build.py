@@ -14,7 +14,6 @@ from pachaprint.build.pipeline import PAPERS, WHEELS, BuildOptions, run_build
 from pachaprint.cli.app import UsageError, app
 from pachaprint.cli.options import Lang, OutputFormat, PaperChoice, WheelChoice
 
-
 DEFAULT_JOBS = max(1, min(4, os.cpu_count() or 1))
 
 
@@ -22,15 +21,32 @@ DEFAULT_JOBS = max(1, min(4, os.cpu_count() or 1))
 def build(
     scenarios_dir: Path = typer.Argument(..., help="Folder of scenario files (*.json)."),
     out: Path = typer.Option(..., "--out", help="Output folder (created if missing)."),
-    paper: PaperChoice = typer.Option(PaperChoice.both, "--paper", help="Paper size of the print-and-play PDFs."),
+    paper: PaperChoice = typer.Option(
+        PaperChoice.both, "--paper", help="Paper size of the print-and-play PDFs."
+    ),
     games: int = typer.Option(200, "--games", min=1, help="Games simulated per scenario."),
-    jobs: int = typer.Option(DEFAULT_JOBS, "--jobs", min=1, show_default="cores, at most 4",
-                             help="Scenarios built in parallel processes (the output is the same for any number)."),
-    lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the reference card and sheet texts."),
-    wheel: WheelChoice = typer.Option(WheelChoice.both, "--wheel", help="Wheel template(s) to print discs for."),
-    summary: OutputFormat = typer.Option(OutputFormat.text, "--summary", help="Summary format on standard output."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress display and no text summary."),
-    force: bool = typer.Option(False, "--force", help="Redo every step, ignoring the previous build."),
+    jobs: int = typer.Option(
+        DEFAULT_JOBS,
+        "--jobs",
+        min=1,
+        show_default="cores, at most 4",
+        help="Scenarios built in parallel processes (the output is the same for any number).",
+    ),
+    lang: Lang = typer.Option(
+        Lang.en, "--lang", help="Language of the reference card and sheet texts."
+    ),
+    wheel: WheelChoice = typer.Option(
+        WheelChoice.both, "--wheel", help="Wheel template(s) to print discs for."
+    ),
+    summary: OutputFormat = typer.Option(
+        OutputFormat.text, "--summary", help="Summary format on standard output."
+    ),
+    quiet: bool = typer.Option(
+        False, "--quiet", "-q", help="No progress display and no text summary."
+    ),
+    force: bool = typer.Option(
+        False, "--force", help="Redo every step, ignoring the previous build."
+    ),
 ) -> None:
     """Validate, simulate and render every scenario, plus the core components and PnP PDFs.
 
@@ -49,8 +65,15 @@ def build(
     )
     console = Console(stderr=True)
     show = not quiet and summary is OutputFormat.text
-    with Progress(TextColumn("{task.description:<14}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, disable=not show, transient=False) as bars:
+    with Progress(
+        TextColumn("{task.description:<14}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        disable=not show,
+        transient=False,
+    ) as bars:
         tasks: dict[str, int] = {}
 
         def progress(stage: str, done: int, total: int) -> None:
@@ -73,6 +96,8 @@ def build(
         for problem in result.problems:
             typer.echo(f"error: {problem}")
         built = sum(1 for s in result.scenarios if s.ok)
-        typer.echo(f"{built} of {len(result.scenarios)} scenarios built; core {result.core}; "
-                   f"print sheets {', '.join(f'{k} {v}' for k, v in result.pnp.items()) or 'none'}; output in {out}/")
+        typer.echo(
+            f"{built} of {len(result.scenarios)} scenarios built; core {result.core}; "
+            f"print sheets {', '.join(f'{k} {v}' for k, v in result.pnp.items()) or 'none'}; output in {out}/"
+        )
     raise typer.Exit(0 if result.ok else 1)

@@ -16,7 +16,9 @@ def calibrate(
     out: Path = typer.Option(..., "--out", "-o", help="Folder to write into (created if missing)."),
     paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper size of the page."),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the printed words."),
-    wheel: str = typer.Option("retail", "--wheel", help="The sector template to compare against (name or file)."),
+    wheel: str = typer.Option(
+        "retail", "--wheel", help="The sector template to compare against (name or file)."
+    ),
 ) -> None:
     """Print a calibration disc: sector and ring numbers, millimetre circles, degree marks.
 
@@ -28,7 +30,9 @@ def calibrate(
 
     check_wheel(wheel)
     if wheel == "both" or not isinstance(load_wheel(wheel), SectorWheel):
-        raise UsageError(f"--wheel {wheel}: the calibration disc measures a sector (retail-style) wheel")
+        raise UsageError(
+            f"--wheel {wheel}: the calibration disc measures a sector (retail-style) wheel"
+        )
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out {out} is a file; give a folder")
     written = render_calibration(out, paper=paper.value, lang=lang.value, wheel=wheel)

@@ -3,12 +3,14 @@
 Add one line here per command module; the modules themselves stay independent.
 """
 
-from pachaprint.cli import validate  # noqa: F401
-from pachaprint.cli import build  # noqa: F401
-from pachaprint.cli import wheel  # noqa: F401
-from pachaprint.cli import hint  # noqa: F401
-from pachaprint.cli import new  # noqa: F401
-from pachaprint.cli import simulate  # noqa: F401
-from pachaprint.cli import play  # noqa: F401
-from pachaprint.cli import render  # noqa: F401
-from pachaprint.cli import calibrate  # noqa: F401
+from pachaprint.cli import (
+    build,  # noqa: F401
+    calibrate,  # noqa: F401
+    hint,  # noqa: F401
+    new,  # noqa: F401
+    play,  # noqa: F401
+    render,  # noqa: F401
+    simulate,  # noqa: F401
+    validate,  # noqa: F401
+    wheel,  # noqa: F401
+)

@@ -31,7 +31,9 @@ def parse_revealed(board: Board, texts: list[str]) -> dict[int, int]:
                 raise ValueError(f"--revealed: {name} is off the {board.size} board")
             cell = board.index(name)
             if cell in revealed and revealed[cell] != level:
-                raise ValueError(f"--revealed: {name} is given twice, as {revealed[cell]} and {level}")
+                raise ValueError(
+                    f"--revealed: {name} is given twice, as {revealed[cell]} and {level}"
+                )
             revealed[cell] = level
     return revealed
 
@@ -40,7 +42,9 @@ def parse_revealed(board: Board, texts: list[str]) -> dict[int, int]:
 def hint(
     path: Path = typer.Argument(..., help="A valid scenario file."),
     revealed: list[str] = typer.Option(
-        [], "--revealed", "-r",
+        [],
+        "--revealed",
+        "-r",
         help="Crops already known beyond the start cells, e.g. c3=2,d4=1 (repeatable).",
     ),
     json_output: bool = typer.Option(False, "--json", help="Print the deduction as JSON."),
@@ -58,12 +62,12 @@ def hint(
     try:
         known = parse_revealed(board, revealed)
     except ValueError as exc:
-        raise UsageError(str(exc))
+        raise UsageError(str(exc)) from None
     try:
         steps = hint_steps(scenario, known)
     except HintError as exc:
         typer.echo(f"{path}: revealed crops do not fit: {exc}", err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     step = steps[0] if steps else None
     if step is None:
         start = set(scenario.start_cells) | set(known)
@@ -73,11 +77,16 @@ def hint(
         else:
             message = "no technique applies: the next step needs a guess"
             code = 1
-        typer.echo(json.dumps({"hint": None, "message": message}) if json_output else f"{path}: {message}")
+        typer.echo(
+            json.dumps({"hint": None, "message": message}) if json_output else f"{path}: {message}"
+        )
         raise typer.Exit(code)
     leads_to = steps[-1] if len(steps) > 1 and steps[-1].is_placement else None
     if json_output:
-        payload = {"hint": step.to_dict(board), "leads_to": leads_to.to_dict(board) if leads_to else None}
+        payload = {
+            "hint": step.to_dict(board),
+            "leads_to": leads_to.to_dict(board) if leads_to else None,
+        }
         typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
     else:
         typer.echo(f"{step.technique.title} ({step.tier.value}): {step.text}")

@@ -12,7 +12,9 @@ from pachaprint.cli.app import UsageError
 from pachaprint.model.scenario import Scenario, crops_to_rows
 
 
-def load_valid_scenario(path: Path, refusal: str, box: str = "retail", dots_note: str | None = None) -> Scenario:
+def load_valid_scenario(
+    path: Path, refusal: str, box: str = "retail", dots_note: str | None = None
+) -> Scenario:
     """The scenario of a valid file, its dots filled with the unique solution.
 
     A missing or unreadable file is a usage error (exit 2). An invalid one
@@ -24,7 +26,7 @@ def load_valid_scenario(path: Path, refusal: str, box: str = "retail", dots_note
     try:
         raw = read_file(path)
     except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}")
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
     report = validate_bytes(raw, str(path), box)
     if not report.valid or report.scenario is None:
         for problem in report.errors:
@@ -34,5 +36,8 @@ def load_valid_scenario(path: Path, refusal: str, box: str = "retail", dots_note
     scenario = report.scenario
     if not scenario.is_complete and report.solution is not None:
         scenario = scenario.with_crops(crops_to_rows(scenario.board, report.solution))
-        typer.echo(f"{path}: warning: {dots_note or 'the crop layer has dots; using the unique solution'}", err=True)
+        typer.echo(
+            f"{path}: warning: {dots_note or 'the crop layer has dots; using the unique solution'}",
+            err=True,
+        )
     return scenario

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from enum import Enum
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -29,13 +28,21 @@ class Level(str, Enum):
 @app.command()
 def new(
     size: Size = typer.Option(..., "--size", help="tiny (5x5) or long (5x9)."),
-    seed: int = typer.Option(..., "--seed", help="Random seed: the same seed gives the same scenario."),
-    difficulty: Level = typer.Option(Level.medium, "--difficulty", help="Hardest technique the solver may need."),
-    givens: Optional[int] = typer.Option(None, "--givens", help="Exact number of start cells (long: at least 5)."),
-    name: Optional[str] = typer.Option(None, "--name", help="Scenario name (the id is derived from it)."),
-    scenario_id: Optional[str] = typer.Option(None, "--id", help="Scenario id (a-z, 0-9, hyphens)."),
-    author: Optional[str] = typer.Option(None, "--author", help="Author name written into the file."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Write to this file instead of printing."),
+    seed: int = typer.Option(
+        ..., "--seed", help="Random seed: the same seed gives the same scenario."
+    ),
+    difficulty: Level = typer.Option(
+        Level.medium, "--difficulty", help="Hardest technique the solver may need."
+    ),
+    givens: int | None = typer.Option(
+        None, "--givens", help="Exact number of start cells (long: at least 5)."
+    ),
+    name: str | None = typer.Option(
+        None, "--name", help="Scenario name (the id is derived from it)."
+    ),
+    scenario_id: str | None = typer.Option(None, "--id", help="Scenario id (a-z, 0-9, hyphens)."),
+    author: str | None = typer.Option(None, "--author", help="Author name written into the file."),
+    out: Path | None = typer.Option(None, "--out", help="Write to this file instead of printing."),
 ) -> None:
     """Generate a valid, unique scenario at the requested difficulty, with minimal start cells."""
     if name is not None and not 1 <= len(name) <= 60:
@@ -43,16 +50,27 @@ def new(
     if scenario_id is not None and not re.match(r"^[a-z0-9][a-z0-9-]{0,39}$", scenario_id):
         raise UsageError("--id must match ^[a-z0-9][a-z0-9-]{0,39}$")
     try:
-        made = generate(size.value, seed, difficulty.value, givens=givens, name=name, id=scenario_id, author=author)
+        made = generate(
+            size.value,
+            seed,
+            difficulty.value,
+            givens=givens,
+            name=name,
+            id=scenario_id,
+            author=author,
+        )
     except ValueError as exc:
-        raise UsageError(str(exc))
+        raise UsageError(str(exc)) from None
     except GenerationError as exc:
         typer.echo(f"pachaprint: {exc}", err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     text = made.scenario.dumps()
     if out is None:
         typer.echo(text, nl=False)
     else:
         atomic_write_text(out, text)
-        typer.echo(f"{out}: {made.scenario.name} ({size.value}, {difficulty.value}, "
-                   f"{len(made.scenario.start)} start cells)", err=True)
+        typer.echo(
+            f"{out}: {made.scenario.name} ({size.value}, {difficulty.value}, "
+            f"{len(made.scenario.start)} start cells)",
+            err=True,
+        )

@@ -15,17 +15,39 @@ from pachaprint.cli.simulate import PLAY_REFUSAL
 @app.command()
 def play(
     path: Path = typer.Argument(..., help="A valid scenario file (with --resume: a saved game)."),
-    players: str = typer.Option("human,logician", "--players", "-p",
-                                help="One entry per seat, comma-separated: human, random, greedy or logician."),
-    seed: int = typer.Option(None, "--seed", "-s", help="Seed for the first player and the bots (default: random)."),
+    players: str = typer.Option(
+        "human,logician",
+        "--players",
+        "-p",
+        help="One entry per seat, comma-separated: human, random, greedy or logician.",
+    ),
+    seed: int = typer.Option(
+        None, "--seed", "-s", help="Seed for the first player and the bots (default: random)."
+    ),
     save: Path = typer.Option(None, "--save", help="Write the game log here when the game ends."),
-    color: bool = typer.Option(None, "--color/--no-color", help="Colour the board (default: when on a terminal)."),
-    resume: bool = typer.Option(False, "--resume", help="PATH is a game saved with 'save FILE': go on playing it."),
-    mode: str = typer.Option("competitive", "--mode", "-m",
-                             help="competitive, solo (one seat against the Otoma) or coop (2-4 seats against the Otoma)."),
-    difficulty: str = typer.Option(None, "--difficulty", help="solo: easy or hard; coop: easy, normal or expert."),
-    colour: str = typer.Option("brown", "--colour", help="Solo: your pawn colour (brown, white, green or blue)."),
-    otoma: str = typer.Option(None, "--otoma", help="Otoma start cells, comma-separated (default: the scenario's solo.otoma)."),
+    color: bool = typer.Option(
+        None, "--color/--no-color", help="Colour the board (default: when on a terminal)."
+    ),
+    resume: bool = typer.Option(
+        False, "--resume", help="PATH is a game saved with 'save FILE': go on playing it."
+    ),
+    mode: str = typer.Option(
+        "competitive",
+        "--mode",
+        "-m",
+        help="competitive, solo (one seat against the Otoma) or coop (2-4 seats against the Otoma).",
+    ),
+    difficulty: str = typer.Option(
+        None, "--difficulty", help="solo: easy or hard; coop: easy, normal or expert."
+    ),
+    colour: str = typer.Option(
+        "brown", "--colour", help="Solo: your pawn colour (brown, white, green or blue)."
+    ),
+    otoma: str = typer.Option(
+        None,
+        "--otoma",
+        help="Otoma start cells, comma-separated (default: the scenario's solo.otoma).",
+    ),
 ) -> None:
     """Play a scenario in the terminal: hot-seat people against bots.
 
@@ -39,8 +61,19 @@ def play(
     from pachaprint.cli.versus import is_versus_log, play_against_otoma
 
     if mode != "competitive" or difficulty or otoma or (resume and is_versus_log(path)):
-        play_against_otoma(path, mode, seats, seed, color, difficulty, colour, otoma, save, resume,
-                           default_seats=players == "human,logician")
+        play_against_otoma(
+            path,
+            mode,
+            seats,
+            seed,
+            color,
+            difficulty,
+            colour,
+            otoma,
+            save,
+            resume,
+            default_seats=players == "human,logician",
+        )
         return
     if not 2 <= len(seats) <= 4:
         raise UsageError(f"--players: name 2 to 4 seats, not {len(seats)}")
@@ -58,15 +91,23 @@ def play(
         seed = fresh_seed()
     use_color = sys.stdout.isatty() if color is None else color
     try:
-        state = run_game(scenario, seats, seed, sys.stdin, sys.stdout, color=use_color,
-                         echo=not sys.stdin.isatty(), resume=saved)
+        state = run_game(
+            scenario,
+            seats,
+            seed,
+            sys.stdin,
+            sys.stdout,
+            color=use_color,
+            echo=not sys.stdin.isatty(),
+            resume=saved,
+        )
     except ValueError as exc:
-        raise UsageError(f"{path}: {exc}")
+        raise UsageError(f"{path}: {exc}") from None
     if save is not None:
         try:
             save_log(save, scenario, state, seats, seed)
         except OSError as exc:
-            raise UsageError(f"cannot write {save}: {exc.strerror or exc}")
+            raise UsageError(f"cannot write {save}: {exc.strerror or exc}") from None
         typer.echo(f"Game log written to {save} (seed {seed}).")
 
 
@@ -100,7 +141,7 @@ def _load_saved(path: Path):
         scenario, state = replay(data, record_events=True)
     except (OSError, ValueError) as exc:  # LogError and JSON errors are ValueErrors
         typer.echo(f"{path}: cannot resume: {exc}", err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     seats = [s for s in data.get("seats") or [] if s == HUMAN or s in BOT_NAMES]
     seed = data.get("seed") if isinstance(data.get("seed"), int) else None
     return scenario, state, seats if len(seats) == state.players else [], seed

@@ -19,7 +19,7 @@ def check_wheel(choice: str) -> str:
         for name in wheel_names(choice):
             load_wheel(name)
     except WheelTemplateError as exc:
-        raise UsageError(f"--wheel {choice}: {exc}")
+        raise UsageError(f"--wheel {choice}: {exc}") from None
     return choice
 
 
@@ -32,10 +32,16 @@ def _summary(written: list[Path], out: Path) -> str:
 def render(
     scenario: Path = typer.Argument(None, help="A scenario file (omit it with --core)."),
     out: Path = typer.Option(..., "--out", "-o", help="Folder to write into (created if missing)."),
-    core: bool = typer.Option(False, "--core", help="Render the shared components instead of a scenario's disc."),
+    core: bool = typer.Option(
+        False, "--core", help="Render the shared components instead of a scenario's disc."
+    ),
     paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper of the print-ready PDF."),
-    wheel: str = typer.Option(None, "--wheel", help="retail, volvelle45, both, or a wheel template file "
-                                                   "[default: retail for a disc, both for --core]"),
+    wheel: str = typer.Option(
+        None,
+        "--wheel",
+        help="retail, volvelle45, both, or a wheel template file "
+        "[default: retail for a disc, both for --core]",
+    ),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Lang of the printed words."),
 ) -> None:
     """Render a scenario's disc front(s) and back, or with --core the shared components.
@@ -59,10 +65,15 @@ def render(
         return
     from pachaprint.render.scenario import render_scenario
 
-    model = load_valid_scenario(scenario, "invalid scenario, nothing rendered",
-                                dots_note="the crop layer has dots; the disc shows the unique solution")
+    model = load_valid_scenario(
+        scenario,
+        "invalid scenario, nothing rendered",
+        dots_note="the crop layer has dots; the disc shows the unique solution",
+    )
     try:
-        written = render_scenario(model, out, wheel=wheel, paper=paper.value, lang=lang.value, printable=True)
+        written = render_scenario(
+            model, out, wheel=wheel, paper=paper.value, lang=lang.value, printable=True
+        )
     except OSError as exc:
-        raise UsageError(f"cannot write into {out}: {exc.strerror or exc}")
+        raise UsageError(f"cannot write into {out}: {exc.strerror or exc}") from None
     typer.echo(f"{scenario}: {_summary(written, out)}")

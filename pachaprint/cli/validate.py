@@ -21,7 +21,7 @@ def _read(path: Path) -> bytes:
     try:
         return read_file(path)
     except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}")
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
 def _files(paths: list[str]) -> list[Path]:
@@ -40,7 +40,9 @@ def report_lines(report: Report) -> list[str]:
     if report.valid:
         stats = report.stats
         extra = f", difficulty {stats['difficulty']}" if "difficulty" in stats else ""
-        lines.append(f"{report.file}: valid ({stats['size']}, {stats['regions']} regions, {stats['start_cells']} start cells{extra})")
+        lines.append(
+            f"{report.file}: valid ({stats['size']}, {stats['regions']} regions, {stats['start_cells']} start cells{extra})"
+        )
     return lines
 
 
@@ -57,9 +59,19 @@ def summary_line(reports: list[Report]) -> str:
 
 @app.command()
 def validate(
-    paths: list[str] = typer.Argument(..., help="Scenario files, or folders of *.json scenario files."),
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format", help="text: one line per problem; json: a list with one object per file."),
-    box: BoxLimit = typer.Option(BoxLimit.retail, "--box", help="retail: tile counts must fit the retail box; unlimited: skip that check."),
+    paths: list[str] = typer.Argument(
+        ..., help="Scenario files, or folders of *.json scenario files."
+    ),
+    format: OutputFormat = typer.Option(
+        OutputFormat.text,
+        "--format",
+        help="text: one line per problem; json: a list with one object per file.",
+    ),
+    box: BoxLimit = typer.Option(
+        BoxLimit.retail,
+        "--box",
+        help="retail: tile counts must fit the retail box; unlimited: skip that check.",
+    ),
 ) -> None:
     """Check scenario files against the schema and every rule of the game.
 
@@ -94,8 +106,12 @@ def grid_text(scenario, crops: tuple[int, ...], mark: set[int] = frozenset()) ->
 @app.command()
 def solve(
     path: Path = typer.Argument(..., help="A scenario file whose start cells carry their crops."),
-    write: bool = typer.Option(False, "--write", help="Write the solved crop layer back into the file."),
-    explain: bool = typer.Option(False, "--explain", help="Print the chain of deductions, cell by cell."),
+    write: bool = typer.Option(
+        False, "--write", help="Write the solved crop layer back into the file."
+    ),
+    explain: bool = typer.Option(
+        False, "--explain", help="Print the chain of deductions, cell by cell."
+    ),
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", help="text or json."),
 ) -> None:
     """Derive the crop layer from the terrain and the start cells' crops.
@@ -119,10 +135,19 @@ def solve(
     board = scenario.board
     start = set(givens)
     if format is OutputFormat.json:
-        payload = {"file": str(path), "status": result.status.value, "reason": result.reason,
-                   "solution": _rows(board, result.solution), "other": _rows(board, result.other),
-                   "differing": board.names(result.differing),
-                   "problems": [p.to_dict() for p in report.errors if p.rule in (Rule.NOT_UNIQUE, Rule.UNSOLVABLE, Rule.CROPS_MISMATCH)]}
+        payload = {
+            "file": str(path),
+            "status": result.status.value,
+            "reason": result.reason,
+            "solution": _rows(board, result.solution),
+            "other": _rows(board, result.other),
+            "differing": board.names(result.differing),
+            "problems": [
+                p.to_dict()
+                for p in report.errors
+                if p.rule in (Rule.NOT_UNIQUE, Rule.UNSOLVABLE, Rule.CROPS_MISMATCH)
+            ],
+        }
         typer.echo(json.dumps(payload, indent=2))
     elif result.status is SolveStatus.NONE:
         typer.echo(f"{path}: unsolvable: no crop layer fits: {result.reason}")
@@ -130,10 +155,15 @@ def solve(
         problem = next(p for p in report.errors if p.rule is Rule.NOT_UNIQUE)
         typer.echo(f"{path}: not-unique: {problem.message}")
         differ = set(result.differing)
-        typer.echo("\nOne solution (cells that differ marked *):\n" + grid_text(scenario, result.solution, differ))
+        typer.echo(
+            "\nOne solution (cells that differ marked *):\n"
+            + grid_text(scenario, result.solution, differ)
+        )
         typer.echo("\nAnother solution:\n" + grid_text(scenario, result.other, differ))
     else:
-        typer.echo(f"{path}: unique solution from {len(givens)} start cell{'s' if len(givens) != 1 else ''} (start cells marked *):")
+        typer.echo(
+            f"{path}: unique solution from {len(givens)} start cell{'s' if len(givens) != 1 else ''} (start cells marked *):"
+        )
         typer.echo(grid_text(scenario, result.solution, start))
         if explain:
             _print_explanation(scenario)
@@ -143,7 +173,9 @@ def solve(
     if mismatch:
         typer.echo(f"{path}: crops-mismatch: {mismatch[0].message}", err=True)
         if write:
-            typer.echo(f"{path}: not written: fix or remove the digits that disagree first", err=True)
+            typer.echo(
+                f"{path}: not written: fix or remove the digits that disagree first", err=True
+            )
         raise typer.Exit(1)
     if write:
         atomic_write_text(path, filled_text(raw, board, result.solution))
@@ -153,7 +185,10 @@ def solve(
 def _rows(board, flat):
     if flat is None:
         return None
-    return ["".join(str(flat[board.cell(c, r)]) for c in range(board.width)) for r in range(board.height)]
+    return [
+        "".join(str(flat[board.cell(c, r)]) for c in range(board.width))
+        for r in range(board.height)
+    ]
 
 
 def _print_explanation(scenario) -> None:

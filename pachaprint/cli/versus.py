@@ -31,16 +31,29 @@ def check_mode(mode: str, difficulty: str | None) -> None:
         allowed = difficulties_of(mode)
         for level in difficulty.split(","):
             if level.strip() not in allowed:
-                raise UsageError(f"--difficulty for {mode} must be {', '.join(allowed)}, not {level.strip()!r}")
+                raise UsageError(
+                    f"--difficulty for {mode} must be {', '.join(allowed)}, not {level.strip()!r}"
+                )
 
 
 def _otoma_cells(otoma: str | None) -> list[str] | None:
     return [c.strip().lower() for c in otoma.split(",") if c.strip()] if otoma else None
 
 
-def simulate_against_otoma(path: Path, mode: str, games: int, players: int, bots: str, seed: int,
-                           output_format: str, jobs: int, max_turns: int, quiet: bool,
-                           difficulty: str | None, otoma: str | None) -> NoReturn:
+def simulate_against_otoma(
+    path: Path,
+    mode: str,
+    games: int,
+    players: int,
+    bots: str,
+    seed: int,
+    output_format: str,
+    jobs: int,
+    max_turns: int,
+    quiet: bool,
+    difficulty: str | None,
+    otoma: str | None,
+) -> NoReturn:
     """``pachaprint simulate --mode solo|coop``: win rates against the Otoma per bot and difficulty."""
     from pachaprint.cli.loading import load_valid_scenario
     from pachaprint.cli.simulate import PLAY_REFUSAL, report_simulation
@@ -58,17 +71,46 @@ def simulate_against_otoma(path: Path, mode: str, games: int, players: int, bots
             raise UsageError(f"--bots: unknown bot {name!r} (choose from {', '.join(BOT_NAMES)})")
     if not names:
         raise UsageError("--bots: name at least one bot")
-    levels = [d.strip() for d in difficulty.split(",")] if difficulty else list(difficulties_of(mode))
+    levels = (
+        [d.strip() for d in difficulty.split(",")] if difficulty else list(difficulties_of(mode))
+    )
     scenario = load_valid_scenario(path, PLAY_REFUSAL)
     total = games * len(dict.fromkeys(names)) * len(levels)
-    report_simulation(path, f"simulating {mode}", total, output_format, quiet,
-                      lambda progress: simulate_versus(scenario, mode, games, names, levels, players, seed, jobs,
-                                                       _otoma_cells(otoma), max_turns, progress=progress))
+    report_simulation(
+        path,
+        f"simulating {mode}",
+        total,
+        output_format,
+        quiet,
+        lambda progress: simulate_versus(
+            scenario,
+            mode,
+            games,
+            names,
+            levels,
+            players,
+            seed,
+            jobs,
+            _otoma_cells(otoma),
+            max_turns,
+            progress=progress,
+        ),
+    )
 
 
-def play_against_otoma(path: Path, mode: str, seats: list[str], seed: int | None, color: bool | None,
-                       difficulty: str | None, colour: str, otoma: str | None, save: Path | None = None,
-                       resume: bool = False, default_seats: bool = False) -> None:
+def play_against_otoma(
+    path: Path,
+    mode: str,
+    seats: list[str],
+    seed: int | None,
+    color: bool | None,
+    difficulty: str | None,
+    colour: str,
+    otoma: str | None,
+    save: Path | None = None,
+    resume: bool = False,
+    default_seats: bool = False,
+) -> None:
     """``pachaprint play --mode solo|coop``: one seat (solo) or 2-4 seats (co-op) against the Otoma.
 
     With ``resume`` PATH is a game saved with ``save FILE`` (or ``--save``); its
@@ -104,15 +146,28 @@ def play_against_otoma(path: Path, mode: str, seats: list[str], seed: int | None
         seed = fresh_seed()
     use_color = sys.stdout.isatty() if color is None else color
     try:
-        run_versus_game(scenario, mode, seats, seed, sys.stdin, sys.stdout, difficulty, colour,  # type: ignore[arg-type]
-                        _otoma_cells(otoma), color=use_color, echo=not sys.stdin.isatty(), save=save, resume=log)
+        run_versus_game(
+            scenario,
+            mode,
+            seats,
+            seed,
+            sys.stdin,
+            sys.stdout,
+            difficulty,
+            colour,  # type: ignore[arg-type]
+            _otoma_cells(otoma),
+            color=use_color,
+            echo=not sys.stdin.isatty(),
+            save=save,
+            resume=log,
+        )
     except ValueError as exc:
         typer.echo(f"{path}: {exc}", err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     except OSError as exc:
         if save is None:
             raise
-        raise UsageError(f"cannot write {save}: {exc.strerror or exc}")
+        raise UsageError(f"cannot write {save}: {exc.strerror or exc}") from None
 
 
 def is_versus_log(path: Path) -> bool:
@@ -136,8 +191,11 @@ def _read_log(path: Path) -> dict:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         typer.echo(f"{path}: cannot resume: {exc}", err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     if not isinstance(data, dict) or data.get("format") != VERSUS_LOG_FORMAT:
-        typer.echo(f"{path}: cannot resume: not a solo or co-op game log (format {VERSUS_LOG_FORMAT})", err=True)
+        typer.echo(
+            f"{path}: cannot resume: not a solo or co-op game log (format {VERSUS_LOG_FORMAT})",
+            err=True,
+        )
         raise typer.Exit(1)
     return data

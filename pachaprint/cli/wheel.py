@@ -7,8 +7,8 @@ from pathlib import Path
 
 import typer
 
-from pachaprint.cli.loading import load_valid_scenario
 from pachaprint.cli.app import UsageError, app
+from pachaprint.cli.loading import load_valid_scenario
 from pachaprint.cli.options import BoxLimit, Lang
 from pachaprint.render.webwheel import render_webwheel, write_webwheel
 
@@ -16,8 +16,17 @@ from pachaprint.render.webwheel import render_webwheel, write_webwheel
 @app.command()
 def wheel(
     path: Path = typer.Argument(..., help="A scenario file."),
-    out: str = typer.Option(None, "--out", "-o", help="The HTML file to write ('-' for standard output). Default: <id>-wheel.html."),
-    box: BoxLimit = typer.Option(BoxLimit.retail, "--box", help="retail: tile counts must fit the retail box; unlimited: skip that check."),
+    out: str = typer.Option(
+        None,
+        "--out",
+        "-o",
+        help="The HTML file to write ('-' for standard output). Default: <id>-wheel.html.",
+    ),
+    box: BoxLimit = typer.Option(
+        BoxLimit.retail,
+        "--box",
+        help="retail: tile counts must fit the retail box; unlimited: skip that check.",
+    ),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the page's texts."),
 ) -> None:
     """Write the digital wheel: one offline HTML page that reveals terrains and crops.
@@ -25,16 +34,22 @@ def wheel(
     The scenario must be valid; a crop layer with dots is solved first. Exit 0
     when written, 1 for an invalid scenario, 2 for usage errors.
     """
-    scenario = load_valid_scenario(path, "invalid scenario, no wheel written", box.value,
-                                   dots_note="the crop layer has dots; the page uses the unique solution")
+    scenario = load_valid_scenario(
+        path,
+        "invalid scenario, no wheel written",
+        box.value,
+        dots_note="the crop layer has dots; the page uses the unique solution",
+    )
     if out == "-":
         sys.stdout.write(render_webwheel(scenario, lang.value))
         return
     target = Path(out) if out else Path(f"{scenario.id}-wheel.html")
     if target.is_dir():
-        raise UsageError(f"--out {target} is a folder; give a file name such as {target / 'wheel.html'}")
+        raise UsageError(
+            f"--out {target} is a folder; give a file name such as {target / 'wheel.html'}"
+        )
     try:
         written = write_webwheel(scenario, target, lang.value)
     except OSError as exc:
-        raise UsageError(f"cannot write {target}: {exc.strerror or exc}")
+        raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
     typer.echo(f"{path}: wrote {written} ({written.stat().st_size // 1024} KB)")

@@ -23,13 +23,30 @@ The pieces, each in its own module:
   :mod:`~pachaprint.engine.play_versus` and :mod:`~pachaprint.engine.versus_log`.
 """
 
-from pachaprint.engine.actions import Action, Kind, LegalActions, decode, format_action, parse_action
+from pachaprint.engine.actions import (
+    Action,
+    Kind,
+    LegalActions,
+    decode,
+    format_action,
+    parse_action,
+)
 from pachaprint.engine.oracle import WheelOracle
 from pachaprint.engine.simulate import SimulationReport
 from pachaprint.engine.state import GameState, Phase, Source
 from pachaprint.engine.view import PlayerView
 
 __all__ = [
-    "Action", "Kind", "LegalActions", "decode", "format_action", "parse_action",
-    "WheelOracle", "SimulationReport", "GameState", "Phase", "Source", "PlayerView",
+    "Action",
+    "GameState",
+    "Kind",
+    "LegalActions",
+    "Phase",
+    "PlayerView",
+    "SimulationReport",
+    "Source",
+    "WheelOracle",
+    "decode",
+    "format_action",
+    "parse_action",
 ]

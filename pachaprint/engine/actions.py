@@ -202,7 +202,7 @@ class LegalActions(Sequence[int]):
     itself (in the same order) is built once on first iteration.
     """
 
-    __slots__ = ("groups", "extra", "_list", "_len")
+    __slots__ = ("_len", "_list", "extra", "groups")
 
     def __init__(self, groups: list[tuple[int, int, int]], extra: list[int]):
         self.groups = groups

@@ -92,7 +92,10 @@ def expected_discovery(view: PlayerView) -> float:
     if not total:
         return 0.0
     stones = view.stones[view.player]
-    return sum(count * discovery_points(stones, t) for t, count in enumerate(view.supply) if count) / total
+    return (
+        sum(count * discovery_points(stones, t) for t, count in enumerate(view.supply) if count)
+        / total
+    )
 
 
 def divination_value(domain: int, level: int) -> float:
@@ -173,12 +176,16 @@ class LogicianBot(Bot):
         if phase is Phase.FINAL_OFFER:
             return A.offer(held) if OFFERING_POINTS[token_count(held)] > 0 else A.PASS
         if phase is Phase.OFFER:
-            if token_count(held) == 5 or (view.end_phase and OFFERING_POINTS[token_count(held)] > 0):
+            if token_count(held) == 5 or (
+                view.end_phase and OFFERING_POINTS[token_count(held)] > 0
+            ):
                 return A.offer(held)
             return A.PASS
         proofs = self._proofs(view)
         if proofs:
-            cell, level = max(proofs.items(), key=lambda item: (not held >> (item[1] - 1) & 1, item[1], -item[0]))
+            cell, level = max(
+                proofs.items(), key=lambda item: (not held >> (item[1] - 1) & 1, item[1], -item[0])
+            )
             divine_value = sum(proofs.values()) + sum(
                 1 for v in set(proofs.values()) if not held >> (v - 1) & 1
             )
@@ -279,10 +286,12 @@ def _fingerprint(view: PlayerView, cell: int) -> tuple[int, int, int]:
     boxes = _BOXES.get(board.size)
     if boxes is None:
         boxes = [
-            sum(1 << board.cell(x, y)
+            sum(
+                1 << board.cell(x, y)
                 for x in range(board.column(c) - 2, board.column(c) + 3)
                 for y in range(board.row(c) - 2, board.row(c) + 3)
-                if board.contains(x, y))
+                if board.contains(x, y)
+            )
             for c in board.cells
         ]
         _BOXES[board.size] = boxes

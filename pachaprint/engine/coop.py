@@ -57,7 +57,6 @@ SPEND_KIND = 7
 """Action kind: spend the top tile of one's stack of terrain ``b``."""
 
 
-
 class CoopPhase(IntEnum):
     """The decision the co-op mode adds to :class:`~pachaprint.engine.state.Phase`."""
 
@@ -90,7 +89,9 @@ def otoma_count(level: str) -> int:
     return OTOMA_PAWNS - 1 if level == "easy" else OTOMA_PAWNS
 
 
-def coop_move_ends(geo: Geometry, start: int, direction: Direction | None, own: int, pawns: int, crops: int) -> int:
+def coop_move_ends(
+    geo: Geometry, start: int, direction: Direction | None, own: int, pawns: int, crops: int
+) -> int:
     """End cells of a co-op move of the pawn on ``start``.
 
     The first step goes one cell in ``direction`` (any direction when ``None``);
@@ -145,8 +146,17 @@ class CoopState(OtomaPeople, GameState):
     otoma_account = OTOMA
     otoma_takes_tokens = True
 
-    def __init__(self, oracle: WheelOracle, otoma_cells, players: int = 2, level: str = "normal",
-                 seed: int = 0, first_player: int = 0, hands=None, record_events: bool = False):
+    def __init__(
+        self,
+        oracle: WheelOracle,
+        otoma_cells,
+        players: int = 2,
+        level: str = "normal",
+        seed: int = 0,
+        first_player: int = 0,
+        hands=None,
+        record_events: bool = False,
+    ):
         if oracle.board.size != "long":
             raise ValueError("solo and co-op use long scenarios only")
         per_colour = pawns_per_colour(players, level)
@@ -155,7 +165,7 @@ class CoopState(OtomaPeople, GameState):
         self.level = level
         self.colours = colour_count(players)
         self.otoma_side = self.colours
-        unused = [c for c in PLAYER_COLOURS[self.colours:]] or ["blue"]
+        unused = [c for c in PLAYER_COLOURS[self.colours :]] or ["blue"]
         self.seat_colours = tuple(PLAYER_COLOURS[s % self.colours] for s in range(players))
         self._setting_up = True
         self._discoverer = GROUP
@@ -172,7 +182,8 @@ class CoopState(OtomaPeople, GameState):
         self.tile_at: list[ArrowTile | None] = [None] * self.board.cell_count
         rng = random.Random(seed)
         self.hands: list[list[list[ArrowTile]]] = (
-            [[list(stack) for stack in hand] for hand in hands] if hands is not None
+            [[list(stack) for stack in hand] for hand in hands]
+            if hands is not None
             else deal_hands(self.supply, players, rng)
         )
         self.columns: list[list[ArrowTile]] = [[] for _ in TERRAIN_LETTERS]
@@ -193,11 +204,27 @@ class CoopState(OtomaPeople, GameState):
         self._settle()
 
     @classmethod
-    def new(cls, scenario: Scenario, players: int = 2, level: str = "normal", otoma=None, seed: int = 0,
-            first_player: int = 0, record_events: bool = False) -> "CoopState":  # type: ignore[override]
+    def new(
+        cls,
+        scenario: Scenario,
+        players: int = 2,
+        level: str = "normal",
+        otoma=None,
+        seed: int = 0,
+        first_player: int = 0,
+        record_events: bool = False,
+    ) -> CoopState:  # type: ignore[override]
         """A co-op game of ``scenario``; Otoma on ``otoma`` (names) or ``solo.otoma`` (the first 4 on easy)."""
         cells = solo_otoma_cells(scenario, otoma)
-        return cls(WheelOracle(scenario), cells, players, level, seed, first_player, record_events=record_events)
+        return cls(
+            WheelOracle(scenario),
+            cells,
+            players,
+            level,
+            seed,
+            first_player,
+            record_events=record_events,
+        )
 
     # -- seats and results ----------------------------------------------------------------
     def side_of(self, seat: int) -> int:
@@ -237,14 +264,22 @@ class CoopState(OtomaPeople, GameState):
         return self.pawn_mask[self.side_of(player)] & self.revealed & ~self.crop_mask
 
     def move_ends(self, player: int, start: int) -> int:
-        return coop_move_ends(self.geo, start, self.arrow, self.pawn_mask[self.side_of(player)],
-                              self.all_pawns, self.crop_mask)
+        return coop_move_ends(
+            self.geo,
+            start,
+            self.arrow,
+            self.pawn_mask[self.side_of(player)],
+            self.all_pawns,
+            self.crop_mask,
+        )
 
     def enter_ends(self, player: int, entries: int | None = None) -> int:
-        ends = coop_enter_ends(self.geo, self.pawn_mask[self.side_of(player)], self.all_pawns, self.crop_mask)
+        ends = coop_enter_ends(
+            self.geo, self.pawn_mask[self.side_of(player)], self.all_pawns, self.crop_mask
+        )
         return ends if entries is None else ends & entries
 
-    def view(self, player: int) -> "CoopView":
+    def view(self, player: int) -> CoopView:
         return CoopView.of(self, player)
 
     # -- tiles --------------------------------------------------------------------------------
@@ -260,8 +295,13 @@ class CoopState(OtomaPeople, GameState):
         if column:
             return column.pop()
         if who == GROUP:
-            seats = sorted(range(self.players), key=lambda s: (-len(self.hands[s][terrain]),
-                                                                 (s - self.current_player) % self.players))
+            seats = sorted(
+                range(self.players),
+                key=lambda s: (
+                    -len(self.hands[s][terrain]),
+                    (s - self.current_player) % self.players,
+                ),
+            )
             if self.hands[seats[0]][terrain]:
                 return self.hands[seats[0]][terrain].pop()
         self.box_tiles += 1
@@ -274,7 +314,9 @@ class CoopState(OtomaPeople, GameState):
     # -- the turn ---------------------------------------------------------------------------------
     def apply(self, action: int) -> None:
         if action not in self._legal:
-            raise ValueError(f"illegal action {format_coop_action(self.board, action)!r} in phase {self.phase!r}")
+            raise ValueError(
+                f"illegal action {format_coop_action(self.board, action)!r} in phase {self.phase!r}"
+            )
         kind = action >> 12
         seat = self.current_player
         if kind == SPEND_KIND:
@@ -393,7 +435,7 @@ class CoopState(OtomaPeople, GameState):
             return LegalActions(groups, [A.PASS]) if groups else A.NO_ACTIONS
         if phase is Phase.OFFER or phase is Phase.FINAL_OFFER:
             codes = self._offer_codes(GROUP)
-            return LegalActions([], codes + [A.PASS]) if codes else A.NO_ACTIONS
+            return LegalActions([], [*codes, A.PASS]) if codes else A.NO_ACTIONS
         return A.NO_ACTIONS
 
     def _turn_actions(self, seat: int) -> LegalActions:
@@ -461,7 +503,7 @@ class CoopView(PlayerView):
     """Direction index of the tile spent this turn, -1 for none."""
 
     @classmethod
-    def of(cls, state: CoopState, player: int) -> "CoopView":  # type: ignore[override]
+    def of(cls, state: CoopState, player: int) -> CoopView:  # type: ignore[override]
         base = PlayerView.of(state, GROUP)
         values = {f.name: getattr(base, f.name) for f in fields(PlayerView)}
         return cls(
@@ -471,8 +513,10 @@ class CoopView(PlayerView):
             level=state.level,
             otoma_pawns=tuple(state.otoma_pawns),
             hand_counts=tuple(tuple(len(s) for s in hand) for hand in state.hands),
-            top_arrows=tuple(tuple(int(t.direction) if t else -1 for t in state.top_tiles(s))
-                             for s in range(state.players)),
+            top_arrows=tuple(
+                tuple(int(t.direction) if t else -1 for t in state.top_tiles(s))
+                for s in range(state.players)
+            ),
             columns=tuple(len(c) for c in state.columns),
             arrow=int(state.arrow) if state.arrow is not None else -1,
         )

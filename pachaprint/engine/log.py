@@ -14,8 +14,9 @@ follow from the rules on replay. ``result`` is checked when replaying.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Protocol, Sequence, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from pachaprint.check.validate import validate_data
 from pachaprint.engine.actions import format_action, parse_action
@@ -38,7 +39,9 @@ class LogError(ValueError):
     """A log that cannot be replayed (bad format, illegal action, result mismatch)."""
 
 
-def game_log(scenario: Scenario, state: GameState, seats: Sequence[str] = (), seed: int | None = None) -> dict[str, Any]:
+def game_log(
+    scenario: Scenario, state: GameState, seats: Sequence[str] = (), seed: int | None = None
+) -> dict[str, Any]:
     """The log mapping of a game in progress or finished."""
     board = state.board
     return {
@@ -57,8 +60,13 @@ def game_log(scenario: Scenario, state: GameState, seats: Sequence[str] = (), se
     }
 
 
-def save_log(path: str | Path, scenario: Scenario, state: GameState, seats: Sequence[str] = (),
-             seed: int | None = None) -> None:
+def save_log(
+    path: str | Path,
+    scenario: Scenario,
+    state: GameState,
+    seats: Sequence[str] = (),
+    seed: int | None = None,
+) -> None:
     """Write the log of ``state`` to ``path`` (via a temporary file, then rename)."""
     write_log(path, game_log(scenario, state, seats, seed))
 
@@ -77,27 +85,32 @@ def replay(log: dict[str, Any], record_events: bool = False) -> tuple[Scenario, 
     if not isinstance(log, dict) or log.get("format") != LOG_FORMAT:
         raise LogError(f"not a game log (format must be {LOG_FORMAT!r})")
     scenario, state = replay_actions(
-        log, lambda scenario: GameState.new(scenario, int(log["players"]), int(log["first_player"]), record_events),
-        lambda state, text: parse_action(state.board, text))
+        log,
+        lambda scenario: GameState.new(
+            scenario, int(log["players"]), int(log["first_player"]), record_events
+        ),
+        lambda state, text: parse_action(state.board, text),
+    )
     result = log.get("result")
     if isinstance(result, dict) and "scores" in result and list(result["scores"]) != state.score:
         raise LogError(f"replayed scores {state.score} differ from the logged {result['scores']}")
     return scenario, state
 
 
-def replay_actions(log: dict[str, Any], start: Callable[[Scenario], State],
-                   parse: Callable[[State, str], int]) -> tuple[Scenario, State]:
+def replay_actions(
+    log: dict[str, Any], start: Callable[[Scenario], State], parse: Callable[[State, str], int]
+) -> tuple[Scenario, State]:
     """The logged scenario and its game: ``start(scenario)`` sets it up, then every logged action
     (``parse(state, text)`` -> action code) is applied; :class:`LogError` if either fails."""
     if not isinstance(log, dict) or not isinstance(log.get("scenario"), dict):
-        raise LogError("not a game log: expected an object with a \"scenario\" object")
+        raise LogError('not a game log: expected an object with a "scenario" object')
     report = validate_data(log["scenario"], "the logged scenario", difficulty=False)
     if not report.valid:
         problem = report.errors[0]
         raise LogError(f"the logged scenario is not valid: {problem.rule.value}: {problem.message}")
     actions = log.get("actions", [])
     if not isinstance(actions, list):
-        raise LogError("\"actions\" must be a list of actions such as \"move c3 e3\"")
+        raise LogError('"actions" must be a list of actions such as "move c3 e3"')
     try:
         scenario = Scenario.from_dict(log["scenario"])
         state = start(scenario)

@@ -153,7 +153,7 @@ def analyse(board: Board, terrain, crop, supply) -> Knowledge:
     possible = [hidden if supply[t] > 0 else 0 for t in range(kinds)]
     touch = [[0] * n for _ in range(kinds)]
     crowded = [0] * kinds
-    for comp, halo in zip(components, halos):
+    for comp, halo in zip(components, halos, strict=False):
         counts = touch[comp.terrain]
         size = comp.size
         for u in cells_of(halo):
@@ -165,7 +165,7 @@ def analyse(board: Board, terrain, crop, supply) -> Knowledge:
     dirty = set(range(kinds))
     while dirty:
         changed = set()
-        for comp, halo in zip(components, halos):
+        for comp, halo in zip(components, halos, strict=False):
             t = comp.terrain
             if t not in dirty or comp.upper == comp.size:
                 continue
@@ -173,13 +173,22 @@ def analyse(board: Board, terrain, crop, supply) -> Knowledge:
             grow = frontier = comp.mask
             while frontier:
                 frontier = (
-                    ((frontier << 1) & nf) | ((frontier >> 1) & nl) | (frontier << w) | (frontier >> w)
-                ) & region & ~grow
+                    (
+                        ((frontier << 1) & nf)
+                        | ((frontier >> 1) & nl)
+                        | (frontier << w)
+                        | (frontier >> w)
+                    )
+                    & region
+                    & ~grow
+                )
                 grow |= frontier
             others = (grow & by_terrain[t] & ~comp.mask).bit_count()
             upper = min(MAX_REGION_SIZE, grow.bit_count(), comp.size + supply[t] + others)
             if upper < comp.lower:
-                raise Inconsistent(f"region at {board.name(comp.cells[0])} cannot reach its needed size")
+                raise Inconsistent(
+                    f"region at {board.name(comp.cells[0])} cannot reach its needed size"
+                )
             if upper < comp.upper:
                 comp.upper = upper
                 if upper == comp.size and possible[t] & halo:
@@ -190,7 +199,9 @@ def analyse(board: Board, terrain, crop, supply) -> Knowledge:
         for t in range(kinds):
             count = possible[t].bit_count()
             if count < supply[t]:
-                raise Inconsistent(f"{supply[t]} {TERRAIN_LETTERS[t]} tiles are left for {count} cells")
+                raise Inconsistent(
+                    f"{supply[t]} {TERRAIN_LETTERS[t]} tiles are left for {count} cells"
+                )
             if count and count == supply[t]:
                 for other in range(kinds):
                     if other != t and possible[other] & possible[t]:
@@ -221,14 +232,23 @@ def analyse(board: Board, terrain, crop, supply) -> Knowledge:
         for cell in cells_of(placed):
             domains[cell] = bit
             if (near8[cell] | components[component_of[cell]].mask) & placed & ~(1 << cell):
-                raise Inconsistent(f"{board.name(cell)} holds {level} next to or in one region with another {level}")
+                raise Inconsistent(
+                    f"{board.name(cell)} holds {level} next to or in one region with another {level}"
+                )
         for cell in cells_of(block & open_cells):
             domains[cell] &= keep
     for cell in cells_of(open_cells):
-        peers[cell] = cells_of((near8[cell] | components[component_of[cell]].mask) & open_cells & ~(1 << cell))
-    units = [(comp.cells, FULL[comp.size]) for comp in components
-             if comp.upper == comp.size and comp.size > 1 and comp.mask & open_cells]
-    knowledge = Knowledge(board, components, component_of, domains, possible, peers, units, [-1] * n)
+        peers[cell] = cells_of(
+            (near8[cell] | components[component_of[cell]].mask) & open_cells & ~(1 << cell)
+        )
+    units = [
+        (comp.cells, FULL[comp.size])
+        for comp in components
+        if comp.upper == comp.size and comp.size > 1 and comp.mask & open_cells
+    ]
+    knowledge = Knowledge(
+        board, components, component_of, domains, possible, peers, units, [-1] * n
+    )
     for index, (cells, _) in enumerate(units):
         for c in cells:
             knowledge.unit_of[c] = index
@@ -239,7 +259,9 @@ def analyse(board: Board, terrain, crop, supply) -> Knowledge:
     if not propagate(knowledge, domains, queue, every_unit=True):
         raise Inconsistent("the revealed crops break the rules")
     # units whose cells are all decided can give nothing more
-    knowledge.units = [(cells, full) for cells, full in units if any(domains[c] & (domains[c] - 1) for c in cells)]
+    knowledge.units = [
+        (cells, full) for cells, full in units if any(domains[c] & (domains[c] - 1) for c in cells)
+    ]
     unit_of = [-1] * n
     for index, (cells, _) in enumerate(knowledge.units):
         for c in cells:
@@ -248,7 +270,9 @@ def analyse(board: Board, terrain, crop, supply) -> Knowledge:
     return knowledge
 
 
-def propagate(knowledge: Knowledge, dom: list[int], queue: list[int], every_unit: bool = False) -> bool:
+def propagate(
+    knowledge: Knowledge, dom: list[int], queue: list[int], every_unit: bool = False
+) -> bool:
     """Singles and hidden singles to a fixpoint, in place; False on contradiction.
 
     Only the complete regions (units) whose cells changed are checked for
@@ -259,7 +283,9 @@ def propagate(knowledge: Knowledge, dom: list[int], queue: list[int], every_unit
     return settle(dom, queue, knowledge.peers, knowledge.units, knowledge.unit_of, touched) is None
 
 
-def prove(knowledge: Knowledge, cells, node_limit: int = 200, search_width: int = 2) -> dict[int, int]:
+def prove(
+    knowledge: Knowledge, cells, node_limit: int = 200, search_width: int = 2
+) -> dict[int, int]:
     """Proven crop levels of ``cells`` (revealed cells without crop): cell -> level.
 
     A cell is proven when every other level of its domain is refuted: first by
@@ -395,7 +421,9 @@ _PARTS: dict[tuple[int, int], tuple[tuple[int, tuple[int, ...], int], ...]] = {}
 _PARTS_LIMIT = 20000
 
 
-def _parts(geo: Geometry, near8: list[int], cells_mask: int) -> tuple[tuple[int, tuple[int, ...], int], ...]:
+def _parts(
+    geo: Geometry, near8: list[int], cells_mask: int
+) -> tuple[tuple[int, tuple[int, ...], int], ...]:
     """Orthogonally connected parts of a cell set: (mask, cells, 8-neighbourhood mask) each."""
     key = (geo.width, cells_mask)
     found = _PARTS.get(key)
@@ -408,8 +436,15 @@ def _parts(geo: Geometry, near8: list[int], cells_mask: int) -> tuple[tuple[int,
         mask = frontier = left & -left
         while frontier:
             frontier = (
-                ((frontier << 1) & nf) | ((frontier >> 1) & nl) | (frontier << w) | (frontier >> w)
-            ) & cells_mask & ~mask
+                (
+                    ((frontier << 1) & nf)
+                    | ((frontier >> 1) & nl)
+                    | (frontier << w)
+                    | (frontier >> w)
+                )
+                & cells_mask
+                & ~mask
+            )
             mask |= frontier
         cells = cells_of(mask)
         halo = 0

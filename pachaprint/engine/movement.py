@@ -16,7 +16,7 @@ cells the pawn can pass through, then every cell entered from them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from pachaprint.model.board import Board
 
@@ -43,7 +43,7 @@ class Geometry:
         ) & self.all
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(board: Board) -> Geometry:
     """The shared :class:`Geometry` of a board."""
     w, h = board.width, board.height
@@ -51,7 +51,9 @@ def geometry(board: Board) -> Geometry:
     last = sum(1 << board.cell(w - 1, r) for r in range(h))
     full = (1 << (w * h)) - 1
     edge = sum(1 << c for c in board.edge_cells)
-    return Geometry(w, h, all=full, edge=edge, not_first_column=full & ~first, not_last_column=full & ~last)
+    return Geometry(
+        w, h, all=full, edge=edge, not_first_column=full & ~first, not_last_column=full & ~last
+    )
 
 
 _CHUNK = 12
@@ -75,7 +77,12 @@ def cells_of(mask: int) -> tuple[int, ...]:
     if mask <= _CHUNK_MASK:
         return _T0[mask]
     if mask < _FAST_LIMIT:
-        return _T0[mask & _CHUNK_MASK] + _T1[mask >> 12 & _CHUNK_MASK] + _T2[mask >> 24 & _CHUNK_MASK] + _T3[mask >> 36]
+        return (
+            _T0[mask & _CHUNK_MASK]
+            + _T1[mask >> 12 & _CHUNK_MASK]
+            + _T2[mask >> 24 & _CHUNK_MASK]
+            + _T3[mask >> 36]
+        )
     out = []
     while mask:
         low = mask & -mask
@@ -91,7 +98,7 @@ def nth_cell(mask: int, index: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def player_move_ends(geo: "Geometry", own: int, pawns: int, crops: int) -> list[tuple[int, int]]:
+def player_move_ends(geo: Geometry, own: int, pawns: int, crops: int) -> list[tuple[int, int]]:
     """``(pawns mask, end mask)`` groups covering every pawn of a side.
 
     All pawns of a side share one passable set ``P`` (crops without pawn, plus
@@ -112,8 +119,15 @@ def player_move_ends(geo: "Geometry", own: int, pawns: int, crops: int) -> list[
         done = frontier = left & -left
         while frontier:
             frontier = (
-                ((frontier << 1) & nf) | ((frontier >> 1) & nl) | (frontier << w) | (frontier >> w)
-            ) & passable & ~done
+                (
+                    ((frontier << 1) & nf)
+                    | ((frontier >> 1) & nl)
+                    | (frontier << w)
+                    | (frontier >> w)
+                )
+                & passable
+                & ~done
+            )
             done |= frontier
         ends = (((done << 1) & nf) | ((done >> 1) & nl) | (done << w) | (done >> w)) & free
         group = done & own
@@ -167,8 +181,10 @@ def enter_ends(geo: Geometry, own: int, pawns: int, crops: int, entries: int | N
     done = frontier = seeds & passable
     while frontier:
         frontier = (
-            ((frontier << 1) & nf) | ((frontier >> 1) & nl) | (frontier << w) | (frontier >> w)
-        ) & passable & ~done
+            (((frontier << 1) & nf) | ((frontier >> 1) & nl) | (frontier << w) | (frontier >> w))
+            & passable
+            & ~done
+        )
         done |= frontier
     reached = seeds | ((done << 1) & nf) | ((done >> 1) & nl) | (done << w) | (done >> w)
     return reached & full & ~pawns

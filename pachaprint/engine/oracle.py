@@ -9,7 +9,7 @@ cells with their tiles.
 
 from __future__ import annotations
 
-from pachaprint.check.solver import solve_scenario, SolveStatus
+from pachaprint.check.solver import SolveStatus, solve_scenario
 from pachaprint.model.rules import TERRAIN_LETTERS
 from pachaprint.model.scenario import Scenario
 
@@ -31,7 +31,9 @@ class WheelOracle:
         else:
             result = solve_scenario(scenario)
             if result.status is not SolveStatus.UNIQUE or result.solution is None:
-                raise ValueError(f"scenario {scenario.id}: the crop layer is not unique ({result.status.value})")
+                raise ValueError(
+                    f"scenario {scenario.id}: the crop layer is not unique ({result.status.value})"
+                )
             crops = result.solution
         self._terrain = tuple(TERRAIN_LETTERS.index(t) for t in scenario.terrain_flat)
         self._crops = crops

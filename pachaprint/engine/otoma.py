@@ -18,7 +18,7 @@ stops, or reports that it cannot (no cell without terrain on its line).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from pachaprint.engine.tiles import Direction
 from pachaprint.model.board import COLUMN_LETTERS, Board
@@ -26,7 +26,12 @@ from pachaprint.resources import load_template
 
 BOARD_TEMPLATE = "board.json"
 
-SIDE_DIRECTION = {"top": Direction.N, "right": Direction.E, "bottom": Direction.S, "left": Direction.W}
+SIDE_DIRECTION = {
+    "top": Direction.N,
+    "right": Direction.E,
+    "bottom": Direction.S,
+    "left": Direction.W,
+}
 """The direction of a pawn that leaves the board across each side."""
 
 
@@ -87,7 +92,7 @@ class Trails:
     """Edge end -> the other end of its trail."""
 
     @classmethod
-    def from_pairs(cls, board: Board, pairs, where: str = "trails") -> "Trails":
+    def from_pairs(cls, board: Board, pairs, where: str = "trails") -> Trails:
         """Trails from pairs of edge ends; ``ValueError`` unless every edge end is used exactly once."""
         partner: dict[str, str] = {}
         for index, pair in enumerate(pairs):
@@ -119,7 +124,7 @@ class Trails:
         return left, other, cell_in, inward
 
 
-@lru_cache(maxsize=None)
+@cache
 def trails_for(board: Board) -> Trails:
     """The trails of the board template for this board (solo and co-op use the long board)."""
     pairs = load_template(BOARD_TEMPLATE)["trails"]
@@ -316,7 +321,9 @@ def reaction_order(board: Board, moved: int, otoma_pawns) -> list[tuple[int, Dir
     for pawn, cell in enumerate(otoma_pawns):
         c, r = board.column(cell), board.row(cell)
         if r == row and c != column:
-            found.append((abs(c - column), 0, cell, pawn, Direction.E if c > column else Direction.W))
+            found.append(
+                (abs(c - column), 0, cell, pawn, Direction.E if c > column else Direction.W)
+            )
         elif c == column and r != row:
             found.append((abs(r - row), 1, cell, pawn, Direction.S if r > row else Direction.N))
     found.sort()

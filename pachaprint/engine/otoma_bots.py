@@ -33,8 +33,8 @@ from pachaprint.engine.bots import (
     knowledge_of,
     make_bot,
 )
-from pachaprint.engine.logic import prove
 from pachaprint.engine.coop import SPEND_KIND, CoopView, coop_enter_ends, coop_move_ends
+from pachaprint.engine.logic import prove
 from pachaprint.engine.movement import cells_of, geometry
 from pachaprint.engine.otoma import OTOMA_KIND, otoma_path, reaction_order, trails_for
 from pachaprint.engine.solo import OTOMA, SoloView
@@ -64,8 +64,11 @@ def diversity_gain(stones, supply) -> float:
         if not count:
             continue
         level = stones[t]
-        points = 1 if level >= DIVERSITY_TOP_LEVEL else 1 + sum(
-            1 for u, s in enumerate(stones) if u != t and s == level + 1)
+        points = (
+            1
+            if level >= DIVERSITY_TOP_LEVEL
+            else 1 + sum(1 for u, s in enumerate(stones) if u != t and s == level + 1)
+        )
         out += count * points
     return out / total
 
@@ -96,7 +99,9 @@ class VersusBot(Bot):
         know = knowledge_of(view)
         supply = list(view.supply)
         if know is not None:
-            narrowed = [count if know.possible[t] >> stop & 1 else 0 for t, count in enumerate(supply)]
+            narrowed = [
+                count if know.possible[t] >> stop & 1 else 0 for t, count in enumerate(supply)
+            ]
             if any(narrowed):
                 supply = narrowed
         return diversity_gain(view.stones[otoma_account], supply) + MEAN_CROP
@@ -115,10 +120,14 @@ class VersusBot(Bot):
             if colour == view.colour:
                 if view.difficulty == "easy":
                     return 0.0
-                return min(self._stop_gain(view, OTOMA, otoma_path(trails, cell, d, revealed).stop)
-                           for cell in view.otoma_pawns)
+                return min(
+                    self._stop_gain(view, OTOMA, otoma_path(trails, cell, d, revealed).stop)
+                    for cell in view.otoma_pawns
+                )
             pawn = view.otoma_colours.index(colour)
-            return self._stop_gain(view, OTOMA, otoma_path(trails, view.otoma_pawns[pawn], d, revealed).stop)
+            return self._stop_gain(
+                view, OTOMA, otoma_path(trails, view.otoma_pawns[pawn], d, revealed).stop
+            )
 
         if view.revealed & bit:
             arrow = view.arrows[to]
@@ -168,7 +177,11 @@ class VersusBot(Bot):
         if solo:
             # In solo every pawn on a cropless tile divines together: a pawn on a
             # crop the bot cannot name for sure is better moved on than left to a guess.
-            proven = prove(know, cells_of(eligible)) if know and isinstance(self.base, LogicianBot) else {}
+            proven = (
+                prove(know, cells_of(eligible))
+                if know and isinstance(self.base, LogicianBot)
+                else {}
+            )
             unsure = sum(1 << c for c in cells_of(eligible) if c not in proven)
         else:
             unsure = 0
@@ -219,8 +232,18 @@ class VersusBot(Bot):
         if first >> 12 == OTOMA_KIND:
             trails = trails_for(view.board)
             d = Direction(view.pending)
-            scored = [(round(self._stop_gain(view, OTOMA, otoma_path(trails, cell, d, view.revealed).stop), 9), i)
-                      for i, cell in enumerate(view.otoma_pawns)]
+            scored = [
+                (
+                    round(
+                        self._stop_gain(
+                            view, OTOMA, otoma_path(trails, cell, d, view.revealed).stop
+                        ),
+                        9,
+                    ),
+                    i,
+                )
+                for i, cell in enumerate(view.otoma_pawns)
+            ]
             best = min(s for s, _ in scored)
             choices = [i for s, i in scored if s == best]
             return legal[choices[self.rng.randrange(len(choices))]]
@@ -243,12 +266,13 @@ class VersusBot(Bot):
             value = self._divine_all_value(view) if solo else float(code & 63)
             if explore == A.PASS or value >= explore_value:
                 return self._chosen(code)
-        elif any(group[0] >> 12 == A.Kind.DIVINE for group in legal.groups):
+        elif any(group[0] >> 12 == A.Kind.DIVINE for group in legal.groups) and (
+            explore == A.PASS or (solo and self._divine_all_value(view) > explore_value)
+        ):
             # Divining without proof: only when exploring is impossible, or in solo
             # worse still (a long run of turns without progress; in co-op every
             # turn spends a tile, so the game moves on anyway).
-            if explore == A.PASS or (solo and self._divine_all_value(view) > explore_value):
-                return self._best_guess(view, legal)
+            return self._best_guess(view, legal)
         if explore != A.PASS:
             return explore
         return code if code in legal else legal[0]
@@ -292,7 +316,11 @@ class VersusBot(Bot):
         own = view.own
         know = knowledge_of(view)
         discover = expected_discovery(view)
-        enter = coop_enter_ends(geo, own, view.all_pawns, view.crop_mask) if view.reserve[view.side] else 0
+        enter = (
+            coop_enter_ends(geo, own, view.all_pawns, view.crop_mask)
+            if view.reserve[view.side]
+            else 0
+        )
         scored = []
         for code in legal:
             t = code & 63
@@ -302,7 +330,9 @@ class VersusBot(Bot):
                 ends |= coop_move_ends(geo, start, direction, own, view.all_pawns, view.crop_mask)
             best = float("-inf")
             for to in cells_of(ends):
-                value = self._cell_value(view, to, know, discover) - OTOMA_WEIGHT * self._coop_cost(view, to)
+                value = self._cell_value(view, to, know, discover) - OTOMA_WEIGHT * self._coop_cost(
+                    view, to
+                )
                 best = max(best, value)
             scored.append((best, code))
         top = max(s for s, _ in scored)

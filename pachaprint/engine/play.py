@@ -19,8 +19,17 @@ from pachaprint.engine.actions import Kind, decode, format_action, parse_action,
 from pachaprint.engine.bots import HUMAN, Bot, make_bot
 from pachaprint.engine.log import save_log
 from pachaprint.engine.state import Event, GameState, Phase
-from pachaprint.engine.terminal import (PLAYER_LETTERS, TERRAIN_NAMES, TerminalTable, common_event_text, holdings,
-                                        points, render_grid, run_table, turn_marker)
+from pachaprint.engine.terminal import (
+    PLAYER_LETTERS,
+    TERRAIN_NAMES,
+    TerminalTable,
+    common_event_text,
+    holdings,
+    points,
+    render_grid,
+    run_table,
+    turn_marker,
+)
 from pachaprint.model.scenario import Scenario
 
 OTOMA_LETTER = "O"
@@ -108,10 +117,12 @@ class Table(TerminalTable):
     def take_back(self) -> tuple[int, str]:
         saved, rng_states = self.undo_stack.pop()
         self.state = saved
-        for seat, rng_state in zip(self.seats, rng_states):
+        for seat, rng_state in zip(self.seats, rng_states, strict=False):
             if seat.bot is not None:
                 seat.bot.rng.setstate(rng_state)
-        return len(saved.events or []), f"Undone: back to {self.who(saved.current_player)}'s decision."
+        return len(
+            saved.events or []
+        ), f"Undone: back to {self.who(saved.current_player)}'s decision."
 
 
 def render_board(state: GameState, color: bool = False) -> str:
@@ -122,13 +133,17 @@ def render_board(state: GameState, color: bool = False) -> str:
         p = owner[cell]
         return " " if p < 0 else PLAYER_LETTERS[p] if p < players else OTOMA_LETTER
 
-    return render_grid(state, lambda cell: str(crop[cell]) if crop[cell] else " ", pawn, color, PLAYER_STYLE)
+    return render_grid(
+        state, lambda cell: str(crop[cell]) if crop[cell] else " ", pawn, color, PLAYER_STYLE
+    )
 
 
 def render_status(table: Table) -> str:
     state = table.state
-    lines = [f"{turn_marker(state, p)} {table.who(p)}: {holdings(state, p)}; pawns in supply {state.reserve[p]}"
-             for p in range(state.players)]
+    lines = [
+        f"{turn_marker(state, p)} {table.who(p)}: {holdings(state, p)}; pawns in supply {state.reserve[p]}"
+        for p in range(state.players)
+    ]
     supply = ", ".join(f"{TERRAIN_NAMES[t]} {n}" for t, n in enumerate(state.supply))
     lines.append(f"  terrain tiles left: {supply}")
     return "\n".join(lines)
@@ -165,7 +180,9 @@ def describe_actions(state: GameState) -> str:
         lines.append("divine (level 1-5) at: " + " ".join(divines))
     if offers:
         held = max(offers, key=lambda m: m.bit_count())
-        lines.append("offer: tokens " + " ".join(str(v) for v in token_levels(held)) + " (or some of them)")
+        lines.append(
+            "offer: tokens " + " ".join(str(v) for v in token_levels(held)) + " (or some of them)"
+        )
     if can_pass:
         lines.append("pass")
     return "\n".join(lines)
@@ -204,10 +221,14 @@ def final_summary(table: Table) -> str:
     ranking = state.ranking()
     lines = ["Final ranking (score, then levels advanced on the diversity board):"]
     for p in sorted(range(state.players), key=lambda q: (ranking[q], q)):
-        lines.append(f"  {ranking[p]}. {table.who(p)}: {points(state.score[p])}, {state.tie_break(p)} levels")
+        lines.append(
+            f"  {ranking[p]}. {table.who(p)}: {points(state.score[p])}, {state.tie_break(p)} levels"
+        )
     winners = state.winners()
     if len(winners) > 1:
-        lines.append("The victory is shared by " + " and ".join(table.who(p) for p in winners) + ".")
+        lines.append(
+            "The victory is shared by " + " and ".join(table.who(p) for p in winners) + "."
+        )
     else:
         lines.append(f"{table.who(winners[0])} wins.")
     return "\n".join(lines)
@@ -224,9 +245,17 @@ def parse_command(state: GameState, text: str) -> int:
     return parse_action(state.board, text)
 
 
-def run_game(scenario: Scenario, seats: list[str], seed: int, stdin: TextIO, stdout: TextIO,
-             color: bool = False, first_player: int | None = None, echo: bool = False,
-             resume: GameState | None = None) -> GameState:
+def run_game(
+    scenario: Scenario,
+    seats: list[str],
+    seed: int,
+    stdin: TextIO,
+    stdout: TextIO,
+    color: bool = False,
+    first_player: int | None = None,
+    echo: bool = False,
+    resume: GameState | None = None,
+) -> GameState:
     """Play a game at the terminal (or from a script); returns the final (or left) state.
 
     ``seats`` names each player: ``human`` or a bot name. One seed fixes the
@@ -250,10 +279,14 @@ def run_game(scenario: Scenario, seats: list[str], seed: int, stdin: TextIO, std
         state = GameState.new(scenario, players, first, record_events=True)
     table = Table(scenario, state, table_seats, seed, stdout, color)
     if resume is not None:
-        table.write(f"{scenario.name} ({scenario.size}), {players} players; resuming after "
-                    f"{len(state.history)} actions (seed {seed}).")
+        table.write(
+            f"{scenario.name} ({scenario.size}), {players} players; resuming after "
+            f"{len(state.history)} actions (seed {seed})."
+        )
     else:
-        table.write(f"{scenario.name} ({scenario.size}), {players} players; {table.who(first)} starts (seed {seed}).")
+        table.write(
+            f"{scenario.name} ({scenario.size}), {players} players; {table.who(first)} starts (seed {seed})."
+        )
     table.write("Type 'help' for the commands.")
     run_table(table, stdin, echo, len(state.events or []))
     return table.state

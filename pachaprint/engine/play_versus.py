@@ -20,10 +20,24 @@ from pachaprint.engine.otoma import choose_otoma
 from pachaprint.engine.otoma_bots import make_versus_bot
 from pachaprint.engine.solo import OTOMA, SoloPhase, SoloState
 from pachaprint.engine.state import UNKNOWN, Event, Phase
-from pachaprint.engine.terminal import (PLAYER_LETTERS, TERRAIN_NAMES, TerminalTable, common_event_text, holdings,
-                                        render_grid, run_table, turn_marker)
+from pachaprint.engine.terminal import (
+    PLAYER_LETTERS,
+    TERRAIN_NAMES,
+    TerminalTable,
+    common_event_text,
+    holdings,
+    render_grid,
+    run_table,
+    turn_marker,
+)
 from pachaprint.engine.tiles import Direction
-from pachaprint.engine.versus_log import VersusSetup, action_text, replay_versus, save_versus_log, setup_of
+from pachaprint.engine.versus_log import (
+    VersusSetup,
+    action_text,
+    replay_versus,
+    save_versus_log,
+    setup_of,
+)
 from pachaprint.model.rules import CROP_NAMES, TERRAIN_LETTERS
 from pachaprint.model.scenario import Scenario
 
@@ -106,7 +120,9 @@ class VersusTable(TerminalTable):
 
     def save(self, path: str) -> None:
         assert self.setup is not None
-        save_versus_log(path, self.scenario, self.setup, self.state, [kind for kind, _ in self.seats], self.seed)
+        save_versus_log(
+            path, self.scenario, self.setup, self.state, [kind for kind, _ in self.seats], self.seed
+        )
 
     def remember(self, shown: int) -> None:
         self.undo_stack.append((self.state.clone(), shown))
@@ -125,13 +141,17 @@ def render_versus_board(state: SoloState | CoopState, color: bool = False) -> st
         if crop[cell]:
             return str(crop[cell])
         tile = tile_at[cell]
-        return ARROW_GLYPHS[tile.direction] if terrain[cell] != UNKNOWN and tile is not None else " "
+        return (
+            ARROW_GLYPHS[tile.direction] if terrain[cell] != UNKNOWN and tile is not None else " "
+        )
 
     def pawn(cell: int) -> str:
         side = owner[cell]
         if side < 0:
             return " "
-        return str(state.otoma_pawns.index(cell) + 1) if side == otoma_side else PLAYER_LETTERS[side]
+        return (
+            str(state.otoma_pawns.index(cell) + 1) if side == otoma_side else PLAYER_LETTERS[side]
+        )
 
     return render_grid(state, mark, pawn, color)
 
@@ -142,14 +162,20 @@ def render_versus_status(table: VersusTable) -> str:
     accounts = [(0, table.account_name(0)), (OTOMA, "the Otoma")]
     for acc, name in accounts:
         lines.append(f"  {name}: {holdings(state, acc)}")
-    otoma = ", ".join(f"{i + 1} {colour} on {state.board.name(c)}"
-                      for i, (colour, c) in enumerate(zip(state.otoma_colours, state.otoma_pawns)))
+    otoma = ", ".join(
+        f"{i + 1} {colour} on {state.board.name(c)}"
+        for i, (colour, c) in enumerate(zip(state.otoma_colours, state.otoma_pawns, strict=False))
+    )
     lines.append(f"  Otoma pawns: {otoma}")
     if isinstance(state, SoloState):
-        lines.append(f"  player A's colour: {state.colour}; difficulty {state.difficulty}; pawns in supply {state.reserve[0]}")
-        arrows = [f"{state.board.name(c)} {tile.colour} {tile.direction.word}"
-                  for c, tile in enumerate(state.tile_at)
-                  if tile is not None and not state.crop[c]]
+        lines.append(
+            f"  player A's colour: {state.colour}; difficulty {state.difficulty}; pawns in supply {state.reserve[0]}"
+        )
+        arrows = [
+            f"{state.board.name(c)} {tile.colour} {tile.direction.word}"
+            for c, tile in enumerate(state.tile_at)
+            if tile is not None and not state.crop[c]
+        ]
         if arrows:
             lines.append("  arrows on tiles without crop: " + ", ".join(arrows))
         left = ", ".join(f"{TERRAIN_NAMES[t]} {n}" for t, n in enumerate(state.stacks.counts()))
@@ -158,15 +184,24 @@ def render_versus_status(table: VersusTable) -> str:
         seat = state.current_player
         for s in range(state.players):
             side = state.side_of(s)
-            counts = " ".join(f"{TERRAIN_LETTERS[t]}{len(stack)}" for t, stack in enumerate(state.hands[s]))
-            lines.append(f"{turn_marker(state, s)} {table.seat_name(s)} ({PLAYER_LETTERS[side]}): hand {counts}; "
-                         f"pawns in supply {state.reserve[side]}")
-        tops = [f"{TERRAIN_NAMES[t]} {ARROW_GLYPHS[tile.direction]}"
-                for t, tile in enumerate(state.top_tiles(seat)) if tile is not None]
+            counts = " ".join(
+                f"{TERRAIN_LETTERS[t]}{len(stack)}" for t, stack in enumerate(state.hands[s])
+            )
+            lines.append(
+                f"{turn_marker(state, s)} {table.seat_name(s)} ({PLAYER_LETTERS[side]}): hand {counts}; "
+                f"pawns in supply {state.reserve[side]}"
+            )
+        tops = [
+            f"{TERRAIN_NAMES[t]} {ARROW_GLYPHS[tile.direction]}"
+            for t, tile in enumerate(state.top_tiles(seat))
+            if tile is not None
+        ]
         if tops and not state.is_terminal():
             lines.append("  top tiles of the current hand: " + ", ".join(tops))
         if state.arrow is not None:
-            lines.append(f"  spent tile's arrow: {state.arrow.word} (first step of a pawn on the board)")
+            lines.append(
+                f"  spent tile's arrow: {state.arrow.word} (first step of a pawn on the board)"
+            )
         columns = ", ".join(f"{TERRAIN_NAMES[t]} {len(c)}" for t, c in enumerate(state.columns))
         lines.append(f"  spent tiles on the diversity board: {columns}")
     return "\n".join(lines)
@@ -210,7 +245,9 @@ def describe_versus_event(table: VersusTable, event: Event) -> str | None:
     if what == "otoma-stays":
         return f"Otoma pawn {event.value + 1} finds no cell without terrain and stays on {cell}"
     if what == "otoma-crop":
-        return f"the Otoma find {CROP_NAMES[event.value]} ({event.value}) on {cell}: +{event.points}"
+        return (
+            f"the Otoma find {CROP_NAMES[event.value]} ({event.value}) on {cell}: +{event.points}"
+        )
     if what == "own-arrow":
         return f"the arrow on {cell} has the player's own colour ({Direction(event.value).word})"
     if what == "spend":
@@ -274,12 +311,26 @@ def describe_versus_actions(state) -> str:
         items = lines.setdefault(head, [])
         if rest and rest not in items:
             items.append(rest)
-    return "\n".join(f"{head}: {' '.join(items)}" if items else head for head, items in lines.items())
+    return "\n".join(
+        f"{head}: {' '.join(items)}" if items else head for head, items in lines.items()
+    )
 
 
-def run_versus_game(scenario: Scenario, mode: str, seats: list[str], seed: int, stdin: TextIO, stdout: TextIO,
-                    difficulty: str | None = None, colour: str = "brown", otoma=None, color: bool = False,
-                    echo: bool = False, save=None, resume=None) -> SoloState | CoopState:
+def run_versus_game(
+    scenario: Scenario,
+    mode: str,
+    seats: list[str],
+    seed: int,
+    stdin: TextIO,
+    stdout: TextIO,
+    difficulty: str | None = None,
+    colour: str = "brown",
+    otoma=None,
+    color: bool = False,
+    echo: bool = False,
+    save=None,
+    resume=None,
+) -> SoloState | CoopState:
     """Play a solo (one seat) or co-op (2-4 seats) game; returns the final (or left) state.
 
     ``seats`` names each seat: ``human`` or a bot name. One seed fixes the tile
@@ -300,24 +351,39 @@ def run_versus_game(scenario: Scenario, mode: str, seats: list[str], seed: int, 
         if mode == "solo":
             setup = VersusSetup("solo", difficulty or "easy", names, 1, 0, tiles_seed, colour)
         elif mode == "coop":
-            setup = VersusSetup("coop", difficulty or "normal", names, len(seats), rng.randrange(len(seats)),
-                                tiles_seed, colour)
+            setup = VersusSetup(
+                "coop",
+                difficulty or "normal",
+                names,
+                len(seats),
+                rng.randrange(len(seats)),
+                tiles_seed,
+                colour,
+            )
         else:
             raise ValueError(f"mode must be solo or coop, not {mode!r}")
         state = setup.build(scenario, record_events=True)
     mode = setup.mode
     if len(seats) != setup.players:
-        raise ValueError(f"{mode} with {setup.players} seat{'s' if setup.players > 1 else ''}, not {len(seats)}")
-    table_seats = [(kind, None if kind == HUMAN else make_versus_bot(kind, random.Random(rng.getrandbits(64))))
-                   for kind in seats]
+        raise ValueError(
+            f"{mode} with {setup.players} seat{'s' if setup.players > 1 else ''}, not {len(seats)}"
+        )
+    table_seats = [
+        (kind, None if kind == HUMAN else make_versus_bot(kind, random.Random(rng.getrandbits(64))))
+        for kind in seats
+    ]
     table = VersusTable(scenario, state, mode, table_seats, seed, stdout, color, setup=setup)
-    table.write(f"{scenario.name} ({mode}, {setup.difficulty}); seed {seed}. Type 'help' for the commands.")
+    table.write(
+        f"{scenario.name} ({mode}, {setup.difficulty}); seed {seed}. Type 'help' for the commands."
+    )
     run_table(table, stdin, echo)
     return _saved(table, setup, save)
 
 
 def _saved(table: VersusTable, setup: VersusSetup, save) -> SoloState | CoopState:
     if save is not None:
-        save_versus_log(save, table.scenario, setup, table.state, [kind for kind, _ in table.seats], table.seed)
+        save_versus_log(
+            save, table.scenario, setup, table.state, [kind for kind, _ in table.seats], table.seed
+        )
         table.write(f"Game log written to {save} (seed {table.seed}).")
     return table.state

@@ -12,8 +12,9 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from pachaprint.engine.bots import BOT_NAMES, LogicianBot, make_bot
 from pachaprint.engine.oracle import WheelOracle
@@ -71,8 +72,13 @@ class GameResult:
     actions: int = 0
 
 
-def play_game(oracle: WheelOracle, names: Sequence[str], seed: int, index: int = 0,
-              max_turns: int = DEFAULT_MAX_TURNS) -> GameResult:
+def play_game(
+    oracle: WheelOracle,
+    names: Sequence[str],
+    seed: int,
+    index: int = 0,
+    max_turns: int = DEFAULT_MAX_TURNS,
+) -> GameResult:
     """Play one bot game; never raises (an exception ends the game as not completed)."""
     rng = random.Random(seed)
     players = len(names)
@@ -137,8 +143,19 @@ class SimulationReport:
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        order = ["scenario", "mode", "games", "completed", "players", "bots", "seed", "turns", "seats",
-                 "wrong_divinations", "flags"]
+        order = [
+            "scenario",
+            "mode",
+            "games",
+            "completed",
+            "players",
+            "bots",
+            "seed",
+            "turns",
+            "seats",
+            "wrong_divinations",
+            "flags",
+        ]
         out = {key: data[key] for key in order}
         out.update({key: value for key, value in data.items() if key not in out})
         return out
@@ -158,20 +175,30 @@ class SimulationReport:
                 f"(sd {seat['score_sd']:.1f}), wins {seat['win_rate']:.0%}; points: "
                 + ", ".join(f"{name} {points[name]:.1f}" for name in SOURCE_NAMES)
             )
-        lines.append("wrong divinations: " + ", ".join(f"{k} {v}" for k, v in self.wrong_divinations.items()))
+        lines.append(
+            "wrong divinations: " + ", ".join(f"{k} {v}" for k, v in self.wrong_divinations.items())
+        )
         lines.append("divinations: " + ", ".join(f"{k} {v}" for k, v in self.divinations.items()))
         if "logician" in self.bots:
-            lines.append(f"crops proved and divined by logicians: {self.logician_proved}; "
-                         f"crops a logician proves per game: {self.logician_known_mean:.1f}")
+            lines.append(
+                f"crops proved and divined by logicians: {self.logician_proved}; "
+                f"crops a logician proves per game: {self.logician_known_mean:.1f}"
+            )
         lines += [f"flag: {flag}" for flag in self.flags] or ["flags: none"]
         lines += [f"error: {error}" for error in self.errors[:5]]
         return "\n".join(lines)
 
 
-def simulate(scenario: Scenario, games: int = 200, players: int = 2,
-             bots: Sequence[str] = ("logician", "greedy"), seed: int = 1, jobs: int = 1,
-             max_turns: int = DEFAULT_MAX_TURNS,
-             progress: Callable[[int], None] | None = None) -> SimulationReport:
+def simulate(
+    scenario: Scenario,
+    games: int = 200,
+    players: int = 2,
+    bots: Sequence[str] = ("logician", "greedy"),
+    seed: int = 1,
+    jobs: int = 1,
+    max_turns: int = DEFAULT_MAX_TURNS,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationReport:
     """Simulate ``games`` bot games of ``scenario`` and aggregate them.
 
     ``progress`` (if given) is called with the number of games finished so far.
@@ -182,17 +209,34 @@ def simulate(scenario: Scenario, games: int = 200, players: int = 2,
     if games < 1:
         raise ValueError("games must be at least 1")
     oracle = WheelOracle(scenario)
-    results = list(run_games(scenario, oracle, _play_numbered, (names, seed, max_turns), range(games), max(1, jobs),
-                             50, progress))
+    results = list(
+        run_games(
+            scenario,
+            oracle,
+            _play_numbered,
+            (names, seed, max_turns),
+            range(games),
+            max(1, jobs),
+            50,
+            progress,
+        )
+    )
     return summarise(scenario.id, names, seed, results, max_turns)
 
 
-def _play_numbered(oracle: WheelOracle, names: Sequence[str], seed: int, max_turns: int, index: int) -> GameResult:
+def _play_numbered(
+    oracle: WheelOracle, names: Sequence[str], seed: int, max_turns: int, index: int
+) -> GameResult:
     return play_game(oracle, names, game_seed(seed, index), index, max_turns)
 
 
-def summarise(scenario_id: str, names: list[str], seed: int, results: list[GameResult],
-              max_turns: int = DEFAULT_MAX_TURNS) -> SimulationReport:
+def summarise(
+    scenario_id: str,
+    names: list[str],
+    seed: int,
+    results: list[GameResult],
+    max_turns: int = DEFAULT_MAX_TURNS,
+) -> SimulationReport:
     """Aggregate game results (in game order) into a report with flags."""
     games = len(results)
     players = len(names)
@@ -204,15 +248,17 @@ def summarise(scenario_id: str, names: list[str], seed: int, results: list[GameR
         points = {
             source: mean([r.points[p][k] for r in done]) for k, source in enumerate(SOURCE_NAMES)
         }
-        seats.append({
-            "seat": p + 1,
-            "bot": name,
-            "score_mean": round(mean(scores), 3),
-            "score_sd": spread(scores),
-            "win_rate": rate(wins, len(done)),
-            "points": {k: round(v, 3) for k, v in points.items()},
-            "tie_break_mean": round(mean([r.tie_breaks[p] for r in done]), 3),
-        })
+        seats.append(
+            {
+                "seat": p + 1,
+                "bot": name,
+                "score_mean": round(mean(scores), 3),
+                "score_sd": spread(scores),
+                "win_rate": rate(wins, len(done)),
+                "points": {k: round(v, 3) for k, v in points.items()},
+                "tie_break_mean": round(mean([r.tie_breaks[p] for r in done]), 3),
+            }
+        )
     wrong: dict[str, int] = {}
     divinations: dict[str, int] = {}
     for name in dict.fromkeys(names):
@@ -235,8 +281,12 @@ def summarise(scenario_id: str, names: list[str], seed: int, results: list[GameR
         shared_wins=sum(1 for r in done if len(r.winners) > 1),
         divinations=divinations,
         logician_proved=sum(sum(r.proved) for r in results),
-        logician_known_mean=round(mean([r.known[p] for r in results for p, name in enumerate(names)
-                                         if name == "logician"]), 3),
+        logician_known_mean=round(
+            mean(
+                [r.known[p] for r in results for p, name in enumerate(names) if name == "logician"]
+            ),
+            3,
+        ),
         errors=[f"game {r.index}: {r.error}" for r in results if r.error],
         max_turns=max_turns,
     )
@@ -248,7 +298,9 @@ def flags_for(report: SimulationReport, results: list[GameResult]) -> list[str]:
     """Anything odd: games not ending, engine errors, wrong logician divinations, a dominant seat."""
     flags = outcome_flags(report, results)
     if report.wrong_divinations.get("logician"):
-        flags.append(f"the logician divined wrong {report.wrong_divinations['logician']} times (a bug: it must never)")
+        flags.append(
+            f"the logician divined wrong {report.wrong_divinations['logician']} times (a bug: it must never)"
+        )
     n = report.completed
     fair = 1.0 / report.players
     if n >= 30:
@@ -272,7 +324,9 @@ def flags_for(report: SimulationReport, results: list[GameResult]) -> list[str]:
                 f"(fair share {fair:.0%})"
             )
         if report.turns["mean"] and report.turns["max"] > 4 * report.turns["mean"]:
-            flags.append(f"some games run very long (max {report.turns['max']} turns, mean {report.turns['mean']:.0f})")
+            flags.append(
+                f"some games run very long (max {report.turns['max']} turns, mean {report.turns['mean']:.0f})"
+            )
     if n and all(r.skips for r in results if r.completed):
         flags.append("players had to skip turns in every game")
     return flags

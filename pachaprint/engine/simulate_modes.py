@@ -11,8 +11,9 @@ the same for any number of worker processes.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from pachaprint.engine.bots import BOT_NAMES
 from pachaprint.engine.coop import LEVELS, CoopState
@@ -61,16 +62,29 @@ class VersusResult:
     error: str | None = None
 
 
-def play_versus_game(oracle: WheelOracle, otoma_cells, mode: str, bot: str, difficulty: str, seed: int,
-                     index: int = 0, players: int = 2, max_turns: int = DEFAULT_MAX_TURNS) -> VersusResult:
+def play_versus_game(
+    oracle: WheelOracle,
+    otoma_cells,
+    mode: str,
+    bot: str,
+    difficulty: str,
+    seed: int,
+    index: int = 0,
+    players: int = 2,
+    max_turns: int = DEFAULT_MAX_TURNS,
+) -> VersusResult:
     """Play one solo or co-op bot game; never raises (an exception ends it as not completed)."""
     rng = random.Random(seed)
     tiles_seed = rng.getrandbits(64)
     if mode == "solo":
-        state: SoloState | CoopState = SoloState(oracle, otoma_cells, difficulty, "brown", tiles_seed)
+        state: SoloState | CoopState = SoloState(
+            oracle, otoma_cells, difficulty, "brown", tiles_seed
+        )
         seats = 1
     else:
-        state = CoopState(oracle, otoma_cells, players, difficulty, tiles_seed, rng.randrange(players))
+        state = CoopState(
+            oracle, otoma_cells, players, difficulty, tiles_seed, rng.randrange(players)
+        )
         seats = players
     bots = [make_versus_bot(bot, random.Random(rng.getrandbits(64))) for _ in range(seats)]
     error = None
@@ -89,13 +103,22 @@ def play_versus_game(oracle: WheelOracle, otoma_cells, mode: str, bot: str, diff
         "empty_cells": getattr(state, "empty_points", 0),
     }
     return VersusResult(
-        index=index, bot=bot, difficulty=difficulty, completed=done, turns=state.turn,
-        score=state.score[0], otoma_score=state.score[1], won=done and bool(state.winners()),
-        points=list(state.points[0]), otoma_points=otoma_points,
-        wrong=state.wrong[0], correct=state.correct[0],
+        index=index,
+        bot=bot,
+        difficulty=difficulty,
+        completed=done,
+        turns=state.turn,
+        score=state.score[0],
+        otoma_score=state.score[1],
+        won=done and bool(state.winners()),
+        points=list(state.points[0]),
+        otoma_points=otoma_points,
+        wrong=state.wrong[0],
+        correct=state.correct[0],
         proved=sum(b.proved for b in bots if isinstance(b, VersusBot)),
         guessed=sum(b.guessed for b in bots if isinstance(b, VersusBot)),
-        blocked=getattr(state, "blocked", False), error=error,
+        blocked=getattr(state, "blocked", False),
+        error=error,
     )
 
 
@@ -145,11 +168,19 @@ class VersusReport:
         return "\n".join(lines)
 
 
-def simulate_versus(scenario: Scenario, mode: str = "solo", games: int = 200,
-                    bots: Sequence[str] = ("logician", "greedy", "random"),
-                    difficulties: Sequence[str] | None = None, players: int = 2, seed: int = 1,
-                    jobs: int = 1, otoma: Sequence[str] | None = None, max_turns: int = DEFAULT_MAX_TURNS,
-                    progress: Callable[[int], None] | None = None) -> VersusReport:
+def simulate_versus(
+    scenario: Scenario,
+    mode: str = "solo",
+    games: int = 200,
+    bots: Sequence[str] = ("logician", "greedy", "random"),
+    difficulties: Sequence[str] | None = None,
+    players: int = 2,
+    seed: int = 1,
+    jobs: int = 1,
+    otoma: Sequence[str] | None = None,
+    max_turns: int = DEFAULT_MAX_TURNS,
+    progress: Callable[[int], None] | None = None,
+) -> VersusReport:
     """Simulate ``games`` games per bot and difficulty against the Otoma.
 
     ``otoma``: the Otoma start cells (names) when the scenario names none (or to
@@ -161,7 +192,9 @@ def simulate_versus(scenario: Scenario, mode: str = "solo", games: int = 200,
     allowed = difficulties_of(mode)
     for level in levels:
         if level not in allowed:
-            raise ValueError(f"{mode} difficulty must be one of {', '.join(allowed)}, not {level!r}")
+            raise ValueError(
+                f"{mode} difficulty must be one of {', '.join(allowed)}, not {level!r}"
+            )
     names = list(dict.fromkeys(b.strip() for b in bots if b.strip()))
     if not names:
         raise ValueError("name at least one bot")
@@ -178,20 +211,49 @@ def simulate_versus(scenario: Scenario, mode: str = "solo", games: int = 200,
     oracle = WheelOracle(scenario)
     work = [(name, level, i) for name in names for level in levels for i in range(games)]
     seats = players if mode == "coop" else 1
-    results = list(run_games(scenario, oracle, _play_item, (cells, mode, seats, seed, max_turns), work, max(1, jobs),
-                             25, progress))
-    return summarise_versus(scenario, mode, seats, seed, names, list(levels), cells, results, max_turns)
+    results = list(
+        run_games(
+            scenario,
+            oracle,
+            _play_item,
+            (cells, mode, seats, seed, max_turns),
+            work,
+            max(1, jobs),
+            25,
+            progress,
+        )
+    )
+    return summarise_versus(
+        scenario, mode, seats, seed, names, list(levels), cells, results, max_turns
+    )
 
 
-def _play_item(oracle: WheelOracle, cells, mode: str, seats: int, seed: int, max_turns: int,
-               item: tuple[str, str, int]) -> VersusResult:
+def _play_item(
+    oracle: WheelOracle,
+    cells,
+    mode: str,
+    seats: int,
+    seed: int,
+    max_turns: int,
+    item: tuple[str, str, int],
+) -> VersusResult:
     name, level, i = item
-    return play_versus_game(oracle, cells, mode, name, level, game_seed(seed, i), i, seats, max_turns)
+    return play_versus_game(
+        oracle, cells, mode, name, level, game_seed(seed, i), i, seats, max_turns
+    )
 
 
-def summarise_versus(scenario: Scenario, mode: str, players: int, seed: int, names: list[str],
-                     levels: list[str], cells, results: list[VersusResult],
-                     max_turns: int = DEFAULT_MAX_TURNS) -> VersusReport:
+def summarise_versus(
+    scenario: Scenario,
+    mode: str,
+    players: int,
+    seed: int,
+    names: list[str],
+    levels: list[str],
+    cells,
+    results: list[VersusResult],
+    max_turns: int = DEFAULT_MAX_TURNS,
+) -> VersusReport:
     """Aggregate game results into a report with runs per bot and difficulty, and flags."""
     done = [r for r in results if r.completed]
     runs = []
@@ -199,35 +261,47 @@ def summarise_versus(scenario: Scenario, mode: str, players: int, seed: int, nam
         for level in levels:
             mine = [r for r in results if r.bot == name and r.difficulty == level]
             ok = [r for r in mine if r.completed]
-            runs.append({
-                "bot": name,
-                "difficulty": level,
-                "games": len(mine),
-                "completed": len(ok),
-                "win_rate": rate(sum(r.won for r in ok), len(ok)),
-                "otoma_win_rate": rate(sum(not r.won for r in ok), len(ok)),
-                "score_mean": round(mean(r.score for r in ok), 3),
-                "score_sd": spread([r.score for r in ok]),
-                "otoma_score_mean": round(mean(r.otoma_score for r in ok), 3),
-                "turns_mean": round(mean(r.turns for r in ok), 3),
-                "wrong_divinations": sum(r.wrong for r in mine),
-                "forced_guesses": sum(r.guessed for r in mine),
-                "blocked_games": sum(r.blocked for r in ok),
-                "points": {src: round(mean(r.points[k] for r in ok), 3) for k, src in enumerate(SOURCE_NAMES)},
-                "otoma_points": {key: round(mean(r.otoma_points[key] for r in ok), 3)
-                                 for key in (ok[0].otoma_points if ok else {})},
-            })
+            runs.append(
+                {
+                    "bot": name,
+                    "difficulty": level,
+                    "games": len(mine),
+                    "completed": len(ok),
+                    "win_rate": rate(sum(r.won for r in ok), len(ok)),
+                    "otoma_win_rate": rate(sum(not r.won for r in ok), len(ok)),
+                    "score_mean": round(mean(r.score for r in ok), 3),
+                    "score_sd": spread([r.score for r in ok]),
+                    "otoma_score_mean": round(mean(r.otoma_score for r in ok), 3),
+                    "turns_mean": round(mean(r.turns for r in ok), 3),
+                    "wrong_divinations": sum(r.wrong for r in mine),
+                    "forced_guesses": sum(r.guessed for r in mine),
+                    "blocked_games": sum(r.blocked for r in ok),
+                    "points": {
+                        src: round(mean(r.points[k] for r in ok), 3)
+                        for k, src in enumerate(SOURCE_NAMES)
+                    },
+                    "otoma_points": {
+                        key: round(mean(r.otoma_points[key] for r in ok), 3)
+                        for key in (ok[0].otoma_points if ok else {})
+                    },
+                }
+            )
     seats = []
     for k, name in enumerate(names):
         ok = [r for r in done if r.bot == name]
-        seats.append({
-            "seat": k + 1,
-            "bot": name,
-            "score_mean": round(mean(r.score for r in ok), 3),
-            "score_sd": spread([r.score for r in ok]),
-            "win_rate": rate(sum(r.won for r in ok), len(ok)),
-            "points": {src: round(mean(r.points[i] for r in ok), 3) for i, src in enumerate(SOURCE_NAMES)},
-        })
+        seats.append(
+            {
+                "seat": k + 1,
+                "bot": name,
+                "score_mean": round(mean(r.score for r in ok), 3),
+                "score_sd": spread([r.score for r in ok]),
+                "win_rate": rate(sum(r.won for r in ok), len(ok)),
+                "points": {
+                    src: round(mean(r.points[i] for r in ok), 3)
+                    for i, src in enumerate(SOURCE_NAMES)
+                },
+            }
+        )
     board = scenario.board
     report = VersusReport(
         scenario=scenario.id,
@@ -258,7 +332,9 @@ def versus_flags(report: VersusReport, results: list[VersusResult]) -> list[str]
     logician = [r for r in results if r.bot == "logician"]
     unforced = sum(r.wrong for r in logician) - sum(r.guessed for r in logician)
     if unforced > 0:
-        flags.append(f"the logician divined wrong {unforced} times beyond its forced guesses (a bug: it must never)")
+        flags.append(
+            f"the logician divined wrong {unforced} times beyond its forced guesses (a bug: it must never)"
+        )
     blocked = sum(r.blocked for r in results if r.completed)
     if blocked:
         flags.append(f"in {blocked} games the player was shut out before every cell had terrain")
@@ -269,5 +345,7 @@ def versus_flags(report: VersusReport, results: list[VersusResult]) -> list[str]
         if best == 0.0:
             flags.append(f"no bot ever beat the Otoma, even on {easiest}")
         if best >= 0.95:
-            flags.append(f"the best bot beats the Otoma {best:.0%} of the time: the Otoma pose no threat")
+            flags.append(
+                f"the best bot beats the Otoma {best:.0%} of the time: the Otoma pose no threat"
+            )
     return flags

@@ -82,7 +82,9 @@ def solo_otoma_cells(scenario: Scenario, chosen=None) -> tuple[int, ...]:
                 raise ValueError(f"{item!r} is not a cell of the long board")
             item = board.index(item)
         if item not in scenario.start_cells:
-            raise ValueError(f"{board.name(item)} is not a start cell (the Otoma start on starting crop tiles)")
+            raise ValueError(
+                f"{board.name(item)} is not a start cell (the Otoma start on starting crop tiles)"
+            )
         if item in cells:
             raise ValueError(f"{board.name(item)} is named twice as an Otoma start cell")
         cells.append(item)
@@ -105,8 +107,16 @@ class SoloState(OtomaPeople, GameState):
     otoma_account = OTOMA
     otoma_takes_tokens = False
 
-    def __init__(self, oracle: WheelOracle, otoma_cells, difficulty: str = "easy", colour: str = "brown",
-                 seed: int = 0, stacks: TileStacks | None = None, record_events: bool = False):
+    def __init__(
+        self,
+        oracle: WheelOracle,
+        otoma_cells,
+        difficulty: str = "easy",
+        colour: str = "brown",
+        seed: int = 0,
+        stacks: TileStacks | None = None,
+        record_events: bool = False,
+    ):
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"difficulty must be easy or hard, not {difficulty!r}")
         if oracle.board.size != "long":
@@ -114,7 +124,11 @@ class SoloState(OtomaPeople, GameState):
         self.difficulty = difficulty
         self.colour = colour
         self.otoma_colours = colours_of(colour)
-        self.stacks = stacks if stacks is not None else TileStacks(oracle.terrain_supply(), random.Random(seed))
+        self.stacks = (
+            stacks
+            if stacks is not None
+            else TileStacks(oracle.terrain_supply(), random.Random(seed))
+        )
         self.tile_at: list[ArrowTile | None] = [None] * oracle.board.cell_count
         self.pending: Direction | None = None
         self.blocked = False
@@ -134,11 +148,20 @@ class SoloState(OtomaPeople, GameState):
         self._settle()
 
     @classmethod
-    def new(cls, scenario: Scenario, difficulty: str = "easy", colour: str = "brown", otoma=None,
-            seed: int = 0, record_events: bool = False) -> "SoloState":  # type: ignore[override]
+    def new(
+        cls,
+        scenario: Scenario,
+        difficulty: str = "easy",
+        colour: str = "brown",
+        otoma=None,
+        seed: int = 0,
+        record_events: bool = False,
+    ) -> SoloState:  # type: ignore[override]
         """A solo game of ``scenario``; Otoma on ``otoma`` (names) or the scenario's ``solo.otoma``."""
         cells = solo_otoma_cells(scenario, otoma)
-        return cls(WheelOracle(scenario), cells, difficulty, colour, seed, record_events=record_events)
+        return cls(
+            WheelOracle(scenario), cells, difficulty, colour, seed, record_events=record_events
+        )
 
     # -- results ------------------------------------------------------------------------
     @property
@@ -159,7 +182,7 @@ class SoloState(OtomaPeople, GameState):
     def returns(self) -> list[float]:
         return [1.0 if self.winners() else 0.0]
 
-    def view(self, player: int = PLAYER) -> "SoloView":
+    def view(self, player: int = PLAYER) -> SoloView:
         return SoloView.of(self, player)
 
     # -- terrain tiles ---------------------------------------------------------------
@@ -260,7 +283,9 @@ class SoloState(OtomaPeople, GameState):
         crops = self.crop_mask
         for base, mask, _ in self._legal.groups:
             kind = base >> 12
-            if kind == A.Kind.DIVINE or ((kind == A.Kind.ENTER or kind == A.Kind.MOVE) and mask & ~crops):
+            if kind == A.Kind.DIVINE or (
+                (kind == A.Kind.ENTER or kind == A.Kind.MOVE) and mask & ~crops
+            ):
                 return False
         return not any(code >> 12 != A.Kind.PASS for code in self._legal.extra)
 
@@ -274,7 +299,9 @@ class SoloState(OtomaPeople, GameState):
 
     def _turn_actions(self, p: int) -> LegalActions:
         legal = super()._turn_actions(p)
-        return LegalActions([g for g in legal.groups if g[0] >> 12 != A.Kind.RETRIEVE], list(legal.extra))
+        return LegalActions(
+            [g for g in legal.groups if g[0] >> 12 != A.Kind.RETRIEVE], list(legal.extra)
+        )
 
 
 def format_solo_action(board, code: int, state=None) -> str:
@@ -302,7 +329,7 @@ class SoloView(PlayerView):
     """Direction index of a hard-mode own-colour arrow waiting for the choice of an Otoma pawn."""
 
     @classmethod
-    def of(cls, state: SoloState, player: int = PLAYER) -> "SoloView":  # type: ignore[override]
+    def of(cls, state: SoloState, player: int = PLAYER) -> SoloView:  # type: ignore[override]
         base = PlayerView.of(state, player)
         values = {f.name: getattr(base, f.name) for f in fields(PlayerView)}
         return cls(
@@ -314,4 +341,3 @@ class SoloView(PlayerView):
             arrows=tuple((t.colour, int(t.direction)) if t else None for t in state.tile_at),
             pending=int(state.pending) if state.pending is not None else -1,
         )
-

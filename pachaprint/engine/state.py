@@ -37,12 +37,17 @@ from pachaprint.engine.actions import (
 )
 from pachaprint.engine.movement import cells_of, enter_ends, geometry, move_ends, player_move_ends
 from pachaprint.engine.oracle import WheelOracle
-from pachaprint.model.rules import DIVERSITY_TOP_LEVEL, OFFERING_POINTS, PLAYER_COUNTS, TERRAIN_LETTERS, explorer_pawns
+from pachaprint.model.rules import (
+    DIVERSITY_TOP_LEVEL,
+    OFFERING_POINTS,
+    PLAYER_COUNTS,
+    TERRAIN_LETTERS,
+    explorer_pawns,
+)
 from pachaprint.model.scenario import Scenario
 
 UNKNOWN = -1
 """Terrain of a cell not yet discovered."""
-
 
 
 class Phase(IntEnum):
@@ -97,7 +102,9 @@ class GameState:
     :meth:`put_pawn` and :meth:`reveal`.
     """
 
-    def __init__(self, oracle: WheelOracle, players: int, first_player: int = 0, record_events: bool = False):
+    def __init__(
+        self, oracle: WheelOracle, players: int, first_player: int = 0, record_events: bool = False
+    ):
         if players not in PLAYER_COUNTS:
             raise ValueError(f"the competitive game is for 2 to 4 players, not {players}")
         if not 0 <= first_player < players:
@@ -145,7 +152,9 @@ class GameState:
         self._settle()
 
     @classmethod
-    def new(cls, scenario: Scenario, players: int, first_player: int = 0, record_events: bool = False) -> "GameState":
+    def new(
+        cls, scenario: Scenario, players: int, first_player: int = 0, record_events: bool = False
+    ) -> GameState:
         """A fresh game of ``scenario`` for ``players`` players, ``first_player`` (0-based) to start."""
         return cls(WheelOracle(scenario), players, first_player, record_events)
 
@@ -202,7 +211,9 @@ class GameState:
     def apply(self, action: int) -> None:
         """Play ``action`` for the current player; ``ValueError`` if it is not legal."""
         if action not in self._legal:
-            raise ValueError(f"illegal action {A.format_action(self.board, action)!r} in phase {self.phase.name}")
+            raise ValueError(
+                f"illegal action {A.format_action(self.board, action)!r} in phase {self.phase.name}"
+            )
         self.history.append(action)
         kind = action >> 12
         p = self.current_player
@@ -254,7 +265,7 @@ class GameState:
         ranking = self.ranking()
         return [p for p in range(self.players) if ranking[p] == 1]
 
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         """An independent copy sharing the (read-only) oracle."""
         oracle = self._oracle
         self._oracle = None  # type: ignore[assignment]
@@ -306,7 +317,9 @@ class GameState:
         self.pawn_mask[side] &= bit
         self.all_pawns &= bit
 
-    def _note(self, what: str, player: int, cell: int = -1, value: int = 0, points: int = 0) -> None:
+    def _note(
+        self, what: str, player: int, cell: int = -1, value: int = 0, points: int = 0
+    ) -> None:
         if self.events is not None:
             self.events.append(Event(what, player, cell, value, points))
 
@@ -457,7 +470,10 @@ class GameState:
         return LegalActions(groups, [])
 
     def _divine_groups(self, p: int) -> list[tuple[int, int, int]]:
-        return [(DIVINE_BASE | cell << 6, ANY_LEVEL, 0) for cell in cells_of(self.pawn_mask[p] & self.revealed & ~self.crop_mask)]
+        return [
+            (DIVINE_BASE | cell << 6, ANY_LEVEL, 0)
+            for cell in cells_of(self.pawn_mask[p] & self.revealed & ~self.crop_mask)
+        ]
 
     def _offer_codes(self, p: int) -> list[int]:
         held = self.tokens[p]
@@ -478,7 +494,7 @@ class GameState:
             return LegalActions(groups, [A.PASS]) if groups else A.NO_ACTIONS
         if phase is Phase.OFFER or phase is Phase.FINAL_OFFER:
             codes = self._offer_codes(p)
-            return LegalActions([], codes + [A.PASS]) if codes else A.NO_ACTIONS
+            return LegalActions([], [*codes, A.PASS]) if codes else A.NO_ACTIONS
         return A.NO_ACTIONS
 
     def _settle(self) -> None:

@@ -9,8 +9,9 @@ worker processes.
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Callable, Iterable, Sequence, TypeVar
+from typing import Any, TypeVar
 
 from pachaprint.engine.oracle import WheelOracle
 from pachaprint.model.scenario import Scenario
@@ -19,9 +20,16 @@ Work = TypeVar("Work")
 Result = TypeVar("Result")
 
 
-def run_games(scenario: Scenario, oracle: WheelOracle, play: Callable[..., Result], args: tuple,
-              work: Sequence[Work], jobs: int, chunk_limit: int,
-              progress: Callable[[int], None] | None = None) -> Iterable[Result]:
+def run_games(
+    scenario: Scenario,
+    oracle: WheelOracle,
+    play: Callable[..., Result],
+    args: tuple,
+    work: Sequence[Work],
+    jobs: int,
+    chunk_limit: int,
+    progress: Callable[[int], None] | None = None,
+) -> Iterable[Result]:
     """``play(oracle, *args, item)`` for every item of ``work``, in order.
 
     With one job (or too little work for several) every item is played in
@@ -38,7 +46,10 @@ def run_games(scenario: Scenario, oracle: WheelOracle, play: Callable[..., Resul
         return
     chunk = max(1, min(chunk_limit, len(work) // (jobs * 4)))
     data = scenario.to_dict()
-    batches = [(play, data, args, list(work[start:start + chunk])) for start in range(0, len(work), chunk)]
+    batches = [
+        (play, data, args, list(work[start : start + chunk]))
+        for start in range(0, len(work), chunk)
+    ]
     done = 0
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for results in pool.map(_play_batch, batches):
@@ -84,5 +95,7 @@ def outcome_flags(report: Any, results: Sequence[Any]) -> list[str]:
         flags.append(f"{errors} games stopped on an error")
     stalled = report.games - report.completed - errors
     if stalled:
-        flags.append(f"{stalled} of {report.games} games did not end within {report.max_turns} turns")
+        flags.append(
+            f"{stalled} of {report.games} games did not end within {report.max_turns} turns"
+        )
     return flags

@@ -11,7 +11,8 @@ plays it.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Callable, TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 from pachaprint.engine.actions import token_levels
 from pachaprint.engine.state import UNKNOWN, Event
@@ -37,8 +38,13 @@ def printer(stdout: TextIO, color: bool) -> Callable[[str], object]:
     return console.print
 
 
-def render_grid(state, mark: Callable[[int], str], pawn: Callable[[int], str], color: bool = False,
-                pawn_style: dict[str, str] | None = None) -> str:
+def render_grid(
+    state,
+    mark: Callable[[int], str],
+    pawn: Callable[[int], str],
+    color: bool = False,
+    pawn_style: dict[str, str] | None = None,
+) -> str:
     """The board as text: a header of column letters, then one line per row.
 
     Each cell is its terrain letter (``.`` without a tile), ``mark(cell)`` and
@@ -67,7 +73,9 @@ def render_grid(state, mark: Callable[[int], str], pawn: Callable[[int], str], c
 
 def holdings(state, account: int) -> str:
     """An account's score, diversity stones and offering tokens, as in the status lines."""
-    stones = " ".join(f"{TERRAIN_LETTERS[t]}{level}" for t, level in enumerate(state.stones[account]))
+    stones = " ".join(
+        f"{TERRAIN_LETTERS[t]}{level}" for t, level in enumerate(state.stones[account])
+    )
     tokens = " ".join(str(v) for v in token_levels(state.tokens[account])) or "none"
     return f"{points(state.score[account])}; diversity {stones}; tokens {tokens}"
 
@@ -95,8 +103,10 @@ def common_event_text(board, event: Event, actor: str, account: str, s: str = "s
     if what == "divine":
         return f"{account} divine{s} {cell} right: {CROP_NAMES[event.value]} ({event.value}), +{event.points}"
     if what == "wrong":
-        return (f"{account} divine{s} {cell} wrong: it is {CROP_NAMES[event.value]} ({event.value}), "
-                f"{points(event.points)}")
+        return (
+            f"{account} divine{s} {cell} wrong: it is {CROP_NAMES[event.value]} ({event.value}), "
+            f"{points(event.points)}"
+        )
     if what == "offer":
         count = len(token_levels(event.value))
         return f"{account} offer{s} {count} token{'s' if count != 1 else ''}: +{event.points}"

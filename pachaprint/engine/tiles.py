@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import lru_cache
+from functools import cache
 
 from pachaprint.model.rules import TERRAIN_LETTERS
 from pachaprint.resources import load_template
@@ -43,7 +43,7 @@ class Direction(IntEnum):
         return _STEPS[self]
 
     @property
-    def opposite(self) -> "Direction":
+    def opposite(self) -> Direction:
         return Direction((self + 2) % 4)
 
     @property
@@ -73,7 +73,7 @@ class ArrowTile:
 _TERRAIN_WORDS = ("valley", "desert", "forest", "mountain")
 
 
-@lru_cache(maxsize=None)
+@cache
 def box_tiles() -> tuple[tuple[ArrowTile, ...], ...]:
     """The template's tiles, grouped per terrain index (valley, desert, forest, mountain).
 
@@ -114,12 +114,14 @@ class TileStacks:
             pool = list(kind)
             for i in range(count - len(kind)):
                 tile = kind[i % len(kind)]
-                pool.append(ArrowTile(f"{tile.name}+{1 + i // len(kind)}", t, tile.colour, tile.direction))
+                pool.append(
+                    ArrowTile(f"{tile.name}+{1 + i // len(kind)}", t, tile.colour, tile.direction)
+                )
             rng.shuffle(pool)
             self.stacks.append(pool[:count])
 
     @classmethod
-    def from_lists(cls, stacks) -> "TileStacks":
+    def from_lists(cls, stacks) -> TileStacks:
         """Stacks given explicitly, per terrain index, bottom to top (scripted games, tests)."""
         made = cls.__new__(cls)
         made.stacks = [list(stack) for stack in stacks]
@@ -148,5 +150,7 @@ def colours_of(player_colour: str) -> tuple[str, ...]:
     brown, white, green, blue.
     """
     if player_colour not in PLAYER_COLOURS:
-        raise ValueError(f"unknown player colour {player_colour!r} (choose from {', '.join(PLAYER_COLOURS)})")
+        raise ValueError(
+            f"unknown player colour {player_colour!r} (choose from {', '.join(PLAYER_COLOURS)})"
+        )
     return OTOMA_ONLY_COLOURS + tuple(c for c in PLAYER_COLOURS if c != player_colour)

@@ -14,9 +14,10 @@ the actions replay exactly. ``result`` is checked when replaying.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from pachaprint.engine.coop import SPEND_KIND, CoopState, format_coop_action, parse_coop_action
 from pachaprint.engine.log import LogError, replay_actions, write_log
@@ -45,10 +46,24 @@ class VersusSetup:
         cells = solo_otoma_cells(scenario, list(self.otoma))
         oracle = WheelOracle(scenario)
         if self.mode == "solo":
-            return SoloState(oracle, cells, self.difficulty, self.colour, self.tiles_seed, record_events=record_events)
+            return SoloState(
+                oracle,
+                cells,
+                self.difficulty,
+                self.colour,
+                self.tiles_seed,
+                record_events=record_events,
+            )
         if self.mode == "coop":
-            return CoopState(oracle, cells, self.players, self.difficulty, self.tiles_seed, self.first_player,
-                             record_events=record_events)
+            return CoopState(
+                oracle,
+                cells,
+                self.players,
+                self.difficulty,
+                self.tiles_seed,
+                self.first_player,
+                record_events=record_events,
+            )
         raise ValueError(f"mode must be solo or coop, not {self.mode!r}")
 
 
@@ -71,8 +86,13 @@ def parse_text(state, text: str) -> int:
     return parse_coop_action(state.board, text)
 
 
-def versus_log(scenario: Scenario, setup: VersusSetup, state, seats: Sequence[str] = (),
-               seed: int | None = None) -> dict[str, Any]:
+def versus_log(
+    scenario: Scenario,
+    setup: VersusSetup,
+    state,
+    seats: Sequence[str] = (),
+    seed: int | None = None,
+) -> dict[str, Any]:
     """The log mapping of a solo or co-op game in progress or finished."""
     return {
         "format": VERSUS_LOG_FORMAT,
@@ -87,31 +107,56 @@ def versus_log(scenario: Scenario, setup: VersusSetup, state, seats: Sequence[st
         "seats": list(seats),
         "seed": seed,
         "actions": [action_text(state, code) for code in state.history],
-        "result": {"score": state.score[0], "otoma_score": state.score[OTOMA], "over": state.is_terminal()},
+        "result": {
+            "score": state.score[0],
+            "otoma_score": state.score[OTOMA],
+            "over": state.is_terminal(),
+        },
     }
 
 
-def save_versus_log(path: str | Path, scenario: Scenario, setup: VersusSetup, state, seats: Sequence[str] = (),
-                    seed: int | None = None) -> None:
+def save_versus_log(
+    path: str | Path,
+    scenario: Scenario,
+    setup: VersusSetup,
+    state,
+    seats: Sequence[str] = (),
+    seed: int | None = None,
+) -> None:
     """Write the log (via a temporary file, then rename)."""
     write_log(path, versus_log(scenario, setup, state, seats, seed))
 
 
 def setup_of(log: dict[str, Any]) -> VersusSetup:
     """The :class:`VersusSetup` written in a log (``KeyError``/``ValueError`` when it is incomplete)."""
-    return VersusSetup(str(log["mode"]), str(log["difficulty"]), tuple(log["otoma"]), int(log["players"]),
-                       int(log["first_player"]), int(log["tiles_seed"]), str(log.get("colour", "brown")))
+    return VersusSetup(
+        str(log["mode"]),
+        str(log["difficulty"]),
+        tuple(log["otoma"]),
+        int(log["players"]),
+        int(log["first_player"]),
+        int(log["tiles_seed"]),
+        str(log.get("colour", "brown")),
+    )
 
 
-def replay_versus(log: dict[str, Any], record_events: bool = False) -> tuple[Scenario, SoloState | CoopState]:
+def replay_versus(
+    log: dict[str, Any], record_events: bool = False
+) -> tuple[Scenario, SoloState | CoopState]:
     """Rebuild a solo or co-op game from its log; :class:`~pachaprint.engine.log.LogError` if it does not replay."""
     if not isinstance(log, dict) or log.get("format") != VERSUS_LOG_FORMAT:
         raise LogError(f"not a solo or co-op game log (format must be {VERSUS_LOG_FORMAT!r})")
-    scenario, state = replay_actions(log, lambda scenario: setup_of(log).build(scenario, record_events), parse_text)
+    scenario, state = replay_actions(
+        log, lambda scenario: setup_of(log).build(scenario, record_events), parse_text
+    )
     result = log.get("result")
-    if isinstance(result, dict) and "score" in result:
-        if [result["score"], result.get("otoma_score")] != [state.score[0], state.score[OTOMA]]:
-            raise LogError(f"replayed scores {state.score[0]}:{state.score[OTOMA]} differ from the logged "
-                           f"{result['score']}:{result.get('otoma_score')}")
+    if (
+        isinstance(result, dict)
+        and "score" in result
+        and ([result["score"], result.get("otoma_score")] != [state.score[0], state.score[OTOMA]])
+    ):
+        raise LogError(
+            f"replayed scores {state.score[0]}:{state.score[OTOMA]} differ from the logged "
+            f"{result['score']}:{result.get('otoma_score')}"
+        )
     return scenario, state
-

@@ -45,7 +45,7 @@ class PlayerView:
     end_phase: bool
 
     @classmethod
-    def of(cls, state: GameState, player: int) -> "PlayerView":
+    def of(cls, state: GameState, player: int) -> PlayerView:
         """The view of ``state`` for ``player``."""
         return cls(
             board=state.board,

@@ -4,4 +4,4 @@ from pachaprint.model.board import Board, board_for
 from pachaprint.model.regions import Region, find_regions
 from pachaprint.model.scenario import FORMAT, Scenario
 
-__all__ = ["Board", "board_for", "Region", "find_regions", "Scenario", "FORMAT"]
+__all__ = ["FORMAT", "Board", "Region", "Scenario", "board_for", "find_regions"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
 ROWS = 5
 COLUMN_LETTERS = "abcdefghi"
@@ -61,7 +61,9 @@ class Board:
         column = COLUMN_LETTERS.index(name[0])
         row = int(name[1]) - 1
         if column >= self.width:
-            raise ValueError(f"{name} is off the {self.size} board (columns a-{COLUMN_LETTERS[self.width - 1]})")
+            raise ValueError(
+                f"{name} is off the {self.size} board (columns a-{COLUMN_LETTERS[self.width - 1]})"
+            )
         return self.cell(column, row)
 
     def has(self, name: str) -> bool:
@@ -97,7 +99,7 @@ def _neighbours(width: int, height: int, diagonal: bool) -> tuple[tuple[int, ...
     return tuple(table)
 
 
-@lru_cache(maxsize=None)
+@cache
 def board_for(size: str) -> Board:
     """The shared :class:`Board` for ``"tiny"`` or ``"long"``."""
     if size not in SIZES:

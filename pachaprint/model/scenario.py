@@ -38,7 +38,7 @@ class Scenario:
 
     # -- construction -----------------------------------------------------
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Scenario":
+    def from_dict(cls, data: dict[str, Any]) -> Scenario:
         """Build from a schema-valid mapping (see ``schemas/scenario.schema.json``)."""
         solo = data.get("solo")
         return cls(
@@ -80,7 +80,7 @@ class Scenario:
         """Readable JSON text: two-space indent, one grid row per line, newline at the end."""
         return dumps_scenario(self.to_dict())
 
-    def with_crops(self, crops: list[str] | tuple[str, ...]) -> "Scenario":
+    def with_crops(self, crops: list[str] | tuple[str, ...]) -> Scenario:
         """A copy with another crop layer (row strings)."""
         return replace(self, crops=tuple(crops))
 
@@ -154,7 +154,7 @@ class Scenario:
 def crops_to_rows(board: Board, crops: list[int] | tuple[int, ...]) -> list[str]:
     """A flat list of crop levels (0 = unknown) -> the file's row strings."""
     chars = [str(v) if v else UNKNOWN_CROP for v in crops]
-    return ["".join(chars[r * board.width:(r + 1) * board.width]) for r in range(board.height)]
+    return ["".join(chars[r * board.width : (r + 1) * board.width]) for r in range(board.height)]
 
 
 def dumps_scenario(data: dict[str, Any]) -> str:

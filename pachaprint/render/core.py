@@ -12,14 +12,22 @@ backs); the PnP file imposes everything for a home printer, duplex-ready.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
 
 from . import draw as d
-from .components import board, crop_tiles, diversity, reference_card, score_track, terrain_tiles, tokens
-from .pdf import write_pdf
+from .components import (
+    board,
+    crop_tiles,
+    diversity,
+    reference_card,
+    score_track,
+    terrain_tiles,
+    tokens,
+)
 from .components.print_test import alignment_sheets
+from .pdf import write_pdf
 from .sheets import Sheet, catalogue, document, fit_or_tile, impose, paper
 from .svg import write_svg
 from .texts import texts
@@ -32,7 +40,7 @@ class CoreComponent:
     stem: str
     key: str
     """Key of its name in the texts (``components``)."""
-    drawing: Callable[[str, "float | None"], d.Drawing]
+    drawing: Callable[[str, float | None], d.Drawing]
     """``drawing(lang, tile_mm)``; ``tile_mm`` None = the board template's cell size."""
 
 
@@ -40,22 +48,41 @@ def _catalogue(stem: str, key: str, make: Callable[..., list[d.Piece]], columns:
     def build(lang: str, tile_mm: float | None) -> d.Drawing:
         pieces = make(lang, tile_mm) if make is terrain_tiles.pieces else make(lang)
         return catalogue(pieces, name=stem, columns=columns, title=texts(lang)["components"][key])
+
     return build
 
 
 COMPONENTS: tuple[CoreComponent, ...] = (
     CoreComponent("board", "board", lambda lang, tile_mm: board.board(lang, tile_mm)),
-    CoreComponent("diversity-board", "diversity", lambda lang, tile_mm: diversity.diversity_board(lang)),
-    CoreComponent("tiles-terrain", "terrain_tiles", _catalogue("tiles-terrain", "terrain_tiles", terrain_tiles.pieces, 8)),
-    CoreComponent("tiles-crops", "crop_tiles", _catalogue("tiles-crops", "crop_tiles", crop_tiles.pieces, 10)),
+    CoreComponent(
+        "diversity-board", "diversity", lambda lang, tile_mm: diversity.diversity_board(lang)
+    ),
+    CoreComponent(
+        "tiles-terrain",
+        "terrain_tiles",
+        _catalogue("tiles-terrain", "terrain_tiles", terrain_tiles.pieces, 8),
+    ),
+    CoreComponent(
+        "tiles-crops", "crop_tiles", _catalogue("tiles-crops", "crop_tiles", crop_tiles.pieces, 10)
+    ),
     CoreComponent("tokens", "tokens", _catalogue("tokens", "tokens", tokens.pieces, 8)),
-    CoreComponent("reference-card", "reference", _catalogue("reference-card", "reference", reference_card.pieces, 2)),
-    CoreComponent("score-track", "score_track", lambda lang, tile_mm: score_track.score_track(lang)),
+    CoreComponent(
+        "reference-card",
+        "reference",
+        _catalogue("reference-card", "reference", reference_card.pieces, 2),
+    ),
+    CoreComponent(
+        "score-track", "score_track", lambda lang, tile_mm: score_track.score_track(lang)
+    ),
 )
 
 
-def core_sheets(paper_key: str = "a4", lang: str = "en", tile_mm: float | None = None,
-                wheels: str | Sequence[str] | None = "both") -> list[Sheet]:
+def core_sheets(
+    paper_key: str = "a4",
+    lang: str = "en",
+    tile_mm: float | None = None,
+    wheels: str | Sequence[str] | None = "both",
+) -> list[Sheet]:
     """Every core component imposed on pages of one paper size, in print order.
 
     ``tile_mm`` sets the terrain tile size and with it the board's cell pitch
@@ -70,11 +97,21 @@ def core_sheets(paper_key: str = "a4", lang: str = "en", tile_mm: float | None =
     sheets += alignment_sheets(p, words["alignment"])
     tiling = words["sheets"]
     sheets += fit_or_tile(board.board(lang, tile_mm), p, label=names["board"], texts=tiling)
-    sheets += fit_or_tile(diversity.diversity_board(lang), p, label=names["diversity"], texts=tiling)
-    sheets += fit_or_tile(score_track.score_track(lang), p, label=names["score_track"], texts=tiling)
-    sheets += impose(terrain_tiles.pieces(lang, tile_mm), p, label=names["terrain_tiles"], texts=tiling)
-    sheets += impose(crop_tiles.pieces(lang) + tokens.pieces(lang), p,
-                     label=f"{names['crop_tiles']} + {names['tokens']}", texts=tiling)
+    sheets += fit_or_tile(
+        diversity.diversity_board(lang), p, label=names["diversity"], texts=tiling
+    )
+    sheets += fit_or_tile(
+        score_track.score_track(lang), p, label=names["score_track"], texts=tiling
+    )
+    sheets += impose(
+        terrain_tiles.pieces(lang, tile_mm), p, label=names["terrain_tiles"], texts=tiling
+    )
+    sheets += impose(
+        crop_tiles.pieces(lang) + tokens.pieces(lang),
+        p,
+        label=f"{names['crop_tiles']} + {names['tokens']}",
+        texts=tiling,
+    )
     sheets += impose(reference_card.pieces(lang), p, label=names["reference"], texts=tiling)
     if wheels:
         from .scenario import wheel_core_sheets
@@ -83,16 +120,29 @@ def core_sheets(paper_key: str = "a4", lang: str = "en", tile_mm: float | None =
     return sheets
 
 
-def core_pages(paper_key: str = "a4", lang: str = "en", tile_mm: float | None = None,
-               wheels: str | Sequence[str] | None = "both") -> list[d.Drawing]:
+def core_pages(
+    paper_key: str = "a4",
+    lang: str = "en",
+    tile_mm: float | None = None,
+    wheels: str | Sequence[str] | None = "both",
+) -> list[d.Drawing]:
     """The numbered pages of the core PnP PDF (duplex rhythm kept)."""
     words = texts(lang)
-    return document(core_sheets(paper_key, lang, tile_mm, wheels), words["core_title"], duplex=True,
-                    texts=words["sheets"])
+    return document(
+        core_sheets(paper_key, lang, tile_mm, wheels),
+        words["core_title"],
+        duplex=True,
+        texts=words["sheets"],
+    )
 
 
-def render_core(out_dir: str | Path, paper: str | Sequence[str] = "a4", lang: str = "en",
-                tile_mm: float | None = None, wheels: str | Sequence[str] | None = "both") -> list[Path]:
+def render_core(
+    out_dir: str | Path,
+    paper: str | Sequence[str] = "a4",
+    lang: str = "en",
+    tile_mm: float | None = None,
+    wheels: str | Sequence[str] | None = "both",
+) -> list[Path]:
     """Write the core component files and the PnP PDF(s); returns the paths written.
 
     ``paper`` is ``"a4"``, ``"letter"``, ``"both"`` or a list of those; ``tile_mm``
@@ -103,20 +153,33 @@ def render_core(out_dir: str | Path, paper: str | Sequence[str] = "a4", lang: st
     (on the first paper) and puts those sheets into the PnP file.
     """
     out = Path(out_dir)
-    papers = ["a4", "letter"] if paper == "both" else [paper] if isinstance(paper, str) else list(paper)
+    papers = (
+        ["a4", "letter"] if paper == "both" else [paper] if isinstance(paper, str) else list(paper)
+    )
     words = texts(lang)
     written: list[Path] = []
     for component in COMPONENTS:
         drawing = component.drawing(lang, tile_mm)
         written.append(write_svg(drawing, out / "core" / f"{component.stem}.svg"))
-        written.append(write_pdf(drawing, out / "core" / f"{component.stem}.pdf",
-                                 title=f"{words['core_title']}: {words['components'][component.key]}"))
+        written.append(
+            write_pdf(
+                drawing,
+                out / "core" / f"{component.stem}.pdf",
+                title=f"{words['core_title']}: {words['components'][component.key]}",
+            )
+        )
     if wheels:
         from .scenario import render_wheel_core
 
         written += render_wheel_core(out, paper=papers[0], lang=lang, wheel=wheels)
     for key in papers:
         pages = core_pages(key, lang, tile_mm, wheels)
-        written.append(write_pdf(pages, out / "pnp" / f"pachaprint-core-{key}.pdf", title=words["core_title"],
-                                 duplex=True))
+        written.append(
+            write_pdf(
+                pages,
+                out / "pnp" / f"pachaprint-core-{key}.pdf",
+                title=words["core_title"],
+                duplex=True,
+            )
+        )
     return written

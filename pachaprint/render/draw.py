@@ -22,8 +22,8 @@ Conventions, shared by both back ends:
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import Iterator, Union
 
 PT_MM = 25.4 / 72.0
 """One typographic point in millimetres."""
@@ -50,7 +50,7 @@ class Style:
     join: str = "miter"  # miter | round | bevel
     opacity: float = 1.0
 
-    def with_(self, **changes) -> "Style":
+    def with_(self, **changes) -> Style:
         """A copy with some fields changed."""
         return replace(self, **changes)
 
@@ -60,7 +60,9 @@ def fill(colour: str) -> Style:
     return Style(fill=colour)
 
 
-def stroke(colour: str, width: float = 0.25, dash: tuple[float, ...] = (), cap: str = "butt") -> Style:
+def stroke(
+    colour: str, width: float = 0.25, dash: tuple[float, ...] = (), cap: str = "butt"
+) -> Style:
     """Stroked outline, not filled."""
     return Style(stroke=colour, stroke_width=width, dash=dash, cap=cap)
 
@@ -164,7 +166,7 @@ class Close:
     pass
 
 
-Segment = Union[MoveTo, LineTo, CurveTo, ArcTo, Close]
+Segment = MoveTo | LineTo | CurveTo | ArcTo | Close
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -212,7 +214,7 @@ class Symbol:
     name: str
     width: float
     height: float
-    items: tuple["Element", ...]
+    items: tuple[Element, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -237,12 +239,12 @@ class Use(Item):
 class Group(Item):
     """Items drawn under ``transform``; ``clip`` (in local coordinates) masks them."""
 
-    items: tuple["Element", ...]
+    items: tuple[Element, ...]
     transform: Matrix = IDENTITY
-    clip: Union[Rect, Circle, Polygon, Path, None] = None
+    clip: Rect | Circle | Polygon | Path | None = None
 
 
-Element = Union[Rect, Circle, Line, Polygon, Path, Text, Use, Group]
+Element = Rect | Circle | Line | Polygon | Path | Text | Use | Group
 
 
 @dataclass(frozen=True)
@@ -277,7 +279,9 @@ def data(**attributes: object) -> tuple[tuple[str, str], ...]:
     return tuple((k.replace("_", "-"), str(v)) for k, v in attributes.items())
 
 
-def group(*items: Element, transform: Matrix = IDENTITY, clip=None, id: str | None = None, data=()) -> Group:
+def group(
+    *items: Element, transform: Matrix = IDENTITY, clip=None, id: str | None = None, data=()
+) -> Group:
     """A :class:`Group` from positional items."""
     return Group(items=tuple(items), transform=transform, clip=clip, id=id, data=tuple(data))
 
@@ -345,21 +349,28 @@ def arc_segment(cx: float, cy: float, r: float, start: float, end: float) -> Arc
     return ArcTo(cx, cy, r, start, end)
 
 
-def corner_marks(left: float, top: float, right: float, bottom: float, offset: float, length: float,
-                 style: Style) -> list[Line]:
+def corner_marks(
+    left: float, top: float, right: float, bottom: float, offset: float, length: float, style: Style
+) -> list[Line]:
     """Crop marks at a rectangle's four corners: eight short lines along its edges,
     starting ``offset`` mm outside the corner (outside any bleed) and ``length`` mm long."""
     marks: list[Line] = []
     for x in (left, right):
         for y, sign in ((top, -1), (bottom, 1)):
-            marks.append(Line(x1=x, y1=y + sign * offset, x2=x, y2=y + sign * (offset + length), style=style))
+            marks.append(
+                Line(x1=x, y1=y + sign * offset, x2=x, y2=y + sign * (offset + length), style=style)
+            )
     for y in (top, bottom):
         for x, sign in ((left, -1), (right, 1)):
-            marks.append(Line(x1=x + sign * offset, y1=y, x2=x + sign * (offset + length), y2=y, style=style))
+            marks.append(
+                Line(x1=x + sign * offset, y1=y, x2=x + sign * (offset + length), y2=y, style=style)
+            )
     return marks
 
 
-def sector_path(cx: float, cy: float, r_in: float, r_out: float, start: float, end: float, **kw) -> Path:
+def sector_path(
+    cx: float, cy: float, r_in: float, r_out: float, start: float, end: float, **kw
+) -> Path:
     """Annular sector between two radii and two angles (a wheel cell)."""
     segments: list[Segment] = [ArcTo(cx, cy, r_out, start, end)]
     if r_in > 0:
@@ -407,7 +418,7 @@ def find(drawing: Drawing, item_id: str) -> Element | None:
     return None
 
 
-def outline(shape: Union[Rect, Circle, Polygon, Path]) -> tuple[tuple[Segment, ...], bool]:
+def outline(shape: Rect | Circle | Polygon | Path) -> tuple[tuple[Segment, ...], bool]:
     """A shape as path segments plus its even-odd flag (clips, PDF paths)."""
     if isinstance(shape, Path):
         return shape.segments, shape.evenodd
@@ -423,7 +434,13 @@ def outline(shape: Union[Rect, Circle, Polygon, Path]) -> tuple[tuple[Segment, .
         x, y, w, h = shape.x, shape.y, shape.w, shape.h
         r = min(shape.rx, w / 2, h / 2)
         if r <= 0:
-            return (MoveTo(x, y), LineTo(x + w, y), LineTo(x + w, y + h), LineTo(x, y + h), Close()), False
+            return (
+                MoveTo(x, y),
+                LineTo(x + w, y),
+                LineTo(x + w, y + h),
+                LineTo(x, y + h),
+                Close(),
+            ), False
         return (
             ArcTo(x + w - r, y + r, r, 90, 0),
             ArcTo(x + w - r, y + h - r, r, 0, -90),

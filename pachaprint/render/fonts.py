@@ -9,7 +9,7 @@ in its ``font-family`` list. Text measurement for layout uses the same metrics.
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from functools import cache
 
 import reportlab
 from reportlab.pdfbase import pdfmetrics
@@ -28,7 +28,7 @@ def font_path(name: str) -> str:
     return os.path.join(os.path.dirname(reportlab.__file__), "fonts", _FILES[name])
 
 
-@lru_cache(maxsize=None)
+@cache
 def register() -> None:
     """Register the fonts with reportlab (idempotent)."""
     for name in _FILES:
@@ -63,7 +63,9 @@ def wrap(text: str, width_mm: float, size_pt: float, bold: bool = False) -> list
     return lines
 
 
-def fit_size(text: str, width_mm: float, size_pt: float, minimum_pt: float = 6.0, bold: bool = False) -> float:
+def fit_size(
+    text: str, width_mm: float, size_pt: float, minimum_pt: float = 6.0, bold: bool = False
+) -> float:
     """Largest size <= ``size_pt`` at which ``text`` fits ``width_mm`` (never below ``minimum_pt``)."""
     width = text_width(text, size_pt, bold)
     if width <= width_mm or width == 0:

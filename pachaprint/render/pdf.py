@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Sequence
 from pathlib import Path as FilePath
-from typing import Sequence
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
@@ -65,7 +65,12 @@ def _draw(c: Canvas, item: d.Element) -> None:
             c.transform(*item.transform)
         if item.clip is not None:
             segments, evenodd = d.outline(item.clip)
-            c.clipPath(_path(c, segments), stroke=0, fill=0, fillMode=FILL_EVEN_ODD if evenodd else FILL_NON_ZERO)
+            c.clipPath(
+                _path(c, segments),
+                stroke=0,
+                fill=0,
+                fillMode=FILL_EVEN_ODD if evenodd else FILL_NON_ZERO,
+            )
         for child in item.items:
             _draw(c, child)
         c.restoreState()
@@ -82,7 +87,9 @@ def _draw(c: Canvas, item: d.Element) -> None:
         c.translate(item.x, item.baseline())
         c.scale(1, -1)
         c.setFont(font_name(item.bold), item.size_pt * d.PT_MM)
-        draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[item.anchor]
+        draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[
+            item.anchor
+        ]
         draw(0, 0, item.text)
         c.restoreState()
         return
@@ -100,7 +107,12 @@ def _draw(c: Canvas, item: d.Element) -> None:
         c.circle(item.cx, item.cy, item.r, stroke=stroke, fill=fill)
     elif isinstance(item, (d.Rect, d.Polygon, d.Path)):
         segments, evenodd = d.outline(item)
-        c.drawPath(_path(c, segments), stroke=stroke, fill=fill, fillMode=FILL_EVEN_ODD if evenodd else FILL_NON_ZERO)
+        c.drawPath(
+            _path(c, segments),
+            stroke=stroke,
+            fill=fill,
+            fillMode=FILL_EVEN_ODD if evenodd else FILL_NON_ZERO,
+        )
     else:
         raise TypeError(f"cannot draw {type(item).__name__}")
     c.restoreState()
@@ -136,8 +148,14 @@ def pdf_bytes(pages: Sequence[d.Drawing], title: str | None = None, duplex: bool
         raise ValueError("a PDF needs at least one page")
     buf = io.BytesIO()
     first = pages[0]
-    c = Canvas(buf, pagesize=(first.media_width * mm, first.media_height * mm), invariant=1, pageCompression=1,
-               initialFontName=font_name(False), initialFontSize=9)
+    c = Canvas(
+        buf,
+        pagesize=(first.media_width * mm, first.media_height * mm),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=font_name(False),
+        initialFontSize=9,
+    )
     c.setTitle(title or first.name)
     c.setAuthor("pachaprint")
     c.setCreator("pachaprint")
@@ -162,8 +180,12 @@ def pdf_bytes(pages: Sequence[d.Drawing], title: str | None = None, duplex: bool
     return buf.getvalue()
 
 
-def write_pdf(pages: d.Drawing | Sequence[d.Drawing], path: str | os.PathLike, title: str | None = None,
-              duplex: bool = False) -> FilePath:
+def write_pdf(
+    pages: d.Drawing | Sequence[d.Drawing],
+    path: str | os.PathLike,
+    title: str | None = None,
+    duplex: bool = False,
+) -> FilePath:
     """Write one drawing or a list of pages to ``path`` atomically."""
     if isinstance(pages, d.Drawing):
         pages = [pages]

@@ -18,8 +18,8 @@ leaves a half-written file or a half-replaced set.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, Sequence, Union
 
 from pachaprint.model.scenario import Scenario, crops_to_rows
 
@@ -33,8 +33,7 @@ from .sheets import Sheet, document, impose
 from .svg import svg_string
 from .wheel import load_wheel, wheel_names
 
-
-WheelChoice = Union[str, Sequence[str]]
+WheelChoice = str | Sequence[str]
 """A template name or path, ``"both"``, or a sequence of those."""
 
 
@@ -54,12 +53,18 @@ def completed(scenario: Scenario) -> Scenario:
 
     result = solve_scenario(scenario)
     if result.status != SolveStatus.UNIQUE:
-        raise ValueError(f"{scenario.id}: the crop layer cannot be completed ({result.status.value})")
+        raise ValueError(
+            f"{scenario.id}: the crop layer cannot be completed ({result.status.value})"
+        )
     return scenario.with_crops(crops_to_rows(scenario.board, result.solution))
 
 
-def disc_drawings(scenario: Scenario, wheel: WheelChoice = "retail", lang: str = "en",
-                  difficulty: str | None = None) -> list[tuple[str, d.Drawing]]:
+def disc_drawings(
+    scenario: Scenario,
+    wheel: WheelChoice = "retail",
+    lang: str = "en",
+    difficulty: str | None = None,
+) -> list[tuple[str, d.Drawing]]:
     """``(file stem, drawing)`` for every disc face of ``scenario``: fronts per template, then the back."""
     scenario = completed(scenario)
     names = wheel_names(wheel)
@@ -70,18 +75,35 @@ def disc_drawings(scenario: Scenario, wheel: WheelChoice = "retail", lang: str =
     return out
 
 
-def disc_pieces(scenario: Scenario, wheel: WheelChoice = "retail", lang: str = "en",
-                difficulty: str | None = None) -> list[d.Piece]:
+def disc_pieces(
+    scenario: Scenario,
+    wheel: WheelChoice = "retail",
+    lang: str = "en",
+    difficulty: str | None = None,
+) -> list[d.Piece]:
     """One round piece per template: that template's front, the scenario's back behind it."""
     scenario = completed(scenario)
     if difficulty is None:
         difficulty = scenario_difficulty(scenario)
-    return [d.Piece(front=disc_front(scenario, n, lang), back=disc_back(scenario, n, lang, difficulty), cut="circle")
-            for n in wheel_names(wheel)]
+    return [
+        d.Piece(
+            front=disc_front(scenario, n, lang),
+            back=disc_back(scenario, n, lang, difficulty),
+            cut="circle",
+        )
+        for n in wheel_names(wheel)
+    ]
 
 
-def render_scenario(scenario: Scenario, out_dir: str | Path, wheel: WheelChoice = "retail", paper: str = "a4",
-                    lang: str = "en", difficulty: str | None = None, printable: bool = False) -> list[Path]:
+def render_scenario(
+    scenario: Scenario,
+    out_dir: str | Path,
+    wheel: WheelChoice = "retail",
+    paper: str = "a4",
+    lang: str = "en",
+    difficulty: str | None = None,
+    printable: bool = False,
+) -> list[Path]:
     """Write one scenario's disc files into ``out_dir``; returns the paths written.
 
     ``wheel`` is ``retail``, ``volvelle45``, ``both``, a template file path or
@@ -95,8 +117,10 @@ def render_scenario(scenario: Scenario, out_dir: str | Path, wheel: WheelChoice 
         difficulty = scenario_difficulty(scenario)
     faces = disc_drawings(scenario, wheel, lang, difficulty)
     title = f"{scenario.name} ({scenario.id})"
-    rendered = [(stem, svg_string(drawing).encode("utf-8"), pdf_bytes([drawing], title=f"{title}: {stem}"))
-                for stem, drawing in faces]
+    rendered = [
+        (stem, svg_string(drawing).encode("utf-8"), pdf_bytes([drawing], title=f"{title}: {stem}"))
+        for stem, drawing in faces
+    ]
     print_pdf = None
     if printable:
         pages = disc_print_pages([scenario], paper, wheel, lang, {scenario.id: difficulty})
@@ -120,8 +144,13 @@ def _write_bytes(target: Path, data: bytes) -> Path:
     return target
 
 
-def disc_print_pages(scenarios: Iterable[Scenario], paper: str = "a4", wheel: WheelChoice = "retail", lang: str = "en",
-                     difficulties: dict[str, str | None] | None = None) -> list[d.Drawing]:
+def disc_print_pages(
+    scenarios: Iterable[Scenario],
+    paper: str = "a4",
+    wheel: WheelChoice = "retail",
+    lang: str = "en",
+    difficulties: dict[str, str | None] | None = None,
+) -> list[d.Drawing]:
     """Numbered pages with every disc front and, behind each, its back (long-edge duplex)."""
     difficulties = difficulties or {}
     found: list[Sheet] = []
@@ -135,30 +164,42 @@ def disc_print_pages(scenarios: Iterable[Scenario], paper: str = "a4", wheel: Wh
     return document(found, "pachaprint discs", duplex=True, texts=sheet_texts(lang)["sheets"])
 
 
-def render_discs_pnp(scenarios: Sequence[Scenario], out_path: str | Path, paper: str = "a4",
-                     wheel: WheelChoice = "retail", lang: str = "en",
-                     difficulties: dict[str, str | None] | None = None, wheels: WheelChoice | None = None) -> Path:
+def render_discs_pnp(
+    scenarios: Sequence[Scenario],
+    out_path: str | Path,
+    paper: str = "a4",
+    wheel: WheelChoice = "retail",
+    lang: str = "en",
+    difficulties: dict[str, str | None] | None = None,
+    wheels: WheelChoice | None = None,
+) -> Path:
     """Write the duplex-ready discs PDF (``pnp/pachaprint-discs-<paper>.pdf``); returns its path.
 
     Every scenario gets one round piece per wheel template (``wheel``, or its
     alias ``wheels``): the front on a front page, the back at the mirrored
     place on the next page, so long-edge duplex printing puts it behind.
     """
-    pages = disc_print_pages(scenarios, paper, wheels if wheels is not None else wheel, lang, difficulties)
+    pages = disc_print_pages(
+        scenarios, paper, wheels if wheels is not None else wheel, lang, difficulties
+    )
     return write_pdf(pages, out_path, title="pachaprint discs", duplex=True)
 
 
 # --------------------------------------------------------------------------- core wheel parts
 
 
-def wheel_core_sheets(paper: str = "a4", lang: str = "en", wheel: WheelChoice = "both") -> list[Sheet]:
+def wheel_core_sheets(
+    paper: str = "a4", lang: str = "en", wheel: WheelChoice = "both"
+) -> list[Sheet]:
     """Page bodies for the core PnP PDF: each wheel cover (with its slider and steps), then the calibration disc."""
     found = [wheel_cover_sheet(name, paper, lang) for name in wheel_names(wheel)]
     found.append(calibration_sheet(paper, lang))
     return found
 
 
-def render_wheel_core(out_dir: str | Path, paper: str = "a4", lang: str = "en", wheel: WheelChoice = "both") -> list[Path]:
+def render_wheel_core(
+    out_dir: str | Path, paper: str = "a4", lang: str = "en", wheel: WheelChoice = "both"
+) -> list[Path]:
     """Write ``core/wheel-cover*.svg|pdf`` and ``core/calibration-disc.svg|pdf`` under ``out_dir``."""
     core = Path(out_dir) / "core"
     pages = [wheel_cover_page(name, paper, lang) for name in wheel_names(wheel)]
@@ -166,22 +207,40 @@ def render_wheel_core(out_dir: str | Path, paper: str = "a4", lang: str = "en", 
     words = texts(lang)
     files: list[tuple[Path, bytes]] = []
     for page in pages:
-        title = words["calibration_title"].format(wheel="retail") if page.name == "calibration-disc" else page.name
+        title = (
+            words["calibration_title"].format(wheel="retail")
+            if page.name == "calibration-disc"
+            else page.name
+        )
         files.append((core / f"{page.name}.svg", svg_string(page).encode("utf-8")))
         files.append((core / f"{page.name}.pdf", pdf_bytes([page], title=f"pachaprint: {title}")))
     return [_write_bytes(path, data) for path, data in files]
 
 
-def render_calibration(out_dir: str | Path, paper: str = "a4", lang: str = "en", wheel: str = "retail") -> list[Path]:
+def render_calibration(
+    out_dir: str | Path, paper: str = "a4", lang: str = "en", wheel: str = "retail"
+) -> list[Path]:
     """Write ``calibration-disc.svg`` and ``.pdf`` (the page of ``pachaprint calibrate``) into ``out_dir``."""
     page = calibration_page(paper, lang, wheel)
     out = Path(out_dir)
     svg = svg_string(page).encode("utf-8")
     pdf = pdf_bytes([page], title="pachaprint: calibration disc")
-    return [_write_bytes(out / "calibration-disc.svg", svg), _write_bytes(out / "calibration-disc.pdf", pdf)]
+    return [
+        _write_bytes(out / "calibration-disc.svg", svg),
+        _write_bytes(out / "calibration-disc.pdf", pdf),
+    ]
 
 
 __all__ = [
-    "completed", "cover_file_stem", "disc_drawings", "disc_pieces", "disc_print_pages", "front_file_stem",
-    "render_calibration", "render_discs_pnp", "render_scenario", "render_wheel_core", "wheel_core_sheets",
+    "completed",
+    "cover_file_stem",
+    "disc_drawings",
+    "disc_pieces",
+    "disc_print_pages",
+    "front_file_stem",
+    "render_calibration",
+    "render_discs_pnp",
+    "render_scenario",
+    "render_wheel_core",
+    "wheel_core_sheets",
 ]

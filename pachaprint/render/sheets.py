@@ -16,8 +16,8 @@ All geometry comes from ``templates/sheets.json``. Pages are portrait.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..resources import load_template
 from . import draw as d
@@ -86,7 +86,9 @@ def _outer(piece: d.Piece) -> tuple[float, float]:
     return piece.front.media_width, piece.front.media_height
 
 
-def _layout(pieces: Sequence[d.Piece], area: Area, gap: float) -> list[list[tuple[d.Piece, float, float]]]:
+def _layout(
+    pieces: Sequence[d.Piece], area: Area, gap: float
+) -> list[list[tuple[d.Piece, float, float]]]:
     """Shelf packing in the given order; returns pages of (piece, x, y) at outer corners."""
     pages: list[list[tuple[d.Piece, float, float]]] = []
     page: list[tuple[d.Piece, float, float]] = []
@@ -94,8 +96,10 @@ def _layout(pieces: Sequence[d.Piece], area: Area, gap: float) -> list[list[tupl
     for piece in pieces:
         w, h = _outer(piece)
         if w > area.w + 1e-6 or h > area.h + 1e-6:
-            raise ValueError(f"{piece.front.name} ({w:.1f} x {h:.1f} mm) is larger than a page body "
-                             f"({area.w:.1f} x {area.h:.1f} mm)")
+            raise ValueError(
+                f"{piece.front.name} ({w:.1f} x {h:.1f} mm) is larger than a page body "
+                f"({area.w:.1f} x {area.h:.1f} mm)"
+            )
         if x + w > area.x + area.w + 1e-6:
             x, y, shelf = area.x, y + shelf + gap, 0.0
         if y + h > area.y + area.h + 1e-6:
@@ -109,7 +113,9 @@ def _layout(pieces: Sequence[d.Piece], area: Area, gap: float) -> list[list[tupl
     return pages
 
 
-def _centre(rows: list[tuple[d.Piece, float, float]], area: Area) -> list[tuple[d.Piece, float, float]]:
+def _centre(
+    rows: list[tuple[d.Piece, float, float]], area: Area
+) -> list[tuple[d.Piece, float, float]]:
     """Centre a page's block of pieces in the body (balanced margins help duplex)."""
     right = max(x + _outer(p)[0] for p, x, _ in rows)
     bottom = max(y + _outer(p)[1] for p, _, y in rows)
@@ -120,9 +126,13 @@ def _centre(rows: list[tuple[d.Piece, float, float]], area: Area) -> list[tuple[
 
 def _placed(face: d.Drawing, x: float, y: float, id_suffix: str = "") -> d.Group:
     b = face.bleed_mm
-    return d.Group(items=face.items, transform=d.translate(x + b, y + b),
-                   clip=d.Rect(x=-b, y=-b, w=face.media_width, h=face.media_height),
-                   id=f"{face.name}{id_suffix}", data=face.metadata)
+    return d.Group(
+        items=face.items,
+        transform=d.translate(x + b, y + b),
+        clip=d.Rect(x=-b, y=-b, w=face.media_width, h=face.media_height),
+        id=f"{face.name}{id_suffix}",
+        data=face.metadata,
+    )
 
 
 def _cut_guides(piece: d.Piece, x: float, y: float, mark: float) -> list[d.Element]:
@@ -135,11 +145,19 @@ def _cut_guides(piece: d.Piece, x: float, y: float, mark: float) -> list[d.Eleme
     if piece.cut == "circle":
         r = f.width_mm / 2
         return [d.Circle(cx=left + r, cy=top + r, r=r, style=style)]
-    return list(d.corner_marks(left, top, right, bottom, b + settings()["crop_mark_offset_mm"], mark, style))
+    return list(
+        d.corner_marks(left, top, right, bottom, b + settings()["crop_mark_offset_mm"], mark, style)
+    )
 
 
-def impose(pieces: Sequence[d.Piece], p: Paper | str, *, label: str, duplex: bool | None = None,
-           texts: dict[str, str] | None = None) -> list[Sheet]:
+def impose(
+    pieces: Sequence[d.Piece],
+    p: Paper | str,
+    *,
+    label: str,
+    duplex: bool | None = None,
+    texts: dict[str, str] | None = None,
+) -> list[Sheet]:
     """Pages holding ``pieces`` in order, with cut guides; backs follow fronts.
 
     ``duplex`` defaults to "some piece has a back". On a back page every
@@ -167,8 +185,14 @@ def impose(pieces: Sequence[d.Piece], p: Paper | str, *, label: str, duplex: boo
             front_items.append(_placed(piece.front, x, y))
         for piece, x, y in rows:
             front_items.extend(_cut_guides(piece, x, y, mark))
-        sheets.append(Sheet(p, tuple(front_items), f"{label}{part}" + (f", {texts['fronts']}" if duplex else ""),
-                            "front" if duplex else "single"))
+        sheets.append(
+            Sheet(
+                p,
+                tuple(front_items),
+                f"{label}{part}" + (f", {texts['fronts']}" if duplex else ""),
+                "front" if duplex else "single",
+            )
+        )
         if duplex:
             back_items = []
             for piece, x, y in rows:
@@ -179,8 +203,14 @@ def impose(pieces: Sequence[d.Piece], p: Paper | str, *, label: str, duplex: boo
     return sheets
 
 
-def catalogue(pieces: Sequence[d.Piece], *, name: str, columns: int, gap: float = 4.0,
-              title: str | None = None) -> d.Drawing:
+def catalogue(
+    pieces: Sequence[d.Piece],
+    *,
+    name: str,
+    columns: int,
+    gap: float = 4.0,
+    title: str | None = None,
+) -> d.Drawing:
     """One drawing showing every front and, below, every back (component files)."""
     if not pieces:
         raise ValueError("a catalogue needs pieces")
@@ -202,11 +232,20 @@ def catalogue(pieces: Sequence[d.Piece], *, name: str, columns: int, gap: float 
                 continue
             x = gap + (i % columns) * cell_w + (cell_w - gap - face.width_mm) / 2
             y = top + gap + (i // columns) * cell_h
-            trim = (d.Circle(cx=face.width_mm / 2, cy=face.height_mm / 2, r=face.width_mm / 2)
-                    if pieces[i].cut == "circle" else d.Rect(x=0, y=0, w=face.width_mm, h=face.height_mm))
-            items.append(d.Group(items=face.items, transform=d.translate(x, y), clip=trim,
-                                 id=face.name if not side or face.name.endswith("back") else face.name + side,
-                                 data=face.metadata))
+            trim = (
+                d.Circle(cx=face.width_mm / 2, cy=face.height_mm / 2, r=face.width_mm / 2)
+                if pieces[i].cut == "circle"
+                else d.Rect(x=0, y=0, w=face.width_mm, h=face.height_mm)
+            )
+            items.append(
+                d.Group(
+                    items=face.items,
+                    transform=d.translate(x, y),
+                    clip=trim,
+                    id=face.name if not side or face.name.endswith("back") else face.name + side,
+                    data=face.metadata,
+                )
+            )
     height = head + (2 if has_backs else 1) * (rows * cell_h) + (6.0 if has_backs else 0) + gap
     return d.Drawing(columns * cell_w + gap, height, tuple(items), name=name)
 
@@ -218,11 +257,19 @@ def quarter_turn(drawing: d.Drawing) -> d.Drawing:
     """The drawing turned 90 degrees clockwise (to fit a portrait page)."""
     h = drawing.height_mm
     turned = d.Group(items=drawing.items, transform=(0.0, 1.0, -1.0, 0.0, h, 0.0))
-    return d.Drawing(drawing.height_mm, drawing.width_mm, (turned,), name=drawing.name,
-                     bleed_mm=drawing.bleed_mm, metadata=drawing.metadata)
+    return d.Drawing(
+        drawing.height_mm,
+        drawing.width_mm,
+        (turned,),
+        name=drawing.name,
+        bleed_mm=drawing.bleed_mm,
+        metadata=drawing.metadata,
+    )
 
 
-def fit_or_tile(drawing: d.Drawing, p: Paper | str, *, label: str, texts: dict[str, str] | None = None) -> list[Sheet]:
+def fit_or_tile(
+    drawing: d.Drawing, p: Paper | str, *, label: str, texts: dict[str, str] | None = None
+) -> list[Sheet]:
     """The drawing on one page (turned if that helps), else tiled with overlap.
 
     Tiles overlap by ``overlap_mm``: on each page the band the next page
@@ -236,7 +283,10 @@ def fit_or_tile(drawing: d.Drawing, p: Paper | str, *, label: str, texts: dict[s
     s = settings()
     ext = s["crop_mark_offset_mm"] + s["crop_mark_mm"]
     for option in options:
-        if option.media_width + 2 * ext <= area.w + 1e-6 and option.media_height + 2 * ext <= area.h + 1e-6:
+        if (
+            option.media_width + 2 * ext <= area.w + 1e-6
+            and option.media_height + 2 * ext <= area.h + 1e-6
+        ):
             x = area.x + (area.w - option.media_width) / 2
             y = area.y + (area.h - option.media_height) / 2
             marks = _cut_guides(d.Piece(option), x, y, s["crop_mark_mm"])
@@ -245,8 +295,10 @@ def fit_or_tile(drawing: d.Drawing, p: Paper | str, *, label: str, texts: dict[s
     overlap = settings()["overlap_mm"]
 
     def grid(o: d.Drawing) -> tuple[int, int]:
-        return (max(1, math.ceil((o.media_width - overlap) / (area.w - overlap))),
-                max(1, math.ceil((o.media_height - overlap) / (area.h - overlap))))
+        return (
+            max(1, math.ceil((o.media_width - overlap) / (area.w - overlap))),
+            max(1, math.ceil((o.media_height - overlap) / (area.h - overlap))),
+        )
 
     best = min(options, key=lambda o: (grid(o)[0] * grid(o)[1], options.index(o)))
     cols, rows = grid(best)
@@ -254,8 +306,16 @@ def fit_or_tile(drawing: d.Drawing, p: Paper | str, *, label: str, texts: dict[s
     return _tiles(best, p, area, cols, rows, overlap, label, texts)
 
 
-def _tiles(o: d.Drawing, p: Paper, area: Area, cols: int, rows: int, overlap: float, label: str,
-           texts: dict[str, str]) -> list[Sheet]:
+def _tiles(
+    o: d.Drawing,
+    p: Paper,
+    area: Area,
+    cols: int,
+    rows: int,
+    overlap: float,
+    label: str,
+    texts: dict[str, str],
+) -> list[Sheet]:
     b = o.bleed_mm
     # split the media box evenly so every part is the same size
     step_x = (o.media_width - overlap) / cols
@@ -267,9 +327,12 @@ def _tiles(o: d.Drawing, p: Paper, area: Area, cols: int, rows: int, overlap: fl
         for c in range(cols):
             x0, y0 = -b + c * step_x, -b + r * step_y  # drawing coordinates of the part's corner
             ox, oy = area.x + (area.w - part_w) / 2, area.y + (area.h - part_h) / 2
-            art = d.Group(items=(d.Group(items=o.items, transform=d.translate(-x0, -y0)),),
-                          transform=d.translate(ox, oy), clip=d.Rect(x=0, y=0, w=part_w, h=part_h),
-                          id=f"{o.name}-part-{r + 1}-{c + 1}")
+            art = d.Group(
+                items=(d.Group(items=o.items, transform=d.translate(-x0, -y0)),),
+                transform=d.translate(ox, oy),
+                clip=d.Rect(x=0, y=0, w=part_w, h=part_h),
+                id=f"{o.name}-part-{r + 1}-{c + 1}",
+            )
             items: list[d.Element] = [art]
             glue = []
             if c < cols - 1:
@@ -287,12 +350,16 @@ def _tiles(o: d.Drawing, p: Paper, area: Area, cols: int, rows: int, overlap: fl
                 items.append(_small(ox + 1.5, oy - 1.5, texts["cut"]))
             items.append(d.Rect(x=ox, y=oy, w=part_w, h=part_h, style=d.stroke(pal["guide"], 0.15)))
             items.extend(_trim_marks(o, x0, y0, ox, oy, part_w, part_h))
-            name = texts["part"].format(part=r * cols + c + 1, parts=rows * cols, row=r + 1, column=c + 1)
+            name = texts["part"].format(
+                part=r * cols + c + 1, parts=rows * cols, row=r + 1, column=c + 1
+            )
             sheets.append(Sheet(p, tuple(items), f"{label}, {name}"))
     return sheets
 
 
-def _trim_marks(o: d.Drawing, x0: float, y0: float, ox: float, oy: float, pw: float, ph: float) -> list[d.Element]:
+def _trim_marks(
+    o: d.Drawing, x0: float, y0: float, ox: float, oy: float, pw: float, ph: float
+) -> list[d.Element]:
     """Crop marks outside a tiled part, extending the trim lines that cross it."""
     s = settings()
     off, length = s["crop_mark_offset_mm"], s["crop_mark_mm"]
@@ -302,12 +369,16 @@ def _trim_marks(o: d.Drawing, x0: float, y0: float, ox: float, oy: float, pw: fl
         if x0 <= tx <= x0 + pw:
             px = ox + tx - x0
             marks.append(d.Line(x1=px, y1=oy - off, x2=px, y2=oy - off - length, style=style))
-            marks.append(d.Line(x1=px, y1=oy + ph + off, x2=px, y2=oy + ph + off + length, style=style))
+            marks.append(
+                d.Line(x1=px, y1=oy + ph + off, x2=px, y2=oy + ph + off + length, style=style)
+            )
     for ty in (0.0, o.height_mm):
         if y0 <= ty <= y0 + ph:
             py = oy + ty - y0
             marks.append(d.Line(x1=ox - off, y1=py, x2=ox - off - length, y2=py, style=style))
-            marks.append(d.Line(x1=ox + pw + off, y1=py, x2=ox + pw + off + length, y2=py, style=style))
+            marks.append(
+                d.Line(x1=ox + pw + off, y1=py, x2=ox + pw + off + length, y2=py, style=style)
+            )
     return marks
 
 
@@ -315,19 +386,30 @@ def _small(x: float, y: float, text: str) -> d.Text:
     return d.Text(x=x, y=y, text=text, size_pt=6.5, colour=palette()["ink"])
 
 
-def _glue_band(x: float, y: float, w: float, h: float, angle: float, pal: dict, label: str) -> list[d.Element]:
+def _glue_band(
+    x: float, y: float, w: float, h: float, angle: float, pal: dict, label: str
+) -> list[d.Element]:
     lines = []
     step = 4.0
     span = w + h
     k = 0.0
     while k < span:
-        lines.append(d.Line(x1=x + k, y1=y, x2=x + k - h, y2=y + h, style=d.stroke(pal["guide"], 0.3)))
+        lines.append(
+            d.Line(x1=x + k, y1=y, x2=x + k - h, y2=y + h, style=d.stroke(pal["guide"], 0.3))
+        )
         k += step
     hatch = d.Group(items=tuple(lines), clip=d.Rect(x=x, y=y, w=w, h=h))
     cx, cy = x + w / 2, y + h / 2
     tag_w = text_width(label, 7, bold=True) + 4
     tag = d.group(
-        d.Rect(x=cx - tag_w / 2, y=cy - 2.6, w=tag_w, h=5.2, rx=1, style=d.both(pal["paper"], pal["ink"], 0.2)),
+        d.Rect(
+            x=cx - tag_w / 2,
+            y=cy - 2.6,
+            w=tag_w,
+            h=5.2,
+            rx=1,
+            style=d.both(pal["paper"], pal["ink"], 0.2),
+        ),
         d.Text(x=cx, y=cy, text=label, size_pt=7, bold=True, anchor="middle", valign="middle"),
         transform=d.rotate(angle, cx, cy),
     )
@@ -343,14 +425,33 @@ def calibration_bar(x: float, y: float, label: str) -> list[d.Element]:
     ink = palette()["ink"]
     items: list[d.Element] = []
     for k in range(int(length // 10)):
-        items.append(d.Rect(x=x + k * 10, y=y, w=10, h=1.6, style=d.fill(ink if k % 2 == 0 else palette()["paper"])))
-    items.append(d.Rect(x=x, y=y, w=length, h=1.6, style=d.stroke(ink, 0.15), id="calibration-bar",
-                        data=d.data(length_mm=f"{length:g}")))
+        items.append(
+            d.Rect(
+                x=x + k * 10,
+                y=y,
+                w=10,
+                h=1.6,
+                style=d.fill(ink if k % 2 == 0 else palette()["paper"]),
+            )
+        )
+    items.append(
+        d.Rect(
+            x=x,
+            y=y,
+            w=length,
+            h=1.6,
+            style=d.stroke(ink, 0.15),
+            id="calibration-bar",
+            data=d.data(length_mm=f"{length:g}"),
+        )
+    )
     items.append(d.Text(x=x + length + 2, y=y + 0.8, text=label, size_pt=6.5, valign="middle"))
     return items
 
 
-def footer(p: Paper, title: str, label: str, number: int, total: int, texts: dict[str, str]) -> list[d.Element]:
+def footer(
+    p: Paper, title: str, label: str, number: int, total: int, texts: dict[str, str]
+) -> list[d.Element]:
     """Page label, page number, paper and the calibration bar at the page foot."""
     s = settings()
     m = s["margin_mm"]
@@ -359,15 +460,26 @@ def footer(p: Paper, title: str, label: str, number: int, total: int, texts: dic
     right = p.width - m
     room = right - (m + s["calibration_mm"] + 4 + text_width(items[-1].text, 6.5))
     head = f"{title} · {label}"
-    items.append(d.Text(x=right, y=y + 1.6, text=head, size_pt=fit_size(head, room, 7, bold=True), anchor="end",
-                        bold=True))
+    items.append(
+        d.Text(
+            x=right,
+            y=y + 1.6,
+            text=head,
+            size_pt=fit_size(head, room, 7, bold=True),
+            anchor="end",
+            bold=True,
+        )
+    )
     line = texts["page"].format(number=number, total=total, paper=p.name)
-    items.append(d.Text(x=right, y=y + 5.4, size_pt=fit_size(line, room, 6.5), anchor="end", text=line))
+    items.append(
+        d.Text(x=right, y=y + 5.4, size_pt=fit_size(line, room, 6.5), anchor="end", text=line)
+    )
     return items
 
 
-def document(sheets: Sequence[Sheet], title: str, *, duplex: bool = True,
-             texts: dict[str, str] | None = None) -> list[d.Drawing]:
+def document(
+    sheets: Sequence[Sheet], title: str, *, duplex: bool = True, texts: dict[str, str] | None = None
+) -> list[d.Drawing]:
     """Final pages: numbered, with footers; blank backs keep fronts on odd pages.
 
     With ``duplex`` every ``"front"`` or ``"single"`` sheet starts an odd page
@@ -397,9 +509,24 @@ def document(sheets: Sequence[Sheet], title: str, *, duplex: bool = True,
         items = list(sheet.items)
         if sheet.side == "blank":
             p = sheet.paper
-            items.append(d.Text(x=p.width / 2, y=p.height / 2, text=texts["blank"].format(page=n - 1), size_pt=9,
-                                anchor="middle", colour=palette()["guide"]))
+            items.append(
+                d.Text(
+                    x=p.width / 2,
+                    y=p.height / 2,
+                    text=texts["blank"].format(page=n - 1),
+                    size_pt=9,
+                    anchor="middle",
+                    colour=palette()["guide"],
+                )
+            )
         items += footer(sheet.paper, title, sheet.label, n, total, texts)
-        pages.append(d.Drawing(sheet.paper.width, sheet.paper.height, tuple(items),
-                               name=f"page-{n}", metadata=d.data(side=sheet.side, label=sheet.label)))
+        pages.append(
+            d.Drawing(
+                sheet.paper.width,
+                sheet.paper.height,
+                tuple(items),
+                name=f"page-{n}",
+                metadata=d.data(side=sheet.side, label=sheet.label),
+            )
+        )
     return pages

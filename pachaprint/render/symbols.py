@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from ..resources import load_template, templates_dir
 from . import draw as d
@@ -22,13 +22,13 @@ from . import draw as d
 GROUPS = ("terrains", "crops", "elements", "animals", "marks")
 
 
-@lru_cache(maxsize=None)
+@cache
 def palette() -> dict:
     """The parsed ``templates/palette.json``."""
     return load_template("palette.json")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _definitions() -> dict[str, dict]:
     found: dict[str, dict] = {}
     for group in GROUPS:
@@ -66,7 +66,7 @@ def parse_path(text: str) -> tuple[d.Segment, ...]:
 
     def take(n: int) -> list[float]:
         nonlocal i
-        values = [float(v) for v in tokens[i:i + n]]
+        values = [float(v) for v in tokens[i : i + n]]
         if len(values) != n:
             raise ValueError(f"path data ends early: {text!r}")
         i += n
@@ -104,14 +104,29 @@ def parse_path(text: str) -> tuple[d.Segment, ...]:
             segments.append(d.LineTo(x, y))
         elif c == "C":
             v = take(6)
-            x1, y1, x2, y2, x3, y3 = v[0] + ox, v[1] + oy, v[2] + ox, v[3] + oy, v[4] + ox, v[5] + oy
+            x1, y1, x2, y2, x3, y3 = (
+                v[0] + ox,
+                v[1] + oy,
+                v[2] + ox,
+                v[3] + oy,
+                v[4] + ox,
+                v[5] + oy,
+            )
             segments.append(d.CurveTo(x1, y1, x2, y2, x3, y3))
             x, y = x3, y3
         elif c == "Q":
             qx, qy, px, py = take(4)
             qx, qy, px, py = qx + ox, qy + oy, px + ox, py + oy
-            segments.append(d.CurveTo(x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y),
-                                      px + 2 / 3 * (qx - px), py + 2 / 3 * (qy - py), px, py))
+            segments.append(
+                d.CurveTo(
+                    x + 2 / 3 * (qx - x),
+                    y + 2 / 3 * (qy - y),
+                    px + 2 / 3 * (qx - px),
+                    py + 2 / 3 * (qy - py),
+                    px,
+                    py,
+                )
+            )
             x, y = px, py
         else:
             raise ValueError(f"unsupported path command {command!r} in {text!r}")
@@ -149,7 +164,9 @@ def _shape(spec: dict, roles: dict[str, str], box_centre: d.Point) -> d.Element:
     )
     centre = box_centre
     if "path" in spec:
-        item: d.Element = d.Path(segments=parse_path(spec["path"]), evenodd=spec.get("evenodd", False), style=style)
+        item: d.Element = d.Path(
+            segments=parse_path(spec["path"]), evenodd=spec.get("evenodd", False), style=style
+        )
     elif "circle" in spec:
         cx, cy, r = spec["circle"]
         item, centre = d.Circle(cx=cx, cy=cy, r=r, style=style), (cx, cy)
@@ -158,7 +175,10 @@ def _shape(spec: dict, roles: dict[str, str], box_centre: d.Point) -> d.Element:
         item, centre = d.Path(segments=_ellipse(cx, cy, rx, ry), style=style), (cx, cy)
     elif "rect" in spec:
         x, y, w, h = spec["rect"]
-        item, centre = d.Rect(x=x, y=y, w=w, h=h, rx=spec.get("rx", 0.0), style=style), (x + w / 2, y + h / 2)
+        item, centre = (
+            d.Rect(x=x, y=y, w=w, h=h, rx=spec.get("rx", 0.0), style=style),
+            (x + w / 2, y + h / 2),
+        )
     elif "polygon" in spec or "polyline" in spec:
         pts = tuple(tuple(p) for p in spec.get("polygon") or spec["polyline"])
         item = d.Polygon(points=pts, closed="polygon" in spec, style=style)
@@ -169,9 +189,16 @@ def _shape(spec: dict, roles: dict[str, str], box_centre: d.Point) -> d.Element:
         cx, cy, r, a0, a1 = spec["arc"]
         item = d.Path(segments=(d.ArcTo(cx, cy, r, a0, a1),), style=style)
     elif "text" in spec:
-        item = d.Text(x=spec["x"], y=spec["y"], text=spec["text"], size_pt=spec["size"] / d.PT_MM,
-                      anchor=spec.get("anchor", "middle"), valign=spec.get("valign", "middle"),
-                      bold=spec.get("bold", False), colour=_colour(spec.get("fill", "ink"), roles) or "#000000")
+        item = d.Text(
+            x=spec["x"],
+            y=spec["y"],
+            text=spec["text"],
+            size_pt=spec["size"] / d.PT_MM,
+            anchor=spec.get("anchor", "middle"),
+            valign=spec.get("valign", "middle"),
+            bold=spec.get("bold", False),
+            colour=_colour(spec.get("fill", "ink"), roles) or "#000000",
+        )
     else:
         raise ValueError(f"symbol shape has no known kind: {sorted(spec)}")
     if "rotate" in spec:
@@ -181,8 +208,10 @@ def _shape(spec: dict, roles: dict[str, str], box_centre: d.Point) -> d.Element:
     return item
 
 
-@lru_cache(maxsize=None)
-def symbol(name: str, ink: str | None = None, paper: str | None = None, accent: str | None = None) -> d.Symbol:
+@cache
+def symbol(
+    name: str, ink: str | None = None, paper: str | None = None, accent: str | None = None
+) -> d.Symbol:
     """The symbol ``name`` with its colour roles filled.
 
     Defaults: ``ink`` = palette ink, ``paper`` = palette paper, ``accent`` =
@@ -191,18 +220,41 @@ def symbol(name: str, ink: str | None = None, paper: str | None = None, accent: 
     """
     spec = _definitions().get(name)
     if spec is None:
-        raise KeyError(f"no symbol {name!r} in {templates_dir() / 'symbols'} (known: {', '.join(names())})")
+        raise KeyError(
+            f"no symbol {name!r} in {templates_dir() / 'symbols'} (known: {', '.join(names())})"
+        )
     pal = palette()
-    roles = {"ink": ink or pal["ink"], "paper": paper or pal["paper"], "accent": accent or ink or pal["ink"]}
+    roles = {
+        "ink": ink or pal["ink"],
+        "paper": paper or pal["paper"],
+        "accent": accent or ink or pal["ink"],
+    }
     suffix = "".join(f"-{v[1:].lower()}" for v in (ink, paper, accent) if v)
     w, h = spec["size"]
-    return d.Symbol(f"{name}{suffix}", w, h, tuple(_shape(s, roles, (w / 2, h / 2)) for s in spec["shapes"]))
+    return d.Symbol(
+        f"{name}{suffix}", w, h, tuple(_shape(s, roles, (w / 2, h / 2)) for s in spec["shapes"])
+    )
 
 
-def place(name: str, cx: float, cy: float, size: float, ink: str | None = None, paper: str | None = None,
-          accent: str | None = None, id: str | None = None) -> d.Use:
+def place(
+    name: str,
+    cx: float,
+    cy: float,
+    size: float,
+    ink: str | None = None,
+    paper: str | None = None,
+    accent: str | None = None,
+    id: str | None = None,
+) -> d.Use:
     """The symbol fitted in a ``size`` mm square centred on (cx, cy)."""
-    return d.Use(symbol=symbol(name, ink, paper, accent), x=cx - size / 2, y=cy - size / 2, w=size, h=size, id=id)
+    return d.Use(
+        symbol=symbol(name, ink, paper, accent),
+        x=cx - size / 2,
+        y=cy - size / 2,
+        w=size,
+        h=size,
+        id=id,
+    )
 
 
 # --------------------------------------------------------------------------- palette helpers
@@ -243,6 +295,14 @@ def pawn_badge(colour: str, cx: float, cy: float, size: float) -> d.Group:
     letter_pt = size * 0.25 / d.PT_MM
     return d.group(
         place("pawn", cx, cy, size, accent=sw.colour),
-        d.Text(x=cx, y=cy + size * 0.22, text=sw.letter, size_pt=letter_pt, anchor="middle", valign="middle",
-               bold=True, colour=sw.ink),
+        d.Text(
+            x=cx,
+            y=cy + size * 0.22,
+            text=sw.letter,
+            size_pt=letter_pt,
+            anchor="middle",
+            valign="middle",
+            bold=True,
+            colour=sw.ink,
+        ),
     )

@@ -26,7 +26,7 @@ import html
 import json
 import os
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -76,17 +76,22 @@ def encode_cell(scenario_id: str, cell_name: str, terrain: str, crop: int) -> st
     """The page's token for one cell: ``"<cell>:<terrain><crop>"`` XOR keystream, base64."""
     plain = f"{cell_name}:{terrain}{crop}".encode("ascii")
     key = _cell_key(scenario_id, cell_name, len(plain))
-    return base64.b64encode(bytes(p ^ k for p, k in zip(plain, key))).decode("ascii")
+    return base64.b64encode(bytes(p ^ k for p, k in zip(plain, key, strict=False))).decode("ascii")
 
 
 def decode_cell(scenario_id: str, cell_name: str, token: str) -> tuple[str, int]:
     """Inverse of :func:`encode_cell`: ``(terrain letter, crop level)``; ``ValueError`` if damaged."""
     raw = base64.b64decode(token)
     key = _cell_key(scenario_id, cell_name, len(raw))
-    plain = bytes(r ^ k for r, k in zip(raw, key)).decode("ascii", errors="replace")
+    plain = bytes(r ^ k for r, k in zip(raw, key, strict=False)).decode("ascii", errors="replace")
     name, _, answer = plain.partition(":")
-    if (name != cell_name or len(answer) != 2 or answer[0] not in TERRAIN_LETTERS or not answer[1].isdigit()
-            or int(answer[1]) not in CROP_LEVELS):
+    if (
+        name != cell_name
+        or len(answer) != 2
+        or answer[0] not in TERRAIN_LETTERS
+        or not answer[1].isdigit()
+        or int(answer[1]) not in CROP_LEVELS
+    ):
         raise ValueError(f"the token of {cell_name} does not decode for scenario {scenario_id!r}")
     return answer[0], int(answer[1])
 
@@ -96,7 +101,7 @@ LANGUAGES = ("en", "de", "it", "fr")
 """Languages of the page (``templates/webwheel/text.json``), as for the reference card."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def page_text(lang: str = "en") -> dict[str, Any]:
     """The page's texts in ``lang``, with the terrain and crop names of the printed card."""
     if lang not in LANGUAGES:
@@ -145,12 +150,45 @@ def full_crops(scenario: Scenario) -> tuple[int, ...]:
 
 
 _SCRIPT_TEXTS = (
-    "choose_hint", "pick_element_next", "pick_animal_next", "where", "not_revealed", "crop_lower", "crop_upper",
-    "terrain_with_letter", "start_cell_note", "column_title", "row_title", "no_cell", "terrain_known",
-    "reveal_terrain_title", "discover_first", "crop_known", "reveal_crop_title", "confirm_terrain", "confirm_crop",
-    "ok_terrain", "ok_crop", "confirm_reset_one", "confirm_reset_many", "ok_reset", "undo_none", "undo_terrain",
-    "undo_crop", "window_empty", "window_terrain", "window_crop", "window_start", "window_earlier", "supply_label",
-    "supply_of", "log_terrain", "log_crop", "note_other_version", "note_unreadable", "note_refused",
+    "choose_hint",
+    "pick_element_next",
+    "pick_animal_next",
+    "where",
+    "not_revealed",
+    "crop_lower",
+    "crop_upper",
+    "terrain_with_letter",
+    "start_cell_note",
+    "column_title",
+    "row_title",
+    "no_cell",
+    "terrain_known",
+    "reveal_terrain_title",
+    "discover_first",
+    "crop_known",
+    "reveal_crop_title",
+    "confirm_terrain",
+    "confirm_crop",
+    "ok_terrain",
+    "ok_crop",
+    "confirm_reset_one",
+    "confirm_reset_many",
+    "ok_reset",
+    "undo_none",
+    "undo_terrain",
+    "undo_crop",
+    "window_empty",
+    "window_terrain",
+    "window_crop",
+    "window_start",
+    "window_earlier",
+    "supply_label",
+    "supply_of",
+    "log_terrain",
+    "log_crop",
+    "note_other_version",
+    "note_unreadable",
+    "note_refused",
 )
 """The texts the page script writes itself."""
 
@@ -162,7 +200,8 @@ def wheel_data(scenario: Scenario, lang: str = "en") -> dict[str, Any]:
     art = wheelart.page_art()
     text = page_text(lang)
     cells = [
-        encode_cell(scenario.id, board.name(cell), scenario.terrain_at(cell), crops[cell]) for cell in board.cells
+        encode_cell(scenario.id, board.name(cell), scenario.terrain_at(cell), crops[cell])
+        for cell in board.cells
     ]
     counts = scenario.terrain_counts()
     data: dict[str, Any] = {
@@ -177,24 +216,40 @@ def wheel_data(scenario: Scenario, lang: str = "en") -> dict[str, Any]:
         "keyPrefix": f"{KEY_PREFIX}{scenario.id}|",
         "text": {key: text[key] for key in _SCRIPT_TEXTS},
         "columns": [
-            {"letter": board.name(col)[0], "element": art.element_names[col],
-             "label": text["elements"][art.element_names[col]], "symbol": wheelart.element_id(col)}
+            {
+                "letter": board.name(col)[0],
+                "element": art.element_names[col],
+                "label": text["elements"][art.element_names[col]],
+                "symbol": wheelart.element_id(col),
+            }
             for col in range(board.width)
         ],
         "rows": [
-            {"number": row + 1, "animal": art.animal_names[row],
-             "label": text["animals"][art.animal_names[row]], "symbol": wheelart.animal_id(row)}
+            {
+                "number": row + 1,
+                "animal": art.animal_names[row],
+                "label": text["animals"][art.animal_names[row]],
+                "symbol": wheelart.animal_id(row),
+            }
             for row in range(board.height)
         ],
         "terrainOrder": list(TERRAIN_LETTERS),
         "terrains": {
-            letter: {"name": text["terrains"][letter], "symbol": wheelart.terrain_id(letter), "tiles": counts[letter]}
+            letter: {
+                "name": text["terrains"][letter],
+                "symbol": wheelart.terrain_id(letter),
+                "tiles": counts[letter],
+            }
             for letter in TERRAIN_LETTERS
         },
         "crops": {
-            str(level): {"name": text["crops"][str(level)], "symbol": wheelart.crop_id(level)} for level in CROP_LEVELS
+            str(level): {"name": text["crops"][str(level)], "symbol": wheelart.crop_id(level)}
+            for level in CROP_LEVELS
         },
-        "start": {board.name(cell): [scenario.terrain_at(cell), crops[cell]] for cell in scenario.start_cells},
+        "start": {
+            board.name(cell): [scenario.terrain_at(cell), crops[cell]]
+            for cell in scenario.start_cells
+        },
         "cells": cells,
     }
     # the map's identity: saved progress survives a rebuilt page (new name, notes, art) of the same map

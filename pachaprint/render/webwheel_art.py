@@ -101,20 +101,26 @@ def svg_markup(item: d.Element) -> str:
         return f'<circle cx="{num(item.cx)}" cy="{num(item.cy)}" r="{num(item.r)}" {_style(item.style)}/>'
     if isinstance(item, d.Rect):
         rx = f' rx="{num(item.rx)}"' if item.rx else ""
-        return (f'<rect x="{num(item.x)}" y="{num(item.y)}" width="{num(item.w)}" height="{num(item.h)}"{rx} '
-                f"{_style(item.style)}/>")
+        return (
+            f'<rect x="{num(item.x)}" y="{num(item.y)}" width="{num(item.w)}" height="{num(item.h)}"{rx} '
+            f"{_style(item.style)}/>"
+        )
     if isinstance(item, d.Polygon):
         tag = "polygon" if item.closed else "polyline"
         points = " ".join(f"{num(x)},{num(y)}" for x, y in item.points)
         return f'<{tag} points="{points}" {_style(item.style)}/>'
     if isinstance(item, d.Line):
-        return (f'<line x1="{num(item.x1)}" y1="{num(item.y1)}" x2="{num(item.x2)}" y2="{num(item.y2)}" '
-                f"{_style(item.style)}/>")
+        return (
+            f'<line x1="{num(item.x1)}" y1="{num(item.y1)}" x2="{num(item.x2)}" y2="{num(item.y2)}" '
+            f"{_style(item.style)}/>"
+        )
     if isinstance(item, d.Text):
         anchor = f' text-anchor="{item.anchor}"' if item.anchor != "start" else ""
         weight = ' font-weight="bold"' if item.bold else ""
-        return (f'<text x="{num(item.x)}" y="{num(item.baseline())}" font-size="{num(item.size_pt * d.PT_MM)}"'
-                f'{anchor}{weight} {_paint("fill", item.colour)}>{html.escape(item.text)}</text>')
+        return (
+            f'<text x="{num(item.x)}" y="{num(item.baseline())}" font-size="{num(item.size_pt * d.PT_MM)}"'
+            f"{anchor}{weight} {_paint('fill', item.colour)}>{html.escape(item.text)}</text>"
+        )
     if isinstance(item, d.Group):
         transform = ""
         if item.transform != d.IDENTITY:
@@ -137,12 +143,16 @@ def _css(palette: dict) -> str:
     ]
     for letter in TERRAIN_LETTERS:
         t = palette["terrains"][letter]
-        rules.append(f".t-{letter} {{ --bg: {t['colour']}; --fg: {t['ink']}; --edge: {palette['ink']}; "
-                     f"--tint: {t['tint']}; --paper: {t['colour']}; }}")
+        rules.append(
+            f".t-{letter} {{ --bg: {t['colour']}; --fg: {t['ink']}; --edge: {palette['ink']}; "
+            f"--tint: {t['tint']}; --paper: {t['colour']}; }}"
+        )
     for level in CROP_LEVELS:
         c = palette["crops"][str(level)]
-        rules.append(f".c-{level} {{ --crop-bg: {c['colour']}; --crop-fg: {c['ink']}; --crop-edge: {palette['ink']}; "
-                     f"--paper: {c['colour']}; }}")
+        rules.append(
+            f".c-{level} {{ --crop-bg: {c['colour']}; --crop-fg: {c['ink']}; --crop-edge: {palette['ink']}; "
+            f"--paper: {c['colour']}; }}"
+        )
     return "\n".join(rules) + "\n"
 
 
@@ -171,7 +181,9 @@ def page_art() -> PageArt:
 
 def symbol_defs() -> str:
     """Inline ``<symbol>`` elements for every page symbol."""
-    return "\n".join(symbol_element(page_id, symbol) for page_id, symbol in page_art().symbols.items())
+    return "\n".join(
+        symbol_element(page_id, symbol) for page_id, symbol in page_art().symbols.items()
+    )
 
 
 def palette_css() -> str:

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Any, Sequence, Union
+from typing import Any
 
 from pachaprint.resources import load_template
 
@@ -77,7 +78,7 @@ class Sector:
     def middle(self) -> float:
         return (self.start + self.end) / 2
 
-    def rotated(self, degrees: float) -> "Sector":
+    def rotated(self, degrees: float) -> Sector:
         """The same sector turned counter-clockwise by ``degrees``."""
         return Sector(self.r_in, self.r_out, self.start + degrees, self.end + degrees)
 
@@ -86,12 +87,15 @@ class Sector:
         offset = (angle - self.start) % 360.0
         return self.r_in <= radius <= self.r_out and offset <= self.end - self.start
 
-    def clearance_of(self, inner: "Shape") -> float:
+    def clearance_of(self, inner: Shape) -> float:
         """Smallest distance (mm) from ``inner`` to this sector's edge; negative if it sticks out."""
         if isinstance(inner, Sector):
             span = min(inner.start - self.start, self.end - inner.end)
-            return min(inner.r_in - self.r_in, self.r_out - inner.r_out,
-                       inner.r_in * math.sin(math.radians(span)) if span < 90 else inner.r_in)
+            return min(
+                inner.r_in - self.r_in,
+                self.r_out - inner.r_out,
+                inner.r_in * math.sin(math.radians(span)) if span < 90 else inner.r_in,
+            )
         corners = inner.corners()
         far = max(math.hypot(x, u) for x, u in corners)
         near = inner.distance_from_pin()
@@ -124,7 +128,7 @@ class Box:
     def centre(self) -> tuple[float, float]:
         return (self.x0 + self.x1) / 2, (self.u0 + self.u1) / 2
 
-    def shifted(self, du: float) -> "Box":
+    def shifted(self, du: float) -> Box:
         """The box moved ``du`` mm outwards along the axis."""
         return Box(self.x0, self.x1, self.u0 + du, self.u1 + du)
 
@@ -134,8 +138,13 @@ class Box:
     def contains(self, x: float, u: float) -> bool:
         return self.x0 <= x <= self.x1 and self.u0 <= u <= self.u1
 
-    def encloses(self, other: "Box") -> bool:
-        return self.x0 <= other.x0 and other.x1 <= self.x1 and self.u0 <= other.u0 and other.u1 <= self.u1
+    def encloses(self, other: Box) -> bool:
+        return (
+            self.x0 <= other.x0
+            and other.x1 <= self.x1
+            and self.u0 <= other.u0
+            and other.u1 <= self.u1
+        )
 
     def distance_from_pin(self) -> float:
         dx = max(self.x0, 0.0, -self.x1)
@@ -143,7 +152,7 @@ class Box:
         return math.hypot(dx, du)
 
 
-Shape = Union[Sector, Box]
+Shape = Sector | Box
 
 
 # --------------------------------------------------------------------------- results
@@ -262,7 +271,9 @@ class SectorWheel(Wheel):
         self.columns = int(sectors["count"])
         self.sector_deg = _number(sectors, "sector_deg", "sectors")
         self.ring_edges = tuple(float(v) for v in sectors["ring_edges_mm"])
-        if len(self.ring_edges) != self.rows + 1 or list(self.ring_edges) != sorted(self.ring_edges):
+        if len(self.ring_edges) != self.rows + 1 or list(self.ring_edges) != sorted(
+            self.ring_edges
+        ):
             raise WheelTemplateError("sectors.ring_edges_mm must list 6 growing radii (5 rings)")
         self.hub_radius = self.ring_edges[0]
         self.cell_radius_max = self.ring_edges[-1]
@@ -302,15 +313,17 @@ class SectorWheel(Wheel):
             low, high = self.ring(row)
             for column in range(width):
                 centre = self.sector_centre(column)
-                found.append(CellPlace(
-                    column=column,
-                    row=row,
-                    terrain=Sector(low, high, centre, centre + half),
-                    crop=Sector(low, high, centre - half, centre),
-                    turn=centre,
-                    terrain_anchor=self.discovery_window(row).centre,
-                    crop_anchor=self.divination_window(row).centre,
-                ))
+                found.append(
+                    CellPlace(
+                        column=column,
+                        row=row,
+                        terrain=Sector(low, high, centre, centre + half),
+                        crop=Sector(low, high, centre - half, centre),
+                        turn=centre,
+                        terrain_anchor=self.discovery_window(row).centre,
+                        crop_anchor=self.divination_window(row).centre,
+                    )
+                )
         return found
 
     # -- slider ------------------------------------------------------------
@@ -355,7 +368,10 @@ class SectorWheel(Wheel):
         needs no hole of its own that could uncover the slot.
         """
         travel = self.stops[-1]
-        inner = min(self.slot.u0 - self.cover_overlap - travel, -self.inner_keeper_radius - self.tuck - travel)
+        inner = min(
+            self.slot.u0 - self.cover_overlap - travel,
+            -self.inner_keeper_radius - self.tuck - travel,
+        )
         outer = max(self.slot.u1 + self.cover_overlap, self.keeper_radius + self.tuck)
         half = self.slider_half_width
         return Box(-half, half, inner, outer)
@@ -373,32 +389,46 @@ class SectorWheel(Wheel):
     def windows(self, setting: Setting) -> dict[str, Box]:
         """Window outlines (axis frame) for a setting: ``discovery`` and ``divination``."""
         du = setting.slider_mm or 0.0
-        return {"discovery": self.discovery_window(0).shifted(du), "divination": self.divination_window(0).shifted(du)}
+        return {
+            "discovery": self.discovery_window(0).shifted(du),
+            "divination": self.divination_window(0).shifted(du),
+        }
 
     def window_checks(self, place: CellPlace, setting: Setting):
         turned = -place.turn
         wins = self.windows(setting)
-        return [(wins["discovery"], place.terrain.rotated(turned), "Discovery"),
-                (wins["divination"], place.crop.rotated(turned), "Divination")]
+        return [
+            (wins["discovery"], place.terrain.rotated(turned), "Discovery"),
+            (wins["divination"], place.crop.rotated(turned), "Divination"),
+        ]
 
     def problems(self) -> list[str]:
         found = super().problems()
         slot, strip = self.slot, self.slider
         if not self.slot.u1 < self.keeper_radius < self.cover_radius:
-            found.append("the keeper slit must lie between the slot's outer end and the cover's edge")
+            found.append(
+                "the keeper slit must lie between the slot's outer end and the cover's edge"
+            )
         if strip.u1 + self.stops[-1] > self.disc_radius + 60:
             found.append("the slider would stick out more than 60 mm past the disc")
         rim = self.raw["rim"]
-        mid, half_symbol = (self.rim_inner + self.disc_radius) / 2, float(rim["element_symbol_mm"]) / 2
+        mid, half_symbol = (
+            (self.rim_inner + self.disc_radius) / 2,
+            float(rim["element_symbol_mm"]) / 2,
+        )
         low = mid - half_symbol
         strip_angle = math.degrees(math.asin(min(1.0, self.slider_half_width / low)))
         symbol_angle = math.degrees(math.asin(min(1.0, half_symbol / low)))
         for offset in (self.element_offset, self.letter_offset):
             if abs(offset) - symbol_angle <= strip_angle:
-                found.append(f"the slider, sticking out over the rim, would hide the mark {offset:g} degrees "
-                             "from a sector's centre")
+                found.append(
+                    f"the slider, sticking out over the rim, would hide the mark {offset:g} degrees "
+                    "from a sector's centre"
+                )
         if strip.u0 < -self.cover_radius + 1.0:
-            found.append("the slider's inner end would come out from under the cover at the first stop")
+            found.append(
+                "the slider's inner end would come out from under the cover at the first stop"
+            )
         if not self.pin_hole / 2 + 2.0 < self.inner_keeper_radius < self.cover_radius - self.tuck:
             found.append("the inner keeper slit must lie between the pin and the cover's edge")
         for stop in self.stops:
@@ -453,16 +483,18 @@ class SlotWheel(Wheel):
             for column in range(width):
                 slot = self.slot_of(column, row)
                 centre = self.slot_centre(slot)
-                found.append(CellPlace(
-                    column=column,
-                    row=row,
-                    terrain=Sector(*self.terrain_ring, centre - half, centre + half),
-                    crop=Sector(*self.crop_ring, centre - half, centre + half),
-                    turn=centre,
-                    terrain_anchor=self._anchor(self.discovery_ring),
-                    crop_anchor=self._anchor(self.divination_ring),
-                    slot=slot,
-                ))
+                found.append(
+                    CellPlace(
+                        column=column,
+                        row=row,
+                        terrain=Sector(*self.terrain_ring, centre - half, centre + half),
+                        crop=Sector(*self.crop_ring, centre - half, centre + half),
+                        turn=centre,
+                        terrain_anchor=self._anchor(self.discovery_ring),
+                        crop_anchor=self._anchor(self.divination_ring),
+                        slot=slot,
+                    )
+                )
         return found
 
     def blank_slots(self, width: int) -> list[int]:
@@ -475,12 +507,17 @@ class SlotWheel(Wheel):
     def windows(self, setting: Setting | None = None) -> dict[str, Sector]:
         """The cover's two windows (fixed; the same at every setting)."""
         h = self.window_half
-        return {"discovery": Sector(*self.discovery_ring, -h, h), "divination": Sector(*self.divination_ring, -h, h)}
+        return {
+            "discovery": Sector(*self.discovery_ring, -h, h),
+            "divination": Sector(*self.divination_ring, -h, h),
+        }
 
     def window_checks(self, place: CellPlace, setting: Setting):
         wins = self.windows()
-        return [(wins["discovery"], place.terrain.rotated(-place.turn), "Discovery"),
-                (wins["divination"], place.crop.rotated(-place.turn), "Divination")]
+        return [
+            (wins["discovery"], place.terrain.rotated(-place.turn), "Discovery"),
+            (wins["divination"], place.crop.rotated(-place.turn), "Divination"),
+        ]
 
     def problems(self) -> list[str]:
         found = super().problems()
@@ -490,7 +527,7 @@ class SlotWheel(Wheel):
         return found
 
 
-AnyWheel = Union[SectorWheel, SlotWheel]
+AnyWheel = SectorWheel | SlotWheel
 
 
 def wheel_from_data(raw: dict[str, Any]) -> AnyWheel:
@@ -511,7 +548,7 @@ def wheel_from_data(raw: dict[str, Any]) -> AnyWheel:
     return wheel
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_wheel(name: str) -> AnyWheel:
     """A shipped template by name (``retail``, ``volvelle45``) or a template file path."""
     if name in TEMPLATES:
@@ -524,7 +561,7 @@ def load_wheel(name: str) -> AnyWheel:
     return wheel_from_data(raw)
 
 
-def wheel_names(choice: "str | Sequence[str]") -> list[str]:
+def wheel_names(choice: str | Sequence[str]) -> list[str]:
     """``"both"`` -> both shipped templates; a name or path -> ``[it]``; a sequence -> its items, in order."""
     if isinstance(choice, str):
         return list(TEMPLATES) if choice == "both" else [choice]

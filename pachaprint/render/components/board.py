@@ -60,8 +60,15 @@ def geometry(cell_mm: float | None = None) -> BoardGeometry:
     """Board layout for a cell pitch (default: ``cell_mm`` of the board template)."""
     tpl = load_template("board.json")
     g = core_geometry()["board"]
-    return BoardGeometry(cell_mm or tpl["cell_mm"], tpl["columns"], tpl["rows"], g["trail_band_mm"],
-                         g["header_mm"], g["outer_margin_mm"], g["foot_mm"])
+    return BoardGeometry(
+        cell_mm or tpl["cell_mm"],
+        tpl["columns"],
+        tpl["rows"],
+        g["trail_band_mm"],
+        g["header_mm"],
+        g["outer_margin_mm"],
+        g["foot_mm"],
+    )
 
 
 def end_point(g: BoardGeometry, end: str) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -94,8 +101,10 @@ def _trail(g: BoardGeometry, a: str, b: str, pal: dict) -> d.Group:
     pts = tuple(trail_path(g, a, b))
     road = d.Style(stroke=pal["trail"], stroke_width=2.2, cap="butt", join="round")
     centre = d.Style(stroke=pal["board"], stroke_width=0.4, dash=(1.2, 1.0), join="round")
-    items: list[d.Element] = [d.Polygon(points=pts, closed=False, style=road),
-                              d.Polygon(points=pts, closed=False, style=centre)]
+    items: list[d.Element] = [
+        d.Polygon(points=pts, closed=False, style=road),
+        d.Polygon(points=pts, closed=False, style=centre),
+    ]
     for edge, out in ((pts[0], pts[1]), (pts[-1], pts[-2])):
         # a small wedge at each end pointing into the board
         dx, dy = edge[0] - out[0], edge[1] - out[1]
@@ -103,8 +112,16 @@ def _trail(g: BoardGeometry, a: str, b: str, pal: dict) -> d.Group:
         ux, uy = dx / n, dy / n
         tip = (edge[0] + ux * 0.2, edge[1] + uy * 0.2)
         base = (edge[0] - ux * 2.2, edge[1] - uy * 2.2)
-        items.append(d.Polygon(points=(tip, (base[0] - uy * 1.8, base[1] + ux * 1.8),
-                                       (base[0] + uy * 1.8, base[1] - ux * 1.8)), style=d.fill(pal["trail"])))
+        items.append(
+            d.Polygon(
+                points=(
+                    tip,
+                    (base[0] - uy * 1.8, base[1] + ux * 1.8),
+                    (base[0] + uy * 1.8, base[1] - ux * 1.8),
+                ),
+                style=d.fill(pal["trail"]),
+            )
+        )
     return d.Group(items=tuple(items), id=f"trail-{a}-{b}", data=d.data(ends=f"{a} {b}"))
 
 
@@ -117,65 +134,172 @@ def board(lang: str = "en", cell_mm: float | None = None) -> d.Drawing:
     bleed = core_geometry()["bleed_mm"]
     tiny = tpl["tiny_columns"]
     items: list[d.Element] = [
-        d.Rect(x=-bleed, y=-bleed, w=g.width + 2 * bleed, h=g.height + 2 * bleed, style=d.fill(pal["board"])),
+        d.Rect(
+            x=-bleed,
+            y=-bleed,
+            w=g.width + 2 * bleed,
+            h=g.height + 2 * bleed,
+            style=d.fill(pal["board"]),
+        ),
     ]
     # headers: elements above the columns, animals left of the rows
     for c in range(g.columns):
         x = g.left + c * g.cell
         y = g.margin
         letter = COLUMN_LETTERS[c]
-        items.append(d.group(
-            d.Rect(x=x + 0.5, y=y, w=g.cell - 1, h=g.header, rx=1.2, style=d.fill(pal["element_band"])),
-            place(element_symbol(tpl["elements"][c]), x + g.cell * 0.36, y + g.header / 2, g.header * 0.72,
-                  ink=pal["paper"], paper=pal["element_band"]),
-            d.Text(x=x + g.cell * 0.78, y=y + g.header / 2, text=letter, size_pt=13, bold=True, anchor="middle",
-                   valign="middle", colour=pal["paper"]),
-            id=f"column-{letter}", data=d.data(column=letter, element=tpl["elements"][c]),
-        ))
+        items.append(
+            d.group(
+                d.Rect(
+                    x=x + 0.5,
+                    y=y,
+                    w=g.cell - 1,
+                    h=g.header,
+                    rx=1.2,
+                    style=d.fill(pal["element_band"]),
+                ),
+                place(
+                    element_symbol(tpl["elements"][c]),
+                    x + g.cell * 0.36,
+                    y + g.header / 2,
+                    g.header * 0.72,
+                    ink=pal["paper"],
+                    paper=pal["element_band"],
+                ),
+                d.Text(
+                    x=x + g.cell * 0.78,
+                    y=y + g.header / 2,
+                    text=letter,
+                    size_pt=13,
+                    bold=True,
+                    anchor="middle",
+                    valign="middle",
+                    colour=pal["paper"],
+                ),
+                id=f"column-{letter}",
+                data=d.data(column=letter, element=tpl["elements"][c]),
+            )
+        )
     for r in range(g.rows):
         y = g.top + r * g.cell
         x = g.margin
-        items.append(d.group(
-            d.Rect(x=x, y=y + 0.5, w=g.header, h=g.cell - 1, rx=1.2, style=d.fill(pal["animal_band"])),
-            place(tpl["animals"][r], x + g.header / 2, y + g.cell * 0.36, g.header * 0.72,
-                  paper=pal["animal_band"]),
-            d.Text(x=x + g.header / 2, y=y + g.cell * 0.8, text=str(r + 1), size_pt=13, bold=True,
-                   anchor="middle", valign="middle"),
-            id=f"row-{r + 1}", data=d.data(row=r + 1, animal=tpl["animals"][r]),
-        ))
+        items.append(
+            d.group(
+                d.Rect(
+                    x=x,
+                    y=y + 0.5,
+                    w=g.header,
+                    h=g.cell - 1,
+                    rx=1.2,
+                    style=d.fill(pal["animal_band"]),
+                ),
+                place(
+                    tpl["animals"][r],
+                    x + g.header / 2,
+                    y + g.cell * 0.36,
+                    g.header * 0.72,
+                    paper=pal["animal_band"],
+                ),
+                d.Text(
+                    x=x + g.header / 2,
+                    y=y + g.cell * 0.8,
+                    text=str(r + 1),
+                    size_pt=13,
+                    bold=True,
+                    anchor="middle",
+                    valign="middle",
+                ),
+                id=f"row-{r + 1}",
+                data=d.data(row=r + 1, animal=tpl["animals"][r]),
+            )
+        )
     # the tiny area: columns a-e tinted, a dashed bar after the last tiny column
-    items.append(d.Rect(x=g.left - 1.2, y=g.top - 1.2, w=tiny * g.cell + 2.4, h=g.rows * g.cell + 2.4, rx=1,
-                        style=d.fill(pal["guide"]), id="tiny-area", data=d.data(columns=f"a-{COLUMN_LETTERS[tiny - 1]}")))
+    items.append(
+        d.Rect(
+            x=g.left - 1.2,
+            y=g.top - 1.2,
+            w=tiny * g.cell + 2.4,
+            h=g.rows * g.cell + 2.4,
+            rx=1,
+            style=d.fill(pal["guide"]),
+            id="tiny-area",
+            data=d.data(columns=f"a-{COLUMN_LETTERS[tiny - 1]}"),
+        )
+    )
     # cells
     for r in range(g.rows):
         for c in range(g.columns):
             name = f"{COLUMN_LETTERS[c]}{r + 1}"
             x, y = g.left + c * g.cell, g.top + r * g.cell
-            items.append(d.group(
-                d.Rect(x=x, y=y, w=g.cell, h=g.cell, style=d.both(pal["paper"], pal["guide"], 0.3)),
-                d.Text(x=x + g.cell / 2, y=y + g.cell / 2, text=name, size_pt=9, anchor="middle", valign="middle",
-                       colour=pal["guide"]),
-                id=f"board-{name}", data=d.data(cell=name, tiny="yes" if c < tiny else "no"),
-            ))
+            items.append(
+                d.group(
+                    d.Rect(
+                        x=x, y=y, w=g.cell, h=g.cell, style=d.both(pal["paper"], pal["guide"], 0.3)
+                    ),
+                    d.Text(
+                        x=x + g.cell / 2,
+                        y=y + g.cell / 2,
+                        text=name,
+                        size_pt=9,
+                        anchor="middle",
+                        valign="middle",
+                        colour=pal["guide"],
+                    ),
+                    id=f"board-{name}",
+                    data=d.data(cell=name, tiny="yes" if c < tiny else "no"),
+                )
+            )
     # trails
     for a, b in tpl["trails"]:
         items.append(_trail(g, a, b, pal))
     # orientation llama in the top-left corner, upright = north
     corner = g.margin + g.header + g.band
-    items.append(d.group(
-        place("llama", corner / 2 + 0.5, corner / 2 - 1.5, corner * 0.62),
-        d.Text(x=corner / 2 + 0.5, y=corner - 3.2, text=words["board"]["north_letter"], size_pt=10, bold=True, anchor="middle", valign="middle"),
-        id="orientation-llama",
-    ))
+    items.append(
+        d.group(
+            place("llama", corner / 2 + 0.5, corner / 2 - 1.5, corner * 0.62),
+            d.Text(
+                x=corner / 2 + 0.5,
+                y=corner - 3.2,
+                text=words["board"]["north_letter"],
+                size_pt=10,
+                bold=True,
+                anchor="middle",
+                valign="middle",
+            ),
+            id="orientation-llama",
+        )
+    )
     # foot: the tiny note under columns a-e, the north note under the rest
     foot_y = g.bottom + g.band + g.foot / 2
     tiny_w = tiny * g.cell
     note = words["board"]["tiny"]
-    items.append(d.Text(x=g.left + tiny_w / 2, y=foot_y, text=note, size_pt=fit_size(note, tiny_w - 4, 8),
-                        anchor="middle", valign="middle", bold=True))
+    items.append(
+        d.Text(
+            x=g.left + tiny_w / 2,
+            y=foot_y,
+            text=note,
+            size_pt=fit_size(note, tiny_w - 4, 8),
+            anchor="middle",
+            valign="middle",
+            bold=True,
+        )
+    )
     north = words["board"]["north"]
     rest_w = (g.columns - tiny) * g.cell
-    items.append(d.Text(x=g.left + tiny_w + rest_w / 2, y=foot_y, text=north,
-                        size_pt=fit_size(north, rest_w - 4, 7.5), anchor="middle", valign="middle"))
-    return d.Drawing(g.width, g.height, tuple(items), name="board", bleed_mm=bleed,
-                     metadata=d.data(cell_mm=f"{g.cell:g}", columns=g.columns, rows=g.rows))
+    items.append(
+        d.Text(
+            x=g.left + tiny_w + rest_w / 2,
+            y=foot_y,
+            text=north,
+            size_pt=fit_size(north, rest_w - 4, 7.5),
+            anchor="middle",
+            valign="middle",
+        )
+    )
+    return d.Drawing(
+        g.width,
+        g.height,
+        tuple(items),
+        name="board",
+        bleed_mm=bleed,
+        metadata=d.data(cell_mm=f"{g.cell:g}", columns=g.columns, rows=g.rows),
+    )

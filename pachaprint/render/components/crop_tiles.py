@@ -19,7 +19,9 @@ def diameter(level: int) -> float:
     size = core_geometry()["crop_tile"]["diameters_mm"][str(level)]
     cell = load_template("board.json")["cell_mm"]
     if size > cell - 2:
-        raise ValueError(f"templates/core.json: crop tile {level} ({size} mm) does not fit a {cell} mm cell")
+        raise ValueError(
+            f"templates/core.json: crop tile {level} ({size} mm) does not fit a {cell} mm cell"
+        )
     return size
 
 
@@ -34,13 +36,31 @@ def face(level: int, number: int) -> d.Drawing:
         d.Circle(cx=r, cy=r, r=r + bleed, style=d.fill(sw.colour)),
         d.Circle(cx=r, cy=r, r=r - 0.9, style=d.stroke(pal["paper"], 0.35)),
         place(sw.symbol, r, r - size * 0.13, size * 0.46, ink=sw.ink, paper=sw.colour),
-        d.Text(x=r, y=r + size * 0.27, text=str(level), size_pt=size * 0.62, bold=True, anchor="middle",
-               valign="middle", colour=sw.ink),
+        d.Text(
+            x=r,
+            y=r + size * 0.27,
+            text=str(level),
+            size_pt=size * 0.62,
+            bold=True,
+            anchor="middle",
+            valign="middle",
+            colour=sw.ink,
+        ),
     ]
-    return d.Drawing(size, size, tuple(items), name=f"crop-{level}-{number:02d}", bleed_mm=bleed,
-                     metadata=d.data(crop=level))
+    return d.Drawing(
+        size,
+        size,
+        tuple(items),
+        name=f"crop-{level}-{number:02d}",
+        bleed_mm=bleed,
+        metadata=d.data(crop=level),
+    )
 
 
 def pieces(lang: str = "en") -> list[d.Piece]:
     """All 57 crop tiles, level 1 first (single-sided)."""
-    return [d.Piece(face(level, n), None, "circle") for level in CROP_LEVELS for n in range(1, BOX_CROP_TILES[level] + 1)]
+    return [
+        d.Piece(face(level, n), None, "circle")
+        for level in CROP_LEVELS
+        for n in range(1, BOX_CROP_TILES[level] + 1)
+    ]

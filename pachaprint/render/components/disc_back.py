@@ -30,7 +30,7 @@ def scenario_difficulty(scenario: Scenario) -> str | None:
         return None
     try:
         return str(getattr(grade(scenario), "value", grade(scenario)))
-    except Exception:  # noqa: BLE001 - a disc back without difficulty beats no disc back
+    except Exception:
         return None
 
 
@@ -39,8 +39,12 @@ def layout() -> dict:
     return load_template("wheel/layout.json")["disc_back"]
 
 
-def disc_back(scenario: Scenario, wheel: AnyWheel | str = "retail", lang: str = "en",
-              difficulty: str | None = None) -> d.Drawing:
+def disc_back(
+    scenario: Scenario,
+    wheel: AnyWheel | str = "retail",
+    lang: str = "en",
+    difficulty: str | None = None,
+) -> d.Drawing:
     """The back of a disc of ``wheel``'s size. ``difficulty`` defaults to the grader's verdict."""
     if isinstance(wheel, str):
         wheel = load_wheel(wheel)
@@ -54,71 +58,167 @@ def disc_back(scenario: Scenario, wheel: AnyWheel | str = "retail", lang: str = 
     ink = pal["ink"]
     items: list[d.Element] = [
         d.Circle(cx=cx, cy=cy, r=r + wheel.disc_bleed, style=d.fill(pal["animal_band"])),
-        d.Circle(cx=cx, cy=cy, r=r - lay["inner_ring_mm"], style=d.both(pal["board"], pal["guide"], 0.3)),
+        d.Circle(
+            cx=cx, cy=cy, r=r - lay["inner_ring_mm"], style=d.both(pal["board"], pal["guide"], 0.3)
+        ),
     ]
     # title block above the pin: name, id and size, author
     width = lay["text_width_ratio"] * r
-    lines = [("name", t["disc_back_title"].format(name=scenario.name), True),
-             ("meta", f"{scenario.id} · {t['size_' + scenario.size]}", False)]
+    lines = [
+        ("name", t["disc_back_title"].format(name=scenario.name), True),
+        ("meta", f"{scenario.id} · {t['size_' + scenario.size]}", False),
+    ]
     if scenario.author:
         lines.append(("author", t["by"].format(author=scenario.author), False))
     for key, text, bold in lines:
         spec = lay[key]
         size = fit_size(text, width, spec["pt"], minimum_pt=spec["min_pt"], bold=bold)
-        items.append(d.Text(x=cx, y=cy + spec["y_ratio"] * r, text=text, size_pt=size, anchor="middle",
-                            valign="middle", bold=bold, colour=ink, id=f"back-{key}"))
+        items.append(
+            d.Text(
+                x=cx,
+                y=cy + spec["y_ratio"] * r,
+                text=text,
+                size_pt=size,
+                anchor="middle",
+                valign="middle",
+                bold=bold,
+                colour=ink,
+                id=f"back-{key}",
+            )
+        )
     items.extend(_supply(scenario, cx, cy + lay["supply"]["y_ratio"] * r, t, ink, lay["supply"]))
     if difficulty:
         shown = t["difficulties"].get(difficulty, difficulty)
-        items.append(d.Text(x=cx, y=cy + lay["difficulty"]["y_ratio"] * r,
-                            text=t["difficulty"].format(difficulty=shown), size_pt=lay["difficulty"]["pt"],
-                            anchor="middle", valign="middle", colour=ink, id="back-difficulty",
-                            data=d.data(difficulty=difficulty)))
+        items.append(
+            d.Text(
+                x=cx,
+                y=cy + lay["difficulty"]["y_ratio"] * r,
+                text=t["difficulty"].format(difficulty=shown),
+                size_pt=lay["difficulty"]["pt"],
+                anchor="middle",
+                valign="middle",
+                colour=ink,
+                id="back-difficulty",
+                data=d.data(difficulty=difficulty),
+            )
+        )
     items.append(wp.pin_mark(cx, cy, wheel.pin_hole))
     spec = lay["map"]
-    items.extend(_mini_map(scenario, cx, cy + spec["y_ratio"] * r, spec["width_ratio"] * r, t, pal, spec))
-    return d.Drawing(2 * r, 2 * r, tuple(items), name="disc-back", bleed_mm=wheel.disc_bleed,
-                     metadata=d.data(scenario=scenario.id, wheel=wheel.name, size=scenario.size,
-                                     centre=f"{cx:g} {cy:g}", radius_mm=f"{r:g}"))
+    items.extend(
+        _mini_map(scenario, cx, cy + spec["y_ratio"] * r, spec["width_ratio"] * r, t, pal, spec)
+    )
+    return d.Drawing(
+        2 * r,
+        2 * r,
+        tuple(items),
+        name="disc-back",
+        bleed_mm=wheel.disc_bleed,
+        metadata=d.data(
+            scenario=scenario.id,
+            wheel=wheel.name,
+            size=scenario.size,
+            centre=f"{cx:g} {cy:g}",
+            radius_mm=f"{r:g}",
+        ),
+    )
 
 
-def _supply(scenario: Scenario, cx: float, y: float, t: dict, ink: str, spec: dict) -> list[d.Element]:
+def _supply(
+    scenario: Scenario, cx: float, y: float, t: dict, ink: str, spec: dict
+) -> list[d.Element]:
     """Terrain supply: symbol swatch, letter and count for each terrain, in one row."""
     counts = scenario.terrain_counts()
     box, step = spec["box_mm"], spec["step_mm"]
-    items: list[d.Element] = [d.Text(x=cx, y=y - spec["title_gap_mm"], text=t["supply"], size_pt=spec["title_pt"],
-                                     anchor="middle", valign="middle", colour=ink, bold=True)]
+    items: list[d.Element] = [
+        d.Text(
+            x=cx,
+            y=y - spec["title_gap_mm"],
+            text=t["supply"],
+            size_pt=spec["title_pt"],
+            anchor="middle",
+            valign="middle",
+            colour=ink,
+            bold=True,
+        )
+    ]
     x0 = cx - step * (len(_TERRAINS) - 1) / 2
     for k, letter in enumerate(_TERRAINS):
         sw = symbols.terrain(letter)
         x = x0 + k * step
-        items.append(d.group(
-            d.Rect(x=x - box - 1, y=y - box / 2, w=box, h=box, rx=1.0, style=d.both(sw.colour, ink, 0.2)),
-            symbols.place(sw.symbol, x - box / 2 - 1, y, box * 0.8, ink=sw.ink, paper=sw.colour),
-            d.Text(x=x + 0.8, y=y, text=f"{sw.letter} {counts[letter]}", size_pt=spec["count_pt"], valign="middle",
-                   bold=True, colour=ink),
-            id=f"supply-{letter}", data=d.data(terrain=letter, count=counts[letter]),
-        ))
+        items.append(
+            d.group(
+                d.Rect(
+                    x=x - box - 1,
+                    y=y - box / 2,
+                    w=box,
+                    h=box,
+                    rx=1.0,
+                    style=d.both(sw.colour, ink, 0.2),
+                ),
+                symbols.place(
+                    sw.symbol, x - box / 2 - 1, y, box * 0.8, ink=sw.ink, paper=sw.colour
+                ),
+                d.Text(
+                    x=x + 0.8,
+                    y=y,
+                    text=f"{sw.letter} {counts[letter]}",
+                    size_pt=spec["count_pt"],
+                    valign="middle",
+                    bold=True,
+                    colour=ink,
+                ),
+                id=f"supply-{letter}",
+                data=d.data(terrain=letter, count=counts[letter]),
+            )
+        )
     return items
 
 
-def _mini_map(scenario: Scenario, cx: float, top: float, width: float, t: dict, pal: dict,
-              spec: dict) -> list[d.Element]:
+def _mini_map(
+    scenario: Scenario, cx: float, top: float, width: float, t: dict, pal: dict, spec: dict
+) -> list[d.Element]:
     """The board with only the start cells filled in (terrain colour and letter, crop number)."""
     board = scenario.board
     pitch = min(spec["max_pitch_mm"], width / board.width)
     left = cx - pitch * board.width / 2
     ink = pal["ink"]
     gap, label_pt = spec["label_gap_mm"], spec["label_pt"]
-    items: list[d.Element] = [d.Text(x=cx, y=top - spec["title_gap_mm"], text=t["start_cells"],
-                                     size_pt=spec["title_pt"], anchor="middle", valign="middle", bold=True,
-                                     colour=ink)]
+    items: list[d.Element] = [
+        d.Text(
+            x=cx,
+            y=top - spec["title_gap_mm"],
+            text=t["start_cells"],
+            size_pt=spec["title_pt"],
+            anchor="middle",
+            valign="middle",
+            bold=True,
+            colour=ink,
+        )
+    ]
     for column in range(board.width):
-        items.append(d.Text(x=left + (column + 0.5) * pitch, y=top - gap, text=COLUMN_LETTERS[column],
-                            size_pt=label_pt, anchor="middle", valign="middle", colour=pal["guide"]))
+        items.append(
+            d.Text(
+                x=left + (column + 0.5) * pitch,
+                y=top - gap,
+                text=COLUMN_LETTERS[column],
+                size_pt=label_pt,
+                anchor="middle",
+                valign="middle",
+                colour=pal["guide"],
+            )
+        )
     for row in range(board.height):
-        items.append(d.Text(x=left - gap, y=top + (row + 0.5) * pitch, text=str(row + 1), size_pt=label_pt,
-                            anchor="middle", valign="middle", colour=pal["guide"]))
+        items.append(
+            d.Text(
+                x=left - gap,
+                y=top + (row + 0.5) * pitch,
+                text=str(row + 1),
+                size_pt=label_pt,
+                anchor="middle",
+                valign="middle",
+                colour=pal["guide"],
+            )
+        )
     starts = set(scenario.start_cells)
     otoma = set(scenario.otoma_cells)
     frame = spec["otoma_frame_mm"]
@@ -127,29 +227,80 @@ def _mini_map(scenario: Scenario, cx: float, top: float, width: float, t: dict, 
         y = top + board.row(cell) * pitch
         name = board.name(cell)
         if cell not in starts:
-            items.append(d.Rect(x=x, y=y, w=pitch, h=pitch, style=d.both(pal["paper"], pal["guide"], 0.2)))
+            items.append(
+                d.Rect(x=x, y=y, w=pitch, h=pitch, style=d.both(pal["paper"], pal["guide"], 0.2))
+            )
             continue
         letter, level = scenario.terrain_at(cell), scenario.crop_at(cell)
         sw = symbols.terrain(letter)
         cell_items: list[d.Element] = [
             d.Rect(x=x, y=y, w=pitch, h=pitch, style=d.both(sw.colour, ink, 0.25)),
-            d.Text(x=x + pitch * 0.3, y=y + pitch * 0.5, text=letter, size_pt=spec["letter_pt"], anchor="middle",
-                   valign="middle", bold=True, colour=sw.ink),
+            d.Text(
+                x=x + pitch * 0.3,
+                y=y + pitch * 0.5,
+                text=letter,
+                size_pt=spec["letter_pt"],
+                anchor="middle",
+                valign="middle",
+                bold=True,
+                colour=sw.ink,
+            ),
         ]
         if level is not None:
             cs = symbols.crop(level)
-            cell_items.append(d.Circle(cx=x + pitch * 0.68, cy=y + pitch * 0.5, r=pitch * 0.27,
-                                       style=d.both(cs.colour, ink, 0.15)))
-            cell_items.append(d.Text(x=x + pitch * 0.68, y=y + pitch * 0.5, text=str(level), size_pt=spec["digit_pt"],
-                                     anchor="middle", valign="middle", bold=True, colour=cs.ink))
+            cell_items.append(
+                d.Circle(
+                    cx=x + pitch * 0.68,
+                    cy=y + pitch * 0.5,
+                    r=pitch * 0.27,
+                    style=d.both(cs.colour, ink, 0.15),
+                )
+            )
+            cell_items.append(
+                d.Text(
+                    x=x + pitch * 0.68,
+                    y=y + pitch * 0.5,
+                    text=str(level),
+                    size_pt=spec["digit_pt"],
+                    anchor="middle",
+                    valign="middle",
+                    bold=True,
+                    colour=cs.ink,
+                )
+            )
         if cell in otoma:
             inset = frame / 2
-            cell_items.append(d.Rect(x=x + inset, y=y + inset, w=pitch - frame, h=pitch - frame,
-                                     style=d.stroke(ink, frame)))
-        items.append(d.group(*cell_items, id=f"start-{name}",
-                             data=d.data(cell=name, terrain=letter, crop=level if level is not None else "",
-                                         otoma="yes" if cell in otoma else "no")))
+            cell_items.append(
+                d.Rect(
+                    x=x + inset,
+                    y=y + inset,
+                    w=pitch - frame,
+                    h=pitch - frame,
+                    style=d.stroke(ink, frame),
+                )
+            )
+        items.append(
+            d.group(
+                *cell_items,
+                id=f"start-{name}",
+                data=d.data(
+                    cell=name,
+                    terrain=letter,
+                    crop=level if level is not None else "",
+                    otoma="yes" if cell in otoma else "no",
+                ),
+            )
+        )
     if otoma:
-        items.append(d.Text(x=cx, y=top + board.height * pitch + spec["legend_gap_mm"], text=t["otoma_start"],
-                            size_pt=spec["legend_pt"], anchor="middle", valign="middle", colour=ink))
+        items.append(
+            d.Text(
+                x=cx,
+                y=top + board.height * pitch + spec["legend_gap_mm"],
+                text=t["otoma_start"],
+                size_pt=spec["legend_pt"],
+                anchor="middle",
+                valign="middle",
+                colour=ink,
+            )
+        )
     return items

@@ -34,7 +34,9 @@ def disc_front(scenario: Scenario, wheel: AnyWheel | str = "retail", lang: str =
     if isinstance(wheel, str):
         wheel = load_wheel(wheel)
     if not scenario.is_complete:
-        raise ValueError(f"{scenario.id}: the crop layer has dots; solve the scenario before rendering its disc")
+        raise ValueError(
+            f"{scenario.id}: the crop layer has dots; solve the scenario before rendering its disc"
+        )
     pal = symbols.palette()
     r = wheel.disc_radius
     cx = cy = r
@@ -58,8 +60,13 @@ def disc_front(scenario: Scenario, wheel: AnyWheel | str = "retail", lang: str =
         bleed_mm=wheel.disc_bleed,
         items=tuple(items),
         name="disc-front",
-        metadata=d.data(scenario=scenario.id, wheel=wheel.name, size=scenario.size, centre=f"{cx:g} {cy:g}",
-                        radius_mm=f"{r:g}"),
+        metadata=d.data(
+            scenario=scenario.id,
+            wheel=wheel.name,
+            size=scenario.size,
+            centre=f"{cx:g} {cy:g}",
+            radius_mm=f"{r:g}",
+        ),
     )
 
 
@@ -78,7 +85,9 @@ def _cells(scenario: Scenario, wheel: AnyWheel, cx: float, cy: float) -> list[d.
         t, c = symbols.terrain(letter), symbols.crop(level)
         divider = d.Style(stroke=symbols.palette()["paper"], stroke_width=_divider(wheel))
         areas = [
-            wp.sector(cx, cy, place.terrain, divider.with_(fill=t.colour), data=d.data(area="terrain")),
+            wp.sector(
+                cx, cy, place.terrain, divider.with_(fill=t.colour), data=d.data(area="terrain")
+            ),
             wp.sector(cx, cy, place.crop, divider.with_(fill=c.colour), data=d.data(area="crop")),
         ]
         marks = _marks(wheel, place, t, c, cx, cy)
@@ -86,8 +95,14 @@ def _cells(scenario: Scenario, wheel: AnyWheel, cx: float, cy: float) -> list[d.
             ident, extra = f"cell-{name}", ()
         else:
             ident, extra = f"slot-{place.slot}", d.data(slot=place.slot)
-        out.append(d.group(*areas, wp.turned(cx, cy, place.turn, *marks), id=ident,
-                           data=d.data(cell=name, terrain=letter, crop=level) + extra))
+        out.append(
+            d.group(
+                *areas,
+                wp.turned(cx, cy, place.turn, *marks),
+                id=ident,
+                data=d.data(cell=name, terrain=letter, crop=level) + extra,
+            )
+        )
     return out
 
 
@@ -101,7 +116,9 @@ def _cell_sizes(wheel: AnyWheel) -> tuple[float, float, float]:
     return float(raw["cell_letter_pt"]), float(raw["cell_digit_pt"]), float(raw["cell_symbol_mm"])
 
 
-def _marks(wheel: AnyWheel, place: CellPlace, t: symbols.Swatch, c: symbols.Swatch, cx: float, cy: float):
+def _marks(
+    wheel: AnyWheel, place: CellPlace, t: symbols.Swatch, c: symbols.Swatch, cx: float, cy: float
+):
     """Letter, number and symbols of one cell, upright in the axis frame."""
     letter_pt, digit_pt, symbol_mm = _cell_sizes(wheel)
     marks: list[d.Element] = []
@@ -112,26 +129,38 @@ def _marks(wheel: AnyWheel, place: CellPlace, t: symbols.Swatch, c: symbols.Swat
             (place.crop_anchor, c.letter, digit_pt, c, place.crop, 1.0),
         ):
             marks.append(wp.label(cx, cy, *anchor, text, size, sw.ink, bold=True))
-            window = wheel.discovery_window(place.row) if side < 0 else wheel.divination_window(place.row)
+            window = (
+                wheel.discovery_window(place.row)
+                if side < 0
+                else wheel.divination_window(place.row)
+            )
             upright = area.rotated(-place.turn)
             spot = _symbol_spot(upright, window, side, symbol_mm)
             if spot is not None and sw.symbol:
                 x, u, size_mm = spot
-                marks.append(wp.glyph(sw.symbol, cx, cy, x, u, size_mm, ink=sw.ink, paper=sw.colour))
+                marks.append(
+                    wp.glyph(sw.symbol, cx, cy, x, u, size_mm, ink=sw.ink, paper=sw.colour)
+                )
     else:
-        for ring, text, size, sw in ((wheel.discovery_ring, t.letter, letter_pt, t),
-                                     (wheel.divination_ring, c.letter, digit_pt, c)):
+        for ring, text, size, sw in (
+            (wheel.discovery_ring, t.letter, letter_pt, t),
+            (wheel.divination_ring, c.letter, digit_pt, c),
+        ):
             lo, hi = ring
             text_u = hi - (hi - lo) * 0.25
             marks.append(wp.label(cx, cy, 0.0, text_u, text, size, sw.ink, bold=True))
             spot = _symbol_in_window(wheel.window_half, lo, text_u - (hi - lo) * 0.2, symbol_mm)
             if spot is not None and sw.symbol:
                 u, size_mm = spot
-                marks.append(wp.glyph(sw.symbol, cx, cy, 0.0, u, size_mm, ink=sw.ink, paper=sw.colour))
+                marks.append(
+                    wp.glyph(sw.symbol, cx, cy, 0.0, u, size_mm, ink=sw.ink, paper=sw.colour)
+                )
     return marks
 
 
-def _symbol_spot(area: Sector, window: Box, side: float, largest: float) -> tuple[float, float, float] | None:
+def _symbol_spot(
+    area: Sector, window: Box, side: float, largest: float
+) -> tuple[float, float, float] | None:
     """Room for a symbol in ``area`` beside ``window`` (outwards across the axis), or ``None``."""
     gap, margin = 0.8, 0.5
     size = largest
@@ -146,7 +175,9 @@ def _symbol_spot(area: Sector, window: Box, side: float, largest: float) -> tupl
     return None
 
 
-def _symbol_in_window(half_angle: float, low: float, top: float, largest: float) -> tuple[float, float] | None:
+def _symbol_in_window(
+    half_angle: float, low: float, top: float, largest: float
+) -> tuple[float, float] | None:
     """Largest symbol (<= ``largest``) that fits in a slot window between ``low`` and ``top``."""
     size = largest
     while size >= 2.4:
@@ -205,13 +236,41 @@ def _element_rim(wheel: SectorWheel, width: int, cx: float, cy: float) -> list[d
             out.append(d.Line(x1=cx + x1, y1=cy - u1, x2=cx + x2, y2=cy - u2, style=tick))
         if column >= width:
             continue
-        out.append(wp.turned(cx, cy, centre + wheel.element_offset,
-                             wp.glyph(symbols.element_symbol(wp.element_name(column)), cx, cy, 0.0, mid,
-                                      float(rim["element_symbol_mm"]), ink=white, paper=pal["element_band"]),
-                             id=f"rim-element-{wp.column_letter(column)}"))
-        out.append(wp.turned(cx, cy, centre + wheel.letter_offset,
-                             wp.label(cx, cy, 0.0, mid, wp.column_letter(column), float(rim["letter_pt"]), white,
-                                      bold=True)))
+        out.append(
+            wp.turned(
+                cx,
+                cy,
+                centre + wheel.element_offset,
+                wp.glyph(
+                    symbols.element_symbol(wp.element_name(column)),
+                    cx,
+                    cy,
+                    0.0,
+                    mid,
+                    float(rim["element_symbol_mm"]),
+                    ink=white,
+                    paper=pal["element_band"],
+                ),
+                id=f"rim-element-{wp.column_letter(column)}",
+            )
+        )
+        out.append(
+            wp.turned(
+                cx,
+                cy,
+                centre + wheel.letter_offset,
+                wp.label(
+                    cx,
+                    cy,
+                    0.0,
+                    mid,
+                    wp.column_letter(column),
+                    float(rim["letter_pt"]),
+                    white,
+                    bold=True,
+                ),
+            )
+        )
     return out
 
 
@@ -221,19 +280,44 @@ def _animal_rim(wheel: SlotWheel, cx: float, cy: float) -> list[d.Element]:
     rim = wheel.raw["rim"]
     tick = float(rim["tick_mm"])
     # the animal sits between the pointer and the disc's edge
-    size = min(float(rim["animal_symbol_mm"]), wheel.disc_radius - float(rim["edge_margin_mm"]) - wheel.rim_inner - tick)
+    size = min(
+        float(rim["animal_symbol_mm"]),
+        wheel.disc_radius - float(rim["edge_margin_mm"]) - wheel.rim_inner - tick,
+    )
     mid = wheel.rim_inner + tick + size / 2
     out: list[d.Element] = []
     for row in range(wheel.rows):
         angle = wheel.animal_angle(row)
         base = wheel.rim_inner
-        pointer = wp.poly((
-            wp.page_point(cx, cy, 0.0, base), wp.page_point(cx, cy, -1.2, base + tick),
-            wp.page_point(cx, cy, 1.2, base + tick)), style=d.fill(pal["ink"]))
-        number = wp.label(cx, cy, -size / 2 - 2.2, mid, str(row + 1), float(rim["row_number_pt"]), pal["ink"],
-                          bold=True)
-        out.append(wp.turned(cx, cy, angle, pointer, wp.glyph(wp.animal_name(row), cx, cy, 0.0, mid, size),
-                             number, id=f"rim-animal-{row + 1}"))
+        pointer = wp.poly(
+            (
+                wp.page_point(cx, cy, 0.0, base),
+                wp.page_point(cx, cy, -1.2, base + tick),
+                wp.page_point(cx, cy, 1.2, base + tick),
+            ),
+            style=d.fill(pal["ink"]),
+        )
+        number = wp.label(
+            cx,
+            cy,
+            -size / 2 - 2.2,
+            mid,
+            str(row + 1),
+            float(rim["row_number_pt"]),
+            pal["ink"],
+            bold=True,
+        )
+        out.append(
+            wp.turned(
+                cx,
+                cy,
+                angle,
+                pointer,
+                wp.glyph(wp.animal_name(row), cx, cy, 0.0, mid, size),
+                number,
+                id=f"rim-animal-{row + 1}",
+            )
+        )
     return out
 
 
@@ -243,16 +327,38 @@ def _hub(scenario: Scenario, wheel: AnyWheel, cx: float, cy: float, label: str) 
     size = wheel.hub_label_pt
     hub = wheel.hub_radius
     lead = size * d.PT_MM * 1.2
-    room = 2 * math.sqrt(hub ** 2 - (hub * 0.62) ** 2) - 2.0  # chord at the top line, with a margin
+    room = 2 * math.sqrt(hub**2 - (hub * 0.62) ** 2) - 2.0  # chord at the top line, with a margin
     lines = [scenario.id]
     if not wp.fits(scenario.id, size, room):
-        lines = [line.replace("- ", "-") for line in wrap(scenario.id.replace("-", "- "), room, size)]
-    items: list[d.Element] = [d.Circle(cx=cx, cy=cy, r=hub, style=d.both(pal["paper"], pal["guide"], 0.2))]
+        lines = [
+            line.replace("- ", "-") for line in wrap(scenario.id.replace("-", "- "), room, size)
+        ]
+    items: list[d.Element] = [
+        d.Circle(cx=cx, cy=cy, r=hub, style=d.both(pal["paper"], pal["guide"], 0.2))
+    ]
     bottom = cy - hub * 0.3
     for k, line in enumerate(reversed(lines)):
-        items.append(d.Text(x=cx, y=bottom - k * lead, text=line, size_pt=size, anchor="middle", valign="middle",
-                            colour=pal["ink"]))
-    items.append(d.Text(x=cx, y=cy + hub * 0.45, text=label, size_pt=size, anchor="middle", valign="middle",
-                        colour=pal["guide"]))
+        items.append(
+            d.Text(
+                x=cx,
+                y=bottom - k * lead,
+                text=line,
+                size_pt=size,
+                anchor="middle",
+                valign="middle",
+                colour=pal["ink"],
+            )
+        )
+    items.append(
+        d.Text(
+            x=cx,
+            y=cy + hub * 0.45,
+            text=label,
+            size_pt=size,
+            anchor="middle",
+            valign="middle",
+            colour=pal["guide"],
+        )
+    )
     items.append(wp.pin_mark(cx, cy, wheel.pin_hole))
     return d.group(*items, id="hub")

@@ -18,12 +18,16 @@ from ..texts import texts as language_texts
 def _cross(x: float, y: float, arm: float, width: float = 0.2) -> list[d.Element]:
     """A registration cross: two arms of ``arm`` mm each side and a 2.4 mm ring."""
     style = d.stroke(palette()["ink"], width)
-    return [d.Line(x1=x - arm, y1=y, x2=x + arm, y2=y, style=style),
-            d.Line(x1=x, y1=y - arm, x2=x, y2=y + arm, style=style),
-            d.Circle(cx=x, cy=y, r=2.4, style=style)]
+    return [
+        d.Line(x1=x - arm, y1=y, x2=x + arm, y2=y, style=style),
+        d.Line(x1=x, y1=y - arm, x2=x, y2=y + arm, style=style),
+        d.Circle(cx=x, cy=y, r=2.4, style=style),
+    ]
 
 
-def _ruler(x: float, y: float, length: float, vertical: bool = False, step_label: int = 10) -> list[d.Element]:
+def _ruler(
+    x: float, y: float, length: float, vertical: bool = False, step_label: int = 10
+) -> list[d.Element]:
     """A millimetre ruler: ticks every mm, longer every 5 and 10, numbers every 10."""
     ink = palette()["ink"]
     items: list[d.Element] = []
@@ -38,8 +42,14 @@ def _ruler(x: float, y: float, length: float, vertical: bool = False, step_label
                 items.append(d.Text(x=x + 5, y=y + k, text=str(k), size_pt=6, valign="middle"))
             else:
                 items.append(d.Text(x=x + k, y=y + 7.2, text=str(k), size_pt=6, anchor="middle"))
-    line = d.Line(x1=x, y1=y, x2=x if vertical else x + length, y2=y + length if vertical else y, style=d.stroke(ink, 0.2))
-    return [line] + items
+    line = d.Line(
+        x1=x,
+        y1=y,
+        x2=x if vertical else x + length,
+        y2=y + length if vertical else y,
+        style=d.stroke(ink, 0.2),
+    )
+    return [line, *items]
 
 
 def _vernier(x: float, y: float, label: str) -> list[d.Element]:
@@ -75,16 +85,37 @@ def alignment_sheets(p: Paper | str, texts: dict[str, str] | None = None) -> lis
     front.extend(_ruler(area.x + 5, y, 150))
     front.append(d.Text(x=area.x + 5, y=y + 13, text=texts["ruler"], size_pt=7))
     front.extend(_ruler(area.x + area.w - 22, y + 22, 100, vertical=True))
-    crosses = [(area.x + 25, y + 45), (area.x + area.w - 45, y + 45), (p.width / 2, (y + 45 + area.y + area.h) / 2),
-               (area.x + 25, area.y + area.h - 25), (area.x + area.w - 45, area.y + area.h - 25)]
+    crosses = [
+        (area.x + 25, y + 45),
+        (area.x + area.w - 45, y + 45),
+        (p.width / 2, (y + 45 + area.y + area.h) / 2),
+        (area.x + 25, area.y + area.h - 25),
+        (area.x + area.w - 45, area.y + area.h - 25),
+    ]
     for cx, cy in crosses:
         # the front's long arms reach across the back's offset scales (6-8 mm out)
         front.extend(_cross(cx, cy, 9))
-        front.append(d.Text(x=cx, y=cy - 10.5, text=texts["front_mark"], size_pt=6, anchor="middle"))
+        front.append(
+            d.Text(x=cx, y=cy - 10.5, text=texts["front_mark"], size_pt=6, anchor="middle")
+        )
         mx = p.width - cx
         back.extend(_cross(mx, cy, 4, 0.25))
         back.extend(_vernier(mx, cy, texts["steps_label"]))
-    back.append(d.Text(x=p.width / 2, y=area.y + 8, text=texts["back_title"], size_pt=12, bold=True, anchor="middle"))
+    back.append(
+        d.Text(
+            x=p.width / 2,
+            y=area.y + 8,
+            text=texts["back_title"],
+            size_pt=12,
+            bold=True,
+            anchor="middle",
+        )
+    )
     for i, line in enumerate(wrap(texts["back_help"], area.w - 30, 9)):
-        back.append(d.Text(x=p.width / 2, y=area.y + 16 + i * 4.6, text=line, size_pt=9, anchor="middle"))
-    return [Sheet(p, tuple(front), texts["label"], "front"), Sheet(p, tuple(back), texts["back_label"], "back")]
+        back.append(
+            d.Text(x=p.width / 2, y=area.y + 16 + i * 4.6, text=line, size_pt=9, anchor="middle")
+        )
+    return [
+        Sheet(p, tuple(front), texts["label"], "front"),
+        Sheet(p, tuple(back), texts["back_label"], "back"),
+    ]

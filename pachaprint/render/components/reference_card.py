@@ -42,20 +42,46 @@ class Flow:
     def heading(self, text: str, size: float = 10.0) -> None:
         pal = palette()
         self.y += 1.5
-        self.items.append(d.Rect(x=self.x, y=self.y, w=self.width, h=size * d.PT_MM * 1.55, rx=1,
-                                 style=d.fill(pal["animal_band"])))
-        self.items.append(d.Text(x=self.x + 1.5, y=self.y + size * d.PT_MM * 0.78, text=text, size_pt=size,
-                                 bold=True, valign="middle"))
+        self.items.append(
+            d.Rect(
+                x=self.x,
+                y=self.y,
+                w=self.width,
+                h=size * d.PT_MM * 1.55,
+                rx=1,
+                style=d.fill(pal["animal_band"]),
+            )
+        )
+        self.items.append(
+            d.Text(
+                x=self.x + 1.5,
+                y=self.y + size * d.PT_MM * 0.78,
+                text=text,
+                size_pt=size,
+                bold=True,
+                valign="middle",
+            )
+        )
         self.y += size * d.PT_MM * 1.55 + 1.6
 
-    def para(self, text: str, size: float | None = None, indent: float = 0.0, bullet: str | None = None,
-             bold: bool = False) -> None:
+    def para(
+        self,
+        text: str,
+        size: float | None = None,
+        indent: float = 0.0,
+        bullet: str | None = None,
+        bold: bool = False,
+    ) -> None:
         size = size or self.body_pt
         for i, line in enumerate(wrap(text, self.width - indent, size, bold)):
             self.y += self.line_h(size)
             if i == 0 and bullet:
-                self.items.append(d.Text(x=self.x + 0.8, y=self.y, text=bullet, size_pt=size, bold=True))
-            self.items.append(d.Text(x=self.x + indent, y=self.y, text=line, size_pt=size, bold=bold))
+                self.items.append(
+                    d.Text(x=self.x + 0.8, y=self.y, text=bullet, size_pt=size, bold=True)
+                )
+            self.items.append(
+                d.Text(x=self.x + indent, y=self.y, text=line, size_pt=size, bold=bold)
+            )
         self.y += 1.0
 
     def legend(self, entries: list[tuple[str, str]]) -> None:
@@ -65,22 +91,37 @@ class Flow:
         for i, (colour, name) in enumerate(entries):
             cx = self.x + step * (i + 0.5)
             self.items.append(pawn_badge(colour, cx, self.y + 1 + size / 2, size))
-            self.items.append(d.Text(x=cx, y=self.y + size + 4.5, text=name,
-                                     size_pt=fit_size(name, step - 2, self.body_pt), anchor="middle"))
+            self.items.append(
+                d.Text(
+                    x=cx,
+                    y=self.y + size + 4.5,
+                    text=name,
+                    size_pt=fit_size(name, step - 2, self.body_pt),
+                    anchor="middle",
+                )
+            )
         self.y += size + 6.5
 
-    def table(self, head: list[str], rows: list[list[str]], widths: list[float], size: float | None = None,
-              icons: list | None = None) -> None:
+    def table(
+        self,
+        head: list[str],
+        rows: list[list[str]],
+        widths: list[float],
+        size: float | None = None,
+        icons: list | None = None,
+    ) -> None:
         """A ruled table; ``widths`` are fractions of the flow width."""
         size = size or self.body_pt
         pal = palette()
         cols = [w * self.width for w in widths]
-        for r, row in enumerate([head] + rows):
+        for r, row in enumerate([head, *rows]):
             cells = [wrap(text, cols[c] - 2.4, size, bold=r == 0) for c, text in enumerate(row)]
             lines = max(len(c) for c in cells)
             h = lines * self.line_h(size) + 1.6
             if r == 0:
-                self.items.append(d.Rect(x=self.x, y=self.y, w=self.width, h=h, style=d.fill(pal["table_head"])))
+                self.items.append(
+                    d.Rect(x=self.x, y=self.y, w=self.width, h=h, style=d.fill(pal["table_head"]))
+                )
             x = self.x
             for c, cell in enumerate(cells):
                 pad = 1.2
@@ -88,18 +129,34 @@ class Flow:
                     self.items.append(icons[r - 1](x + 3.2, self.y + h / 2))
                     pad = 7.0
                 for k, line in enumerate(cell):
-                    self.items.append(d.Text(x=x + pad, y=self.y + 0.8 + (k + 1) * self.line_h(size) - 0.6,
-                                             text=line, size_pt=size, bold=r == 0))
+                    self.items.append(
+                        d.Text(
+                            x=x + pad,
+                            y=self.y + 0.8 + (k + 1) * self.line_h(size) - 0.6,
+                            text=line,
+                            size_pt=size,
+                            bold=r == 0,
+                        )
+                    )
                 x += cols[c]
             self.y += h
-            self.items.append(d.Line(x1=self.x, y1=self.y, x2=self.x + self.width, y2=self.y,
-                                     style=d.stroke(pal["guide"], 0.2)))
+            self.items.append(
+                d.Line(
+                    x1=self.x,
+                    y1=self.y,
+                    x2=self.x + self.width,
+                    y2=self.y,
+                    style=d.stroke(pal["guide"], 0.2),
+                )
+            )
         self.y += 2.0
 
 
 def _numbers(words: dict) -> dict:
     card = words["card"]
-    pawns = ", ".join(card["pawns_item"].format(players=p, count=explorer_pawns(p)) for p in PLAYER_COUNTS)
+    pawns = ", ".join(
+        card["pawns_item"].format(players=p, count=explorer_pawns(p)) for p in PLAYER_COUNTS
+    )
     return {"pawns": pawns, "top": DIVERSITY_TOP_LEVEL}
 
 
@@ -107,7 +164,7 @@ SIZES_PT = (9.0, 8.5, 8.0, 7.5, 7.0)
 """Body sizes tried in turn until a face's text fits (longer languages get smaller type)."""
 
 
-def _front(flow: "Flow", card: dict, nums: dict, names: dict) -> None:
+def _front(flow: Flow, card: dict, nums: dict, names: dict) -> None:
     flow.heading(card["setup_title"])
     flow.para(card["setup"].format(**nums))
     flow.heading(card["turn_title"])
@@ -126,24 +183,40 @@ def _front(flow: "Flow", card: dict, nums: dict, names: dict) -> None:
     flow.legend([(colour, names[colour]) for colour in palette()["pawns"]])
 
 
-def _back(flow: "Flow", card: dict, words: dict) -> None:
+def _back(flow: Flow, card: dict, words: dict) -> None:
     flow.heading(card["divine_title"])
     flow.para(card["divine"])
     flow.para(card["divine_right"], indent=5, bullet="+")
     flow.para(card["divine_wrong"], indent=5, bullet="-")
     flow.heading(card["crops_title"])
-    rows = [[str(level), words["crops"][str(level)], f"+{level}", f"-{level}", str(BOX_CROP_TILES[level])]
-            for level in CROP_LEVELS]
-    icons = [(lambda x, y, lv=level: d.group(
-        d.Circle(cx=x, cy=y, r=2.6, style=d.fill(crop(lv).colour)),
-        place(crop(lv).symbol, x, y, 3.6, ink=crop(lv).ink, paper=crop(lv).colour))) for level in CROP_LEVELS]
+    rows = [
+        [
+            str(level),
+            words["crops"][str(level)],
+            f"+{level}",
+            f"-{level}",
+            str(BOX_CROP_TILES[level]),
+        ]
+        for level in CROP_LEVELS
+    ]
+    icons = [
+        (
+            lambda x, y, lv=level: d.group(
+                d.Circle(cx=x, cy=y, r=2.6, style=d.fill(crop(lv).colour)),
+                place(crop(lv).symbol, x, y, 3.6, ink=crop(lv).ink, paper=crop(lv).colour),
+            )
+        )
+        for level in CROP_LEVELS
+    ]
     flow.table(card["crops_head"], rows, [0.14, 0.32, 0.16, 0.17, 0.21], icons=icons)
     flow.heading(card["offer_title"])
     flow.para(card["offer"])
     ks = list(range(1, len(OFFERING_POINTS)))
-    flow.table([card["offer_head"][0]] + [str(k) for k in ks],
-               [[card["offer_head"][1]] + [str(OFFERING_POINTS[k]) for k in ks]],
-               [0.25] + [0.75 / len(ks)] * len(ks))
+    flow.table(
+        [card["offer_head"][0]] + [str(k) for k in ks],
+        [[card["offer_head"][1]] + [str(OFFERING_POINTS[k]) for k in ks]],
+        [0.25] + [0.75 / len(ks)] * len(ks),
+    )
     flow.heading(card["rules_title"])
     for line in card["rules"]:
         flow.para(line, indent=5, bullet="•")
@@ -169,18 +242,36 @@ def faces(lang: str = "en") -> tuple[d.Drawing, d.Drawing]:
             if flow.y <= h - m:
                 break
         else:
-            raise ValueError(f"templates/reference/{lang}.json: the card's {side} needs {flow.y:.1f} mm at "
-                             f"{SIZES_PT[-1]} pt, it has {h - m:.1f} mm; shorten the text")
+            raise ValueError(
+                f"templates/reference/{lang}.json: the card's {side} needs {flow.y:.1f} mm at "
+                f"{SIZES_PT[-1]} pt, it has {h - m:.1f} mm; shorten the text"
+            )
         base: list[d.Element] = [
-            d.Rect(x=-bleed, y=-bleed, w=w + 2 * bleed, h=h + 2 * bleed, style=d.fill(pal["element_band"])),
+            d.Rect(
+                x=-bleed,
+                y=-bleed,
+                w=w + 2 * bleed,
+                h=h + 2 * bleed,
+                style=d.fill(pal["element_band"]),
+            ),
             d.Rect(x=2.5, y=2.5, w=w - 5, h=h - 5, rx=2, style=d.fill(pal["board"])),
-            d.Text(x=m, y=m + 3, text=card["title"], size_pt=7, colour=pal["guide"], valign="middle"),
+            d.Text(
+                x=m, y=m + 3, text=card["title"], size_pt=7, colour=pal["guide"], valign="middle"
+            ),
             d.Text(x=m, y=m + 9, text=title, size_pt=13, bold=True, valign="middle"),
         ]
-        return d.Drawing(w, h, tuple(base + flow.items), name=f"reference-card-{side}", bleed_mm=bleed,
-                         metadata=d.data(lang=lang, face=side, body_pt=f"{size:g}"))
+        return d.Drawing(
+            w,
+            h,
+            tuple(base + flow.items),
+            name=f"reference-card-{side}",
+            bleed_mm=bleed,
+            metadata=d.data(lang=lang, face=side, body_pt=f"{size:g}"),
+        )
 
-    front = face("front", card["front_heading"], lambda flow: _front(flow, card, nums, words["pawns"]))
+    front = face(
+        "front", card["front_heading"], lambda flow: _front(flow, card, nums, words["pawns"])
+    )
     back = face("back", card["back_heading"], lambda flow: _back(flow, card, words))
     return front, back
 

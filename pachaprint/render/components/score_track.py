@@ -21,8 +21,22 @@ def score_track(lang: str = "en") -> d.Drawing:
     top = m + 10
     height = top + rows * cell + 3 + len(help_lines) * 4.2 + m
     items: list[d.Element] = [
-        d.Rect(x=-bleed, y=-bleed, w=width + 2 * bleed, h=height + 2 * bleed, style=d.fill(pal["board"])),
-        d.Text(x=width / 2, y=m + 4, text=words["title"], size_pt=14, bold=True, anchor="middle", valign="middle"),
+        d.Rect(
+            x=-bleed,
+            y=-bleed,
+            w=width + 2 * bleed,
+            h=height + 2 * bleed,
+            style=d.fill(pal["board"]),
+        ),
+        d.Text(
+            x=width / 2,
+            y=m + 4,
+            text=words["title"],
+            size_pt=14,
+            bold=True,
+            anchor="middle",
+            valign="middle",
+        ),
     ]
     for score in range(g["cells"]):
         row, k = divmod(score, per_row)
@@ -30,12 +44,22 @@ def score_track(lang: str = "en") -> d.Drawing:
         x, y = m + col * cell, top + row * cell
         tens = score % 10 == 0
         fill_colour = pal["animal_band"] if tens else pal["paper"]
-        items.append(d.group(
-            d.Rect(x=x, y=y, w=cell, h=cell, style=d.both(fill_colour, pal["guide"], 0.3)),
-            d.Text(x=x + cell / 2, y=y + cell / 2, text=str(score), size_pt=12 if tens else 10, bold=tens,
-                   anchor="middle", valign="middle"),
-            id=f"score-{score}", data=d.data(score=score),
-        ))
+        items.append(
+            d.group(
+                d.Rect(x=x, y=y, w=cell, h=cell, style=d.both(fill_colour, pal["guide"], 0.3)),
+                d.Text(
+                    x=x + cell / 2,
+                    y=y + cell / 2,
+                    text=str(score),
+                    size_pt=12 if tens else 10,
+                    bold=tens,
+                    anchor="middle",
+                    valign="middle",
+                ),
+                id=f"score-{score}",
+                data=d.data(score=score),
+            )
+        )
     y = top + rows * cell + 3 + 3
     for line in help_lines:
         items.append(d.Text(x=m, y=y, text=line, size_pt=fit_size(line, width - 2 * m, 8)))

@@ -40,12 +40,16 @@ def arrow_template() -> list[TileBack]:
     for letter in TERRAIN_LETTERS:
         count = sum(1 for b in backs if b.terrain == letter)
         if count != BOX_TERRAIN_TILES[letter]:
-            raise ValueError(f"templates/tiles/terrain-arrows.json: {count} {letter} tiles, the box has "
-                             f"{BOX_TERRAIN_TILES[letter]}")
+            raise ValueError(
+                f"templates/tiles/terrain-arrows.json: {count} {letter} tiles, the box has "
+                f"{BOX_TERRAIN_TILES[letter]}"
+            )
     for b in backs:
         if b.arrow not in palette()["pawns"] or b.direction not in DIRECTION_DEGREES:
-            raise ValueError(f"templates/tiles/terrain-arrows.json: tile {b.tile} has arrow {b.arrow!r} "
-                             f"direction {b.direction!r}")
+            raise ValueError(
+                f"templates/tiles/terrain-arrows.json: tile {b.tile} has arrow {b.arrow!r} "
+                f"direction {b.direction!r}"
+            )
     return backs
 
 
@@ -53,7 +57,9 @@ def _base(letter: str, size: float, bleed: float, colour: str) -> list[d.Element
     pal = palette()
     return [
         d.Rect(x=-bleed, y=-bleed, w=size + 2 * bleed, h=size + 2 * bleed, style=d.fill(colour)),
-        d.Rect(x=1.2, y=1.2, w=size - 2.4, h=size - 2.4, rx=1.2, style=d.stroke(pal["paper"], 0.35)),
+        d.Rect(
+            x=1.2, y=1.2, w=size - 2.4, h=size - 2.4, rx=1.2, style=d.stroke(pal["paper"], 0.35)
+        ),
     ]
 
 
@@ -63,14 +69,28 @@ def front(back: TileBack, size: float, lang: str) -> d.Drawing:
     bleed = core_geometry()["bleed_mm"]
     name = texts(lang)["terrains"][back.terrain]
     ratio = core_geometry()["terrain_tile"]["symbol_ratio"]
-    items = _base(back.terrain, size, bleed, sw.colour) + [
+    items = [
+        *_base(back.terrain, size, bleed, sw.colour),
         place(sw.symbol, size / 2, size * 0.44, size * ratio, ink=sw.ink, paper=sw.colour),
         d.Text(x=2.6, y=4.6, text=sw.letter, size_pt=9, bold=True, colour=sw.ink, valign="middle"),
-        d.Text(x=size / 2, y=size - 4.0, text=name, size_pt=fit_size(name, size - 6, 7), anchor="middle",
-               valign="middle", colour=sw.ink),
+        d.Text(
+            x=size / 2,
+            y=size - 4.0,
+            text=name,
+            size_pt=fit_size(name, size - 6, 7),
+            anchor="middle",
+            valign="middle",
+            colour=sw.ink,
+        ),
     ]
-    return d.Drawing(size, size, tuple(items), name=f"tile-{back.tile}", bleed_mm=bleed,
-                     metadata=d.data(tile=back.tile, terrain=back.terrain))
+    return d.Drawing(
+        size,
+        size,
+        tuple(items),
+        name=f"tile-{back.tile}",
+        bleed_mm=bleed,
+        metadata=d.data(tile=back.tile, terrain=back.terrain),
+    )
 
 
 def back_face(back: TileBack, size: float, lang: str) -> d.Drawing:
@@ -81,8 +101,10 @@ def back_face(back: TileBack, size: float, lang: str) -> d.Drawing:
     bleed = core_geometry()["bleed_mm"]
     tint = pal["terrains"][back.terrain]["tint"]
     cx, cy = size / 2, size / 2
-    arrow = d.group(place("arrow", cx, cy, size * 0.62, accent=pw.colour),
-                    transform=d.rotate(DIRECTION_DEGREES[back.direction], cx, cy))
+    arrow = d.group(
+        place("arrow", cx, cy, size * 0.62, accent=pw.colour),
+        transform=d.rotate(DIRECTION_DEGREES[back.direction], cx, cy),
+    )
     # the letter sits on the arrow's shaft, always upright
     shaft = {"N": (0, 0.12), "S": (0, -0.12), "E": (-0.12, 0), "W": (0.12, 0)}[back.direction]
     items = [
@@ -90,17 +112,34 @@ def back_face(back: TileBack, size: float, lang: str) -> d.Drawing:
         d.Rect(x=1.6, y=1.6, w=size - 3.2, h=size - 3.2, rx=1.2, style=d.fill(tint)),
         place(sw.symbol, 5.2, 5.2, 5.6),
         arrow,
-        d.Text(x=cx + shaft[0] * size, y=cy + shaft[1] * size, text=pw.letter, size_pt=7.5, bold=True,
-               anchor="middle", valign="middle", colour=pw.ink),
+        d.Text(
+            x=cx + shaft[0] * size,
+            y=cy + shaft[1] * size,
+            text=pw.letter,
+            size_pt=7.5,
+            bold=True,
+            anchor="middle",
+            valign="middle",
+            colour=pw.ink,
+        ),
         place("llama", size - 4.8, size - 5.2, 5.6),
         d.Text(x=3.0, y=size - 3.6, text=sw.letter, size_pt=7, bold=True, valign="middle"),
     ]
-    return d.Drawing(size, size, tuple(items), name=f"tile-{back.tile}-back", bleed_mm=bleed,
-                     metadata=d.data(tile=back.tile, terrain=back.terrain, arrow=back.arrow,
-                                     direction=back.direction))
+    return d.Drawing(
+        size,
+        size,
+        tuple(items),
+        name=f"tile-{back.tile}-back",
+        bleed_mm=bleed,
+        metadata=d.data(
+            tile=back.tile, terrain=back.terrain, arrow=back.arrow, direction=back.direction
+        ),
+    )
 
 
 def pieces(lang: str = "en", size_mm: float | None = None) -> list[d.Piece]:
     """All 62 tiles as duplex pieces, in template order (valley, desert, forest, mountain)."""
     size = size_mm or load_template("board.json")["cell_mm"]
-    return [d.Piece(front(b, size, lang), back_face(b, size, lang), "rect") for b in arrow_template()]
+    return [
+        d.Piece(front(b, size, lang), back_face(b, size, lang), "rect") for b in arrow_template()
+    ]

@@ -18,17 +18,47 @@ def face(level: int, number: int, lang: str = "en") -> d.Drawing:
     word = texts(lang)["tokens"]["offering"]
     items = [
         d.Rect(x=-bleed, y=-bleed, w=size + 2 * bleed, h=size + 2 * bleed, style=d.fill(sw.colour)),
-        d.Rect(x=1.6, y=1.6, w=size - 3.2, h=size - 3.2, rx=2.5, style=d.both(pal["paper"], pal["ink"], 0.25)),
+        d.Rect(
+            x=1.6,
+            y=1.6,
+            w=size - 3.2,
+            h=size - 3.2,
+            rx=2.5,
+            style=d.both(pal["paper"], pal["ink"], 0.25),
+        ),
         place(sw.symbol, size / 2, size * 0.42, size * 0.5),
-        d.Text(x=size - 3.0, y=4.2, text=str(level), size_pt=7, bold=True, anchor="middle", valign="middle"),
-        d.Text(x=size / 2, y=size - 3.6, text=word, size_pt=fit_size(word, size - 4.5, 6.5), anchor="middle",
-               valign="middle"),
+        d.Text(
+            x=size - 3.0,
+            y=4.2,
+            text=str(level),
+            size_pt=7,
+            bold=True,
+            anchor="middle",
+            valign="middle",
+        ),
+        d.Text(
+            x=size / 2,
+            y=size - 3.6,
+            text=word,
+            size_pt=fit_size(word, size - 4.5, 6.5),
+            anchor="middle",
+            valign="middle",
+        ),
     ]
-    return d.Drawing(size, size, tuple(items), name=f"offering-{level}-{number}", bleed_mm=bleed,
-                     metadata=d.data(crop=level))
+    return d.Drawing(
+        size,
+        size,
+        tuple(items),
+        name=f"offering-{level}-{number}",
+        bleed_mm=bleed,
+        metadata=d.data(crop=level),
+    )
 
 
 def pieces(lang: str = "en") -> list[d.Piece]:
     """All offering tokens (4 per crop type), single-sided."""
-    return [d.Piece(face(level, n, lang), None, "rect") for level in CROP_LEVELS
-            for n in range(1, OFFERING_TOKENS_PER_TYPE + 1)]
+    return [
+        d.Piece(face(level, n, lang), None, "rect")
+        for level in CROP_LEVELS
+        for n in range(1, OFFERING_TOKENS_PER_TYPE + 1)
+    ]

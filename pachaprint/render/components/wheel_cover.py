@@ -16,7 +16,7 @@ its first stop) and ``data-stops`` (its offsets, one per row, mm outwards).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from pachaprint.resources import load_template
 
@@ -29,7 +29,7 @@ from . import wheelparts as wp
 LANGUAGES = ("en", "de", "it", "fr")
 
 
-@lru_cache(maxsize=None)
+@cache
 def texts(lang: str = "en") -> dict:
     """The wheel texts of one language (``templates/wheel/texts.json``)."""
     data = load_template("wheel/texts.json")
@@ -51,7 +51,7 @@ def _sector_segments(cx: float, cy: float, s) -> tuple[d.Segment, ...]:
     """A sector as a sub-path of its own (starts with a move, so it can follow another)."""
     path = wp.sector(cx, cy, s, d.Style())
     start = d.polar(cx, cy, s.r_out, wp.page_angle(s.start))
-    return (d.MoveTo(*start),) + path.segments
+    return (d.MoveTo(*start), *path.segments)
 
 
 def _cut() -> d.Style:
@@ -67,10 +67,20 @@ def cover_drawing(wheel: AnyWheel | str = "retail", lang: str = "en") -> d.Drawi
         wheel = load_wheel(wheel)
     r = wheel.cover_radius
     cx = cy = r
-    items = _retail_cover(wheel, cx, cy, lang) if isinstance(wheel, SectorWheel) else _volvelle_cover(wheel, cx, cy, lang)
+    items = (
+        _retail_cover(wheel, cx, cy, lang)
+        if isinstance(wheel, SectorWheel)
+        else _volvelle_cover(wheel, cx, cy, lang)
+    )
     items.append(wp.pin_mark(cx, cy, wheel.pin_hole))
-    return d.Drawing(2 * r, 2 * r, tuple(items), name="cover", bleed_mm=wheel.cover_bleed,
-                     metadata=d.data(wheel=wheel.name, centre=f"{cx:g} {cy:g}", radius_mm=f"{r:g}"))
+    return d.Drawing(
+        2 * r,
+        2 * r,
+        tuple(items),
+        name="cover",
+        bleed_mm=wheel.cover_bleed,
+        metadata=d.data(wheel=wheel.name, centre=f"{cx:g} {cy:g}", radius_mm=f"{r:g}"),
+    )
 
 
 def _retail_cover(wheel: SectorWheel, cx: float, cy: float, lang: str) -> list[d.Element]:
@@ -78,33 +88,80 @@ def _retail_cover(wheel: SectorWheel, cx: float, cy: float, lang: str) -> list[d
     t = texts(lang)
     cover = wheel.raw["cover"]
     slot = wheel.slot
-    body = d.Path(segments=_circle_segments(cx, cy, wheel.cover_radius + wheel.cover_bleed) + _box_segments(cx, cy, slot),
-                  evenodd=True, style=d.fill(pal["animal_band"]))
+    body = d.Path(
+        segments=_circle_segments(cx, cy, wheel.cover_radius + wheel.cover_bleed)
+        + _box_segments(cx, cy, slot),
+        evenodd=True,
+        style=d.fill(pal["animal_band"]),
+    )
     items: list[d.Element] = [body, wp.box(cx, cy, slot, _cut(), id="cover-slot")]
-    for (u, x0, x1), name in zip(wheel.keeper_slits, ("outer", "inner")):
-        items.append(d.Line(x1=cx + x0, y1=cy - u, x2=cx + x1, y2=cy - u, style=d.stroke(pal["cut"], 0.35),
-                            id=f"keeper-slit-{name}", data=d.data(u_mm=f"{u:g}")))
+    for (u, x0, x1), name in zip(wheel.keeper_slits, ("outer", "inner"), strict=False):
+        items.append(
+            d.Line(
+                x1=cx + x0,
+                y1=cy - u,
+                x2=cx + x1,
+                y2=cy - u,
+                style=d.stroke(pal["cut"], 0.35),
+                id=f"keeper-slit-{name}",
+                data=d.data(u_mm=f"{u:g}"),
+            )
+        )
     # pointers at the edge: element (counter-clockwise side) and column letter (clockwise side)
     size = float(cover["pointer_mm"])
     for angle, name in ((wheel.element_offset, "element"), (wheel.letter_offset, "letter")):
         tip = wheel.cover_radius
-        pointer = wp.poly((wp.page_point(cx, cy, 0.0, tip), wp.page_point(cx, cy, -size / 2, tip - size),
-                                    wp.page_point(cx, cy, size / 2, tip - size)), style=d.fill(pal["ink"]))
+        pointer = wp.poly(
+            (
+                wp.page_point(cx, cy, 0.0, tip),
+                wp.page_point(cx, cy, -size / 2, tip - size),
+                wp.page_point(cx, cy, size / 2, tip - size),
+            ),
+            style=d.fill(pal["ink"]),
+        )
         items.append(wp.turned(cx, cy, angle, pointer, id=f"pointer-{name}"))
     # the animal scale beside the slot, one mark per slider stop
     s = float(cover["animal_symbol_mm"])
     x_scale = wheel.slider_half_width + float(cover["animal_scale_gap_mm"])
     for row in range(wheel.rows):
         u = wheel.ring_middle(row)
-        items.append(d.group(
-            d.Line(x1=cx + x_scale - 1.2, y1=cy - u, x2=cx + x_scale, y2=cy - u, style=d.stroke(pal["ink"], 0.3)),
-            wp.glyph(wp.animal_name(row), cx, cy, x_scale + 0.4 + s / 2, u, s),
-            wp.label(cx, cy, x_scale + s + 2.4, u, str(row + 1), float(cover["row_number_pt"]), pal["ink"], bold=True),
-            id=f"scale-row-{row + 1}", data=d.data(row=row + 1, animal=wp.animal_name(row), u_mm=f"{u:g}"),
-        ))
+        items.append(
+            d.group(
+                d.Line(
+                    x1=cx + x_scale - 1.2,
+                    y1=cy - u,
+                    x2=cx + x_scale,
+                    y2=cy - u,
+                    style=d.stroke(pal["ink"], 0.3),
+                ),
+                wp.glyph(wp.animal_name(row), cx, cy, x_scale + 0.4 + s / 2, u, s),
+                wp.label(
+                    cx,
+                    cy,
+                    x_scale + s + 2.4,
+                    u,
+                    str(row + 1),
+                    float(cover["row_number_pt"]),
+                    pal["ink"],
+                    bold=True,
+                ),
+                id=f"scale-row-{row + 1}",
+                data=d.data(row=row + 1, animal=wp.animal_name(row), u_mm=f"{u:g}"),
+            )
+        )
     title_x = -(wheel.slider_half_width + wheel.cover_radius) / 2
-    items.append(wp.label(cx, cy, title_x, 0.0, t["cover_title"].format(wheel=wheel.name),
-                          float(cover["label_pt"]), pal["ink"], bold=True))
+    items.append(
+        wp.label(
+            cx,
+            cy,
+            title_x,
+            0.0,
+            t["cover_title"].format(wheel=wheel.name),
+            float(cover["label_pt"]),
+            pal["ink"],
+            bold=True,
+        )
+    )
     return items
 
 
@@ -116,44 +173,115 @@ def _volvelle_cover(wheel: SlotWheel, cx: float, cy: float, lang: str) -> list[d
     holes: tuple[d.Segment, ...] = ()
     for w in windows.values():
         holes += _sector_segments(cx, cy, w)
-    body = d.Path(segments=_circle_segments(cx, cy, wheel.cover_radius + wheel.cover_bleed) + holes, evenodd=True,
-                  style=d.fill(pal["board"]))
+    body = d.Path(
+        segments=_circle_segments(cx, cy, wheel.cover_radius + wheel.cover_bleed) + holes,
+        evenodd=True,
+        style=d.fill(pal["board"]),
+    )
     items: list[d.Element] = [body]
     # the red element band behind the scale
     sym = float(cover["element_symbol_mm"])
     band_in = wheel.element_radius - sym / 2 - 2.6
     last = wheel.element_angle(wheel.columns - 1)
-    band = Sector(band_in, wheel.cover_radius + wheel.cover_bleed, last - wheel.slot_deg * 0.75, wheel.slot_deg * 0.75)
+    band = Sector(
+        band_in,
+        wheel.cover_radius + wheel.cover_bleed,
+        last - wheel.slot_deg * 0.75,
+        wheel.slot_deg * 0.75,
+    )
     items.append(wp.sector(cx, cy, band, d.fill(pal["element_band"]), id="element-band"))
     white = pal["paper"]
     tick = float(cover["tick_mm"])
     for column in range(wheel.columns):
         angle = wheel.element_angle(column)
-        pointer = wp.poly((wp.page_point(cx, cy, 0.0, wheel.cover_radius),
-                                    wp.page_point(cx, cy, -1.1, wheel.cover_radius - tick),
-                                    wp.page_point(cx, cy, 1.1, wheel.cover_radius - tick)), style=d.fill(white))
-        items.append(wp.turned(
-            cx, cy, angle, pointer,
-            wp.glyph(symbols.element_symbol(wp.element_name(column)), cx, cy, 0.0, wheel.element_radius, sym,
-                     ink=white, paper=pal["element_band"]),
-            wp.label(cx, cy, 0.0, band_in + 1.5, wp.column_letter(column), float(cover["letter_pt"]), white, bold=True),
-            id=f"scale-column-{wp.column_letter(column)}",
-            data=d.data(column=wp.column_letter(column), element=wp.element_name(column), angle_deg=f"{angle:g}"),
-        ))
+        pointer = wp.poly(
+            (
+                wp.page_point(cx, cy, 0.0, wheel.cover_radius),
+                wp.page_point(cx, cy, -1.1, wheel.cover_radius - tick),
+                wp.page_point(cx, cy, 1.1, wheel.cover_radius - tick),
+            ),
+            style=d.fill(white),
+        )
+        items.append(
+            wp.turned(
+                cx,
+                cy,
+                angle,
+                pointer,
+                wp.glyph(
+                    symbols.element_symbol(wp.element_name(column)),
+                    cx,
+                    cy,
+                    0.0,
+                    wheel.element_radius,
+                    sym,
+                    ink=white,
+                    paper=pal["element_band"],
+                ),
+                wp.label(
+                    cx,
+                    cy,
+                    0.0,
+                    band_in + 1.5,
+                    wp.column_letter(column),
+                    float(cover["letter_pt"]),
+                    white,
+                    bold=True,
+                ),
+                id=f"scale-column-{wp.column_letter(column)}",
+                data=d.data(
+                    column=wp.column_letter(column),
+                    element=wp.element_name(column),
+                    angle_deg=f"{angle:g}",
+                ),
+            )
+        )
     label_pt = float(cover["label_pt"])
-    for key, w, area in (("discovery", windows["discovery"], "terrain"), ("divination", windows["divination"], "crop")):
+    for key, w, area in (
+        ("discovery", windows["discovery"], "terrain"),
+        ("divination", windows["divination"], "crop"),
+    ):
         shape = wp.sector(cx, cy, w, _cut(), id=f"window-{key}", data=d.data(area=area))
         items.append(shape)
         x_edge, _ = from_polar(w.r_in, w.end)
         u_mid = (w.r_in + w.r_out) / 2
         px, py = wp.page_point(cx, cy, x_edge - 1.8, u_mid)
-        items.append(d.Text(x=px, y=py, text=t[key], size_pt=label_pt, anchor="end", valign="middle", bold=True,
-                            colour=pal["ink"]))
+        items.append(
+            d.Text(
+                x=px,
+                y=py,
+                text=t[key],
+                size_pt=label_pt,
+                anchor="end",
+                valign="middle",
+                bold=True,
+                colour=pal["ink"],
+            )
+        )
         px, py = wp.page_point(cx, cy, -x_edge + 1.8, u_mid)
-        items.append(d.Text(x=px, y=py, text=t[area], size_pt=label_pt, anchor="start", valign="middle",
-                            colour=pal["ink"]))
-    items.append(wp.label(cx, cy, 0.0, -wheel.cover_radius * 0.55, t["cover_title"].format(wheel=wheel.name),
-                          label_pt, pal["ink"], bold=True))
+        items.append(
+            d.Text(
+                x=px,
+                y=py,
+                text=t[area],
+                size_pt=label_pt,
+                anchor="start",
+                valign="middle",
+                colour=pal["ink"],
+            )
+        )
+    items.append(
+        wp.label(
+            cx,
+            cy,
+            0.0,
+            -wheel.cover_radius * 0.55,
+            t["cover_title"].format(wheel=wheel.name),
+            label_pt,
+            pal["ink"],
+            bold=True,
+        )
+    )
     return items
 
 
@@ -180,7 +308,11 @@ def slider_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -> d.D
     b = 3.0
     outer = Box(strip.x0 - b, strip.x1 + b, strip.u0 - b, strip.u1 + b)
     items: list[d.Element] = [
-        d.Path(segments=_box_segments(ox, oy, outer) + holes, evenodd=True, style=d.fill(str(raw["colour"]))),
+        d.Path(
+            segments=_box_segments(ox, oy, outer) + holes,
+            evenodd=True,
+            style=d.fill(str(raw["colour"])),
+        ),
         wp.box(ox, oy, strip, d.Style(), id="slider-trim"),
         wp.box(ox, oy, win_d, _cut(), id="window-discovery", data=d.data(area="terrain")),
         wp.box(ox, oy, win_c, _cut(), id="window-divination", data=d.data(area="crop")),
@@ -188,25 +320,66 @@ def slider_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -> d.D
     # index arrow on the edge facing the animal scale, level with the windows
     u = win_c.centre[1]
     size = float(raw["index_mm"])
-    items.append(wp.poly((wp.page_point(ox, oy, strip.x1, u), wp.page_point(ox, oy, strip.x1 - size, u + size * 0.6),
-                                   wp.page_point(ox, oy, strip.x1 - size, u - size * 0.6)),
-                           style=d.fill(pal["ink"]), id="slider-index"))
-    items.append(d.Line(x1=ox + win_c.x1 + 0.6, y1=oy - u, x2=ox + strip.x1 - size, y2=oy - u,
-                        style=d.stroke(pal["ink"], 0.3)))
+    items.append(
+        wp.poly(
+            (
+                wp.page_point(ox, oy, strip.x1, u),
+                wp.page_point(ox, oy, strip.x1 - size, u + size * 0.6),
+                wp.page_point(ox, oy, strip.x1 - size, u - size * 0.6),
+            ),
+            style=d.fill(pal["ink"]),
+            id="slider-index",
+        )
+    )
+    items.append(
+        d.Line(
+            x1=ox + win_c.x1 + 0.6,
+            y1=oy - u,
+            x2=ox + strip.x1 - size,
+            y2=oy - u,
+            style=d.stroke(pal["ink"], 0.3),
+        )
+    )
     # labels along the strip, between the windows and the pin slot
     label_pt = float(raw["label_pt"])
     for key, window in (("discovery", win_d), ("divination", win_c)):
         x = window.centre[0]
         u_mid = window.u0 - 7.0
         px, py = wp.page_point(ox, oy, x, u_mid)
-        text = d.Text(x=px, y=py, text=t[key], size_pt=label_pt, anchor="middle", valign="middle", colour=pal["ink"])
+        text = d.Text(
+            x=px,
+            y=py,
+            text=t[key],
+            size_pt=label_pt,
+            anchor="middle",
+            valign="middle",
+            colour=pal["ink"],
+        )
         items.append(d.group(text, transform=d.rotate(90, px, py)))
     px, py = wp.page_point(ox, oy, 0.0, (wheel.slot.u1 + wheel.keeper_radius) / 2)
-    items.append(d.group(d.Text(x=px, y=py, text=t["slider"], size_pt=label_pt, anchor="middle", valign="middle",
-                                colour=pal["guide"]), transform=d.rotate(90, px, py)))
+    items.append(
+        d.group(
+            d.Text(
+                x=px,
+                y=py,
+                text=t["slider"],
+                size_pt=label_pt,
+                anchor="middle",
+                valign="middle",
+                colour=pal["guide"],
+            ),
+            transform=d.rotate(90, px, py),
+        )
+    )
     stops = " ".join(f"{s:g}" for s in wheel.stops)
-    return d.Drawing(strip.width, strip.height, tuple(items), name="slider", bleed_mm=b,
-                     metadata=d.data(wheel=wheel.name, origin=f"{ox:g} {oy:g}", stops=stops))
+    return d.Drawing(
+        strip.width,
+        strip.height,
+        tuple(items),
+        name="slider",
+        bleed_mm=b,
+        metadata=d.data(wheel=wheel.name, origin=f"{ox:g} {oy:g}", stops=stops),
+    )
 
 
 # --------------------------------------------------------------------------- the sheet
@@ -215,22 +388,38 @@ def slider_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -> d.D
 def _placed(face: d.Drawing, x: float, y: float) -> d.Group:
     """A drawing placed with its media box's top-left corner at (x, y), clipped to its bleed."""
     b = face.bleed_mm
-    return d.Group(items=face.items, transform=d.translate(x + b, y + b),
-                   clip=d.Rect(x=-b, y=-b, w=face.media_width, h=face.media_height), id=face.name, data=face.metadata)
+    return d.Group(
+        items=face.items,
+        transform=d.translate(x + b, y + b),
+        clip=d.Rect(x=-b, y=-b, w=face.media_width, h=face.media_height),
+        id=face.name,
+        data=face.metadata,
+    )
 
 
-def crop_marks(left: float, top: float, width: float, height: float, bleed: float) -> list[d.Element]:
+def crop_marks(
+    left: float, top: float, width: float, height: float, bleed: float
+) -> list[d.Element]:
     """Crop marks outside the bleed at a rectangle's four corners."""
     style = d.stroke(symbols.palette()["cut"], 0.2)
     return list(d.corner_marks(left, top, left + width, top + height, bleed + 1.0, 3.0, style))
 
 
-def instructions(lines_of: list[str], title: str, x: float, y: float, width: float, size_pt: float = 8.0,
-                 note: str | None = None) -> list[d.Element]:
+def instructions(
+    lines_of: list[str],
+    title: str,
+    x: float,
+    y: float,
+    width: float,
+    size_pt: float = 8.0,
+    note: str | None = None,
+) -> list[d.Element]:
     """Numbered steps wrapped to ``width`` mm, starting at (x, y)."""
     ink = symbols.palette()["ink"]
     lead = size_pt * d.PT_MM * 1.3
-    items: list[d.Element] = [d.Text(x=x, y=y, text=title, size_pt=size_pt + 2, bold=True, colour=ink)]
+    items: list[d.Element] = [
+        d.Text(x=x, y=y, text=title, size_pt=size_pt + 2, bold=True, colour=ink)
+    ]
     y += lead * 1.6
     for n, step in enumerate(lines_of, 1):
         items.append(d.Text(x=x, y=y, text=f"{n}.", size_pt=size_pt, bold=True, colour=ink))
@@ -245,7 +434,9 @@ def instructions(lines_of: list[str], title: str, x: float, y: float, width: flo
     return items
 
 
-def wheel_cover_sheet(wheel: AnyWheel | str = "retail", paper: str = "a4", lang: str = "en") -> sheets.Sheet:
+def wheel_cover_sheet(
+    wheel: AnyWheel | str = "retail", paper: str = "a4", lang: str = "en"
+) -> sheets.Sheet:
     """One printable page body: the cover, the slider (retail) and the assembly steps, with cut guides."""
     if isinstance(wheel, str):
         wheel = load_wheel(wheel)
@@ -255,7 +446,11 @@ def wheel_cover_sheet(wheel: AnyWheel | str = "retail", paper: str = "a4", lang:
     cover = cover_drawing(wheel, lang)
     items: list[d.Element] = [_placed(cover, area.x, area.y)]
     b = cover.bleed_mm
-    items.append(wp.cut_circle(area.x + b + wheel.cover_radius, area.y + b + wheel.cover_radius, wheel.cover_radius))
+    items.append(
+        wp.cut_circle(
+            area.x + b + wheel.cover_radius, area.y + b + wheel.cover_radius, wheel.cover_radius
+        )
+    )
     bottom = area.y + cover.media_height
     sheet = load_template("wheel/layout.json")["sheet"]
     gap = sheet["gap_mm"]
@@ -263,18 +458,36 @@ def wheel_cover_sheet(wheel: AnyWheel | str = "retail", paper: str = "a4", lang:
         slider = slider_drawing(wheel, lang)
         sx = area.x + cover.media_width + gap
         items.append(_placed(slider, sx, area.y))
-        items.extend(crop_marks(sx + slider.bleed_mm, area.y + slider.bleed_mm, slider.width_mm, slider.height_mm,
-                                slider.bleed_mm))
+        items.extend(
+            crop_marks(
+                sx + slider.bleed_mm,
+                area.y + slider.bleed_mm,
+                slider.width_mm,
+                slider.height_mm,
+                slider.bleed_mm,
+            )
+        )
         bottom = max(bottom, area.y + slider.media_height)
         steps = t["retail_steps"]
     else:
         steps = t["volvelle_steps"]
-    items.extend(instructions(steps, t["assembly_title"], area.x, bottom + gap, area.w, sheet["steps_pt"],
-                              note=t["tiny_note"]))
+    items.extend(
+        instructions(
+            steps,
+            t["assembly_title"],
+            area.x,
+            bottom + gap,
+            area.w,
+            sheet["steps_pt"],
+            note=t["tiny_note"],
+        )
+    )
     return sheets.Sheet(p, tuple(items), t["cover_title"].format(wheel=wheel.name))
 
 
-def wheel_cover_page(wheel: AnyWheel | str = "retail", paper: str = "a4", lang: str = "en") -> d.Drawing:
+def wheel_cover_page(
+    wheel: AnyWheel | str = "retail", paper: str = "a4", lang: str = "en"
+) -> d.Drawing:
     """The cover sheet as a finished page (footer, calibration bar): the core file ``wheel-cover*.svg``."""
     if isinstance(wheel, str):
         wheel = load_wheel(wheel)

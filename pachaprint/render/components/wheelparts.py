@@ -35,13 +35,17 @@ def column_letter(column: int) -> str:
 
 def sector(cx: float, cy: float, s: Sector, style: d.Style, **kw) -> d.Path:
     """An annular sector of the wheel frame as a path."""
-    return d.sector_path(cx, cy, s.r_in, s.r_out, page_angle(s.start), page_angle(s.end), style=style, **kw)
+    return d.sector_path(
+        cx, cy, s.r_in, s.r_out, page_angle(s.start), page_angle(s.end), style=style, **kw
+    )
 
 
 def poly(points, style: d.Style, **kw) -> d.Path:
     """A closed straight-edged outline as a path."""
     pts = list(points)
-    return d.Path(segments=(d.MoveTo(*pts[0]), *(d.LineTo(*p) for p in pts[1:]), d.Close()), style=style, **kw)
+    return d.Path(
+        segments=(d.MoveTo(*pts[0]), *(d.LineTo(*p) for p in pts[1:]), d.Close()), style=style, **kw
+    )
 
 
 def box(cx: float, cy: float, b: Box, style: d.Style, **kw) -> d.Path:
@@ -51,17 +55,45 @@ def box(cx: float, cy: float, b: Box, style: d.Style, **kw) -> d.Path:
 
 def turned(cx: float, cy: float, degrees: float, *items: d.Element, **kw) -> d.Group:
     """Items laid out in the upright axis frame, turned ``degrees`` about the pin."""
-    return d.group(*items, transform=d.rotate(degrees, cx, cy) if degrees % 360 else d.IDENTITY, **kw)
+    return d.group(
+        *items, transform=d.rotate(degrees, cx, cy) if degrees % 360 else d.IDENTITY, **kw
+    )
 
 
-def label(cx: float, cy: float, x: float, u: float, text: str, size_pt: float, colour: str, bold: bool = False) -> d.Text:
+def label(
+    cx: float,
+    cy: float,
+    x: float,
+    u: float,
+    text: str,
+    size_pt: float,
+    colour: str,
+    bold: bool = False,
+) -> d.Text:
     """Text centred on an axis-frame point."""
     px, py = page_point(cx, cy, x, u)
-    return d.Text(x=px, y=py, text=text, size_pt=size_pt, anchor="middle", valign="middle", bold=bold, colour=colour)
+    return d.Text(
+        x=px,
+        y=py,
+        text=text,
+        size_pt=size_pt,
+        anchor="middle",
+        valign="middle",
+        bold=bold,
+        colour=colour,
+    )
 
 
-def glyph(name: str, cx: float, cy: float, x: float, u: float, size: float, ink: str | None = None,
-          paper: str | None = None) -> d.Use:
+def glyph(
+    name: str,
+    cx: float,
+    cy: float,
+    x: float,
+    u: float,
+    size: float,
+    ink: str | None = None,
+    paper: str | None = None,
+) -> d.Use:
     """A symbol centred on an axis-frame point."""
     px, py = page_point(cx, cy, x, u)
     return symbols.place(name, px, py, size, ink=ink, paper=paper)
@@ -76,7 +108,8 @@ def pin_mark(cx: float, cy: float, diameter: float) -> d.Group:
         d.Circle(cx=cx, cy=cy, r=r, style=d.both(pal["paper"], pal["ink"], 0.25)),
         d.Line(x1=cx - r - 1.2, y1=cy, x2=cx + r + 1.2, y2=cy, style=ink),
         d.Line(x1=cx, y1=cy - r - 1.2, x2=cx, y2=cy + r + 1.2, style=ink),
-        id="pin-hole", data=d.data(diameter_mm=f"{diameter:g}"),
+        id="pin-hole",
+        data=d.data(diameter_mm=f"{diameter:g}"),
     )
 
 
