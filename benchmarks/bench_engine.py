@@ -33,7 +33,7 @@ from pachaprint.engine.oracle import WheelOracle  # noqa: E402
 from pachaprint.engine.simulate import game_seed, play_game  # noqa: E402
 from pachaprint.model.scenario import Scenario  # noqa: E402
 
-EXAMPLES = ROOT.parent / "shared" / "examples"
+EXAMPLES = ROOT / "tests" / "fixtures"
 
 
 def load(path: Path) -> Scenario:

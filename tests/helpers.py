@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-EXAMPLES = REPO.parent / "shared" / "examples"
+EXAMPLES = REPO / "tests" / "fixtures"
 
 LAKE_TERRAIN = ["VVFFF", "VVVFV", "MDDMM", "MMVMM", "MVVVM"]
 LAKE_CROPS = ["12142", "34531", "21242", "34353", "12141"]

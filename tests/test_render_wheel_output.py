@@ -29,9 +29,7 @@ from pachaprint.resources import load_template
 from tests.pdfprobe import raster_difference
 from tests.test_render_wheel_svgread import Document
 
-EXAMPLES = Path("/work/shared/examples")
-if not EXAMPLES.exists():
-    EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
+EXAMPLES = Path(__file__).resolve().parent / "fixtures"
 MM_PER_PT = 25.4 / 72
 
 

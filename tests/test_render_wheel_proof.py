@@ -27,9 +27,7 @@ from pachaprint.render.scenario import render_scenario, render_wheel_core
 from pachaprint.render.wheel import load_wheel
 from tests.test_render_wheel_svgread import Document, Grid, Shape, apply, matrix_angle, samples
 
-EXAMPLES = Path("/work/shared/examples")
-if not EXAMPLES.exists():
-    EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
+EXAMPLES = Path(__file__).resolve().parent / "fixtures"
 JITTER = (0.0, 0.5, -0.5)
 
 

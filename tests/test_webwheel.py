@@ -33,7 +33,7 @@ from pachaprint.render.webwheel_art import page_art
 from pachaprint.resources import load_template
 
 REPO = Path(__file__).resolve().parent.parent
-EXAMPLES = REPO.parent / "shared" / "examples"
+EXAMPLES = REPO / "tests" / "fixtures"
 SCENARIO_FILES = sorted(EXAMPLES.glob("*.json")) + sorted((REPO / "scenarios").glob("*.json"))
 
 runner = CliRunner()

@@ -20,7 +20,7 @@ from tests.browser import console_problems, requested_urls, start_browser
 
 # -- fixtures -----------------------------------------------------------------
 
-EXAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "examples"
+EXAMPLES = Path(__file__).resolve().parent / "fixtures"
 TERRAIN_NAMES = {t.value: t.label for t in Terrain}
 
 
