@@ -39,7 +39,7 @@ from enum import IntEnum
 
 from pachaprint.engine import actions as A
 from pachaprint.engine.actions import ANY_LEVEL, DIVINE_BASE, ENTER_BASE, MOVE_BASE, LegalActions
-from pachaprint.engine.movement import Geometry, cells_of, enter_ends, flood_ends
+from pachaprint.engine.movement import cells_of, coop_enter_ends, coop_move_ends
 from pachaprint.engine.oracle import WheelOracle
 from pachaprint.engine.otoma import OtomaPeople, reaction_order
 from pachaprint.engine.solo import OTOMA_PAWNS, solo_otoma_cells
@@ -87,37 +87,6 @@ def colour_count(players: int) -> int:
 def otoma_count(level: str) -> int:
     """Otoma pawns: 4 on easy, 5 on normal and expert."""
     return OTOMA_PAWNS - 1 if level == "easy" else OTOMA_PAWNS
-
-
-def coop_move_ends(
-    geo: Geometry, start: int, direction: Direction | None, own: int, pawns: int, crops: int
-) -> int:
-    """End cells of a co-op move of the pawn on ``start``.
-
-    The first step goes one cell in ``direction`` (any direction when ``None``);
-    then the pawn moves as usual, never passing a cell twice (so never back
-    through ``start``) and never stopping on a crop.
-    """
-    bit = 1 << start
-    enterable = geo.all & ~(pawns & ~own)
-    passable = ((crops & ~pawns) | own) & ~bit
-    endable = geo.all & ~pawns & ~crops
-    if direction is None:
-        seeds = geo.spread(bit) & enterable
-    else:
-        column, row = start % geo.width, start // geo.width
-        dc, dr = direction.step
-        if not (0 <= column + dc < geo.width and 0 <= row + dr < geo.height):
-            return 0
-        seeds = (1 << (start + dr * geo.width + dc)) & enterable
-    if not seeds:
-        return 0
-    return flood_ends(geo, seeds, passable, enterable, endable)
-
-
-def coop_enter_ends(geo: Geometry, own: int, pawns: int, crops: int) -> int:
-    """End cells of a pawn entering from supply in co-op: as usual, but never on a crop."""
-    return enter_ends(geo, own, pawns, crops) & ~crops
 
 
 def deal_hands(counts, players: int, rng: random.Random) -> list[list[list[ArrowTile]]]:

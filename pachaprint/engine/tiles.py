@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from enum import IntEnum
 from functools import cache
 
+from pachaprint.engine.movement import Direction
 from pachaprint.model.rules import TERRAIN_LETTERS
 from pachaprint.resources import load_template
 
@@ -27,32 +27,6 @@ PLAYER_COLOURS = ("brown", "white", "green", "blue")
 OTOMA_ONLY_COLOURS = ("purple", "yellow")
 """The two pawns that belong to the Otoma alone."""
 PAWN_COLOURS = PLAYER_COLOURS + OTOMA_ONLY_COLOURS
-
-
-class Direction(IntEnum):
-    """A board direction. North points to row 1 (where the orientation llama looks)."""
-
-    N = 0
-    E = 1
-    S = 2
-    W = 3
-
-    @property
-    def step(self) -> tuple[int, int]:
-        """``(column change, row change)`` of one step."""
-        return _STEPS[self]
-
-    @property
-    def opposite(self) -> Direction:
-        return Direction((self + 2) % 4)
-
-    @property
-    def word(self) -> str:
-        """``north``, ``east``, ``south`` or ``west``."""
-        return ("north", "east", "south", "west")[self]
-
-
-_STEPS = {Direction.N: (0, -1), Direction.E: (1, 0), Direction.S: (0, 1), Direction.W: (-1, 0)}
 
 
 @dataclass(frozen=True)
