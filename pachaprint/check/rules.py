@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from pachaprint.check.problems import Problem, Rule
-from pachaprint.check.solver import CropSolver, SolveStatus
+from pachaprint.check.solver import SUGGEST_CAP, CropSolver, SolveStatus, solver_for
 from pachaprint.model.board import ROWS, board_for, join_names
 from pachaprint.model.rules import BOX_CROP_TILES, BOX_TERRAIN_TILES, MAX_REGION_SIZE, Terrain
 from pachaprint.model.scenario import Scenario
@@ -239,14 +239,18 @@ def solution_problems(
 ) -> tuple[list[Problem], tuple[int, ...] | None]:
     """``unsolvable``, ``not-unique`` and ``crops-mismatch``. Returns the problems and the unique solution."""
     board = scenario.board
-    result = solver.solve(givens)
+    # One search serves the verdict, the count, the two differing solutions and
+    # the first round of suggestions: its first solutions are those a shorter
+    # search would find.
+    found = solver.solutions(givens, SUGGEST_CAP)
+    result = solver.result_of(givens, found)
     if result.status is SolveStatus.NONE:
         return [Problem(Rule.UNSOLVABLE, f"no crop layer fits: {result.reason}")], None
     if result.status is SolveStatus.MULTIPLE:
-        count = solver.count(givens, NOT_UNIQUE_COUNT_CAP)
+        count = min(len(found), NOT_UNIQUE_COUNT_CAP)
         counted = f"at least {count}" if count >= NOT_UNIQUE_COUNT_CAP else str(count)
         target = _author_layer(scenario, solver) or result.solution
-        extra = solver.suggest_givens(givens, target)
+        extra = solver.suggest_givens(givens, target, SUGGEST_CAP, found)
         names = board.names(result.differing)
         suggestion = join_names(f"{board.name(c)} ({target[c]})" for c in extra)
         message = (
@@ -291,7 +295,7 @@ def check_scenario(
     """
     board = scenario.board
     errors = region_problems(scenario) + crop_problems(scenario) + start_problems(scenario)
-    solver = CropSolver(board, scenario.terrain_flat, scenario.regions)
+    solver = solver_for(board, scenario.terrain_flat)
     givens = {
         c: scenario.crop_at(c) for c in scenario.start_cells if scenario.crop_at(c) is not None
     }
