@@ -9,10 +9,12 @@ pipeline for one file is :mod:`pachaprint.check.validate`.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from pachaprint.check.problems import Problem, Rule
-from pachaprint.check.solver import SUGGEST_CAP, CropSolver, SolveStatus, solver_for
+from pachaprint.check.solver import SUGGEST_CAP, CropSolver, SolveStatus, givens_of, solver_for
 from pachaprint.model.board import ROWS, board_for, join_names
+from pachaprint.model.regions import Region
 from pachaprint.model.rules import BOX_CROP_TILES, BOX_TERRAIN_TILES, MAX_REGION_SIZE, Terrain
 from pachaprint.model.scenario import Scenario
 
@@ -27,7 +29,7 @@ def terrain_name(letter: str) -> str:
     return Terrain(letter).label
 
 
-def dimension_problems(data: dict) -> list[Problem]:
+def dimension_problems(data: dict[str, Any]) -> list[Problem]:
     """Row count and row length of ``terrain`` and ``crops`` against ``size``."""
     board = board_for(data["size"])
     problems = []
@@ -53,7 +55,7 @@ def dimension_problems(data: dict) -> list[Problem]:
     return problems
 
 
-def _region_label(scenario: Scenario, region) -> str:
+def _region_label(scenario: Scenario, region: Region) -> str:
     names = scenario.board.names(region.cells)
     return f"the {region.size}-cell {terrain_name(region.terrain)} region {join_names(names)}"
 
@@ -247,9 +249,10 @@ def solution_problems(
     if result.status is SolveStatus.NONE:
         return [Problem(Rule.UNSOLVABLE, f"no crop layer fits: {result.reason}")], None
     if result.status is SolveStatus.MULTIPLE:
+        first = found[0]
         count = min(len(found), NOT_UNIQUE_COUNT_CAP)
         counted = f"at least {count}" if count >= NOT_UNIQUE_COUNT_CAP else str(count)
-        target = _author_layer(scenario, solver) or result.solution
+        target = _author_layer(scenario, solver) or first
         extra = solver.suggest_givens(givens, target, SUGGEST_CAP, found)
         names = board.names(result.differing)
         suggestion = join_names(f"{board.name(c)} ({target[c]})" for c in extra)
@@ -258,7 +261,7 @@ def solution_problems(
             f"Adding {'start cell' if len(extra) == 1 else 'start cells'} {suggestion} would make it unique"
         )
         return [Problem(Rule.NOT_UNIQUE, message, tuple(names))], None
-    solution = result.solution
+    solution = found[0]
     wrong = [
         c for c in board.cells if c not in givens and scenario.crop_at(c) not in (None, solution[c])
     ]
@@ -296,10 +299,7 @@ def check_scenario(
     board = scenario.board
     errors = region_problems(scenario) + crop_problems(scenario) + start_problems(scenario)
     solver = solver_for(board, scenario.terrain_flat)
-    givens = {
-        c: scenario.crop_at(c) for c in scenario.start_cells if scenario.crop_at(c) is not None
-    }
-    found, solution = solution_problems(scenario, solver, givens)
+    found, solution = solution_problems(scenario, solver, givens_of(scenario))
     errors += found
     if box == "retail":
         errors += box_problems(scenario)

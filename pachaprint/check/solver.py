@@ -16,13 +16,19 @@ solutions in the same order. ``PACHAPRINT_PURE_PYTHON=1`` forces the fallback.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING
 
 from pachaprint.model.board import Board, join_names
 from pachaprint.model.regions import Region, find_regions
 from pachaprint.model.rules import MAX_REGION_SIZE
+from pachaprint.model.scenario import Scenario
+
+if TYPE_CHECKING:
+    from pachaprint.check._ckernel import Kernel
 
 FULL = {n: sum(1 << v for v in range(1, n + 1)) for n in range(0, MAX_REGION_SIZE + 1)}
 """Region size -> mask of the levels 1..n it must hold."""
@@ -32,12 +38,17 @@ SUGGEST_CAP = 200
 """Solutions enumerated to choose the start cells that would make a map unique."""
 
 
-try:
-    from pachaprint.check._ckernel import Kernel as _Kernel
-except ImportError:  # built without a C compiler: the Python code below does it all
-    _Kernel = None
-if os.environ.get("PACHAPRINT_PURE_PYTHON"):
-    _Kernel = None
+def _compiled_kernel() -> type[Kernel] | None:
+    if os.environ.get("PACHAPRINT_PURE_PYTHON"):
+        return None
+    try:
+        from pachaprint.check._ckernel import Kernel
+    except ImportError:  # built without a C compiler: the Python code below does it all
+        return None
+    return Kernel
+
+
+_Kernel = _compiled_kernel()
 COMPILED = _Kernel is not None
 """True when propagation and search run in the compiled kernel."""
 
@@ -81,9 +92,20 @@ EMPTY_CELL, MISSING_LEVEL, TWO_LEVELS_ONE_CELL = (
 )
 
 
+Unit = tuple[Sequence[int], int]
+"""A region of 2-5 cells as (its cells, the mask of the levels it holds once each)."""
+Conflict = tuple[str, int, int, int]
+"""How propagation failed: (kind, cell or -1, unit or -1, levels mask)."""
+
+
 def settle(
-    dom: list[int], queue: list[int], peers, units, unit_of, touched: set[int] | None = None
-):
+    dom: list[int],
+    queue: list[int],
+    peers: Sequence[Sequence[int]],
+    units: Sequence[Unit],
+    unit_of: Sequence[int],
+    touched: set[int] | None = None,
+) -> Conflict | None:
     """Placed-level eliminations and hidden singles to a fixpoint, in place.
 
     ``peers[c]``: cells that may not share c's level; ``units``: (cells, mask
@@ -196,7 +218,7 @@ class CropSolver:
         )
 
     @cached_property
-    def shadows(self) -> tuple:
+    def shadows(self) -> tuple[tuple[int, Region], ...]:
         """(cell, region) pairs where the cell touches every cell of another region.
 
         Such a cell can hold none of the levels 1..n of that n-cell region
@@ -367,9 +389,9 @@ class CropSolver:
         if dom is None:
             return []
         if self._kernel is not None:
-            found, nodes = self._kernel.solutions(dom, limit)
+            solutions, nodes = self._kernel.solutions(dom, limit)
             self.nodes += nodes
-            return found
+            return solutions
         found: list[tuple[int, ...]] = []
         self._search(dom, found, limit)
         return found
@@ -512,7 +534,7 @@ def _terrain_name(letter: str) -> str:
     return {"V": "Valley", "D": "Desert", "F": "Forest", "M": "Mountain"}[letter]
 
 
-def givens_of(scenario) -> dict[int, int]:
+def givens_of(scenario: Scenario) -> dict[int, int]:
     """The start cells' crop levels of a scenario (cells without a digit are skipped)."""
     givens = {}
     for cell in scenario.start_cells:
@@ -522,7 +544,7 @@ def givens_of(scenario) -> dict[int, int]:
     return givens
 
 
-def solve_scenario(scenario, limit: int = 2) -> SolveResult:
+def solve_scenario(scenario: Scenario, limit: int = 2) -> SolveResult:
     """Solve a :class:`~pachaprint.model.Scenario` from its start cells' crops."""
     solver = CropSolver(scenario.board, scenario.terrain_flat, scenario.regions)
     return solver.solve(givens_of(scenario), limit)
