@@ -26,7 +26,7 @@ def good_log(tmp_path_factory) -> dict:
             "human,logician",
             "--seed",
             "1",
-            "--no-color",
+            "--plain",
         ],
         input=script,
     )

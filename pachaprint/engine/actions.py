@@ -123,6 +123,17 @@ def to_of(code: int) -> int:
     return code & _FIELD
 
 
+MOVE_FROM = tuple(base(Kind.MOVE, cell) for cell in range(_FIELD + 1))
+"""Per cell: the base code of the moves of the pawn on it (a legal-action group)."""
+DIVINE_AT = tuple(base(Kind.DIVINE, cell) for cell in range(_FIELD + 1))
+"""Per cell: the base code of the divinations there (a legal-action group)."""
+
+
+def cells_group(kind: Kind, cells: int) -> tuple[int, int, int]:
+    """The legal-action group of ``kind`` on every cell of the mask ``cells`` (field ``a``: retrieve)."""
+    return (kind << _KIND_SHIFT, cells, _A_SHIFT)
+
+
 def group_code(group: tuple[int, int, int], value: int) -> int:
     """The code of one member ``value`` (a set bit of ``group[1]``) of a legal-action group."""
     return group[0] | value << group[2]
