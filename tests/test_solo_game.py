@@ -302,3 +302,22 @@ def test_a_player_without_any_legal_action_ends_the_game_too():
     state.reserve[PLAYER] = 0
     state.refresh()
     assert state.is_terminal() and state.ending is Ending.SHUT_OUT
+
+
+def test_setup_scores_in_reading_order_and_colours_follow_the_list():
+    # Manu Headwaters with the Otoma on a1, a3, a5, d2, h2 (not reading order):
+    # a1 F1, a3 F2, a5 F3, d2 M3, h2 M5. Read row by row: a1 (F to 1: 1 + 1),
+    # d2 (M to 1, F and M on 1: 2 + 3), h2 (M to 2: 1 + 5), a3 (F to 2, F and M
+    # on 2: 2 + 2), a5 (F to 3: 1 + 3) = 21; in list order it would be 19.
+    manu = Scenario.from_dict(json.loads((REPO / "scenarios" / "manu-headwaters.json").read_text()))
+    config = GameConfig(Mode.SOLO, 1, otoma=("a1", "a3", "a5", "d2", "h2"))
+    state = new_game(manu, config, record_events=True)
+    setup = [e for e in state.events if e.what == "otoma-setup"]
+    assert [manu.board.name(e.cell) for e in setup] == ["a1", "d2", "h2", "a3", "a5"]
+    assert [e.points for e in setup] == [2, 5, 6, 4, 4]
+    assert [e.value for e in setup] == [0, 3, 4, 1, 2]  # pawn numbers: list order
+    assert state.score[OTOMA] == 21
+    colours = dict(
+        zip((manu.board.name(c) for c in state.otoma.pawns), state.otoma.colours, strict=True)
+    )
+    assert colours == {"a1": "purple", "a3": "yellow", "a5": "white", "d2": "green", "h2": "blue"}

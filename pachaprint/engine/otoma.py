@@ -84,20 +84,21 @@ class Otoma:
         return twin
 
     def setup(self, state: Table, cells: Sequence[int]) -> None:
-        """Place a pawn on each start cell (colours in list order) and score each cell's
-        crop level and diversity, cell by cell in list order."""
+        """Place a pawn on each start cell, colours in list order, then score each cell's
+        crop level and diversity in reading order (row by row, then column), as the
+        rulebook resolves the diversity stones, whatever the order of the list."""
         for cell in cells:
             if not state.crop_mask >> cell & 1:
                 raise ValueError(f"{state.board.name(cell)} is not a starting crop cell")
-        for pawn, cell in enumerate(cells):
+        for cell in cells:
             state.place(self.side, cell)
             self.pawns.append(cell)
+        for cell in sorted(cells):
             before = state.score[self.account]
             state.discover(self.account, cell)
             state.gain(self.account, Source.DIVINATION, state.crop[cell])
-            state.note(
-                EventKind.OTOMA_SETUP, self.account, cell, pawn, state.score[self.account] - before
-            )
+            points = state.score[self.account] - before
+            state.note(EventKind.OTOMA_SETUP, self.account, cell, self.pawns.index(cell), points)
 
     def preview(self, state: Table, pawn: int, direction: Direction) -> OtomaPath:
         """Where an Otoma pawn would go, without moving it."""
