@@ -22,6 +22,7 @@ from pachaprint.engine.table import Table
 
 _ENTER = A.base(Kind.ENTER)
 _MOVE_FROM, _DIVINE_AT = A.MOVE_FROM, A.DIVINE_AT
+_RETRIEVE, _, _A_FIELD = A.cells_group(Kind.RETRIEVE, 0)
 
 
 def decision_actions(table: Table) -> LegalActions:
@@ -81,9 +82,11 @@ def turn_actions(table: Table, seat: int) -> LegalActions:
                     for start in cells_of(group):
                         append((_MOVE_FROM[start], ends, 0))
             if rules.retrieve:
-                append(A.cells_group(Kind.RETRIEVE, own))
-    for cell in cells_of(own & table.revealed & ~crops):
-        append((_DIVINE_AT[cell], ANY_LEVEL, 0))
+                append((_RETRIEVE, own, _A_FIELD))
+    eligible = own & table.revealed & ~crops
+    if eligible:
+        for cell in cells_of(eligible):
+            append((_DIVINE_AT[cell], ANY_LEVEL, 0))
     return LegalActions(groups, [])
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from pachaprint.engine.config import Seating
 from pachaprint.engine.events import EventKind, Source
 from pachaprint.engine.movement import Direction
 from pachaprint.engine.trails import OtomaPath, Trails, otoma_path
@@ -75,6 +76,13 @@ class Otoma:
         self.pawns: list[int] = []
         """Cell of each Otoma pawn, in setup order (the order of their colours)."""
         self.moves: list[OtomaMove] = []
+
+    @classmethod
+    def seated(cls, seating: Seating, trails: Trails, takes_tokens: bool) -> Otoma:
+        """The Otoma of a game seated as ``seating`` (their side, account and colours)."""
+        return cls(
+            seating.otoma_side, seating.otoma_account, seating.otoma_colours, trails, takes_tokens
+        )
 
     def copy(self) -> Otoma:
         twin = object.__new__(Otoma)

@@ -18,10 +18,9 @@ outcome (a search bot samples one from a :meth:`clone`). The hidden map is
 reached only through the :class:`~pachaprint.engine.oracle.WheelOracle`; a bot
 sees a :class:`~pachaprint.engine.view.PlayerView`.
 
-Decisions without a choice are taken by the state itself and never appear in
-the history: a player with no legal Explore and no legal Divine skips; a
-player with no token skips the Offer step; in the end phase a player without
-an eligible pawn passes; a co-op seat with an empty hand spends nothing.
+Decisions without a choice are taken by the state itself, never recorded: a
+seat with no legal Explore nor Divine skips, one without tokens skips the
+Offer, an end-phase seat without eligible pawn passes, an empty hand spends nothing.
 """
 
 from __future__ import annotations
@@ -31,8 +30,8 @@ from collections.abc import Sequence
 from pachaprint.engine import actions as A
 from pachaprint.engine.actions import Kind, LegalActions
 from pachaprint.engine.config import GameConfig
-from pachaprint.engine.events import Ending, EventKind, Outcome, Phase
-from pachaprint.engine.legal import decision_actions, shut_out
+from pachaprint.engine.events import Ending, EventKind, Phase
+from pachaprint.engine.legal import decision_actions, shut_out, turn_actions
 from pachaprint.engine.movement import cells_of
 from pachaprint.engine.oracle import WheelOracle
 from pachaprint.engine.otoma import Otoma
@@ -42,6 +41,15 @@ from pachaprint.engine.trails import reaction_order, trails_for
 from pachaprint.engine.view import PlayerView
 
 __all__ = ["UNKNOWN", "GameState"]
+_fields = A.fields
+_ENTER, _MOVE, _RETRIEVE, _DIVINE = (
+    int(Kind.ENTER),
+    int(Kind.MOVE),
+    int(Kind.RETRIEVE),
+    int(Kind.DIVINE),
+)
+_OFFER, _OTOMA, _SPEND, _TILE = int(Kind.OFFER), int(Kind.OTOMA), int(Kind.SPEND), int(Kind.TILE)
+_OVER, _TURN = Phase.OVER, Phase.TURN
 
 
 class GameState(Table):
@@ -75,15 +83,8 @@ class GameState(Table):
         if self.trigger is not None and rules.end_phase:
             self.phase = Phase.END_DIVINE
         if config.mode.has_otoma:
-            seating = self.seating
-            self.otoma = Otoma(
-                seating.otoma_side,
-                seating.otoma_account,
-                seating.otoma_colours,
-                trails_for(self.board),
-                rules.shared,
-            )
-            self.otoma.setup(self, otoma_cells[: len(seating.otoma_colours)])
+            self.otoma = Otoma.seated(self.seating, trails_for(self.board), rules.shared)
+            self.otoma.setup(self, otoma_cells[: len(self.otoma.colours)])
         self._settle()
 
     # -- the OpenSpiel-style interface ----------------------------------------------
@@ -109,53 +110,38 @@ class GameState(Table):
 
     def apply(self, action: int) -> None:
         """Play ``action`` for the current seat, or a chance outcome; ``ValueError`` if not legal."""
-        if action not in self._legal:
+        if not self._legal.allows(action):
             raise ValueError(
                 f"illegal action {self.action_text(action)!r} in phase {self.phase.name}"
             )
         self.history.append(action)
-        kind = A.kind_of(action)
+        kind, a, b = _fields(action)
         seat = self.current_player
-        if kind == Kind.ENTER or kind == Kind.MOVE:
-            self._explore(seat, action)
-        elif kind == Kind.DIVINE:
-            self._divine(seat, A.cell_of(action), A.to_of(action))
-        elif kind == Kind.OFFER:
-            self._offer(A.to_of(action))
-        elif kind == Kind.RETRIEVE:
-            cell = A.cell_of(action)
-            self.lift(seat, cell)
+        if kind in (_ENTER, _MOVE):
+            self._explore(seat, kind == _ENTER, a, b)
+        elif kind == _DIVINE:
+            self._divine(seat, a, b)
+        elif kind == _OFFER:
+            self._offer(b)
+        elif kind == _RETRIEVE:
+            self.lift(seat, a)
             self.reserve[seat] += 1
-            self.note(EventKind.RETRIEVE, seat, cell)
+            self.note(EventKind.RETRIEVE, seat, a)
             self._to_offer(seat)
-        elif kind == Kind.TILE:
-            self._turn_up(A.cell_of(action), A.to_of(action))
-        elif kind == Kind.SPEND:
-            self._spend(seat, A.to_of(action))
-        elif kind == Kind.OTOMA:
+        elif kind == _TILE:
+            self._turn_up(a, b)
+        elif kind == _SPEND:
+            self._spend(seat, b)
+        elif kind == _OTOMA:
             assert (
                 self.otoma is not None and self.tiles is not None and self.tiles.pending is not None
             )
             direction, self.tiles.pending = self.tiles.pending, None
-            self.otoma.move(self, A.to_of(action), direction)
+            self.otoma.move(self, b, direction)
             self._end_turn()
         else:
             self._pass(seat)
         self._settle()
-
-    def returns(self) -> list[float]:
-        """Win shares per seat at the end: 1/k each for k winners, else 0 (co-op: 1 each when the group wins)."""
-        outcome = self.outcome()
-        return list(outcome.returns) if outcome else [0.0] * self.players
-
-    def outcome(self) -> Outcome | None:
-        """How the game ended, the scores and the winners; ``None`` while it goes on."""
-        if not self.is_terminal():
-            return None
-        winners = tuple(self.winners())
-        share = 1.0 if self.otoma is not None or not winners else 1.0 / len(winners)
-        returns = tuple(share if p in winners else 0.0 for p in range(self.players))
-        return Outcome(self.ending or Ending.FINISHED, tuple(self.score), winners, returns)
 
     def clone(self) -> GameState:
         """An independent copy sharing the read-only parts (oracle, deck, rules, board)."""
@@ -172,20 +158,22 @@ class GameState(Table):
         self._settle()
 
     # -- the turn -------------------------------------------------------------------------
-    def _explore(self, seat: int, action: int) -> None:
-        side, acc, to = self.side_of[seat], self.account_of[seat], A.to_of(action)
-        if A.kind_of(action) == Kind.ENTER:
+    def _explore(self, seat: int, enter: bool, frm: int, to: int) -> None:
+        side = self.side_of[seat]
+        if enter:
             self.reserve[side] -= 1
-            self.place(side, to)
+        else:
+            self.lift(side, frm)
+        self.place(side, to)
+        if self.events is None:
+            pass
+        elif enter:
             self.note(EventKind.ENTER, seat, to)
         else:
-            frm = A.cell_of(action)
-            self.lift(side, frm)
-            self.place(side, to)
             self.note(EventKind.MOVE, seat, to, frm)
         rules = self.rules
         if not self.revealed >> to & 1:
-            self.discover(acc, to, react=rules.arrows)
+            self.discover(self.account_of[seat], to, rules.arrows)
             if rules.arrows:
                 return  # the Otoma answer the arrow once the drawn tile turns up (_turn_up)
         if rules.arrows:
@@ -195,7 +183,10 @@ class GameState(Table):
             assert self.otoma is not None
             for pawn, direction in reaction_order(self.board, to, self.otoma.pawns):
                 self.otoma.move(self, pawn, direction)
-        self._to_offer(seat)
+        if self.tokens[self.account_of[seat]]:  # the optional Offer step (see _to_offer)
+            self.phase = Phase.OFFER
+        else:
+            self._end_turn()
 
     def _arrow(self, seat: int, cell: int) -> None:
         """Solo: the arrow of the tile under the pawn that ended an Explore moves an Otoma pawn."""
@@ -357,7 +348,8 @@ class GameState(Table):
         """Turn up tiles the deck answers, take every forced decision, then cache the
         legal actions of the next real one (or of a chance node)."""
         while True:
-            if self.phase is Phase.OVER:
+            phase = self.phase
+            if phase is _OVER:
                 self.chance.clear()  # tiles nobody will look at
                 self._legal = A.NO_ACTIONS
                 return
@@ -365,32 +357,35 @@ class GameState(Table):
                 tiles = self.tiles
                 assert tiles is not None
                 t = self.chance[0].terrain
-                if self.deck is not None:
-                    index = self.deck.outcome(self.chance[0], tiles.box[t], tiles.unseen[t])
-                    self.history.append(A.tile(t, index))
-                    self._turn_up(t, index)
-                    continue
-                self._legal = LegalActions([(A.base(Kind.TILE, t), tiles.unseen[t], 0)], [])
-                return
-            legal = decision_actions(self)
+                if self.deck is None:
+                    self._legal = LegalActions([(A.base(Kind.TILE, t), tiles.unseen[t], 0)], [])
+                    return
+                index = self.deck.outcome(self.chance[0], tiles.box[t], tiles.unseen[t])
+                self.history.append(A.tile(t, index))
+                self._turn_up(t, index)
+                continue
             seat = self.current_player
-            if legal:
-                if self.phase is Phase.TURN:
-                    self._skips_in_row = 0
-                    if self.rules.arrows and shut_out(self, legal):
-                        self.note(EventKind.BLOCKED, seat)
-                        self._over(Ending.SHUT_OUT)
-                        continue
+            if phase is not _TURN:
+                legal = decision_actions(self)
+                if legal:
+                    self._legal = legal
+                    return
+                self._pass(seat)
+                continue
+            legal = turn_actions(self, seat)
+            if legal and not (self.rules.arrows and shut_out(self, legal)):
+                self._skips_in_row = 0
                 self._legal = legal
                 return
-            if self.phase is not Phase.TURN:
-                self._pass(seat)
+            if legal:  # solo: the table can never change again (see shut_out)
+                self.note(EventKind.BLOCKED, seat)
+                self._over(Ending.SHUT_OUT)
                 continue
             self.skips += 1
             self._skips_in_row += 1
             self.note(EventKind.SKIP, seat)
             if self._skips_in_row > self.players:
-                if self.rules.arrows:  # solo: nothing can ever change (see _shut_out)
+                if self.rules.arrows:  # solo: nothing can ever change either
                     self.note(EventKind.BLOCKED, seat)
                     self.phase, self.ending = Phase.OVER, Ending.SHUT_OUT
                 else:

@@ -15,7 +15,7 @@ import copy
 from pachaprint.engine import actions as A
 from pachaprint.engine.actions import NO_ACTIONS, Kind, LegalActions
 from pachaprint.engine.config import GameConfig
-from pachaprint.engine.events import Ending, Event, EventKind, Phase, Source
+from pachaprint.engine.events import Ending, Event, EventKind, Outcome, Phase, Source
 from pachaprint.engine.movement import (
     coop_enter_ends,
     coop_move_ends,
@@ -201,7 +201,7 @@ class Table:
         The account advances its stone of that terrain one level and scores 1 point
         per stone now on that level; a stone at the top stays and scores exactly 1.
         """
-        self.reveal(cell, account=account, react=react)
+        self.reveal(cell, False, account, react)
         t = self.terrain[cell]
         stones = self.stones[account]
         if stones[t] >= DIVERSITY_TOP_LEVEL:
@@ -210,7 +210,8 @@ class Table:
             stones[t] += 1
             points = stones.count(stones[t])
         self.gain(account, Source.DISCOVERY, points)
-        self.note(EventKind.DISCOVER, account, cell, t, points)
+        if self.events is not None:
+            self.note(EventKind.DISCOVER, account, cell, t, points)
 
     def score_divination(self, account: int, cell: int, level: int) -> bool:
         """Reveal the crop under ``cell`` and score the guess ``level``: right, + the level
@@ -248,6 +249,20 @@ class Table:
             self.events.append(Event(what, who, cell, value, points))
 
     # -- queries ------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        """Win shares per seat at the end: 1/k each for k winners, else 0 (co-op: 1 each when the group wins)."""
+        outcome = self.outcome()
+        return list(outcome.returns) if outcome else [0.0] * self.players
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, the scores and the winners; ``None`` while it goes on."""
+        if self.phase is not Phase.OVER:
+            return None
+        winners = tuple(self.winners())
+        share = 1.0 if self.otoma is not None or not winners else 1.0 / len(winners)
+        returns = tuple(share if p in winners else 0.0 for p in range(self.players))
+        return Outcome(self.ending or Ending.FINISHED, tuple(self.score), winners, returns)
+
     def winners(self) -> list[int]:
         """The seats in first place (several when the victory is shared; every co-op seat
         when the group wins; none when the Otoma win, ties included)."""

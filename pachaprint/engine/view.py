@@ -13,7 +13,7 @@ map consistent with it, and every order of the unseen tiles, is possible.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pachaprint.engine.config import Mode
 from pachaprint.engine.events import Phase
@@ -22,8 +22,7 @@ from pachaprint.engine.tiles import ArrowTile, TileTable
 from pachaprint.model.board import Board
 
 
-@dataclass(frozen=True)
-class TileView:
+class TileView(NamedTuple):
     """The open tiles of a solo or co-op table (see :class:`~pachaprint.engine.tiles.TileTable`)."""
 
     arrows: tuple[tuple[str, int] | None, ...] = ()
@@ -47,6 +46,7 @@ class TileView:
 
     @classmethod
     def of(cls, tiles: TileTable) -> TileView:
+        """The open tiles of a table."""
         return cls(
             arrows=tuple((t.colour, int(t.direction)) if t else None for t in tiles.tile_at),
             box=tiles.box,
@@ -62,8 +62,7 @@ class TileView:
         )
 
 
-@dataclass(frozen=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     """Public information of one moment of a game, seen by ``seat``."""
 
     board: Board

@@ -10,7 +10,7 @@ from pachaprint.engine import actions as A
 from pachaprint.engine.actions import Kind, LegalActions
 from pachaprint.engine.bots.base import Bot, expected_discovery, knowledge_of
 from pachaprint.engine.events import Phase
-from pachaprint.engine.movement import cells_of
+from pachaprint.engine.movement import cells_of, nth_cell
 from pachaprint.engine.proofs import prove
 from pachaprint.engine.view import PlayerView
 from pachaprint.model.board import Board
@@ -112,17 +112,17 @@ class LogicianBot(Bot):
             value = 0.8 * certain if certain else 0.1
             spots[value] = spots.get(value, 0) | 1 << cell
         best = float("-inf")
-        choices: list[int] = []
+        choices: list[tuple[tuple[int, int, int], int]] = []
+        """Groups and the masks of their members that share the best value."""
 
         def consider(value: float, group: tuple[int, int, int], mask: int) -> None:
             nonlocal best, choices
             if not mask or value < best - 1e-9:
                 return
-            codes = [A.group_code(group, c) for c in cells_of(mask)]
             if value > best + 1e-9:
-                best, choices = value, codes
+                best, choices = value, [(group, mask)]
             else:
-                choices += codes
+                choices.append((group, mask))
 
         for group in legal.groups:
             kind, mask = A.kind_of(group[0]), group[1]
@@ -139,10 +139,15 @@ class LogicianBot(Bot):
             consider(bonus - 0.2, group, mask & crops)
             for value, where in spots.items():
                 consider(value + bonus, group, mask & where)
-        if not choices:
+        count = sum(mask.bit_count() for _, mask in choices)
+        if not count:
             return (float("-inf"), A.PASS)
-        code = choices[self.rng.randrange(len(choices))] if len(choices) > 1 else choices[0]
-        return (best, code)
+        index = self.rng.randrange(count) if count > 1 else 0
+        for group, mask in choices:
+            if index < mask.bit_count():
+                return (best, A.group_code(group, nth_cell(mask, index)))
+            index -= mask.bit_count()
+        raise AssertionError("unreachable: the index is below the count")
 
 
 _BOXES: dict[str, list[int]] = {}
