@@ -18,10 +18,11 @@ from pachaprint.engine import actions as A
 from pachaprint.engine.bots import make_bot
 from pachaprint.engine.config import GameConfig, Mode, otoma_cells
 from pachaprint.engine.game import new_game
-from pachaprint.engine.oracle import WheelOracle
+from pachaprint.engine.oracle import HiddenInformation, WheelOracle
 from pachaprint.engine.state import GameState
 from pachaprint.engine.tiles import Deck
 from pachaprint.engine.view import PlayerView
+from pachaprint.model.rules import TERRAIN_LETTERS
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO
 
@@ -163,3 +164,39 @@ def test_the_wheel_answers_only_what_the_game_asked():
         state.apply(bot.act(state.view(), state.legal_actions()))
     assert oracle.consulted_terrain == {c for c in SCENARIO.board.cells if state.revealed >> c & 1}
     assert oracle.consulted_crops == {c for c in SCENARIO.board.cells if state.crop_mask >> c & 1}
+
+
+@pytest.mark.parametrize("config", [GameConfig(seed=6), SOLO, COOP])
+def test_an_information_state_plays_on_any_map_it_is_given(config):
+    # A search bot's determinisation: the information state knows the table but not the
+    # map; given a map (here the true one, as a sample that happens to be right) and the
+    # tiles that really turned up, it plays the rest of the game exactly like the game.
+    game = new_game(SCENARIO, config)
+    bot = make_bot("greedy", random.Random(2), config.mode)
+    while len(game.history) < 25:
+        game.apply(bot.act(game.view(), game.legal_actions()))
+    info = game.information_state()
+    assert info.deck is None and info.view(0) == game.view(0)
+    hidden = [c for c in SCENARIO.board.cells if not game.revealed >> c & 1]
+    with pytest.raises(HiddenInformation):
+        info._oracle.discover(hidden[0])
+    rest = len(game.history)
+    while not game.is_terminal():
+        game.apply(bot.act(game.view(), game.legal_actions()))
+    truth = SCENARIO.terrain_flat, [int(c) for c in SCENARIO.crops_flat]
+    terrain = [TERRAIN_LETTERS.index(t) for t in truth[0]]
+    sampled = WheelOracle.of_map(SCENARIO.board, terrain, truth[1], SCENARIO.start_cells)
+    played = info.with_wheel(sampled)
+    for code in game.history[rest:]:
+        played.apply(code)
+    assert played.is_terminal() and played.score == game.score
+
+
+def test_a_sealed_wheel_refuses_a_discovery():
+    info = new_game(SCENARIO, GameConfig(seed=3)).information_state()
+    hidden = ~info.revealed
+    enter = next(
+        c for c in info.legal_actions() if A.kind_of(c) == A.Kind.ENTER and hidden >> A.to_of(c) & 1
+    )
+    with pytest.raises(HiddenInformation, match="is hidden"):
+        info.apply(enter)

@@ -12,25 +12,20 @@ the modules, each with one job:
 * :mod:`~pachaprint.engine.events`: :class:`Phase`, :class:`Source`, :class:`EventKind`, :class:`Outcome`;
 * :mod:`~pachaprint.engine.actions`: the action codec (integer codes and their command text);
 * :mod:`~pachaprint.engine.movement`: reachable end cells by graph search on bit masks (the playout kernel);
-* :mod:`~pachaprint.engine.oracle`: :class:`WheelOracle`, the only access to the hidden map;
+* :mod:`~pachaprint.engine.oracle`: :class:`WheelOracle`, the only access to the hidden map
+  (and the sealed wheel of an information state, ``GameState.information_state``);
 * :mod:`~pachaprint.engine.view`: :class:`PlayerView`, what a player or bot sees;
 * :mod:`~pachaprint.engine.tiles` (tiles with arrows, chance and the deck),
   :mod:`~pachaprint.engine.trails` (Otoma paths) and :mod:`~pachaprint.engine.otoma` (the Otoma side);
-* :mod:`~pachaprint.engine.knowledge` and :mod:`~pachaprint.engine.proofs`: sound crop proofs from public information;
+* :mod:`~pachaprint.engine.logic` and :mod:`~pachaprint.engine.proofs`: sound crop proofs from public information;
 * :mod:`~pachaprint.engine.bots`: one factory for ``random``, ``greedy`` and ``logician`` in every mode;
-* :mod:`~pachaprint.engine.simulate` and :mod:`~pachaprint.engine.report`: one simulation runner and report;
+* :mod:`~pachaprint.engine.simulate`, :mod:`~pachaprint.engine.record` and
+  :mod:`~pachaprint.engine.report`: one simulation runner, its game records and report;
 * :mod:`~pachaprint.engine.log`: game logs (``pachaprint-game/2``; older formats still replay);
 * :mod:`~pachaprint.engine.terminal` and :mod:`~pachaprint.engine.display`: the terminal game.
 """
 
-from pachaprint.engine.actions import (
-    Action,
-    Kind,
-    LegalActions,
-    decode,
-    format_action,
-    parse_action,
-)
+from pachaprint.engine.actions import Kind, LegalActions, format_action, parse_action
 from pachaprint.engine.config import ConfigError, GameConfig, Mode
 from pachaprint.engine.events import Ending, EventKind, Outcome, Phase, Source
 from pachaprint.engine.game import new_game
@@ -39,7 +34,6 @@ from pachaprint.engine.state import GameState
 from pachaprint.engine.view import PlayerView
 
 __all__ = [
-    "Action",
     "ConfigError",
     "Ending",
     "EventKind",
@@ -53,7 +47,6 @@ __all__ = [
     "PlayerView",
     "Source",
     "WheelOracle",
-    "decode",
     "format_action",
     "new_game",
     "parse_action",

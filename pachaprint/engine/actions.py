@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
-from typing import NamedTuple, overload
+from typing import overload
 
 from pachaprint.engine.movement import cells_of, nth_cell
 from pachaprint.model.board import Board
@@ -56,12 +56,6 @@ PASS = 0
 
 ANY_LEVEL = 0b111110
 """Bits 1-5: every level a divination may name (also a crop domain with nothing ruled out)."""
-
-ENTER_BASE = Kind.ENTER << _KIND_SHIFT
-MOVE_BASE = Kind.MOVE << _KIND_SHIFT
-RETRIEVE_BASE = Kind.RETRIEVE << _KIND_SHIFT
-DIVINE_BASE = Kind.DIVINE << _KIND_SHIFT
-OFFER_BASE = Kind.OFFER << _KIND_SHIFT
 
 TERRAIN_WORDS = tuple(t.label.lower() for t in Terrain)
 """``valley``, ``desert``, ``forest``, ``mountain`` (terrain index order)."""
@@ -144,26 +138,6 @@ def group_code(group: tuple[int, int, int], value: int) -> int:
     return group[0] | value << group[2]
 
 
-class Action(NamedTuple):
-    """A decoded action. Unused fields are -1 (cells) or 0."""
-
-    kind: Kind
-    cell: int = -1
-    """The pawn's cell: moved from, retrieved, or divining."""
-    to: int = -1
-    """End cell of an enter or move."""
-    level: int = 0
-    """Named level of a divination."""
-    tokens: int = 0
-    """Offered token mask."""
-    value: int = 0
-    """Otoma pawn (otoma), terrain (spend, tile) or tile index (tile)."""
-
-    @property
-    def offered_levels(self) -> list[int]:
-        return token_levels(self.tokens)
-
-
 def token_levels(mask: int) -> list[int]:
     """Crop levels of a token mask, ascending."""
     return [level for level in range(1, 6) if mask >> (level - 1) & 1]
@@ -176,54 +150,31 @@ def token_mask(levels: Iterable[int]) -> int:
     return mask
 
 
-def decode(code: int) -> Action:
-    """The :class:`Action` of an action code."""
-    kind = Kind(kind_of(code))
-    a, b = cell_of(code), to_of(code)
-    if kind is Kind.ENTER:
-        return Action(kind, to=b)
-    if kind is Kind.MOVE:
-        return Action(kind, cell=a, to=b)
-    if kind is Kind.RETRIEVE:
-        return Action(kind, cell=a)
-    if kind is Kind.DIVINE:
-        return Action(kind, cell=a, level=b)
-    if kind is Kind.OFFER:
-        return Action(kind, tokens=b)
-    if kind is Kind.TILE:
-        return Action(kind, cell=a, value=b)
-    if kind is Kind.OTOMA or kind is Kind.SPEND:
-        return Action(kind, value=b)
-    return Action(kind)
-
-
 def format_action(
     board: Board, code: int, otoma_colours: Sequence[str] = (), tile_name: str = ""
 ) -> str:
     """Command text of an action: ``enter b1``, ``move c3 e3``, ``divine c3 4``,
     ``offer 1 2 5``, ``otoma yellow`` (``otoma 2`` when the colours do not tell
     the pawns apart), ``spend forest``, ``tile valley V03``, ``pass``."""
-    action = decode(code)
-    kind = action.kind
-    if kind is Kind.ENTER:
-        return f"enter {board.name(action.to)}"
-    if kind is Kind.MOVE:
-        return f"move {board.name(action.cell)} {board.name(action.to)}"
-    if kind is Kind.RETRIEVE:
-        return f"retrieve {board.name(action.cell)}"
-    if kind is Kind.DIVINE:
-        return f"divine {board.name(action.cell)} {action.level}"
-    if kind is Kind.OFFER:
-        return "offer " + " ".join(str(level) for level in action.offered_levels)
-    if kind is Kind.OTOMA:
-        pawn = action.value
-        if pawn < len(otoma_colours) and otoma_colours.count(otoma_colours[pawn]) == 1:
-            return f"otoma {otoma_colours[pawn]}"
-        return f"otoma {pawn + 1}"
-    if kind is Kind.SPEND:
-        return f"spend {TERRAIN_WORDS[action.value]}"
-    if kind is Kind.TILE:
-        return f"tile {TERRAIN_WORDS[action.cell]} {tile_name or action.value}"
+    kind, a, b = fields(code)
+    if kind == Kind.ENTER:
+        return f"enter {board.name(b)}"
+    if kind == Kind.MOVE:
+        return f"move {board.name(a)} {board.name(b)}"
+    if kind == Kind.RETRIEVE:
+        return f"retrieve {board.name(a)}"
+    if kind == Kind.DIVINE:
+        return f"divine {board.name(a)} {b}"
+    if kind == Kind.OFFER:
+        return "offer " + " ".join(str(level) for level in token_levels(b))
+    if kind == Kind.OTOMA:
+        if b < len(otoma_colours) and otoma_colours.count(otoma_colours[b]) == 1:
+            return f"otoma {otoma_colours[b]}"
+        return f"otoma {b + 1}"
+    if kind == Kind.SPEND:
+        return f"spend {TERRAIN_WORDS[b]}"
+    if kind == Kind.TILE:
+        return f"tile {TERRAIN_WORDS[a]} {tile_name or b}"
     return "pass"
 
 

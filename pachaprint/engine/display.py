@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pachaprint.engine.actions import Kind, decode, token_levels
+from pachaprint.engine import actions as A
+from pachaprint.engine.actions import Kind, token_levels
 from pachaprint.engine.config import Mode
 from pachaprint.engine.events import Event, EventKind, Phase
 from pachaprint.engine.movement import Direction
@@ -190,115 +191,101 @@ def render_status(state: GameState, kinds: Sequence[str]) -> str:
 
 
 # -- events ----------------------------------------------------------------------------------
+_EVENT_TEXT = {
+    EventKind.ENTER: "{actor} enters a pawn to {cell}",
+    EventKind.MOVE: "{actor} moves {start} to {cell}",
+    EventKind.RETRIEVE: "{actor} retrieves the pawn on {cell}",
+    EventKind.DISCOVER: "{cell} is {terrain}: {account} score{s} {points}",
+    EventKind.DIVINE: "{account} divine{s} {cell} right: {crop} ({value}), +{gain}",
+    EventKind.WRONG: "{account} divine{s} {cell} wrong: it is {crop} ({value}), {points}",
+    EventKind.OFFER: "{account} offer{s} {tokens}: +{gain}",
+    EventKind.SKIP: "{actor} can neither explore nor divine and skips the turn",
+    EventKind.OVER: "The game is over.",
+    EventKind.OTOMA_SETUP: "{pawn} starts on {cell}: +{gain}",
+    EventKind.OTOMA_STAYS: "{pawn} finds no cell without terrain and stays on {cell}",
+    EventKind.OTOMA_CROP: "the Otoma find {crop} ({value}) on {cell}: +{gain}",
+    EventKind.OWN_ARROW: "the arrow on {cell} has the player's own colour ({direction})",
+    EventKind.SPEND: "{actor} spends a {terrain_word} tile",
+    EventKind.NO_TILE: "{actor} holds no terrain tile: no spending this turn",
+    EventKind.BLOCKED: "No Explore can reach a cell without a crop and no pawn can divine: the game ends",
+    EventKind.OTOMA_EMPTY: "the Otoma score 1 point for each of the {value} cells without terrain",
+}
+
+
 def event_text(state: GameState, event: Event, kinds: Sequence[str]) -> str | None:
     """The line telling an event, or ``None`` for an event not told."""
-    board = state.board
-    cell = board.name(event.cell) if event.cell >= 0 else ""
-    what, who = event.what, event.who
-    actor = seat_name(state, who, kinds) if 0 <= who < state.players else ""
-    account = account_name(state, who, kinds) if who >= 0 else ""
-    s = "" if account in ("the Otoma",) else "s"  # "the Otoma score", "the group scores"
-    if what is EventKind.ENTER:
-        return f"{actor} enters a pawn to {cell}"
-    if what is EventKind.MOVE:
-        return f"{actor} moves {board.name(event.value)} to {cell}"
-    if what is EventKind.RETRIEVE:
-        return f"{actor} retrieves the pawn on {cell}"
-    if what is EventKind.DISCOVER:
-        return f"{cell} is {TERRAIN_NAMES[event.value]}: {account} score{s} {points(event.points)}"
-    if what is EventKind.DIVINE:
-        return f"{account} divine{s} {cell} right: {CROP_NAMES[event.value]} ({event.value}), +{event.points}"
-    if what is EventKind.WRONG:
-        return (
-            f"{account} divine{s} {cell} wrong: it is {CROP_NAMES[event.value]} ({event.value}), "
-            f"{points(event.points)}"
-        )
-    if what is EventKind.OFFER:
-        count = len(token_levels(event.value))
-        return f"{account} offer{s} {count} token{'s' if count != 1 else ''}: +{event.points}"
-    if what is EventKind.SKIP:
-        return f"{actor} can neither explore nor divine and skips the turn"
-    if what is EventKind.OVER:
-        return "The game is over."
+    board, what, who, value = state.board, event.what, event.who, event.value
+    otoma = state.otoma
+    template = _EVENT_TEXT.get(what)
     if what is EventKind.END_PHASE:
         if state.rules.end_phase:
             return (
                 "The last terrain tile is placed: end phase (one divination each in turn, or pass)"
             )
         return "No one holds a terrain tile any more: final offers"
-    return _otoma_event_text(state, event, actor, cell)
-
-
-def _otoma_event_text(state: GameState, event: Event, actor: str, cell: str) -> str | None:
-    what, otoma = event.what, state.otoma
-    if otoma is None:
-        return None
-    pawn = f"Otoma pawn {event.value + 1} ({otoma.colours[event.value % len(otoma.colours)]})"
-    if what is EventKind.OTOMA_SETUP:
-        return f"{pawn} starts on {cell}: +{event.points}"
-    if what is EventKind.OTOMA_MOVE:
-        move = next(m for m in reversed(otoma.moves) if m.pawn == event.value)
-        return f"{pawn} goes {move.path.describe(state.board)}"
-    if what is EventKind.OTOMA_STAYS:
-        return f"{pawn} finds no cell without terrain and stays on {cell}"
-    if what is EventKind.OTOMA_CROP:
-        return (
-            f"the Otoma find {CROP_NAMES[event.value]} ({event.value}) on {cell}: +{event.points}"
-        )
-    if what is EventKind.OWN_ARROW:
-        return f"the arrow on {cell} has the player's own colour ({Direction(event.value).word})"
-    if what is EventKind.SPEND:
-        return f"{actor} spends a {TERRAIN_NAMES[event.value].lower()} tile"
-    if what is EventKind.NO_TILE:
-        return f"{actor} holds no terrain tile: no spending this turn"
-    if what is EventKind.BLOCKED:
-        return "No Explore can reach a cell without a crop and no pawn can divine: the game ends"
-    if what is EventKind.OTOMA_EMPTY:
-        return f"the Otoma score 1 point for each of the {event.value} cells without terrain"
-    return None
+    if template is None and what is not EventKind.OTOMA_MOVE:
+        return None  # passes: the prompt of the next decision tells enough
+    account = account_name(state, who, kinds) if who >= 0 else ""
+    count = len(token_levels(value))
+    pawn = ""
+    if otoma is not None and what in (
+        EventKind.OTOMA_SETUP,
+        EventKind.OTOMA_MOVE,
+        EventKind.OTOMA_STAYS,
+    ):
+        pawn = f"Otoma pawn {value + 1} ({otoma.colours[value]})"
+        if what is EventKind.OTOMA_MOVE:
+            move = next(m for m in reversed(otoma.moves) if m.pawn == value)
+            return f"{pawn} goes {move.path.describe(board)}"
+    assert template is not None
+    return template.format(
+        actor=seat_name(state, who, kinds) if 0 <= who < state.players else "",
+        account=account,
+        s="" if account == "the Otoma" else "s",  # "the Otoma score", "the group scores"
+        cell=board.name(event.cell) if event.cell >= 0 else "",
+        start=board.name(value) if what is EventKind.MOVE else "",
+        terrain=TERRAIN_NAMES[value % 4],
+        terrain_word=TERRAIN_NAMES[value % 4].lower(),
+        crop=CROP_NAMES.get(value, ""),
+        direction=Direction(value % 4).word,
+        tokens=f"{count} token{'s' if count != 1 else ''}",
+        pawn=pawn,
+        value=value,
+        gain=event.points,
+        points=points(event.points),
+    )
 
 
 # -- choices, prompts, verdicts ------------------------------------------------------------------
 def describe_actions(state: GameState) -> str:
-    """The legal actions, grouped for reading."""
+    """The legal actions, grouped for reading: ``move c3 to: b3 d3``, ``offer: tokens 1 4``."""
     board = state.board
     groups: dict[str, list[str]] = {}
-    offers: list[int] = []
+    offers = 0
     for code in state.legal_actions():
-        action = decode(code)
-        kind = action.kind
-        if kind is Kind.ENTER:
-            head, item = "enter", board.name(action.to)
-        elif kind is Kind.MOVE:
-            head, item = f"move {board.name(action.cell)} to", board.name(action.to)
-        elif kind is Kind.RETRIEVE:
-            head, item = "retrieve", board.name(action.cell)
-        elif kind is Kind.DIVINE:
-            head, item = "divine (level 1-5) at", board.name(action.cell)
-        elif kind is Kind.OFFER:
-            offers.append(action.tokens)
+        kind, a, b = A.fields(code)
+        if kind == Kind.OFFER:
+            offers |= b
             continue
-        elif kind is Kind.PASS:
-            head, item = "pass", ""
-        else:
-            head, item = (
-                state.action_text(code).split()[0],
-                state.action_text(code).split(" ", 1)[1],
-            )
+        if kind == Kind.ENTER:
+            head, item = "enter", board.name(b)
+        elif kind == Kind.MOVE:
+            head, item = f"move {board.name(a)} to", board.name(b)
+        elif kind == Kind.RETRIEVE:
+            head, item = "retrieve", board.name(a)
+        elif kind == Kind.DIVINE:
+            head, item = "divine (level 1-5) at", board.name(a)
+        else:  # pass, otoma, spend, tile
+            head, _, item = state.action_text(code).partition(" ")
         items = groups.setdefault(head, [])
         if item and item not in items:
             items.append(item)
-    lines = [
-        f"{head}: {' '.join(items)}" if items else head
-        for head, items in groups.items()
-        if head != "pass"
-    ]
+    lines = [f"{head}: {' '.join(items)}" if items else head for head, items in groups.items()]
     if offers:
-        held = max(offers, key=lambda m: m.bit_count())
-        levels = " ".join(str(v) for v in token_levels(held))
+        levels = " ".join(str(v) for v in token_levels(offers))
         lines.append(f"offer: tokens {levels} (or some of them)")
-    if "pass" in groups:
-        lines.append("pass")
+    if "pass" in lines:
+        lines.append(lines.pop(lines.index("pass")))
     return "\n".join(lines)
 
 

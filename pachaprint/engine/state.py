@@ -33,7 +33,7 @@ from pachaprint.engine.config import GameConfig
 from pachaprint.engine.events import Ending, EventKind, Phase
 from pachaprint.engine.legal import decision_actions, shut_out, turn_actions
 from pachaprint.engine.movement import cells_of
-from pachaprint.engine.oracle import WheelOracle
+from pachaprint.engine.oracle import Wheel
 from pachaprint.engine.otoma import Otoma
 from pachaprint.engine.table import UNKNOWN, Table
 from pachaprint.engine.tiles import Deck, TileTable
@@ -57,7 +57,7 @@ class GameState(Table):
 
     def __init__(
         self,
-        oracle: WheelOracle,
+        oracle: Wheel,
         config: GameConfig,
         *,
         first_player: int = 0,
@@ -142,12 +142,6 @@ class GameState(Table):
         else:
             self._pass(seat)
         self._settle()
-
-    def clone(self) -> GameState:
-        """An independent copy sharing the read-only parts (oracle, deck, rules, board)."""
-        twin = self._copy()
-        assert isinstance(twin, GameState)
-        return twin
 
     def view(self, seat: int | None = None) -> PlayerView:
         """What ``seat`` (default: the current one) sees: a :class:`~pachaprint.engine.view.PlayerView`."""

@@ -11,25 +11,23 @@ events. :class:`~pachaprint.engine.state.GameState` adds the turn; the
 from __future__ import annotations
 
 import copy
+from typing import TypeVar
 
 from pachaprint.engine import actions as A
 from pachaprint.engine.actions import NO_ACTIONS, Kind, LegalActions
 from pachaprint.engine.config import GameConfig
 from pachaprint.engine.events import Ending, Event, EventKind, Outcome, Phase, Source
 from pachaprint.engine.movement import (
-    coop_enter_ends,
-    coop_move_ends,
-    enter_ends,
     geometry,
-    move_ends,
 )
-from pachaprint.engine.oracle import WheelOracle
+from pachaprint.engine.oracle import SealedWheel, Wheel
 from pachaprint.engine.otoma import Otoma
 from pachaprint.engine.tiles import ArrowTile, ChanceNode, Deck, TileTable
 from pachaprint.model.rules import DIVERSITY_TOP_LEVEL, OFFERING_POINTS, TERRAIN_LETTERS
 
 UNKNOWN = -1
 """Terrain of a cell not yet discovered."""
+T = TypeVar("T", bound="Table")
 
 
 class Table:
@@ -40,9 +38,7 @@ class Table:
     :attr:`side_of` and :attr:`account_of` map each seat to its own.
     """
 
-    def __init__(
-        self, oracle: WheelOracle, config: GameConfig, first_player: int, record_events: bool
-    ):
+    def __init__(self, oracle: Wheel, config: GameConfig, first_player: int, record_events: bool):
         board = oracle.board
         self.board, self.geo, self._oracle = board, geometry(board), oracle
         self.config, self.rules, self.mode = config, config.rules, config.mode
@@ -83,8 +79,8 @@ class Table:
         self._legal: LegalActions = NO_ACTIONS
         self._skips_in_row = self._final_left = 0
 
-    def _copy(self) -> Table:
-        """A copy whose mutable parts are its own; the oracle, deck, rules and board are shared."""
+    def clone(self: T) -> T:
+        """An independent copy sharing the read-only parts (wheel, deck, rules, board)."""
         twin = copy.copy(self)
         for name in ("terrain", "crop", "owner", "pawn_mask", "reserve", "supply", "score"):
             setattr(twin, name, list(getattr(self, name)))
@@ -103,6 +99,21 @@ class Table:
         twin.events = None if self.events is None else list(self.events)
         twin.otoma = None if self.otoma is None else self.otoma.copy()
         twin.tiles = None if self.tiles is None else self.tiles.copy()
+        return twin
+
+    def information_state(self: T) -> T:
+        """What the players know, as a state: a copy whose wheel answers only for the open
+        tiles and with no deck, so unseen tiles are chance. A search bot gives it a map it
+        samples (:meth:`with_wheel`) and plays on; asking the sealed wheel about a hidden
+        cell raises :class:`~pachaprint.engine.oracle.HiddenInformation`."""
+        twin = self.with_wheel(SealedWheel(self.board, self.terrain, self.crop, self._oracle))
+        twin.deck = None
+        return twin
+
+    def with_wheel(self: T, wheel: Wheel) -> T:
+        """A copy of this state that asks ``wheel`` about the cells still hidden."""
+        twin = self.clone()
+        twin._oracle = wheel
         return twin
 
     # -- pawns ------------------------------------------------------------------------
@@ -283,22 +294,6 @@ class Table:
     def tie_break(self, seat: int) -> int:
         """Total levels the seat's account advanced on the diversity board."""
         return sum(self.stones[self.account_of[seat]])
-
-    def move_ends(self, seat: int, start: int) -> int:
-        """Mask of the cells where the seat's pawn on ``start`` may end a move."""
-        own = self.pawn_mask[self.side_of[seat]]
-        if self.rules.spend:
-            arrow = self.tiles.arrow if self.tiles else None
-            return coop_move_ends(self.geo, start, arrow, own, self.all_pawns, self.crop_mask)
-        return move_ends(self.geo, start, own, self.all_pawns, self.crop_mask)
-
-    def enter_ends(self, seat: int, entries: int | None = None) -> int:
-        """Mask of the cells where a pawn entering from supply may end (optionally from ``entries`` only)."""
-        own = self.pawn_mask[self.side_of[seat]]
-        if self.rules.spend:
-            ends = coop_enter_ends(self.geo, own, self.all_pawns, self.crop_mask)
-            return ends if entries is None else ends & entries
-        return enter_ends(self.geo, own, self.all_pawns, self.crop_mask, entries)
 
     def action_text(self, code: int) -> str:
         """The command text of an action (``move c3 e3``, ``otoma yellow``, ``tile valley V03``)."""

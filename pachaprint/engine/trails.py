@@ -134,14 +134,6 @@ class Trails:
         pairs_out = tuple((a, b) for a, b in pairs)
         return cls(board, pairs_out, partner, tuple(steps))
 
-    def exit(self, cell: int, direction: Direction) -> tuple[str, str, int, Direction] | None:
-        """Leaving ``cell`` in ``direction`` off the board: ``(end left, end entered, re-entry cell, inward direction)``.
-
-        ``None`` when the step stays on the board.
-        """
-        cell_in, inward, via = self.steps[4 * cell + direction]
-        return None if via is None else (via[0], via[1], cell_in, inward)
-
 
 @cache
 def trails_for(board: Board) -> Trails:
