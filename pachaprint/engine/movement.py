@@ -103,6 +103,7 @@ def _table(offset: int) -> tuple[tuple[int, ...], ...]:
 
 _T0, _T1, _T2, _T3 = (_table(k * _CHUNK) for k in range(4))
 _FAST_LIMIT = 1 << (4 * _CHUNK)
+_CHUNK2, _CHUNK3 = 2 * _CHUNK, 3 * _CHUNK
 
 
 def cells_of(mask: int) -> tuple[int, ...]:
@@ -112,9 +113,9 @@ def cells_of(mask: int) -> tuple[int, ...]:
     if mask < _FAST_LIMIT:
         return (
             _T0[mask & _CHUNK_MASK]
-            + _T1[mask >> 12 & _CHUNK_MASK]
-            + _T2[mask >> 24 & _CHUNK_MASK]
-            + _T3[mask >> 36]
+            + _T1[mask >> _CHUNK & _CHUNK_MASK]
+            + _T2[mask >> _CHUNK2 & _CHUNK_MASK]
+            + _T3[mask >> _CHUNK3]
         )
     out = []
     while mask:
