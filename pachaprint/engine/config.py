@@ -171,14 +171,14 @@ def seating(mode: Mode, players: int, difficulty: str | None, colour: str) -> Se
     level = difficulty or "normal"
     per_colour = {2: 4, 3: 3, 4: 4}[players] - (1 if level == "expert" else 0)
     count = OTOMA_PAWNS - 1 if level == "easy" else OTOMA_PAWNS
-    spare = OTOMA_ONLY_COLOURS + PLAYER_COLOURS[colours:]
+    unused = PLAYER_COLOURS[colours:]  # the Otoma pawns beyond purple and yellow
     return Seating(
         tuple(s % colours for s in range(players)),
         (0,) * players,
         (*PLAYER_COLOURS[:colours], "otoma"),
         (per_colour,) * colours + (0,),
         2,
-        tuple(spare[i % len(spare)] for i in range(count)),
+        OTOMA_ONLY_COLOURS + tuple(unused[i % len(unused)] for i in range(count - 2)),
     )
 
 

@@ -16,7 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from pachaprint.engine import actions as A
 from pachaprint.engine import display
+from pachaprint.engine.actions import Kind
 from pachaprint.engine.bots import BOT_NAMES, HUMAN, Bot, check_bot, make_bot
 from pachaprint.engine.config import ConfigError, GameConfig, Mode, check_seats
 from pachaprint.engine.game import draw_setup, new_game
@@ -257,7 +259,9 @@ def run_game(
     parts = [config.mode.value, *([config.level] if config.level else [])]
     if config.mode is not Mode.SOLO:
         parts.append(f"{config.players} players")
-    resuming = f"; resuming after {len(state.history)} actions" if resume else ""
+    decisions = sum(1 for code in state.history if A.kind_of(code) != Kind.TILE)
+    plural = "" if decisions == 1 else "s"
+    resuming = f"; resuming after {decisions} decision{plural}" if resume else ""
     table.write(
         f"{display.printable(scenario.name)} ({', '.join(parts)}); seed {config.seed}{resuming}."
     )
