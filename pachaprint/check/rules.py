@@ -245,8 +245,7 @@ def solution_problems(
     if result.status is SolveStatus.MULTIPLE:
         count = solver.count(givens, NOT_UNIQUE_COUNT_CAP)
         counted = f"at least {count}" if count >= NOT_UNIQUE_COUNT_CAP else str(count)
-        target = _author_layer(scenario, solver) or result.solution
-        extra = solver.suggest_givens(givens, target)
+        extra, target = _settling(scenario, solver, givens, result.solution)
         names = board.names(result.differing)
         suggestion = join_names(f"{board.name(c)} ({target[c]})" for c in extra)
         message = (
@@ -270,6 +269,34 @@ def solution_problems(
             )
         ], solution
     return [], solution
+
+
+def _settling(
+    scenario: Scenario, solver: CropSolver, givens: dict[int, int], first: tuple[int, ...]
+) -> tuple[list[int], tuple[int, ...]]:
+    """Cells to add as start cells and the crop layer their levels come from.
+
+    The layer is the author's own when it is complete and fits the rules,
+    else ``first``, one of the layers that fit.
+    """
+    target = _author_layer(scenario, solver) or first
+    return solver.suggest_givens(givens, target), target
+
+
+def settling_start_cells(scenario: Scenario) -> dict[str, int]:
+    """Start cells to add, with their crop levels, that make a not-unique scenario unique.
+
+    The same cells the ``not-unique`` message names (cell name -> level, in
+    reading order); empty when the scenario has no crop layer or exactly one.
+    """
+    board = scenario.board
+    solver = CropSolver(board, scenario.terrain_flat, scenario.regions)
+    givens = {c: level for c in scenario.start_cells if (level := scenario.crop_at(c)) is not None}
+    result = solver.solve(givens)
+    if result.status is not SolveStatus.MULTIPLE or result.solution is None:
+        return {}
+    extra, target = _settling(scenario, solver, givens, result.solution)
+    return {board.name(c): target[c] for c in sorted(extra)}
 
 
 def _author_layer(scenario: Scenario, solver: CropSolver) -> tuple[int, ...] | None:

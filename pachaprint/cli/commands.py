@@ -11,6 +11,7 @@ from pachaprint.cli import (
     play,  # noqa: F401
     render,  # noqa: F401
     simulate,  # noqa: F401
+    studio,  # noqa: F401
     validate,  # noqa: F401
     wheel,  # noqa: F401
 )
