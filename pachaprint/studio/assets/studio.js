@@ -76,6 +76,7 @@
 
   function hidePreviews(message) {
     Object.values(PREVIEWS).forEach((id) => { $(id).hidden = true; });
+    document.querySelector(".previews").hidden = true;
     $("preview-note").hidden = false;
     $("preview-note").textContent = message;
   }
@@ -95,6 +96,7 @@
         img.hidden = false;
       });
       $("preview-note").hidden = true;
+      document.querySelector(".previews").hidden = false;
     } catch (e) {
       hidePreviews("No preview: " + e.message);
     }
