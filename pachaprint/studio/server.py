@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import signal
 import socket
 import threading
 import webbrowser
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import TracebackType
+from types import FrameType, TracebackType
 
 import uvicorn
 
@@ -97,18 +98,26 @@ def serve(
     """Serve the studio in the foreground until Ctrl-C (or SIGTERM), then return."""
     session = Session(workspace, bind(port))
     server = session.server()
-    kind = "folder" if workspace.mode == "folder" else "file"
-    say(f"pachaprint studio: editing the {kind} {workspace.label}")
-    say("Open this address in your browser (it holds this session's token):")
-    say(f"    {session.url}")
-    say("Press Ctrl-C to stop the studio.")
-    if open_browser:
-        threading.Timer(0.5, webbrowser.open, args=(session.url,)).start()
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        # Ctrl-C before uvicorn takes the signal over (or re-raised by it after a
+        # graceful shutdown): ask the server to stop, never raise KeyboardInterrupt.
+        if server.should_exit:
+            server.force_exit = True
+        server.should_exit = True
+
+    previous = signal.signal(signal.SIGINT, stop)
     try:
+        kind = "folder" if workspace.mode == "folder" else "file"
+        say(f"pachaprint studio: editing the {kind} {workspace.label}")
+        say("Open this address in your browser (it holds this session's token):")
+        say(f"    {session.url}")
+        say("Press Ctrl-C to stop the studio.")
+        if open_browser:
+            threading.Timer(0.5, webbrowser.open, args=(session.url,)).start()
         server.run(sockets=[session.sock])
-    except KeyboardInterrupt:
-        pass  # uvicorn re-raises the Ctrl-C it already handled; the server is down
     finally:
+        signal.signal(signal.SIGINT, previous)
         session.sock.close()
     say("pachaprint studio: stopped.")
 
