@@ -200,8 +200,8 @@
     state.version++;
     S.markEdit();
     if (!state.gesture) commit();
+    S.check(); // the request goes out first; the page redraws while it travels
     S.emit("change", { reason: reason || "edit" });
-    S.check();
     return true;
   };
 
@@ -219,8 +219,8 @@
     state.doc = JSON.parse(state.history[index]);
     state.version++;
     S.markEdit();
-    S.emit("change", { reason: "history" });
     S.check();
+    S.emit("change", { reason: "history" });
   }
   S.undo = function () { if (S.canUndo()) restore(state.index - 1); };
   S.redo = function () { if (S.canRedo()) restore(state.index + 1); };

@@ -94,9 +94,19 @@
     return parts.join(", ");
   }
 
+  // Writes only what changed, so a redraw restyles only the cells an edit touched.
+  function setAttr(el, name, value) {
+    if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+  }
+  function setText(el, text) {
+    if (el.textContent !== text) el.textContent = text;
+  }
+  function setClass(el, value) {
+    if (el.className !== value) el.className = value;
+  }
   function setFlag(el, name, on, value) {
-    if (on) el.setAttribute(name, value || "true");
-    else el.removeAttribute(name);
+    if (on) setAttr(el, name, value || "true");
+    else if (el.hasAttribute(name)) el.removeAttribute(name);
   }
 
   G.render = function () {
@@ -109,12 +119,12 @@
       const cell = cells[name];
       const terrain = S.terrainAt(doc, name);
       let crop = S.cropAt(doc, name);
-      cell.className = "cell " + (terrain === "." ? "t-none" : "t-" + terrain);
-      cell.setAttribute("data-terrain", terrain);
-      cell.querySelector(".letter").textContent = terrain === "." ? "?" : terrain;
-      cell.querySelector(".tsym use").setAttribute("href", "#sym-terrain-" + (terrain === "." ? "V" : terrain));
+      setClass(cell, "cell " + (terrain === "." ? "t-none" : "t-" + terrain) + (name === G.cursor ? " cursor" : ""));
+      setAttr(cell, "data-terrain", terrain);
+      setText(cell.querySelector(".letter"), terrain === "." ? "?" : terrain);
+      setAttr(cell.querySelector(".tsym use"), "href", "#sym-terrain-" + (terrain === "." ? "V" : terrain));
       const cands = cell.querySelector(".cands");
-      cands.textContent = "";
+      if (cands.firstChild) cands.textContent = "";
       if (view) {
         const index = view.index[name];
         crop = view.placed.has(name) ? view.candidates[index] : ".";
@@ -122,23 +132,23 @@
           for (const digit of "12345") cands.appendChild(span(view.candidates[index].indexOf(digit) >= 0 ? "cand" : "cand gone", digit));
         }
         setFlag(cell, "data-step", view.changed.has(name) || view.because.has(name), view.changed.has(name) ? "changed" : "because");
-        cell.querySelector(".step-flag").textContent = view.changed.has(name) ? "\u279C" : view.because.has(name) ? "\u2022" : "";
+        setText(cell.querySelector(".step-flag"), view.changed.has(name) ? "\u279C" : view.because.has(name) ? "\u2022" : "");
       } else {
-        cell.removeAttribute("data-step");
+        setFlag(cell, "data-step", false);
       }
       const cropEl = cell.querySelector(".crop");
-      cropEl.className = crop === "." ? "crop" : "crop c-" + crop;
-      cropEl.textContent = crop === "." ? "" : crop;
-      cell.setAttribute("data-crop", crop === "." ? "" : crop);
+      setClass(cropEl, crop === "." ? "crop" : "crop c-" + crop);
+      setText(cropEl, crop === "." ? "" : crop);
+      setAttr(cell, "data-crop", crop === "." ? "" : crop);
       setFlag(cell, "data-start", S.isStart(doc, name));
       setFlag(cell, "data-otoma", S.isOtoma(doc, name));
       setFlag(cell, "data-problem", !view && marked.has(name), "error");
       setFlag(cell, "data-focus", !view && G.focus.has(name));
-      cell.tabIndex = name === G.cursor ? 0 : -1;
-      cell.classList.toggle("cursor", name === G.cursor);
-      cell.setAttribute("aria-label", describe(doc, name, terrain, crop) + (marked.has(name) && !view ? ", has a problem" : ""));
+      const tab = name === G.cursor ? 0 : -1;
+      if (cell.tabIndex !== tab) cell.tabIndex = tab;
+      setAttr(cell, "aria-label", describe(doc, name, terrain, crop) + (marked.has(name) && !view ? ", has a problem" : ""));
     }
-    gridEl.classList.toggle("explaining", !!view);
+    if (gridEl.classList.contains("explaining") !== !!view) gridEl.classList.toggle("explaining", !!view);
   };
 
   // -- tools ------------------------------------------------------------------------
@@ -270,7 +280,6 @@
       });
     });
     selectTool("terrain", "V");
-    S.on("change", G.render);
-    S.on("verdict", G.render);
+    S.on("change", G.render); // the verdict panel redraws the grid with each verdict
   };
 })();

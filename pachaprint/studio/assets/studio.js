@@ -269,6 +269,10 @@
     $("new-tiny").addEventListener("click", () => newBlank("tiny"));
     $("new-long").addEventListener("click", () => newBlank("long"));
     document.addEventListener("keydown", onGlobalKey);
+    window.addEventListener("hashchange", () => {
+      const wanted = /^#file=(.+)$/.exec(location.hash);
+      if (wanted && S.session.mode === "folder") openFile(decodeURIComponent(wanted[1]));
+    });
     window.addEventListener("beforeunload", (event) => {
       if (S.isDirty()) { event.preventDefault(); event.returnValue = ""; }
     });
