@@ -38,6 +38,7 @@
       $(id).value = typeof value === "string" ? value : "";
     });
     $("f-size").value = doc.size;
+    if (info && info.reason === "load") $("gen-size").value = doc.size;
   }
 
   function onField(event) {
