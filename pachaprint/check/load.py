@@ -10,10 +10,12 @@ import json
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import fastjsonschema
-import jsonschema
+
+if TYPE_CHECKING:
+    import jsonschema
 
 from pachaprint.check.problems import Problem, Rule
 from pachaprint.resources import schemas_dir
@@ -30,6 +32,9 @@ def schema() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def _validator() -> jsonschema.protocols.Validator:
+    """The full validator, imported only for a rejected file (it costs ~35 ms to import)."""
+    import jsonschema
+
     return jsonschema.Draft202012Validator(schema())
 
 

@@ -37,3 +37,10 @@ class WheelChoice(str, Enum):
     retail = "retail"
     volvelle45 = "volvelle45"
     both = "both"
+
+
+def fresh_seed() -> int:
+    """A random seed for a command run without ``--seed`` (the command prints it)."""
+    import random
+
+    return random.SystemRandom().randrange(1 << 31)

@@ -6,18 +6,20 @@ from pathlib import Path
 
 import typer
 
-from pachaprint.cli.app import UsageError, app
+from pachaprint.cli.app import UsageError, command
 
 
-@app.command()
+@command()
 def studio(
     path: Path = typer.Argument(
         ...,
+        metavar="FILE|DIR",
         help="A scenario file (created on the first save if it does not exist) or a folder of them.",
     ),
     port: int = typer.Option(
         None,
         "--port",
+        metavar="N",
         min=0,
         max=65535,
         help="Port on 127.0.0.1; 0 picks any free port. Default: the first free port of 8750-8769.",
@@ -26,10 +28,13 @@ def studio(
         False, "--no-browser", help="Print the address only; do not open a browser."
     ),
 ) -> None:
-    """Open the studio: paint a disc's map in the browser with the checker live.
+    """Author a disc in the browser, the checker live on every edit.
 
-    Serves on 127.0.0.1 only and prints the address with this session's token;
-    requests without it are refused. Ctrl-C stops it. Exit 2 for usage errors.
+    Paint the terrain, set crops and start cells, see every problem on the
+    grid, fill the crops, step through the deductions, preview and print the
+    disc, and save. Serves on 127.0.0.1 only and prints the address with this
+    session's token; requests without it are refused. Ctrl-C stops it. Exit 2
+    for usage errors.
     """
     from pachaprint.studio.server import PortError, serve
     from pachaprint.studio.workspace import Workspace, WorkspaceError
