@@ -262,6 +262,7 @@
         if (since !== null) {
           requestAnimationFrame(() => {
             S.latencies.push({ ms: performance.now() - since, server: verdict.ms });
+            if (S.latencies.length > 1000) S.latencies.shift();
           });
         }
       } else if (since !== null) {

@@ -41,6 +41,9 @@
     const release = () => showFocus(pinned ? pinned.cells : []);
     li.addEventListener("mouseleave", release);
     li.addEventListener("blur", release);
+    li.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); li.click(); }
+    });
     li.addEventListener("click", () => {
       const same = pinned && pinned.li === li;
       document.querySelectorAll(".problem.pinned").forEach((el) => el.classList.remove("pinned"));
