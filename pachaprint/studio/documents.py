@@ -14,6 +14,7 @@ import hashlib
 from typing import Any
 
 from pachaprint.check.fill import updated_text
+from pachaprint.check.generate import slug
 from pachaprint.check.load import parse_bytes, parse_text, schema_problems
 from pachaprint.check.rules import dimension_problems
 from pachaprint.check.validate import validate_bytes, validate_data
@@ -169,14 +170,8 @@ def open_document(workspace: Workspace, name: object) -> dict[str, Any]:
 def new_blank(workspace: Workspace, size: str) -> dict[str, Any]:
     """A blank scenario whose id no file of the folder uses."""
     stem = workspace.single[: -len(".json")] if workspace.single else "new-disc"
-    scenario_id = workspace.fresh_id(stem) if workspace.single is None else _as_id(stem)
+    scenario_id = workspace.fresh_id(stem) if workspace.single is None else slug(stem)
     return blank_document(size, scenario_id, "New disc")
-
-
-def _as_id(stem: str) -> str:
-    from pachaprint.check.generate import slug
-
-    return slug(stem)
 
 
 # -- saving -------------------------------------------------------------------------------
