@@ -17,7 +17,9 @@ Figures, interleaved edit by edit in one run:
   over a kept-alive connection;
 * **check compute**: the library's time inside the server (``verdict.ms``).
 
-A second series types bursts of five keys back to back (as when painting
+A second series removes all start cells but one in a single edit (the
+heaviest verdict: many crop layers fit and the start cells that settle the map
+are worked out). A third types bursts of five keys back to back (as when painting
 fast): the studio keeps one check in flight and checks the newest map next, so
 every edit's latency counts the wait. The target is a verdict within 100 ms.
 """
@@ -117,7 +119,14 @@ def run_browser(
     driver = browser.driver
     checker = Checker(studio)
     rng = random.Random(seed)
-    results: dict[str, list[float]] = {"screen": [], "round": [], "compute": [], "burst": []}
+    results: dict[str, list[float]] = {
+        "screen": [],
+        "round": [],
+        "compute": [],
+        "burst": [],
+        "ambiguous": [],
+        "ambiguous compute": [],
+    }
     kinds: dict[str, list[float]] = {"valid": [], "not unique": [], "other problems": []}
     try:
         for file in files:
@@ -152,6 +161,23 @@ def run_browser(
                     else "other problems"
                 )
                 kinds[kind].append(screen)
+            # the heaviest verdict: all start cells but one removed in one edit
+            # (many crop layers fit; the studio also works out the start cells to offer)
+            driver.execute_script(
+                "Studio.edit(d => { d.start = d.start.slice(0, 1); delete d.solo; return true; })"
+            )
+            WebDriverWait(driver, 20).until(lambda d: d.execute_script(settled))
+            WebDriverWait(driver, 5).until(
+                lambda d: d.execute_script("return Studio.latencies.length > 0")
+            )
+            results["ambiguous"].append(
+                driver.execute_script("return Studio.latencies.splice(0)")[-1]["ms"]
+            )
+            round_trip, verdict = checker.check(driver.execute_script("return Studio.state.doc"))
+            results["ambiguous compute"].append(verdict["ms"])
+            driver.find_element(By.TAG_NAME, "body").send_keys(Keys.CONTROL, "z")
+            WebDriverWait(driver, 20).until(lambda d: d.execute_script(settled))
+            driver.execute_script("Studio.latencies.length = 0")
             for _ in range(bursts // max(1, len(files))):
                 doc = driver.execute_script("return Studio.state.doc")
                 for _ in range(5):
@@ -238,6 +264,9 @@ def main() -> None:
         print("edit -> verdict on screen, by the verdict reached:")
         for kind, values in kinds.items():
             print(line(f"  {kind}", values))
+        print("one edit leaving a single start cell (not unique; start cells to offer worked out):")
+        print(line("edit -> verdict on screen", results["ambiguous"]))
+        print(line("check compute in the server", results["ambiguous compute"]))
         print("bursts of 5 keys back to back (each edit until a verdict that includes it):")
         print(line("edit -> verdict on screen", results["burst"]))
         load = os.getloadavg()
