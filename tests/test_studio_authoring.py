@@ -150,3 +150,12 @@ def test_filled_text_is_unchanged_by_the_refactor():
     text = filled_text(raw, scenario.board, solution)
     expected = json.dumps({**data, "crops": LAKE_CROPS}, indent=2, ensure_ascii=False) + "\n"
     assert text == expected
+
+
+def test_settling_start_cells_are_the_same_with_or_without_the_last_validation():
+    from pachaprint.check import rules
+
+    scenario = Scenario.from_dict(ambiguous())
+    after_validation = check_document(ambiguous())["suggestion"]
+    rules._SETTLED.clear()
+    assert settling_start_cells(scenario) == after_validation
