@@ -312,3 +312,41 @@ def test_generate_makes_a_fresh_valid_scenario_with_a_new_id(driver, studio, fol
     driver.find_element(By.ID, "save").click()
     wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f'.entry[data-file="{file}"]'))
     assert json.loads((folder / file).read_text())["terrain"] == doc["terrain"]
+
+
+def test_from_an_empty_file_to_a_saved_disc_and_its_print_files(browser, tmp_path):
+    target = tmp_path / "my-disc.json"
+    driver = browser.driver
+    driver.set_window_size(*DESKTOP)
+    console_problems(driver)
+    with BackgroundStudio(Workspace.open(target)) as studio:
+        driver.get(studio.url)
+        wait(driver)
+        assert driver.find_element(By.ID, "library-panel").get_attribute("hidden")
+        assert {
+            c.get_attribute("data-terrain") for c in driver.find_elements(By.CSS_SELECTOR, ".cell")
+        } == {"."}
+        assert listed(driver)[0][0] == "unpainted"
+        assert driver.find_element(By.ID, "print-pdf").get_attribute("disabled")
+        driver.find_element(By.ID, "gen-difficulty").send_keys("hard")
+        driver.find_element(By.ID, "generate").click()
+        wait(driver, lambda d: "Seed" in d.find_element(By.ID, "generate-note").text)
+        wait(driver)
+        assert listed(driver) == [] and driver.find_element(By.ID, "difficulty").text == "hard"
+        assert driver.find_element(By.ID, "f-id").get_attribute("value") == "my-disc"
+        driver.find_element(By.ID, "save").click()
+        wait(driver, lambda d: "Saved my-disc.json" in d.find_element(By.ID, "save-status").text)
+        saved = json.loads(target.read_text())
+        assert saved["id"] == "my-disc" and len(saved["solo"]["otoma"]) == 5
+        assert check_document(saved)["valid"]
+        made = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "const body = {scenario: Studio.state.doc, paper: 'a4'};"
+            "Promise.all([Studio.download('/api/print', body), Studio.download('/api/wheel', body)])"
+            ".then(files => Promise.all(files.map(async f => [f.name, f.blob.size, (await f.blob.text()).slice(0, 15)])))"
+            ".then(done, e => done(String(e)));"
+        )
+        assert made[0][0] == "my-disc-disc-print-a4.pdf" and made[0][2].startswith("%PDF")
+        assert made[1][0] == "my-disc-wheel.html" and made[1][2].startswith("<!DOCTYPE html>")
+        assert made[0][1] > 10_000 and made[1][1] > 10_000
+    assert console_problems(driver) == []
