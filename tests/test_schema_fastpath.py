@@ -76,7 +76,7 @@ def test_both_accept_the_examples_and_reject_a_bad_cell_name():
 
 def test_the_shipped_validator_is_generated_from_the_current_schema():
     # If this fails: python -m pachaprint.check.schema_code
-    assert schema_hash(schema()) == _scenario_validator.SCHEMA_SHA256
+    assert schema_hash(schema()) == _scenario_validator.SCHEMA_CHECKSUM
     assert _fast_validator() is _scenario_validator.validate
     generated = generate_source(schema())
-    assert f'SCHEMA_SHA256 = "{schema_hash(schema())}"' in generated
+    assert f'SCHEMA_CHECKSUM = "{schema_hash(schema())}"' in generated

@@ -16,7 +16,7 @@ class JsonSchemaValueException(ValueError):
 
 JsonSchemaValuesException = JsonSchemaValueException
 
-SCHEMA_SHA256 = "ade331b672327dd4ea9b722e1771de83ed883a5724f9fb1f840d3bdd3d29cae7"
+SCHEMA_CHECKSUM = "2800-be5ea8f0"
 FASTJSONSCHEMA_VERSION = "2.22.3"
 from decimal import Decimal
 import re

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-SCHEMA_SHA256: str
+SCHEMA_CHECKSUM: str
 
 class JsonSchemaValueException(ValueError): ...
 

@@ -45,7 +45,7 @@ def _fast_validator() -> Callable[[Any], object]:
     from pachaprint.check import _scenario_validator as shipped
     from pachaprint.check.schema_code import schema_hash
 
-    if schema_hash(schema()) == shipped.SCHEMA_SHA256:
+    if schema_hash(schema()) == shipped.SCHEMA_CHECKSUM:
         return shipped.validate
     import fastjsonschema
 
