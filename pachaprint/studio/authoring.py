@@ -17,7 +17,8 @@ from pachaprint.check.load import schema_problems
 from pachaprint.check.problems import Problem, Report
 from pachaprint.check.rules import settling_start_cells
 from pachaprint.check.solver import givens_of, levels_of
-from pachaprint.check.techniques import Difficulty, is_solved, position_for
+from pachaprint.check.difficulty import Difficulty
+from pachaprint.check.techniques import is_solved, position_for
 from pachaprint.check.validate import validate_data
 from pachaprint.model.board import SIZES, board_for, join_names
 from pachaprint.model.scenario import FORMAT, Scenario, crops_to_rows
