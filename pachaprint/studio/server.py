@@ -100,13 +100,13 @@ def serve(
     server = session.server()
 
     def stop(signum: int, frame: FrameType | None) -> None:
-        # Ctrl-C before uvicorn takes the signal over (or re-raised by it after a
-        # graceful shutdown): ask the server to stop, never raise KeyboardInterrupt.
+        # Ctrl-C or SIGTERM before uvicorn takes the signal over (or re-raised by
+        # it after a graceful shutdown): ask the server to stop, never raise.
         if server.should_exit:
             server.force_exit = True
         server.should_exit = True
 
-    previous = signal.signal(signal.SIGINT, stop)
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         kind = "folder" if workspace.mode == "folder" else "file"
         say(f"pachaprint studio: editing the {kind} {workspace.label}")
@@ -114,10 +114,16 @@ def serve(
         say(f"    {session.url}")
         say("Press Ctrl-C to stop the studio.")
         if open_browser:
-            threading.Timer(0.5, webbrowser.open, args=(session.url,)).start()
+
+            def show() -> None:
+                if not webbrowser.open(session.url):
+                    say("(no browser found here: open the address yourself)")
+
+            threading.Timer(0.5, show).start()
         server.run(sockets=[session.sock])
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
         session.sock.close()
     say("pachaprint studio: stopped.")
 
