@@ -249,7 +249,7 @@ def _guarded(handler: Handler) -> Handler:
             return JSONResponse({"error": str(exc), "problems": []}, exc.status)
         except authoring.DocumentError as exc:
             return JSONResponse({"error": str(exc), "problems": exc.problems}, 422)
-        except documents.SaveRefused as exc:
+        except documents.FileRefused as exc:
             return JSONResponse({"error": str(exc), "problems": exc.problems}, exc.status)
 
     return run

@@ -40,8 +40,8 @@ SAVED_KEYS = (
 _TEXT_KEYS = ("$schema", "id", "name", "author", "notes")
 
 
-class SaveRefused(Exception):
-    """Nothing was written; the message and problems say why."""
+class FileRefused(Exception):
+    """A file the studio will not open or write (nothing was written); the message and problems say why."""
 
     def __init__(self, status: int, message: str, problems: list[dict[str, Any]] | None = None):
         super().__init__(message)
@@ -163,7 +163,7 @@ def open_document(workspace: Workspace, name: object) -> dict[str, Any]:
     raw = workspace.read(workspace.path_of(name).name)
     data, problems = editable(raw)
     if problems:
-        raise SaveRefused(422, f"{name} cannot be edited in the studio", problems)
+        raise FileRefused(422, f"{name} cannot be edited in the studio", problems)
     return {"file": name, "scenario": data, "hash": digest(raw), "exists": True}
 
 
@@ -195,7 +195,7 @@ def save(
     create: bool = False,
     force: bool = False,
 ) -> dict[str, Any]:
-    """Write the edited scenario into file ``name``; :class:`SaveRefused` when nothing was written.
+    """Write the edited scenario into file ``name``; :class:`FileRefused` when nothing was written.
 
     ``base_hash`` is the :func:`digest` of the file as it was opened (``None``
     for a file that did not exist): a file changed on disk since is not
@@ -204,20 +204,20 @@ def save(
     path = workspace.path_of(name)
     file = path.name
     if not isinstance(data, dict):
-        raise SaveRefused(400, "nothing to save: the scenario must be a JSON object")
+        raise FileRefused(400, "nothing to save: the scenario must be a JSON object")
     blank = unpainted_cells(data)
     if blank:
-        raise SaveRefused(
+        raise FileRefused(
             422,
             f"not saved: {len(blank)} cell(s) still need a terrain",
             [_note("paint every cell")],
         )
     exists = path.exists()
     if exists and create:
-        raise SaveRefused(409, f"not saved: {file} exists already; choose another id")
+        raise FileRefused(409, f"not saved: {file} exists already; choose another id")
     raw = workspace.read(file) if exists else None
     if not force and (digest(raw) if raw is not None else None) != base_hash:
-        raise SaveRefused(
+        raise FileRefused(
             409,
             f"not saved: {file} changed on disk since it was opened; "
             "reopen it, or save again to overwrite it",
@@ -231,7 +231,7 @@ def save(
     if not found:
         found = dimension_problems(parsed)
     if found:
-        raise SaveRefused(
+        raise FileRefused(
             422,
             "not saved: the file would not load again: " + found[0].message,
             [p.to_dict() for p in found],
