@@ -19,6 +19,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
+from ..textfit import printable
 from . import draw as d
 from .fonts import font_name
 
@@ -90,7 +91,7 @@ def _draw(c: Canvas, item: d.Element) -> None:
         draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[
             item.anchor
         ]
-        draw(0, 0, item.text)
+        draw(0, 0, printable(item.text))
         c.restoreState()
         return
     style = item.style

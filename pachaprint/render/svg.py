@@ -16,6 +16,7 @@ from pathlib import Path as FilePath
 import svgwrite
 import svgwrite.base
 
+from ..textfit import printable
 from . import draw as d
 from .fonts import SVG_FAMILY
 
@@ -109,7 +110,7 @@ class _Writer:
                 el.attribs["fill-rule"] = "evenodd"
             _style(el, item.style)
         elif isinstance(item, d.Text):
-            el = dwg.text(item.text)
+            el = dwg.text(printable(item.text))
             a = el.attribs
             a.update(x=num(item.x), y=num(item.baseline()))
             a["font-size"] = num(item.size_pt * d.PT_MM)
