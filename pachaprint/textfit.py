@@ -219,3 +219,65 @@ def fit_lines(
         if size - step_pt < minimum_pt - 1e-9:
             return Fitted(tuple(wrap(text, width_mm, size, bold)), size, size_pt, False)
         size = round(size - step_pt, 2)
+
+
+# --------------------------------------------------------------------------- the disc back
+
+
+@dataclass(frozen=True)
+class TextBox:
+    """A centred block of text on the disc back: its centre below the pin, width and height (mm).
+
+    ``safe_radius`` is the circle no line may cross; a line's width is bounded
+    by that circle's chord at the line's edge farther from the pin.
+    """
+
+    key: str
+    centre_y: float
+    width: float
+    height: float
+    size_pt: float
+    minimum_pt: float
+    bold: bool
+    safe_radius: float
+
+    def chord(self, far: float) -> float:
+        """Usable width at ``far`` mm from the pin (never more than the layout's text width)."""
+        room = max(self.safe_radius**2 - far * far, 0.0) ** 0.5
+        return min(self.width, 2 * room)
+
+
+def disc_back_box(key: str, radius_mm: float) -> TextBox:
+    """The box a disc-back text line (``name``, ``meta`` or ``author``) must stay inside.
+
+    From ``templates/wheel/layout.json``: its centre at ``y_ratio * radius``,
+    its height, and the layout's text width, narrowed wherever the printed
+    ring (``radius - inner_ring_mm - edge_mm``) is narrower, so no line can
+    reach the cut circle.
+    """
+    lay = load_template("wheel/layout.json")["disc_back"]
+    spec = lay[key]
+    return TextBox(
+        key,
+        float(spec["y_ratio"]) * radius_mm,
+        float(lay["text_width_ratio"]) * radius_mm,
+        float(spec["height_mm"]),
+        float(spec["pt"]),
+        float(spec["min_pt"]),
+        key == "name",
+        radius_mm - float(lay["inner_ring_mm"]) - float(lay["edge_mm"]),
+    )
+
+
+def fit_in(box: TextBox, text: str) -> Fitted:
+    """Set ``text`` in a disc-back box: one line if it fits at full size, else :func:`fit_lines`.
+
+    One line is measured against the chord at its own edge; wrapped lines
+    against the chord at the box's far edge (the narrower one).
+    """
+    text = " ".join(text.split())
+    one_line = box.size_pt * PT_MM * LINE_HEIGHT
+    if text_width(text, box.size_pt, box.bold) <= box.chord(abs(box.centre_y) + one_line / 2):
+        return Fitted((text,), box.size_pt, box.size_pt, True)
+    width = box.chord(abs(box.centre_y) + box.height / 2)
+    return fit_lines(text, width, box.height, box.size_pt, box.minimum_pt, box.bold)

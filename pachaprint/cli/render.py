@@ -70,6 +70,10 @@ def render(
         "invalid scenario, nothing rendered",
         dots_note="the crop layer has dots; the disc shows the unique solution",
     )
+    from pachaprint.check.printing import print_warnings
+
+    for problem in print_warnings(model):
+        typer.echo(f"{scenario}: {problem.rule.value}: warning: {problem.message}", err=True)
     try:
         written = render_scenario(
             model, out, wheel=wheel, paper=paper.value, lang=lang.value, printable=True

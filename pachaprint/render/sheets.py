@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..resources import load_template
+from ..textfit import fit_lines
 from . import draw as d
 from .fonts import fit_size, text_width
 from .symbols import palette
@@ -458,18 +459,23 @@ def footer(
     y = p.height - m - s["footer_mm"] + 4.5
     items = calibration_bar(m, y, texts["calibration"].format(mm=f"{s['calibration_mm']:g}"))
     right = p.width - m
-    room = right - (m + s["calibration_mm"] + 4 + text_width(items[-1].text, 6.5))
-    head = f"{title} · {label}"
-    items.append(
-        d.Text(
-            x=right,
-            y=y + 1.6,
-            text=head,
-            size_pt=fit_size(head, room, 7, bold=True),
-            anchor="end",
-            bold=True,
+    bar_label = items[-1]
+    assert isinstance(bar_label, d.Text)
+    room = right - (m + s["calibration_mm"] + 4 + text_width(bar_label.text, 6.5))
+    head = fit_lines(f"{title} · {label}", room, s["footer_head_mm"], 7, 6, bold=True)
+    step = head.line_height_mm
+    for k, text in enumerate(head.lines):
+        items.append(
+            d.Text(
+                x=right,
+                y=y + 1.6 - step * (len(head.lines) - 1 - k),
+                text=text,
+                size_pt=head.size_pt,
+                anchor="end",
+                bold=True,
+                id="page-label" if k == 0 else None,
+            )
         )
-    )
     line = texts["page"].format(number=number, total=total, paper=p.name)
     items.append(
         d.Text(x=right, y=y + 5.4, size_pt=fit_size(line, room, 6.5), anchor="end", text=line)
