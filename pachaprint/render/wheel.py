@@ -434,7 +434,7 @@ class SectorWheel(Wheel):
         for stop in self.stops:
             if not strip.shifted(stop).encloses(slot):
                 found.append(f"at slider stop {stop:.1f} mm the strip does not hide the whole slot")
-        return found
+        return found + _shutter_problems(self)
 
 
 class SlotWheel(Wheel):
@@ -524,10 +524,16 @@ class SlotWheel(Wheel):
         top = max(self.discovery_ring[1], self.divination_ring[1], self.cell_radius_max)
         if not top < self.element_radius < self.cover_radius:
             found.append("the element scale must lie between the windows and the cover's edge")
-        return found
+        return found + _shutter_problems(self)
 
 
 AnyWheel = SectorWheel | SlotWheel
+
+
+def _shutter_problems(wheel: AnyWheel) -> list[str]:
+    from .shutters import shutter_problems
+
+    return shutter_problems(wheel)
 
 
 def wheel_from_data(raw: dict[str, Any]) -> AnyWheel:

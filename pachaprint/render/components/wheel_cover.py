@@ -22,11 +22,13 @@ from pachaprint.resources import load_template
 
 from .. import draw as d
 from .. import sheets, symbols
-from ..fonts import wrap
-from ..wheel import AnyWheel, Box, Sector, SectorWheel, SlotWheel, from_polar, load_wheel
+from ..fonts import text_width, wrap
+from ..shutters import shutters
+from ..wheel import AnyWheel, Box, Sector, SectorWheel, SlotWheel, load_wheel
 from . import wheelparts as wp
+from .shutter_piece import glue_mark, shutter_drawing
 
-LANGUAGES = ("en", "de", "it", "fr")
+LANGUAGES = ("en", "de", "it", "fr", "es")
 
 
 @cache
@@ -181,7 +183,7 @@ def _volvelle_cover(wheel: SlotWheel, cx: float, cy: float, lang: str) -> list[d
     items: list[d.Element] = [body]
     # the red element band behind the scale
     sym = float(cover["element_symbol_mm"])
-    band_in = wheel.element_radius - sym / 2 - 2.6
+    band_in = wheel.element_radius - sym / 2 - float(cover["band_inset_mm"])
     last = wheel.element_angle(wheel.columns - 1)
     band = Sector(
         band_in,
@@ -222,7 +224,7 @@ def _volvelle_cover(wheel: SlotWheel, cx: float, cy: float, lang: str) -> list[d
                     cx,
                     cy,
                     0.0,
-                    band_in + 1.5,
+                    band_in + float(cover["letter_inset_mm"]),
                     wp.column_letter(column),
                     float(cover["letter_pt"]),
                     white,
@@ -237,15 +239,16 @@ def _volvelle_cover(wheel: SlotWheel, cx: float, cy: float, lang: str) -> list[d
             )
         )
     label_pt = float(cover["label_pt"])
+    shut = shutters(wheel)
     for key, w, area in (
         ("discovery", windows["discovery"], "terrain"),
         ("divination", windows["divination"], "crop"),
     ):
         shape = wp.sector(cx, cy, w, _cut(), id=f"window-{key}", data=d.data(area=area))
         items.append(shape)
-        x_edge, _ = from_polar(w.r_in, w.end)
-        u_mid = (w.r_in + w.r_out) / 2
-        px, py = wp.page_point(cx, cy, x_edge - 1.8, u_mid)
+        flap = shut.flaps[key]
+        u_mid = flap.centre[1]
+        px, py = wp.page_point(cx, cy, shut.spine.x0 - 1.5, u_mid)
         items.append(
             d.Text(
                 x=px,
@@ -258,7 +261,7 @@ def _volvelle_cover(wheel: SlotWheel, cx: float, cy: float, lang: str) -> list[d
                 colour=pal["ink"],
             )
         )
-        px, py = wp.page_point(cx, cy, -x_edge + 1.8, u_mid)
+        px, py = wp.page_point(cx, cy, flap.x1 + 1.5, u_mid)
         items.append(
             d.Text(
                 x=px,
@@ -270,6 +273,7 @@ def _volvelle_cover(wheel: SlotWheel, cx: float, cy: float, lang: str) -> list[d
                 colour=pal["ink"],
             )
         )
+    items.append(glue_mark(wheel, cx, cy))
     items.append(
         wp.label(
             cx,
@@ -316,7 +320,9 @@ def slider_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -> d.D
         wp.box(ox, oy, strip, d.Style(), id="slider-trim"),
         wp.box(ox, oy, win_d, _cut(), id="window-discovery", data=d.data(area="terrain")),
         wp.box(ox, oy, win_c, _cut(), id="window-divination", data=d.data(area="crop")),
+        glue_mark(wheel, ox, oy),
     ]
+    shut = shutters(wheel)
     # index arrow on the edge facing the animal scale, level with the windows
     u = win_c.centre[1]
     size = float(raw["index_mm"])
@@ -333,7 +339,7 @@ def slider_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -> d.D
     )
     items.append(
         d.Line(
-            x1=ox + win_c.x1 + 0.6,
+            x1=ox + shut.flaps["divination"].x1,
             y1=oy - u,
             x2=ox + strip.x1 - size,
             y2=oy - u,
@@ -344,7 +350,7 @@ def slider_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -> d.D
     label_pt = float(raw["label_pt"])
     for key, window in (("discovery", win_d), ("divination", win_c)):
         x = window.centre[0]
-        u_mid = window.u0 - 7.0
+        u_mid = shut.spine.u0 - 1.5 - text_width(t[key], label_pt) / 2
         px, py = wp.page_point(ox, oy, x, u_mid)
         text = d.Text(
             x=px,
@@ -468,9 +474,27 @@ def wheel_cover_sheet(
             )
         )
         bottom = max(bottom, area.y + slider.media_height)
+        right = sx + slider.media_width
         steps = t["retail_steps"]
     else:
+        right = area.x + cover.media_width
         steps = t["volvelle_steps"]
+    piece = shutter_drawing(wheel, lang)
+    px, py = right + gap, area.y + gap / 2
+    if px + piece.width_mm > area.x + area.w:
+        raise ValueError(f"the {wheel.name} shutter piece does not fit beside the wheel parts")
+    items.append(_placed(piece, px, py))
+    lead = 6.5 * d.PT_MM * 1.25
+    for k, line in enumerate(wrap(t["shutter_piece"], area.x + area.w - px, 6.5)):
+        items.append(
+            d.Text(
+                x=px,
+                y=py + piece.height_mm + 4.0 + k * lead,
+                text=line,
+                size_pt=6.5,
+                colour=symbols.palette()["ink"],
+            )
+        )
     items.extend(
         instructions(
             steps,
