@@ -20,6 +20,7 @@ class Lang(str, Enum):
     de = "de"
     it = "it"
     fr = "fr"
+    es = "es"
 
 
 class Paper(str, Enum):

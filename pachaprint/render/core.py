@@ -19,8 +19,10 @@ from pathlib import Path
 from . import draw as d
 from .components import (
     board,
+    contents,
     crop_tiles,
     diversity,
+    pieces,
     reference_card,
     score_track,
     terrain_tiles,
@@ -28,7 +30,8 @@ from .components import (
 )
 from .components.print_test import alignment_sheets
 from .pdf import write_pdf
-from .sheets import Sheet, catalogue, document, fit_or_tile, impose, paper
+from .sheets import Paper, Sheet, catalogue, document, fit_or_tile, impose, paper
+from .sheets import first_pages as sheets_first_pages
 from .svg import write_svg
 from .texts import texts
 
@@ -51,6 +54,9 @@ def _catalogue(stem: str, key: str, make: Callable[..., list[d.Piece]], columns:
 
     return build
 
+
+PIECES = CoreComponent("pieces", "pieces", _catalogue("pieces", "pieces", pieces.pieces, 10))
+"""Pawns, stones and markers: ``core/pieces.svg``, beside the files SPEC section 4 lists."""
 
 COMPONENTS: tuple[CoreComponent, ...] = (
     CoreComponent("board", "board", lambda lang, tile_mm: board.board(lang, tile_mm)),
@@ -93,31 +99,62 @@ def core_sheets(
     p = paper(paper_key)
     words = texts(lang)
     names = words["components"]
-    sheets: list[Sheet] = []
-    sheets += alignment_sheets(p, words["alignment"])
     tiling = words["sheets"]
-    sheets += fit_or_tile(board.board(lang, tile_mm), p, label=names["board"], texts=tiling)
-    sheets += fit_or_tile(
-        diversity.diversity_board(lang), p, label=names["diversity"], texts=tiling
-    )
-    sheets += fit_or_tile(
-        score_track.score_track(lang), p, label=names["score_track"], texts=tiling
-    )
-    sheets += impose(
-        terrain_tiles.pieces(lang, tile_mm), p, label=names["terrain_tiles"], texts=tiling
-    )
-    sheets += impose(
-        crop_tiles.pieces(lang) + tokens.pieces(lang),
-        p,
-        label=f"{names['crop_tiles']} + {names['tokens']}",
-        texts=tiling,
-    )
-    sheets += impose(reference_card.pieces(lang), p, label=names["reference"], texts=tiling)
+    groups: list[tuple[str, list[Sheet]]] = [
+        ("print_test", alignment_sheets(p, words["alignment"])),
+        ("board", fit_or_tile(board.board(lang, tile_mm), p, label=names["board"], texts=tiling)),
+        (
+            "diversity",
+            fit_or_tile(diversity.diversity_board(lang), p, label=names["diversity"], texts=tiling),
+        ),
+        (
+            "score_track",
+            fit_or_tile(score_track.score_track(lang), p, label=names["score_track"], texts=tiling),
+        ),
+        (
+            "terrain_tiles",
+            impose(
+                terrain_tiles.pieces(lang, tile_mm), p, label=names["terrain_tiles"], texts=tiling
+            ),
+        ),
+        (
+            "crop_tiles",
+            impose(
+                crop_tiles.pieces(lang) + tokens.pieces(lang),
+                p,
+                label=f"{names['crop_tiles']} + {names['tokens']}",
+                texts=tiling,
+            ),
+        ),
+        ("pieces", impose(pieces.pieces(lang), p, label=names["pieces"], texts=tiling)),
+        (
+            "reference",
+            impose(reference_card.pieces(lang), p, label=names["reference"], texts=tiling),
+        ),
+    ]
+    wheel_list: list[str] = []
     if wheels:
         from .scenario import wheel_core_sheets
+        from .wheel import load_wheel, wheel_names
 
-        sheets += wheel_core_sheets(paper_key, lang, wheels)
-    return sheets
+        wheel_list = [load_wheel(n).name for n in wheel_names(wheels)]
+        wheel_sheets = wheel_core_sheets(paper_key, lang, wheels)
+        for name, sheet in zip(wheel_list, wheel_sheets, strict=False):
+            groups.append((f"wheel:{name}", [sheet]))
+        groups.append(("calibration", wheel_sheets[len(wheel_list) :]))
+    listed = contents.rows(words, wheel_list)
+    first = sheets_first_pages([[contents_placeholder(p)], *(g for _, g in groups)])
+    page_of = {key: n for (key, _), n in zip(groups, first[1:], strict=True)}
+    page_of["tokens"] = page_of["crop_tiles"]
+    for kind in pieces.KINDS:
+        page_of[kind] = page_of["pieces"]
+    entries = [(name, count, page_of[key]) for key, name, count in listed if key in page_of]
+    return [contents.contents_sheet(p, words, entries)] + [s for _, g in groups for s in g]
+
+
+def contents_placeholder(p: Paper) -> Sheet:
+    """A stand-in for the contents page while page numbers are counted (it is one single page)."""
+    return Sheet(p, (), "contents", "single")
 
 
 def core_pages(
@@ -158,7 +195,7 @@ def render_core(
     )
     words = texts(lang)
     written: list[Path] = []
-    for component in COMPONENTS:
+    for component in (*COMPONENTS, PIECES):
         drawing = component.drawing(lang, tile_mm)
         written.append(write_svg(drawing, out / "core" / f"{component.stem}.svg"))
         written.append(

@@ -483,6 +483,42 @@ def footer(
     return items
 
 
+def page_plan(sheets: Sequence[Sheet], duplex: bool = True) -> list[tuple[Sheet | None, Sheet]]:
+    """The pages in print order: ``(sheet, sheet)`` or ``(None, front)`` for a blank back.
+
+    With ``duplex`` every ``"front"`` or ``"single"`` sheet starts an odd page
+    and a ``"back"`` always follows its front (see :func:`document`).
+    """
+    ordered: list[tuple[Sheet | None, Sheet]] = []
+
+    def side_of_last() -> str | None:
+        if not ordered:
+            return None
+        sheet, _ = ordered[-1]
+        return "blank" if sheet is None else sheet.side
+
+    for sheet in sheets:
+        if sheet.side == "back":
+            if side_of_last() != "front":
+                raise ValueError(f"back page {sheet.label!r} does not follow a front page")
+            ordered.append((sheet, sheet))
+            continue
+        if duplex and side_of_last() in ("front", "single"):
+            ordered.append((None, ordered[-1][1]))
+        ordered.append((sheet, sheet))
+    if duplex and side_of_last() in ("front", "single"):
+        ordered.append((None, ordered[-1][1]))
+    return ordered
+
+
+def first_pages(groups: Sequence[Sequence[Sheet]], duplex: bool = True) -> list[int]:
+    """The page number on which each group of sheets starts, once numbered by :func:`document`."""
+    flat = [sheet for group in groups for sheet in group]
+    plan = page_plan(flat, duplex)
+    number = {id(sheet): n for n, (sheet, _) in enumerate(plan, 1) if sheet is not None}
+    return [number[id(group[0])] if group else 0 for group in groups]
+
+
 def document(
     sheets: Sequence[Sheet], title: str, *, duplex: bool = True, texts: dict[str, str] | None = None
 ) -> list[d.Drawing]:
@@ -493,22 +529,10 @@ def document(
     double-sided (flip on long edge) registers every back behind its front.
     """
     texts = texts or load_template("reference/en.json")["sheets"]
-    ordered: list[Sheet] = []
-
-    def blank_after(front: Sheet) -> Sheet:
-        return Sheet(front.paper, (), texts["blank_label"], "blank")
-
-    for sheet in sheets:
-        if sheet.side == "back":
-            if not ordered or ordered[-1].side != "front":
-                raise ValueError(f"back page {sheet.label!r} does not follow a front page")
-            ordered.append(sheet)
-            continue
-        if duplex and ordered and ordered[-1].side in ("front", "single"):
-            ordered.append(blank_after(ordered[-1]))
-        ordered.append(sheet)
-    if duplex and ordered and ordered[-1].side in ("front", "single"):
-        ordered.append(blank_after(ordered[-1]))
+    ordered = [
+        sheet if sheet is not None else Sheet(before.paper, (), texts["blank_label"], "blank")
+        for sheet, before in page_plan(sheets, duplex)
+    ]
     pages = []
     total = len(ordered)
     for n, sheet in enumerate(ordered, 1):

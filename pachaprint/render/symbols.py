@@ -289,8 +289,14 @@ def pawn(colour: str) -> Swatch:
     return Swatch(p["colour"], p["ink"], "pawn", p["letter"], colour)
 
 
-def pawn_badge(colour: str, cx: float, cy: float, size: float) -> d.Group:
-    """A pawn in ``colour`` with its letter on the body: colour plus letter."""
+def pawn_badge(
+    colour: str, cx: float, cy: float, size: float, letter: str | None = None
+) -> d.Group:
+    """A pawn in ``colour`` with its letter on the body: colour plus letter.
+
+    ``letter`` defaults to the palette's (English) letter; components pass the
+    letter of their language.
+    """
     sw = pawn(colour)
     letter_pt = size * 0.25 / d.PT_MM
     return d.group(
@@ -298,7 +304,7 @@ def pawn_badge(colour: str, cx: float, cy: float, size: float) -> d.Group:
         d.Text(
             x=cx,
             y=cy + size * 0.22,
-            text=sw.letter,
+            text=letter or sw.letter,
             size_pt=letter_pt,
             anchor="middle",
             valign="middle",

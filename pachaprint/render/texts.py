@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from ..resources import load_template, templates_dir
 
-LANGUAGES = ("en", "de", "it", "fr")
+LANGUAGES = ("en", "de", "it", "fr", "es")
 
 
 def texts(lang: str = "en") -> dict:
-    """All printed words in ``lang`` (en, de, it, fr)."""
+    """All printed words in ``lang`` (en, de, it, fr, es)."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (choose {', '.join(LANGUAGES)})")
     path = templates_dir() / "reference" / f"{lang}.json"
@@ -20,3 +20,8 @@ def texts(lang: str = "en") -> dict:
 def core_geometry() -> dict:
     """The parsed ``templates/core.json`` (sizes of the core components)."""
     return load_template("core.json")
+
+
+def pawn_letter(colour: str, lang: str = "en") -> str:
+    """The letter printed with a pawn colour, in ``lang`` (``templates/reference/<lang>.json``)."""
+    return str(texts(lang)["pawn_letters"][colour])

@@ -17,7 +17,7 @@ from ...resources import load_template
 from .. import draw as d
 from ..fonts import fit_size
 from ..symbols import palette, pawn, place, terrain
-from ..texts import core_geometry, texts
+from ..texts import core_geometry, pawn_letter, texts
 
 DIRECTION_DEGREES = {"N": 0.0, "W": 90.0, "S": 180.0, "E": 270.0}
 """Arrow direction -> turn of the upward arrow, counter-clockwise as seen."""
@@ -115,7 +115,7 @@ def back_face(back: TileBack, size: float, lang: str) -> d.Drawing:
         d.Text(
             x=cx + shaft[0] * size,
             y=cy + shaft[1] * size,
-            text=pw.letter,
+            text=pawn_letter(back.arrow, lang),
             size_pt=7.5,
             bold=True,
             anchor="middle",
