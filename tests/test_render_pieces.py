@@ -35,7 +35,7 @@ def _faces(svg: str, side: str) -> list[ET.Element]:
 
 
 def test_every_piece_of_the_box_is_printed_front_and_back(out):
-    lang, folder = out
+    _lang, folder = out
     svg = (folder / "core" / "pieces.svg").read_text(encoding="utf-8")
     for side in ("front", "back"):
         faces = _faces(svg, side)
