@@ -162,14 +162,16 @@ def core_pages(
     lang: str = "en",
     tile_mm: float | None = None,
     wheels: str | Sequence[str] | None = "both",
+    back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> list[d.Drawing]:
-    """The numbered pages of the core PnP PDF (duplex rhythm kept)."""
+    """The numbered pages of the core PnP PDF (duplex rhythm kept, backs shifted by ``back_offset``)."""
     words = texts(lang)
     return document(
         core_sheets(paper_key, lang, tile_mm, wheels),
         words["core_title"],
         duplex=True,
         texts=words["sheets"],
+        back_offset=back_offset,
     )
 
 
@@ -179,6 +181,7 @@ def render_core(
     lang: str = "en",
     tile_mm: float | None = None,
     wheels: str | Sequence[str] | None = "both",
+    back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> list[Path]:
     """Write the core component files and the PnP PDF(s); returns the paths written.
 
@@ -187,7 +190,10 @@ def render_core(
     A board too large for the paper is tiled over pages with glue marks.
     ``wheels`` (``"retail"``, ``"volvelle45"``, ``"both"``, a list, or ``None``)
     also writes ``core/wheel-cover*.svg|pdf`` and ``core/calibration-disc.svg|pdf``
-    (on the first paper) and puts those sheets into the PnP file.
+    and puts those sheets into the PnP file. Those files are pages: on the first
+    paper under the names SPEC section 4 gives, and on every further paper with
+    ``-<paper>`` added (``wheel-cover-letter.svg``). ``back_offset`` shifts every
+    back page of the PnP files (see :func:`pachaprint.render.sheets.document`).
     """
     out = Path(out_dir)
     papers = (
@@ -208,9 +214,12 @@ def render_core(
     if wheels:
         from .scenario import render_wheel_core
 
-        written += render_wheel_core(out, paper=papers[0], lang=lang, wheel=wheels)
+        for n, key in enumerate(papers):
+            written += render_wheel_core(
+                out, paper=key, lang=lang, wheel=wheels, suffix="" if n == 0 else f"-{key}"
+            )
     for key in papers:
-        pages = core_pages(key, lang, tile_mm, wheels)
+        pages = core_pages(key, lang, tile_mm, wheels, back_offset)
         written.append(
             write_pdf(
                 pages,

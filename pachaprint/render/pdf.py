@@ -23,6 +23,10 @@ from ..textfit import printable
 from . import draw as d
 from .fonts import font_name
 
+PDF_VERSION = (1, 7)
+"""The header version: the files use TrimBox/BleedBox (1.3), transparency (1.4),
+the viewer preference PrintScaling (1.6) and Duplex (1.7)."""
+
 _CAP = {"butt": 0, "round": 1, "square": 2}
 _JOIN = {"miter": 0, "round": 1, "bevel": 2}
 
@@ -154,6 +158,7 @@ def pdf_bytes(pages: Sequence[d.Drawing], title: str | None = None, duplex: bool
         pagesize=(first.media_width * mm, first.media_height * mm),
         invariant=1,
         pageCompression=1,
+        pdfVersion=PDF_VERSION,
         initialFontName=font_name(False),
         initialFontSize=9,
     )

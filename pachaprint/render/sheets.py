@@ -66,6 +66,15 @@ def body_area(p: Paper) -> Area:
     return Area(m, m, p.width - 2 * m, p.height - 2 * m - s["footer_mm"])
 
 
+def marked_area(p: Paper, reach: float) -> Area:
+    """The body, shrunk so that marks reaching ``reach`` mm beyond a piece's bleed stay
+    at least ``min_edge_mm`` from the paper's edge."""
+    s = settings()
+    area = body_area(p)
+    inset = max(0.0, s["min_edge_mm"] + reach - s["margin_mm"])
+    return Area(area.x + inset, area.y + inset, area.w - 2 * inset, area.h - 2 * inset)
+
+
 @dataclass(frozen=True)
 class Sheet:
     """One page's body: items in page millimetres, a label, and its side.
@@ -175,7 +184,7 @@ def impose(
     mark = min(s["crop_mark_mm"], gap - s["crop_mark_offset_mm"])
     if duplex is None:
         duplex = any(pc.back is not None for pc in pieces)
-    area = body_area(p)
+    area = marked_area(p, s["crop_mark_offset_mm"] + mark)
     layouts = _layout(pieces, area, gap)
     sheets: list[Sheet] = []
     for n, rows in enumerate(layouts, 1):
@@ -520,13 +529,21 @@ def first_pages(groups: Sequence[Sequence[Sheet]], duplex: bool = True) -> list[
 
 
 def document(
-    sheets: Sequence[Sheet], title: str, *, duplex: bool = True, texts: dict[str, str] | None = None
+    sheets: Sequence[Sheet],
+    title: str,
+    *,
+    duplex: bool = True,
+    texts: dict[str, str] | None = None,
+    back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> list[d.Drawing]:
     """Final pages: numbered, with footers; blank backs keep fronts on odd pages.
 
     With ``duplex`` every ``"front"`` or ``"single"`` sheet starts an odd page
     and a ``"back"`` always follows its front, so printing the whole file
     double-sided (flip on long edge) registers every back behind its front.
+    ``back_offset`` (x right, y down, mm, as seen on the back) moves the art of
+    every back page, for a printer whose duplex is off by a measured amount
+    (the print test tells how to read it); footers stay where they are.
     """
     texts = texts or load_template("reference/en.json")["sheets"]
     ordered = [
@@ -535,8 +552,20 @@ def document(
     ]
     pages = []
     total = len(ordered)
+    limit = settings()["max_back_offset_mm"]
+    if max(abs(v) for v in back_offset) > limit:
+        raise ValueError(f"a back offset of more than {limit:g} mm is a setup problem, not a shift")
     for n, sheet in enumerate(ordered, 1):
         items = list(sheet.items)
+        if sheet.side == "back" and back_offset != (0.0, 0.0):
+            items = [
+                d.Group(
+                    items=tuple(items),
+                    transform=d.translate(*back_offset),
+                    id="back-offset",
+                    data=d.data(offset_mm=f"{back_offset[0]:g} {back_offset[1]:g}"),
+                )
+            ]
         if sheet.side == "blank":
             p = sheet.paper
             items.append(

@@ -403,12 +403,21 @@ def _placed(face: d.Drawing, x: float, y: float) -> d.Group:
     )
 
 
+MARK_OFFSET, MARK_LENGTH = 1.0, 3.0
+MARK_REACH = MARK_OFFSET + MARK_LENGTH
+"""How far the sheet's crop marks reach beyond a piece's bleed (mm)."""
+
+
 def crop_marks(
     left: float, top: float, width: float, height: float, bleed: float
 ) -> list[d.Element]:
     """Crop marks outside the bleed at a rectangle's four corners."""
     style = d.stroke(symbols.palette()["cut"], 0.2)
-    return list(d.corner_marks(left, top, left + width, top + height, bleed + 1.0, 3.0, style))
+    return list(
+        d.corner_marks(
+            left, top, left + width, top + height, bleed + MARK_OFFSET, MARK_LENGTH, style
+        )
+    )
 
 
 def instructions(
@@ -463,17 +472,19 @@ def wheel_cover_sheet(
     if isinstance(wheel, SectorWheel):
         slider = slider_drawing(wheel, lang)
         sx = area.x + cover.media_width + gap
-        items.append(_placed(slider, sx, area.y))
+        # the strip's crop marks reach MARK_REACH mm past its bleed: keep them off the edge
+        sy = max(area.y, sheets.settings()["min_edge_mm"] + MARK_REACH)
+        items.append(_placed(slider, sx, sy))
         items.extend(
             crop_marks(
                 sx + slider.bleed_mm,
-                area.y + slider.bleed_mm,
+                sy + slider.bleed_mm,
                 slider.width_mm,
                 slider.height_mm,
                 slider.bleed_mm,
             )
         )
-        bottom = max(bottom, area.y + slider.media_height)
+        bottom = max(bottom, sy + slider.media_height)
         right = sx + slider.media_width
         steps = t["retail_steps"]
     else:
