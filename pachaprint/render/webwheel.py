@@ -10,7 +10,7 @@ progress in the browser's local storage per scenario, with undo and reset.
 Everything is inline (CSS, JavaScript, SVG symbols) so the file works offline
 from ``file://``; a Content-Security-Policy forbids any network request. The
 page assets are templates under ``templates/webwheel/``; its texts come in
-English, German, Italian and French (``text.json`` there, with the terrain and
+English, German, Italian, French and Spanish (``text.json`` there, with the terrain and
 crop names of the reference card).
 
 The answers are not written in the clear: each cell's ``"c3:F2"`` (name,
@@ -97,7 +97,7 @@ def decode_cell(scenario_id: str, cell_name: str, token: str) -> tuple[str, int]
 
 
 # -- the texts -----------------------------------------------------------------
-LANGUAGES = ("en", "de", "it", "fr")
+LANGUAGES = ("en", "de", "it", "fr", "es")
 """Languages of the page (``templates/webwheel/text.json``), as for the reference card."""
 
 
@@ -155,6 +155,7 @@ _SCRIPT_TEXTS = (
     "pick_animal_next",
     "where",
     "not_revealed",
+    "terrain_part",
     "crop_lower",
     "crop_upper",
     "terrain_with_letter",
