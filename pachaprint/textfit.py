@@ -20,6 +20,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from pachaprint.resources import load_template
 
@@ -45,7 +46,7 @@ class FontMetrics:
 @cache
 def metrics(bold: bool = False) -> FontMetrics:
     """The regular or bold face's metrics from ``templates/fonts/metrics.json``."""
-    table = load_template("fonts/metrics.json")
+    table: dict[str, Any] = load_template("fonts/metrics.json")
     face = table["fonts"]["bold" if bold else "regular"]
     widths = {int(code): float(width) for code, width in face["widths"]}
     return FontMetrics(str(face["name"]), widths, float(face["default_width"]))
@@ -244,7 +245,7 @@ class TextBox:
     def chord(self, far: float) -> float:
         """Usable width at ``far`` mm from the pin (never more than the layout's text width)."""
         room = max(self.safe_radius**2 - far * far, 0.0) ** 0.5
-        return min(self.width, 2 * room)
+        return min(self.width, 2.0 * float(room))
 
 
 def disc_back_box(key: str, radius_mm: float) -> TextBox:
@@ -255,8 +256,8 @@ def disc_back_box(key: str, radius_mm: float) -> TextBox:
     ring (``radius - inner_ring_mm - edge_mm``) is narrower, so no line can
     reach the cut circle.
     """
-    lay = load_template("wheel/layout.json")["disc_back"]
-    spec = lay[key]
+    lay: dict[str, Any] = load_template("wheel/layout.json")["disc_back"]
+    spec: dict[str, Any] = lay[key]
     return TextBox(
         key,
         float(spec["y_ratio"]) * radius_mm,

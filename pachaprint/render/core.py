@@ -47,7 +47,9 @@ class CoreComponent:
     """``drawing(lang, tile_mm)``; ``tile_mm`` None = the board template's cell size."""
 
 
-def _catalogue(stem: str, key: str, make: Callable[..., list[d.Piece]], columns: int):
+def _catalogue(
+    stem: str, key: str, make: Callable[..., list[d.Piece]], columns: int
+) -> Callable[[str, float | None], d.Drawing]:
     def build(lang: str, tile_mm: float | None) -> d.Drawing:
         pieces = make(lang, tile_mm) if make is terrain_tiles.pieces else make(lang)
         return catalogue(pieces, name=stem, columns=columns, title=texts(lang)["components"][key])

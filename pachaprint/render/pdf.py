@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path as FilePath
+from typing import Any
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
@@ -48,7 +49,7 @@ def _paint(c: Canvas, style: d.Style) -> tuple[int, int]:
     return (1 if style.stroke else 0, 1 if style.fill else 0)
 
 
-def _path(c: Canvas, segments):
+def _path(c: Canvas, segments: Iterable[d.Segment]) -> Any:
     p = c.beginPath()
     for op in d.path_ops(segments, curves=True):
         kind = op[0]
@@ -188,7 +189,7 @@ def pdf_bytes(pages: Sequence[d.Drawing], title: str | None = None, duplex: bool
 
 def write_pdf(
     pages: d.Drawing | Sequence[d.Drawing],
-    path: str | os.PathLike,
+    path: str | os.PathLike[str],
     title: str | None = None,
     duplex: bool = False,
 ) -> FilePath:

@@ -52,7 +52,7 @@ def completed(scenario: Scenario) -> Scenario:
     from pachaprint.check.solver import SolveStatus, solve_scenario
 
     result = solve_scenario(scenario)
-    if result.status != SolveStatus.UNIQUE:
+    if result.status != SolveStatus.UNIQUE or result.solution is None:
         raise ValueError(
             f"{scenario.id}: the crop layer cannot be completed ({result.status.value})"
         )

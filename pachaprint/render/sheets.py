@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..resources import load_template
 from ..textfit import fit_lines
@@ -36,9 +37,10 @@ class Paper:
     height: float
 
 
-def settings() -> dict:
+def settings() -> dict[str, Any]:
     """The parsed ``templates/sheets.json``."""
-    return load_template("sheets.json")
+    found: dict[str, Any] = load_template("sheets.json")
+    return found
 
 
 def paper(key: str) -> Paper:
@@ -397,7 +399,7 @@ def _small(x: float, y: float, text: str) -> d.Text:
 
 
 def _glue_band(
-    x: float, y: float, w: float, h: float, angle: float, pal: dict, label: str
+    x: float, y: float, w: float, h: float, angle: float, pal: dict[str, Any], label: str
 ) -> list[d.Element]:
     lines = []
     step = 4.0

@@ -15,6 +15,7 @@ import math
 import re
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from ..resources import load_template, templates_dir
 from . import draw as d
@@ -23,14 +24,15 @@ GROUPS = ("terrains", "crops", "elements", "animals", "marks")
 
 
 @cache
-def palette() -> dict:
+def palette() -> dict[str, Any]:
     """The parsed ``templates/palette.json``."""
-    return load_template("palette.json")
+    found: dict[str, Any] = load_template("palette.json")
+    return found
 
 
 @cache
-def _definitions() -> dict[str, dict]:
-    found: dict[str, dict] = {}
+def _definitions() -> dict[str, dict[str, Any]]:
+    found: dict[str, dict[str, Any]] = {}
     for group in GROUPS:
         for spec in load_template(f"symbols/{group}.json")["symbols"]:
             name = spec["name"]
@@ -154,7 +156,7 @@ def _colour(value: str | None, roles: dict[str, str]) -> str | None:
     return roles.get(value, value)
 
 
-def _shape(spec: dict, roles: dict[str, str], box_centre: d.Point) -> d.Element:
+def _shape(spec: dict[str, Any], roles: dict[str, str], box_centre: d.Point) -> d.Element:
     style = d.Style(
         fill=_colour(spec.get("fill"), roles),
         stroke=_colour(spec.get("stroke"), roles),
@@ -266,7 +268,7 @@ class Swatch:
 
     colour: str
     ink: str
-    symbol: str | None
+    symbol: str
     letter: str
     name: str
 

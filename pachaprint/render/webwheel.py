@@ -315,4 +315,4 @@ def render_webwheel(scenario: Scenario, lang: str = "en") -> str:
 
 def write_webwheel(scenario: Scenario, path: str | os.PathLike[str], lang: str = "en") -> Path:
     """Write the page to ``path`` atomically (temporary file, then rename); returns the path."""
-    return atomic_write_text(path, render_webwheel(scenario, lang))
+    return atomic_write_text(Path(path), render_webwheel(scenario, lang))

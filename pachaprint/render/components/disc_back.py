@@ -8,6 +8,8 @@ terrain supply, which the rules make public (it is the tile stock).
 
 from __future__ import annotations
 
+from typing import Any
+
 from pachaprint.model.board import COLUMN_LETTERS
 from pachaprint.model.scenario import Scenario
 from pachaprint.resources import load_template
@@ -34,9 +36,10 @@ def scenario_difficulty(scenario: Scenario) -> str | None:
         return None
 
 
-def layout() -> dict:
+def layout() -> dict[str, Any]:
     """The disc back's layout (``templates/wheel/layout.json``)."""
-    return load_template("wheel/layout.json")["disc_back"]
+    found: dict[str, Any] = load_template("wheel/layout.json")["disc_back"]
+    return found
 
 
 def disc_back(
@@ -138,7 +141,7 @@ def _text_block(key: str, text: str, cx: float, cy: float, r: float, ink: str) -
 
 
 def _supply(
-    scenario: Scenario, cx: float, y: float, t: dict, ink: str, spec: dict
+    scenario: Scenario, cx: float, y: float, t: dict[str, Any], ink: str, spec: dict[str, Any]
 ) -> list[d.Element]:
     """Terrain supply: symbol swatch, letter and count for each terrain, in one row."""
     counts = scenario.terrain_counts()
@@ -189,7 +192,13 @@ def _supply(
 
 
 def _mini_map(
-    scenario: Scenario, cx: float, top: float, width: float, t: dict, pal: dict, spec: dict
+    scenario: Scenario,
+    cx: float,
+    top: float,
+    width: float,
+    t: dict[str, Any],
+    pal: dict[str, Any],
+    spec: dict[str, Any],
 ) -> list[d.Element]:
     """The board with only the start cells filled in (terrain colour and letter, crop number)."""
     board = scenario.board

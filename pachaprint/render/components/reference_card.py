@@ -36,7 +36,7 @@ class Flow:
     y: float
     width: float
     body_pt: float = BODY_PT
-    items: list = field(default_factory=list)
+    items: list[d.Element] = field(default_factory=list)
 
     def line_h(self, size: float) -> float:
         return size * d.PT_MM * LEAD
@@ -110,7 +110,7 @@ class Flow:
         rows: list[list[str]],
         widths: list[float],
         size: float | None = None,
-        icons: list | None = None,
+        icons: list[Callable[[float, float], d.Element] | None] | None = None,
     ) -> None:
         """A ruled table; ``widths`` are fractions of the flow width."""
         size = size or self.body_pt
@@ -127,8 +127,9 @@ class Flow:
             x = self.x
             for c, cell in enumerate(cells):
                 pad = 1.2
-                if icons and r > 0 and c == 0 and icons[r - 1] is not None:
-                    self.items.append(icons[r - 1](x + 3.2, self.y + h / 2))
+                icon = icons[r - 1] if icons and r > 0 and c == 0 else None
+                if icon is not None:
+                    self.items.append(icon(x + 3.2, self.y + h / 2))
                     pad = 7.0
                 for k, line in enumerate(cell):
                     self.items.append(
@@ -154,7 +155,7 @@ class Flow:
         self.y += 2.0
 
 
-def _numbers(words: dict) -> dict:
+def _numbers(words: dict[str, Any]) -> dict[str, Any]:
     card = words["card"]
     pawns = ", ".join(
         card["pawns_item"].format(players=p, count=explorer_pawns(p)) for p in PLAYER_COUNTS
@@ -166,7 +167,13 @@ SIZES_PT = (9.0, 8.5, 8.0, 7.5, 7.0)
 """Body sizes tried in turn until a face's text fits (longer languages get smaller type)."""
 
 
-def _front(flow: Flow, card: dict, nums: dict, names: dict, letters: dict) -> None:
+def _front(
+    flow: Flow,
+    card: dict[str, Any],
+    nums: dict[str, Any],
+    names: dict[str, Any],
+    letters: dict[str, Any],
+) -> None:
     flow.heading(card["setup_title"])
     flow.para(card["setup"].format(**nums))
     flow.heading(card["turn_title"])
@@ -185,7 +192,7 @@ def _front(flow: Flow, card: dict, nums: dict, names: dict, letters: dict) -> No
     flow.legend([(colour, names[colour], letters[colour]) for colour in palette()["pawns"]])
 
 
-def _back(flow: Flow, card: dict, words: dict) -> None:
+def _back(flow: Flow, card: dict[str, Any], words: dict[str, Any]) -> None:
     flow.heading(card["divine_title"])
     flow.para(card["divine"])
     flow.para(card["divine_right"], indent=5, bullet="+")
@@ -201,14 +208,20 @@ def _back(flow: Flow, card: dict, words: dict) -> None:
         ]
         for level in CROP_LEVELS
     ]
-    icons = [
-        (
-            lambda x, y, lv=level: d.group(
-                d.Circle(cx=x, cy=y, r=2.6, style=d.fill(crop(lv).colour)),
-                place(crop(lv).symbol, x, y, 3.6, ink=crop(lv).ink, paper=crop(lv).colour),
+
+    def crop_icon(level: int) -> Callable[[float, float], d.Element]:
+        sw = crop(level)
+
+        def draw(x: float, y: float) -> d.Element:
+            return d.group(
+                d.Circle(cx=x, cy=y, r=2.6, style=d.fill(sw.colour)),
+                place(sw.symbol, x, y, 3.6, ink=sw.ink, paper=sw.colour),
             )
-        )
-        for level in CROP_LEVELS
+
+        return draw
+
+    icons: list[Callable[[float, float], d.Element] | None] = [
+        crop_icon(level) for level in CROP_LEVELS
     ]
     flow.table(card["crops_head"], rows, [0.14, 0.32, 0.16, 0.17, 0.21], icons=icons)
     flow.heading(card["offer_title"])

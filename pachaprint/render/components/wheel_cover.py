@@ -17,6 +17,7 @@ its first stop) and ``data-stops`` (its offsets, one per row, mm outwards).
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from pachaprint.resources import load_template
 
@@ -32,12 +33,13 @@ LANGUAGES = ("en", "de", "it", "fr", "es")
 
 
 @cache
-def texts(lang: str = "en") -> dict:
+def texts(lang: str = "en") -> dict[str, Any]:
     """The wheel texts of one language (``templates/wheel/texts.json``)."""
     data = load_template("wheel/texts.json")
     if lang not in data or lang == "about":
         raise ValueError(f"unknown language {lang!r} (choose {', '.join(LANGUAGES)})")
-    return data[lang]
+    found: dict[str, Any] = data[lang]
+    return found
 
 
 def _circle_segments(cx: float, cy: float, r: float) -> tuple[d.Segment, ...]:
@@ -49,7 +51,7 @@ def _box_segments(cx: float, cy: float, b: Box) -> tuple[d.Segment, ...]:
     return (d.MoveTo(*pts[0]), *(d.LineTo(*p) for p in pts[1:]), d.Close())
 
 
-def _sector_segments(cx: float, cy: float, s) -> tuple[d.Segment, ...]:
+def _sector_segments(cx: float, cy: float, s: Sector) -> tuple[d.Segment, ...]:
     """A sector as a sub-path of its own (starts with a move, so it can follow another)."""
     path = wp.sector(cx, cy, s, d.Style())
     start = d.polar(cx, cy, s.r_out, wp.page_angle(s.start))
@@ -292,7 +294,7 @@ def _volvelle_cover(wheel: SlotWheel, cx: float, cy: float, lang: str) -> list[d
 # --------------------------------------------------------------------------- slider
 
 
-def slider_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -> d.Drawing:
+def slider_drawing(wheel: AnyWheel | str = "retail", lang: str = "en") -> d.Drawing:
     """The retail slider strip: both windows and the row index arrow.
 
     Drawn with the strip's outer end at the top; ``data-origin`` gives where
