@@ -11,23 +11,30 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from pachaprint.build.pipeline import PAPERS, WHEELS, BuildOptions, run_build
-from pachaprint.cli.app import UsageError, app
+from pachaprint.cli.app import UsageError, command
 from pachaprint.cli.options import Lang, OutputFormat, PaperChoice, WheelChoice, parse_back_offset
 
 DEFAULT_JOBS = max(1, min(4, os.cpu_count() or 1))
 
 
-@app.command()
+@command()
 def build(
-    scenarios_dir: Path = typer.Argument(..., help="Folder of scenario files (*.json)."),
-    out: Path = typer.Option(..., "--out", help="Output folder (created if missing)."),
+    scenarios_dir: Path = typer.Argument(
+        ..., metavar="DIR", help="Folder of scenario files (*.json)."
+    ),
+    out: Path = typer.Option(
+        ..., "--out", metavar="DIR", help="Output folder (created if missing)."
+    ),
     paper: PaperChoice = typer.Option(
         PaperChoice.both, "--paper", help="Paper size of the print-and-play PDFs."
     ),
-    games: int = typer.Option(200, "--games", min=1, help="Games simulated per scenario."),
+    games: int = typer.Option(
+        200, "--games", min=1, metavar="N", help="Games simulated per scenario."
+    ),
     jobs: int = typer.Option(
         DEFAULT_JOBS,
         "--jobs",
+        metavar="N",
         min=1,
         show_default="cores, at most 4",
         help="Scenarios built in parallel processes (the output is the same for any number).",
@@ -55,7 +62,10 @@ def build(
         "on the back); read X,Y on the print test's back.",
     ),
 ) -> None:
-    """Validate, simulate and render every scenario, plus the core components and PnP PDFs.
+    """Validate, simulate and render a folder of scenarios into a print kit.
+
+    Every scenario gets its report, disc files and digital wheel; the core
+    components and the print-and-play PDFs are made once.
 
     Exit code 0 when everything was built, 1 when a scenario (or a shared part)
     failed, 2 for bad options.

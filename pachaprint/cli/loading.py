@@ -33,7 +33,7 @@ def load_valid_scenario(
             typer.echo(f"{path}: {problem.rule.value}: {problem.message}", err=True)
         typer.echo(f"{path}: {refusal}", err=True)
         raise typer.Exit(1)
-    scenario = report.scenario
+    scenario: Scenario = report.scenario
     if not scenario.is_complete and report.solution is not None:
         scenario = scenario.with_crops(crops_to_rows(scenario.board, report.solution))
         typer.echo(

@@ -57,3 +57,10 @@ def parse_back_offset(text: str | None) -> tuple[float, float]:
     if not all(abs(v) <= 10.0 for v in (x, y)) or any(v != v for v in (x, y)):
         raise ValueError(f"--back-offset {text}: each part must lie between -10 and 10 mm")
     return (x, y)
+
+
+def fresh_seed() -> int:
+    """A random seed for a command run without ``--seed`` (the command prints it)."""
+    import random
+
+    return random.SystemRandom().randrange(1 << 31)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from pachaprint.cli.app import UsageError, app
+from pachaprint.cli.app import UsageError, command
 from pachaprint.cli.loading import load_valid_scenario
 from pachaprint.cli.options import Lang, Paper, parse_back_offset
 
@@ -28,10 +28,14 @@ def _summary(written: list[Path], out: Path) -> str:
     return f"wrote {len(written)} files ({size / 1024:.0f} KB) to {out}"
 
 
-@app.command()
+@command()
 def render(
-    scenario: Path = typer.Argument(None, help="A scenario file (omit it with --core)."),
-    out: Path = typer.Option(..., "--out", "-o", help="Folder to write into (created if missing)."),
+    scenario: Path = typer.Argument(
+        None, metavar="FILE", help="A scenario file (omit it with --core)."
+    ),
+    out: Path = typer.Option(
+        ..., "--out", "-o", metavar="DIR", help="Folder to write into (created if missing)."
+    ),
     core: bool = typer.Option(
         False, "--core", help="Render the shared components instead of a scenario's disc."
     ),
@@ -39,6 +43,7 @@ def render(
     wheel: str = typer.Option(
         None,
         "--wheel",
+        metavar="NAME|FILE",
         help="retail, volvelle45, both, or a wheel template file "
         "[default: retail for a disc, both for --core]",
     ),
@@ -51,7 +56,7 @@ def render(
         "whose duplex is off; read X,Y on the print test's back.",
     ),
 ) -> None:
-    """Render a scenario's disc front(s) and back, or with --core the shared components.
+    """Render a scenario's disc front(s) and back, or the core components.
 
     A scenario writes disc-front.svg (retail) and/or disc-front-volvelle45.svg,
     disc-back.svg, a PDF of each, and disc-print-<paper>.pdf ready for
