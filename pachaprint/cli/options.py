@@ -16,6 +16,8 @@ class BoxLimit(str, Enum):
 
 
 class Lang(str, Enum):
+    """``--lang``: the languages of :data:`pachaprint.resources.LANGUAGES` (a test keeps them equal)."""
+
     en = "en"
     de = "de"
     it = "it"

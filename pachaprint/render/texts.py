@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..resources import load_template, templates_dir
+from ..resources import LANGUAGES, load_template, templates_dir
 
-LANGUAGES = ("en", "de", "it", "fr", "es")
+__all__ = ["LANGUAGES", "core_geometry", "pawn_letter", "template", "texts"]
 
 
 def template(relative: str) -> dict[str, Any]:

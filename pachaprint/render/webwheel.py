@@ -36,7 +36,7 @@ from pachaprint.fileio import atomic_write_text
 from pachaprint.model.rules import CROP_LEVELS, TERRAIN_LETTERS
 from pachaprint.model.scenario import Scenario
 from pachaprint.render import webwheel_art as wheelart
-from pachaprint.resources import load_template, templates_dir
+from pachaprint.resources import LANGUAGES, load_template, templates_dir
 
 PAGE_FORMAT = "pachaprint-wheel/1"
 KEY_PREFIX = PAGE_FORMAT + "|"
@@ -97,8 +97,6 @@ def decode_cell(scenario_id: str, cell_name: str, token: str) -> tuple[str, int]
 
 
 # -- the texts -----------------------------------------------------------------
-LANGUAGES = ("en", "de", "it", "fr", "es")
-"""Languages of the page (``templates/webwheel/text.json``), as for the reference card."""
 
 
 @cache

@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from pachaprint.resources import load_template
+from pachaprint.resources import LANGUAGES, load_template
 
 from .. import draw as d
 from .. import sheets, symbols
@@ -28,8 +28,6 @@ from ..shutters import shutters
 from ..wheel import AnyWheel, Box, Sector, SectorWheel, SlotWheel, load_wheel
 from . import wheelparts as wp
 from .shutter_piece import glue_mark, shutter_drawing
-
-LANGUAGES = ("en", "de", "it", "fr", "es")
 
 
 @cache
