@@ -18,7 +18,8 @@ JsonSchemaValuesException = JsonSchemaValueException
 
 SCHEMA_CHECKSUM = "2800-be5ea8f0"
 FASTJSONSCHEMA_VERSION = "2.22.3"
-from decimal import Decimal
+class Decimal:  # see pachaprint.check.schema_code
+    pass
 import re
 
 
