@@ -15,6 +15,12 @@ from typing import Any
 
 _REPO = Path(__file__).resolve().parent.parent
 
+LANGUAGES = ("en", "de", "it", "fr", "es")
+"""Every language of the printed words and the digital wheel, in one place. A
+language needs its texts in ``templates/reference/<lang>.json``,
+``templates/wheel/texts.json`` and ``templates/webwheel/text.json`` (a test
+checks each has every key English has); CONTRIBUTING.md says how to add one."""
+
 
 def _folder(name: str) -> Path:
     local = _REPO / name

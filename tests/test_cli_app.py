@@ -102,3 +102,10 @@ def test_new_without_seed_draws_one_and_prints_it(tmp_path: Path) -> None:
     seed = int(result.stderr.split("seed ")[1].split()[0])
     again = CliRunner().invoke(app, ["new", "--size", "tiny", "--seed", str(seed)])
     assert again.stdout == out.read_text(encoding="utf-8")
+
+
+def test_lang_option_offers_every_language_of_the_templates() -> None:
+    from pachaprint.cli.options import Lang
+    from pachaprint.resources import LANGUAGES
+
+    assert [lang.value for lang in Lang] == list(LANGUAGES)

@@ -45,6 +45,7 @@ class BuildOptions:
     seed: int = 1
     lang: str = "en"
     box: str = "retail"
+    back_offset: tuple[float, float] = (0.0, 0.0)
 
 
 @dataclass
@@ -184,8 +185,13 @@ def build_core(out_dir: str, options: BuildOptions) -> list[str]:
 
     out = Path(out_dir)
     with Stage(out) as stage:
-        for paper in options.papers:
-            render_core(stage.root, paper=paper, lang=options.lang, wheels=options.wheels)
+        render_core(
+            stage.root,
+            paper=list(options.papers),
+            lang=options.lang,
+            wheels=options.wheels,
+            back_offset=options.back_offset,
+        )
         return [str(p) for p in stage.commit()]
 
 
@@ -209,6 +215,7 @@ def build_discs_pnp(
             wheel=list(options.wheels),
             lang=options.lang,
             difficulties=difficulties,
+            back_offset=options.back_offset,
         )
         return [str(p) for p in stage.commit()]
 

@@ -11,17 +11,18 @@ several solutions: check validity first).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from pachaprint.check.difficulty import TECHNIQUE_TIERS, Difficulty
 from pachaprint.check.solver import CropSolver, givens_of, solver_for
-from pachaprint.check.techniques import (
-    FINDERS,
-    TECHNIQUE_TIERS,
-    Difficulty,
-    Position,
-    is_solved,
-    position_for,
-)
 from pachaprint.model.board import Board
 from pachaprint.model.scenario import Scenario
+
+if TYPE_CHECKING:
+    from pachaprint.check.techniques import Position
+
+# The technique engine (pachaprint.check.techniques) is imported where it is
+# used: with the compiled kernel, validating a file never needs it.
 
 __all__ = ["Difficulty", "grade", "grade_givens", "solves_within"]
 
@@ -30,6 +31,8 @@ def _run(
     pos: Position, givens: dict[int, int], ceiling: Difficulty
 ) -> tuple[Difficulty, list[int] | None]:
     """Solve with techniques up to ``ceiling``: (hardest tier used or needs-guessing, domains)."""
+    from pachaprint.check.techniques import FINDERS, is_solved
+
     started = pos.start(givens, shadows=True)
     if started is None or not pos.valid_map:
         return Difficulty.NEEDS_GUESSING, None
@@ -102,7 +105,7 @@ def closure_grade(solver: CropSolver, givens: dict[int, int]) -> Difficulty:
         if dom is None:
             break
         dom = solver.closure(dom, tier.rank)
-        if dom is not None and is_solved(dom):
+        if dom is not None and all(not d & (d - 1) for d in dom):
             return tier
     return Difficulty.NEEDS_GUESSING
 
@@ -112,6 +115,8 @@ def grade_givens(board: Board, terrain_flat: str, givens: dict[int, int]) -> Dif
     solver = solver_for(board, terrain_flat)
     if solver.compiled:
         return closure_grade(solver, givens)
+    from pachaprint.check.techniques import position_for
+
     quick = quick_grade(solver, givens)
     return quick or grade_position(position_for(board, terrain_flat), givens)
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-import fastjsonschema
 
 if TYPE_CHECKING:
     import jsonschema
@@ -39,9 +38,19 @@ def _validator() -> jsonschema.protocols.Validator:
 
 
 @lru_cache(maxsize=1)
-def _fast_validator():
-    """A compiled validator for the common case of a valid file (jsonschema gives the full list otherwise)."""
-    return fastjsonschema.compile(schema())
+def _fast_validator() -> Callable[[Any], object]:
+    """A compiled validator for the common case of a valid file (jsonschema gives the full
+    list otherwise): the shipped, pre-generated one while it matches the schema (see
+    :mod:`pachaprint.check.schema_code`), else one generated now. It raises ``ValueError``."""
+    from pachaprint.check import _scenario_validator as shipped
+    from pachaprint.check.schema_code import schema_hash
+
+    if schema_hash(schema()) == shipped.SCHEMA_CHECKSUM:
+        return shipped.validate
+    import fastjsonschema
+
+    compiled: Callable[[Any], object] = fastjsonschema.compile(schema())
+    return compiled
 
 
 class _JsonProblem(Exception):
@@ -228,7 +237,7 @@ def schema_problems(data: Any) -> list[Problem]:
     try:
         _fast_validator()(data)
         return _line_end_problems(data)
-    except fastjsonschema.JsonSchemaException:
+    except ValueError:  # the schema is broken somewhere: the full validator says where
         pass
     problems = _line_end_problems(data)
     for error in _validator().iter_errors(data):

@@ -34,6 +34,7 @@ COMMANDS: dict[str, Entry] = {
     ),
     "hint": Entry("hint", "Print the next deduction only: the easiest step a player can make now."),
     "new": Entry("new", "Generate a valid, unique scenario at the requested difficulty."),
+    "studio": Entry("studio", "Author a disc in the browser, the checker live on every edit."),
     "simulate": Entry("simulate", "Simulate bot games of a scenario and report how it plays."),
     "play": Entry("play", "Play a scenario in the terminal: people and bots at one table."),
     "render": Entry(
@@ -68,7 +69,15 @@ class LazyGroup(typer.core.TyperGroup):
         if entry is None:
             return None
         importlib.import_module(f"pachaprint.cli.{entry.module}")
-        return typer.main.get_group(_registry).commands.get(cmd_name)
+        for info in _registry.registered_commands:
+            if (info.name or getattr(info.callback, "__name__", "")) == cmd_name:
+                # Build just this command (not every one its module registered).
+                return typer.main.get_command_from_info(
+                    info,
+                    pretty_exceptions_short=_registry.pretty_exceptions_short,
+                    rich_markup_mode=_registry.rich_markup_mode,
+                )
+        return None
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         with formatter.section("Commands"):

@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from pachaprint.build.pipeline import PAPERS, WHEELS, BuildOptions, run_build
 from pachaprint.cli.app import UsageError, command
-from pachaprint.cli.options import Lang, OutputFormat, PaperChoice, WheelChoice
+from pachaprint.cli.options import Lang, OutputFormat, PaperChoice, WheelChoice, parse_back_offset
 
 DEFAULT_JOBS = max(1, min(4, os.cpu_count() or 1))
 
@@ -54,6 +54,13 @@ def build(
     force: bool = typer.Option(
         False, "--force", help="Redo every step, ignoring the previous build."
     ),
+    back_offset: str = typer.Option(
+        None,
+        "--back-offset",
+        metavar="X,Y",
+        help="Shift every back page of the print-and-play PDFs by X,Y mm (right, down as seen "
+        "on the back); read X,Y on the print test's back.",
+    ),
 ) -> None:
     """Validate, simulate and render a folder of scenarios into a print kit.
 
@@ -67,7 +74,12 @@ def build(
         raise UsageError(f"no such folder: {scenarios_dir}")
     if not any(scenarios_dir.glob("*.json")):
         raise UsageError(f"no scenario files (*.json) in {scenarios_dir}")
+    try:
+        offset = parse_back_offset(back_offset)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     options = BuildOptions(
+        back_offset=offset,
         papers=PAPERS if paper is PaperChoice.both else (paper.value,),
         wheels=WHEELS if wheel is WheelChoice.both else (wheel.value,),
         games=games,

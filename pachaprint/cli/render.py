@@ -8,7 +8,7 @@ import typer
 
 from pachaprint.cli.app import UsageError, command
 from pachaprint.cli.loading import load_valid_scenario
-from pachaprint.cli.options import Lang, Paper
+from pachaprint.cli.options import Lang, Paper, parse_back_offset
 
 
 def check_wheel(choice: str) -> str:
@@ -48,6 +48,13 @@ def render(
         "[default: retail for a disc, both for --core]",
     ),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the printed words."),
+    back_offset: str = typer.Option(
+        None,
+        "--back-offset",
+        metavar="X,Y",
+        help="Shift every back page by X,Y mm (right, down as seen on the back) for a printer "
+        "whose duplex is off; read X,Y on the print test's back.",
+    ),
 ) -> None:
     """Render a scenario's disc front(s) and back, or the core components.
 
@@ -59,13 +66,19 @@ def render(
     """
     if core == (scenario is not None):
         raise UsageError("give either a scenario file or --core")
+    try:
+        offset = parse_back_offset(back_offset)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     wheel = check_wheel(wheel or ("both" if core else "retail"))
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out {out} is a file; give a folder")
     if core:
         from pachaprint.render.core import render_core
 
-        written = list(render_core(out, paper=paper.value, lang=lang.value, wheels=wheel))
+        written = list(
+            render_core(out, paper=paper.value, lang=lang.value, wheels=wheel, back_offset=offset)
+        )
         typer.echo(f"core: {_summary(sorted(set(written)), out)}")
         return
     from pachaprint.render.scenario import render_scenario
@@ -75,9 +88,19 @@ def render(
         "invalid scenario, nothing rendered",
         dots_note="the crop layer has dots; the disc shows the unique solution",
     )
+    from pachaprint.check.printing import print_warnings
+
+    for problem in print_warnings(model):
+        typer.echo(f"{scenario}: {problem.rule.value}: warning: {problem.message}", err=True)
     try:
         written = render_scenario(
-            model, out, wheel=wheel, paper=paper.value, lang=lang.value, printable=True
+            model,
+            out,
+            wheel=wheel,
+            paper=paper.value,
+            lang=lang.value,
+            printable=True,
+            back_offset=offset,
         )
     except OSError as exc:
         raise UsageError(f"cannot write into {out}: {exc.strerror or exc}") from None
