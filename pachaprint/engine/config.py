@@ -195,15 +195,13 @@ def otoma_colours(player_colour: str) -> tuple[str, ...]:
     return OTOMA_ONLY_COLOURS + tuple(c for c in PLAYER_COLOURS if c != player_colour)
 
 
-def otoma_cells(
-    scenario: Scenario, chosen: Sequence[str | int] | None = None, count: int = OTOMA_PAWNS
-) -> tuple[int, ...]:
+def otoma_cells(scenario: Scenario, chosen: Sequence[str | int] | None = None) -> tuple[int, ...]:
     """The Otoma start cells, in list order (their pawn colours follow it).
 
     ``chosen`` (cell names or indexes) if given, else the scenario's
     ``solo.otoma``. A scenario that names none lets the player choose: without
     a choice this is a ``ValueError`` (see :func:`first_start_cells` for the
-    bots' choice). Co-op on easy uses the first ``count`` = 4. ``ValueError``
+    bots' choice); co-op on easy places the first four. ``ValueError``
     with a readable message: tiny scenario, fewer than five start cells, no
     Otoma cells, a cell that is not a start cell, repeats.
     """
@@ -235,7 +233,7 @@ def otoma_cells(
         cells.append(item)
     if len(cells) != OTOMA_PAWNS:
         raise ValueError(f"the Otoma need exactly {OTOMA_PAWNS} start cells, not {len(cells)}")
-    return tuple(cells[:count])
+    return tuple(cells)
 
 
 def first_start_cells(scenario: Scenario) -> tuple[int, ...]:

@@ -70,7 +70,7 @@ class GameState(Table):
             raise ValueError("solo and co-op use long scenarios only")
         super().__init__(oracle, config, first_player, record_events)
         rules, cells = self.rules, self.board.cell_count
-        if rules.arrows:  # solo: one shuffled stack per terrain, drawn from from the start
+        if rules.arrows:  # solo: one shuffled stack per terrain, drawn from the start
             self.deck = deck or Deck.seeded(self.supply, tiles_seed)
             self.tiles = TileTable.stacked(cells, self.supply, self.deck)
         for cell in oracle.start_cells():
