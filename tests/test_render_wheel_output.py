@@ -23,7 +23,8 @@ from pachaprint.render.scenario import (
     render_wheel_core,
 )
 from pachaprint.render.svg import svg_string
-from pachaprint.render.wheel import WheelTemplateError, load_wheel, wheel_from_data
+from pachaprint.render.wheel_shapes import WheelTemplateError
+from pachaprint.render.wheel_templates import load_wheel, wheel_from_data
 from pachaprint.resources import load_template
 from tests.pdfprobe import raster_difference
 from tests.test_render_wheel_svgread import Document
