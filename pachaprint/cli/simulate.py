@@ -97,7 +97,7 @@ def simulate(
     except ConfigError as exc:
         raise UsageError(f"--{exc.setting.replace('_', '-')}: {exc}") from None
     scenario = load_valid_scenario(path, REFUSAL)
-    total = games * len(config.runs)
+    total = config.games
     try:
         if output_format is OutputFormat.text and not quiet and total >= 20:
             from rich.console import Console

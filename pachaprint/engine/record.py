@@ -39,6 +39,11 @@ class GameRecord:
     empty_points: int = 0
     actions: int = 0
     error: str | None = None
+    proved_at: tuple[int, ...] = ()
+    """Per cell, when the table proved its crop (see :class:`~pachaprint.engine.proofwatch.ProofWatch`);
+    empty unless the simulation watched proofs."""
+    found_at: tuple[int, ...] = ()
+    """Per cell, the cells with terrain once its terrain tile was placed (with ``proved_at``)."""
 
     @classmethod
     def of(

@@ -4,18 +4,22 @@
 build. A :class:`SimulationConfig` names the mode, the seats, the bots and the
 difficulties; it is cut into *runs* (the competitive game: one run with a bot
 per seat; against the Otoma: one run per bot and difficulty, the bot in every
-seat), each of ``games`` games. Game ``i`` of every run draws everything
-(first player, tiles, every bot choice) from the seed :func:`game_seed`
-``(seed, i)``, so the bots of different runs meet the same tiles, and a report
-is the same for any number of worker processes.
+seat). ``games`` is the total: :func:`split_games` shares it out, the first
+runs taking one game more when it does not divide evenly. Game ``i`` of every
+run draws everything (first player, tiles, every bot choice) from the seed
+:func:`game_seed` ``(seed, i)``, so the bots of different runs meet the same
+tiles, a run of ``n`` games plays the same games whatever else is simulated
+beside it, and a report is the same for any number of worker processes, or
+on a cluster (:func:`start` takes any ``concurrent.futures`` executor; see
+:mod:`pachaprint.engine.cluster`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from pachaprint.engine.bots import check_bot, make_bot
@@ -31,6 +35,7 @@ from pachaprint.engine.config import (
 from pachaprint.engine.events import Ending
 from pachaprint.engine.game import draw_setup
 from pachaprint.engine.oracle import WheelOracle
+from pachaprint.engine.proofwatch import ProofWatch
 from pachaprint.engine.record import GameRecord
 from pachaprint.engine.report import SimulationReport, summarise
 from pachaprint.engine.state import GameState
@@ -62,18 +67,29 @@ def seat_bots(bots: Sequence[str], players: int) -> list[str]:
     return [names[k % len(names)] for k in range(players)]
 
 
+def split_games(total: int, runs: int) -> list[int]:
+    """``total`` games shared out over ``runs`` runs, the first runs taking one more when
+    it does not divide evenly (``split_games(10, 4) == [3, 3, 2, 2]``)."""
+    share, extra = divmod(total, runs)
+    return [share + (1 if k < extra else 0) for k in range(runs)]
+
+
 @dataclass(frozen=True)
 class Run:
-    """Games with one line-up: a bot per seat, at one difficulty."""
+    """Games with one line-up: a bot per seat, at one difficulty; ``games`` of them."""
 
     bots: tuple[str, ...]
     difficulty: str | None = None
+    games: int = 0
 
 
 @dataclass(frozen=True)
 class SimulationConfig:
     """What to simulate. ``bots``: the competitive game, one per seat; against the Otoma,
-    the bots to try (each plays every seat of its runs). ``games``: per run."""
+    the bots to try (each plays every seat of its runs). ``games``: in total, shared
+    out over the runs (:func:`split_games`). ``watch_proofs``: follow when each crop
+    follows from the table (:class:`~pachaprint.engine.proofwatch.ProofWatch`) in
+    every game; the games and the report do not change, the records gain it."""
 
     mode: Mode = Mode.COMPETITIVE
     players: int = 2
@@ -83,6 +99,7 @@ class SimulationConfig:
     seed: int = 1
     otoma: tuple[str, ...] | None = None
     max_turns: int = DEFAULT_MAX_TURNS
+    watch_proofs: bool = False
     runs: tuple[Run, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -104,6 +121,16 @@ class SimulationConfig:
                 for name in self.bots
                 for level in levels or self.mode.difficulties
             ]
+        if self.games < len(runs):
+            kinds = len(dict.fromkeys(r.difficulty for r in runs))
+            raise ConfigError(
+                "games",
+                f"{self.games} games cannot cover the {len(runs)} runs "
+                f"({len(runs) // kinds} bots x {kinds} difficulties): ask for at least "
+                f"{len(runs)} games, or choose fewer runs with --bots and --difficulty",
+            )
+        counts = split_games(self.games, len(runs))
+        runs = [Run(r.bots, r.difficulty, n) for r, n in zip(runs, counts, strict=True)]
         object.__setattr__(self, "runs", tuple(runs))
 
     @classmethod
@@ -147,6 +174,10 @@ class SimulationConfig:
     def levels(self) -> list[str]:
         return list(dict.fromkeys(run.difficulty for run in self.runs if run.difficulty))
 
+    def work(self) -> list[tuple[int, int]]:
+        """Every game to play as (run, game index), in report order."""
+        return [(r, i) for r, run in enumerate(self.runs) for i in range(run.games)]
+
 
 def split_cells(words: str | None) -> tuple[str, ...] | None:
     """Comma-separated cell names (``a1,b2``), or ``None`` for none."""
@@ -162,11 +193,16 @@ def play_game(
     index: int = 0,
     max_turns: int = DEFAULT_MAX_TURNS,
     otoma: Sequence[int] = (),
+    watch_proofs: bool = False,
 ) -> GameRecord:
-    """Play one bot game; never raises (an exception ends the game as an error)."""
+    """Play one bot game; never raises (an exception ends the game as an error).
+
+    ``watch_proofs``: note when each crop follows from the table (the record's
+    ``proved_at`` and ``found_at``); the game is the same."""
     first, tiles_seed, rng = draw_setup(config)
     seats = [make_bot(name, random.Random(rng.getrandbits(64)), config.mode) for name in bots]
     state = GameState(oracle, config, first_player=first, otoma_cells=otoma, tiles_seed=tiles_seed)
+    watch = ProofWatch(state) if watch_proofs else None
     error = None
     actions = 0
     try:
@@ -175,10 +211,15 @@ def play_game(
             view = state.view() if bot.needs_view else None
             state.apply(bot.act(view, state.legal_actions()))
             actions += 1
+            if watch:
+                watch.update(state)
     except Exception as exc:  # a bot or engine bug: report it, keep simulating
         error = f"{type(exc).__name__}: {exc}"
     ending = Ending.ERROR if error else state.ending or Ending.TURN_LIMIT
-    return GameRecord.of(state, index, tuple(bots), ending, seats, actions, error)
+    record = GameRecord.of(state, index, tuple(bots), ending, seats, actions, error)
+    if watch:
+        record.proved_at, record.found_at = tuple(watch.proved), tuple(watch.found)
+    return record
 
 
 def simulate(
@@ -186,19 +227,101 @@ def simulate(
     config: SimulationConfig,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    executor: Executor | None = None,
 ) -> SimulationReport:
     """Simulate the runs of ``config`` on ``scenario`` and aggregate them.
 
     ``progress`` (if given) is called with the number of games finished so far.
+    ``executor``: play the batches there (a process pool, a Dask cluster's
+    executor) instead of here or on ``jobs`` local worker processes.
     ``ValueError`` for a scenario the mode cannot use (or whose crop layer is not unique).
     """
-    cells: tuple[int, ...] = ()
-    if config.mode.has_otoma:
-        cells = otoma_cells(scenario, config.otoma) if config.otoma else first_start_cells(scenario)
-    oracle = WheelOracle(scenario)
-    work = [(r, i) for r in range(len(config.runs)) for i in range(config.games)]
-    records = list(_run(scenario, oracle, config, cells, work, max(1, jobs), progress))
-    return summarise(scenario, config, [scenario.board.name(c) for c in cells], records)
+    pending = start(scenario, config, jobs, executor)
+    return pending.report(pending.records(progress))
+
+
+def otoma_start(scenario: Scenario, config: SimulationConfig) -> tuple[int, ...]:
+    """The Otoma cells of the simulation (none in the competitive game); ``ValueError`` if unusable."""
+    if not config.mode.has_otoma:
+        return ()
+    return otoma_cells(scenario, config.otoma) if config.otoma else first_start_cells(scenario)
+
+
+def batches(work: list[tuple[int, int]], workers: int) -> list[list[tuple[int, int]]]:
+    """``work`` cut into batches for ``workers`` workers: about four batches each, at most
+    :data:`BATCH` games per batch. The cut never changes a game (each has its own seed)."""
+    chunk = max(1, min(BATCH, len(work) // (max(1, workers) * 4)))
+    return [work[k : k + chunk] for k in range(0, len(work), chunk)]
+
+
+Job = tuple[dict[str, object], SimulationConfig, tuple[int, ...], list[tuple[int, int]]]
+
+
+@dataclass
+class Pending:
+    """A simulation under way: batches handed to an executor, or to be played here."""
+
+    scenario: Scenario
+    config: SimulationConfig
+    cells: tuple[int, ...]
+    futures: list[Future[list[GameRecord]]]
+    local: list[tuple[int, int]]
+    """Games to play in this process when no executor takes them."""
+    pool: ProcessPoolExecutor | None = None
+    """The local worker processes this simulation started (shut down once its games are in)."""
+
+    @property
+    def total(self) -> int:
+        return len(self.config.work())
+
+    def records(self, progress: Callable[[int], None] | None = None) -> list[GameRecord]:
+        """Every game's record, in game order (waits for the executor's batches)."""
+        out: list[GameRecord] = []
+        if self.local:
+            oracle = WheelOracle(self.scenario)
+            for item in self.local:
+                out.append(_play(oracle, self.config, self.cells, item))
+                if progress:
+                    progress(len(out))
+            return out
+        try:
+            for future in self.futures:
+                out += future.result()
+                if progress:
+                    progress(len(out))
+        finally:
+            if self.pool is not None:
+                self.pool.shutdown(cancel_futures=True)
+        return out
+
+    def report(self, records: list[GameRecord]) -> SimulationReport:
+        names = [self.scenario.board.name(c) for c in self.cells]
+        return summarise(self.scenario, self.config, names, records)
+
+
+def start(
+    scenario: Scenario,
+    config: SimulationConfig,
+    jobs: int = 1,
+    executor: Executor | None = None,
+    workers: int = 0,
+) -> Pending:
+    """Hand the games of ``config`` to ``executor`` in batches (:func:`batches`, for
+    ``workers`` workers, by default ``jobs``), or to a pool of ``jobs`` local worker
+    processes, or keep them to play here (``jobs == 1``, or too few games to share).
+    ``ValueError`` for a scenario the mode cannot use."""
+    cells = otoma_start(scenario, config)
+    work = config.work()
+    if executor is None and (jobs == 1 or len(work) < 2 * jobs):
+        return Pending(scenario, config, cells, [], work)
+    jobs_list: list[Job] = [
+        (scenario.to_dict(), config, cells, batch) for batch in batches(work, workers or jobs)
+    ]
+    pool = ProcessPoolExecutor(max_workers=jobs) if executor is None else None
+    target = executor or pool
+    assert target is not None
+    futures = [target.submit(_play_batch, job) for job in jobs_list]
+    return Pending(scenario, config, cells, futures, [], pool)
 
 
 def _play(
@@ -209,42 +332,10 @@ def _play(
     game = GameConfig(
         config.mode, config.players, run.difficulty, names, seed=game_seed(config.seed, index)
     )
-    return play_game(oracle, game, run.bots, index, config.max_turns, cells)
+    return play_game(oracle, game, run.bots, index, config.max_turns, cells, config.watch_proofs)
 
 
-def _run(
-    scenario: Scenario,
-    oracle: WheelOracle,
-    config: SimulationConfig,
-    cells: tuple[int, ...],
-    work: list[tuple[int, int]],
-    jobs: int,
-    progress: Callable[[int], None] | None,
-) -> Iterator[GameRecord]:
-    """Every game of ``work``, in order: here, or on ``jobs`` worker processes."""
-    if jobs == 1 or len(work) < 2 * jobs:
-        for done, item in enumerate(work, start=1):
-            yield _play(oracle, config, cells, item)
-            if progress:
-                progress(done)
-        return
-    chunk = max(1, min(BATCH, len(work) // (jobs * 4)))
-    data = scenario.to_dict()
-    batches = [
-        (data, config, cells, work[start : start + chunk]) for start in range(0, len(work), chunk)
-    ]
-    done = 0
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for records in pool.map(_play_batch, batches):
-            yield from records
-            done += len(records)
-            if progress:
-                progress(done)
-
-
-def _play_batch(
-    job: tuple[dict[str, object], SimulationConfig, tuple[int, ...], list[tuple[int, int]]],
-) -> list[GameRecord]:
+def _play_batch(job: Job) -> list[GameRecord]:
     data, config, cells, batch = job
     oracle = WheelOracle(Scenario.from_dict(data))
     return [_play(oracle, config, cells, item) for item in batch]
