@@ -38,7 +38,8 @@ def simulate_versus(scenario, mode, games, bots, seed, difficulties=(), players=
 
 
 def test_solo_report_has_a_run_per_bot_and_difficulty():
-    report = simulate_versus(SCENARIO, "solo", games=3, bots=["greedy", "random"], seed=2)
+    # --games is the total: 12 games over 2 bots x 2 difficulties, 3 per run
+    report = simulate_versus(SCENARIO, "solo", games=12, bots=["greedy", "random"], seed=2)
     data = report.to_dict()
     assert data["mode"] == "solo" and data["players"] == 1 and data["games"] == 12
     assert data["completed"] == 12 and data["difficulties"] == ["easy", "hard"]
@@ -56,6 +57,7 @@ def test_solo_report_has_a_run_per_bot_and_difficulty():
         assert abs(sum(run["points"][k] for k in SOURCE_NAMES) - run["score_mean"]) < 0.01
         assert abs(sum(run["otoma_points"].values()) - run["otoma_score_mean"]) < 0.01
         assert run["otoma_points"]["offering"] == 0 and run["otoma_points"]["empty_cells"] == 0
+        assert run["games"] == 3
     assert data["otoma_cells"] == ["d1", "a2", "i2", "f4", "i5"]
 
 
@@ -79,7 +81,7 @@ def test_reports_are_deterministic_and_independent_of_jobs():
 
 
 def test_coop_report_counts_groups_and_the_otoma_empty_cells():
-    report = simulate_versus(SCENARIO, "coop", games=2, bots=["logician"], players=3, seed=1)
+    report = simulate_versus(SCENARIO, "coop", games=6, bots=["logician"], players=3, seed=1)
     data = report.to_dict()
     assert data["mode"] == "coop" and data["players"] == 3 and data["completed"] == 6
     assert [r["difficulty"] for r in data["runs"]] == ["easy", "normal", "expert"]
@@ -116,7 +118,7 @@ def test_cli_simulate_solo_json_and_bad_options():
     assert bad.exit_code == 2
     tiny = runner.invoke(
         app,
-        ["simulate", str(REPO / "scenarios" / "sun-gate.json"), "--mode", "solo", "--games", "1"],
+        ["simulate", str(REPO / "scenarios" / "sun-gate.json"), "--mode", "solo", "--games", "4"],
     )
     assert tiny.exit_code == 1 and "long scenarios only" in tiny.output
 

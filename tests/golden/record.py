@@ -147,14 +147,16 @@ CASES: list[tuple[str, list[str]] | tuple[str, list[str], int]] = [
     # Added before the engine redesign (recorded from the same starting commit):
     # every bot on both solo difficulties, every bot on the three co-op levels,
     # worker processes, a tiny scenario at four players, an Otoma subset, and
-    # games cut short.
-    ("sacred-valley", ["--games", "6", "--mode", "solo", "--bots", "logician,greedy,random"]),
-    ("colca-canyon", ["--games", "3", "--mode", "coop", "--players", "3"]),
+    # games cut short. --games is the total over the runs (bot x difficulty);
+    # the cases with several runs ask for runs x the games per run they were
+    # recorded with, and so play the same games and keep their reports.
+    ("sacred-valley", ["--games", "36", "--mode", "solo", "--bots", "logician,greedy,random"]),
+    ("colca-canyon", ["--games", "18", "--mode", "coop", "--players", "3"]),
     (
         "misti-at-dawn",
         [
             "--games",
-            "4",
+            "16",
             "--mode",
             "coop",
             "--players",
@@ -201,7 +203,7 @@ CASES: list[tuple[str, list[str]] | tuple[str, list[str], int]] = [
         ],
     ),
     ("colca-canyon", ["--games", "5", "--max-turns", "10"], 1),
-    ("cordillera-real", ["--games", "5", "--mode", "solo", "--max-turns", "10"], 1),
+    ("cordillera-real", ["--games", "20", "--mode", "solo", "--max-turns", "10"], 1),
 ]
 
 
