@@ -10,7 +10,6 @@ cells (the fields a mode does not have are left out of :meth:`SimulationReport.t
 
 from __future__ import annotations
 
-import math
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
@@ -19,6 +18,7 @@ from typing import Any, Protocol
 from pachaprint.engine.config import Mode
 from pachaprint.engine.events import SOURCE_NAMES, Ending
 from pachaprint.engine.record import GameRecord
+from pachaprint.engine.stats import Interval, percent, span, wilson
 from pachaprint.model.scenario import Scenario
 
 
@@ -88,17 +88,20 @@ class SimulationReport:
         return f"turns per game: mean {self.turns['mean']:.1f}, min {self.turns['min']}, max {self.turns['max']}"
 
     def _competitive_text(self) -> list[str]:
+        n = self.completed
+        first = wilson((self.first_player_win_rate or 0) * n, n)
         lines = [
             f"{self.scenario}: {self.completed}/{self.games} games completed "
             f"({self.players} players: {', '.join(self.bots)}; seed {self.seed})",
             self._turns_line(),
-            f"first player wins {self.first_player_win_rate or 0:.0%} of games; shared victories: {self.shared_wins}",
+            f"first player wins {first.words()} of games; shared victories: {self.shared_wins}",
         ]
         for seat in self.seats:
             points = seat["points"]
+            wins = wilson(seat["win_rate"] * n, n)
             lines.append(
                 f"seat {seat['seat']} ({seat['bot']}): score {seat['score_mean']:.1f} "
-                f"(sd {seat['score_sd']:.1f}), wins {seat['win_rate']:.0%}; points: "
+                f"(sd {seat['score_sd']:.1f}), wins {wins.words()}; points: "
                 + ", ".join(f"{name} {points[name]:.1f}" for name in SOURCE_NAMES)
             )
         lines.append(
@@ -116,15 +119,20 @@ class SimulationReport:
 
     def _otoma_text(self) -> list[str]:
         who = "player" if self.mode == Mode.SOLO.value else f"group of {self.players}"
+        runs = self.runs or []
+        counts = [run["games"] for run in runs]
+        split = f"{counts[0]} per run" if len(set(counts)) == 1 else ", ".join(map(str, counts))
         lines = [
             f"{self.scenario} ({self.mode}): {self.completed}/{self.games} games completed; "
             f"Otoma on {', '.join(self.otoma_cells or [])}; seed {self.seed}",
+            f"{self.games} games over {len(runs)} runs (bot x difficulty): {split}",
             self._turns_line(),
-            f"the Otoma win {self.otoma_win_rate or 0:.0%} of all games",
+            f"the Otoma win {percent(self.otoma_win_rate or 0)} of all games",
         ]
-        for run in self.runs or []:
+        for run in runs:
+            wins = wilson(run["win_rate"] * run["completed"], run["completed"])
             lines.append(
-                f"{run['bot']:>8} {run['difficulty']:<6}: {who} wins {run['win_rate']:.0%} "
+                f"{run['bot']:>8} {run['difficulty']:<6}: {who} wins {wins.words()} "
                 f"(score {run['score_mean']:.1f} vs Otoma {run['otoma_score_mean']:.1f}; "
                 f"wrong divinations {run['wrong_divinations']})"
             )
@@ -273,9 +281,25 @@ def _against_otoma(
     ]
 
 
+UNWINNABLE = 0.10
+"""A level is flagged too hard when the best bot's 95 % interval lies wholly below this win rate."""
+EFFORTLESS = 0.90
+"""A level is flagged too easy when a bot's 95 % interval lies wholly above this win rate."""
+MIN_GAMES = 10
+"""Fewer games than this flag no rate (an interval over so few says little)."""
+
+
+def honest(bot: str) -> bool:
+    """False for bots that read the hidden map (named ``...-cheat``, such as ``oracle-cheat``):
+    they measure a bound, never the scenario, so no flag rests on them."""
+    return not bot.endswith("-cheat")
+
+
 def flags(report: SimulationReport, records: list[GameRecord]) -> list[str]:
-    """Anything odd: games not ending, engine errors, a logician divining wrong, a dominant
-    seat or first player (competitive), a mode nobody can win (against the Otoma)."""
+    """Anything odd: games not ending, engine errors, a logician divining wrong, and the
+    balance findings the evidence supports: a 95 % interval (:func:`~pachaprint.engine.stats.wilson`)
+    that excludes a fair share (a seat, the first player) or a win rate against the
+    Otoma that lies wholly below :data:`UNWINNABLE` or above :data:`EFFORTLESS`."""
     out = []
     errors = sum(1 for r in records if r.error)
     if errors:
@@ -296,33 +320,42 @@ def _competitive_flags(report: SimulationReport, records: list[GameRecord]) -> l
         out.append(
             f"the logician divined wrong {report.wrong_divinations['logician']} times (a bug: it must never)"
         )
-    n = report.completed
+    done = [r for r in records if r.completed]
+    n = len(done)
     fair = 1.0 / report.players
-    if n >= 30:
-        margin = 3 * math.sqrt(fair * (1 - fair) / n)
-        by_bot: dict[str, list[dict[str, Any]]] = {}
-        for seat in report.seats:
-            by_bot.setdefault(seat["bot"], []).append(seat)
+    if n >= MIN_GAMES:
+        by_bot: dict[str, list[int]] = {}
+        for p, bot in enumerate(report.bots):
+            by_bot.setdefault(bot, []).append(p)
         for bot, seats in by_bot.items():
             if len(seats) < 2:
                 continue
-            share = sum(s["win_rate"] for s in seats) / len(seats)
-            for seat in seats:
-                if seat["win_rate"] > share + max(margin, 0.1):
+            share = sum(_wins(done, p) for p in seats) / (n * len(seats))
+            for p in seats:
+                seat = wilson(_wins(done, p), n)
+                if seat.excludes(share):
                     out.append(
-                        f"seat {seat['seat']} ({bot}) wins {seat['win_rate']:.0%} of games; "
-                        f"the other {bot} seats average {share:.0%}"
+                        f"seat {p + 1} ({bot}) wins {seat.words()} of games; the {bot} seats "
+                        f"share {percent(share)} on average (seats with one bot should not differ)"
                     )
-        first = report.first_player_win_rate or 0.0
-        if first > fair + max(margin, 0.1):
-            out.append(f"the first player wins {first:.0%} of games (fair share {fair:.0%})")
-        if report.turns["mean"] and report.turns["max"] > 4 * report.turns["mean"]:
+        first = wilson(sum(1.0 / len(r.winners) for r in done if r.first_player in r.winners), n)
+        if first.excludes(fair):
+            edge = "an advantage" if first.rate > fair else "a disadvantage"
             out.append(
-                f"some games run very long (max {report.turns['max']} turns, mean {report.turns['mean']:.0f})"
+                f"the first player wins {first.words()} of games, a fair share being "
+                f"{percent(fair)}: starting is {edge}"
             )
-    if n and all(r.skips for r in records if r.completed):
+    if n >= 30 and report.turns["mean"] and report.turns["max"] > 4 * report.turns["mean"]:
+        out.append(
+            f"some games run very long (max {report.turns['max']} turns, mean {report.turns['mean']:.0f})"
+        )
+    if n and all(r.skips for r in done):
         out.append("players had to skip turns in every game")
     return out
+
+
+def _wins(done: Sequence[GameRecord], seat: int) -> float:
+    return sum(1.0 / len(r.winners) for r in done if seat in r.winners)
 
 
 def _otoma_flags(report: SimulationReport, records: list[GameRecord]) -> list[str]:
@@ -336,15 +369,50 @@ def _otoma_flags(report: SimulationReport, records: list[GameRecord]) -> list[st
     blocked = sum(r.ending is Ending.SHUT_OUT for r in records if r.completed)
     if blocked:
         out.append(f"in {blocked} games the player was shut out before every cell had terrain")
-    runs = report.runs or []
-    best = max((run["win_rate"] for run in runs if run["bot"] != "random"), default=None)
-    enough = min((run["completed"] for run in runs), default=0)
-    if best is not None and enough >= 30:
-        easiest = (report.difficulties or ["?"])[0]
-        if best == 0.0:
-            out.append(f"no bot ever beat the Otoma, even on {easiest}")
-        if best >= 0.95:
-            out.append(
-                f"the best bot beats the Otoma {best:.0%} of the time: the Otoma pose no threat"
-            )
-    return out
+    return out + otoma_level_flags(report.mode, report.runs or [])
+
+
+def otoma_level_flags(mode: str, runs: Sequence[dict[str, Any]]) -> list[str]:
+    """Flags on the win rates against the Otoma, one difficulty at a time (the wording names
+    the level it rests on; "even on easy" only when the easiest level was measured too)."""
+    levels = list(dict.fromkeys(run["difficulty"] for run in runs))
+    hard: dict[str, tuple[str, int, Interval]] = {}
+    out = []
+    for level in levels:
+        tried = [
+            (wilson(run["win_rate"] * run["completed"], run["completed"]), run)
+            for run in runs
+            if run["difficulty"] == level and honest(run["bot"]) and run["completed"] >= MIN_GAMES
+        ]
+        if not tried:
+            continue
+        best, run = max(tried, key=lambda item: (item[0].rate, item[0].high))
+        if best.high < UNWINNABLE:
+            hard[level] = (run["bot"], run["completed"], best)
+        for interval, each in tried:
+            if interval.low > EFFORTLESS:
+                out.append(
+                    f"on {level} the Otoma pose little threat: {each['bot']} wins {interval.words()} of games"
+                )
+    if not hard:
+        return out
+    easiest = Mode(mode).difficulties[0]
+    never = all(round(i.rate * n) == 0 for _, n, i in hard.values())
+    if len(hard) == len(levels) > 1 and easiest in hard:
+        details = "; ".join(f"{level}: {_won(*found)}" for level, found in hard.items())
+        what = "no bot ever beat the Otoma" if never else "the Otoma win almost every game"
+        return [f"{what} at any level, even on {easiest} ({details})", *out]
+    found = []
+    for level, (bot, n, interval) in hard.items():
+        what = (
+            f"no bot beat the Otoma in {n} games"
+            if round(interval.rate * n) == 0
+            else "the Otoma win almost every game"
+        )
+        found.append(f"on {level} {what} ({_won(bot, n, interval)})")
+    return found + out
+
+
+def _won(bot: str, games: int, interval: Interval) -> str:
+    wins = round(interval.rate * games)
+    return f"{bot} {wins} of {games}, 95 % interval {span(interval)}"

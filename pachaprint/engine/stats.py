@@ -55,9 +55,9 @@ def wilson(successes: float, trials: int, z: float = Z95) -> Interval:
 
 
 def percent(value: float) -> str:
-    """``0.523`` -> ``"52 %"``; below 1 % and above 99 % one decimal place."""
-    shown = value * 100
-    if 0 < shown < 1 or 99 < shown < 100:
+    """``0.523`` -> ``"52 %"``; below 10 % and above 90 % one decimal place (``"3.7 %"``)."""
+    shown = round(value * 100, 1)
+    if 0 < shown < 10 or 90 < shown < 100:
         return f"{shown:.1f} %"
     return f"{shown:.0f} %"
 
