@@ -1,0 +1,301 @@
+"""The balance report of a scenario: how fair it is, how it plays, how hard it is to beat.
+
+:func:`balance` simulates every mode a scenario can be played in (the
+competitive game; solo and co-op on long scenarios with five start cells) and
+reads the game records:
+
+* the competitive game: the first player's win rate and each seat's, with 95 %
+  Wilson intervals (:mod:`pachaprint.engine.stats`), score and game-length
+  distributions, and the cells the table proves late or never
+  (:mod:`pachaprint.engine.cells`; the games are watched for proofs);
+* solo and co-op: the win rate against the Otoma by difficulty, with its
+  interval, for the strongest bot (:func:`strongest_bot`) or the bots asked for,
+  and the distributions of scores and of the margin over the Otoma.
+
+``games`` is the total of each mode, shared out over its runs exactly as
+``pachaprint simulate --games`` does; the report says how
+(``split``). Several scenarios are simulated together by :func:`balance_many`,
+whose batches can go to local worker processes or to a Dask cluster
+(:mod:`pachaprint.engine.cluster`): the reports are the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from pachaprint.engine.bots import BOT_NAMES
+from pachaprint.engine.cells import cell_flags, cell_proofs
+from pachaprint.engine.config import ConfigError, Mode
+from pachaprint.engine.record import GameRecord
+from pachaprint.engine.report import SimulationReport
+from pachaprint.engine.simulate import DEFAULT_MAX_TURNS, Pending, SimulationConfig, start
+from pachaprint.engine.stats import histogram, summary, wilson
+from pachaprint.model.scenario import Scenario
+
+FORMAT = "pachaprint-balance/1"
+STRENGTH = ("expert", "logician")
+"""Bots from the strongest down; the first one that exists is "the strongest bot"."""
+
+
+def strongest_bot() -> str:
+    """The strongest bot there is: ``expert`` once it exists, else ``logician``."""
+    return next((name for name in STRENGTH if name in BOT_NAMES), BOT_NAMES[-1])
+
+
+@dataclass(frozen=True)
+class BalanceConfig:
+    """What a balance report simulates.
+
+    ``games``: per mode, in total (shared out over the mode's runs). ``bots``:
+    the competitive line-up (one per seat, repeated when short) and, against
+    the Otoma, each bot in turn; empty for the strongest bot everywhere.
+    ``versus_bots`` overrides ``bots`` against the Otoma (the build plays its
+    fast line-up in the competitive game and the strongest bot it was given
+    against the Otoma). ``difficulties``: the levels to play in the modes that
+    have them (all of a mode's levels when empty).
+    """
+
+    games: int = 200
+    seed: int = 1
+    modes: tuple[Mode, ...] = (Mode.COMPETITIVE, Mode.SOLO, Mode.COOP)
+    players: int = 2
+    bots: tuple[str, ...] = ()
+    versus_bots: tuple[str, ...] = ()
+    difficulties: tuple[str, ...] = ()
+    max_turns: int = DEFAULT_MAX_TURNS
+    strongest: str = field(default_factory=strongest_bot)
+
+    def simulations(self, scenario: Scenario) -> tuple[list[SimulationConfig], list[str]]:
+        """The simulation of each mode this scenario can be played in, and a note per
+        mode it cannot (``"solo: ..."``). :class:`ConfigError` for bad settings."""
+        configs, notes = [], []
+        for mode in self.modes:
+            if mode.has_otoma and scenario.size != "long":
+                notes.append(f"{mode.value}: long scenarios only")
+                continue
+            if mode.has_otoma and len(scenario.start_cells) < 5:
+                notes.append(f"{mode.value}: needs five start cells for the Otoma")
+                continue
+            levels = tuple(d for d in self.difficulties if d in mode.difficulties)
+            if mode.has_otoma and self.difficulties and not levels:
+                notes.append(f"{mode.value}: none of the difficulties asked for")
+                continue
+            bots = self.bots or (self.strongest,)
+            if mode.has_otoma:
+                bots = tuple(dict.fromkeys(self.versus_bots or bots))
+            configs.append(
+                SimulationConfig(
+                    mode,
+                    1 if mode is Mode.SOLO else self.players,
+                    bots,
+                    levels,
+                    self.games,
+                    self.seed,
+                    max_turns=self.max_turns,
+                    watch_proofs=mode is Mode.COMPETITIVE,
+                )
+            )
+        return configs, notes
+
+    def check(self) -> None:
+        """:class:`ConfigError` for settings no scenario could use."""
+        known = {d for mode in self.modes for d in mode.difficulties}
+        for level in self.difficulties:
+            if level not in known:
+                raise ConfigError(
+                    "difficulty",
+                    f"{level!r} is no level of {', '.join(m.value for m in self.modes)} "
+                    f"(levels: {', '.join(sorted(known)) or 'none'})",
+                )
+        if not self.modes:
+            raise ConfigError("mode", "name at least one mode")
+
+
+def balance(
+    scenario: Scenario,
+    config: BalanceConfig,
+    jobs: int = 1,
+    executor: Executor | None = None,
+    workers: int = 0,
+) -> dict[str, Any]:
+    """The balance report of one scenario (JSON data; see :func:`balance_many`)."""
+    return balance_many([scenario], config, jobs, executor, workers)[0]
+
+
+def balance_many(
+    scenarios: Sequence[Scenario],
+    config: BalanceConfig,
+    jobs: int = 1,
+    executor: Executor | None = None,
+    workers: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """The balance report of each scenario, in order. Every simulation is handed out
+    first (to ``executor`` for ``workers`` workers, to ``jobs`` local processes, or
+    kept here), then collected; ``progress(done, total)`` counts games."""
+    config.check()
+    own_pool = ProcessPoolExecutor(max_workers=jobs) if executor is None and jobs > 1 else None
+    pool = executor or own_pool
+    try:
+        plans = []
+        for scenario in scenarios:
+            configs, notes = config.simulations(scenario)
+            pending = [start(scenario, c, jobs, pool, workers or jobs) for c in configs]
+            plans.append((scenario, pending, notes))
+        total = sum(p.total for _, pending, _ in plans for p in pending)
+        done = 0
+        reports = []
+        for scenario, pending, notes in plans:
+            results = []
+            for p in pending:
+                results.append((p, p.records(_offset(progress, done, total))))
+                done += p.total
+            reports.append(_report(scenario, config, results, notes))
+        return reports
+    finally:
+        if own_pool is not None:
+            own_pool.shutdown(cancel_futures=True)
+
+
+def _offset(
+    progress: Callable[[int, int], None] | None, base: int, total: int
+) -> Callable[[int], None] | None:
+    """A simulation's progress (games of its own) as progress of the whole balance."""
+    if progress is None:
+        return None
+    report = progress
+    return lambda n: report(base + n, total)
+
+
+def _report(
+    scenario: Scenario,
+    config: BalanceConfig,
+    results: list[tuple[Pending, list[GameRecord]]],
+    notes: list[str],
+) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "scenario": scenario.id,
+        "name": scenario.name,
+        "size": scenario.size,
+        "seed": config.seed,
+        "games_per_mode": config.games,
+        "strongest": config.strongest,
+        "split": [],
+        "modes": {},
+        "skipped": notes,
+        "cells": [],
+        "flags": [],
+    }
+    for pending, records in results:
+        sim = pending.report(records)
+        mode = pending.config.mode
+        out["split"] += [
+            {
+                "mode": mode.value,
+                "bots": list(run.bots),
+                "difficulty": run.difficulty,
+                "games": run.games,
+                "game_indexes": [0, run.games - 1],
+            }
+            for run in pending.config.runs
+        ]
+        if mode is Mode.COMPETITIVE:
+            out["modes"][mode.value] = competitive(sim, records)
+            out["cells"] = cell_proofs(scenario.board, records)
+            out["flags"] += cell_flags(out["cells"])
+        else:
+            out["modes"][mode.value] = versus(sim, records, config.strongest)
+        out["flags"] = [f"{mode.value}: {flag}" for flag in sim.flags] + out["flags"]
+    out["hard_cells"] = [c["cell"] for c in out["cells"] if c["verdict"]]
+    return out
+
+
+def competitive(sim: SimulationReport, records: Sequence[GameRecord]) -> dict[str, Any]:
+    """First-player advantage, seat win rates with intervals, score and length distributions."""
+    done = [r for r in records if r.completed]
+    n = len(done)
+    first_wins = sum(1.0 / len(r.winners) for r in done if r.first_player in r.winners)
+    first = wilson(first_wins, n)
+    seats = []
+    for p, bot in enumerate(sim.bots):
+        wins = sum(1.0 / len(r.winners) for r in done if p in r.winners)
+        starts = [r for r in done if r.first_player == p]
+        won_first = sum(1.0 / len(r.winners) for r in starts if p in r.winners)
+        scores = [r.scores[p] for r in done]
+        interval = wilson(wins, n)
+        when_first = wilson(won_first, len(starts))
+        seats.append(
+            {
+                "seat": p + 1,
+                "bot": bot,
+                "win_rate": round(interval.rate, 4),
+                "interval": interval.to_list(),
+                "first_games": len(starts),
+                "win_rate_first": round(when_first.rate, 4),
+                "interval_first": when_first.to_list(),
+                "score": summary(scores),
+                "score_histogram": histogram(scores, 5),
+            }
+        )
+    turns = [r.turns for r in done]
+    return {
+        "players": sim.players,
+        "bots": sim.bots,
+        "games": sim.games,
+        "completed": sim.completed,
+        "first_player": {
+            "win_rate": round(first.rate, 4),
+            "interval": first.to_list(),
+            "fair": round(1.0 / sim.players, 4),
+        },
+        "shared_wins": sim.shared_wins,
+        "seats": seats,
+        "turns": summary(turns),
+        "turns_histogram": histogram(turns, 5),
+        "simulation": sim.to_dict(),
+    }
+
+
+def versus(sim: SimulationReport, records: Sequence[GameRecord], strongest: str) -> dict[str, Any]:
+    """Win rates against the Otoma by bot and difficulty, with intervals and distributions."""
+    runs = []
+    for run in sim.runs or []:
+        mine = [
+            r
+            for r in records
+            if r.completed and r.bots[0] == run["bot"] and r.difficulty == run["difficulty"]
+        ]
+        interval = wilson(sum(r.won for r in mine), len(mine))
+        margins = [r.scores[0] - r.scores[1] for r in mine]
+        runs.append(
+            {
+                "bot": run["bot"],
+                "difficulty": run["difficulty"],
+                "games": run["games"],
+                "completed": len(mine),
+                "win_rate": round(interval.rate, 4),
+                "interval": interval.to_list(),
+                "score": summary([r.scores[0] for r in mine]),
+                "otoma_score": summary([r.scores[1] for r in mine]),
+                "margin": summary(margins),
+                "margin_histogram": histogram(margins, 5),
+            }
+        )
+    turns = [r.turns for r in records if r.completed]
+    bots = list(dict.fromkeys(r["bot"] for r in runs))
+    return {
+        "players": sim.players,
+        "bots": bots,
+        "bot": strongest if strongest in bots else bots[0],
+        "games": sim.games,
+        "completed": sim.completed,
+        "otoma_cells": sim.otoma_cells,
+        "runs": runs,
+        "turns": summary(turns),
+        "turns_histogram": histogram(turns, 5),
+        "simulation": sim.to_dict(),
+    }
