@@ -255,7 +255,7 @@ def competitive(sim: SimulationReport, records: Sequence[GameRecord]) -> dict[st
         "shared_wins": sim.shared_wins,
         "seats": seats,
         "turns": summary(turns),
-        "turns_histogram": histogram(turns, 5),
+        "turns_histogram": histogram(turns, 2),
         "simulation": sim.to_dict(),
     }
 
@@ -296,6 +296,6 @@ def versus(sim: SimulationReport, records: Sequence[GameRecord], strongest: str)
         "otoma_cells": sim.otoma_cells,
         "runs": runs,
         "turns": summary(turns),
-        "turns_histogram": histogram(turns, 5),
+        "turns_histogram": histogram(turns, 2),
         "simulation": sim.to_dict(),
     }

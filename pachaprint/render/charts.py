@@ -1,0 +1,268 @@
+"""Charts of a balance report (:mod:`pachaprint.engine.balance`) as deterministic SVG.
+
+Drawn with matplotlib's object API (a ``Figure`` and its SVG canvas: no
+pyplot, no global state, no display). The same report gives byte-identical
+files: ids come from a fixed ``svg.hashsalt``, the metadata carry no date and
+a fixed creator, and text stays text (``svg.fonttype: none``) so it can be
+searched. Matplotlib is imported only when a chart is drawn, never on a
+command's start-up path.
+
+Every series has its own marker or hatch and a label beside the colour
+(colour is never the only carrier of meaning); colours are the Okabe-Ito
+palette, which colour-blind readers can tell apart.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00")
+MARKERS = ("o", "s", "^", "D", "v", "P")
+HATCHES = ("", "//", "\\\\", "||", "--", "++")
+INK = "#222222"
+STYLE = {
+    "svg.hashsalt": "pachaprint",
+    "svg.fonttype": "none",
+    "font.family": "DejaVu Sans",
+    "font.size": 9.0,
+    "axes.edgecolor": INK,
+    "axes.labelcolor": INK,
+    "xtick.color": INK,
+    "ytick.color": INK,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "axes.grid": True,
+    "grid.color": "#dddddd",
+    "grid.linewidth": 0.6,
+    "legend.frameon": False,
+}
+SIZE = (6.0, 3.4)
+"""Inches; the gallery and report.md scale the SVG to their width."""
+
+
+def charts(report: dict[str, Any]) -> dict[str, str]:
+    """Every chart the report has data for: file name -> SVG text (in a stable order)."""
+    out: dict[str, str] = {}
+    game = report.get("modes", {}).get("competitive")
+    if game:
+        out["chart-seats.svg"] = seat_chart(report["name"], game)
+        out["chart-scores.svg"] = score_chart(report["name"], game)
+    versus = {m: report["modes"][m] for m in ("solo", "coop") if m in report.get("modes", {})}
+    if versus:
+        out["chart-otoma.svg"] = otoma_chart(report["name"], versus)
+    lengths = {
+        m: data for m, data in report.get("modes", {}).items() if data.get("turns_histogram")
+    }
+    if lengths:
+        out["chart-lengths.svg"] = length_chart(report["name"], lengths)
+    return out
+
+
+CAPTIONS = {
+    "chart-seats.svg": "Win rate of the first player and of each seat, with 95 % intervals",
+    "chart-scores.svg": "Final scores of each seat (competitive games)",
+    "chart-otoma.svg": "Win rate against the Otoma by difficulty, with 95 % intervals",
+    "chart-lengths.svg": "Turns per game in each mode",
+}
+"""What each chart shows, for alt texts and captions."""
+
+
+def seat_chart(title: str, game: dict[str, Any]) -> str:
+    """The first player's and every seat's win rate as points with 95 % interval bars,
+    against a dashed line at the fair share."""
+    with _style():
+        return _seat_chart(title, game)
+
+
+def score_chart(title: str, game: dict[str, Any]) -> str:
+    """Each seat's final scores as a step histogram (own line style and hatch per seat)."""
+    with _style():
+        return _score_chart(title, game)
+
+
+def otoma_chart(title: str, modes: dict[str, dict[str, Any]]) -> str:
+    """Win rate against the Otoma per difficulty, one panel per mode, one marker per bot."""
+    with _style():
+        return _otoma_chart(title, modes)
+
+
+def length_chart(title: str, modes: dict[str, dict[str, Any]]) -> str:
+    """Turns per game as a step histogram per mode."""
+    with _style():
+        return _length_chart(title, modes)
+
+
+def _style() -> AbstractContextManager[None]:
+    import matplotlib
+
+    settings: Any = STYLE  # rc_context types its keys as a literal list of names
+    return matplotlib.rc_context(settings)
+
+
+def _seat_chart(title: str, game: dict[str, Any]) -> str:
+    """The first player's and every seat's win rate as points with 95 % interval bars,
+    against a dashed line at the fair share."""
+    rows = [("first player", game["first_player"]["win_rate"], game["first_player"]["interval"])]
+    rows += [
+        (f"seat {s['seat']} ({s['bot']})", s["win_rate"], s["interval"]) for s in game["seats"]
+    ]
+    fair = game["first_player"]["fair"]
+    fig, ax = _figure(SIZE[0], 0.9 + 0.42 * len(rows))
+    for k, (_, rate, (low, high)) in enumerate(reversed(rows)):
+        seat = len(rows) - 2 - k  # -1: the first player, drawn in ink as a diamond
+        colour = INK if seat < 0 else COLOURS[seat % len(COLOURS)]
+        ax.errorbar(
+            [rate * 100],
+            [k],
+            xerr=[[rate * 100 - low * 100], [high * 100 - rate * 100]],
+            fmt="D" if seat < 0 else MARKERS[seat % len(MARKERS)],
+            color=colour,
+            ecolor=colour,
+            capsize=4,
+            markersize=7,
+        )
+        ax.annotate(
+            f"{rate * 100:.0f} %  ({low * 100:.0f}-{high * 100:.0f})",
+            (high * 100, k),
+            xytext=(6, 0),
+            textcoords="offset points",
+            va="center",
+            fontsize=8,
+            color=INK,
+        )
+    ax.axvline(fair * 100, color=INK, linestyle="--", linewidth=1)
+    ax.annotate(
+        f"fair share {fair * 100:.0f} %",
+        (fair * 100, len(rows) - 0.5),
+        xytext=(3, 0),
+        textcoords="offset points",
+        fontsize=8,
+        color=INK,
+    )
+    ax.set_yticks(range(len(rows)), [label for label, _, _ in reversed(rows)])
+    ax.set_ylim(-0.6, len(rows) - 0.2)
+    ax.set_xlim(0, 100)
+    ax.set_xlabel(f"games won, % of {game['completed']} (bars: 95 % interval)")
+    ax.set_title(f"{title}: who wins", loc="left", fontsize=10)
+    return _svg(fig, f"{title}: {CAPTIONS['chart-seats.svg']}")
+
+
+def _score_chart(title: str, game: dict[str, Any]) -> str:
+    """Each seat's final scores as a step histogram (own line style and hatch per seat)."""
+    fig, ax = _figure(*SIZE)
+    for k, seat in enumerate(game["seats"]):
+        _steps(ax, seat["score_histogram"], k, f"seat {seat['seat']} ({seat['bot']})")
+        median = seat["score"]["median"]
+        ax.axvline(median, color=COLOURS[k % len(COLOURS)], linestyle=(0, (2, 2)), linewidth=1)
+    ax.set_xlabel("final score (dotted line: median)")
+    ax.set_ylabel("games")
+    ax.legend(loc="upper left", fontsize=8)
+    ax.set_title(f"{title}: scores in {game['completed']} games", loc="left", fontsize=10)
+    return _svg(fig, f"{title}: {CAPTIONS['chart-scores.svg']}")
+
+
+def _otoma_chart(title: str, modes: dict[str, dict[str, Any]]) -> str:
+    """Win rate against the Otoma per difficulty, one panel per mode, one marker per bot."""
+    fig = _new_figure(*SIZE)
+    axes = fig.subplots(1, len(modes), sharey=True, squeeze=False)[0]
+    for ax, (mode, data) in zip(axes, modes.items(), strict=True):
+        levels = list(dict.fromkeys(run["difficulty"] for run in data["runs"]))
+        bots = data["bots"]
+        width = 0.5 / max(1, len(bots))
+        for b, bot in enumerate(bots):
+            runs = [r for r in data["runs"] if r["bot"] == bot]
+            xs = [levels.index(r["difficulty"]) + (b - (len(bots) - 1) / 2) * width for r in runs]
+            rates = [r["win_rate"] * 100 for r in runs]
+            below = [r["win_rate"] * 100 - r["interval"][0] * 100 for r in runs]
+            above = [r["interval"][1] * 100 - r["win_rate"] * 100 for r in runs]
+            ax.errorbar(
+                xs,
+                rates,
+                yerr=[below, above],
+                fmt=MARKERS[b % len(MARKERS)],
+                color=COLOURS[b % len(COLOURS)],
+                capsize=4,
+                markersize=7,
+                label=bot,
+            )
+            for x, rate, run in zip(xs, rates, runs, strict=True):
+                ax.annotate(
+                    f"{rate:.0f} %",
+                    (x, run["interval"][1] * 100),
+                    xytext=(0, 4),
+                    textcoords="offset points",
+                    ha="center",
+                    fontsize=8,
+                    color=INK,
+                )
+        ax.set_xticks(range(len(levels)), levels)
+        ax.set_xlim(-0.6, len(levels) - 0.4)
+        ax.set_ylim(0, 105)
+        label = "solo" if mode == "solo" else f"co-op, {data['players']} players"
+        ax.set_title(f"{label}", fontsize=9)
+        if len(bots) > 1:
+            ax.legend(loc="upper right", fontsize=8)
+    axes[0].set_ylabel("games won against the Otoma, % (bars: 95 % interval)")
+    fig.suptitle(f"{title}: beating the Otoma", x=0.02, ha="left", fontsize=10)
+    return _svg(fig, f"{title}: {CAPTIONS['chart-otoma.svg']}")
+
+
+def _length_chart(title: str, modes: dict[str, dict[str, Any]]) -> str:
+    """Turns per game as a step histogram per mode."""
+    fig, ax = _figure(*SIZE)
+    for k, (mode, data) in enumerate(modes.items()):
+        _steps(ax, data["turns_histogram"], k, f"{mode} (median {data['turns']['median']:.0f})")
+    ax.set_xlabel("turns per game")
+    ax.set_ylabel("games")
+    ax.legend(loc="upper right", fontsize=8)
+    ax.set_title(f"{title}: game length", loc="left", fontsize=10)
+    return _svg(fig, f"{title}: {CAPTIONS['chart-lengths.svg']}")
+
+
+def _steps(ax: Axes, hist: dict[str, Sequence[int]], k: int, label: str) -> None:
+    starts, counts = list(hist["start"]), list(hist["count"])
+    if not starts:
+        return
+    width = starts[1] - starts[0] if len(starts) > 1 else 1
+    edges = [*starts, starts[-1] + width]
+    colour = COLOURS[k % len(COLOURS)]
+    ax.stairs(
+        counts,
+        edges,
+        color=colour,
+        linewidth=1.6,
+        linestyle=("-", "--", "-.", ":")[k % 4],
+        hatch=HATCHES[k % len(HATCHES)],
+        label=label,
+    )
+
+
+def _new_figure(width: float, height: float) -> Figure:
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def _figure(width: float, height: float) -> tuple[Figure, Axes]:
+    fig = _new_figure(width, height)
+    return fig, fig.add_subplot()
+
+
+def _svg(fig: Figure, description: str) -> str:
+    from matplotlib.backends.backend_svg import FigureCanvasSVG
+
+    buffer = io.StringIO()
+    FigureCanvasSVG(fig)
+    fig.savefig(
+        buffer,
+        format="svg",
+        metadata={"Date": None, "Creator": "pachaprint", "Title": description},
+    )
+    return buffer.getvalue()
