@@ -19,6 +19,8 @@ from pachaprint.model.scenario import Scenario
 from pachaprint.render.webwheel import write_webwheel
 from tests.browser import console_problems, requested_urls, start_browser
 
+pytestmark = pytest.mark.slow  # end to end: the quick set (-m "not slow") skips it
+
 # -- fixtures -----------------------------------------------------------------
 
 EXAMPLES = Path(__file__).resolve().parent / "fixtures"
