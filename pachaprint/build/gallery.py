@@ -9,11 +9,13 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from pachaprint.engine.stats import percent
+
 PAGE_CSS = """
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f7f3ea;color:#222}
 header{background:#5b3a29;color:#fff;padding:1rem 1.5rem}
 header h1{margin:0;font-size:1.5rem} header p{margin:.3rem 0 0}
-main{display:grid;grid-template-columns:repeat(auto-fill,minmax(290px,1fr));gap:1rem;padding:1rem 1.5rem}
+main{display:grid;grid-template-columns:repeat(auto-fill,minmax(340px,1fr));gap:1rem;padding:1rem 1.5rem}
 article{background:#fff;border:1px solid #d8cfbf;border-radius:8px;padding:.8rem}
 article.failed{border-color:#b00020;background:#fff5f5}
 article h2{font-size:1.1rem;margin:0 0 .3rem}
@@ -22,6 +24,7 @@ img{width:100%;height:auto;border-radius:50%;background:#eee}
 details summary{cursor:pointer;font-weight:600;margin:.4rem 0}
 .links a{margin-right:.6rem;font-size:.9rem}
 .badge{display:inline-block;padding:0 .4rem;border-radius:4px;background:#eee;font-size:.8rem;border:1px solid #bbb}
+figure{margin:.5rem 0} figure img{border-radius:0;background:#fff} figcaption{font-size:.8rem;color:#444}
 footer{padding:1rem 1.5rem;font-size:.85rem;color:#555}
 """
 
@@ -44,6 +47,41 @@ def _figures(report: dict[str, Any]) -> list[str]:
         wrong = sim.get("wrong_divinations", {}).get("logician", 0)
         items.append(
             f"crops the logician proved: {sim['logician_proved'] / sim['games']:.1f} per game ({wrong} wrong)"
+        )
+    return items + balance_figures(report.get("balance") or {})
+
+
+def balance_figures(balance: dict[str, Any]) -> list[str]:
+    """The balance report in a few lines: first player, the Otoma by level, hard cells."""
+    items = []
+    game = balance.get("modes", {}).get("competitive")
+    if game:
+        first = game["first_player"]
+        low, high = first["interval"]
+        items.append(
+            f"first player: {percent(first['win_rate'])} of wins, 95 % interval "
+            f"{percent(low)[:-2]}-{percent(high)} (fair {percent(first['fair'])})"
+        )
+    for mode in ("solo", "coop"):
+        data = balance.get("modes", {}).get(mode)
+        if not data:
+            continue
+        runs = [r for r in data["runs"] if r["bot"] == data["bot"]]
+        rates = ", ".join(
+            f"{r['difficulty']} {percent(r['win_rate'])} ({percent(r['interval'][0])[:-2]}-"
+            f"{percent(r['interval'][1])})"
+            for r in runs
+        )
+        items.append(
+            f"{'solo' if mode == 'solo' else 'co-op'}, {data['bot']} beats the Otoma: {rates}"
+        )
+    cells = balance.get("cells") or []
+    if cells:
+        late = sum(1 for c in cells if c["verdict"] == "late")
+        hard = sum(1 for c in cells if c["verdict"] in ("never", "rarely"))
+        items.append(
+            f"hard deductions: {late} of {len(cells)} crops follow only from the whole map; "
+            f"{hard} rarely or never"
         )
     return items
 
@@ -68,6 +106,12 @@ def gallery_html(entries: list[dict[str, Any]], title: str = "pachaprint scenari
         figures = "".join(f"<li>{escape(item)}</li>" for item in _figures(report))
         flags = report.get("flags") or []
         flag_html = "".join(f"<li>flag: {escape(flag)}</li>" for flag in flags)
+        charts = "".join(
+            f'<figure><a href="{escape(src)}"><img src="{escape(src)}" alt="{escape(caption)}" '
+            f'width="480" height="300" loading="lazy"></a>'
+            f"<figcaption>{escape(caption)}</figcaption></figure>\n"
+            for src, caption in entry.get("charts", [])
+        )
         cards.append(f"""<article id="scenario-{sid}">
 <h2>{escape(report["name"])}</h2>
 <p class="meta"><span class="badge">{escape(report["size"])}</span> <span class="badge">difficulty: {escape(str(report.get("difficulty") or "unknown"))}</span> id {sid}</p>
@@ -76,7 +120,7 @@ def gallery_html(entries: list[dict[str, Any]], title: str = "pachaprint scenari
 <img src="{escape(entry["preview_front"])}" alt="Disc front of {escape(report["name"])}" width="360" height="360">
 </details>
 <ul class="figures">{figures}{flag_html}</ul>
-<p class="links">{links}</p>
+{charts}<p class="links">{links}</p>
 </article>""")
     built = sum(1 for e in entries if not e.get("failed"))
     return f"""<!DOCTYPE html>

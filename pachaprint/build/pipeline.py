@@ -27,6 +27,7 @@ from pachaprint.check.problems import Report
 from pachaprint.check.validate import validate_bytes
 from pachaprint.fileio import atomic_write_text
 from pachaprint.model.scenario import Scenario, crops_to_rows
+from pachaprint.render.charts import CAPTIONS, chart_files
 from pachaprint.render.scenario import front_file_stem
 
 PAPERS = ("a4", "letter")
@@ -42,6 +43,8 @@ class BuildOptions:
     games: int = 200
     players: int = 2
     bots: tuple[str, ...] = ("logician", "greedy")
+    strongest: str = "logician"
+    """The bot whose solo and co-op win rates the balance report gives (fast by default)."""
     seed: int = 1
     lang: str = "en"
     box: str = "retail"
@@ -112,13 +115,33 @@ def _no_progress(stage: str, done: int, total: int) -> None:
 
 
 # -- per-scenario work (runs in a worker process) ---------------------------------
-def _simulate(scenario: Scenario, options: BuildOptions) -> dict[str, Any]:
-    from pachaprint.engine.simulate import SimulationConfig, simulate
+def _balance(scenario: Scenario, options: BuildOptions) -> dict[str, Any]:
+    """The balance report: the competitive games of ``options.bots`` (whose simulation
+    report is the report's ``simulation``), and solo and co-op with the strongest bot."""
+    from pachaprint.engine.balance import BalanceConfig, balance
 
-    config = SimulationConfig(
-        players=options.players, bots=options.bots, games=options.games, seed=options.seed
+    config = BalanceConfig(
+        games=options.games,
+        seed=options.seed,
+        players=options.players,
+        bots=options.bots,
+        versus_bots=(options.strongest,),
+        strongest=options.strongest,
     )
-    return simulate(scenario, config, jobs=1).to_dict()
+    return balance(scenario, config)
+
+
+def _unfinished(report: dict[str, Any]) -> list[str]:
+    """A problem for each mode whose simulation left games unfinished."""
+    problems = []
+    for mode, data in report["modes"].items():
+        sim = data["simulation"]
+        if sim["completed"] < sim["games"]:
+            problems.append(
+                f"simulation ({mode}): only {sim['completed']} of {sim['games']} games reached the end"
+                + (f" ({'; '.join(sim['flags'])})" if sim.get("flags") else "")
+            )
+    return problems
 
 
 def _render_scenario(
@@ -141,6 +164,13 @@ def _render_scenario(
     (folder / "preview-front.png").write_bytes(pdf_preview_png(front))
 
 
+def _draw_charts(report: dict[str, Any], folder: Path) -> None:
+    from pachaprint.render.charts import charts
+
+    for name, svg in charts(report["balance"]).items():
+        (folder / name).write_text(svg, encoding="utf-8")
+
+
 def build_scenario(
     scenario_data: dict[str, Any], validation: dict[str, Any], out_dir: str, options: BuildOptions
 ) -> dict[str, Any]:
@@ -148,26 +178,22 @@ def build_scenario(
     scenario = Scenario.from_dict(scenario_data)
     out = Path(out_dir)
     try:
-        simulation = _simulate(scenario, options)
+        balanced = _balance(scenario, options)
     except Exception as exc:  # a crash in the engine must not stop the build
         return {
             "status": "failed",
             "problems": [f"simulation crashed: {type(exc).__name__}: {exc}"],
         }
-    if simulation["completed"] < simulation["games"]:
-        return {
-            "status": "failed",
-            "problems": [
-                f"simulation: only {simulation['completed']} of {simulation['games']} games reached the end"
-                + (f" ({'; '.join(simulation['flags'])})" if simulation.get("flags") else "")
-            ],
-        }
-    report = scenario_report(validation, simulation, scenario)
+    unfinished = _unfinished(balanced)
+    if unfinished:
+        return {"status": "failed", "problems": unfinished}
+    report = scenario_report(validation, balanced, scenario)
     relative = Path("scenarios") / scenario.id
     with Stage(out) as stage:
         folder = stage.path(relative / "report.json").parent
         try:
             _render_scenario(scenario, folder, options, report["difficulty"])
+            _draw_charts(report, folder)
         except Exception as exc:
             return {
                 "status": "failed",
@@ -390,10 +416,13 @@ def _gallery_entry(outcome: ScenarioOutcome, wheel: str) -> dict[str, Any]:
         ("disc front PDF", base + f"{front_file_stem(wheel)}.pdf"),
         ("digital wheel", base + "wheel.html"),
     ]
+    balance = (outcome.report or {}).get("balance") or {}
+    charts = [(base + name, CAPTIONS[name]) for name in chart_files(balance)]
     return {
         "id": outcome.id,
         "file": outcome.file,
         "report": outcome.report,
+        "charts": charts,
         "links": links,
         "preview_back": base + "preview-back.png",
         "preview_front": base + "preview-front.png",

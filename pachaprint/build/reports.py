@@ -1,19 +1,30 @@
-"""Per-scenario build reports: ``report.json`` for scripts, ``report.md`` for people."""
+"""Per-scenario build reports: ``report.json`` for scripts, ``report.md`` for people.
+
+``report.json`` keeps the competitive simulation report (SPEC.md section 8)
+under ``simulation`` and adds the balance report
+(:mod:`pachaprint.engine.balance`) under ``balance``; ``report.md`` shows
+both, with the balance charts (SVG files beside it, :mod:`pachaprint.render.charts`).
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from pachaprint.engine.stats import percent
 from pachaprint.model.rules import CROP_NAMES, Terrain
+from pachaprint.model.scenario import Scenario
+from pachaprint.render.charts import CAPTIONS, chart_files
 
 
 def scenario_report(
-    validation: dict[str, Any], simulation: dict[str, Any] | None, scenario
+    validation: dict[str, Any], balance: dict[str, Any] | None, scenario: Scenario
 ) -> dict[str, Any]:
-    """The ``report.json`` content: verdict, counts, difficulty, simulation summary, flags."""
+    """The ``report.json`` content: verdict, counts, difficulty, the competitive simulation,
+    the balance report and its flags."""
     stats = validation.get("stats", {})
-    flags = list(simulation.get("flags", [])) if simulation else []
+    simulation = balance["modes"]["competitive"]["simulation"] if balance else None
+    flags = list(balance["flags"]) if balance else []
     return {
         "scenario": scenario.id,
         "name": scenario.name,
@@ -30,6 +41,7 @@ def scenario_report(
         "terrain_tiles": scenario.terrain_counts(),
         "crop_tiles": {str(k): v for k, v in scenario.crop_tile_counts().items()},
         "simulation": simulation,
+        "balance": balance,
         "flags": flags,
     }
 
@@ -109,6 +121,171 @@ def report_markdown(report: dict[str, Any]) -> str:
                 f"Crops the logician proved from public information and divined: {sim['logician_proved']} "
                 f"in {sim['games']} games ({sim['logician_proved'] / sim['games']:.1f} per game)."
             )
+    if report.get("balance"):
+        lines += balance_markdown(report["balance"])
     lines += ["", "## Flags", ""]
     lines += [f"- {flag}" for flag in report["flags"]] or ["None."]
     return "\n".join(lines) + "\n"
+
+
+def _interval(entry: dict[str, Any], key: str = "interval") -> str:
+    low, high = entry[key]
+    return f"{percent(low)[:-2]}-{percent(high)}"
+
+
+def _chart(balance: dict[str, Any], name: str) -> list[str]:
+    if name not in chart_files(balance):
+        return []
+    return ["", f"![{CAPTIONS[name]}]({name})", ""]
+
+
+def balance_markdown(balance: dict[str, Any]) -> list[str]:
+    """The balance section of ``report.md``: tables, and the charts as linked SVG files."""
+    lines = ["", "## Balance", ""]
+    lines.append(
+        "Every rate comes with its 95 % Wilson interval; a flag fires only when the interval "
+        "supports it. " + split_words(balance)
+    )
+    game = balance["modes"].get("competitive")
+    if game:
+        lines += ["", "### Who wins", *_chart(balance, "chart-seats.svg")]
+        first = game["first_player"]
+        rows = [["first player", percent(first["win_rate"]), _interval(first), "", ""]]
+        rows += [
+            [
+                f"seat {s['seat']} ({s['bot']})",
+                percent(s["win_rate"]),
+                _interval(s),
+                percent(s["win_rate_first"]),
+                s["first_games"],
+            ]
+            for s in game["seats"]
+        ]
+        lines += _table(["", "wins", "95 % interval", "wins when starting", "games started"], rows)
+        lines += [
+            "",
+            f"A fair share is {percent(first['fair'])}. Shared victories: {game['shared_wins']}.",
+        ]
+        lines += ["", "### Scores and game length", *_chart(balance, "chart-scores.svg")]
+        lines += _table(
+            ["seat", "mean", "sd", "min", "p10", "median", "p90", "max"],
+            [[f"{s['seat']} ({s['bot']})", *_spread(s["score"])] for s in game["seats"]],
+        )
+    lines += _chart(balance, "chart-lengths.svg")
+    lines += _table(
+        ["mode", "mean turns", "sd", "min", "p10", "median", "p90", "max"],
+        [[mode, *_spread(data["turns"])] for mode, data in balance["modes"].items()],
+    )
+    versus = [(m, balance["modes"][m]) for m in ("solo", "coop") if m in balance["modes"]]
+    if versus:
+        lines += ["", "### Against the Otoma", *_chart(balance, "chart-otoma.svg")]
+        rows = [
+            [
+                mode if mode == "solo" else f"co-op ({data['players']} players)",
+                run["difficulty"],
+                run["bot"],
+                run["completed"],
+                percent(run["win_rate"]),
+                _interval(run),
+                run["score"]["median"],
+                run["otoma_score"]["median"],
+                run["margin"]["median"],
+            ]
+            for mode, data in versus
+            for run in data["runs"]
+        ]
+        lines += _table(
+            [
+                "mode",
+                "difficulty",
+                "bot",
+                "games",
+                "player wins",
+                "95 % interval",
+                "median score",
+                "median Otoma score",
+                "median margin",
+            ],
+            rows,
+        )
+    for note in balance.get("skipped", []):
+        lines += ["", f"Not simulated: {note}."]
+    lines += cell_markdown(balance["cells"])
+    return lines
+
+
+def split_words(balance: dict[str, Any]) -> str:
+    """How each mode's games were shared out over its runs, in a sentence."""
+    parts = []
+    for mode in balance["modes"]:
+        runs = [r for r in balance["split"] if r["mode"] == mode]
+        total = sum(r["games"] for r in runs)
+        if mode == "competitive":
+            parts.append(f"{total} competitive games ({', '.join(runs[0]['bots'])})")
+        else:
+            shares = ", ".join(f"{r['games']} {r['bots'][0]} on {r['difficulty']}" for r in runs)
+            parts.append(f"{total} {mode} games ({shares})")
+    return (
+        "Games played: "
+        + "; ".join(parts)
+        + f". Game i of every run uses the seed derived from (seed {balance['seed']}, i)."
+    )
+
+
+def _spread(s: dict[str, float]) -> list[Any]:
+    return [s["mean"], s["sd"], _num(s["min"]), s["p10"], s["median"], s["p90"], _num(s["max"])]
+
+
+def _num(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+CELLS_SHOWN = 15
+
+
+def cell_markdown(cells: list[dict[str, Any]]) -> list[str]:
+    """The hard deductions: the cells the table proves late, rarely or never."""
+    if not cells:
+        return []
+    hard = [c for c in cells if c["verdict"]]
+    games = cells[0]["games"]
+    lines = ["", "### Hard deductions", ""]
+    counts = {v: sum(1 for c in cells if c["verdict"] == v) for v in ("never", "rarely", "late")}
+    lines.append(
+        f"When does each crop follow from the table? The {games} competitive games were watched "
+        "after every move with the logician's proofs. Of the "
+        f"{len(cells)} cells without a given crop, {counts['never']} were never proved, "
+        f"{counts['rarely']} rarely (in under half the games that decided them) and "
+        f"{counts['late']} late (only once every terrain tile was placed, in most games)."
+    )
+    if not hard:
+        return lines
+    lines.append("")
+    rows = [
+        [
+            c["cell"],
+            c["verdict"],
+            f"{c['proved']} of {c['games']}",
+            c["guessed"],
+            c["open"],
+            percent(c["median_at"]) if c["median_at"] is not None else "-",
+            c["median_wait"] if c["median_wait"] is not None else "-",
+        ]
+        for c in hard[:CELLS_SHOWN]
+    ]
+    lines += _table(
+        [
+            "cell",
+            "verdict",
+            "proved",
+            "crop placed first",
+            "still open at the end",
+            "map open at the proof (median)",
+            "tiles after its own (median)",
+        ],
+        rows,
+    )
+    if len(hard) > CELLS_SHOWN:
+        rest = ", ".join(f"{c['cell']} ({c['verdict']})" for c in hard[CELLS_SHOWN:])
+        lines += ["", f"Also: {rest}."]
+    return lines

@@ -86,18 +86,23 @@ class BalanceConfig:
             bots = self.bots or (self.strongest,)
             if mode.has_otoma:
                 bots = tuple(dict.fromkeys(self.versus_bots or bots))
-            configs.append(
-                SimulationConfig(
-                    mode,
-                    1 if mode is Mode.SOLO else self.players,
-                    bots,
-                    levels,
-                    self.games,
-                    self.seed,
-                    max_turns=self.max_turns,
-                    watch_proofs=mode is Mode.COMPETITIVE,
+            try:
+                configs.append(
+                    SimulationConfig(
+                        mode,
+                        1 if mode is Mode.SOLO else self.players,
+                        bots,
+                        levels,
+                        self.games,
+                        self.seed,
+                        max_turns=self.max_turns,
+                        watch_proofs=mode is Mode.COMPETITIVE,
+                    )
                 )
-            )
+            except ConfigError as exc:
+                if exc.setting != "games":
+                    raise
+                notes.append(f"{mode.value}: {exc}")
         return configs, notes
 
     def check(self) -> None:

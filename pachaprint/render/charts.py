@@ -31,7 +31,7 @@ STYLE = {
     "svg.hashsalt": "pachaprint",
     "svg.fonttype": "none",
     "font.family": "DejaVu Sans",
-    "font.size": 9.0,
+    "font.size": 8.5,
     "axes.edgecolor": INK,
     "axes.labelcolor": INK,
     "xtick.color": INK,
@@ -43,26 +43,36 @@ STYLE = {
     "grid.linewidth": 0.6,
     "legend.frameon": False,
 }
-SIZE = (6.0, 3.4)
+SIZE = (4.8, 3.0)
 """Inches; the gallery and report.md scale the SVG to their width."""
 
 
 def charts(report: dict[str, Any]) -> dict[str, str]:
-    """Every chart the report has data for: file name -> SVG text (in a stable order)."""
-    out: dict[str, str] = {}
-    game = report.get("modes", {}).get("competitive")
-    if game:
-        out["chart-seats.svg"] = seat_chart(report["name"], game)
-        out["chart-scores.svg"] = score_chart(report["name"], game)
-    versus = {m: report["modes"][m] for m in ("solo", "coop") if m in report.get("modes", {})}
-    if versus:
-        out["chart-otoma.svg"] = otoma_chart(report["name"], versus)
-    lengths = {
-        m: data for m, data in report.get("modes", {}).items() if data.get("turns_histogram")
+    """Every chart the report has data for: file name -> SVG text (:func:`chart_files` order)."""
+    modes = report.get("modes", {})
+    name = report["name"]
+    draw = {
+        "chart-seats.svg": lambda: seat_chart(name, modes["competitive"]),
+        "chart-scores.svg": lambda: score_chart(name, modes["competitive"]),
+        "chart-otoma.svg": lambda: otoma_chart(name, _versus(modes)),
+        "chart-lengths.svg": lambda: length_chart(name, modes),
     }
-    if lengths:
-        out["chart-lengths.svg"] = length_chart(report["name"], lengths)
-    return out
+    return {file: draw[file]() for file in chart_files(report)}
+
+
+def chart_files(report: dict[str, Any]) -> list[str]:
+    """The chart files :func:`charts` makes for ``report`` (without drawing them)."""
+    modes = report.get("modes", {})
+    files = ["chart-seats.svg", "chart-scores.svg"] if "competitive" in modes else []
+    if _versus(modes):
+        files.append("chart-otoma.svg")
+    if modes:
+        files.append("chart-lengths.svg")
+    return files
+
+
+def _versus(modes: dict[str, Any]) -> dict[str, Any]:
+    return {m: modes[m] for m in ("solo", "coop") if m in modes}
 
 
 CAPTIONS = {
@@ -114,7 +124,7 @@ def _seat_chart(title: str, game: dict[str, Any]) -> str:
         (f"seat {s['seat']} ({s['bot']})", s["win_rate"], s["interval"]) for s in game["seats"]
     ]
     fair = game["first_player"]["fair"]
-    fig, ax = _figure(SIZE[0], 0.9 + 0.42 * len(rows))
+    fig, ax = _figure(SIZE[0], 1.0 + 0.36 * len(rows))
     for k, (_, rate, (low, high)) in enumerate(reversed(rows)):
         seat = len(rows) - 2 - k  # -1: the first player, drawn in ink as a diamond
         colour = INK if seat < 0 else COLOURS[seat % len(COLOURS)]
@@ -136,6 +146,7 @@ def _seat_chart(title: str, game: dict[str, Any]) -> str:
             va="center",
             fontsize=8,
             color=INK,
+            bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5},
         )
     ax.axvline(fair * 100, color=INK, linestyle="--", linewidth=1)
     ax.annotate(
@@ -204,13 +215,15 @@ def _otoma_chart(title: str, modes: dict[str, dict[str, Any]]) -> str:
                 )
         ax.set_xticks(range(len(levels)), levels)
         ax.set_xlim(-0.6, len(levels) - 0.4)
-        ax.set_ylim(0, 105)
+        ax.set_ylim(-4, 108)
         label = "solo" if mode == "solo" else f"co-op, {data['players']} players"
         ax.set_title(f"{label}", fontsize=9)
         if len(bots) > 1:
             ax.legend(loc="upper right", fontsize=8)
-    axes[0].set_ylabel("games won against the Otoma, % (bars: 95 % interval)")
-    fig.suptitle(f"{title}: beating the Otoma", x=0.02, ha="left", fontsize=10)
+    axes[0].set_ylabel("games won, % (bars: 95 % interval)")
+    bots = list(dict.fromkeys(bot for data in modes.values() for bot in data["bots"]))
+    who = bots[0] if len(bots) == 1 else "the bots"
+    fig.suptitle(f"{title}: {who} against the Otoma", x=0.02, ha="left", fontsize=10)
     return _svg(fig, f"{title}: {CAPTIONS['chart-otoma.svg']}")
 
 
