@@ -20,7 +20,14 @@ from typing import Any
 from pachaprint.build.gallery import gallery_html
 from pachaprint.build.manifest import Manifest, input_hash
 from pachaprint.build.previews import pdf_preview_png
-from pachaprint.build.reports import report_json, report_markdown, scenario_report
+from pachaprint.build.reports import (
+    build_balance,
+    report_json,
+    report_markdown,
+    scenario_report,
+    unfinished_games,
+    write_charts,
+)
 from pachaprint.build.staging import Stage, clean_stale_stages
 from pachaprint.check.load import read_file
 from pachaprint.check.problems import Report
@@ -115,35 +122,6 @@ def _no_progress(stage: str, done: int, total: int) -> None:
 
 
 # -- per-scenario work (runs in a worker process) ---------------------------------
-def _balance(scenario: Scenario, options: BuildOptions) -> dict[str, Any]:
-    """The balance report: the competitive games of ``options.bots`` (whose simulation
-    report is the report's ``simulation``), and solo and co-op with the strongest bot."""
-    from pachaprint.engine.balance import BalanceConfig, balance
-
-    config = BalanceConfig(
-        games=options.games,
-        seed=options.seed,
-        players=options.players,
-        bots=options.bots,
-        versus_bots=(options.strongest,),
-        strongest=options.strongest,
-    )
-    return balance(scenario, config)
-
-
-def _unfinished(report: dict[str, Any]) -> list[str]:
-    """A problem for each mode whose simulation left games unfinished."""
-    problems = []
-    for mode, data in report["modes"].items():
-        sim = data["simulation"]
-        if sim["completed"] < sim["games"]:
-            problems.append(
-                f"simulation ({mode}): only {sim['completed']} of {sim['games']} games reached the end"
-                + (f" ({'; '.join(sim['flags'])})" if sim.get("flags") else "")
-            )
-    return problems
-
-
 def _render_scenario(
     scenario: Scenario, folder: Path, options: BuildOptions, difficulty: str | None
 ) -> None:
@@ -164,13 +142,6 @@ def _render_scenario(
     (folder / "preview-front.png").write_bytes(pdf_preview_png(front))
 
 
-def _draw_charts(report: dict[str, Any], folder: Path) -> None:
-    from pachaprint.render.charts import charts
-
-    for name, svg in charts(report["balance"]).items():
-        (folder / name).write_text(svg, encoding="utf-8")
-
-
 def build_scenario(
     scenario_data: dict[str, Any], validation: dict[str, Any], out_dir: str, options: BuildOptions
 ) -> dict[str, Any]:
@@ -178,13 +149,15 @@ def build_scenario(
     scenario = Scenario.from_dict(scenario_data)
     out = Path(out_dir)
     try:
-        balanced = _balance(scenario, options)
+        balanced = build_balance(
+            scenario, options.games, options.seed, options.players, options.bots, options.strongest
+        )
     except Exception as exc:  # a crash in the engine must not stop the build
         return {
             "status": "failed",
             "problems": [f"simulation crashed: {type(exc).__name__}: {exc}"],
         }
-    unfinished = _unfinished(balanced)
+    unfinished = unfinished_games(balanced)
     if unfinished:
         return {"status": "failed", "problems": unfinished}
     report = scenario_report(validation, balanced, scenario)
@@ -193,7 +166,7 @@ def build_scenario(
         folder = stage.path(relative / "report.json").parent
         try:
             _render_scenario(scenario, folder, options, report["difficulty"])
-            _draw_charts(report, folder)
+            write_charts(report, folder)
         except Exception as exc:
             return {
                 "status": "failed",

@@ -9,12 +9,57 @@ both, with the balance charts (SVG files beside it, :mod:`pachaprint.render.char
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from pachaprint.engine.stats import percent
 from pachaprint.model.rules import CROP_NAMES, Terrain
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.charts import CAPTIONS, chart_files
+
+
+def build_balance(
+    scenario: Scenario,
+    games: int,
+    seed: int,
+    players: int,
+    bots: tuple[str, ...],
+    strongest: str,
+) -> dict[str, Any]:
+    """The build's balance report: the competitive games of ``bots`` (their simulation
+    report is ``report.json``'s ``simulation``), solo and co-op with ``strongest``."""
+    from pachaprint.engine.balance import BalanceConfig, balance
+
+    config = BalanceConfig(
+        games=games,
+        seed=seed,
+        players=players,
+        bots=bots,
+        versus_bots=(strongest,),
+        strongest=strongest,
+    )
+    return balance(scenario, config)
+
+
+def unfinished_games(balance: dict[str, Any]) -> list[str]:
+    """A problem for each mode whose simulation left games unfinished."""
+    problems = []
+    for mode, data in balance["modes"].items():
+        sim = data["simulation"]
+        if sim["completed"] < sim["games"]:
+            problems.append(
+                f"simulation ({mode}): only {sim['completed']} of {sim['games']} games reached the end"
+                + (f" ({'; '.join(sim['flags'])})" if sim.get("flags") else "")
+            )
+    return problems
+
+
+def write_charts(report: dict[str, Any], folder: Path) -> None:
+    """The balance charts of ``report`` as SVG files in ``folder``."""
+    from pachaprint.render.charts import charts
+
+    for name, svg in charts(report["balance"]).items():
+        (folder / name).write_text(svg, encoding="utf-8")
 
 
 def scenario_report(

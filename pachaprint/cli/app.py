@@ -36,6 +36,10 @@ COMMANDS: dict[str, Entry] = {
     "new": Entry("new", "Generate a valid, unique scenario at the requested difficulty."),
     "studio": Entry("studio", "Author a disc in the browser, the checker live on every edit."),
     "simulate": Entry("simulate", "Simulate bot games of a scenario and report how it plays."),
+    "balance": Entry(
+        "balance",
+        "Compare the balance of scenarios in one table: fairness, the Otoma, hard deductions.",
+    ),
     "play": Entry("play", "Play a scenario in the terminal: people and bots at one table."),
     "render": Entry(
         "render", "Render a scenario's disc front(s) and back, or the core components."

@@ -29,7 +29,19 @@ def build(
         PaperChoice.both, "--paper", help="Paper size of the print-and-play PDFs."
     ),
     games: int = typer.Option(
-        200, "--games", min=1, metavar="N", help="Games simulated per scenario."
+        200,
+        "--games",
+        min=1,
+        metavar="N",
+        help="Games simulated per scenario and mode, in total (solo and co-op share them out "
+        "over their difficulties).",
+    ),
+    strongest: str = typer.Option(
+        "logician",
+        "--strongest",
+        metavar="BOT",
+        help="The bot whose solo and co-op win rates the balance report gives "
+        "(logician is fast; a search bot is stronger and slower).",
     ),
     jobs: int = typer.Option(
         DEFAULT_JOBS,
@@ -78,11 +90,19 @@ def build(
         offset = parse_back_offset(back_offset)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    from pachaprint.engine.bots import check_bot
+    from pachaprint.engine.config import ConfigError
+
+    try:
+        check_bot(strongest, "strongest")
+    except ConfigError as exc:
+        raise UsageError(f"--strongest: {exc}") from None
     options = BuildOptions(
         back_offset=offset,
         papers=PAPERS if paper is PaperChoice.both else (paper.value,),
         wheels=WHEELS if wheel is WheelChoice.both else (wheel.value,),
         games=games,
+        strongest=strongest,
         lang=lang.value,
     )
     console = Console(stderr=True)

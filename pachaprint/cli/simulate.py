@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from pachaprint.cli.app import UsageError, command
+from pachaprint.cli.cluster import SCHEDULER_HELP, cluster_for
 from pachaprint.cli.options import OutputFormat
+
+if TYPE_CHECKING:
+    from pachaprint.engine.cluster import Cluster
+    from pachaprint.engine.report import SimulationReport
+    from pachaprint.engine.simulate import SimulationConfig
+    from pachaprint.model.scenario import Scenario
 
 REFUSAL = "not a valid scenario; fix it before simulating it"
 
@@ -22,7 +30,8 @@ def simulate(
         "-n",
         min=1,
         metavar="N",
-        help="Games to simulate (against the Otoma: per bot and difficulty).",
+        help="Games to simulate in total; against the Otoma shared out over the runs "
+        "(bot x difficulty), the first runs taking one more when it does not divide evenly.",
     ),
     players: int | None = typer.Option(
         None,
@@ -36,7 +45,8 @@ def simulate(
         "--bots",
         "-b",
         metavar="NAME,NAME",
-        help="random, greedy or logician: one per seat, repeated when short; against the Otoma, each bot in turn.",
+        help="Bot names (random, greedy, logician, ...): one per seat, repeated when short; "
+        "against the Otoma, each bot in turn.",
     ),
     seed: int = typer.Option(
         1, "--seed", "-s", metavar="N", help="Seed; game i uses a seed derived from (seed, i)."
@@ -74,12 +84,16 @@ def simulate(
         metavar="CELL,CELL",
         help="The five Otoma start cells (default: the scenario's solo.otoma, else its first five start cells).",
     ),
+    scheduler: str | None = typer.Option(
+        None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP
+    ),
 ) -> None:
     """Simulate bot games of a scenario and report how it plays.
 
     The report gives completion, turns, scores per seat, points by source,
     wrong divinations, and flags for anything odd; against the Otoma, the win
-    rates per bot and difficulty.
+    rates per bot and difficulty. Game i of every run uses a seed derived
+    from (--seed, i), so a report is the same for any --jobs, and on a cluster.
 
     Exit 0 when every game ended, 1 when some did not (or the file is invalid),
     2 for usage errors.
@@ -88,7 +102,6 @@ def simulate(
     from pachaprint.engine.config import ConfigError
     from pachaprint.engine.display import printable
     from pachaprint.engine.simulate import SimulationConfig
-    from pachaprint.engine.simulate import simulate as run
 
     try:
         config = SimulationConfig.parse(
@@ -98,6 +111,30 @@ def simulate(
         raise UsageError(f"--{exc.setting.replace('_', '-')}: {exc}") from None
     scenario = load_valid_scenario(path, REFUSAL)
     total = config.games
+    with cluster_for(scheduler) as cluster:
+        report = _simulate(scenario, config, jobs, cluster, path, total, output_format, quiet)
+    if output_format is OutputFormat.json:
+        typer.echo(json.dumps(report.to_dict(), indent=2))
+    else:
+        typer.echo(printable(report.to_text()))
+    raise typer.Exit(0 if report.completed == report.games else 1)
+
+
+def _simulate(
+    scenario: Scenario,
+    config: SimulationConfig,
+    jobs: int,
+    cluster: Cluster | None,
+    path: Path,
+    total: int,
+    output_format: OutputFormat,
+    quiet: bool,
+) -> SimulationReport:
+    """The report, with a progress bar on a terminal; exit 1 for a scenario the mode cannot use."""
+    from pachaprint.engine.display import printable
+    from pachaprint.engine.simulate import simulate as run
+
+    executor, workers = (cluster.executor, cluster.workers) if cluster else (None, 0)
     try:
         if output_format is OutputFormat.text and not quiet and total >= 20:
             from rich.console import Console
@@ -117,14 +154,15 @@ def simulate(
             )
             with Progress(*columns, transient=True, console=Console(stderr=True)) as bar:
                 task = bar.add_task("games", total=total)
-                report = run(scenario, config, jobs, lambda done: bar.update(task, completed=done))
-        else:
-            report = run(scenario, config, jobs)
+                return run(
+                    scenario,
+                    config,
+                    jobs,
+                    lambda done: bar.update(task, completed=done),
+                    executor,
+                    workers,
+                )
+        return run(scenario, config, jobs, None, executor, workers)
     except ValueError as exc:  # a scenario the mode cannot use
         typer.echo(printable(f"{path}: {exc}"), err=True)
         raise typer.Exit(1) from None
-    if output_format is OutputFormat.json:
-        typer.echo(json.dumps(report.to_dict(), indent=2))
-    else:
-        typer.echo(printable(report.to_text()))
-    raise typer.Exit(0 if report.completed == report.games else 1)

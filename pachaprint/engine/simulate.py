@@ -228,15 +228,17 @@ def simulate(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     executor: Executor | None = None,
+    workers: int = 0,
 ) -> SimulationReport:
     """Simulate the runs of ``config`` on ``scenario`` and aggregate them.
 
     ``progress`` (if given) is called with the number of games finished so far.
     ``executor``: play the batches there (a process pool, a Dask cluster's
-    executor) instead of here or on ``jobs`` local worker processes.
-    ``ValueError`` for a scenario the mode cannot use (or whose crop layer is not unique).
+    executor, cut for ``workers`` workers) instead of here or on ``jobs`` local
+    worker processes. ``ValueError`` for a scenario the mode cannot use (or
+    whose crop layer is not unique).
     """
-    pending = start(scenario, config, jobs, executor)
+    pending = start(scenario, config, jobs, executor, workers)
     return pending.report(pending.records(progress))
 
 

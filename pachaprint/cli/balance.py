@@ -1,0 +1,220 @@
+"""``pachaprint balance``: how fair is each scenario of a folder, and how hard to beat?"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from pachaprint.cli.app import UsageError, command
+from pachaprint.cli.cluster import SCHEDULER_HELP, cluster_for
+from pachaprint.cli.options import OutputFormat
+
+if TYPE_CHECKING:
+    from pachaprint.engine.balance import BalanceConfig
+    from pachaprint.model.scenario import Scenario
+
+
+@command()
+def balance(
+    paths: list[Path] = typer.Argument(
+        ..., metavar="DIR|FILE...", help="Scenario files, or folders of them (*.json)."
+    ),
+    games: int = typer.Option(
+        200,
+        "--games",
+        "-n",
+        min=1,
+        metavar="N",
+        help="Games per scenario and mode, in total: shared out over the mode's runs "
+        "(bot x difficulty), the first runs taking one more when it does not divide evenly.",
+    ),
+    bots: str | None = typer.Option(
+        None,
+        "--bots",
+        "-b",
+        metavar="NAME,NAME",
+        help="The competitive line-up (one per seat, repeated when short) and the bots "
+        "to try against the Otoma (default: the strongest bot, expert once it exists, "
+        "else logician).",
+    ),
+    mode: str = typer.Option(
+        "competitive,solo,coop",
+        "--mode",
+        "-m",
+        metavar="MODE,MODE",
+        help="Modes to play (solo and co-op only on long scenarios with five start cells).",
+    ),
+    difficulty: str | None = typer.Option(
+        None,
+        "--difficulty",
+        metavar="LEVEL,LEVEL",
+        help="Levels to play against the Otoma (solo: easy, hard; co-op: easy, normal, "
+        "expert; default: all).",
+    ),
+    players: int = typer.Option(
+        2, "--players", "-p", metavar="N", help="Seats of the competitive and co-op games: 2-4."
+    ),
+    seed: int = typer.Option(
+        1,
+        "--seed",
+        "-s",
+        metavar="N",
+        help="Seed; game i of every run uses a seed derived from (seed, i).",
+    ),
+    jobs: int = typer.Option(
+        1, "--jobs", "-j", min=1, metavar="N", help="Worker processes (the reports do not change)."
+    ),
+    scheduler: str | None = typer.Option(
+        None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP
+    ),
+    max_turns: int = typer.Option(
+        2000,
+        "--max-turns",
+        min=10,
+        metavar="N",
+        help="Turns after which a game counts as not ending.",
+    ),
+    output_format: OutputFormat = typer.Option(
+        OutputFormat.text,
+        "--format",
+        "-f",
+        help="text: one table for all scenarios, then the flags; json: every balance report.",
+    ),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+) -> None:
+    """Compare the balance of scenarios in one table: fairness, the Otoma, hard deductions.
+
+    For each valid scenario: the first player's and each seat's win rate with
+    95 % intervals, the win rate against the Otoma by difficulty (solo and
+    co-op, long scenarios), the game length, and how many cells the table
+    proves late or never. Flags fire only when the interval supports them.
+
+    Exit 0 when every scenario was valid and every game ended, 1 otherwise,
+    2 for usage errors.
+    """
+    from pachaprint.check.load import collect_files
+    from pachaprint.engine.balance import BalanceConfig
+    from pachaprint.engine.config import ConfigError, Mode
+
+    try:
+        modes = tuple(dict.fromkeys(Mode.parse(m) for m in mode.split(",") if m.strip()))
+        names = tuple(b.strip().lower() for b in (bots or "").split(",") if b.strip())
+        levels = tuple(d.strip().lower() for d in (difficulty or "").split(",") if d.strip())
+        config = BalanceConfig(games, seed, modes, players, names, (), levels, max_turns)
+        _check(config)
+    except ConfigError as exc:
+        raise UsageError(f"--{exc.setting.replace('_', '-')}: {exc}") from None
+    files, missing = collect_files([str(p) for p in paths])
+    if missing:
+        raise UsageError(f"no such file or folder: {', '.join(missing)}")
+    if not files:
+        raise UsageError(f"no scenario files (*.json) in {', '.join(map(str, paths))}")
+    scenarios, refused = _load(files)
+    with cluster_for(scheduler) as cluster:
+        reports = _run(scenarios, config, jobs, cluster, output_format, quiet)
+    if output_format is OutputFormat.json:
+        typer.echo(json.dumps(refused + reports, indent=2, ensure_ascii=False))
+    else:
+        from pachaprint.cli.balance_table import print_table
+
+        print_table(reports, refused, config)
+    unfinished = any(
+        data["simulation"]["completed"] < data["simulation"]["games"]
+        for report in reports
+        for data in report["modes"].values()
+    )
+    raise typer.Exit(1 if refused or unfinished else 0)
+
+
+def _check(config: BalanceConfig) -> None:
+    """Settings errors before any file is read (bad bots, seats, levels)."""
+    from pachaprint.engine.bots import check_bot
+    from pachaprint.engine.config import ConfigError, Mode, check_seats
+
+    config.check()
+    for name in config.bots:
+        check_bot(name)
+    if Mode.COMPETITIVE in config.modes and len(config.bots) > config.players:
+        raise ConfigError("bots", f"{len(config.bots)} bots named for {config.players} players")
+    for mode in config.modes:
+        if mode is not Mode.SOLO:
+            check_seats(mode, config.players)
+
+
+def _load(files: list[Path]) -> tuple[list[tuple[Path, Scenario]], list[dict[str, Any]]]:
+    """The valid scenarios (dots solved) and an entry for each file refused."""
+    from pachaprint.check.load import read_file
+    from pachaprint.check.validate import validate_bytes
+    from pachaprint.model.scenario import crops_to_rows
+
+    scenarios, refused = [], []
+    for path in files:
+        try:
+            raw = read_file(path)
+        except OSError as exc:
+            raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+        report = validate_bytes(raw, str(path))
+        if not report.valid or report.scenario is None:
+            refused.append(
+                {
+                    "file": str(path),
+                    "scenario": report.id,
+                    "valid": False,
+                    "errors": [{"rule": p.rule.value, "message": p.message} for p in report.errors],
+                }
+            )
+            continue
+        scenario = report.scenario
+        if not scenario.is_complete and report.solution is not None:
+            scenario = scenario.with_crops(crops_to_rows(scenario.board, report.solution))
+        scenarios.append((path, scenario))
+    return scenarios, refused
+
+
+def _run(
+    scenarios: list[tuple[Path, Scenario]],
+    config: BalanceConfig,
+    jobs: int,
+    cluster: Any,
+    output_format: OutputFormat,
+    quiet: bool,
+) -> list[dict[str, Any]]:
+    from pachaprint.engine.balance import balance_many
+
+    executor, workers = (cluster.executor, cluster.workers) if cluster else (None, 0)
+    models = [s for _, s in scenarios]
+    if output_format is OutputFormat.text and not quiet:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+
+        columns = (
+            TextColumn("balancing"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+        )
+        with Progress(*columns, transient=True, console=Console(stderr=True)) as bar:
+            task = bar.add_task("games", total=None)
+            reports = balance_many(
+                models,
+                config,
+                jobs,
+                executor,
+                workers,
+                lambda done, total: bar.update(task, completed=done, total=total),
+            )
+    else:
+        reports = balance_many(models, config, jobs, executor, workers)
+    return [
+        {"file": str(path), "valid": True, **r}
+        for (path, _), r in zip(scenarios, reports, strict=True)
+    ]
