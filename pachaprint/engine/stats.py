@@ -57,7 +57,7 @@ def wilson(successes: float, trials: int, z: float = Z95) -> Interval:
 def percent(value: float) -> str:
     """``0.523`` -> ``"52 %"``; below 10 % and above 90 % one decimal place (``"3.7 %"``)."""
     shown = round(value * 100, 1)
-    if 0 < shown < 10 or 90 < shown < 100:
+    if (0 < shown < 10 or 90 < shown < 100) and not shown.is_integer():
         return f"{shown:.1f} %"
     return f"{shown:.0f} %"
 
