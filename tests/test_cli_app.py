@@ -38,7 +38,18 @@ def _modules_after(args: list[str]) -> set[str]:
 
 
 def _heavy(modules: set[str]) -> set[str]:
-    roots = ("reportlab", "svgwrite", "jsonschema", "rich", "pydantic", "pypdfium2")
+    roots = (
+        "reportlab",
+        "svgwrite",
+        "jsonschema",
+        "rich",
+        "pydantic",
+        "pypdfium2",
+        "matplotlib",
+        "numpy",
+        "distributed",
+        "dask",
+    )
     ours = ("pachaprint.engine", "pachaprint.render", "pachaprint.build", "pachaprint.studio")
     return {m for m in modules if m.split(".")[0] in roots or m.startswith(ours)}
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import typer
+
 from pachaprint.engine.stats import percent
 
 if TYPE_CHECKING:
@@ -97,18 +99,13 @@ def print_table(
             grid.add_row(*(printable(cell) for cell in row))
         console.print(grid)
     for line in legend(reports, config):
-        console.print(line, markup=False)
+        typer.echo(line)
     for report in reports:
         for flag in report["flags"]:
-            console.print(printable(f"{report['scenario']}: flag: {flag}"), markup=False)
+            typer.echo(printable(f"{report['scenario']}: flag: {flag}"))
         for note in report["skipped"]:
-            console.print(printable(f"{report['scenario']}: not played: {note}"), markup=False)
+            typer.echo(printable(f"{report['scenario']}: not played: {note}"))
     for entry in refused:
         for problem in entry["errors"]:
-            console.print(
-                printable(f"{entry['file']}: {problem['rule']}: {problem['message']}"),
-                markup=False,
-            )
-        console.print(
-            printable(f"{entry['file']}: not a valid scenario; not balanced"), markup=False
-        )
+            typer.echo(printable(f"{entry['file']}: {problem['rule']}: {problem['message']}"))
+        typer.echo(printable(f"{entry['file']}: not a valid scenario; not balanced"))

@@ -1,0 +1,95 @@
+"""Games on a Dask cluster: the same reports as a local run, clear words when there is none."""
+
+from __future__ import annotations
+
+import builtins
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from pachaprint.cli import app
+from pachaprint.engine.balance import BalanceConfig, balance_many
+from pachaprint.engine.cluster import ClusterUnavailable, connect
+from pachaprint.engine.config import Mode
+from pachaprint.engine.simulate import SimulationConfig, simulate
+from pachaprint.model.scenario import Scenario
+from tests.helpers import REPO
+
+pytestmark = pytest.mark.slow  # a cluster in the process, and a ten-second connection timeout
+
+distributed = pytest.importorskip(
+    "distributed", reason="the cluster extra is part of the test extra"
+)
+
+PATH = REPO / "scenarios" / "sacred-valley.json"
+LONG = Scenario.from_dict(json.loads(PATH.read_text()))
+TINY = Scenario.from_dict(json.loads((REPO / "scenarios" / "sun-gate.json").read_text()))
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as local:
+        yield local.scheduler_address
+
+
+def test_a_cluster_report_is_the_local_report(cluster):
+    config = SimulationConfig(Mode.SOLO, 1, ("logician", "greedy"), (), 30, 5)
+    local = simulate(LONG, config).to_dict()
+    with connect(cluster) as remote:
+        assert remote.workers == 2
+        far = simulate(LONG, config, executor=remote.executor, workers=remote.workers).to_dict()
+    assert far == local
+
+
+def test_a_cluster_balance_is_the_local_balance(cluster):
+    config = BalanceConfig(games=8, seed=2, bots=("greedy",))
+    local = balance_many([TINY, LONG], config)
+    with connect(cluster) as remote:
+        far = balance_many([TINY, LONG], config, executor=remote.executor, workers=remote.workers)
+    assert far == local
+
+
+def test_cli_simulate_and_balance_take_a_scheduler(cluster):
+    args = ["simulate", str(PATH), "--mode", "coop", "--games", "9", "--format", "json"]
+    here = runner.invoke(app, args)
+    there = runner.invoke(app, [*args, "--scheduler", cluster])
+    assert there.exit_code == 0, there.output
+    assert json.loads(there.stdout) == json.loads(here.stdout)
+    args = ["balance", str(PATH), "--games", "6", "--bots", "greedy", "--format", "json"]
+    assert json.loads(runner.invoke(app, [*args, "--scheduler", cluster]).stdout) == json.loads(
+        runner.invoke(app, args).stdout
+    )
+
+
+def test_no_scheduler_or_a_bad_address_is_a_usage_error():
+    result = runner.invoke(
+        app, ["simulate", str(PATH), "--games", "2", "--scheduler", "tcp://127.0.0.1:9"]
+    )
+    assert result.exit_code == 2
+    assert "--scheduler: no Dask scheduler answered at tcp://127.0.0.1:9" in result.stderr
+    assert "Traceback" not in result.output
+    result = runner.invoke(app, ["balance", str(PATH), "--scheduler", "somewhere"])
+    assert result.exit_code == 2 and "not a scheduler address" in result.stderr
+
+
+def test_a_missing_extra_says_how_to_install_it(monkeypatch):
+    real = builtins.__import__
+
+    def without_dask(name, *args, **kwargs):
+        if name == "distributed" or name.startswith("distributed."):
+            raise ImportError(f"No module named {name!r}")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", without_dask)
+    with (
+        pytest.raises(ClusterUnavailable, match=r"pip install 'pachaprint\[cluster\]'"),
+        connect("tcp://127.0.0.1:8786"),
+    ):
+        pass
+    result = runner.invoke(app, ["simulate", str(PATH), "--scheduler", "tcp://127.0.0.1:8786"])
+    assert result.exit_code == 2
+    assert "--scheduler needs Dask distributed, which is not installed" in result.stderr
