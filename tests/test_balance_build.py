@@ -1,0 +1,81 @@
+"""The build shows the balance report: report.json, report.md with its charts, the gallery."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pachaprint.cli import app
+from tests.helpers import REPO
+
+pytestmark = pytest.mark.slow  # a build of two scenarios
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    tmp = tmp_path_factory.mktemp("balance-build")
+    folder = tmp / "scenarios"
+    folder.mkdir()
+    for name in ("sacred-valley", "sun-gate"):
+        shutil.copy(REPO / "scenarios" / f"{name}.json", folder)
+    out = tmp / "out"
+    args = ["build", str(folder), "--out", str(out), "--games", "12", "--paper", "a4"]
+    result = runner.invoke(app, [*args, "--wheel", "retail", "--jobs", "1", "--quiet"])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_report_json_keeps_the_simulation_and_adds_the_balance(built):
+    report = json.loads((built / "scenarios" / "sacred-valley" / "report.json").read_text())
+    assert report["simulation"]["bots"] == ["logician", "greedy"]  # the fast build line-up
+    assert report["simulation"] == report["balance"]["modes"]["competitive"]["simulation"]
+    balance = report["balance"]
+    assert list(balance["modes"]) == ["competitive", "solo", "coop"]
+    assert balance["strongest"] == "logician" and balance["modes"]["solo"]["bots"] == ["logician"]
+    assert [s["games"] for s in balance["split"] if s["mode"] == "solo"] == [6, 6]
+    assert report["flags"] == balance["flags"]
+    tiny = json.loads((built / "scenarios" / "sun-gate" / "report.json").read_text())
+    assert list(tiny["balance"]["modes"]) == ["competitive"]
+
+
+def test_report_md_links_every_chart_beside_it(built):
+    folder = built / "scenarios" / "sacred-valley"
+    markdown = (folder / "report.md").read_text()
+    assert "## Balance" in markdown and "### Against the Otoma" in markdown
+    assert "### Hard deductions" in markdown
+    assert "12 solo games (6 logician on easy, 6 logician on hard)" in markdown
+    linked = re.findall(r"!\[[^\]]+\]\((chart-[a-z]+\.svg)\)", markdown)
+    assert linked == ["chart-seats.svg", "chart-scores.svg", "chart-lengths.svg", "chart-otoma.svg"]
+    for name in linked:
+        assert (folder / name).read_text().startswith("<?xml")
+    assert not (built / "scenarios" / "sun-gate" / "chart-otoma.svg").exists()
+
+
+def test_the_gallery_shows_the_charts_in_chromium(built):
+    from tests.browser import console_problems, start_browser
+
+    browser = start_browser()
+    try:
+        browser.driver.get((built / "index.html").as_uri())
+        images = browser.driver.execute_script(
+            "return [...document.images].map(i => [i.getAttribute('src'), i.alt, i.complete && i.naturalWidth > 0])"
+        )
+        charts = [(src, alt, ok) for src, alt, ok in images if "/chart-" in src]
+        assert len(charts) == 4 + 3  # the long disc: 4 charts; the tiny one has no Otoma chart
+        assert all(ok for _, _, ok in charts)
+        assert (
+            "scenarios/sacred-valley/chart-otoma.svg",
+            "Win rate against the Otoma by difficulty, with 95 % intervals",
+            True,
+        ) in charts
+        text = browser.driver.find_element("id", "scenario-sacred-valley").text
+        assert "solo, logician beats the Otoma: easy" in text and "first player:" in text
+        assert console_problems(browser.driver) == []
+    finally:
+        browser.quit()
