@@ -70,7 +70,7 @@ def test_the_watcher_is_exact_step_by_step():
 
 def test_a_logician_only_divines_what_the_table_already_proved():
     records = start(
-        SCENARIO, SimulationConfig(bots=("logician", "logician"), games=12, watch_proofs=True)
+        SCENARIO, SimulationConfig(bots=("logician", "logician"), games=12, watch_proofs=12)
     ).records()
     assert all(GUESSED not in r.proved_at for r in records)
     assert sum(v >= 0 for r in records for v in r.proved_at) > 100

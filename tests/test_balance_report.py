@@ -68,6 +68,8 @@ def test_rates_come_with_intervals_that_hold_them(report):
             assert run["margin"]["min"] <= run["margin"]["median"] <= run["margin"]["max"]
     # the cells come from the watched competitive games, hardest first
     assert report["cells"] and all(c["games"] == 12 for c in report["cells"])
+    few = balance(TINY, BalanceConfig(games=12, modes=(Mode.COMPETITIVE,), watched=5))
+    assert all(c["games"] == 5 for c in few["cells"])  # only the first five games were watched
     assert report["hard_cells"] == [c["cell"] for c in report["cells"] if c["verdict"]]
 
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from pachaprint.engine.bots import BOT_NAMES
 from pachaprint.engine.cells import cell_flags, cell_proofs
-from pachaprint.engine.config import ConfigError, Mode
+from pachaprint.engine.config import OTOMA_PAWNS, ConfigError, Mode
 from pachaprint.engine.record import GameRecord
 from pachaprint.engine.report import SimulationReport
 from pachaprint.engine.simulate import DEFAULT_MAX_TURNS, Pending, SimulationConfig, start
@@ -55,7 +55,8 @@ class BalanceConfig:
     ``versus_bots`` overrides ``bots`` against the Otoma (the build plays its
     fast line-up in the competitive game and the strongest bot it was given
     against the Otoma). ``difficulties``: the levels to play in the modes that
-    have them (all of a mode's levels when empty).
+    have them (all of a mode's levels when empty). ``watched``: competitive games
+    watched for the hard cells.
     """
 
     games: int = 200
@@ -67,6 +68,9 @@ class BalanceConfig:
     difficulties: tuple[str, ...] = ()
     max_turns: int = DEFAULT_MAX_TURNS
     strongest: str = field(default_factory=strongest_bot)
+    watched: int = 50
+    """Competitive games (the first ones) watched for the hard cells: enough for their
+    verdicts, and a watched game costs about twice an unwatched one."""
 
     def simulations(self, scenario: Scenario) -> tuple[list[SimulationConfig], list[str]]:
         """The simulation of each mode this scenario can be played in, and a note per
@@ -76,7 +80,7 @@ class BalanceConfig:
             if mode.has_otoma and scenario.size != "long":
                 notes.append(f"{mode.value}: long scenarios only")
                 continue
-            if mode.has_otoma and len(scenario.start_cells) < 5:
+            if mode.has_otoma and len(scenario.start_cells) < OTOMA_PAWNS:
                 notes.append(f"{mode.value}: needs five start cells for the Otoma")
                 continue
             levels = tuple(d for d in self.difficulties if d in mode.difficulties)
@@ -96,7 +100,7 @@ class BalanceConfig:
                         self.games,
                         self.seed,
                         max_turns=self.max_turns,
-                        watch_proofs=mode is Mode.COMPETITIVE,
+                        watch_proofs=self.watched if mode is Mode.COMPETITIVE else 0,
                     )
                 )
             except ConfigError as exc:

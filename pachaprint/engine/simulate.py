@@ -87,9 +87,10 @@ class Run:
 class SimulationConfig:
     """What to simulate. ``bots``: the competitive game, one per seat; against the Otoma,
     the bots to try (each plays every seat of its runs). ``games``: in total, shared
-    out over the runs (:func:`split_games`). ``watch_proofs``: follow when each crop
-    follows from the table (:class:`~pachaprint.engine.proofwatch.ProofWatch`) in
-    every game; the games and the report do not change, the records gain it."""
+    out over the runs (:func:`split_games`). ``watch_proofs``: in the first this many
+    games of each run, follow when each crop follows from the table
+    (:class:`~pachaprint.engine.proofwatch.ProofWatch`, which costs about as much
+    as a logician's game); the games and the report do not change, the records gain it."""
 
     mode: Mode = Mode.COMPETITIVE
     players: int = 2
@@ -99,7 +100,7 @@ class SimulationConfig:
     seed: int = 1
     otoma: tuple[str, ...] | None = None
     max_turns: int = DEFAULT_MAX_TURNS
-    watch_proofs: bool = False
+    watch_proofs: int = 0
     runs: tuple[Run, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -334,7 +335,8 @@ def _play(
     game = GameConfig(
         config.mode, config.players, run.difficulty, names, seed=game_seed(config.seed, index)
     )
-    return play_game(oracle, game, run.bots, index, config.max_turns, cells, config.watch_proofs)
+    watch = index < config.watch_proofs
+    return play_game(oracle, game, run.bots, index, config.max_turns, cells, watch)
 
 
 def _play_batch(job: Job) -> list[GameRecord]:
