@@ -79,3 +79,28 @@ def test_the_gallery_shows_the_charts_in_chromium(built):
         assert console_problems(browser.driver) == []
     finally:
         browser.quit()
+
+
+def test_build_balance_options_are_checked(tmp_path):
+    for args, words in (
+        (["--strongest", "wizard"], "--strongest: unknown bot 'wizard'"),
+        (["--modes", "duel"], "--modes: must be competitive, solo or coop"),
+    ):
+        result = runner.invoke(
+            app, ["build", str(REPO / "scenarios"), "--out", str(tmp_path), *args]
+        )
+        assert result.exit_code == 2 and words in result.stderr, args
+
+
+def test_build_modes_leave_out_the_otoma(tmp_path):
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    shutil.copy(REPO / "scenarios" / "sacred-valley.json", folder)
+    args = ["build", str(folder), "--out", str(tmp_path / "out"), "--games", "4", "--paper", "a4"]
+    result = runner.invoke(app, [*args, "--wheel", "retail", "--modes", "competitive", "--quiet"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(
+        (tmp_path / "out" / "scenarios" / "sacred-valley" / "report.json").read_text()
+    )
+    assert list(report["balance"]["modes"]) == ["competitive"]
+    assert not (tmp_path / "out" / "scenarios" / "sacred-valley" / "chart-otoma.svg").exists()

@@ -52,6 +52,7 @@ class BuildOptions:
     bots: tuple[str, ...] = ("logician", "greedy")
     strongest: str = "logician"
     """The bot whose solo and co-op win rates the balance report gives (fast by default)."""
+    modes: tuple[str, ...] = ("competitive", "solo", "coop")
     seed: int = 1
     lang: str = "en"
     box: str = "retail"
@@ -149,9 +150,7 @@ def build_scenario(
     scenario = Scenario.from_dict(scenario_data)
     out = Path(out_dir)
     try:
-        balanced = build_balance(
-            scenario, options.games, options.seed, options.players, options.bots, options.strongest
-        )
+        balanced = build_balance(scenario, options)
     except Exception as exc:  # a crash in the engine must not stop the build
         return {
             "status": "failed",

@@ -18,25 +18,21 @@ from pachaprint.model.scenario import Scenario
 from pachaprint.render.charts import CAPTIONS, chart_files
 
 
-def build_balance(
-    scenario: Scenario,
-    games: int,
-    seed: int,
-    players: int,
-    bots: tuple[str, ...],
-    strongest: str,
-) -> dict[str, Any]:
-    """The build's balance report: the competitive games of ``bots`` (their simulation
-    report is ``report.json``'s ``simulation``), solo and co-op with ``strongest``."""
+def build_balance(scenario: Scenario, options: Any) -> dict[str, Any]:
+    """The build's balance report (``options``: the build's ``BuildOptions``): the
+    competitive games of its bots (their simulation report is ``report.json``'s
+    ``simulation``), solo and co-op with its strongest bot, in the modes it names."""
     from pachaprint.engine.balance import BalanceConfig, balance
+    from pachaprint.engine.config import Mode
 
     config = BalanceConfig(
-        games=games,
-        seed=seed,
-        players=players,
-        bots=bots,
-        versus_bots=(strongest,),
-        strongest=strongest,
+        games=options.games,
+        seed=options.seed,
+        modes=tuple(Mode.parse(m) for m in options.modes),
+        players=options.players,
+        bots=options.bots,
+        versus_bots=(options.strongest,),
+        strongest=options.strongest,
     )
     return balance(scenario, config)
 
@@ -68,7 +64,8 @@ def scenario_report(
     """The ``report.json`` content: verdict, counts, difficulty, the competitive simulation,
     the balance report and its flags."""
     stats = validation.get("stats", {})
-    simulation = balance["modes"]["competitive"]["simulation"] if balance else None
+    game = balance["modes"].get("competitive") if balance else None
+    simulation = game["simulation"] if game else None
     flags = list(balance["flags"]) if balance else []
     return {
         "scenario": scenario.id,

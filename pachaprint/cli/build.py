@@ -43,6 +43,13 @@ def build(
         help="The bot whose solo and co-op win rates the balance report gives "
         "(logician is fast; a search bot is stronger and slower).",
     ),
+    modes: str = typer.Option(
+        "competitive,solo,coop",
+        "--modes",
+        metavar="MODE,MODE",
+        help="Modes the balance report plays (competitive is always played; solo and "
+        "co-op need long scenarios and cost about three times as much).",
+    ),
     jobs: int = typer.Option(
         DEFAULT_JOBS,
         "--jobs",
@@ -91,18 +98,23 @@ def build(
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     from pachaprint.engine.bots import check_bot
-    from pachaprint.engine.config import ConfigError
+    from pachaprint.engine.config import ConfigError, Mode
 
     try:
         check_bot(strongest, "strongest")
+        chosen = {Mode.parse(m).value for m in modes.split(",") if m.strip()}
     except ConfigError as exc:
-        raise UsageError(f"--strongest: {exc}") from None
+        raise UsageError(
+            f"--{exc.setting if exc.setting == 'strongest' else 'modes'}: {exc}"
+        ) from None
+    played = tuple(m.value for m in Mode if m is Mode.COMPETITIVE or m.value in chosen)
     options = BuildOptions(
         back_offset=offset,
         papers=PAPERS if paper is PaperChoice.both else (paper.value,),
         wheels=WHEELS if wheel is WheelChoice.both else (wheel.value,),
         games=games,
         strongest=strongest,
+        modes=played,
         lang=lang.value,
     )
     console = Console(stderr=True)
