@@ -199,6 +199,7 @@ def _report(
         "cells": [],
         "flags": [],
     }
+    cells: list[str] = []
     for pending, records in results:
         sim = pending.report(records)
         mode = pending.config.mode
@@ -215,10 +216,11 @@ def _report(
         if mode is Mode.COMPETITIVE:
             out["modes"][mode.value] = competitive(sim, records)
             out["cells"] = cell_proofs(scenario.board, records)
-            out["flags"] += cell_flags(out["cells"])
+            cells = cell_flags(out["cells"])
         else:
             out["modes"][mode.value] = versus(sim, records, config.strongest)
-        out["flags"] = [f"{mode.value}: {flag}" for flag in sim.flags] + out["flags"]
+        out["flags"] += [f"{mode.value}: {flag}" for flag in sim.flags]
+    out["flags"] += cells
     out["hard_cells"] = [c["cell"] for c in out["cells"] if c["verdict"]]
     return out
 

@@ -88,14 +88,14 @@ def _competitive_flags(report: Summary, records: list[GameRecord]) -> list[str]:
                 seat = wilson(_wins(done, p), n)
                 if seat.excludes(share):
                     out.append(
-                        f"seat {p + 1} ({bot}) wins {seat.words()} of games; the {bot} seats "
+                        f"seat {p + 1} ({bot}) wins {seat.words(1)} of games; the {bot} seats "
                         f"share {percent(share)} on average (seats with one bot should not differ)"
                     )
         first = wilson(sum(1.0 / len(r.winners) for r in done if r.first_player in r.winners), n)
         if first.excludes(fair):
             edge = "an advantage" if first.rate > fair else "a disadvantage"
             out.append(
-                f"the first player wins {first.words()} of games, a fair share being "
+                f"the first player wins {first.words(1)} of games, a fair share being "
                 f"{percent(fair)}: starting is {edge}"
             )
     if n >= 30 and report.turns["mean"] and report.turns["max"] > 4 * report.turns["mean"]:
@@ -121,7 +121,8 @@ def _otoma_flags(report: Summary, records: list[GameRecord]) -> list[str]:
         )
     blocked = sum(r.ending is Ending.SHUT_OUT for r in records if r.completed)
     if blocked:
-        out.append(f"in {blocked} games the player was shut out before every cell had terrain")
+        games = "game" if blocked == 1 else "games"
+        out.append(f"in {blocked} {games} the player was shut out before every cell had terrain")
     return out + otoma_level_flags(report.mode, report.runs or [])
 
 

@@ -33,12 +33,13 @@ class Interval(NamedTuple):
         return value < self.low or value > self.high
 
     def to_list(self) -> list[float]:
-        """``[low, high]`` rounded to 4 places, for JSON."""
-        return [round(self.low, 4), round(self.high, 4)]
+        """``[low, high]`` rounded to 6 places, for JSON (words rounded from them agree)."""
+        return [round(self.low, 6), round(self.high, 6)]
 
-    def words(self) -> str:
-        """``"52 % (95 % interval 45-59 %)"``."""
-        return f"{percent(self.rate)} (95 % interval {span(self)})"
+    def words(self, decimals: int | None = None) -> str:
+        """``"52 % (95 % interval 45-59 %)"``; ``decimals`` for the bounds, where a
+        bound next to a fair share must not round onto it (``50.4-64.1 %``)."""
+        return f"{percent(self.rate)} (95 % interval {span(self, decimals)})"
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> Interval:
@@ -62,8 +63,10 @@ def percent(value: float) -> str:
     return f"{shown:.0f} %"
 
 
-def span(interval: Interval) -> str:
-    """``"45-59 %"``: the bounds of an interval in percent."""
+def span(interval: Interval, decimals: int | None = None) -> str:
+    """``"45-59 %"``: the bounds of an interval in percent (``decimals`` places if given)."""
+    if decimals is not None:
+        return f"{interval.low * 100:.{decimals}f}-{interval.high * 100:.{decimals}f} %"
     low, high = percent(interval.low)[:-2], percent(interval.high)[:-2]
     return f"{low}-{high} %"
 
