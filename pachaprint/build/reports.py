@@ -6,10 +6,11 @@ import json
 from typing import Any
 
 from pachaprint.model.rules import CROP_NAMES, Terrain
+from pachaprint.model.scenario import Scenario
 
 
 def scenario_report(
-    validation: dict[str, Any], simulation: dict[str, Any] | None, scenario
+    validation: dict[str, Any], simulation: dict[str, Any] | None, scenario: Scenario
 ) -> dict[str, Any]:
     """The ``report.json`` content: verdict, counts, difficulty, simulation summary, flags."""
     stats = validation.get("stats", {})

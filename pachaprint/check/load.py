@@ -178,9 +178,10 @@ def _short(value: Any, limit: int = 40) -> str:
 def _schema_message(error: jsonschema.ValidationError) -> list[tuple[str, str]]:
     """(pointer, message) pairs for one jsonschema error, in our words."""
     where = pointer(list(error.absolute_path))
-    value = error.instance
-    key = error.validator
-    arg = error.validator_value
+    value: Any = error.instance
+    key: Any = error.validator
+    arg: Any = error.validator_value
+    part: Any = error.schema
     top = str(error.absolute_path[0]) if error.absolute_path else ""
     if key == "required":
         missing = [k for k in arg if isinstance(value, dict) and k not in value]
@@ -189,7 +190,7 @@ def _schema_message(error: jsonschema.ValidationError) -> list[tuple[str, str]]:
             for k in missing
         ]
     if key == "additionalProperties":
-        known = set(error.schema.get("properties", {}))
+        known = set(part.get("properties", {}))
         return [
             (
                 pointer([*error.absolute_path, k]),

@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from pathlib import PurePath
 
 ALLOWED_CONTROLS = "\t\n"
 """The only control characters free text may hold."""
@@ -83,7 +82,7 @@ def printable(text: str) -> str:
     return "".join(ch if ch == " " or ch.isprintable() else _escape(ch) for ch in text)
 
 
-def display_path(path: str | PurePath) -> str:
+def display_path(path: str | os.PathLike[str]) -> str:
     """A file name as it can be shown: undecodable bytes as ``\\xNN``, controls escaped."""
     name = os.fspath(path)
     try:
