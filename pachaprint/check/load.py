@@ -156,6 +156,15 @@ _TYPE_NAMES = {
     type(None): "null",
 }
 
+
+def _type_name(value: Any) -> str:
+    """``a whole number`` and the like (``bool`` is checked before ``int``)."""
+    for kind, name in _TYPE_NAMES.items():
+        if isinstance(value, kind):
+            return name
+    return printable(type(value).__name__)
+
+
 _PATTERN_HINTS = {
     "id": "use lower-case letters, digits and hyphens, starting with a letter or digit (at most 40)",
     "terrain": "use only the terrain letters V, D, F and M",
@@ -171,7 +180,7 @@ _TEXT_KEYS = ("$schema", "name", "author", "notes")
 
 def _short(value: Any, limit: int = 40) -> str:
     if isinstance(value, (dict, list)):
-        return _TYPE_NAMES[type(value)]
+        return _type_name(value)
     return quote(value, limit)
 
 
@@ -203,7 +212,7 @@ def _schema_message(error: jsonschema.ValidationError) -> list[tuple[str, str]]:
         return [
             (
                 where,
-                f"must be {_TYPE_NAMES.get({'object': dict, 'array': list, 'string': str, 'integer': int, 'number': float, 'boolean': bool, 'null': type(None)}[arg], arg)}, not {_TYPE_NAMES.get(type(value), type(value).__name__)}",
+                f"must be {_TYPE_NAMES.get({'object': dict, 'array': list, 'string': str, 'integer': int, 'number': float, 'boolean': bool, 'null': type(None)}[arg], arg)}, not {_type_name(value)}",
             )
         ]
     if key == "const":
@@ -267,6 +276,47 @@ def _line_end_problems(data: Any) -> list[Problem]:
     ]
 
 
+_SCHEMA_DEPTH = 4
+"""Deeper than this, no schema keyword looks inside a value (solo/otoma/items is the deepest)."""
+_HUGE_BITS = 10_000
+
+
+class _HugeInt(int):
+    """A number too long for ``repr`` (jsonschema spells every failing value out)."""
+
+    def __repr__(self) -> str:
+        return "<a whole number with thousands of digits>"
+
+
+class _DeepList(list[Any]):
+    """Stands for a list nested deeper than any schema keyword reads (short ``repr``)."""
+
+    def __repr__(self) -> str:
+        return "[...]"
+
+
+class _DeepDict(dict[str, Any]):
+    def __repr__(self) -> str:
+        return "{...}"
+
+
+def _tame(value: Any, depth: int = 0) -> Any:
+    """``value`` with what would make jsonschema's messages crash replaced by stand-ins
+    of the same JSON type: integers over 4,300 digits, and containers nested
+    deeper than the schema reads (their ``repr`` would recurse too far)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _HugeInt(value) if value.bit_length() > _HUGE_BITS else value
+    if isinstance(value, list):
+        if depth >= _SCHEMA_DEPTH:
+            return _DeepList()
+        return [_tame(item, depth + 1) for item in value]
+    if isinstance(value, dict):
+        if depth >= _SCHEMA_DEPTH:
+            return _DeepDict()
+        return {key: _tame(item, depth + 1) for key, item in value.items()}
+    return value
+
+
 def schema_problems(data: Any) -> list[Problem]:
     """Every JSON Schema violation of ``data``, each with its JSON pointer, sorted by pointer."""
     try:
@@ -275,7 +325,7 @@ def schema_problems(data: Any) -> list[Problem]:
     except fastjsonschema.JsonSchemaException:
         pass
     problems = _line_end_problems(data)
-    for error in _validator().iter_errors(data):
+    for error in _validator().iter_errors(_tame(data)):
         for where, message in _schema_message(error):
             problems.append(
                 Problem(Rule.SCHEMA, f"{where or '(top level)'}: {message}", pointer=where)
