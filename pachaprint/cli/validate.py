@@ -192,7 +192,7 @@ def solve(
         if write:
             count = len(report.errors)
             typer.echo(
-                f"{shown}: not written: the map breaks {count} rule{'s' if count != 1 else ''}"
+                f"{shown}: not written: {count} problem{'s' if count != 1 else ''}"
                 " (listed above); fix the map first",
                 err=True,
             )
