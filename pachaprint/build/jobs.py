@@ -6,7 +6,8 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
-from pachaprint.model.text import printable
+from pachaprint.build.staging import OutsideOutError
+from pachaprint.model.text import display_path, printable
 
 T = TypeVar("T")
 
@@ -31,5 +32,14 @@ def run_now(function: Callable[..., T], *args: Any) -> Done[T]:
 
 
 def failure(what: str, error: BaseException) -> str:
-    """``what: ErrorType: message`` for a report, escaped so that it prints safely."""
+    """``what: reason`` for a report, escaped so that it prints safely.
+
+    A system error gives its reason and file (``No space left on device``);
+    an unexpected exception also its type, for a bug report.
+    """
+    if isinstance(error, OSError) and error.strerror:
+        where = f" ({display_path(error.filename)})" if isinstance(error.filename, str) else ""
+        return printable(f"{what}: {error.strerror}{where}")
+    if isinstance(error, OutsideOutError):
+        return printable(f"{what}: {error}")
     return printable(f"{what}: {type(error).__name__}: {error}")

@@ -14,8 +14,8 @@ reported and skipped; the others are still built.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -240,14 +240,16 @@ def _unchanged_report(out_dir: Path, scenario_id: str) -> dict[str, Any] | None:
     return loaded if isinstance(loaded, dict) else None
 
 
+Pending = list[tuple[ScenarioOutcome, dict[str, Any], dict[str, Any], str]]
+"""Scenarios still to build: outcome, mapping, validation report, input digest."""
+
+
 def _check_files(
     files: list[Path], out_dir: Path, options: BuildOptions, manifest: Manifest, progress: Progress
-) -> tuple[
-    list[ScenarioOutcome], list[tuple[ScenarioOutcome, dict[str, Any], dict[str, Any], str]]
-]:
+) -> tuple[list[ScenarioOutcome], Pending]:
     """Validate every file: the outcomes in file order, and the scenarios still to build."""
     outcomes: list[ScenarioOutcome] = []
-    pending: list[tuple[ScenarioOutcome, dict[str, Any], dict[str, Any], str]] = []
+    pending: Pending = []
     seen_ids: dict[str, str] = {}
     for done, path in enumerate(files, start=1):
         report, raw = validate_path(path, options.box)
@@ -277,6 +279,35 @@ def _check_files(
     return outcomes, pending
 
 
+def _scenario_results(
+    pending: Pending, out_dir: str, options: BuildOptions, executor: ProcessPoolExecutor | None
+) -> Iterator[tuple[ScenarioOutcome, str, dict[str, Any]]]:
+    """``(outcome, digest, result)`` as each scenario finishes (one at a time without workers,
+    so that each is recorded before the next starts)."""
+
+    def result_of(future: Future[dict[str, Any]]) -> dict[str, Any]:
+        try:
+            return future.result()
+        except Exception as exc:  # a worker process that died (killed, out of memory)
+            return {"status": "failed", "problems": [failure("the worker failed", exc)]}
+
+    if executor is None:
+        for outcome, data, validation, digest in pending:
+            yield (
+                outcome,
+                digest,
+                result_of(run_now(build_scenario, data, validation, out_dir, options)),
+            )
+        return
+    futures = {
+        executor.submit(build_scenario, data, validation, out_dir, options): (outcome, digest)
+        for outcome, data, validation, digest in pending
+    }
+    for future in as_completed(futures):
+        outcome, digest = futures[future]
+        yield outcome, digest, result_of(future)
+
+
 def run_build(
     scenarios_dir: Path,
     out_dir: Path,
@@ -303,14 +334,9 @@ def run_build(
     with executor or nullcontext():
         submit: Submit = executor.submit if executor else run_now
         core_future = submit(build_core, str(out_dir), options) if core_needed else None
-        futures = {
-            submit(build_scenario, data, validation, str(out_dir), options): (outcome, digest)
-            for outcome, data, validation, digest in pending
-        }
-        finished = as_completed(futures) if executor else list(futures)
-        for done, future in enumerate(finished, start=1):
-            outcome, digest = futures[future]
-            result = future.result()
+        for done, (outcome, digest, result) in enumerate(
+            _scenario_results(pending, str(out_dir), options, executor), start=1
+        ):
             outcome.status = result["status"]
             outcome.problems = result.get("problems", [])
             outcome.report = result.get("report")
@@ -318,7 +344,7 @@ def run_build(
                 manifest.record(f"scenario:{outcome.id}", digest, result["outputs"])
             else:
                 manifest.forget(f"scenario:{outcome.id}")
-            progress("scenarios", done, len(futures))
+            progress("scenarios", done, len(pending))
         core_status = "unchanged"
         if core_future is not None:
             try:

@@ -30,6 +30,12 @@ def _read(path: Path) -> bytes:
 
 def _files(paths: list[str]) -> list[Path]:
     files, missing = collect_files(paths)
+    odd = [name for name in missing if Path(name).exists()]
+    if odd:
+        raise UsageError(
+            "not a file or folder (a device or a pipe?): "
+            + ", ".join(display_path(name) for name in odd)
+        )
     if missing:
         raise UsageError(
             "no such file or folder: " + ", ".join(display_path(name) for name in missing)
