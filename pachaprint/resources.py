@@ -7,20 +7,29 @@ folders; an installed package carries them as ``pachaprint.schemas`` and
 
 from __future__ import annotations
 
+import importlib
 import json
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 _REPO = Path(__file__).resolve().parent.parent
+
+LANGUAGES = ("en", "de", "it", "fr", "es")
+"""Every language of the printed words and the digital wheel, in one place. A
+language needs its texts in ``templates/reference/<lang>.json``,
+``templates/wheel/texts.json`` and ``templates/webwheel/text.json`` (a test
+checks each has every key English has); CONTRIBUTING.md says how to add one."""
 
 
 def _folder(name: str) -> Path:
     local = _REPO / name
     if local.is_dir() and (local / ".pachaprint-data").exists():
         return local
-    return Path(str(resources.files(f"pachaprint.{name}")))
+    # The data folders are packages (they hold an __init__.py), so their
+    # __path__ is a real folder in an ordinary and in an editable install alike;
+    # importlib.resources would cost a few milliseconds of start-up.
+    return Path(importlib.import_module(f"pachaprint.{name}").__path__[0])
 
 
 def templates_dir() -> Path:

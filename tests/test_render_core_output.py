@@ -134,7 +134,7 @@ def _crop_marks(shapes, length):
 
 def test_terrain_tile_measured_between_crop_marks_is_the_cell_size(out):
     path = out / "pnp" / "pachaprint-core-a4.pdf"
-    index = next(i for i, t in enumerate(_texts(path)) if "Terrain tiles" in t)
+    index = next(i for i, t in enumerate(_texts(path)) if "Terrain tiles" in t and "fronts" in t)
     marks = _crop_marks(_probe(path, index).shapes, settings()["crop_mark_mm"])
     xs = sorted({round(x, 3) for x, _, k in marks if k == "v"})
     ys = sorted({round(y, 3) for _, y, k in marks if k == "h"})

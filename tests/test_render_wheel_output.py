@@ -13,7 +13,6 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pachaprint.cli import commands  # noqa: F401  (registers the commands)
 from pachaprint.cli.app import app
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.components.disc_back import disc_back

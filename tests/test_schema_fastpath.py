@@ -1,4 +1,4 @@
-"""The compiled fast path (fastjsonschema) and jsonschema agree on every document.
+"""The fast path (code fastjsonschema generated, shipped) and jsonschema agree on every document.
 
 Valid files take the fast path; any file it rejects is re-checked by
 jsonschema for the complete list of errors. If the two ever disagreed, a bad
@@ -7,11 +7,12 @@ file could slip through, so hypothesis mutates good scenarios key by key.
 
 from __future__ import annotations
 
-import fastjsonschema
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pachaprint.check.load import _fast_validator, _validator
+from pachaprint.check import _scenario_validator
+from pachaprint.check.load import _fast_validator, _validator, schema
+from pachaprint.check.schema_code import generate_source, schema_hash
 from tests.helpers import example
 
 BASES = [
@@ -51,7 +52,7 @@ def fast_accepts(data) -> bool:
     try:
         _fast_validator()(data)
         return True
-    except fastjsonschema.JsonSchemaException:
+    except ValueError:
         return False
 
 
@@ -71,3 +72,11 @@ def test_both_accept_the_examples_and_reject_a_bad_cell_name():
         assert fast_accepts(base) and _validator().is_valid(base)
     bad = dict(BASES[0], start=["j9"])
     assert not fast_accepts(bad) and not _validator().is_valid(bad)
+
+
+def test_the_shipped_validator_is_generated_from_the_current_schema():
+    # If this fails: python -m pachaprint.check.schema_code
+    assert schema_hash(schema()) == _scenario_validator.SCHEMA_CHECKSUM
+    assert _fast_validator() is _scenario_validator.validate
+    generated = generate_source(schema())
+    assert f'SCHEMA_CHECKSUM = "{schema_hash(schema())}"' in generated

@@ -583,3 +583,76 @@ def test_pages_in_other_languages(desktop, tmp_path):
         assert "{" not in shown and "undefined" not in shown, lang
         assert state(driver)["cells"] == expected_cells(scenario, {"c3"}, {"c3"})
         assert console_problems(driver) == [], lang
+
+
+def test_nothing_is_clipped_on_a_360_px_phone(mobile, pages):
+    """Start-cell names, terrain icons and crop circles stay inside their cell and clear of
+    the start cell's double frame; no label anywhere is cut by a box that hides overflow."""
+    driver = mobile.driver
+    scenario, path = pages["high-valley"]
+    goto(driver, path.as_uri())
+    driver.execute_script("window.localStorage.clear()")
+    goto(driver, path.as_uri())
+    found = driver.execute_script(
+        """
+        const out = [];
+        const inside = (r, p, inset) => r.left >= p.left + inset - 0.5 && r.right <= p.right - inset + 0.5
+            && r.top >= p.top + inset - 0.5 && r.bottom <= p.bottom - inset + 0.5;
+        const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        for (const cell of document.querySelectorAll('.cell.start')) {
+          const box = cell.getBoundingClientRect();
+          const name = cell.querySelector('.name').getBoundingClientRect();
+          const parts = ['.terrain', '.crop'].map(s => cell.querySelector(s)).filter(Boolean)
+            .map(e => e.getBoundingClientRect());
+          const frame = cell.clientLeft;  // the double frame is the border
+          if (frame < 3) out.push(['no double frame', cell.dataset.cell]);
+          if (!inside(name, box, frame)) out.push(['name on the frame', cell.dataset.cell]);
+          for (const r of parts) {
+            if (!inside(r, box, frame)) out.push(['icon on the frame', cell.dataset.cell]);
+            if (overlap(name, r)) out.push(['name under an icon', cell.dataset.cell]);
+          }
+        }
+        for (const el of document.querySelectorAll('body *')) {
+          if (el.children.length || !el.textContent.trim()) continue;
+          const r = el.getBoundingClientRect();
+          if (!r.width) continue;
+          if (r.left < -0.5 || r.right > window.innerWidth + 0.5) out.push(['off screen', el.textContent]);
+          for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+            if (getComputedStyle(p).overflow === 'visible') continue;
+            if (!inside(r, p.getBoundingClientRect(), 0)) out.push(['cut', el.textContent]);
+            break;
+          }
+        }
+        return [document.querySelectorAll('.cell.start').length, out];"""
+    )
+    count, problems = found
+    assert count == len(scenario.start_cells)
+    assert problems == []
+
+
+def test_the_reveal_line_names_the_terrain_not_the_columns_element(desktop, pages):
+    driver = desktop.driver
+    scenario, path = pages["high-valley"]
+    goto(driver, path.as_uri())
+    driver.execute_script("window.localStorage.clear()")
+    goto(driver, path.as_uri())
+    # column c's element is the mountain: the line must not read as if the terrain were
+    cell = next(
+        f"c{r}" for r in range(1, 6) if scenario.board.index(f"c{r}") not in scenario.start_cells
+    )
+    cell_button(driver, cell).click()
+    assert (
+        button(driver, "selection").text
+        == f"{cell} — not revealed (element Mountain, animal {_animal(cell)})"
+    )
+    reveal(driver, cell, "terrain")
+    terrain = {"V": "Valley", "D": "Desert", "F": "Forest", "M": "Mountain"}[
+        scenario.terrain_at(scenario.board.index(cell))
+    ]
+    line = button(driver, "selection").text
+    assert line.startswith(f"{cell} — terrain: {terrain}"), line
+    assert line.endswith(f"(element Mountain, animal {_animal(cell)})"), line
+
+
+def _animal(cell: str) -> str:
+    return ("Condor", "Lizard", "Puma", "Snake", "Turtle")[int(cell[1]) - 1]

@@ -55,6 +55,7 @@ class BuildOptions:
     seed: int = 1
     lang: str = "en"
     box: str = "retail"
+    back_offset: tuple[float, float] = (0.0, 0.0)
     scenarios_per_volume: int = SCENARIOS_PER_VOLUME
     """Scenarios per discs PDF; more make several volumes."""
 
@@ -211,8 +212,13 @@ def build_core(out_dir: str, options: BuildOptions) -> dict[str, str]:
 
     out = Path(out_dir)
     with Stage(out) as stage:
-        for paper in options.papers:
-            render_core(stage.root, paper=paper, lang=options.lang, wheels=options.wheels)
+        render_core(
+            stage.root,
+            paper=list(options.papers),
+            lang=options.lang,
+            wheels=options.wheels,
+            back_offset=options.back_offset,
+        )
         return stage.commit()
 
 

@@ -103,6 +103,7 @@ def build_discs_pnp(
             wheel=list(options.wheels),
             lang=options.lang,
             difficulties=difficulties,
+            back_offset=options.back_offset,
         )
         return stage.commit()
 

@@ -115,12 +115,13 @@ def _revealed_position(
                 f"{board.name(cell)} is a start cell holding {givens[cell]}, not {level}"
             )
     result = pos.solver.solve(givens)
-    if result.status is SolveStatus.UNIQUE:
-        wrong = [c for c, v in sorted(revealed.items()) if result.solution[c] != v]
+    solution = result.solution
+    if result.status is SolveStatus.UNIQUE and solution is not None:
+        wrong = [c for c, v in sorted(revealed.items()) if solution[c] != v]
         if wrong:
             cell = wrong[0]
             raise HintError(
-                f"{board.name(cell)} holds {result.solution[cell]} in this scenario's crop layer, "
+                f"{board.name(cell)} holds {solution[cell]} in this scenario's crop layer, "
                 f"not {revealed[cell]}"
             )
     known = {**givens, **revealed}

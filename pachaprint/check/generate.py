@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pachaprint.check.grade import grade_position, solves_within
 from pachaprint.check.solver import CropSolver
@@ -63,7 +65,9 @@ class Generated:
 # -- 1 and 2: the terrain map ------------------------------------------------------
 
 
-def random_partition(board: Board, rng: random.Random, weights=None) -> list[list[int]]:
+def random_partition(
+    board: Board, rng: random.Random, weights: Sequence[int] | None = None
+) -> list[list[int]]:
     """Regions (lists of cells) covering the board, grown from crevices outward."""
     weights = weights or _SIZE_WEIGHTS[board.size]
     owner = [-1] * board.cell_count
@@ -96,12 +100,12 @@ def random_partition(board: Board, rng: random.Random, weights=None) -> list[lis
         regions.append(sorted(members))
 
 
-def crop_tiles_needed(sizes) -> dict[int, int]:
+def crop_tiles_needed(sizes: Iterable[int]) -> dict[int, int]:
     """Crop level -> tiles needed for regions of these sizes."""
     return {level: sum(1 for s in sizes if s >= level) for level in BOX_CROP_TILES}
 
 
-def within_crop_box(sizes) -> bool:
+def within_crop_box(sizes: Iterable[int]) -> bool:
     need = crop_tiles_needed(sizes)
     return all(need[level] <= BOX_CROP_TILES[level] for level in need)
 
@@ -131,7 +135,7 @@ def colour_regions(board: Board, regions: list[list[int]], rng: random.Random) -
     for index, cells in enumerate(regions):
         for c in cells:
             owner[c] = index
-    touching = [set() for _ in regions]
+    touching: list[set[int]] = [set() for _ in regions]
     for index, cells in enumerate(regions):
         for c in cells:
             for n in board.neighbours8[c]:
@@ -351,11 +355,22 @@ def generate(
 
 
 def _scenario(
-    board, terrain, solution, chosen, rng, size, seed, target, name, id, author, notes
+    board: Board,
+    terrain: str,
+    solution: tuple[int, ...],
+    chosen: dict[int, int],
+    rng: random.Random,
+    size: str,
+    seed: int,
+    target: Difficulty,
+    name: str | None,
+    id: str | None,
+    author: str | None,
+    notes: str | None,
 ) -> Scenario:
     rows = [terrain[r * board.width : (r + 1) * board.width] for r in range(board.height)]
     start = sorted(chosen)
-    data: dict = {"$schema": SCHEMA_REF, "format": FORMAT}
+    data: dict[str, Any] = {"$schema": SCHEMA_REF, "format": FORMAT}
     name = name or f"{size.capitalize()} disc {seed}"
     data["id"] = id or slug(name)
     data["name"] = name

@@ -11,17 +11,18 @@ several solutions: check validity first).
 
 from __future__ import annotations
 
-from pachaprint.check.solver import CropSolver, givens_of
-from pachaprint.check.techniques import (
-    FINDERS,
-    TECHNIQUE_TIERS,
-    Difficulty,
-    Position,
-    is_solved,
-    position_for,
-)
+from typing import TYPE_CHECKING
+
+from pachaprint.check.difficulty import TECHNIQUE_TIERS, Difficulty
+from pachaprint.check.solver import CropSolver, givens_of, solver_for
 from pachaprint.model.board import Board
 from pachaprint.model.scenario import Scenario
+
+if TYPE_CHECKING:
+    from pachaprint.check.techniques import Position
+
+# The technique engine (pachaprint.check.techniques) is imported where it is
+# used: with the compiled kernel, validating a file never needs it.
 
 __all__ = ["Difficulty", "grade", "grade_givens", "solves_within"]
 
@@ -30,6 +31,8 @@ def _run(
     pos: Position, givens: dict[int, int], ceiling: Difficulty
 ) -> tuple[Difficulty, list[int] | None]:
     """Solve with techniques up to ``ceiling``: (hardest tier used or needs-guessing, domains)."""
+    from pachaprint.check.techniques import FINDERS, is_solved
+
     started = pos.start(givens, shadows=True)
     if started is None or not pos.valid_map:
         return Difficulty.NEEDS_GUESSING, None
@@ -88,9 +91,33 @@ def quick_grade(solver: CropSolver, givens: dict[int, int]) -> Difficulty | None
     return None
 
 
+def closure_grade(solver: CropSolver, givens: dict[int, int]) -> Difficulty:
+    """The grade from the compiled closures of each tier, easiest first.
+
+    Every technique is a monotone elimination, so the techniques up to a tier
+    reach one fixpoint whatever order they are applied in, and the grade the
+    technique engine gives (the hardest tier its easiest-first run needed) is
+    the easiest tier whose fixpoint is the whole crop layer. The tests hold the
+    two to the same grade on every map they try.
+    """
+    dom = solver.shadowed_start(givens)
+    for tier in TECHNIQUE_TIERS:
+        if dom is None:
+            break
+        dom = solver.closure(dom, tier.rank)
+        if dom is not None and all(not d & (d - 1) for d in dom):
+            return tier
+    return Difficulty.NEEDS_GUESSING
+
+
 def grade_givens(board: Board, terrain_flat: str, givens: dict[int, int]) -> Difficulty:
     """Grade a terrain map (flat letters) with start crops ``givens`` (cell -> level)."""
-    quick = quick_grade(CropSolver(board, terrain_flat), givens)
+    solver = solver_for(board, terrain_flat)
+    if solver.compiled:
+        return closure_grade(solver, givens)
+    from pachaprint.check.techniques import position_for
+
+    quick = quick_grade(solver, givens)
     return quick or grade_position(position_for(board, terrain_flat), givens)
 
 

@@ -13,10 +13,10 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-import fastjsonschema
-import jsonschema
+if TYPE_CHECKING:
+    import jsonschema
 
 from pachaprint.check.problems import Problem, Rule
 from pachaprint.model.text import TEXT_PATTERN, printable, quote, text_problem
@@ -35,13 +35,26 @@ def schema() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def _validator() -> jsonschema.protocols.Validator:
+    """The full validator, imported only for a rejected file (it costs ~35 ms to import)."""
+    import jsonschema
+
     return jsonschema.Draft202012Validator(schema())
 
 
 @lru_cache(maxsize=1)
-def _fast_validator() -> Callable[[Any], Any]:
-    """A compiled validator for the common case of a valid file (jsonschema gives the full list otherwise)."""
-    return cast(Callable[[Any], Any], fastjsonschema.compile(schema()))
+def _fast_validator() -> Callable[[Any], object]:
+    """A compiled validator for the common case of a valid file (jsonschema gives the full
+    list otherwise): the shipped, pre-generated one while it matches the schema (see
+    :mod:`pachaprint.check.schema_code`), else one generated now. It raises ``ValueError``."""
+    from pachaprint.check import _scenario_validator as shipped
+    from pachaprint.check.schema_code import schema_hash
+
+    if schema_hash(schema()) == shipped.SCHEMA_CHECKSUM:
+        return shipped.validate
+    import fastjsonschema
+
+    compiled: Callable[[Any], object] = fastjsonschema.compile(schema())
+    return compiled
 
 
 class _JsonProblem(Exception):
@@ -322,7 +335,7 @@ def schema_problems(data: Any) -> list[Problem]:
     try:
         _fast_validator()(data)
         return _line_end_problems(data)
-    except fastjsonschema.JsonSchemaException:
+    except ValueError:  # the schema is broken somewhere: the full validator says where
         pass
     problems = _line_end_problems(data)
     for error in _validator().iter_errors(_tame(data)):

@@ -27,6 +27,8 @@ class Rule(str, Enum):
     SOLO = "solo"
     GIVENS = "givens"
     DIFFICULTY = "difficulty"
+    NAME_FIT = "name-fit"
+    GLYPH = "missing-glyph"
 
     @property
     def order(self) -> int:

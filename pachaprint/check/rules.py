@@ -9,10 +9,12 @@ pipeline for one file is :mod:`pachaprint.check.validate`.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from pachaprint.check.problems import Problem, Rule
-from pachaprint.check.solver import CropSolver, SolveStatus
+from pachaprint.check.solver import SUGGEST_CAP, CropSolver, SolveStatus, givens_of, solver_for
 from pachaprint.model.board import ROWS, board_for, join_names
+from pachaprint.model.regions import Region
 from pachaprint.model.rules import BOX_CROP_TILES, BOX_TERRAIN_TILES, MAX_REGION_SIZE, Terrain
 from pachaprint.model.scenario import Scenario
 
@@ -27,7 +29,7 @@ def terrain_name(letter: str) -> str:
     return Terrain(letter).label
 
 
-def dimension_problems(data: dict) -> list[Problem]:
+def dimension_problems(data: dict[str, Any]) -> list[Problem]:
     """Row count and row length of ``terrain`` and ``crops`` against ``size``."""
     board = board_for(data["size"])
     problems = []
@@ -53,7 +55,7 @@ def dimension_problems(data: dict) -> list[Problem]:
     return problems
 
 
-def _region_label(scenario: Scenario, region) -> str:
+def _region_label(scenario: Scenario, region: Region) -> str:
     names = scenario.board.names(region.cells)
     return f"the {region.size}-cell {terrain_name(region.terrain)} region {join_names(names)}"
 
@@ -239,14 +241,19 @@ def solution_problems(
 ) -> tuple[list[Problem], tuple[int, ...] | None]:
     """``unsolvable``, ``not-unique`` and ``crops-mismatch``. Returns the problems and the unique solution."""
     board = scenario.board
-    result = solver.solve(givens)
+    # One search serves the verdict, the count, the two differing solutions and
+    # the first round of suggestions: its first solutions are those a shorter
+    # search would find.
+    found = solver.solutions(givens, SUGGEST_CAP)
+    result = solver.result_of(givens, found)
     if result.status is SolveStatus.NONE:
         return [Problem(Rule.UNSOLVABLE, f"no crop layer fits: {result.reason}")], None
     if result.status is SolveStatus.MULTIPLE:
-        count = solver.count(givens, NOT_UNIQUE_COUNT_CAP)
+        first = found[0]
+        count = min(len(found), NOT_UNIQUE_COUNT_CAP)
         counted = f"at least {count}" if count >= NOT_UNIQUE_COUNT_CAP else str(count)
-        target = _author_layer(scenario, solver) or result.solution
-        extra = solver.suggest_givens(givens, target)
+        target = _author_layer(scenario, solver) or first
+        extra = solver.suggest_givens(givens, target, SUGGEST_CAP, found)
         names = board.names(result.differing)
         suggestion = join_names(f"{board.name(c)} ({target[c]})" for c in extra)
         message = (
@@ -254,7 +261,7 @@ def solution_problems(
             f"Adding {'start cell' if len(extra) == 1 else 'start cells'} {suggestion} would make it unique"
         )
         return [Problem(Rule.NOT_UNIQUE, message, tuple(names))], None
-    solution = result.solution
+    solution = found[0]
     wrong = [
         c for c in board.cells if c not in givens and scenario.crop_at(c) not in (None, solution[c])
     ]
@@ -291,11 +298,8 @@ def check_scenario(
     """
     board = scenario.board
     errors = region_problems(scenario) + crop_problems(scenario) + start_problems(scenario)
-    solver = CropSolver(board, scenario.terrain_flat, scenario.regions)
-    givens = {
-        c: scenario.crop_at(c) for c in scenario.start_cells if scenario.crop_at(c) is not None
-    }
-    found, solution = solution_problems(scenario, solver, givens)
+    solver = solver_for(board, scenario.terrain_flat)
+    found, solution = solution_problems(scenario, solver, givens_of(scenario))
     errors += found
     if box == "retail":
         errors += box_problems(scenario)

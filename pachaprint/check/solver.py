@@ -6,23 +6,51 @@ other cells of its region and its eight neighbours), and a level that fits only
 one cell of a region is placed there (hidden single). Search branches on the
 cell with the fewest candidates. This one solver serves uniqueness checks,
 ``pachaprint solve``, the generator and the validation report.
+
+Propagation and search also exist compiled (``_ckernel.c``), used when the
+extension was built at install time; this module's Python code is the
+reference and the fallback, and both give the same domains and the same
+solutions in the same order. ``PACHAPRINT_PURE_PYTHON=1`` forces the fallback.
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import cached_property
+from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING
 
 from pachaprint.model.board import Board, join_names
 from pachaprint.model.regions import Region, find_regions
 from pachaprint.model.rules import MAX_REGION_SIZE
+from pachaprint.model.scenario import Scenario
+
+if TYPE_CHECKING:
+    from pachaprint.check._ckernel import Kernel
 
 FULL = {n: sum(1 << v for v in range(1, n + 1)) for n in range(0, MAX_REGION_SIZE + 1)}
 """Region size -> mask of the levels 1..n it must hold."""
 POPCOUNT = [bin(m).count("1") for m in range(64)]
 LEVEL_OF_BIT = {1 << v: v for v in range(1, 6)}
+SUGGEST_CAP = 200
+"""Solutions enumerated to choose the start cells that would make a map unique."""
 
+
+def _compiled_kernel() -> type[Kernel] | None:
+    if os.environ.get("PACHAPRINT_PURE_PYTHON"):
+        return None
+    try:
+        from pachaprint.check._ckernel import Kernel
+    except ImportError:  # built without a C compiler: the Python code below does it all
+        return None
+    return Kernel
+
+
+_Kernel = _compiled_kernel()
+COMPILED = _Kernel is not None
+"""True when propagation and search run in the compiled kernel."""
 
 _LEVELS = tuple(tuple(v for v in range(1, 6) if mask >> v & 1) for mask in range(64))
 
@@ -64,9 +92,20 @@ EMPTY_CELL, MISSING_LEVEL, TWO_LEVELS_ONE_CELL = (
 )
 
 
+Unit = tuple[Sequence[int], int]
+"""A region of 2-5 cells as (its cells, the mask of the levels it holds once each)."""
+Conflict = tuple[str, int, int, int]
+"""How propagation failed: (kind, cell or -1, unit or -1, levels mask)."""
+
+
 def settle(
-    dom: list[int], queue: list[int], peers, units, unit_of, touched: set[int] | None = None
-):
+    dom: list[int],
+    queue: list[int],
+    peers: Sequence[Sequence[int]],
+    units: Sequence[Unit],
+    unit_of: Sequence[int],
+    touched: set[int] | None = None,
+) -> Conflict | None:
     """Placed-level eliminations and hidden singles to a fixpoint, in place.
 
     ``peers[c]``: cells that may not share c's level; ``units``: (cells, mask
@@ -126,9 +165,19 @@ def settle(
 
 
 class CropSolver:
-    """Solver for one terrain map. Build once, solve many givens."""
+    """Solver for one terrain map. Build once, solve many givens.
 
-    def __init__(self, board: Board, terrain: str, regions: list[Region] | None = None):
+    ``compiled=False`` keeps to the pure-Python reference even where the
+    compiled kernel is built (the tests compare the two).
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        terrain: str,
+        regions: list[Region] | None = None,
+        compiled: bool = True,
+    ):
         self.board = board
         self.terrain = terrain
         self.regions = regions if regions is not None else find_regions(board, terrain)
@@ -140,9 +189,10 @@ class CropSolver:
         self.region_of = owner
         sizes = [len(r.cells) for r in self.regions]
         self.initial = [FULL[min(sizes[owner[c]], MAX_REGION_SIZE)] for c in board.cells]
+        near = _near_masks(board)
+        self._region_masks = [sum(1 << c for c in r.cells) for r in self.regions]
         self.peers = [
-            tuple(sorted(set(board.neighbours8[c]) | set(self.regions[owner[c]].cells) - {c}))
-            for c in board.cells
+            _cells_in((near[c] | self._region_masks[owner[c]]) & ~(1 << c)) for c in board.cells
         ]
         self.units = [
             (r.cells, FULL[r.size]) for r in self.regions if 1 < r.size <= MAX_REGION_SIZE
@@ -152,33 +202,37 @@ class CropSolver:
             for cell in cells:
                 self.unit_of[cell] = index
         # Pointing: cells outside a region that touch a set of its cells.
-        near = [sum(1 << n for n in board.neighbours8[c]) for c in board.cells]
         self.pointing = []
         for region in self.regions:
             if not 1 < region.size <= MAX_REGION_SIZE:
                 continue
-            inside = sum(1 << c for c in region.cells)
+            inside = self._region_masks[region.index]
             self.pointing.append(
                 (region.cells, [near[c] & ~inside for c in region.cells], FULL[region.size])
             )
         self.nodes = 0
+        self._kernel = (
+            _Kernel(self.peers, self.units, self.unit_of, self.pointing)
+            if compiled and _Kernel is not None and not self.oversize
+            else None
+        )
 
     @cached_property
-    def shadows(self) -> tuple:
+    def shadows(self) -> tuple[tuple[int, Region], ...]:
         """(cell, region) pairs where the cell touches every cell of another region.
 
         Such a cell can hold none of the levels 1..n of that n-cell region
         ("region shadow"), whatever the givens.
         """
-        board = self.board
-        near = [sum(1 << n for n in board.neighbours8[c]) for c in board.cells]
-        masks = [sum(1 << c for c in r.cells) for r in self.regions]
-        return tuple(
-            (cell, region)
-            for cell in board.cells
-            for region, mask in zip(self.regions, masks, strict=False)
-            if region.index != self.region_of[cell] and not mask & ~near[cell]
-        )
+        board, owner, masks = self.board, self.region_of, self._region_masks
+        near = _near_masks(board)
+        found = []
+        for cell in board.cells:
+            # only a region with a cell among the eight neighbours can lie inside them
+            for index in sorted({owner[n] for n in board.neighbours8[cell]} - {owner[cell]}):
+                if not masks[index] & ~near[cell]:
+                    found.append((cell, self.regions[index]))
+        return tuple(found)
 
     @cached_property
     def shadowed(self) -> tuple[int, ...]:
@@ -195,6 +249,15 @@ class CropSolver:
         eliminations, naked and hidden singles, region shadows); with it, the
         "medium" ones too. ``None`` on a contradiction.
         """
+        dom = self.shadowed_start(givens)
+        if dom is None:
+            return None
+        queue = [c for c, d in enumerate(dom) if not d & (d - 1)]
+        return dom if self.propagate(dom, queue, pointing, every_unit=True) else None
+
+    def shadowed_start(self, givens: dict[int, int]) -> list[int] | None:
+        """Domains with the region shadows made and ``givens`` placed, before any
+        propagation; ``None`` when a given or a cell has no level left."""
         if self.oversize:
             return None
         dom = list(self.shadowed)
@@ -202,10 +265,21 @@ class CropSolver:
             if not dom[cell] >> level & 1:
                 return None
             dom[cell] = 1 << level
-        if not all(dom):
-            return None
-        queue = [c for c, d in enumerate(dom) if not d & (d - 1)]
-        return dom if self.propagate(dom, queue, pointing, every_unit=True) else None
+        return dom if all(dom) else None
+
+    @property
+    def compiled(self) -> bool:
+        """True when this map's propagation and search run in the compiled kernel."""
+        return self._kernel is not None
+
+    def closure(self, dom: list[int], tier: int) -> list[int] | None:
+        """Domains after every technique of tiers 0 (easy) to ``tier`` (3, expert), to
+        a fixpoint; ``None`` on a contradiction. Compiled kernel only (see :attr:`compiled`):
+        the technique engine in :mod:`~pachaprint.check.techniques` is the reference."""
+        if self._kernel is None:
+            raise RuntimeError("closure() needs the compiled kernel")
+        closed: list[int] | None = self._kernel.closure(dom, tier)
+        return closed
 
     # -- propagation --------------------------------------------------------
     def start_domains(self, givens: dict[int, int]) -> list[int] | None:
@@ -231,6 +305,12 @@ class CropSolver:
         ``every_unit``: check every region for hidden singles at once (needed
         when domains were narrowed outside ``queue``). False on contradiction.
         """
+        if self._kernel is not None:
+            settled = self._kernel.propagate(dom, queue, pointing, every_unit)
+            if settled is None:
+                return False
+            dom[:] = settled
+            return True
         touched = set(range(len(self.units))) if every_unit else None
         while True:
             if settle(dom, queue, self.peers, self.units, self.unit_of, touched) is not None:
@@ -308,6 +388,10 @@ class CropSolver:
         dom = self.start_domains(givens)
         if dom is None:
             return []
+        if self._kernel is not None:
+            solutions, nodes = self._kernel.solutions(dom, limit)
+            self.nodes += nodes
+            return solutions
         found: list[tuple[int, ...]] = []
         self._search(dom, found, limit)
         return found
@@ -319,7 +403,10 @@ class CropSolver:
     def solve(self, givens: dict[int, int], limit: int = 2) -> SolveResult:
         """Solve for ``givens`` (cell -> level): unique, none, or two different solutions."""
         self.nodes = 0
-        found = self.solutions(givens, max(limit, 2))
+        return self.result_of(givens, self.solutions(givens, max(limit, 2)))
+
+    def result_of(self, givens: dict[int, int], found: list[tuple[int, ...]]) -> SolveResult:
+        """The :class:`SolveResult` of ``found = solutions(givens, limit)`` (limit 2 or more)."""
         if not found:
             return SolveResult(SolveStatus.NONE, reason=self.explain_none(givens), nodes=self.nodes)
         if len(found) == 1:
@@ -385,37 +472,69 @@ class CropSolver:
         return "no crop layer fits the terrain and the start crops (search exhausted every choice)"
 
     def suggest_givens(
-        self, givens: dict[int, int], target: tuple[int, ...], cap: int = 200
+        self,
+        givens: dict[int, int],
+        target: tuple[int, ...],
+        cap: int = SUGGEST_CAP,
+        found: list[tuple[int, ...]] | None = None,
     ) -> list[int]:
         """Cells whose crops (taken from ``target``) added as start cells make the layer unique.
 
-        Greedy: among cells where enumerated solutions disagree, pick the one
-        that keeps the fewest solutions agreeing with ``target``; repeat.
-        Returns ``[]`` if ``target`` is already unique.
+        Greedy: among the first ``cap`` solutions, pick the cell that keeps the
+        fewest of them agreeing with ``target``; repeat. ``found`` may pass
+        ``solutions(givens, cap)`` when the caller has it already. Once fewer
+        than ``cap`` solutions are left they are all known, so the next rounds
+        filter them instead of searching again. Returns ``[]`` if ``target`` is
+        already unique.
         """
         givens = dict(givens)
         chosen: list[int] = []
-        for _ in range(self.board.cell_count):
-            sols = self.solutions(givens, cap)
-            if len(sols) <= 1:
-                return chosen
+        sols = found if found is not None else self.solutions(givens, cap)
+        while len(sols) > 1:
+            # Transposed, each cell's levels across the solutions count at C speed.
+            columns = list(zip(*sols, strict=True))
             best, best_left = -1, cap + 1
             for cell in self.board.cells:
-                if cell in givens:
-                    continue
-                left = sum(1 for s in sols if s[cell] == target[cell])
-                if left < best_left:
-                    best, best_left = cell, left
+                if cell not in givens:
+                    left = columns[cell].count(target[cell])
+                    if left < best_left:
+                        best, best_left = cell, left
             givens[best] = target[best]
             chosen.append(best)
+            if len(sols) < cap:
+                sols = [s for s in sols if s[best] == target[best]]
+            else:
+                sols = self.solutions(givens, cap)
         return chosen
+
+
+@lru_cache(maxsize=4)
+def _near_masks(board: Board) -> tuple[int, ...]:
+    """Each cell's eight neighbours as a bit mask of cells."""
+    return tuple(sum(1 << n for n in board.neighbours8[c]) for c in board.cells)
+
+
+def _cells_in(mask: int) -> tuple[int, ...]:
+    """The cells of a bit mask, ascending."""
+    cells = []
+    while mask:
+        low = mask & -mask
+        cells.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(cells)
+
+
+@lru_cache(maxsize=64)
+def solver_for(board: Board, terrain: str) -> CropSolver:
+    """The solver of a terrain map, built once: the checker and the grader share it."""
+    return CropSolver(board, terrain)
 
 
 def _terrain_name(letter: str) -> str:
     return {"V": "Valley", "D": "Desert", "F": "Forest", "M": "Mountain"}[letter]
 
 
-def givens_of(scenario) -> dict[int, int]:
+def givens_of(scenario: Scenario) -> dict[int, int]:
     """The start cells' crop levels of a scenario (cells without a digit are skipped)."""
     givens = {}
     for cell in scenario.start_cells:
@@ -425,7 +544,7 @@ def givens_of(scenario) -> dict[int, int]:
     return givens
 
 
-def solve_scenario(scenario, limit: int = 2) -> SolveResult:
+def solve_scenario(scenario: Scenario, limit: int = 2) -> SolveResult:
     """Solve a :class:`~pachaprint.model.Scenario` from its start cells' crops."""
     solver = CropSolver(scenario.board, scenario.terrain_flat, scenario.regions)
     return solver.solve(givens_of(scenario), limit)

@@ -22,12 +22,13 @@ position with fewer candidates, so "easiest first" gives the least hard route.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from functools import cached_property, lru_cache
 from itertools import combinations
+from typing import Any
 
+from pachaprint.check.difficulty import TECHNIQUE_TIERS, Difficulty
 from pachaprint.check.solver import (
     EMPTY_CELL,
     FULL,
@@ -41,49 +42,6 @@ from pachaprint.check.solver import (
 from pachaprint.model.board import Board
 from pachaprint.model.regions import Region
 from pachaprint.model.rules import Terrain
-
-
-class Difficulty(str, Enum):
-    """How hard a scenario is: the tier of the hardest technique it needs."""
-
-    EASY = "easy"
-    MEDIUM = "medium"
-    HARD = "hard"
-    EXPERT = "expert"
-    NEEDS_GUESSING = "needs-guessing"
-
-    @property
-    def rank(self) -> int:
-        """0 for easy up to 4 for needs-guessing."""
-        return _RANK[self.value]
-
-    def __lt__(self, other: object) -> bool:  # type: ignore[override]
-        if not isinstance(other, Difficulty):
-            return NotImplemented
-        return self.rank < other.rank
-
-    def __le__(self, other: object) -> bool:  # type: ignore[override]
-        if not isinstance(other, Difficulty):
-            return NotImplemented
-        return self.rank <= other.rank
-
-    def __gt__(self, other: object) -> bool:  # type: ignore[override]
-        if not isinstance(other, Difficulty):
-            return NotImplemented
-        return self.rank > other.rank
-
-    def __ge__(self, other: object) -> bool:  # type: ignore[override]
-        if not isinstance(other, Difficulty):
-            return NotImplemented
-        return self.rank >= other.rank
-
-    def __str__(self) -> str:
-        return self.value
-
-
-_RANK = {"easy": 0, "medium": 1, "hard": 2, "expert": 3, "needs-guessing": 4}
-TECHNIQUE_TIERS = (Difficulty.EASY, Difficulty.MEDIUM, Difficulty.HARD, Difficulty.EXPERT)
-"""The tiers that have techniques, easiest first."""
 
 
 @dataclass(frozen=True)
@@ -216,7 +174,7 @@ class Deduction:
             if placed is not None:
                 placed.add(cell)
 
-    def to_dict(self, board: Board) -> dict:
+    def to_dict(self, board: Board) -> dict[str, Any]:
         """JSON-ready form with cell names."""
         ruled: dict[str, list[int]] = {}
         for cell, level in sorted(self.ruled_out):
@@ -240,7 +198,7 @@ def _join(words: list[str], word: str = "and") -> str:
     return ", ".join(words[:-1]) + f" {word} " + words[-1]
 
 
-def _levels_text(levels, word: str = "and") -> str:
+def _levels_text(levels: Iterable[int], word: str = "and") -> str:
     return _join([str(v) for v in sorted(levels)], word)
 
 
@@ -284,7 +242,7 @@ class Position:
         return not self.solver.oversize
 
     # -- names ------------------------------------------------------------------
-    def names(self, cells) -> list[str]:
+    def names(self, cells: Iterable[int]) -> list[str]:
         return self.board.names(cells)
 
     def region_label(self, region: Region) -> str:
@@ -294,7 +252,7 @@ class Position:
             return f"the 1-cell {terrain} region {self.board.name(region.cells[0])}"
         return f"the {terrain} region {'-'.join(self.names(region.cells))}"
 
-    def link_text(self, targets, sources) -> str:
+    def link_text(self, targets: Sequence[int], sources: Sequence[int]) -> str:
         """How ``targets`` relate to every cell of ``sources``: share a region or touch."""
         one = len(targets) == 1
         same = all(self.region_of[t] == self.region_of[s] for t in targets for s in sources)
@@ -484,7 +442,13 @@ def find_pointing(pos: Position, dom: list[int], placed: set[int]) -> Iterator[D
             )
 
 
-def _naked_subsets(pos: Position, dom: list[int], placed: set[int], cliques, technique: Technique):
+def _naked_subsets(
+    pos: Position,
+    dom: list[int],
+    placed: set[int],
+    cliques: Sequence[tuple[int, ...]],
+    technique: Technique,
+) -> Iterator[Deduction]:
     size = len(cliques[0]) if cliques else 0
     for group in cliques:
         union = 0
@@ -524,7 +488,9 @@ def find_naked_triple(pos: Position, dom: list[int], placed: set[int]) -> Iterat
     yield from _naked_subsets(pos, dom, placed, pos.cliques3, TECHNIQUES["naked-triple"])
 
 
-def _hidden_subsets(pos: Position, dom: list[int], size: int, technique: Technique):
+def _hidden_subsets(
+    pos: Position, dom: list[int], size: int, technique: Technique
+) -> Iterator[Deduction]:
     for region in pos.units:
         if region.size <= size:
             continue

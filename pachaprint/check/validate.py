@@ -13,11 +13,12 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
+from pachaprint.check.difficulty import Difficulty
 from pachaprint.check.grade import grade
 from pachaprint.check.load import parse_bytes, parse_text, read_file, schema, schema_problems
+from pachaprint.check.printing import print_warnings
 from pachaprint.check.problems import Problem, Report, Rule
 from pachaprint.check.rules import check_scenario, dimension_problems
-from pachaprint.check.techniques import Difficulty
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import display_path
 
@@ -48,6 +49,7 @@ def validate_data(
     scenario = Scenario.from_dict(data)
     report.scenario = scenario
     report.errors, report.warnings, report.solution = check_scenario(scenario, box)
+    report.warnings += print_warnings(scenario)
     report.stats = scenario_stats(scenario, report.solution is not None)
     if difficulty and report.solution is not None:
         graded = grade(scenario)

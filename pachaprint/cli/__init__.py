@@ -1,12 +1,11 @@
 """The ``pachaprint`` command: a thin Typer shell over the library.
 
-Each command lives in its own module beside this one and registers itself on
-:data:`app`; this module only assembles them and maps usage errors to exit 2.
+Each command lives in its own module beside this one and is imported only when
+it runs (see :mod:`pachaprint.cli.app`); usage errors exit with code 2.
 """
 
 from __future__ import annotations
 
-from pachaprint.cli import commands  # noqa: F401  (registers the commands)
 from pachaprint.cli.app import app
 
 

@@ -19,24 +19,31 @@ from rich.progress import (
 
 from pachaprint.build.pipeline import PAPERS, WHEELS, BuildOptions, OutDirError, run_build
 from pachaprint.check.load import scenario_files
-from pachaprint.cli.app import UsageError, app
-from pachaprint.cli.options import Lang, OutputFormat, PaperChoice, WheelChoice
+from pachaprint.cli.app import UsageError, command
+from pachaprint.cli.options import Lang, OutputFormat, PaperChoice, WheelChoice, parse_back_offset
 from pachaprint.model.text import display_path
 
 DEFAULT_JOBS = max(1, min(4, os.cpu_count() or 1))
 
 
-@app.command()
+@command()
 def build(
-    scenarios_dir: Path = typer.Argument(..., help="Folder of scenario files (*.json)."),
-    out: Path = typer.Option(..., "--out", help="Output folder (created if missing)."),
+    scenarios_dir: Path = typer.Argument(
+        ..., metavar="DIR", help="Folder of scenario files (*.json)."
+    ),
+    out: Path = typer.Option(
+        ..., "--out", metavar="DIR", help="Output folder (created if missing)."
+    ),
     paper: PaperChoice = typer.Option(
         PaperChoice.both, "--paper", help="Paper size of the print-and-play PDFs."
     ),
-    games: int = typer.Option(200, "--games", min=1, help="Games simulated per scenario."),
+    games: int = typer.Option(
+        200, "--games", min=1, metavar="N", help="Games simulated per scenario."
+    ),
     jobs: int = typer.Option(
         DEFAULT_JOBS,
         "--jobs",
+        metavar="N",
         min=1,
         show_default="cores, at most 4",
         help="Scenarios built in parallel processes (the output is the same for any number).",
@@ -56,8 +63,18 @@ def build(
     force: bool = typer.Option(
         False, "--force", help="Redo every step, ignoring the previous build."
     ),
+    back_offset: str = typer.Option(
+        None,
+        "--back-offset",
+        metavar="X,Y",
+        help="Shift every back page of the print-and-play PDFs by X,Y mm (right, down as seen "
+        "on the back); read X,Y on the print test's back.",
+    ),
 ) -> None:
-    """Validate, simulate and render every scenario, plus the core components and PnP PDFs.
+    """Validate, simulate and render a folder of scenarios into a print kit.
+
+    Every scenario gets its report, disc files and digital wheel; the core
+    components and the print-and-play PDFs are made once.
 
     Exit code 0 when everything was built, 1 when a scenario (or a shared part)
     failed, 2 for bad options.
@@ -66,7 +83,12 @@ def build(
         raise UsageError(f"no such folder: {display_path(scenarios_dir)}")
     if not scenario_files(scenarios_dir):
         raise UsageError(f"no scenario files (*.json) in {display_path(scenarios_dir)}")
+    try:
+        offset = parse_back_offset(back_offset)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     options = BuildOptions(
+        back_offset=offset,
         papers=PAPERS if paper is PaperChoice.both else (paper.value,),
         wheels=WHEELS if wheel is WheelChoice.both else (wheel.value,),
         games=games,

@@ -6,23 +6,29 @@ from pathlib import Path
 
 import typer
 
-from pachaprint.cli.app import UsageError, app
+from pachaprint.cli.app import UsageError, command
 from pachaprint.cli.options import Lang, Paper
 from pachaprint.cli.render import check_wheel
 
 
-@app.command()
+@command()
 def calibrate(
-    out: Path = typer.Option(..., "--out", "-o", help="Folder to write into (created if missing)."),
+    out: Path = typer.Option(
+        ..., "--out", "-o", metavar="DIR", help="Folder to write into (created if missing)."
+    ),
     paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper size of the page."),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the printed words."),
     wheel: str = typer.Option(
-        "retail", "--wheel", help="The sector template to compare against (name or file)."
+        "retail",
+        "--wheel",
+        metavar="NAME|FILE",
+        help="The sector template to compare against (name or file).",
     ),
 ) -> None:
-    """Print a calibration disc: sector and ring numbers, millimetre circles, degree marks.
+    """Print a calibration disc to measure a retail wheel with.
 
-    Put it in your retail wheel, read the window edges against its scales and
+    The disc carries sector and ring numbers, millimetre circles and degree
+    marks. Put it in your retail wheel, read the window edges against its scales and
     write your own wheel template from the readings (see the sheet's steps).
     """
     from pachaprint.render.scenario import render_calibration

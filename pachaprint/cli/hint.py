@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from pachaprint.check.explain import HintError, hint_steps
-from pachaprint.cli.app import UsageError, app
+from pachaprint.cli.app import UsageError, command
 from pachaprint.cli.loading import load_valid_scenario
 from pachaprint.model.board import Board
 from pachaprint.model.text import display_path
@@ -39,13 +39,14 @@ def parse_revealed(board: Board, texts: list[str]) -> dict[int, int]:
     return revealed
 
 
-@app.command()
+@command()
 def hint(
-    path: Path = typer.Argument(..., help="A valid scenario file."),
+    path: Path = typer.Argument(..., metavar="FILE", help="A valid scenario file."),
     revealed: list[str] = typer.Option(
         [],
         "--revealed",
         "-r",
+        metavar="CELL=LEVEL,...",
         help="Crops already known beyond the start cells, e.g. c3=2,d4=1 (repeatable).",
     ),
     json_output: bool = typer.Option(False, "--json", help="Print the deduction as JSON."),

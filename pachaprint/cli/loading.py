@@ -35,7 +35,7 @@ def load_valid_scenario(
             typer.echo(f"{shown}: {problem.rule.value}: {problem.message}", err=True)
         typer.echo(f"{shown}: {refusal}", err=True)
         raise typer.Exit(1)
-    scenario = report.scenario
+    scenario: Scenario = report.scenario
     if not scenario.is_complete and report.solution is not None:
         scenario = scenario.with_crops(crops_to_rows(scenario.board, report.solution))
         typer.echo(

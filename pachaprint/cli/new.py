@@ -9,7 +9,8 @@ from pathlib import Path
 import typer
 
 from pachaprint.check.generate import GenerationError, generate
-from pachaprint.cli.app import UsageError, app
+from pachaprint.cli.app import UsageError, command
+from pachaprint.cli.options import fresh_seed
 from pachaprint.fileio import atomic_write_text
 from pachaprint.model.text import display_path, printable, quote, text_problem
 
@@ -26,26 +27,43 @@ class Level(str, Enum):
     expert = "expert"
 
 
-@app.command()
+@command()
 def new(
     size: Size = typer.Option(..., "--size", help="tiny (5x5) or long (5x9)."),
-    seed: int = typer.Option(
-        ..., "--seed", help="Random seed: the same seed gives the same scenario."
+    seed: int | None = typer.Option(
+        None,
+        "--seed",
+        metavar="N",
+        help="Random seed: the same seed gives the same scenario (default: a fresh one, printed).",
     ),
     difficulty: Level = typer.Option(
         Level.medium, "--difficulty", help="Hardest technique the solver may need."
     ),
     givens: int | None = typer.Option(
-        None, "--givens", help="Exact number of start cells (long: at least 5)."
+        None, "--givens", metavar="N", help="Exact number of start cells (long: at least 5)."
     ),
     name: str | None = typer.Option(
-        None, "--name", help="Scenario name (the id is derived from it)."
+        None, "--name", metavar="TEXT", help="Scenario name (the id is derived from it)."
     ),
-    scenario_id: str | None = typer.Option(None, "--id", help="Scenario id (a-z, 0-9, hyphens)."),
-    author: str | None = typer.Option(None, "--author", help="Author name written into the file."),
-    out: Path | None = typer.Option(None, "--out", help="Write to this file instead of printing."),
+    scenario_id: str | None = typer.Option(
+        None, "--id", metavar="ID", help="Scenario id (a-z, 0-9, hyphens)."
+    ),
+    author: str | None = typer.Option(
+        None, "--author", metavar="TEXT", help="Author name written into the file."
+    ),
+    out: Path | None = typer.Option(
+        None, "--out", metavar="FILE", help="Write to this file instead of printing."
+    ),
 ) -> None:
-    """Generate a valid, unique scenario at the requested difficulty, with minimal start cells."""
+    """Generate a valid, unique scenario at the requested difficulty.
+
+    The start cells are as few as the difficulty allows (at least 5 on a long
+    map, so that it can be played solo). Without --seed a fresh seed is drawn
+    and printed on standard error, so the scenario can be made again.
+    """
+    if seed is None:
+        seed = fresh_seed()
+        typer.echo(f"pachaprint: seed {seed}", err=True)
     if name is not None and not 1 <= len(name) <= 60:
         raise UsageError("--name must have 1 to 60 characters")
     if author is not None and len(author) > 60:

@@ -16,10 +16,13 @@ class BoxLimit(str, Enum):
 
 
 class Lang(str, Enum):
+    """``--lang``: the languages of :data:`pachaprint.resources.LANGUAGES` (a test keeps them equal)."""
+
     en = "en"
     de = "de"
     it = "it"
     fr = "fr"
+    es = "es"
 
 
 class Paper(str, Enum):
@@ -37,3 +40,29 @@ class WheelChoice(str, Enum):
     retail = "retail"
     volvelle45 = "volvelle45"
     both = "both"
+
+
+def parse_back_offset(text: str | None) -> tuple[float, float]:
+    """``--back-offset X,Y`` (mm, right and down as seen on the back) -> ``(x, y)``.
+
+    Raises ``ValueError`` with a message for anything else.
+    """
+    if not text:
+        return (0.0, 0.0)
+    parts = text.replace(" ", "").split(",")
+    try:
+        x, y = (float(p) for p in parts)
+    except ValueError:
+        raise ValueError(
+            f"--back-offset {text}: give two numbers in millimetres, X,Y (e.g. 0.5,-1)"
+        ) from None
+    if not all(abs(v) <= 10.0 for v in (x, y)) or any(v != v for v in (x, y)):
+        raise ValueError(f"--back-offset {text}: each part must lie between -10 and 10 mm")
+    return (x, y)
+
+
+def fresh_seed() -> int:
+    """A random seed for a command run without ``--seed`` (the command prints it)."""
+    import random
+
+    return random.SystemRandom().randrange(1 << 31)

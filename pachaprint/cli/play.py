@@ -7,12 +7,13 @@ from pathlib import Path
 
 import typer
 
-from pachaprint.cli.app import UsageError, app
+from pachaprint.cli.app import UsageError, command
 from pachaprint.cli.loading import load_valid_scenario
+from pachaprint.cli.options import fresh_seed
 from pachaprint.cli.simulate import PLAY_REFUSAL
 
 
-@app.command()
+@command()
 def play(
     path: Path = typer.Argument(..., help="A valid scenario file (with --resume: a saved game)."),
     players: str = typer.Option(
@@ -49,7 +50,7 @@ def play(
         help="Otoma start cells, comma-separated (default: the scenario's solo.otoma).",
     ),
 ) -> None:
-    """Play a scenario in the terminal: hot-seat people against bots.
+    """Play a scenario in the terminal: people and bots at one table.
 
     Commands are read from standard input, so a game can also be scripted.
     Type 'help' in the game for the commands.
@@ -118,13 +119,6 @@ def check_seats(seats: list[str]) -> None:
     for seat in seats:
         if seat != HUMAN and seat not in BOT_NAMES:
             raise UsageError(f"--players: unknown seat {seat!r} (human, {', '.join(BOT_NAMES)})")
-
-
-def fresh_seed() -> int:
-    """A random seed for a game started without ``--seed`` (the game's first line tells it)."""
-    import random
-
-    return random.SystemRandom().randrange(1 << 31)
 
 
 def _load_saved(path: Path):

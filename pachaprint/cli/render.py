@@ -6,9 +6,9 @@ from pathlib import Path
 
 import typer
 
-from pachaprint.cli.app import UsageError, app
+from pachaprint.cli.app import UsageError, command
 from pachaprint.cli.loading import load_valid_scenario
-from pachaprint.cli.options import Lang, Paper
+from pachaprint.cli.options import Lang, Paper, parse_back_offset
 
 
 def check_wheel(choice: str) -> str:
@@ -28,10 +28,14 @@ def _summary(written: list[Path], out: Path) -> str:
     return f"wrote {len(written)} files ({size / 1024:.0f} KB) to {out}"
 
 
-@app.command()
+@command()
 def render(
-    scenario: Path = typer.Argument(None, help="A scenario file (omit it with --core)."),
-    out: Path = typer.Option(..., "--out", "-o", help="Folder to write into (created if missing)."),
+    scenario: Path = typer.Argument(
+        None, metavar="FILE", help="A scenario file (omit it with --core)."
+    ),
+    out: Path = typer.Option(
+        ..., "--out", "-o", metavar="DIR", help="Folder to write into (created if missing)."
+    ),
     core: bool = typer.Option(
         False, "--core", help="Render the shared components instead of a scenario's disc."
     ),
@@ -39,12 +43,20 @@ def render(
     wheel: str = typer.Option(
         None,
         "--wheel",
+        metavar="NAME|FILE",
         help="retail, volvelle45, both, or a wheel template file "
         "[default: retail for a disc, both for --core]",
     ),
-    lang: Lang = typer.Option(Lang.en, "--lang", help="Lang of the printed words."),
+    lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the printed words."),
+    back_offset: str = typer.Option(
+        None,
+        "--back-offset",
+        metavar="X,Y",
+        help="Shift every back page by X,Y mm (right, down as seen on the back) for a printer "
+        "whose duplex is off; read X,Y on the print test's back.",
+    ),
 ) -> None:
-    """Render a scenario's disc front(s) and back, or with --core the shared components.
+    """Render a scenario's disc front(s) and back, or the core components.
 
     A scenario writes disc-front.svg (retail) and/or disc-front-volvelle45.svg,
     disc-back.svg, a PDF of each, and disc-print-<paper>.pdf ready for
@@ -54,13 +66,19 @@ def render(
     """
     if core == (scenario is not None):
         raise UsageError("give either a scenario file or --core")
+    try:
+        offset = parse_back_offset(back_offset)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     wheel = check_wheel(wheel or ("both" if core else "retail"))
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out {out} is a file; give a folder")
     if core:
         from pachaprint.render.core import render_core
 
-        written = list(render_core(out, paper=paper.value, lang=lang.value, wheels=wheel))
+        written = list(
+            render_core(out, paper=paper.value, lang=lang.value, wheels=wheel, back_offset=offset)
+        )
         typer.echo(f"core: {_summary(sorted(set(written)), out)}")
         return
     from pachaprint.render.scenario import render_scenario
@@ -70,9 +88,19 @@ def render(
         "invalid scenario, nothing rendered",
         dots_note="the crop layer has dots; the disc shows the unique solution",
     )
+    from pachaprint.check.printing import print_warnings
+
+    for problem in print_warnings(model):
+        typer.echo(f"{scenario}: {problem.rule.value}: warning: {problem.message}", err=True)
     try:
         written = render_scenario(
-            model, out, wheel=wheel, paper=paper.value, lang=lang.value, printable=True
+            model,
+            out,
+            wheel=wheel,
+            paper=paper.value,
+            lang=lang.value,
+            printable=True,
+            back_offset=offset,
         )
     except OSError as exc:
         raise UsageError(f"cannot write into {out}: {exc.strerror or exc}") from None

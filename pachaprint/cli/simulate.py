@@ -9,14 +9,14 @@ from typing import Any, NoReturn
 
 import typer
 
-from pachaprint.cli.app import UsageError, app
+from pachaprint.cli.app import UsageError, command
 from pachaprint.cli.loading import load_valid_scenario
 from pachaprint.engine.simulate import DEFAULT_MAX_TURNS
 
 PLAY_REFUSAL = "not a valid scenario; fix it before playing it"
 
 
-@app.command()
+@command()
 def simulate(
     path: Path = typer.Argument(..., help="A valid scenario file."),
     games: int = typer.Option(200, "--games", "-n", min=1, help="Games to simulate."),
@@ -58,8 +58,10 @@ def simulate(
         help="Otoma start cells, comma-separated (default: the scenario's solo.otoma).",
     ),
 ) -> None:
-    """Simulate bot games of a scenario: completion, turns, scores per seat, points by
-    source, wrong divinations, and flags for anything odd.
+    """Simulate bot games of a scenario and report how it plays.
+
+    The report gives completion, turns, scores per seat, points by source,
+    wrong divinations, and flags for anything odd.
 
     Exit 0 when every game ended, 1 when some did not (or the file is invalid),
     2 for usage errors.

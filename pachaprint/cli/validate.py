@@ -13,7 +13,7 @@ from pachaprint.check.load import collect_files, read_file
 from pachaprint.check.problems import Report, Rule
 from pachaprint.check.solver import CropSolver, SolveStatus, givens_of
 from pachaprint.check.validate import validate_bytes, validate_path
-from pachaprint.cli.app import UsageError, app
+from pachaprint.cli.app import UsageError, command
 from pachaprint.cli.options import BoxLimit, OutputFormat
 from pachaprint.fileio import atomic_write_text
 from pachaprint.model.board import Board
@@ -71,10 +71,10 @@ def summary_line(reports: list[Report]) -> str:
     )
 
 
-@app.command()
+@command()
 def validate(
     paths: list[str] = typer.Argument(
-        ..., help="Scenario files, or folders of *.json scenario files."
+        ..., metavar="FILE|DIR", help="Scenario files, or folders of *.json scenario files."
     ),
     format: OutputFormat = typer.Option(
         OutputFormat.text,
@@ -122,16 +122,22 @@ def grid_text(
     return "\n".join(lines)
 
 
-@app.command()
+@command()
 def solve(
-    path: Path = typer.Argument(..., help="A scenario file whose start cells carry their crops."),
+    path: Path = typer.Argument(
+        ..., metavar="FILE", help="A scenario file whose start cells carry their crops."
+    ),
     write: bool = typer.Option(
         False, "--write", help="Write the solved crop layer back into the file."
     ),
     explain: bool = typer.Option(
         False, "--explain", help="Print the chain of deductions, cell by cell."
     ),
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format", help="text or json."),
+    format: OutputFormat = typer.Option(
+        OutputFormat.text,
+        "--format",
+        help="text: the solved grid (or the problems); json: the solution as data.",
+    ),
 ) -> None:
     """Derive the crop layer from the terrain and the start cells' crops.
 

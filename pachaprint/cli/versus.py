@@ -116,7 +116,8 @@ def play_against_otoma(
     With ``resume`` PATH is a game saved with ``save FILE`` (or ``--save``); its
     seats are used unless ``--players`` names others."""
     from pachaprint.cli.loading import load_valid_scenario
-    from pachaprint.cli.play import check_seats, fresh_seed
+    from pachaprint.cli.options import fresh_seed
+    from pachaprint.cli.play import check_seats
     from pachaprint.cli.simulate import PLAY_REFUSAL
     from pachaprint.engine.play_versus import run_versus_game
     from pachaprint.engine.tiles import PLAYER_COLOURS

@@ -7,20 +7,21 @@ from pathlib import Path
 
 import typer
 
-from pachaprint.cli.app import UsageError, app
+from pachaprint.cli.app import UsageError, command
 from pachaprint.cli.loading import load_valid_scenario
 from pachaprint.cli.options import BoxLimit, Lang
 from pachaprint.render.webwheel import render_webwheel, write_webwheel
 
 
-@app.command()
+@command()
 def wheel(
-    path: Path = typer.Argument(..., help="A scenario file."),
+    path: Path = typer.Argument(..., metavar="FILE", help="A scenario file."),
     out: str = typer.Option(
         None,
         "--out",
         "-o",
-        help="The HTML file to write ('-' for standard output). Default: <id>-wheel.html.",
+        metavar="FILE",
+        help="The HTML file to write ('-' for standard output; default: ID-wheel.html).",
     ),
     box: BoxLimit = typer.Option(
         BoxLimit.retail,
@@ -29,7 +30,10 @@ def wheel(
     ),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the page's texts."),
 ) -> None:
-    """Write the digital wheel: one offline HTML page that reveals terrains and crops.
+    """Write the digital wheel: one offline HTML page that reveals the map.
+
+    It reveals a cell's terrain (Discovery) or crop (Divination), one at a
+    time, as the printed wheel does.
 
     The scenario must be valid; a crop layer with dots is solved first. Exit 0
     when written, 1 for an invalid scenario, 2 for usage errors.

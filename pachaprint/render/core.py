@@ -19,8 +19,10 @@ from pathlib import Path
 from . import draw as d
 from .components import (
     board,
+    contents,
     crop_tiles,
     diversity,
+    pieces,
     reference_card,
     score_track,
     terrain_tiles,
@@ -28,7 +30,8 @@ from .components import (
 )
 from .components.print_test import alignment_sheets
 from .pdf import write_pdf
-from .sheets import Sheet, catalogue, document, fit_or_tile, impose, paper
+from .sheets import Paper, Sheet, catalogue, document, fit_or_tile, impose, paper
+from .sheets import first_pages as sheets_first_pages
 from .svg import write_svg
 from .texts import texts
 
@@ -44,13 +47,18 @@ class CoreComponent:
     """``drawing(lang, tile_mm)``; ``tile_mm`` None = the board template's cell size."""
 
 
-def _catalogue(stem: str, key: str, make: Callable[..., list[d.Piece]], columns: int):
+def _catalogue(
+    stem: str, key: str, make: Callable[..., list[d.Piece]], columns: int
+) -> Callable[[str, float | None], d.Drawing]:
     def build(lang: str, tile_mm: float | None) -> d.Drawing:
         pieces = make(lang, tile_mm) if make is terrain_tiles.pieces else make(lang)
         return catalogue(pieces, name=stem, columns=columns, title=texts(lang)["components"][key])
 
     return build
 
+
+PIECES = CoreComponent("pieces", "pieces", _catalogue("pieces", "pieces", pieces.pieces, 10))
+"""Pawns, stones and markers: ``core/pieces.svg``, beside the files SPEC section 4 lists."""
 
 COMPONENTS: tuple[CoreComponent, ...] = (
     CoreComponent("board", "board", lambda lang, tile_mm: board.board(lang, tile_mm)),
@@ -93,31 +101,62 @@ def core_sheets(
     p = paper(paper_key)
     words = texts(lang)
     names = words["components"]
-    sheets: list[Sheet] = []
-    sheets += alignment_sheets(p, words["alignment"])
     tiling = words["sheets"]
-    sheets += fit_or_tile(board.board(lang, tile_mm), p, label=names["board"], texts=tiling)
-    sheets += fit_or_tile(
-        diversity.diversity_board(lang), p, label=names["diversity"], texts=tiling
-    )
-    sheets += fit_or_tile(
-        score_track.score_track(lang), p, label=names["score_track"], texts=tiling
-    )
-    sheets += impose(
-        terrain_tiles.pieces(lang, tile_mm), p, label=names["terrain_tiles"], texts=tiling
-    )
-    sheets += impose(
-        crop_tiles.pieces(lang) + tokens.pieces(lang),
-        p,
-        label=f"{names['crop_tiles']} + {names['tokens']}",
-        texts=tiling,
-    )
-    sheets += impose(reference_card.pieces(lang), p, label=names["reference"], texts=tiling)
+    groups: list[tuple[str, list[Sheet]]] = [
+        ("print_test", alignment_sheets(p, words["alignment"])),
+        ("board", fit_or_tile(board.board(lang, tile_mm), p, label=names["board"], texts=tiling)),
+        (
+            "diversity",
+            fit_or_tile(diversity.diversity_board(lang), p, label=names["diversity"], texts=tiling),
+        ),
+        (
+            "score_track",
+            fit_or_tile(score_track.score_track(lang), p, label=names["score_track"], texts=tiling),
+        ),
+        (
+            "terrain_tiles",
+            impose(
+                terrain_tiles.pieces(lang, tile_mm), p, label=names["terrain_tiles"], texts=tiling
+            ),
+        ),
+        (
+            "crop_tiles",
+            impose(
+                crop_tiles.pieces(lang) + tokens.pieces(lang),
+                p,
+                label=f"{names['crop_tiles']} + {names['tokens']}",
+                texts=tiling,
+            ),
+        ),
+        ("pieces", impose(pieces.pieces(lang), p, label=names["pieces"], texts=tiling)),
+        (
+            "reference",
+            impose(reference_card.pieces(lang), p, label=names["reference"], texts=tiling),
+        ),
+    ]
+    wheel_list: list[str] = []
     if wheels:
         from .scenario import wheel_core_sheets
+        from .wheel import load_wheel, wheel_names
 
-        sheets += wheel_core_sheets(paper_key, lang, wheels)
-    return sheets
+        wheel_list = [load_wheel(n).name for n in wheel_names(wheels)]
+        wheel_sheets = wheel_core_sheets(paper_key, lang, wheels)
+        for name, sheet in zip(wheel_list, wheel_sheets, strict=False):
+            groups.append((f"wheel:{name}", [sheet]))
+        groups.append(("calibration", wheel_sheets[len(wheel_list) :]))
+    listed = contents.rows(words, wheel_list)
+    first = sheets_first_pages([[contents_placeholder(p)], *(g for _, g in groups)])
+    page_of = {key: n for (key, _), n in zip(groups, first[1:], strict=True)}
+    page_of["tokens"] = page_of["crop_tiles"]
+    for kind in pieces.KINDS:
+        page_of[kind] = page_of["pieces"]
+    entries = [(name, count, page_of[key]) for key, name, count in listed if key in page_of]
+    return [contents.contents_sheet(p, words, entries)] + [s for _, g in groups for s in g]
+
+
+def contents_placeholder(p: Paper) -> Sheet:
+    """A stand-in for the contents page while page numbers are counted (it is one single page)."""
+    return Sheet(p, (), "contents", "single")
 
 
 def core_pages(
@@ -125,14 +164,16 @@ def core_pages(
     lang: str = "en",
     tile_mm: float | None = None,
     wheels: str | Sequence[str] | None = "both",
+    back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> list[d.Drawing]:
-    """The numbered pages of the core PnP PDF (duplex rhythm kept)."""
+    """The numbered pages of the core PnP PDF (duplex rhythm kept, backs shifted by ``back_offset``)."""
     words = texts(lang)
     return document(
         core_sheets(paper_key, lang, tile_mm, wheels),
         words["core_title"],
         duplex=True,
         texts=words["sheets"],
+        back_offset=back_offset,
     )
 
 
@@ -142,6 +183,7 @@ def render_core(
     lang: str = "en",
     tile_mm: float | None = None,
     wheels: str | Sequence[str] | None = "both",
+    back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> list[Path]:
     """Write the core component files and the PnP PDF(s); returns the paths written.
 
@@ -150,7 +192,10 @@ def render_core(
     A board too large for the paper is tiled over pages with glue marks.
     ``wheels`` (``"retail"``, ``"volvelle45"``, ``"both"``, a list, or ``None``)
     also writes ``core/wheel-cover*.svg|pdf`` and ``core/calibration-disc.svg|pdf``
-    (on the first paper) and puts those sheets into the PnP file.
+    and puts those sheets into the PnP file. Those files are pages: on the first
+    paper under the names SPEC section 4 gives, and on every further paper with
+    ``-<paper>`` added (``wheel-cover-letter.svg``). ``back_offset`` shifts every
+    back page of the PnP files (see :func:`pachaprint.render.sheets.document`).
     """
     out = Path(out_dir)
     papers = (
@@ -158,7 +203,7 @@ def render_core(
     )
     words = texts(lang)
     written: list[Path] = []
-    for component in COMPONENTS:
+    for component in (*COMPONENTS, PIECES):
         drawing = component.drawing(lang, tile_mm)
         written.append(write_svg(drawing, out / "core" / f"{component.stem}.svg"))
         written.append(
@@ -171,9 +216,12 @@ def render_core(
     if wheels:
         from .scenario import render_wheel_core
 
-        written += render_wheel_core(out, paper=papers[0], lang=lang, wheel=wheels)
+        for n, key in enumerate(papers):
+            written += render_wheel_core(
+                out, paper=key, lang=lang, wheel=wheels, suffix="" if n == 0 else f"-{key}"
+            )
     for key in papers:
-        pages = core_pages(key, lang, tile_mm, wheels)
+        pages = core_pages(key, lang, tile_mm, wheels, back_offset)
         written.append(
             write_pdf(
                 pages,

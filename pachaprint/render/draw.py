@@ -22,8 +22,9 @@ Conventions, shared by both back ends:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
+from typing import Any
 
 PT_MM = 25.4 / 72.0
 """One typographic point in millimetres."""
@@ -33,6 +34,9 @@ Matrix = tuple[float, float, float, float, float, float]
 """Affine matrix ``(a, b, c, d, e, f)``: x' = a*x + c*y + e, y' = b*x + d*y + f."""
 
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+PathOp = tuple[Any, ...]
+"""A normalised path operation: its letter, then numbers (see :func:`path_ops`)."""
 
 
 # --------------------------------------------------------------------------- style
@@ -50,7 +54,7 @@ class Style:
     join: str = "miter"  # miter | round | bevel
     opacity: float = 1.0
 
-    def with_(self, **changes) -> Style:
+    def with_(self, **changes: Any) -> Style:
         """A copy with some fields changed."""
         return replace(self, **changes)
 
@@ -280,7 +284,11 @@ def data(**attributes: object) -> tuple[tuple[str, str], ...]:
 
 
 def group(
-    *items: Element, transform: Matrix = IDENTITY, clip=None, id: str | None = None, data=()
+    *items: Element,
+    transform: Matrix = IDENTITY,
+    clip: Rect | Circle | Polygon | Path | None = None,
+    id: str | None = None,
+    data: Iterable[tuple[str, str]] = (),
 ) -> Group:
     """A :class:`Group` from positional items."""
     return Group(items=tuple(items), transform=transform, clip=clip, id=id, data=tuple(data))
@@ -369,7 +377,7 @@ def corner_marks(
 
 
 def sector_path(
-    cx: float, cy: float, r_in: float, r_out: float, start: float, end: float, **kw
+    cx: float, cy: float, r_in: float, r_out: float, start: float, end: float, **kw: Any
 ) -> Path:
     """Annular sector between two radii and two angles (a wheel cell)."""
     segments: list[Segment] = [ArcTo(cx, cy, r_out, start, end)]
@@ -400,7 +408,7 @@ def arc_beziers(cx: float, cy: float, r: float, start: float, end: float) -> lis
     return curves
 
 
-def walk(items, matrix: Matrix = IDENTITY) -> Iterator[tuple[Element, Matrix]]:
+def walk(items: Iterable[Element], matrix: Matrix = IDENTITY) -> Iterator[tuple[Element, Matrix]]:
     """Every item (groups and symbol contents expanded) with its total matrix."""
     for item in items:
         yield item, matrix
@@ -424,7 +432,7 @@ def outline(shape: Rect | Circle | Polygon | Path) -> tuple[tuple[Segment, ...],
         return shape.segments, shape.evenodd
     if isinstance(shape, Polygon):
         pts = shape.points
-        segs: list[Segment] = [MoveTo(*pts[0])] + [LineTo(*p) for p in pts[1:]]
+        segs: list[Segment] = [MoveTo(*pts[0]), *(LineTo(*p) for p in pts[1:])]
         if shape.closed:
             segs.append(Close())
         return tuple(segs), False
@@ -451,7 +459,7 @@ def outline(shape: Rect | Circle | Polygon | Path) -> tuple[tuple[Segment, ...],
     raise TypeError(f"cannot outline {type(shape).__name__}")
 
 
-def path_ops(segments, curves: bool) -> Iterator[tuple]:
+def path_ops(segments: Iterable[Segment], curves: bool) -> Iterator[PathOp]:
     """Normalised path operations shared by both back ends.
 
     Yields ``("M", x, y)``, ``("L", x, y)``, ``("C", x1, y1, x2, y2, x, y)``,

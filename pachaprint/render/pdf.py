@@ -12,15 +12,21 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path as FilePath
+from typing import Any
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
+from ..textfit import printable
 from . import draw as d
 from .fonts import font_name
+
+PDF_VERSION = (1, 7)
+"""The header version: the files use TrimBox/BleedBox (1.3), transparency (1.4),
+the viewer preference PrintScaling (1.6) and Duplex (1.7)."""
 
 _CAP = {"butt": 0, "round": 1, "square": 2}
 _JOIN = {"miter": 0, "round": 1, "bevel": 2}
@@ -43,7 +49,7 @@ def _paint(c: Canvas, style: d.Style) -> tuple[int, int]:
     return (1 if style.stroke else 0, 1 if style.fill else 0)
 
 
-def _path(c: Canvas, segments):
+def _path(c: Canvas, segments: Iterable[d.Segment]) -> Any:
     p = c.beginPath()
     for op in d.path_ops(segments, curves=True):
         kind = op[0]
@@ -90,7 +96,7 @@ def _draw(c: Canvas, item: d.Element) -> None:
         draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[
             item.anchor
         ]
-        draw(0, 0, item.text)
+        draw(0, 0, printable(item.text))
         c.restoreState()
         return
     style = item.style
@@ -153,6 +159,7 @@ def pdf_bytes(pages: Sequence[d.Drawing], title: str | None = None, duplex: bool
         pagesize=(first.media_width * mm, first.media_height * mm),
         invariant=1,
         pageCompression=1,
+        pdfVersion=PDF_VERSION,
         initialFontName=font_name(False),
         initialFontSize=9,
     )
@@ -182,7 +189,7 @@ def pdf_bytes(pages: Sequence[d.Drawing], title: str | None = None, duplex: bool
 
 def write_pdf(
     pages: d.Drawing | Sequence[d.Drawing],
-    path: str | os.PathLike,
+    path: str | os.PathLike[str],
     title: str | None = None,
     duplex: bool = False,
 ) -> FilePath:

@@ -52,7 +52,7 @@ def completed(scenario: Scenario) -> Scenario:
     from pachaprint.check.solver import SolveStatus, solve_scenario
 
     result = solve_scenario(scenario)
-    if result.status != SolveStatus.UNIQUE:
+    if result.status != SolveStatus.UNIQUE or result.solution is None:
         raise ValueError(
             f"{scenario.id}: the crop layer cannot be completed ({result.status.value})"
         )
@@ -103,6 +103,7 @@ def render_scenario(
     lang: str = "en",
     difficulty: str | None = None,
     printable: bool = False,
+    back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> list[Path]:
     """Write one scenario's disc files into ``out_dir``; returns the paths written.
 
@@ -123,7 +124,9 @@ def render_scenario(
     ]
     print_pdf = None
     if printable:
-        pages = disc_print_pages([scenario], paper, wheel, lang, {scenario.id: difficulty})
+        pages = disc_print_pages(
+            [scenario], paper, wheel, lang, {scenario.id: difficulty}, back_offset
+        )
         print_pdf = pdf_bytes(pages, title=title, duplex=True)
     written: list[Path] = []
     for stem, svg, pdf in rendered:
@@ -150,6 +153,7 @@ def disc_print_pages(
     wheel: WheelChoice = "retail",
     lang: str = "en",
     difficulties: dict[str, str | None] | None = None,
+    back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> list[d.Drawing]:
     """Numbered pages with every disc front and, behind each, its back (long-edge duplex)."""
     difficulties = difficulties or {}
@@ -161,7 +165,13 @@ def disc_print_pages(
         raise ValueError("no scenarios to print")
     from .texts import texts as sheet_texts
 
-    return document(found, "pachaprint discs", duplex=True, texts=sheet_texts(lang)["sheets"])
+    return document(
+        found,
+        "pachaprint discs",
+        duplex=True,
+        texts=sheet_texts(lang)["sheets"],
+        back_offset=back_offset,
+    )
 
 
 def render_discs_pnp(
@@ -172,6 +182,7 @@ def render_discs_pnp(
     lang: str = "en",
     difficulties: dict[str, str | None] | None = None,
     wheels: WheelChoice | None = None,
+    back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> Path:
     """Write the duplex-ready discs PDF (``pnp/pachaprint-discs-<paper>.pdf``); returns its path.
 
@@ -180,7 +191,7 @@ def render_discs_pnp(
     place on the next page, so long-edge duplex printing puts it behind.
     """
     pages = disc_print_pages(
-        scenarios, paper, wheels if wheels is not None else wheel, lang, difficulties
+        scenarios, paper, wheels if wheels is not None else wheel, lang, difficulties, back_offset
     )
     return write_pdf(pages, out_path, title="pachaprint discs", duplex=True)
 
@@ -198,9 +209,16 @@ def wheel_core_sheets(
 
 
 def render_wheel_core(
-    out_dir: str | Path, paper: str = "a4", lang: str = "en", wheel: WheelChoice = "both"
+    out_dir: str | Path,
+    paper: str = "a4",
+    lang: str = "en",
+    wheel: WheelChoice = "both",
+    suffix: str = "",
 ) -> list[Path]:
-    """Write ``core/wheel-cover*.svg|pdf`` and ``core/calibration-disc.svg|pdf`` under ``out_dir``."""
+    """Write ``core/wheel-cover*.svg|pdf`` and ``core/calibration-disc.svg|pdf`` under ``out_dir``.
+
+    ``suffix`` goes after each file stem (``"-letter"`` for a second paper size).
+    """
     core = Path(out_dir) / "core"
     pages = [wheel_cover_page(name, paper, lang) for name in wheel_names(wheel)]
     pages.append(calibration_page(paper, lang))
@@ -212,8 +230,9 @@ def render_wheel_core(
             if page.name == "calibration-disc"
             else page.name
         )
-        files.append((core / f"{page.name}.svg", svg_string(page).encode("utf-8")))
-        files.append((core / f"{page.name}.pdf", pdf_bytes([page], title=f"pachaprint: {title}")))
+        stem = f"{page.name}{suffix}"
+        files.append((core / f"{stem}.svg", svg_string(page).encode("utf-8")))
+        files.append((core / f"{stem}.pdf", pdf_bytes([page], title=f"pachaprint: {title}")))
     return [_write_bytes(path, data) for path, data in files]
 
 

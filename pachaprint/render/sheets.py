@@ -18,8 +18,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..resources import load_template
+from ..textfit import fit_lines
 from . import draw as d
 from .fonts import fit_size, text_width
 from .symbols import palette
@@ -35,9 +37,10 @@ class Paper:
     height: float
 
 
-def settings() -> dict:
+def settings() -> dict[str, Any]:
     """The parsed ``templates/sheets.json``."""
-    return load_template("sheets.json")
+    found: dict[str, Any] = load_template("sheets.json")
+    return found
 
 
 def paper(key: str) -> Paper:
@@ -63,6 +66,15 @@ def body_area(p: Paper) -> Area:
     s = settings()
     m = s["margin_mm"]
     return Area(m, m, p.width - 2 * m, p.height - 2 * m - s["footer_mm"])
+
+
+def marked_area(p: Paper, reach: float) -> Area:
+    """The body, shrunk so that marks reaching ``reach`` mm beyond a piece's bleed stay
+    at least ``min_edge_mm`` from the paper's edge."""
+    s = settings()
+    area = body_area(p)
+    inset = max(0.0, s["min_edge_mm"] + reach - s["margin_mm"])
+    return Area(area.x + inset, area.y + inset, area.w - 2 * inset, area.h - 2 * inset)
 
 
 @dataclass(frozen=True)
@@ -174,7 +186,7 @@ def impose(
     mark = min(s["crop_mark_mm"], gap - s["crop_mark_offset_mm"])
     if duplex is None:
         duplex = any(pc.back is not None for pc in pieces)
-    area = body_area(p)
+    area = marked_area(p, s["crop_mark_offset_mm"] + mark)
     layouts = _layout(pieces, area, gap)
     sheets: list[Sheet] = []
     for n, rows in enumerate(layouts, 1):
@@ -387,7 +399,7 @@ def _small(x: float, y: float, text: str) -> d.Text:
 
 
 def _glue_band(
-    x: float, y: float, w: float, h: float, angle: float, pal: dict, label: str
+    x: float, y: float, w: float, h: float, angle: float, pal: dict[str, Any], label: str
 ) -> list[d.Element]:
     lines = []
     step = 4.0
@@ -458,18 +470,23 @@ def footer(
     y = p.height - m - s["footer_mm"] + 4.5
     items = calibration_bar(m, y, texts["calibration"].format(mm=f"{s['calibration_mm']:g}"))
     right = p.width - m
-    room = right - (m + s["calibration_mm"] + 4 + text_width(items[-1].text, 6.5))
-    head = f"{title} · {label}"
-    items.append(
-        d.Text(
-            x=right,
-            y=y + 1.6,
-            text=head,
-            size_pt=fit_size(head, room, 7, bold=True),
-            anchor="end",
-            bold=True,
+    bar_label = items[-1]
+    assert isinstance(bar_label, d.Text)
+    room = right - (m + s["calibration_mm"] + 4 + text_width(bar_label.text, 6.5))
+    head = fit_lines(f"{title} · {label}", room, s["footer_head_mm"], 7, 6, bold=True)
+    step = head.line_height_mm
+    for k, text in enumerate(head.lines):
+        items.append(
+            d.Text(
+                x=right,
+                y=y + 1.6 - step * (len(head.lines) - 1 - k),
+                text=text,
+                size_pt=head.size_pt,
+                anchor="end",
+                bold=True,
+                id="page-label" if k == 0 else None,
+            )
         )
-    )
     line = texts["page"].format(number=number, total=total, paper=p.name)
     items.append(
         d.Text(x=right, y=y + 5.4, size_pt=fit_size(line, room, 6.5), anchor="end", text=line)
@@ -477,36 +494,80 @@ def footer(
     return items
 
 
+def page_plan(sheets: Sequence[Sheet], duplex: bool = True) -> list[tuple[Sheet | None, Sheet]]:
+    """The pages in print order: ``(sheet, sheet)`` or ``(None, front)`` for a blank back.
+
+    With ``duplex`` every ``"front"`` or ``"single"`` sheet starts an odd page
+    and a ``"back"`` always follows its front (see :func:`document`).
+    """
+    ordered: list[tuple[Sheet | None, Sheet]] = []
+
+    def side_of_last() -> str | None:
+        if not ordered:
+            return None
+        sheet, _ = ordered[-1]
+        return "blank" if sheet is None else sheet.side
+
+    for sheet in sheets:
+        if sheet.side == "back":
+            if side_of_last() != "front":
+                raise ValueError(f"back page {sheet.label!r} does not follow a front page")
+            ordered.append((sheet, sheet))
+            continue
+        if duplex and side_of_last() in ("front", "single"):
+            ordered.append((None, ordered[-1][1]))
+        ordered.append((sheet, sheet))
+    if duplex and side_of_last() in ("front", "single"):
+        ordered.append((None, ordered[-1][1]))
+    return ordered
+
+
+def first_pages(groups: Sequence[Sequence[Sheet]], duplex: bool = True) -> list[int]:
+    """The page number on which each group of sheets starts, once numbered by :func:`document`."""
+    flat = [sheet for group in groups for sheet in group]
+    plan = page_plan(flat, duplex)
+    number = {id(sheet): n for n, (sheet, _) in enumerate(plan, 1) if sheet is not None}
+    return [number[id(group[0])] if group else 0 for group in groups]
+
+
 def document(
-    sheets: Sequence[Sheet], title: str, *, duplex: bool = True, texts: dict[str, str] | None = None
+    sheets: Sequence[Sheet],
+    title: str,
+    *,
+    duplex: bool = True,
+    texts: dict[str, str] | None = None,
+    back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> list[d.Drawing]:
     """Final pages: numbered, with footers; blank backs keep fronts on odd pages.
 
     With ``duplex`` every ``"front"`` or ``"single"`` sheet starts an odd page
     and a ``"back"`` always follows its front, so printing the whole file
     double-sided (flip on long edge) registers every back behind its front.
+    ``back_offset`` (x right, y down, mm, as seen on the back) moves the art of
+    every back page, for a printer whose duplex is off by a measured amount
+    (the print test tells how to read it); footers stay where they are.
     """
     texts = texts or load_template("reference/en.json")["sheets"]
-    ordered: list[Sheet] = []
-
-    def blank_after(front: Sheet) -> Sheet:
-        return Sheet(front.paper, (), texts["blank_label"], "blank")
-
-    for sheet in sheets:
-        if sheet.side == "back":
-            if not ordered or ordered[-1].side != "front":
-                raise ValueError(f"back page {sheet.label!r} does not follow a front page")
-            ordered.append(sheet)
-            continue
-        if duplex and ordered and ordered[-1].side in ("front", "single"):
-            ordered.append(blank_after(ordered[-1]))
-        ordered.append(sheet)
-    if duplex and ordered and ordered[-1].side in ("front", "single"):
-        ordered.append(blank_after(ordered[-1]))
+    ordered = [
+        sheet if sheet is not None else Sheet(before.paper, (), texts["blank_label"], "blank")
+        for sheet, before in page_plan(sheets, duplex)
+    ]
     pages = []
     total = len(ordered)
+    limit = settings()["max_back_offset_mm"]
+    if max(abs(v) for v in back_offset) > limit:
+        raise ValueError(f"a back offset of more than {limit:g} mm is a setup problem, not a shift")
     for n, sheet in enumerate(ordered, 1):
         items = list(sheet.items)
+        if sheet.side == "back" and back_offset != (0.0, 0.0):
+            items = [
+                d.Group(
+                    items=tuple(items),
+                    transform=d.translate(*back_offset),
+                    id="back-offset",
+                    data=d.data(offset_mm=f"{back_offset[0]:g} {back_offset[1]:g}"),
+                )
+            ]
         if sheet.side == "blank":
             p = sheet.paper
             items.append(

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Iterable
 from pathlib import Path as FilePath
+from typing import Any
 
 import svgwrite
 import svgwrite.base
 
+from ..textfit import printable
 from . import draw as d
 from .fonts import SVG_FAMILY
 
@@ -32,7 +35,7 @@ def _matrix(m: d.Matrix) -> str:
     return "matrix(" + " ".join(num(v) for v in m) + ")"
 
 
-def _style(el, style: d.Style) -> None:
+def _style(el: Any, style: d.Style) -> None:
     a = el.attribs
     a["fill"] = style.fill or "none"
     if style.stroke:
@@ -48,14 +51,14 @@ def _style(el, style: d.Style) -> None:
         a["opacity"] = num(style.opacity)
 
 
-def _ident(el, item: d.Item) -> None:
+def _ident(el: Any, item: d.Item) -> None:
     if item.id:
         el.attribs["id"] = item.id
     for key, value in item.data:
         el.attribs[f"data-{key}"] = value
 
 
-def path_data(segments) -> str:
+def path_data(segments: Iterable[d.Segment]) -> str:
     """The ``d`` attribute for a sequence of path segments."""
     out = []
     for op in d.path_ops(segments, curves=False):
@@ -67,21 +70,21 @@ def path_data(segments) -> str:
     return "".join(out)
 
 
-class _Raw(svgwrite.base.BaseElement):
-    """An SVG element written exactly with the attributes we set."""
-
-    def __init__(self, name: str, **extra):
-        self.elementname = name
-        super().__init__(**extra)
+def _raw(name: str, dwg: Any) -> Any:
+    """An SVG element written exactly with the attributes we set (svgwrite's own
+    polygon rewrites ``points`` from its list when it is written)."""
+    el = svgwrite.base.BaseElement(factory=dwg)
+    el.elementname = name
+    return el
 
 
 class _Writer:
-    def __init__(self, dwg: svgwrite.Drawing):
+    def __init__(self, dwg: Any):
         self.dwg = dwg
         self.clips = 0
         self.symbols: dict[str, d.Symbol] = {}
 
-    def element(self, item: d.Element):
+    def element(self, item: d.Element) -> Any:
         dwg = self.dwg
         if isinstance(item, d.Rect):
             el = dwg.rect()
@@ -100,7 +103,7 @@ class _Writer:
             _style(el, item.style)
         elif isinstance(item, d.Polygon):
             # svgwrite's own polygon rewrites "points" from its list; write the attribute ourselves
-            el = _Raw("polygon" if item.closed else "polyline", factory=dwg)
+            el = _raw("polygon" if item.closed else "polyline", dwg)
             el.attribs["points"] = " ".join(f"{num(x)},{num(y)}" for x, y in item.points)
             _style(el, item.style)
         elif isinstance(item, d.Path):
@@ -109,7 +112,7 @@ class _Writer:
                 el.attribs["fill-rule"] = "evenodd"
             _style(el, item.style)
         elif isinstance(item, d.Text):
-            el = dwg.text(item.text)
+            el = dwg.text(printable(item.text))
             a = el.attribs
             a.update(x=num(item.x), y=num(item.baseline()))
             a["font-size"] = num(item.size_pt * d.PT_MM)
@@ -177,7 +180,7 @@ def svg_string(drawing: d.Drawing) -> str:
     return buf.getvalue() + "\n"
 
 
-def write_svg(drawing: d.Drawing, path: str | os.PathLike) -> FilePath:
+def write_svg(drawing: d.Drawing, path: str | os.PathLike[str]) -> FilePath:
     """Write ``drawing`` to ``path`` atomically (temporary file, then rename)."""
     target = FilePath(path)
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -15,6 +15,7 @@ import math
 import re
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from ..resources import load_template, templates_dir
 from . import draw as d
@@ -23,14 +24,15 @@ GROUPS = ("terrains", "crops", "elements", "animals", "marks")
 
 
 @cache
-def palette() -> dict:
+def palette() -> dict[str, Any]:
     """The parsed ``templates/palette.json``."""
-    return load_template("palette.json")
+    found: dict[str, Any] = load_template("palette.json")
+    return found
 
 
 @cache
-def _definitions() -> dict[str, dict]:
-    found: dict[str, dict] = {}
+def _definitions() -> dict[str, dict[str, Any]]:
+    found: dict[str, dict[str, Any]] = {}
     for group in GROUPS:
         for spec in load_template(f"symbols/{group}.json")["symbols"]:
             name = spec["name"]
@@ -154,7 +156,7 @@ def _colour(value: str | None, roles: dict[str, str]) -> str | None:
     return roles.get(value, value)
 
 
-def _shape(spec: dict, roles: dict[str, str], box_centre: d.Point) -> d.Element:
+def _shape(spec: dict[str, Any], roles: dict[str, str], box_centre: d.Point) -> d.Element:
     style = d.Style(
         fill=_colour(spec.get("fill"), roles),
         stroke=_colour(spec.get("stroke"), roles),
@@ -266,7 +268,7 @@ class Swatch:
 
     colour: str
     ink: str
-    symbol: str | None
+    symbol: str
     letter: str
     name: str
 
@@ -289,8 +291,14 @@ def pawn(colour: str) -> Swatch:
     return Swatch(p["colour"], p["ink"], "pawn", p["letter"], colour)
 
 
-def pawn_badge(colour: str, cx: float, cy: float, size: float) -> d.Group:
-    """A pawn in ``colour`` with its letter on the body: colour plus letter."""
+def pawn_badge(
+    colour: str, cx: float, cy: float, size: float, letter: str | None = None
+) -> d.Group:
+    """A pawn in ``colour`` with its letter on the body: colour plus letter.
+
+    ``letter`` defaults to the palette's (English) letter; components pass the
+    letter of their language.
+    """
     sw = pawn(colour)
     letter_pt = size * 0.25 / d.PT_MM
     return d.group(
@@ -298,7 +306,7 @@ def pawn_badge(colour: str, cx: float, cy: float, size: float) -> d.Group:
         d.Text(
             x=cx,
             y=cy + size * 0.22,
-            text=sw.letter,
+            text=letter or sw.letter,
             size_pt=letter_pt,
             anchor="middle",
             valign="middle",

@@ -2,21 +2,34 @@
 
 from __future__ import annotations
 
-from ..resources import load_template, templates_dir
+from typing import Any
 
-LANGUAGES = ("en", "de", "it", "fr")
+from ..resources import LANGUAGES, load_template, templates_dir
+
+__all__ = ["LANGUAGES", "core_geometry", "pawn_letter", "template", "texts"]
 
 
-def texts(lang: str = "en") -> dict:
-    """All printed words in ``lang`` (en, de, it, fr)."""
+def template(relative: str) -> dict[str, Any]:
+    """A JSON template that holds an object (typed for the callers)."""
+    found: dict[str, Any] = load_template(relative)
+    return found
+
+
+def texts(lang: str = "en") -> dict[str, Any]:
+    """All printed words in ``lang`` (en, de, it, fr, es)."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (choose {', '.join(LANGUAGES)})")
     path = templates_dir() / "reference" / f"{lang}.json"
     if not path.exists():
         raise ValueError(f"no texts for {lang!r}: {path} is missing")
-    return load_template(f"reference/{lang}.json")
+    return template(f"reference/{lang}.json")
 
 
-def core_geometry() -> dict:
+def core_geometry() -> dict[str, Any]:
     """The parsed ``templates/core.json`` (sizes of the core components)."""
-    return load_template("core.json")
+    return template("core.json")
+
+
+def pawn_letter(colour: str, lang: str = "en") -> str:
+    """The letter printed with a pawn colour, in ``lang`` (``templates/reference/<lang>.json``)."""
+    return str(texts(lang)["pawn_letters"][colour])

@@ -10,7 +10,7 @@ progress in the browser's local storage per scenario, with undo and reset.
 Everything is inline (CSS, JavaScript, SVG symbols) so the file works offline
 from ``file://``; a Content-Security-Policy forbids any network request. The
 page assets are templates under ``templates/webwheel/``; its texts come in
-English, German, Italian and French (``text.json`` there, with the terrain and
+English, German, Italian, French and Spanish (``text.json`` there, with the terrain and
 crop names of the reference card).
 
 The answers are not written in the clear: each cell's ``"c3:F2"`` (name,
@@ -36,7 +36,7 @@ from pachaprint.fileio import atomic_write_text
 from pachaprint.model.rules import CROP_LEVELS, TERRAIN_LETTERS
 from pachaprint.model.scenario import Scenario
 from pachaprint.render import webwheel_art as wheelart
-from pachaprint.resources import load_template, templates_dir
+from pachaprint.resources import LANGUAGES, load_template, templates_dir
 
 PAGE_FORMAT = "pachaprint-wheel/1"
 KEY_PREFIX = PAGE_FORMAT + "|"
@@ -97,8 +97,6 @@ def decode_cell(scenario_id: str, cell_name: str, token: str) -> tuple[str, int]
 
 
 # -- the texts -----------------------------------------------------------------
-LANGUAGES = ("en", "de", "it", "fr")
-"""Languages of the page (``templates/webwheel/text.json``), as for the reference card."""
 
 
 @cache
@@ -155,6 +153,7 @@ _SCRIPT_TEXTS = (
     "pick_animal_next",
     "where",
     "not_revealed",
+    "terrain_part",
     "crop_lower",
     "crop_upper",
     "terrain_with_letter",
@@ -314,4 +313,4 @@ def render_webwheel(scenario: Scenario, lang: str = "en") -> str:
 
 def write_webwheel(scenario: Scenario, path: str | os.PathLike[str], lang: str = "en") -> Path:
     """Write the page to ``path`` atomically (temporary file, then rename); returns the path."""
-    return atomic_write_text(path, render_webwheel(scenario, lang))
+    return atomic_write_text(Path(path), render_webwheel(scenario, lang))

@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from pachaprint.model.rules import CROP_LEVELS, TERRAIN_LETTERS
 from pachaprint.render import draw as d
@@ -136,7 +137,7 @@ def symbol_element(page_id: str, symbol: d.Symbol) -> str:
 
 
 # -- the art of the page ------------------------------------------------------------
-def _css(palette: dict) -> str:
+def _css(palette: dict[str, Any]) -> str:
     rules = [
         f":root {{ --ink: {palette['ink']}; --element-bg: {palette['element_band']}; --element-fg: #FFFFFF; "
         f"--animal-bg: {palette['animal_band']}; --animal-fg: {palette['ink']}; --board: {palette['board']}; }}"

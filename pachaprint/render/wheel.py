@@ -194,7 +194,16 @@ class CellPlace:
     slot: int | None = None
 
 
-def _number(data: dict, key: str, where: str) -> float:
+def _pair(data: dict[str, Any], key: str, where: str) -> tuple[float, float]:
+    """Two numbers (an inner and an outer radius) from template data."""
+    value = data.get(key)
+    if not isinstance(value, list) or len(value) != 2:
+        raise WheelTemplateError(f"{where}.{key} must list two numbers")
+    low, high = (float(v) for v in value)
+    return low, high
+
+
+def _number(data: dict[str, Any], key: str, where: str) -> float:
     value = data.get(key)
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         raise WheelTemplateError(f"{where}.{key} must be a number")
@@ -258,7 +267,9 @@ class Wheel:
     hub_radius: float
     cell_radius_max: float
 
-    def window_checks(self, place: CellPlace, setting: Setting):  # pragma: no cover - abstract
+    def window_checks(
+        self, place: CellPlace, setting: Setting
+    ) -> list[tuple[Shape, Sector, str]]:  # pragma: no cover - abstract
         raise NotImplementedError
 
 
@@ -394,7 +405,7 @@ class SectorWheel(Wheel):
             "divination": self.divination_window(0).shifted(du),
         }
 
-    def window_checks(self, place: CellPlace, setting: Setting):
+    def window_checks(self, place: CellPlace, setting: Setting) -> list[tuple[Shape, Sector, str]]:
         turned = -place.turn
         wins = self.windows(setting)
         return [
@@ -434,7 +445,7 @@ class SectorWheel(Wheel):
         for stop in self.stops:
             if not strip.shifted(stop).encloses(slot):
                 found.append(f"at slider stop {stop:.1f} mm the strip does not hide the whole slot")
-        return found
+        return found + _shutter_problems(self)
 
 
 class SlotWheel(Wheel):
@@ -448,14 +459,14 @@ class SlotWheel(Wheel):
         self.columns = int(slots["columns"])
         if self.count != self.columns * self.rows:
             raise WheelTemplateError("slots.count must be columns x 5 rows")
-        self.terrain_ring = tuple(float(v) for v in slots["terrain_ring_mm"])
-        self.crop_ring = tuple(float(v) for v in slots["crop_ring_mm"])
+        self.terrain_ring = _pair(slots, "terrain_ring_mm", "slots")
+        self.crop_ring = _pair(slots, "crop_ring_mm", "slots")
         self.hub_radius = min(self.terrain_ring[0], self.crop_ring[0])
         self.cell_radius_max = max(self.terrain_ring[1], self.crop_ring[1])
         w = raw["windows"]
         self.window_half = _number(w, "half_angle_deg", "windows")
-        self.discovery_ring = tuple(float(v) for v in w["discovery_mm"])
-        self.divination_ring = tuple(float(v) for v in w["divination_mm"])
+        self.discovery_ring = _pair(w, "discovery_mm", "windows")
+        self.divination_ring = _pair(w, "divination_mm", "windows")
         self.element_radius = _number(raw["cover"], "element_radius_mm", "cover")
 
     def slot_of(self, column: int, row: int) -> int:
@@ -512,7 +523,7 @@ class SlotWheel(Wheel):
             "divination": Sector(*self.divination_ring, -h, h),
         }
 
-    def window_checks(self, place: CellPlace, setting: Setting):
+    def window_checks(self, place: CellPlace, setting: Setting) -> list[tuple[Shape, Sector, str]]:
         wins = self.windows()
         return [
             (wins["discovery"], place.terrain.rotated(-place.turn), "Discovery"),
@@ -524,10 +535,16 @@ class SlotWheel(Wheel):
         top = max(self.discovery_ring[1], self.divination_ring[1], self.cell_radius_max)
         if not top < self.element_radius < self.cover_radius:
             found.append("the element scale must lie between the windows and the cover's edge")
-        return found
+        return found + _shutter_problems(self)
 
 
 AnyWheel = SectorWheel | SlotWheel
+
+
+def _shutter_problems(wheel: AnyWheel) -> list[str]:
+    from .shutters import shutter_problems
+
+    return shutter_problems(wheel)
 
 
 def wheel_from_data(raw: dict[str, Any]) -> AnyWheel:

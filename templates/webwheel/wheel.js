@@ -308,7 +308,7 @@
   /* ---- drawing the state ---------------------------------------------- */
   function describe(cell) {
     var parts = [];
-    if (knownTerrain(cell)) parts.push(terrainOf(answer(cell).terrain).name);
+    if (knownTerrain(cell)) parts.push(t("terrain_part", { name: terrainOf(answer(cell).terrain).name }));
     if (knownCrop(cell)) {
       var a = answer(cell);
       parts.push(t("crop_lower", { level: a.crop, name: cropOf(a.crop).name }));
@@ -340,7 +340,7 @@
     b.tabIndex = cell === (selected === null ? 0 : selected) ? 0 : -1;
     if (cell === selected) b.setAttribute("aria-current", "true");
     else b.removeAttribute("aria-current");
-    b.setAttribute("aria-label", cellName(cell) + ", " + where(cell) + ": " + describe(cell) + (startCells[cell] ? " " + t("start_cell_note") : ""));
+    b.setAttribute("aria-label", cellName(cell) + ": " + describe(cell) + (startCells[cell] ? " " + t("start_cell_note") : "") + " (" + where(cell) + ")");
   }
   function drawSelection() {
     var s = document.getElementById("selection");
@@ -351,9 +351,10 @@
       s.appendChild(document.createTextNode(missing));
       return;
     }
+    /* what the cell holds first (its terrain, never the column's element), then where it is */
     s.appendChild(el("strong", { text: cellName(selected) }));
-    s.appendChild(document.createTextNode(" \u2014 " + where(selected) + ": " + describe(selected) +
-      (startCells[selected] ? " " + t("start_cell_note") : "")));
+    s.appendChild(document.createTextNode(" \u2014 " + describe(selected) +
+      (startCells[selected] ? " " + t("start_cell_note") : "") + " (" + where(selected) + ")"));
   }
   function drawActions() {
     var disc = document.getElementById("btn-discovery"), div = document.getElementById("btn-divination");

@@ -10,6 +10,7 @@ size. Board cells carry ``id="board-c3"`` and ``data-cell``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...model.board import COLUMN_LETTERS
 from ...resources import load_template
@@ -97,7 +98,7 @@ def trail_path(g: BoardGeometry, a: str, b: str) -> list[tuple[float, float]]:
     return pts
 
 
-def _trail(g: BoardGeometry, a: str, b: str, pal: dict) -> d.Group:
+def _trail(g: BoardGeometry, a: str, b: str, pal: dict[str, Any]) -> d.Group:
     pts = tuple(trail_path(g, a, b))
     road = d.Style(stroke=pal["trail"], stroke_width=2.2, cap="butt", join="round")
     centre = d.Style(stroke=pal["board"], stroke_width=0.4, dash=(1.2, 1.0), join="round")

@@ -16,12 +16,12 @@ from pachaprint.resources import load_template
 
 from .. import draw as d
 from .. import sheets, symbols
-from ..wheel import SectorWheel, from_polar, load_wheel
+from ..wheel import AnyWheel, SectorWheel, from_polar, load_wheel
 from . import wheelparts as wp
 from .wheel_cover import _placed, finished_page, instructions, texts
 
 
-def calibration_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -> d.Drawing:
+def calibration_drawing(wheel: AnyWheel | str = "retail", lang: str = "en") -> d.Drawing:
     """The calibration disc for a sector template (default: the shipped ``retail``)."""
     if isinstance(wheel, str):
         wheel = load_wheel(wheel)
@@ -161,7 +161,7 @@ def calibration_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -
 
 
 def calibration_sheet(
-    paper: str = "a4", lang: str = "en", wheel: SectorWheel | str = "retail"
+    paper: str = "a4", lang: str = "en", wheel: AnyWheel | str = "retail"
 ) -> sheets.Sheet:
     """A page body with the calibration disc (cut circle) and how to use it."""
     if isinstance(wheel, str):

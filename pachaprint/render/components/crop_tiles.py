@@ -22,7 +22,7 @@ def diameter(level: int) -> float:
         raise ValueError(
             f"templates/core.json: crop tile {level} ({size} mm) does not fit a {cell} mm cell"
         )
-    return size
+    return float(size)
 
 
 def face(level: int, number: int) -> d.Drawing:
@@ -32,7 +32,7 @@ def face(level: int, number: int) -> d.Drawing:
     size = diameter(level)
     bleed = core_geometry()["bleed_mm"]
     r = size / 2
-    items = [
+    items: list[d.Element] = [
         d.Circle(cx=r, cy=r, r=r + bleed, style=d.fill(sw.colour)),
         d.Circle(cx=r, cy=r, r=r - 0.9, style=d.stroke(pal["paper"], 0.35)),
         place(sw.symbol, r, r - size * 0.13, size * 0.46, ink=sw.ink, paper=sw.colour),

@@ -8,13 +8,15 @@ terrain supply, which the rules make public (it is the tile stock).
 
 from __future__ import annotations
 
+from typing import Any
+
 from pachaprint.model.board import COLUMN_LETTERS
 from pachaprint.model.scenario import Scenario
 from pachaprint.resources import load_template
 
+from ...textfit import disc_back_box, fit_in
 from .. import draw as d
 from .. import symbols
-from ..fonts import fit_size
 from ..wheel import AnyWheel, load_wheel
 from . import wheelparts as wp
 from .wheel_cover import texts
@@ -34,9 +36,10 @@ def scenario_difficulty(scenario: Scenario) -> str | None:
         return None
 
 
-def layout() -> dict:
+def layout() -> dict[str, Any]:
     """The disc back's layout (``templates/wheel/layout.json``)."""
-    return load_template("wheel/layout.json")["disc_back"]
+    found: dict[str, Any] = load_template("wheel/layout.json")["disc_back"]
+    return found
 
 
 def disc_back(
@@ -62,30 +65,15 @@ def disc_back(
             cx=cx, cy=cy, r=r - lay["inner_ring_mm"], style=d.both(pal["board"], pal["guide"], 0.3)
         ),
     ]
-    # title block above the pin: name, id and size, author
-    width = lay["text_width_ratio"] * r
+    # title block above the pin: name, id and size, author; each fitted in its box
     lines = [
-        ("name", t["disc_back_title"].format(name=scenario.name), True),
-        ("meta", f"{scenario.id} · {t['size_' + scenario.size]}", False),
+        ("name", t["disc_back_title"].format(name=scenario.name)),
+        ("meta", f"{scenario.id} · {t['size_' + scenario.size]}"),
     ]
     if scenario.author:
-        lines.append(("author", t["by"].format(author=scenario.author), False))
-    for key, text, bold in lines:
-        spec = lay[key]
-        size = fit_size(text, width, spec["pt"], minimum_pt=spec["min_pt"], bold=bold)
-        items.append(
-            d.Text(
-                x=cx,
-                y=cy + spec["y_ratio"] * r,
-                text=text,
-                size_pt=size,
-                anchor="middle",
-                valign="middle",
-                bold=bold,
-                colour=ink,
-                id=f"back-{key}",
-            )
-        )
+        lines.append(("author", t["by"].format(author=scenario.author)))
+    for key, text in lines:
+        items.append(_text_block(key, text, cx, cy, r, ink))
     items.extend(_supply(scenario, cx, cy + lay["supply"]["y_ratio"] * r, t, ink, lay["supply"]))
     if difficulty:
         shown = t["difficulties"].get(difficulty, difficulty)
@@ -123,8 +111,37 @@ def disc_back(
     )
 
 
+def _text_block(key: str, text: str, cx: float, cy: float, r: float, ink: str) -> d.Group:
+    """One disc-back text fitted in its box (:func:`pachaprint.textfit.disc_back_box`).
+
+    The group carries ``data-size-pt`` and ``data-lines`` so a test (or
+    ``validate``'s warning) can tell how the text was set.
+    """
+    box = disc_back_box(key, r)
+    fitted = fit_in(box, text)
+    step = fitted.line_height_mm
+    first = cy + box.centre_y - step * (len(fitted.lines) - 1) / 2
+    return d.group(
+        *(
+            d.Text(
+                x=cx,
+                y=first + k * step,
+                text=line,
+                size_pt=fitted.size_pt,
+                anchor="middle",
+                valign="middle",
+                bold=box.bold,
+                colour=ink,
+            )
+            for k, line in enumerate(fitted.lines)
+        ),
+        id=f"back-{key}",
+        data=d.data(size_pt=f"{fitted.size_pt:g}", lines=len(fitted.lines)),
+    )
+
+
 def _supply(
-    scenario: Scenario, cx: float, y: float, t: dict, ink: str, spec: dict
+    scenario: Scenario, cx: float, y: float, t: dict[str, Any], ink: str, spec: dict[str, Any]
 ) -> list[d.Element]:
     """Terrain supply: symbol swatch, letter and count for each terrain, in one row."""
     counts = scenario.terrain_counts()
@@ -175,7 +192,13 @@ def _supply(
 
 
 def _mini_map(
-    scenario: Scenario, cx: float, top: float, width: float, t: dict, pal: dict, spec: dict
+    scenario: Scenario,
+    cx: float,
+    top: float,
+    width: float,
+    t: dict[str, Any],
+    pal: dict[str, Any],
+    spec: dict[str, Any],
 ) -> list[d.Element]:
     """The board with only the start cells filled in (terrain colour and letter, crop number)."""
     board = scenario.board

@@ -91,8 +91,9 @@ def _cells(scenario: Scenario, wheel: AnyWheel, cx: float, cy: float) -> list[d.
             wp.sector(cx, cy, place.crop, divider.with_(fill=c.colour), data=d.data(area="crop")),
         ]
         marks = _marks(wheel, place, t, c, cx, cy)
+        extra: tuple[tuple[str, str], ...] = ()
         if place.slot is None:
-            ident, extra = f"cell-{name}", ()
+            ident = f"cell-{name}"
         else:
             ident, extra = f"slot-{place.slot}", d.data(slot=place.slot)
         out.append(
@@ -118,7 +119,7 @@ def _cell_sizes(wheel: AnyWheel) -> tuple[float, float, float]:
 
 def _marks(
     wheel: AnyWheel, place: CellPlace, t: symbols.Swatch, c: symbols.Swatch, cx: float, cy: float
-):
+) -> list[d.Element]:
     """Letter, number and symbols of one cell, upright in the axis frame."""
     letter_pt, digit_pt, symbol_mm = _cell_sizes(wheel)
     marks: list[d.Element] = []
@@ -149,9 +150,11 @@ def _marks(
             lo, hi = ring
             text_u = hi - (hi - lo) * 0.25
             marks.append(wp.label(cx, cy, 0.0, text_u, text, size, sw.ink, bold=True))
-            spot = _symbol_in_window(wheel.window_half, lo, text_u - (hi - lo) * 0.2, symbol_mm)
-            if spot is not None and sw.symbol:
-                u, size_mm = spot
+            slot_spot = _symbol_in_window(
+                wheel.window_half, lo, text_u - (hi - lo) * 0.2, symbol_mm
+            )
+            if slot_spot is not None and sw.symbol:
+                u, size_mm = slot_spot
                 marks.append(
                     wp.glyph(sw.symbol, cx, cy, 0.0, u, size_mm, ink=sw.ink, paper=sw.colour)
                 )

@@ -63,6 +63,12 @@ def _vernier(x: float, y: float, label: str) -> list[d.Element]:
         items.append(d.Line(x1=x + v, y1=y + 6, x2=x + v, y2=y + 6 + tick, style=style))
         items.append(d.Line(x1=x + 6, y1=y + v, x2=x + 6 + tick, y2=y + v, style=style))
     items.append(d.Text(x=x, y=y + 11, text=label, size_pt=6, anchor="middle"))
+    # signs: a reading is positive to the right and downwards, as seen on the back
+    minus = "\u2212"  # a true minus sign, as wide as the plus
+    for tx, ty, sign in ((x - 6.2, y + 7.2, minus), (x + 6.2, y + 7.2, "+")):
+        items.append(d.Text(x=tx, y=ty, text=sign, size_pt=6, anchor="middle", valign="middle"))
+    for tx, ty, sign in ((x + 7.1, y - 6.2, minus), (x + 7.1, y + 6.2, "+")):
+        items.append(d.Text(x=tx, y=ty, text=sign, size_pt=6, anchor="middle", valign="middle"))
     return items
 
 

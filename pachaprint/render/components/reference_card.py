@@ -7,7 +7,9 @@ always agrees with the checker and the engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...model.rules import (
     BOX_CROP_TILES,
@@ -34,7 +36,7 @@ class Flow:
     y: float
     width: float
     body_pt: float = BODY_PT
-    items: list = field(default_factory=list)
+    items: list[d.Element] = field(default_factory=list)
 
     def line_h(self, size: float) -> float:
         return size * d.PT_MM * LEAD
@@ -84,13 +86,13 @@ class Flow:
             )
         self.y += 1.0
 
-    def legend(self, entries: list[tuple[str, str]]) -> None:
+    def legend(self, entries: list[tuple[str, str, str]]) -> None:
         """Pawn badges (colour + letter) in a row, each with its colour's name below."""
         step = self.width / len(entries)
         size = 10.0
-        for i, (colour, name) in enumerate(entries):
+        for i, (colour, name, letter) in enumerate(entries):
             cx = self.x + step * (i + 0.5)
-            self.items.append(pawn_badge(colour, cx, self.y + 1 + size / 2, size))
+            self.items.append(pawn_badge(colour, cx, self.y + 1 + size / 2, size, letter))
             self.items.append(
                 d.Text(
                     x=cx,
@@ -108,7 +110,7 @@ class Flow:
         rows: list[list[str]],
         widths: list[float],
         size: float | None = None,
-        icons: list | None = None,
+        icons: list[Callable[[float, float], d.Element] | None] | None = None,
     ) -> None:
         """A ruled table; ``widths`` are fractions of the flow width."""
         size = size or self.body_pt
@@ -125,8 +127,9 @@ class Flow:
             x = self.x
             for c, cell in enumerate(cells):
                 pad = 1.2
-                if icons and r > 0 and c == 0 and icons[r - 1] is not None:
-                    self.items.append(icons[r - 1](x + 3.2, self.y + h / 2))
+                icon = icons[r - 1] if icons and r > 0 and c == 0 else None
+                if icon is not None:
+                    self.items.append(icon(x + 3.2, self.y + h / 2))
                     pad = 7.0
                 for k, line in enumerate(cell):
                     self.items.append(
@@ -152,7 +155,7 @@ class Flow:
         self.y += 2.0
 
 
-def _numbers(words: dict) -> dict:
+def _numbers(words: dict[str, Any]) -> dict[str, Any]:
     card = words["card"]
     pawns = ", ".join(
         card["pawns_item"].format(players=p, count=explorer_pawns(p)) for p in PLAYER_COUNTS
@@ -164,7 +167,13 @@ SIZES_PT = (9.0, 8.5, 8.0, 7.5, 7.0)
 """Body sizes tried in turn until a face's text fits (longer languages get smaller type)."""
 
 
-def _front(flow: Flow, card: dict, nums: dict, names: dict) -> None:
+def _front(
+    flow: Flow,
+    card: dict[str, Any],
+    nums: dict[str, Any],
+    names: dict[str, Any],
+    letters: dict[str, Any],
+) -> None:
     flow.heading(card["setup_title"])
     flow.para(card["setup"].format(**nums))
     flow.heading(card["turn_title"])
@@ -180,10 +189,10 @@ def _front(flow: Flow, card: dict, nums: dict, names: dict) -> None:
     flow.para(card["discovery"].format(**nums))
     flow.heading(card["colours_title"])
     flow.para(card["colours_intro"])
-    flow.legend([(colour, names[colour]) for colour in palette()["pawns"]])
+    flow.legend([(colour, names[colour], letters[colour]) for colour in palette()["pawns"]])
 
 
-def _back(flow: Flow, card: dict, words: dict) -> None:
+def _back(flow: Flow, card: dict[str, Any], words: dict[str, Any]) -> None:
     flow.heading(card["divine_title"])
     flow.para(card["divine"])
     flow.para(card["divine_right"], indent=5, bullet="+")
@@ -199,14 +208,20 @@ def _back(flow: Flow, card: dict, words: dict) -> None:
         ]
         for level in CROP_LEVELS
     ]
-    icons = [
-        (
-            lambda x, y, lv=level: d.group(
-                d.Circle(cx=x, cy=y, r=2.6, style=d.fill(crop(lv).colour)),
-                place(crop(lv).symbol, x, y, 3.6, ink=crop(lv).ink, paper=crop(lv).colour),
+
+    def crop_icon(level: int) -> Callable[[float, float], d.Element]:
+        sw = crop(level)
+
+        def draw(x: float, y: float) -> d.Element:
+            return d.group(
+                d.Circle(cx=x, cy=y, r=2.6, style=d.fill(sw.colour)),
+                place(sw.symbol, x, y, 3.6, ink=sw.ink, paper=sw.colour),
             )
-        )
-        for level in CROP_LEVELS
+
+        return draw
+
+    icons: list[Callable[[float, float], d.Element] | None] = [
+        crop_icon(level) for level in CROP_LEVELS
     ]
     flow.table(card["crops_head"], rows, [0.14, 0.32, 0.16, 0.17, 0.21], icons=icons)
     flow.heading(card["offer_title"])
@@ -225,58 +240,96 @@ def _back(flow: Flow, card: dict, words: dict) -> None:
         flow.para(line, indent=5, bullet="•")
 
 
-def faces(lang: str = "en") -> tuple[d.Drawing, d.Drawing]:
-    """Front (setup, turn, explore, movement, discovery) and back (divine, crops, offer, rules, end)."""
-    words = texts(lang)
-    card = words["card"]
+def _face(lang: str, side: str, kicker: str, title: str, fill: Callable[[Flow], None]) -> d.Drawing:
+    """One A5 face: the flow's text at the largest body size that fits (see :data:`SIZES_PT`)."""
     geo = core_geometry()["reference_card"]
     pal = palette()
     w, h, m = geo["width_mm"], geo["height_mm"], geo["margin_mm"]
     bleed = core_geometry()["bleed_mm"]
-    nums = _numbers(words)
-
-    def face(side: str, title: str, fill) -> d.Drawing:
-        for size in SIZES_PT:
-            flow = Flow(m, m + 13, w - 2 * m, body_pt=size)
-            fill(flow)
-            if flow.y <= h - m:
-                break
-        else:
-            raise ValueError(
-                f"templates/reference/{lang}.json: the card's {side} needs {flow.y:.1f} mm at "
-                f"{SIZES_PT[-1]} pt, it has {h - m:.1f} mm; shorten the text"
-            )
-        base: list[d.Element] = [
-            d.Rect(
-                x=-bleed,
-                y=-bleed,
-                w=w + 2 * bleed,
-                h=h + 2 * bleed,
-                style=d.fill(pal["element_band"]),
-            ),
-            d.Rect(x=2.5, y=2.5, w=w - 5, h=h - 5, rx=2, style=d.fill(pal["board"])),
-            d.Text(
-                x=m, y=m + 3, text=card["title"], size_pt=7, colour=pal["guide"], valign="middle"
-            ),
-            d.Text(x=m, y=m + 9, text=title, size_pt=13, bold=True, valign="middle"),
-        ]
-        return d.Drawing(
-            w,
-            h,
-            tuple(base + flow.items),
-            name=f"reference-card-{side}",
-            bleed_mm=bleed,
-            metadata=d.data(lang=lang, face=side, body_pt=f"{size:g}"),
+    for size in SIZES_PT:
+        flow = Flow(m, m + 13, w - 2 * m, body_pt=size)
+        fill(flow)
+        if flow.y <= h - m:
+            break
+    else:
+        raise ValueError(
+            f"templates/reference/{lang}.json: the card's {side} needs {flow.y:.1f} mm at "
+            f"{SIZES_PT[-1]} pt, it has {h - m:.1f} mm; shorten the text"
         )
-
-    front = face(
-        "front", card["front_heading"], lambda flow: _front(flow, card, nums, words["pawns"])
+    base: list[d.Element] = [
+        d.Rect(
+            x=-bleed,
+            y=-bleed,
+            w=w + 2 * bleed,
+            h=h + 2 * bleed,
+            style=d.fill(pal["element_band"]),
+        ),
+        d.Rect(x=2.5, y=2.5, w=w - 5, h=h - 5, rx=2, style=d.fill(pal["board"])),
+        d.Text(x=m, y=m + 3, text=kicker, size_pt=7, colour=pal["guide"], valign="middle"),
+        d.Text(x=m, y=m + 9, text=title, size_pt=13, bold=True, valign="middle"),
+    ]
+    return d.Drawing(
+        w,
+        h,
+        tuple(base + flow.items),
+        name=f"reference-card-{side}",
+        bleed_mm=bleed,
+        metadata=d.data(lang=lang, face=side, body_pt=f"{size:g}"),
     )
-    back = face("back", card["back_heading"], lambda flow: _back(flow, card, words))
+
+
+def faces(lang: str = "en") -> tuple[d.Drawing, d.Drawing]:
+    """Front (setup, turn, explore, movement, discovery) and back (divine, crops, offer, rules, end)."""
+    words = texts(lang)
+    card = words["card"]
+    nums = _numbers(words)
+    front = _face(
+        lang,
+        "front",
+        card["title"],
+        card["front_heading"],
+        lambda flow: _front(flow, card, nums, words["pawns"], words["pawn_letters"]),
+    )
+    back = _face(
+        lang, "back", card["title"], card["back_heading"], lambda flow: _back(flow, card, words)
+    )
+    return front, back
+
+
+def _solo(flow: Flow, solo: dict[str, Any]) -> None:
+    flow.heading(solo["setup_title"])
+    flow.para(solo["setup"])
+    flow.heading(solo["turn_title"])
+    flow.para(solo["turn"])
+    flow.heading(solo["arrows_title"])
+    for i, line in enumerate(solo["arrows"], 1):
+        flow.para(line, indent=5, bullet=f"{i}.")
+    flow.heading(solo["otoma_title"])
+    flow.para(solo["otoma"])
+    flow.heading(solo["end_title"])
+    flow.para(solo["end"])
+
+
+def _coop(flow: Flow, solo: dict[str, Any]) -> None:
+    flow.heading(solo["coop_setup_title"])
+    flow.para(solo["coop_setup"])
+    flow.heading(solo["coop_turn_title"])
+    for i, line in enumerate(solo["coop_turn"], 1):
+        flow.para(line, indent=5, bullet=f"{i}.")
+    flow.heading(solo["coop_end_title"])
+    flow.para(solo["coop_end"])
+
+
+def solo_faces(lang: str = "en") -> tuple[d.Drawing, d.Drawing]:
+    """The second card: solo (setup, your turn, the arrows, the Otoma, the end) and co-op."""
+    solo = texts(lang)["solo"]
+    front = _face(lang, "solo", solo["title"], solo["solo_heading"], lambda f: _solo(f, solo))
+    back = _face(lang, "coop", solo["title"], solo["coop_heading"], lambda f: _coop(f, solo))
     return front, back
 
 
 def pieces(lang: str = "en") -> list[d.Piece]:
-    """The card as one duplex piece."""
+    """The two cards as duplex pieces: the game (front, back), then solo and co-op."""
     front, back = faces(lang)
-    return [d.Piece(front, back, "rect")]
+    solo, coop = solo_faces(lang)
+    return [d.Piece(front, back, "rect"), d.Piece(solo, coop, "rect")]

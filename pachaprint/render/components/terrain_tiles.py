@@ -17,7 +17,7 @@ from ...resources import load_template
 from .. import draw as d
 from ..fonts import fit_size
 from ..symbols import palette, pawn, place, terrain
-from ..texts import core_geometry, texts
+from ..texts import core_geometry, pawn_letter, texts
 
 DIRECTION_DEGREES = {"N": 0.0, "W": 90.0, "S": 180.0, "E": 270.0}
 """Arrow direction -> turn of the upward arrow, counter-clockwise as seen."""
@@ -69,7 +69,7 @@ def front(back: TileBack, size: float, lang: str) -> d.Drawing:
     bleed = core_geometry()["bleed_mm"]
     name = texts(lang)["terrains"][back.terrain]
     ratio = core_geometry()["terrain_tile"]["symbol_ratio"]
-    items = [
+    items: list[d.Element] = [
         *_base(back.terrain, size, bleed, sw.colour),
         place(sw.symbol, size / 2, size * 0.44, size * ratio, ink=sw.ink, paper=sw.colour),
         d.Text(x=2.6, y=4.6, text=sw.letter, size_pt=9, bold=True, colour=sw.ink, valign="middle"),
@@ -107,7 +107,7 @@ def back_face(back: TileBack, size: float, lang: str) -> d.Drawing:
     )
     # the letter sits on the arrow's shaft, always upright
     shaft = {"N": (0, 0.12), "S": (0, -0.12), "E": (-0.12, 0), "W": (0.12, 0)}[back.direction]
-    items = [
+    items: list[d.Element] = [
         d.Rect(x=-bleed, y=-bleed, w=size + 2 * bleed, h=size + 2 * bleed, style=d.fill(sw.colour)),
         d.Rect(x=1.6, y=1.6, w=size - 3.2, h=size - 3.2, rx=1.2, style=d.fill(tint)),
         place(sw.symbol, 5.2, 5.2, 5.6),
@@ -115,7 +115,7 @@ def back_face(back: TileBack, size: float, lang: str) -> d.Drawing:
         d.Text(
             x=cx + shaft[0] * size,
             y=cy + shaft[1] * size,
-            text=pw.letter,
+            text=pawn_letter(back.arrow, lang),
             size_pt=7.5,
             bold=True,
             anchor="middle",

@@ -16,7 +16,7 @@ def face(level: int, number: int, lang: str = "en") -> d.Drawing:
     size = core_geometry()["offering_token"]["diameter_mm"]
     bleed = core_geometry()["bleed_mm"]
     word = texts(lang)["tokens"]["offering"]
-    items = [
+    items: list[d.Element] = [
         d.Rect(x=-bleed, y=-bleed, w=size + 2 * bleed, h=size + 2 * bleed, style=d.fill(sw.colour)),
         d.Rect(
             x=1.6,

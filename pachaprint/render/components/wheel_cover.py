@@ -17,25 +17,27 @@ its first stop) and ``data-stops`` (its offsets, one per row, mm outwards).
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
-from pachaprint.resources import load_template
+from pachaprint.resources import LANGUAGES, load_template
 
 from .. import draw as d
 from .. import sheets, symbols
-from ..fonts import wrap
-from ..wheel import AnyWheel, Box, Sector, SectorWheel, SlotWheel, from_polar, load_wheel
+from ..fonts import text_width, wrap
+from ..shutters import shutters
+from ..wheel import AnyWheel, Box, Sector, SectorWheel, SlotWheel, load_wheel
 from . import wheelparts as wp
-
-LANGUAGES = ("en", "de", "it", "fr")
+from .shutter_piece import glue_mark, shutter_drawing
 
 
 @cache
-def texts(lang: str = "en") -> dict:
+def texts(lang: str = "en") -> dict[str, Any]:
     """The wheel texts of one language (``templates/wheel/texts.json``)."""
     data = load_template("wheel/texts.json")
     if lang not in data or lang == "about":
         raise ValueError(f"unknown language {lang!r} (choose {', '.join(LANGUAGES)})")
-    return data[lang]
+    found: dict[str, Any] = data[lang]
+    return found
 
 
 def _circle_segments(cx: float, cy: float, r: float) -> tuple[d.Segment, ...]:
@@ -47,7 +49,7 @@ def _box_segments(cx: float, cy: float, b: Box) -> tuple[d.Segment, ...]:
     return (d.MoveTo(*pts[0]), *(d.LineTo(*p) for p in pts[1:]), d.Close())
 
 
-def _sector_segments(cx: float, cy: float, s) -> tuple[d.Segment, ...]:
+def _sector_segments(cx: float, cy: float, s: Sector) -> tuple[d.Segment, ...]:
     """A sector as a sub-path of its own (starts with a move, so it can follow another)."""
     path = wp.sector(cx, cy, s, d.Style())
     start = d.polar(cx, cy, s.r_out, wp.page_angle(s.start))
@@ -181,7 +183,7 @@ def _volvelle_cover(wheel: SlotWheel, cx: float, cy: float, lang: str) -> list[d
     items: list[d.Element] = [body]
     # the red element band behind the scale
     sym = float(cover["element_symbol_mm"])
-    band_in = wheel.element_radius - sym / 2 - 2.6
+    band_in = wheel.element_radius - sym / 2 - float(cover["band_inset_mm"])
     last = wheel.element_angle(wheel.columns - 1)
     band = Sector(
         band_in,
@@ -222,7 +224,7 @@ def _volvelle_cover(wheel: SlotWheel, cx: float, cy: float, lang: str) -> list[d
                     cx,
                     cy,
                     0.0,
-                    band_in + 1.5,
+                    band_in + float(cover["letter_inset_mm"]),
                     wp.column_letter(column),
                     float(cover["letter_pt"]),
                     white,
@@ -237,15 +239,16 @@ def _volvelle_cover(wheel: SlotWheel, cx: float, cy: float, lang: str) -> list[d
             )
         )
     label_pt = float(cover["label_pt"])
+    shut = shutters(wheel)
     for key, w, area in (
         ("discovery", windows["discovery"], "terrain"),
         ("divination", windows["divination"], "crop"),
     ):
         shape = wp.sector(cx, cy, w, _cut(), id=f"window-{key}", data=d.data(area=area))
         items.append(shape)
-        x_edge, _ = from_polar(w.r_in, w.end)
-        u_mid = (w.r_in + w.r_out) / 2
-        px, py = wp.page_point(cx, cy, x_edge - 1.8, u_mid)
+        flap = shut.flaps[key]
+        u_mid = flap.centre[1]
+        px, py = wp.page_point(cx, cy, shut.spine.x0 - 1.5, u_mid)
         items.append(
             d.Text(
                 x=px,
@@ -258,7 +261,7 @@ def _volvelle_cover(wheel: SlotWheel, cx: float, cy: float, lang: str) -> list[d
                 colour=pal["ink"],
             )
         )
-        px, py = wp.page_point(cx, cy, -x_edge + 1.8, u_mid)
+        px, py = wp.page_point(cx, cy, flap.x1 + 1.5, u_mid)
         items.append(
             d.Text(
                 x=px,
@@ -270,6 +273,7 @@ def _volvelle_cover(wheel: SlotWheel, cx: float, cy: float, lang: str) -> list[d
                 colour=pal["ink"],
             )
         )
+    items.append(glue_mark(wheel, cx, cy))
     items.append(
         wp.label(
             cx,
@@ -288,7 +292,7 @@ def _volvelle_cover(wheel: SlotWheel, cx: float, cy: float, lang: str) -> list[d
 # --------------------------------------------------------------------------- slider
 
 
-def slider_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -> d.Drawing:
+def slider_drawing(wheel: AnyWheel | str = "retail", lang: str = "en") -> d.Drawing:
     """The retail slider strip: both windows and the row index arrow.
 
     Drawn with the strip's outer end at the top; ``data-origin`` gives where
@@ -316,7 +320,9 @@ def slider_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -> d.D
         wp.box(ox, oy, strip, d.Style(), id="slider-trim"),
         wp.box(ox, oy, win_d, _cut(), id="window-discovery", data=d.data(area="terrain")),
         wp.box(ox, oy, win_c, _cut(), id="window-divination", data=d.data(area="crop")),
+        glue_mark(wheel, ox, oy),
     ]
+    shut = shutters(wheel)
     # index arrow on the edge facing the animal scale, level with the windows
     u = win_c.centre[1]
     size = float(raw["index_mm"])
@@ -333,7 +339,7 @@ def slider_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -> d.D
     )
     items.append(
         d.Line(
-            x1=ox + win_c.x1 + 0.6,
+            x1=ox + shut.flaps["divination"].x1,
             y1=oy - u,
             x2=ox + strip.x1 - size,
             y2=oy - u,
@@ -344,7 +350,7 @@ def slider_drawing(wheel: SectorWheel | str = "retail", lang: str = "en") -> d.D
     label_pt = float(raw["label_pt"])
     for key, window in (("discovery", win_d), ("divination", win_c)):
         x = window.centre[0]
-        u_mid = window.u0 - 7.0
+        u_mid = shut.spine.u0 - 1.5 - text_width(t[key], label_pt) / 2
         px, py = wp.page_point(ox, oy, x, u_mid)
         text = d.Text(
             x=px,
@@ -397,12 +403,21 @@ def _placed(face: d.Drawing, x: float, y: float) -> d.Group:
     )
 
 
+MARK_OFFSET, MARK_LENGTH = 1.0, 3.0
+MARK_REACH = MARK_OFFSET + MARK_LENGTH
+"""How far the sheet's crop marks reach beyond a piece's bleed (mm)."""
+
+
 def crop_marks(
     left: float, top: float, width: float, height: float, bleed: float
 ) -> list[d.Element]:
     """Crop marks outside the bleed at a rectangle's four corners."""
     style = d.stroke(symbols.palette()["cut"], 0.2)
-    return list(d.corner_marks(left, top, left + width, top + height, bleed + 1.0, 3.0, style))
+    return list(
+        d.corner_marks(
+            left, top, left + width, top + height, bleed + MARK_OFFSET, MARK_LENGTH, style
+        )
+    )
 
 
 def instructions(
@@ -457,20 +472,40 @@ def wheel_cover_sheet(
     if isinstance(wheel, SectorWheel):
         slider = slider_drawing(wheel, lang)
         sx = area.x + cover.media_width + gap
-        items.append(_placed(slider, sx, area.y))
+        # the strip's crop marks reach MARK_REACH mm past its bleed: keep them off the edge
+        sy = max(area.y, sheets.settings()["min_edge_mm"] + MARK_REACH)
+        items.append(_placed(slider, sx, sy))
         items.extend(
             crop_marks(
                 sx + slider.bleed_mm,
-                area.y + slider.bleed_mm,
+                sy + slider.bleed_mm,
                 slider.width_mm,
                 slider.height_mm,
                 slider.bleed_mm,
             )
         )
-        bottom = max(bottom, area.y + slider.media_height)
+        bottom = max(bottom, sy + slider.media_height)
+        right = sx + slider.media_width
         steps = t["retail_steps"]
     else:
+        right = area.x + cover.media_width
         steps = t["volvelle_steps"]
+    piece = shutter_drawing(wheel, lang)
+    px, py = right + gap, area.y + gap / 2
+    if px + piece.width_mm > area.x + area.w:
+        raise ValueError(f"the {wheel.name} shutter piece does not fit beside the wheel parts")
+    items.append(_placed(piece, px, py))
+    lead = 6.5 * d.PT_MM * 1.25
+    for k, line in enumerate(wrap(t["shutter_piece"], area.x + area.w - px, 6.5)):
+        items.append(
+            d.Text(
+                x=px,
+                y=py + piece.height_mm + 4.0 + k * lead,
+                text=line,
+                size_pt=6.5,
+                colour=symbols.palette()["ink"],
+            )
+        )
     items.extend(
         instructions(
             steps,

@@ -7,40 +7,46 @@ centred at (cx, cy) on a drawing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from pachaprint.model.board import COLUMN_LETTERS
 from pachaprint.resources import load_template
 
 from .. import draw as d
 from .. import symbols
 from ..fonts import text_width
-from ..wheel import Box, Sector, page_angle, page_point
+from ..wheel import Box, Sector
+from ..wheel import page_angle as page_angle
+from ..wheel import page_point as page_point
 
 
-def board_template() -> dict:
+def board_template() -> dict[str, Any]:
     """``templates/board.json`` (element and animal names per column and row)."""
-    return load_template("board.json")
+    found: dict[str, Any] = load_template("board.json")
+    return found
 
 
 def element_name(column: int) -> str:
-    return board_template()["elements"][column]
+    return str(board_template()["elements"][column])
 
 
 def animal_name(row: int) -> str:
-    return board_template()["animals"][row]
+    return str(board_template()["animals"][row])
 
 
 def column_letter(column: int) -> str:
     return COLUMN_LETTERS[column]
 
 
-def sector(cx: float, cy: float, s: Sector, style: d.Style, **kw) -> d.Path:
+def sector(cx: float, cy: float, s: Sector, style: d.Style, **kw: Any) -> d.Path:
     """An annular sector of the wheel frame as a path."""
     return d.sector_path(
         cx, cy, s.r_in, s.r_out, page_angle(s.start), page_angle(s.end), style=style, **kw
     )
 
 
-def poly(points, style: d.Style, **kw) -> d.Path:
+def poly(points: Iterable[tuple[float, float]], style: d.Style, **kw: Any) -> d.Path:
     """A closed straight-edged outline as a path."""
     pts = list(points)
     return d.Path(
@@ -48,12 +54,12 @@ def poly(points, style: d.Style, **kw) -> d.Path:
     )
 
 
-def box(cx: float, cy: float, b: Box, style: d.Style, **kw) -> d.Path:
+def box(cx: float, cy: float, b: Box, style: d.Style, **kw: Any) -> d.Path:
     """An axis-frame box as a closed outline."""
     return poly((page_point(cx, cy, x, u) for x, u in b.corners()), style, **kw)
 
 
-def turned(cx: float, cy: float, degrees: float, *items: d.Element, **kw) -> d.Group:
+def turned(cx: float, cy: float, degrees: float, *items: d.Element, **kw: Any) -> d.Group:
     """Items laid out in the upright axis frame, turned ``degrees`` about the pin."""
     return d.group(
         *items, transform=d.rotate(degrees, cx, cy) if degrees % 360 else d.IDENTITY, **kw
@@ -113,7 +119,7 @@ def pin_mark(cx: float, cy: float, diameter: float) -> d.Group:
     )
 
 
-def cut_circle(cx: float, cy: float, r: float, **kw) -> d.Circle:
+def cut_circle(cx: float, cy: float, r: float, **kw: Any) -> d.Circle:
     """The cut line of a round piece."""
     return d.Circle(cx=cx, cy=cy, r=r, style=d.stroke(symbols.palette()["cut"], 0.25), **kw)
 

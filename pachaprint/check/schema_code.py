@@ -1,0 +1,81 @@
+"""The scenario schema's fast validator, generated ahead of time.
+
+fastjsonschema turns the JSON Schema into a plain Python function. Doing that
+at run time costs more than checking a file (the compiler and its imports
+take about as long as the rest of ``pachaprint validate`` on one file), so the
+function is generated once and shipped as :mod:`pachaprint.check._scenario_validator`,
+with fastjsonschema's exception classes replaced by a local one (importing
+fastjsonschema itself is what costs the time). A test keeps the shipped
+module in step with the schema (the module records the schema's hash, and
+the fast and the full validator must agree on every test document); after
+changing the schema, run::
+
+    python -m pachaprint.check.schema_code
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import zlib
+from pathlib import Path
+from typing import Any
+
+GENERATED = Path(__file__).with_name("_scenario_validator.py")
+
+_HEADER = '''"""Generated from schemas/scenario.schema.json by pachaprint.check.schema_code: do not edit.
+
+Regenerate with ``python -m pachaprint.check.schema_code``.
+"""
+# ruff: noqa
+# mypy: ignore-errors
+
+
+class JsonSchemaValueException(ValueError):
+    """A value breaks the schema (where the slow path finds every problem in words)."""
+
+    def __init__(self, message, value=None, name=None, definition=None, rule=None):
+        super().__init__(message)
+        self.value, self.name, self.definition, self.rule = value, name, definition, rule
+
+
+JsonSchemaValuesException = JsonSchemaValueException
+'''
+
+_IMPORT = "from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException\n"
+
+
+def schema_hash(schema: dict[str, Any]) -> str:
+    """A checksum of the schema's canonical JSON (its length and CRC-32): the generated
+    module records it. Not a guard against tampering, only against a stale module;
+    zlib costs a tenth of hashlib's import time, which every ``validate`` pays."""
+    text = json.dumps(schema, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return f"{len(text)}-{zlib.crc32(text.encode('ascii')):08x}"
+
+
+def generate_source(schema: dict[str, Any]) -> str:
+    """The module text for ``schema``: the generated function, named ``validate``."""
+    import fastjsonschema
+
+    code = fastjsonschema.compile_to_code(schema)
+    if _IMPORT not in code:
+        raise RuntimeError("fastjsonschema's generated code changed shape; update schema_code.py")
+    entry = re.search(r"^def (validate\w*)\(", code, re.MULTILINE)
+    if entry is None:
+        raise RuntimeError("no validate function in fastjsonschema's generated code")
+    body = code.replace(_IMPORT, "").replace('VERSION = "', 'FASTJSONSCHEMA_VERSION = "', 1)
+    return (
+        f'{_HEADER}\nSCHEMA_CHECKSUM = "{schema_hash(schema)}"\n{body.rstrip()}\n\n\n'
+        f"validate = {entry.group(1)}\n"
+    )
+
+
+def main() -> None:
+    from pachaprint.check.load import schema
+
+    GENERATED.write_text(generate_source(schema()), encoding="utf-8")
+    print(f"wrote {GENERATED}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,18 @@
+"""Compiled speed-ups, built when a C compiler is at hand.
+
+Everything else about the package is in pyproject.toml. Each extension is
+optional: where it cannot be built (no compiler, no Python headers) pip still
+installs the package, which then runs its pure-Python reference code.
+"""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "pachaprint.check._ckernel",
+            sources=["pachaprint/check/_ckernel.c"],
+            optional=True,
+        ),
+    ]
+)
