@@ -25,7 +25,6 @@ from pachaprint.build.gallery import gallery_html
 from pachaprint.build.jobs import Submit, failure, run_now
 from pachaprint.build.manifest import Manifest, input_hash
 from pachaprint.build.outdir import OutDirError, prepare_out_dir
-from pachaprint.build.previews import pdf_preview_png
 from pachaprint.build.reports import report_json, report_markdown, scenario_report
 from pachaprint.build.staging import Stage, clean_stale_stages
 from pachaprint.build.volumes import SCENARIOS_PER_VOLUME, build_volumes
@@ -35,7 +34,6 @@ from pachaprint.check.validate import validate_path
 from pachaprint.fileio import atomic_write_text
 from pachaprint.model.scenario import Scenario, crops_to_rows
 from pachaprint.model.text import display_path
-from pachaprint.render.scenario import front_file_stem
 
 __all__ = ["PAPERS", "WHEELS", "BuildOptions", "BuildResult", "OutDirError", "run_build"]
 
@@ -151,7 +149,8 @@ def _simulate(scenario: Scenario, options: BuildOptions) -> dict[str, Any]:
 def _render_scenario(
     scenario: Scenario, folder: Path, options: BuildOptions, difficulty: str | None
 ) -> None:
-    from pachaprint.render.scenario import render_scenario
+    from pachaprint.build.previews import pdf_preview_png
+    from pachaprint.render.scenario import front_file_stem, render_scenario
     from pachaprint.render.webwheel import write_webwheel
 
     render_scenario(
@@ -394,6 +393,10 @@ def run_build(
 
 
 def _gallery_entry(outcome: ScenarioOutcome, wheel: str) -> dict[str, Any]:
+    # Imported here, after the workers are gone: the main process never holds the
+    # renderer while they run (it is forked into each of them).
+    from pachaprint.render.scenario import front_file_stem
+
     if not outcome.ok or outcome.report is None:
         return {
             "id": outcome.id or Path(outcome.file).stem,
