@@ -334,3 +334,20 @@ def test_existing_fixtures_are_still_valid():
     for path in sorted(EXAMPLES.glob("*.json")):
         assert validate_path(path)[0].valid, path
     assert validate_data(scenario_dict(LAKE_TERRAIN, LAKE_CROPS, ["d1", "b2", "a5", "e5"])).valid
+
+
+def test_solve_write_that_fails_is_a_clear_error_and_leaves_the_file(tmp_path, monkeypatch):
+    # Root (as in CI) can write anywhere, so the refusal of the file system is simulated.
+    import pachaprint.cli.validate as cli_validate
+
+    def refuse(path, text, follow_symlinks=True):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(cli_validate, "atomic_write_text", refuse)
+    data = dict(GOOD, crops=["...4.", ".4...", ".....", ".....", "1...1"])
+    path = write(tmp_path / "disc.json", data)
+    before = path.read_bytes()
+    result = runner.invoke(app, ["solve", "--write", str(path)])
+    assert result.exit_code == 2
+    assert f"pachaprint: error: cannot write {path}: Permission denied" in result.output
+    assert path.read_bytes() == before

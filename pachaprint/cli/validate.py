@@ -210,7 +210,10 @@ def solve(
             )
         raise typer.Exit(1)
     if write and result.solution is not None:
-        atomic_write_text(path, filled_text(raw, board, result.solution))
+        try:
+            atomic_write_text(path, filled_text(raw, board, result.solution))
+        except OSError as exc:
+            raise UsageError(f"cannot write {shown}: {exc.strerror or exc}") from None
         typer.echo(f"{shown}: crop layer written")
 
 
