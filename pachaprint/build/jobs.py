@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
-from pachaprint.build.staging import OutsideOutError
+from pachaprint.build.staging import PlacementError
 from pachaprint.model.text import display_path, printable
 
 T = TypeVar("T")
@@ -40,6 +40,6 @@ def failure(what: str, error: BaseException) -> str:
     if isinstance(error, OSError) and error.strerror:
         where = f" ({display_path(error.filename)})" if isinstance(error.filename, str) else ""
         return printable(f"{what}: {error.strerror}{where}")
-    if isinstance(error, OutsideOutError):
+    if isinstance(error, PlacementError):
         return printable(f"{what}: {error}")
     return printable(f"{what}: {type(error).__name__}: {error}")

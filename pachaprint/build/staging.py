@@ -8,7 +8,7 @@ by the next build), never a truncated or half-updated output file.
 Nothing is ever written outside the output folder: the move walks from OUT
 down to each file's folder one component at a time without following
 symbolic links (``O_NOFOLLOW``), so a link inside OUT that points elsewhere
-is refused (:class:`OutsideOutError`), never written through. A link standing
+is refused (:class:`PlacementError`), never written through. A link standing
 where an output file goes is replaced by the file.
 """
 
@@ -29,8 +29,9 @@ STAGING_PREFIX = ".staging-"
 _DIRECTORY_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
 
 
-class OutsideOutError(RuntimeError):
-    """A symbolic link (or a file) inside OUT stands where the build needs a folder."""
+class PlacementError(RuntimeError):
+    """An output cannot go where it belongs: a symbolic link or a file inside OUT stands
+    where a folder goes, a folder where a file goes, or a folder cannot be created."""
 
 
 def _open_folder(parent: int, name: str, shown: str) -> int:
@@ -40,7 +41,7 @@ def _open_folder(parent: int, name: str, shown: str) -> int:
     except FileExistsError:
         pass  # a folder, or something that the open below refuses
     except OSError as error:
-        raise OutsideOutError(f"cannot create the folder {shown}: {error.strerror}") from None
+        raise PlacementError(f"cannot create the folder {shown}: {error.strerror}") from None
     try:
         return os.open(name, _DIRECTORY_FLAGS, dir_fd=parent)
     except OSError as error:
@@ -48,12 +49,12 @@ def _open_folder(parent: int, name: str, shown: str) -> int:
     with contextlib.suppress(OSError):
         if stat.S_ISLNK(os.stat(name, dir_fd=parent, follow_symlinks=False).st_mode):
             target = display_path(os.readlink(name, dir_fd=parent))
-            raise OutsideOutError(
+            raise PlacementError(
                 f"{shown} is a symbolic link (to {target}); the build writes only inside "
                 "its output folder and does not follow links there: remove the link"
             )
-        raise OutsideOutError(f"{shown} is a file where the build needs a folder: move it away")
-    raise OutsideOutError(f"cannot open the folder {shown}: {reason}")
+        raise PlacementError(f"{shown} is a file where the build needs a folder: move it away")
+    raise PlacementError(f"cannot open the folder {shown}: {reason}")
 
 
 def place(out_dir: Path, relative: PurePosixPath, source: Path) -> None:
@@ -67,7 +68,7 @@ def place(out_dir: Path, relative: PurePosixPath, source: Path) -> None:
         try:
             os.replace(source, relative.name, dst_dir_fd=handles[-1])
         except IsADirectoryError:
-            raise OutsideOutError(
+            raise PlacementError(
                 f"{shown}/{display_path(relative.name)} is a folder where the build writes a file:"
                 " move it away"
             ) from None
