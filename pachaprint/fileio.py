@@ -2,10 +2,14 @@
 
 An interrupted or failed write never leaves a truncated file and never
 replaces a good file with a bad one. Replacing a file keeps its permission
-bits; a new file gets the usual ``0o666`` less the umask. Writing to a
-symbolic link writes its target (the link stays a link), unless the caller
-asks to replace links (the build does, so that nothing lands outside its
-output folder). Every writer in pachaprint goes through these functions.
+bits; a new file gets the usual ``0o666`` less the umask.
+
+By default the rename replaces the directory entry itself, so a symbolic link
+at the path is replaced by the file and nothing is ever written elsewhere
+(the build and the studio rely on that). A command that edits the user's own
+file (``solve --write``, ``new --out``) asks to ``follow_symlinks``: then the
+link's target gets the new content, atomically, and the link stays.
+Every writer in pachaprint goes through these functions.
 """
 
 from __future__ import annotations
@@ -37,12 +41,11 @@ def _fsync_folder(folder: Path) -> None:
             os.close(handle)
 
 
-def atomic_write_bytes(path: str | Path, data: bytes, follow_symlinks: bool = True) -> Path:
+def atomic_write_bytes(path: str | Path, data: bytes, follow_symlinks: bool = False) -> Path:
     """Write ``data`` to ``path`` atomically (creating parent folders); returns ``path``.
 
-    With ``follow_symlinks`` (the default) a symbolic link at ``path`` is
-    written through: its target gets the new bytes and the link stays. Without
-    it, the link itself is replaced by a regular file.
+    A symbolic link at ``path`` is replaced by a regular file, unless
+    ``follow_symlinks``: then its target gets the new bytes and the link stays.
     """
     path = Path(path)
     target = Path(os.path.realpath(path)) if follow_symlinks else path
@@ -68,6 +71,6 @@ def atomic_write_bytes(path: str | Path, data: bytes, follow_symlinks: bool = Tr
     return path
 
 
-def atomic_write_text(path: str | Path, text: str, follow_symlinks: bool = True) -> Path:
+def atomic_write_text(path: str | Path, text: str, follow_symlinks: bool = False) -> Path:
     """Write UTF-8 ``text`` atomically (see :func:`atomic_write_bytes`)."""
     return atomic_write_bytes(path, text.encode("utf-8"), follow_symlinks)

@@ -340,7 +340,7 @@ def test_solve_write_that_fails_is_a_clear_error_and_leaves_the_file(tmp_path, m
     # Root (as in CI) can write anywhere, so the refusal of the file system is simulated.
     import pachaprint.cli.validate as cli_validate
 
-    def refuse(path, text, follow_symlinks=True):
+    def refuse(path, text, follow_symlinks=False):
         raise PermissionError(13, "Permission denied", str(path))
 
     monkeypatch.setattr(cli_validate, "atomic_write_text", refuse)
@@ -351,3 +351,38 @@ def test_solve_write_that_fails_is_a_clear_error_and_leaves_the_file(tmp_path, m
     assert result.exit_code == 2
     assert f"pachaprint: error: cannot write {path}: Permission denied" in result.output
     assert path.read_bytes() == before
+
+
+def test_atomic_writes_keep_the_mode_and_treat_links_as_asked(tmp_path):
+    from pachaprint.fileio import atomic_write_text
+
+    real = tmp_path / "real.txt"
+    real.write_text("old")
+    os.chmod(real, 0o640)
+    link = tmp_path / "link.txt"
+    link.symlink_to("real.txt")
+    atomic_write_text(link, "through", follow_symlinks=True)
+    assert link.is_symlink() and real.read_text() == "through"
+    assert stat.S_IMODE(real.stat().st_mode) == 0o640
+    atomic_write_text(real, "again")
+    assert stat.S_IMODE(real.stat().st_mode) == 0o640
+    atomic_write_text(link, "replaced")  # the default: the entry itself, never elsewhere
+    assert not link.is_symlink() and link.read_text() == "replaced"
+    assert real.read_text() == "again"
+    mask = os.umask(0)
+    os.umask(mask)
+    atomic_write_text(tmp_path / "new.txt", "x")  # a new file: 0o666 less the umask
+    assert stat.S_IMODE((tmp_path / "new.txt").stat().st_mode) == 0o666 & ~mask
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.txt", "new.txt", "real.txt"]
+
+
+def test_new_out_writes_through_a_link(tmp_path):
+    target = tmp_path / "mine.json"
+    target.write_text("{}")
+    os.chmod(target, 0o600)
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    result = runner.invoke(app, ["new", "--size", "tiny", "--seed", "3", "--out", str(link)])
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and validate_path(target)[0].valid
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600

@@ -152,7 +152,7 @@ class Manifest:
             json.dumps({"format": MANIFEST_FORMAT, "units": self.units}, indent=1, sort_keys=True)
             + "\n"
         )
-        atomic_write_text(out_dir / MANIFEST_NAME, text, follow_symlinks=False)
+        atomic_write_text(out_dir / MANIFEST_NAME, text)
         with contextlib.suppress(OSError):
             (out_dir / JOURNAL_NAME).unlink(missing_ok=True)
 

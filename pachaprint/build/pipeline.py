@@ -374,7 +374,6 @@ def run_build(
                     for name, label, ids in pnp_files
                 ],
             ),
-            follow_symlinks=False,
         )
     except OSError as exc:
         problems.append(failure("writing index.html failed", exc))

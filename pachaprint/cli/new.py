@@ -98,7 +98,7 @@ def new(
         return
     shown = display_path(out)
     try:
-        atomic_write_text(out, text)
+        atomic_write_text(out, text, follow_symlinks=True)
     except OSError as error:
         raise UsageError(f"cannot write {shown}: {error.strerror or error}") from None
     typer.echo(

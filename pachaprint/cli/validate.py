@@ -211,7 +211,7 @@ def solve(
         raise typer.Exit(1)
     if write and result.solution is not None:
         try:
-            atomic_write_text(path, filled_text(raw, board, result.solution))
+            atomic_write_text(path, filled_text(raw, board, result.solution), follow_symlinks=True)
         except OSError as exc:
             raise UsageError(f"cannot write {shown}: {exc.strerror or exc}") from None
         typer.echo(f"{shown}: crop layer written")
