@@ -8,7 +8,8 @@ pipeline for one file is :mod:`pachaprint.check.validate`.
 
 from __future__ import annotations
 
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from typing import Any
 
 from pachaprint.check.problems import Problem, Rule
@@ -249,11 +250,9 @@ def solution_problems(
     if result.status is SolveStatus.NONE:
         return [Problem(Rule.UNSOLVABLE, f"no crop layer fits: {result.reason}")], None
     if result.status is SolveStatus.MULTIPLE:
-        first = found[0]
         count = min(len(found), NOT_UNIQUE_COUNT_CAP)
         counted = f"at least {count}" if count >= NOT_UNIQUE_COUNT_CAP else str(count)
-        target = _author_layer(scenario, solver) or first
-        extra = solver.suggest_givens(givens, target, SUGGEST_CAP, found)
+        extra, target = _settling(scenario, solver, givens, found)
         names = board.names(result.differing)
         suggestion = join_names(f"{board.name(c)} ({target[c]})" for c in extra)
         message = (
@@ -277,6 +276,60 @@ def solution_problems(
             )
         ], solution
     return [], solution
+
+
+_Settled = tuple[list[int], tuple[int, ...]]
+_SETTLED: OrderedDict[tuple[object, ...], _Settled] = OrderedDict()
+_SETTLED_LOCK = threading.Lock()
+
+
+def _settling_key(scenario: Scenario, givens: dict[int, int]) -> tuple[object, ...]:
+    complete = scenario.crops_flat if scenario.is_complete else None
+    return (scenario.size, scenario.terrain_flat, tuple(sorted(givens.items())), complete)
+
+
+def _settling(
+    scenario: Scenario, solver: CropSolver, givens: dict[int, int], found: list[tuple[int, ...]]
+) -> _Settled:
+    """Cells to add as start cells and the crop layer their levels come from.
+
+    ``found`` are the solutions of one search (at least two). The layer is the
+    author's own when it is complete and fits the rules, else the first found.
+    The last few answers are kept, so :func:`settling_start_cells` right after
+    a validation (as the studio asks) does not search again.
+    """
+    key = _settling_key(scenario, givens)
+    with _SETTLED_LOCK:
+        if key in _SETTLED:
+            _SETTLED.move_to_end(key)
+            return _SETTLED[key]
+    target = _author_layer(scenario, solver) or found[0]
+    settled = solver.suggest_givens(givens, target, SUGGEST_CAP, found), target
+    with _SETTLED_LOCK:
+        _SETTLED[key] = settled
+        while len(_SETTLED) > 8:
+            _SETTLED.popitem(last=False)
+    return settled
+
+
+def settling_start_cells(scenario: Scenario) -> dict[str, int]:
+    """Start cells to add, with their crop levels, that make a not-unique scenario unique.
+
+    The same cells the ``not-unique`` message names (cell name -> level, in
+    reading order); empty when the scenario has no crop layer or exactly one.
+    """
+    board = scenario.board
+    givens = givens_of(scenario)
+    with _SETTLED_LOCK:
+        known = _SETTLED.get(_settling_key(scenario, givens))
+    if known is None:
+        solver = solver_for(board, scenario.terrain_flat)
+        found = solver.solutions(givens, SUGGEST_CAP)
+        if len(found) < 2:
+            return {}
+        known = _settling(scenario, solver, givens, found)
+    extra, target = known
+    return {board.name(c): target[c] for c in sorted(extra)}
 
 
 def _author_layer(scenario: Scenario, solver: CropSolver) -> tuple[int, ...] | None:

@@ -34,6 +34,7 @@ COMMANDS: dict[str, Entry] = {
     ),
     "hint": Entry("hint", "Print the next deduction only: the easiest step a player can make now."),
     "new": Entry("new", "Generate a valid, unique scenario at the requested difficulty."),
+    "studio": Entry("studio", "Author a disc in the browser, the checker live on every edit."),
     "simulate": Entry("simulate", "Simulate bot games of a scenario and report how it plays."),
     "play": Entry("play", "Play a scenario in the terminal: people and bots at one table."),
     "render": Entry(

@@ -1,0 +1,277 @@
+"""The studio's web application: the page, its assets and a small JSON API (Starlette).
+
+Reading requests are GET, everything that changes a file or costs real work is
+POST with a JSON body. The whole application sits behind
+:class:`~pachaprint.studio.security.Guard` (token, Host, Origin). Files are
+reached only through the :class:`~pachaprint.studio.workspace.Workspace`.
+
+=========================  ====  =====================================================
+path                       verb  answer
+=========================  ====  =====================================================
+``/``                      GET   the page
+``/static/NAME``           GET   a page asset (scripts, styles, palette)
+``/api/session``           GET   mode (file or folder), path, sizes, difficulties
+``/api/library``           GET   the folder's scenarios: validity, difficulty, size
+``/api/open?file=NAME``    GET   one file's scenario, ready to edit
+``/api/check``             POST  the live verdict on ``{"scenario": ...}``
+``/api/explain``           POST  the explained deductions, with the grid at each step
+``/api/generate``          POST  a fresh scenario of ``size`` and ``difficulty``
+``/api/new``               POST  a blank scenario with an id unused in the folder
+``/api/preview``           POST  SVG disc fronts (both templates) and back
+``/api/print``             POST  the print-ready PDF of the disc
+``/api/wheel``             POST  the digital wheel page of the disc
+``/api/save``              POST  write ``{"file", "scenario"}`` atomically
+=========================  ====  =====================================================
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from pachaprint.check.generate import GenerationError
+from pachaprint.check.load import parse_bytes
+from pachaprint.studio import authoring, documents, printing
+from pachaprint.studio.page import asset, page_html
+from pachaprint.studio.security import ASGIApp, Guard
+from pachaprint.studio.workspace import Workspace, WorkspaceError
+
+BODY_LIMIT = 256 * 1024
+"""Request bodies above this are refused: a scenario is a few kilobytes."""
+BOXES = ("retail", "unlimited")
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+class ApiError(Exception):
+    """An answer in words with its HTTP status (and the problems behind it, if any)."""
+
+    def __init__(self, status: int, message: str, problems: list[dict[str, Any]] | None = None):
+        super().__init__(message)
+        self.status = status
+        self.problems = problems or []
+
+
+async def read_json(request: Request) -> dict[str, Any]:
+    """The request's JSON object body (at most :data:`BODY_LIMIT` bytes)."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise ApiError(415, "send the request body as application/json")
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > BODY_LIMIT):
+        raise ApiError(413, f"the request body is over {BODY_LIMIT // 1024} KB")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > BODY_LIMIT:
+            raise ApiError(413, f"the request body is over {BODY_LIMIT // 1024} KB")
+        chunks.append(chunk)
+    data, problems = parse_bytes(b"".join(chunks))
+    if problems:
+        raise ApiError(400, f"the request body is not JSON: {problems[0].message}")
+    if not isinstance(data, dict):
+        raise ApiError(400, "the request body must be a JSON object")
+    return data
+
+
+def _box(body: dict[str, Any]) -> str:
+    box = body.get("box", "retail")
+    if box not in BOXES:
+        raise ApiError(400, "box must be retail or unlimited")
+    return str(box)
+
+
+def _text_field(body: dict[str, Any], key: str, choices: tuple[str, ...]) -> str:
+    value = body.get(key)
+    if value not in choices:
+        raise ApiError(400, f"{key} must be one of {', '.join(choices)}")
+    return str(value)
+
+
+class StudioApi:
+    """The request handlers of one studio session."""
+
+    def __init__(self, workspace: Workspace, token: str):
+        self.workspace = workspace
+        self.token = token
+
+    # -- page and assets ------------------------------------------------------------
+    async def page(self, request: Request) -> Response:
+        return HTMLResponse(page_html(self.token))
+
+    async def asset(self, request: Request) -> Response:
+        try:
+            data, kind = asset(request.path_params["name"])
+        except KeyError:
+            return Response("no such asset\n", 404, media_type="text/plain")
+        return Response(data, media_type=kind)
+
+    # -- reading ------------------------------------------------------------------------
+    async def session(self, request: Request) -> Response:
+        return JSONResponse(
+            {
+                "mode": self.workspace.mode,
+                "path": self.workspace.label,
+                "file": self.workspace.single,
+                "sizes": ["tiny", "long"],
+                "difficulties": list(authoring.DIFFICULTIES),
+            }
+        )
+
+    async def library(self, request: Request) -> Response:
+        entries = await run_in_threadpool(documents.library, self.workspace)
+        return JSONResponse({"scenarios": entries})
+
+    async def open(self, request: Request) -> Response:
+        name = request.query_params.get("file")
+        opened = await run_in_threadpool(documents.open_document, self.workspace, name)
+        return JSONResponse(opened)
+
+    # -- checking and help --------------------------------------------------------------
+    async def check(self, request: Request) -> Response:
+        body = await read_json(request)
+        verdict = await run_in_threadpool(
+            authoring.check_document, body.get("scenario"), _box(body)
+        )
+        verdict["version"] = body.get("version")
+        return JSONResponse(verdict)
+
+    async def explain(self, request: Request) -> Response:
+        body = await read_json(request)
+        return JSONResponse(
+            await run_in_threadpool(authoring.explain_document, body.get("scenario"))
+        )
+
+    async def generate(self, request: Request) -> Response:
+        body = await read_json(request)
+        size = _text_field(body, "size", ("tiny", "long"))
+        difficulty = _text_field(body, "difficulty", authoring.DIFFICULTIES)
+        seed = secrets.randbelow(1_000_000)
+        scenario_id = None
+        if self.workspace.mode == "folder":
+            scenario_id = self.workspace.fresh_id(authoring.default_id(size, seed))
+        try:
+            data = await run_in_threadpool(
+                authoring.generated_document, size, difficulty, seed, scenario_id
+            )
+        except GenerationError as exc:
+            raise ApiError(503, f"{exc}; try again for another seed") from None
+        file = f"{data['id']}.json" if self.workspace.mode == "folder" else None
+        return JSONResponse({"scenario": data, "seed": seed, "file": file})
+
+    async def new(self, request: Request) -> Response:
+        if self.workspace.mode != "folder":
+            raise ApiError(
+                403, "the studio was started on one file; start it on a folder to create files"
+            )
+        body = await read_json(request)
+        size = _text_field(body, "size", ("tiny", "long"))
+        data = await run_in_threadpool(documents.new_blank, self.workspace, size)
+        return JSONResponse({"scenario": data, "file": f"{data['id']}.json"})
+
+    # -- pictures -------------------------------------------------------------------------
+    async def preview(self, request: Request) -> Response:
+        body = await read_json(request)
+        box = _box(body)
+
+        def work() -> dict[str, str]:
+            scenario, difficulty = authoring.scenario_of(body.get("scenario"), box)
+            return printing.preview_svgs(scenario, difficulty)
+
+        return JSONResponse({"svgs": await run_in_threadpool(work)})
+
+    async def print_pdf(self, request: Request) -> Response:
+        body = await read_json(request)
+        paper = _text_field(body, "paper", printing.PAPERS)
+        box = _box(body)
+
+        def work() -> tuple[bytes, str]:
+            scenario, difficulty = authoring.scenario_of(body.get("scenario"), box)
+            return printing.print_pdf(scenario, difficulty, paper), printing.print_file_name(
+                scenario, paper
+            )
+
+        data, name = await run_in_threadpool(work)
+        return _download(data, "application/pdf", name)
+
+    async def wheel(self, request: Request) -> Response:
+        body = await read_json(request)
+        box = _box(body)
+
+        def work() -> tuple[bytes, str]:
+            scenario, _ = authoring.scenario_of(body.get("scenario"), box)
+            page = printing.wheel_page(scenario).encode("utf-8")
+            return page, printing.wheel_file_name(scenario)
+
+        data, name = await run_in_threadpool(work)
+        return _download(data, "application/octet-stream", name)
+
+    # -- saving ---------------------------------------------------------------------------
+    async def save(self, request: Request) -> Response:
+        body = await read_json(request)
+        name = body.get("file")
+        result = await run_in_threadpool(
+            documents.save,
+            self.workspace,
+            name,
+            body.get("scenario"),
+            body.get("hash"),
+            bool(body.get("create")),
+            bool(body.get("force")),
+        )
+        return JSONResponse(result)
+
+
+def _download(data: bytes, kind: str, name: str) -> Response:
+    """A file the browser saves (the name is made of a scenario id: ``[a-z0-9-]`` only)."""
+    return Response(
+        data, media_type=kind, headers={"content-disposition": f'attachment; filename="{name}"'}
+    )
+
+
+def _guarded(handler: Handler) -> Handler:
+    """Turn the studio's own errors into JSON answers with their status."""
+
+    async def run(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except ApiError as exc:
+            return JSONResponse({"error": str(exc), "problems": exc.problems}, exc.status)
+        except WorkspaceError as exc:
+            return JSONResponse({"error": str(exc), "problems": []}, exc.status)
+        except authoring.DocumentError as exc:
+            return JSONResponse({"error": str(exc), "problems": exc.problems}, 422)
+        except documents.FileRefused as exc:
+            return JSONResponse({"error": str(exc), "problems": exc.problems}, exc.status)
+
+    return run
+
+
+def create_app(workspace: Workspace, token: str, port: int) -> ASGIApp:
+    """The studio's ASGI application for ``workspace``, answering on 127.0.0.1:``port``."""
+    api = StudioApi(workspace, token)
+    get, post = ["GET"], ["POST"]
+    routes = [
+        Route("/", _guarded(api.page), methods=get),
+        Route("/static/{name}", _guarded(api.asset), methods=get),
+        Route("/api/session", _guarded(api.session), methods=get),
+        Route("/api/library", _guarded(api.library), methods=get),
+        Route("/api/open", _guarded(api.open), methods=get),
+        Route("/api/check", _guarded(api.check), methods=post),
+        Route("/api/explain", _guarded(api.explain), methods=post),
+        Route("/api/generate", _guarded(api.generate), methods=post),
+        Route("/api/new", _guarded(api.new), methods=post),
+        Route("/api/preview", _guarded(api.preview), methods=post),
+        Route("/api/print", _guarded(api.print_pdf), methods=post),
+        Route("/api/wheel", _guarded(api.wheel), methods=post),
+        Route("/api/save", _guarded(api.save), methods=post),
+    ]
+    return Guard(Starlette(routes=routes), token, port)

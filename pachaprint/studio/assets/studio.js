@@ -1,0 +1,304 @@
+/* pachaprint studio, part 4: the scenario's details, previews and prints, the
+   library, saving, and starting the page. */
+"use strict";
+
+(function () {
+  const S = window.Studio;
+  const $ = (id) => document.getElementById(id);
+  const ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
+  S.session = { mode: "file" };
+
+  function notice(message, kind) {
+    const line = $("save-status");
+    line.textContent = message;
+    line.className = "save-status" + (kind ? " " + kind : "");
+  }
+  S.on("notice", (message) => notice(message, "error"));
+
+  // -- the header and the details form ---------------------------------------------------
+  const FIELDS = { "f-name": "name", "f-id": "id", "f-author": "author", "f-notes": "notes" };
+
+  function showHeader() {
+    const doc = S.state.doc;
+    $("doc-name").textContent = doc.name || "(no name yet)";
+    $("doc-file").textContent = S.state.file || "";
+    const dirty = S.isDirty();
+    $("dirty").hidden = !dirty;
+    $("undo").disabled = !S.canUndo();
+    $("redo").disabled = !S.canRedo();
+    document.title = (dirty ? "\u25CF " : "") + (doc.name || S.state.file || "new map") + " \u2014 pachaprint studio";
+    document.documentElement.setAttribute("data-doc-version", String(S.state.version));
+  }
+
+  function showFields(info) {
+    const doc = S.state.doc;
+    if (info && info.reason === "field") return;
+    Object.keys(FIELDS).forEach((id) => {
+      const value = doc[FIELDS[id]];
+      $(id).value = typeof value === "string" ? value : "";
+    });
+    $("f-size").value = doc.size;
+    if (info && info.reason === "load") $("gen-size").value = doc.size;
+  }
+
+  function onField(event) {
+    const key = FIELDS[event.target.id];
+    const value = event.target.value;
+    S.beginGesture();
+    S.edit((doc) => {
+      if ((doc[key] || "") === value) return false;
+      doc[key] = value;
+      return true;
+    }, "field");
+  }
+
+  function onResize() {
+    const size = $("f-size").value;
+    const doc = S.state.doc;
+    const loss = S.resizeLoss(doc, size);
+    if (loss && !window.confirm("Making the map " + size + " removes " + loss + ". Go on?")) {
+      $("f-size").value = doc.size;
+      return;
+    }
+    S.edit((d) => S.change.resize(d, size), "resize");
+  }
+
+  function followId() {
+    // A map not saved yet in a folder is named after its id.
+    const state = S.state;
+    if (S.session.mode === "folder" && !state.exists && ID.test(state.doc.id || "")) state.file = state.doc.id + ".json";
+  }
+
+  // -- previews and prints --------------------------------------------------------------------
+  const PREVIEWS = { "disc-front": "preview-front", "disc-front-volvelle45": "preview-volvelle", "disc-back": "preview-back" };
+  const urls = {};
+  let previewTimer = null;
+  let previewVersion = -1;
+
+  function hidePreviews(message) {
+    Object.values(PREVIEWS).forEach((id) => { $(id).hidden = true; });
+    document.querySelector(".previews").hidden = true;
+    $("preview-note").hidden = false;
+    $("preview-note").textContent = message;
+  }
+
+  async function refreshPreviews() {
+    const version = S.state.version;
+    if (version === previewVersion) return;
+    try {
+      const answer = await S.api("/api/preview", { scenario: S.state.doc, box: S.box });
+      if (version !== S.state.version) return;
+      previewVersion = version;
+      Object.keys(PREVIEWS).forEach((stem) => {
+        const img = $(PREVIEWS[stem]);
+        if (urls[stem]) URL.revokeObjectURL(urls[stem]);
+        urls[stem] = URL.createObjectURL(new Blob([answer.svgs[stem]], { type: "image/svg+xml" }));
+        img.src = urls[stem];
+        img.hidden = false;
+      });
+      $("preview-note").hidden = true;
+      document.querySelector(".previews").hidden = false;
+    } catch (e) {
+      hidePreviews("No preview: " + e.message);
+    }
+  }
+
+  function onVerdict(verdict) {
+    const valid = verdict.valid;
+    $("print-pdf").disabled = $("wheel-html").disabled = !valid;
+    clearTimeout(previewTimer);
+    if (!valid) {
+      previewVersion = -1;
+      hidePreviews("The previews appear once the scenario is valid.");
+      return;
+    }
+    previewTimer = setTimeout(refreshPreviews, 250);
+  }
+
+  async function fetchFile(path, extra, what) {
+    try {
+      const file = await S.download(path, Object.assign({ scenario: S.state.doc, box: S.box }, extra));
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(file.blob);
+      link.download = file.name;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+      notice(what + " ready: " + file.name);
+    } catch (e) {
+      notice(what + " not made: " + e.message, "error");
+    }
+  }
+
+  // -- the library ------------------------------------------------------------------------------
+  function badge(text, className) {
+    const el = document.createElement("span");
+    el.className = "tag " + className;
+    el.textContent = text;
+    return el;
+  }
+
+  async function showLibrary() {
+    if (S.session.mode !== "folder") return;
+    let answer;
+    try { answer = await S.api("/api/library"); } catch (e) { notice("Cannot list the folder: " + e.message, "error"); return; }
+    const list = $("library");
+    list.textContent = "";
+    if (!answer.scenarios.length) {
+      const empty = document.createElement("li");
+      empty.className = "empty";
+      empty.textContent = "No scenario files here yet.";
+      list.appendChild(empty);
+    }
+    answer.scenarios.forEach((entry) => {
+      const li = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "entry";
+      button.setAttribute("data-file", entry.file);
+      if (entry.file === S.state.file) button.setAttribute("aria-current", "true");
+      const title = document.createElement("strong");
+      title.textContent = entry.name || entry.id || entry.file;
+      const file = document.createElement("small");
+      file.textContent = entry.file;
+      const tags = document.createElement("span");
+      tags.className = "tags";
+      tags.appendChild(entry.valid ? badge("\u2714 valid", "ok") : badge("\u2716 " + (entry.rules || []).join(", "), "bad"));
+      if (entry.size) tags.appendChild(badge(entry.size, "size"));
+      if (entry.difficulty) tags.appendChild(badge(entry.difficulty, "grade grade-" + entry.difficulty));
+      button.append(title, file, tags);
+      if (entry.message) button.title = entry.message;
+      button.addEventListener("click", () => openFile(entry.file));
+      li.appendChild(button);
+      list.appendChild(li);
+    });
+  }
+
+  function leaveOk() {
+    return !S.isDirty() || window.confirm("Discard the unsaved changes of " + (S.state.file || "this map") + "?");
+  }
+
+  async function openFile(file) {
+    if (file === S.state.file && S.state.exists) return;
+    if (!leaveOk()) return;
+    try {
+      S.load(await S.api("/api/open?file=" + encodeURIComponent(file)));
+      history.replaceState(null, "", "#file=" + encodeURIComponent(file));
+      notice("");
+      showLibrary();
+    } catch (e) {
+      notice("Cannot open " + file + ": " + e.message + (e.problems.length ? " \u2014 " + e.problems[0].message : ""), "error");
+    }
+  }
+
+  async function newBlank(size) {
+    if (!leaveOk()) return;
+    try {
+      const made = await S.api("/api/new", { size: size });
+      S.load({ file: made.file, scenario: made.scenario, hash: null, exists: false });
+      showLibrary();
+    } catch (e) {
+      notice("Cannot create a map: " + e.message, "error");
+    }
+  }
+
+  // -- saving ------------------------------------------------------------------------------------
+  async function save(force) {
+    const state = S.state;
+    if (!state.doc || !state.file) return;
+    S.endGesture();
+    const button = $("save");
+    button.disabled = true;
+    try {
+      const saved = await S.api("/api/save", {
+        file: state.file, scenario: state.doc, hash: state.hash, create: !state.exists, force: !!force,
+      });
+      S.markSaved(saved.file, saved.hash);
+      history.replaceState(null, "", "#file=" + encodeURIComponent(saved.file));
+      const size = (saved.bytes / 1024).toFixed(1) + " KB";
+      notice("Saved " + saved.file + " (" + size + ")" + (saved.valid ? ", valid." : ", not valid yet: " + saved.errors + " problem" + (saved.errors === 1 ? "" : "s") + "."), saved.valid ? "ok" : "");
+      showLibrary();
+    } catch (e) {
+      if (e.status === 409 && state.exists && !force && window.confirm(e.message + "\n\nOverwrite the file on disk?")) {
+        button.disabled = false;
+        return save(true);
+      }
+      notice(e.message + (e.problems.length && e.problems[0].message !== e.message ? " (" + e.problems[0].message + ")" : ""), "error");
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  // -- keys for the whole page ---------------------------------------------------------------------
+  function onGlobalKey(event) {
+    const typing = /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName);
+    const key = event.key.toLowerCase();
+    if ((event.ctrlKey || event.metaKey) && key === "s") {
+      event.preventDefault();
+      save(false);
+    } else if ((event.ctrlKey || event.metaKey) && !typing && (key === "z" || key === "y")) {
+      event.preventDefault();
+      if (key === "y" || event.shiftKey) S.redo();
+      else S.undo();
+    } else if (key === "escape") {
+      S.closeExplain();
+    }
+  }
+
+  // -- start -----------------------------------------------------------------------------------------
+  async function start() {
+    S.grid.init();
+    S.panels.init();
+    S.on("change", showHeader);
+    S.on("change", showFields);
+    S.on("change", followId);
+    S.on("change", (info) => { if (info.reason !== "saved") clearTimeout(previewTimer); });
+    S.on("verdict", onVerdict);
+    S.on("verdict", () => document.documentElement.setAttribute("data-ready", "true"));
+    Object.keys(FIELDS).forEach((id) => {
+      $(id).addEventListener("input", onField);
+      $(id).addEventListener("change", () => S.endGesture());
+    });
+    $("f-size").addEventListener("change", onResize);
+    $("f-box").addEventListener("change", () => { S.box = $("f-box").value; S.check(); });
+    $("undo").addEventListener("click", S.undo);
+    $("redo").addEventListener("click", S.redo);
+    $("save").addEventListener("click", () => save(false));
+    $("print-pdf").addEventListener("click", () => fetchFile("/api/print", { paper: $("paper").value }, "Print PDF"));
+    $("wheel-html").addEventListener("click", () => fetchFile("/api/wheel", {}, "Digital wheel"));
+    $("new-tiny").addEventListener("click", () => newBlank("tiny"));
+    $("new-long").addEventListener("click", () => newBlank("long"));
+    document.addEventListener("keydown", onGlobalKey);
+    window.addEventListener("hashchange", () => {
+      const wanted = /^#file=(.+)$/.exec(location.hash);
+      if (wanted && S.session.mode === "folder") openFile(decodeURIComponent(wanted[1]));
+    });
+    window.addEventListener("beforeunload", (event) => {
+      if (S.isDirty()) { event.preventDefault(); event.returnValue = ""; }
+    });
+    try {
+      S.session = await S.api("/api/session");
+    } catch (e) {
+      notice(e.message, "error");
+      return;
+    }
+    $("path").textContent = S.session.path;
+    if (S.session.mode === "folder") {
+      $("library-panel").hidden = false;
+      $("layout").classList.add("with-library");
+      await showLibrary();
+      const wanted = /^#file=(.+)$/.exec(location.hash);
+      const first = document.querySelector("#library .entry");
+      if (wanted) await openFile(decodeURIComponent(wanted[1]));
+      else if (first) await openFile(first.getAttribute("data-file"));
+      if (!S.state.doc) await newBlank("long");
+    } else {
+      $("new-tiny").hidden = $("new-long").hidden = true;
+      await openFile(S.session.file);
+    }
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

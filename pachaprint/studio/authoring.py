@@ -1,0 +1,238 @@
+"""What the studio asks of the library about the scenario being edited.
+
+The page edits a scenario mapping exactly as the file holds it (SPEC section
+2), with one addition: a terrain letter may be ``.`` for a cell not painted
+yet. Every answer here is a JSON-ready dict built from :mod:`pachaprint.check`
+calls; nothing in this module decides a rule itself.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from pachaprint.check.difficulty import Difficulty
+from pachaprint.check.explain import chain_difficulty, explain_givens
+from pachaprint.check.generate import SCHEMA_REF, generate, slug
+from pachaprint.check.load import schema_problems
+from pachaprint.check.problems import Problem, Report
+from pachaprint.check.rules import settling_start_cells
+from pachaprint.check.solver import givens_of, levels_of
+from pachaprint.check.techniques import is_solved, position_for
+from pachaprint.check.validate import validate_data
+from pachaprint.model.board import SIZES, board_for, join_names
+from pachaprint.model.scenario import FORMAT, Scenario, crops_to_rows
+
+UNPAINTED = "."
+"""A terrain letter the studio uses for a cell not painted yet (never saved)."""
+UNPAINTED_RULE = "unpainted"
+"""The studio's own problem id for cells without terrain (the file format has none)."""
+DIFFICULTIES = ("easy", "medium", "hard", "expert")
+"""Difficulties the generator can be asked for."""
+
+
+class DocumentError(ValueError):
+    """The scenario cannot be used for this request yet; ``problems`` say why."""
+
+    def __init__(self, message: str, problems: list[dict[str, Any]] | None = None):
+        super().__init__(message)
+        self.problems = problems or []
+
+
+def _problem(problem: Problem) -> dict[str, Any]:
+    return problem.to_dict()
+
+
+def unpainted_cells(data: Any) -> list[str]:
+    """Names of the cells whose terrain is still ``.`` (empty when the shape is not a grid)."""
+    if not isinstance(data, dict) or data.get("size") not in SIZES:
+        return []
+    rows = data.get("terrain")
+    if not isinstance(rows, list) or not all(isinstance(row, str) for row in rows):
+        return []
+    board = board_for(data["size"])
+    return [
+        board.name(board.cell(column, row))
+        for row, text in enumerate(rows[: board.height])
+        for column, letter in enumerate(text[: board.width])
+        if letter == UNPAINTED
+    ]
+
+
+def _painted_copy(data: dict[str, Any]) -> dict[str, Any]:
+    """A copy with unpainted cells filled in, to schema-check the other fields."""
+    copy = dict(data)
+    copy["terrain"] = [row.replace(UNPAINTED, "V") for row in data["terrain"]]
+    return copy
+
+
+def check_document(data: Any, box: str = "retail") -> dict[str, Any]:
+    """The live verdict: problems with their cells, difficulty, the unique layer, a fix for ambiguity.
+
+    Keys: ``ready`` (the map is complete enough for the rules to be checked),
+    ``valid``, ``errors`` and ``warnings`` (``rule``, ``cells``, ``message``),
+    ``status`` (``unique``/``multiple``/``none`` or ``null``), ``difficulty``,
+    ``stats``, ``solution`` (row strings of the unique crop layer), and
+    ``suggestion`` (start cells -> levels that make a not-unique map unique).
+    """
+    began = time.perf_counter()
+    verdict: dict[str, Any] = {
+        "ready": False,
+        "valid": False,
+        "errors": [],
+        "warnings": [],
+        "status": None,
+        "difficulty": None,
+        "stats": {},
+        "solution": None,
+        "suggestion": None,
+    }
+    blank = unpainted_cells(data)
+    if blank:
+        others = [
+            p
+            for p in schema_problems(_painted_copy(data))
+            if not (p.pointer or "").startswith("/terrain")
+        ]
+        many = len(blank) != 1
+        verdict["errors"] = [
+            {
+                "rule": UNPAINTED_RULE,
+                "cells": blank,
+                "message": f"{len(blank)} cell{'s' if many else ''} still need{'' if many else 's'} a terrain: "
+                + join_names(blank),
+            },
+            *(_problem(p) for p in others),
+        ]
+    else:
+        _fill_verdict(verdict, validate_data(data, box=box))
+    verdict["ms"] = round((time.perf_counter() - began) * 1000, 2)
+    return verdict
+
+
+def _fill_verdict(verdict: dict[str, Any], report: Report) -> None:
+    verdict["ready"] = report.scenario is not None
+    verdict["valid"] = report.valid
+    verdict["errors"] = [_problem(p) for p in report.errors]
+    verdict["warnings"] = [_problem(p) for p in report.warnings]
+    verdict["stats"] = report.stats
+    verdict["difficulty"] = report.stats.get("difficulty")
+    rules = {p.rule.value for p in report.errors}
+    scenario = report.scenario
+    if report.solution is not None and scenario is not None:
+        verdict["status"] = "unique"
+        verdict["solution"] = crops_to_rows(scenario.board, report.solution)
+    elif "not-unique" in rules and scenario is not None:
+        verdict["status"] = "multiple"
+        verdict["suggestion"] = settling_start_cells(scenario)
+    elif "unsolvable" in rules:
+        verdict["status"] = "none"
+
+
+def scenario_of(data: Any, box: str = "retail") -> tuple[Scenario, str | None]:
+    """The valid scenario of a mapping, its dots filled, with its difficulty.
+
+    Raises :class:`DocumentError` listing the problems when it is not valid yet.
+    """
+    if unpainted_cells(data):
+        raise DocumentError("paint every cell first")
+    report = validate_data(data, box=box)
+    if not report.valid or report.scenario is None or report.solution is None:
+        raise DocumentError(
+            "the scenario is not valid yet; fix the problems listed first",
+            [_problem(p) for p in report.errors],
+        )
+    scenario = report.scenario
+    if not scenario.is_complete:
+        scenario = scenario.with_crops(crops_to_rows(scenario.board, report.solution))
+    return scenario, report.stats.get("difficulty")
+
+
+def explain_document(data: Any) -> dict[str, Any]:
+    """The explained deductions from the start cells, with the grid after every step.
+
+    ``initial`` and each step's ``candidates`` give every cell's possible
+    levels as a digit string (reading order); ``placed`` lists the cells
+    decided so far. Each step also has the keys of
+    :meth:`~pachaprint.check.techniques.Deduction.to_dict` and ``cells``, the
+    cells it changes.
+    """
+    if unpainted_cells(data):
+        raise DocumentError("paint every cell first")
+    report = validate_data(data, difficulty=False)
+    scenario = report.scenario
+    if scenario is None:
+        raise DocumentError("fix the file's shape first", [_problem(p) for p in report.errors])
+    board = scenario.board
+    pos = position_for(board, scenario.terrain_flat)
+    givens = givens_of(scenario)
+    started = pos.start(givens)
+    if started is None:
+        raise DocumentError(
+            "a start cell's crop does not fit its region; fix the start crops first"
+        )
+    dom, placed = started
+
+    def snapshot() -> tuple[list[str], list[str]]:
+        digits = ["".join(str(v) for v in levels_of(d)) for d in dom]
+        return digits, board.names(placed)
+
+    initial, initial_placed = snapshot()
+    steps = []
+    chain = explain_givens(pos, givens)
+    for step in chain:
+        step.apply(dom, placed)
+        candidates, decided = snapshot()
+        steps.append(
+            {
+                **step.to_dict(board),
+                "cells": board.names(step.cells),
+                "candidates": candidates,
+                "placed": decided,
+            }
+        )
+    complete = is_solved(dom)
+    return {
+        "initial": initial,
+        "placed": initial_placed,
+        "steps": steps,
+        "complete": complete,
+        "difficulty": chain_difficulty(chain, complete).value,
+        "givens": board.names(givens),
+    }
+
+
+def blank_document(size: str, scenario_id: str, name: str) -> dict[str, Any]:
+    """A new scenario mapping with no terrain painted and no crops."""
+    board = board_for(size)
+    return {
+        "$schema": SCHEMA_REF,
+        "format": FORMAT,
+        "id": scenario_id,
+        "name": name,
+        "size": size,
+        "terrain": [UNPAINTED * board.width] * board.height,
+        "crops": [UNPAINTED * board.width] * board.height,
+        "start": [],
+    }
+
+
+def generated_document(
+    size: str, difficulty: str, seed: int, scenario_id: str | None = None
+) -> dict[str, Any]:
+    """A fresh valid scenario from the generator (``pachaprint new``), as a mapping.
+
+    ``ValueError`` for an unknown size or difficulty;
+    :class:`~pachaprint.check.generate.GenerationError` if the generator gives up.
+    """
+    if size not in SIZES:
+        raise ValueError(f"size must be tiny or long, not {size!r}")
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
+    made = generate(size, seed, Difficulty(difficulty), id=scenario_id)
+    return made.scenario.to_dict()
+
+
+def default_id(size: str, seed: int) -> str:
+    """The id the generator gives a scenario of this size and seed."""
+    return slug(f"{size.capitalize()} disc {seed}")

@@ -1,0 +1,248 @@
+"""Scenario files in the studio: the library, opening a file for editing, saving it.
+
+Saving rewrites only the keys the studio edits, keeps the file's key order and
+one grid row per line (:func:`pachaprint.check.fill.updated_text`, the code
+behind ``solve --write``), checks that the text parses and passes the schema
+before anything is written, and writes atomically. A scenario that still
+breaks a game rule may be saved (work in progress); a file that would not load
+again may not.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from pachaprint.check.fill import updated_text
+from pachaprint.check.generate import slug
+from pachaprint.check.load import parse_bytes, parse_text, schema_problems
+from pachaprint.check.rules import dimension_problems
+from pachaprint.check.validate import validate_bytes, validate_data
+from pachaprint.model.board import SIZES, board_for
+from pachaprint.model.scenario import FORMAT
+from pachaprint.studio.authoring import UNPAINTED, blank_document, unpainted_cells
+from pachaprint.studio.workspace import Workspace, WorkspaceError
+
+SAVED_KEYS = (
+    "$schema",
+    "format",
+    "id",
+    "name",
+    "author",
+    "size",
+    "terrain",
+    "crops",
+    "start",
+    "solo",
+    "notes",
+)
+"""The keys a save writes; any other key of the file is kept as it is."""
+_TEXT_KEYS = ("$schema", "id", "name", "author", "notes")
+
+
+class FileRefused(Exception):
+    """A file the studio will not open or write (nothing was written); the message and problems say why."""
+
+    def __init__(self, status: int, message: str, problems: list[dict[str, Any]] | None = None):
+        super().__init__(message)
+        self.status = status
+        self.problems = problems or []
+
+
+def digest(raw: bytes) -> str:
+    """The fingerprint of a file's bytes, to notice a file changed on disk since it was opened."""
+    return hashlib.sha256(raw).hexdigest()
+
+
+def _note(message: str) -> dict[str, Any]:
+    return {"rule": "studio", "cells": [], "message": message}
+
+
+# -- the library -----------------------------------------------------------------------
+def library(workspace: Workspace) -> list[dict[str, Any]]:
+    """Every scenario file of the workspace with its verdict, difficulty and size."""
+    entries = []
+    for name in workspace.names():
+        entry: dict[str, Any] = {"file": name, "id": None, "name": None, "size": None}
+        try:
+            raw = workspace.read(name)
+        except WorkspaceError as exc:
+            entries.append({**entry, "valid": False, "rules": ["studio"], "message": str(exc)})
+            continue
+        report = validate_bytes(raw, name)
+        scenario = report.scenario
+        entries.append(
+            {
+                **entry,
+                "id": report.id,
+                "name": scenario.name if scenario is not None else None,
+                "size": scenario.size if scenario is not None else None,
+                "valid": report.valid,
+                "difficulty": report.stats.get("difficulty"),
+                "rules": report.rules(),
+                "errors": len(report.errors),
+                "message": report.errors[0].message if report.errors else None,
+            }
+        )
+    return entries
+
+
+# -- opening ------------------------------------------------------------------------------
+def _grid_problems(data: dict[str, Any]) -> list[str]:
+    board = board_for(data["size"])
+    found = []
+    for key, letters in (("terrain", "VDFM"), ("crops", "12345" + UNPAINTED)):
+        rows = data.get(key)
+        if (
+            not isinstance(rows, list)
+            or len(rows) != board.height
+            or not all(isinstance(r, str) and len(r) == board.width for r in rows)
+        ):
+            found.append(
+                f"{key} must be {board.height} rows of {board.width} characters for a {board.size} board"
+            )
+        elif any(ch not in letters for row in rows for ch in row):
+            found.append(f"{key} may only hold {', '.join(letters)}")
+    return found
+
+
+def _shape_problems(data: Any) -> list[str]:
+    if not isinstance(data, dict):
+        return ["the file does not hold a JSON object"]
+    if data.get("format", FORMAT) != FORMAT:
+        return [f"the format is {data.get('format')!r}; the studio edits {FORMAT!r}"]
+    if data.get("size") not in SIZES:
+        return ["size must be tiny or long"]
+    found = _grid_problems(data)
+    start = data.get("start", [])
+    if not isinstance(start, list) or not all(isinstance(c, str) for c in start):
+        found.append("start must be a list of cell names")
+    solo = data.get("solo")
+    if solo is not None and not (
+        isinstance(solo, dict)
+        and isinstance(solo.get("otoma"), list)
+        and all(isinstance(c, str) for c in solo["otoma"])
+    ):
+        found.append('solo must be {"otoma": [cell names]}')
+    found += [f"{key} must be text" for key in _TEXT_KEYS if not isinstance(data.get(key, ""), str)]
+    return found
+
+
+def editable(raw: bytes) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A file's mapping ready for the page, or the problems that keep the studio from editing it.
+
+    The studio edits any file whose grid fits its size, whatever else is wrong
+    (those problems show live); a missing ``format``, ``id``, ``name`` or
+    ``start`` is filled with an empty value for the page to complete.
+    """
+    data, problems = parse_bytes(raw)
+    if problems:
+        return {}, [p.to_dict() for p in problems]
+    shape = _shape_problems(data)
+    if shape:
+        return {}, [_note(message) for message in shape]
+    data.setdefault("format", FORMAT)
+    data.setdefault("id", "")
+    data.setdefault("name", "")
+    data.setdefault("start", [])
+    return data, []
+
+
+def open_document(workspace: Workspace, name: object) -> dict[str, Any]:
+    """``{"file", "scenario", "hash", "exists"}`` for a file of the workspace.
+
+    In file mode a file that does not exist yet opens as a blank long map.
+    """
+    if workspace.single is not None and name == workspace.single and not workspace.exists(name):
+        return {
+            "file": name,
+            "scenario": new_blank(workspace, "long"),
+            "hash": None,
+            "exists": False,
+        }
+    raw = workspace.read(workspace.path_of(name).name)
+    data, problems = editable(raw)
+    if problems:
+        raise FileRefused(422, f"{name} cannot be edited in the studio", problems)
+    return {"file": name, "scenario": data, "hash": digest(raw), "exists": True}
+
+
+def new_blank(workspace: Workspace, size: str) -> dict[str, Any]:
+    """A blank scenario whose id no file of the folder uses."""
+    stem = workspace.single[: -len(".json")] if workspace.single else "new-disc"
+    scenario_id = workspace.fresh_id(stem) if workspace.single is None else slug(stem)
+    return blank_document(size, scenario_id, "New disc")
+
+
+# -- saving -------------------------------------------------------------------------------
+def _changes(data: dict[str, Any]) -> dict[str, Any]:
+    changes = {key: data.get(key) for key in SAVED_KEYS}
+    changes["format"] = FORMAT
+    for key in ("author", "notes"):
+        if changes[key] == "":
+            changes[key] = None
+    solo = changes["solo"]
+    if isinstance(solo, dict) and solo.get("otoma") == []:
+        changes["solo"] = None
+    return changes
+
+
+def save(
+    workspace: Workspace,
+    name: object,
+    data: Any,
+    base_hash: object,
+    create: bool = False,
+    force: bool = False,
+) -> dict[str, Any]:
+    """Write the edited scenario into file ``name``; :class:`FileRefused` when nothing was written.
+
+    ``base_hash`` is the :func:`digest` of the file as it was opened (``None``
+    for a file that did not exist): a file changed on disk since is not
+    overwritten unless ``force``. ``create`` refuses to replace an existing file.
+    """
+    path = workspace.path_of(name)
+    file = path.name
+    if not isinstance(data, dict):
+        raise FileRefused(400, "nothing to save: the scenario must be a JSON object")
+    blank = unpainted_cells(data)
+    if blank:
+        raise FileRefused(
+            422,
+            f"not saved: {len(blank)} cell(s) still need a terrain",
+            [_note("paint every cell")],
+        )
+    exists = path.exists()
+    if exists and create:
+        raise FileRefused(409, f"not saved: {file} exists already; choose another id")
+    raw = workspace.read(file) if exists else None
+    if not force and (digest(raw) if raw is not None else None) != base_hash:
+        raise FileRefused(
+            409,
+            f"not saved: {file} changed on disk since it was opened; "
+            "reopen it, or save again to overwrite it",
+        )
+    try:
+        text = updated_text(raw, _changes(data))
+    except ValueError:
+        text = updated_text(None, _changes(data))
+    parsed, problems = parse_text(text)
+    found = problems or schema_problems(parsed)
+    if not found:
+        found = dimension_problems(parsed)
+    if found:
+        raise FileRefused(
+            422,
+            "not saved: the file would not load again: " + found[0].message,
+            [p.to_dict() for p in found],
+        )
+    workspace.write(file, text)
+    encoded = text.encode("utf-8")
+    report = validate_data(parsed, file)
+    return {
+        "file": file,
+        "hash": digest(encoded),
+        "bytes": len(encoded),
+        "valid": report.valid,
+        "errors": len(report.errors),
+    }

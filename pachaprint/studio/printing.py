@@ -1,0 +1,45 @@
+"""The renderer's pictures of the scenario being edited: SVG previews, the print PDF, the wheel page.
+
+Thin calls into :mod:`pachaprint.render`; the studio draws nothing itself.
+"""
+
+from __future__ import annotations
+
+from pachaprint.model.scenario import Scenario
+from pachaprint.render.pdf import pdf_bytes
+from pachaprint.render.scenario import disc_drawings, disc_print_pages
+from pachaprint.render.svg import svg_string
+from pachaprint.render.webwheel import render_webwheel
+
+PREVIEW_WHEELS = ("retail", "volvelle45")
+"""Both wheel templates get a disc-front preview."""
+PAPERS = ("a4", "letter")
+
+
+def preview_svgs(scenario: Scenario, difficulty: str | None) -> dict[str, str]:
+    """File stem -> SVG text: ``disc-front``, ``disc-front-volvelle45`` and ``disc-back``."""
+    faces = disc_drawings(scenario, list(PREVIEW_WHEELS), difficulty=difficulty)
+    return {stem: svg_string(drawing) for stem, drawing in faces}
+
+
+def print_pdf(scenario: Scenario, difficulty: str | None, paper: str) -> bytes:
+    """The disc ready to print: both templates' fronts with the back behind each (duplex)."""
+    if paper not in PAPERS:
+        raise ValueError(f"paper must be a4 or letter, not {paper!r}")
+    pages = disc_print_pages(
+        [scenario], paper, list(PREVIEW_WHEELS), difficulties={scenario.id: difficulty}
+    )
+    return pdf_bytes(pages, title=f"{scenario.name} ({scenario.id})", duplex=True)
+
+
+def wheel_page(scenario: Scenario) -> str:
+    """The digital wheel page (``pachaprint wheel``) of the scenario."""
+    return render_webwheel(scenario)
+
+
+def print_file_name(scenario: Scenario, paper: str) -> str:
+    return f"{scenario.id}-disc-print-{paper}.pdf"
+
+
+def wheel_file_name(scenario: Scenario) -> str:
+    return f"{scenario.id}-wheel.html"

@@ -1,0 +1,161 @@
+"""What the studio asks the library: the live verdict, the fix for ambiguity, the explained steps, saving text."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pachaprint.check.explain import explain
+from pachaprint.check.fill import filled_text, updated_text
+from pachaprint.check.rules import settling_start_cells
+from pachaprint.check.validate import validate_data
+from pachaprint.model.scenario import Scenario
+from pachaprint.studio.authoring import (
+    DocumentError,
+    blank_document,
+    check_document,
+    explain_document,
+    generated_document,
+    scenario_of,
+)
+from tests.helpers import LAKE_CROPS, example
+
+
+def ambiguous() -> dict:
+    """Lake Shore with one start cell left: many crop layers fit."""
+    data = example("lake-shore")
+    data["start"] = ["d1"]
+    return data
+
+
+def test_verdict_of_a_valid_map():
+    verdict = check_document(example("lake-shore"))
+    assert verdict["ready"] and verdict["valid"]
+    assert verdict["status"] == "unique"
+    assert verdict["difficulty"] == "medium"
+    assert verdict["solution"] == LAKE_CROPS
+    assert verdict["errors"] == [] and verdict["suggestion"] is None
+
+
+def test_verdict_names_each_defect_with_its_rule_and_cells():
+    data = example("lake-shore")
+    data["crops"] = ["12142", "34531", "21242", "34353", "12144"]  # e5 now 4, beside d5 (4)
+    verdict = check_document(data)
+    assert not verdict["valid"]
+    found = {(p["rule"], tuple(p["cells"])) for p in verdict["errors"]}
+    assert ("crop-separation", ("d5", "e5")) in found
+    assert all(p["message"] for p in verdict["errors"])
+
+
+def test_unpainted_cells_are_one_problem_listing_them_and_other_fields_still_count():
+    data = blank_document("tiny", "new-disc", "")
+    data["terrain"] = ["VV...", ".....", ".....", ".....", "....."]
+    verdict = check_document(data)
+    assert not verdict["ready"] and not verdict["valid"]
+    unpainted = verdict["errors"][0]
+    assert unpainted["rule"] == "unpainted"
+    assert len(unpainted["cells"]) == 23 and "a1" not in unpainted["cells"]
+    assert unpainted["message"].startswith("23 cells still need a terrain: c1, d1")
+    rules = [(p["rule"], p.get("pointer")) for p in verdict["errors"][1:]]
+    assert ("schema", "/name") in rules and ("schema", "/start") in rules
+
+
+def test_suggested_start_cells_make_an_ambiguous_map_unique():
+    data = ambiguous()
+    verdict = check_document(data)
+    assert verdict["status"] == "multiple"
+    suggestion = verdict["suggestion"]
+    assert suggestion, "a not-unique map offers start cells"
+    message = next(p["message"] for p in verdict["errors"] if p["rule"] == "not-unique")
+    for cell, level in suggestion.items():
+        assert f"{cell} ({level})" in message
+    crops = [list(row) for row in data["crops"]]
+    for cell, level in suggestion.items():
+        crops[int(cell[1]) - 1]["abcde".index(cell[0])] = str(level)
+    data["crops"] = ["".join(row) for row in crops]
+    data["start"] = data["start"] + list(suggestion)
+    after = check_document(data)
+    assert after["valid"] and after["status"] == "unique"
+
+
+def test_settling_start_cells_is_empty_for_a_unique_map():
+    assert settling_start_cells(Scenario.from_dict(example("lake-shore"))) == {}
+
+
+def test_explained_steps_replay_the_library_chain_to_the_solution():
+    data = example("lake-shore")
+    explained = explain_document(data)
+    chain = explain(Scenario.from_dict(data))
+    assert [s["text"] for s in explained["steps"]] == [d.text for d in chain]
+    assert explained["complete"] and explained["difficulty"] == "medium"
+    assert explained["givens"] == ["d1", "b2", "a5", "e5"]
+    assert sorted(explained["placed"]) == sorted(explained["givens"])
+    assert explained["initial"][3] == "4"  # d1 is given as 4
+    last = explained["steps"][-1]
+    assert "".join(last["candidates"]) == "".join(LAKE_CROPS)
+    assert len(last["placed"]) == 25
+    for step in explained["steps"]:
+        assert step["cells"], "every step changes a cell"
+        for cell, levels in step["ruled_out"].items():
+            index = "abcde".index(cell[0]) + 5 * (int(cell[1]) - 1)
+            assert not set(map(str, levels)) & set(step["candidates"][index])
+
+
+def test_explain_and_pictures_refuse_a_map_not_ready():
+    blank = blank_document("long", "x", "X")
+    with pytest.raises(DocumentError, match="paint every cell"):
+        explain_document(blank)
+    with pytest.raises(DocumentError) as refused:
+        scenario_of(ambiguous())
+    assert [p["rule"] for p in refused.value.problems] == ["not-unique"]
+
+
+def test_scenario_of_fills_dots_and_grades():
+    data = example("lake-shore")
+    data["crops"] = ["...4.", ".4...", ".....", ".....", "1...1"]
+    scenario, difficulty = scenario_of(data)
+    assert scenario.crops == tuple(LAKE_CROPS) and difficulty == "medium"
+
+
+def test_generated_documents_are_valid_and_take_the_id_asked_for():
+    data = generated_document("long", "easy", 7, "fresh-one")
+    assert data["id"] == "fresh-one"
+    report = validate_data(data)
+    assert report.valid and report.stats["difficulty"] == "easy"
+    assert len(data["solo"]["otoma"]) == 5
+    with pytest.raises(ValueError):
+        generated_document("huge", "easy", 7)
+
+
+# -- saving text: the code behind solve --write ------------------------------------------
+def test_updated_text_keeps_key_order_and_puts_new_keys_in_place():
+    raw = json.dumps(
+        {"format": "pachaprint-scenario/1", "id": "a", "name": "A", "zz": 1, "size": "tiny"}
+    ).encode()
+    text = updated_text(raw, {"name": "B", "author": "Me", "notes": "n", "id": None})
+    assert list(json.loads(text)) == ["format", "name", "author", "zz", "size", "notes"]
+    assert json.loads(text)["name"] == "B"
+    fresh = updated_text(None, {"notes": "n", "terrain": ["VV", "DD"], "format": "f"})
+    assert list(json.loads(fresh)) == ["format", "terrain", "notes"]
+    assert '\n    "VV",\n    "DD"\n' in fresh and fresh.endswith("\n")
+
+
+def test_filled_text_is_unchanged_by_the_refactor():
+    data = example("lake-shore")
+    data["crops"] = ["...4.", ".4...", ".....", ".....", "1...1"]
+    raw = json.dumps(data, indent=4).encode()
+    scenario = Scenario.from_dict(data)
+    solution = tuple(int(ch) for ch in "".join(LAKE_CROPS))
+    text = filled_text(raw, scenario.board, solution)
+    expected = json.dumps({**data, "crops": LAKE_CROPS}, indent=2, ensure_ascii=False) + "\n"
+    assert text == expected
+
+
+def test_settling_start_cells_are_the_same_with_or_without_the_last_validation():
+    from pachaprint.check import rules
+
+    scenario = Scenario.from_dict(ambiguous())
+    after_validation = check_document(ambiguous())["suggestion"]
+    rules._SETTLED.clear()
+    assert settling_start_cells(scenario) == after_validation

@@ -1,0 +1,134 @@
+"""The studio's workspace: which names a request may use, and nothing outside the folder."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from pachaprint.studio.workspace import Workspace, WorkspaceError
+from tests.helpers import example
+
+
+@pytest.fixture
+def folder(tmp_path):
+    """A studio folder with one scenario, and a secret file beside it."""
+    inside = tmp_path / "discs"
+    inside.mkdir()
+    (inside / "lake-shore.json").write_text(json.dumps(example("lake-shore")))
+    (tmp_path / "secret.json").write_text('{"secret": true}')
+    return inside
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "../secret.json",
+        "..%2fsecret.json",
+        "/etc/passwd",
+        "/tmp/x.json",
+        "sub/x.json",
+        "sub\\x.json",
+        ".hidden.json",
+        "..json",
+        "x.json\x00.txt",
+        "line\nbreak.json",
+        "notes.txt",
+        "",
+        "x.JSON",
+    ],
+)
+def test_names_that_leave_the_folder_or_are_not_scenario_files_are_refused(folder, name):
+    workspace = Workspace.open(folder)
+    with pytest.raises(WorkspaceError) as refused:
+        workspace.path_of(name)
+    assert refused.value.status == 403
+
+
+def test_non_string_names_are_refused(folder):
+    workspace = Workspace.open(folder)
+    for name in (None, 3, ["a.json"], {"file": "a.json"}):
+        with pytest.raises(WorkspaceError):
+            workspace.path_of(name)
+
+
+def test_a_link_to_a_file_outside_is_neither_listed_nor_read_nor_written(folder):
+    link = folder / "escape.json"
+    link.symlink_to(folder.parent / "secret.json")
+    workspace = Workspace.open(folder)
+    assert workspace.names() == ["lake-shore.json"]
+    with pytest.raises(WorkspaceError, match="symbolic link"):
+        workspace.read("escape.json")
+    with pytest.raises(WorkspaceError, match="symbolic link"):
+        workspace.write("escape.json", "{}")
+    assert json.loads((folder.parent / "secret.json").read_text()) == {"secret": True}
+    assert link.is_symlink()
+
+
+def test_a_link_to_a_folder_and_a_fifo_are_refused(folder):
+    (folder / "dir.json").symlink_to(folder.parent)
+    os.mkfifo(folder / "pipe.json")
+    workspace = Workspace.open(folder)
+    assert workspace.names() == ["lake-shore.json"]
+    for name in ("dir.json", "pipe.json"):
+        with pytest.raises(WorkspaceError):
+            workspace.read(name)
+
+
+def test_a_subfolder_named_like_a_scenario_is_not_a_scenario(folder):
+    (folder / "old.json").mkdir()
+    workspace = Workspace.open(folder)
+    assert workspace.names() == ["lake-shore.json"]
+    with pytest.raises(WorkspaceError, match="not a regular file"):
+        workspace.read("old.json")
+
+
+def test_file_mode_allows_its_one_file_only(folder):
+    workspace = Workspace.open(folder / "lake-shore.json")
+    assert workspace.mode == "file"
+    assert workspace.names() == ["lake-shore.json"]
+    assert workspace.read("lake-shore.json").startswith(b"{")
+    (folder / "other.json").write_text("{}")
+    with pytest.raises(WorkspaceError, match=r"lake-shore\.json only"):
+        workspace.read("other.json")
+
+
+def test_file_mode_on_a_new_file_and_bad_paths(tmp_path):
+    workspace = Workspace.open(tmp_path / "new-disc.json")
+    assert workspace.single == "new-disc.json"
+    assert not workspace.exists("new-disc.json")
+    with pytest.raises(WorkspaceError, match="no such folder"):
+        Workspace.open(tmp_path / "missing" / "x.json")
+    with pytest.raises(WorkspaceError, match=r"ends in \.json"):
+        Workspace.open(tmp_path / "notes.txt")
+
+
+def test_a_linked_folder_is_served_from_where_it_really_is(folder, tmp_path):
+    alias = tmp_path / "alias"
+    alias.symlink_to(folder)
+    workspace = Workspace.open(alias)
+    assert workspace.root == folder.resolve()
+    assert workspace.names() == ["lake-shore.json"]
+
+
+def test_write_is_atomic_and_stays_in_the_folder(folder):
+    workspace = Workspace.open(folder)
+    path = workspace.write("fresh.json", '{"a": 1}\n')
+    assert path == folder / "fresh.json"
+    assert path.read_text() == '{"a": 1}\n'
+    assert sorted(p.name for p in folder.iterdir()) == ["fresh.json", "lake-shore.json"]
+
+
+def test_fresh_ids_avoid_ids_and_file_names_in_use(folder):
+    workspace = Workspace.open(folder)
+    assert workspace.fresh_id("lake-shore") == "lake-shore-2"
+    (folder / "renamed.json").write_text(
+        json.dumps({**example("lake-shore"), "id": "lake-shore-2"})
+    )
+    assert workspace.fresh_id("lake-shore") == "lake-shore-3"
+    assert workspace.fresh_id("new-disc") == "new-disc"
+    long_base = "x" * 40
+    (folder / f"{long_base}.json").write_text("{}")
+    fresh = workspace.fresh_id(long_base)
+    assert fresh == "x" * 38 + "-2" and len(fresh) == 40
