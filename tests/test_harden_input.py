@@ -386,3 +386,23 @@ def test_new_out_writes_through_a_link(tmp_path):
     assert result.exit_code == 0, result.output
     assert link.is_symlink() and validate_path(target)[0].valid
     assert stat.S_IMODE(target.stat().st_mode) == 0o600
+
+
+def test_any_command_prints_a_file_name_that_is_not_utf8(tmp_path):
+    # Commands that print their output path: a name with a byte that is not UTF-8
+    # prints escaped (the safety net in pachaprint.cli.main), never a traceback.
+    scenario = tmp_path / "lake.json"
+    scenario.write_text(GOOD_TEXT)
+    base = os.fsencode(tmp_path)
+    for args in (
+        ["render", str(scenario), "--out", base + b"/o\xff"],
+        ["wheel", str(scenario), "--out", base + b"/w\xff.html"],
+        ["calibrate", "--out", base + b"/k\xff"],
+    ):
+        env = dict(os.environ, PYTHONPATH=str(REPO), PYTHONIOENCODING="utf-8:strict")
+        proc = subprocess.run(
+            [sys.executable, "-m", "pachaprint", *args], capture_output=True, env=env
+        )
+        assert proc.returncode == 0, (args, proc.stderr[-500:])
+        assert b"Traceback" not in proc.stderr
+        assert b"\\udcff" in proc.stdout
