@@ -69,7 +69,15 @@ class LazyGroup(typer.core.TyperGroup):
         if entry is None:
             return None
         importlib.import_module(f"pachaprint.cli.{entry.module}")
-        return typer.main.get_group(_registry).commands.get(cmd_name)
+        for info in _registry.registered_commands:
+            if (info.name or getattr(info.callback, "__name__", "")) == cmd_name:
+                # Build just this command (not every one its module registered).
+                return typer.main.get_command_from_info(
+                    info,
+                    pretty_exceptions_short=_registry.pretty_exceptions_short,
+                    rich_markup_mode=_registry.rich_markup_mode,
+                )
+        return None
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         with formatter.section("Commands"):
