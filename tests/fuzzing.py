@@ -9,7 +9,8 @@ replaced, removed and added keys, damaged grids, start and Otoma lists, and
 free text holding any character at all.
 
 ``PACHAPRINT_FUZZ_EXAMPLES`` sets the number of examples per test (default
-300; the issue's one-off run used 10,000).
+300; the issue's one-off run used 10,000), ``PACHAPRINT_FUZZ_BUILD_EXAMPLES``
+that of the build-step test (default a tenth).
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ from pachaprint.check.generate import generate
 from tests.helpers import EXAMPLES
 
 EXAMPLES_PER_RUN = int(os.environ.get("PACHAPRINT_FUZZ_EXAMPLES", "300"))
+BUILD_EXAMPLES_PER_RUN = int(
+    os.environ.get("PACHAPRINT_FUZZ_BUILD_EXAMPLES", str(max(10, EXAMPLES_PER_RUN // 10)))
+)
+"""The build step simulates and renders each example (half a second): a tenth as many."""
 
 FUZZ_SETTINGS = settings(
     max_examples=EXAMPLES_PER_RUN,

@@ -24,7 +24,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -38,6 +38,7 @@ from pachaprint.render.scenario import disc_drawings
 from pachaprint.render.svg import svg_string
 from pachaprint.render.webwheel import render_webwheel
 from tests.fuzzing import (
+    BUILD_EXAMPLES_PER_RUN,
     FUZZ_SETTINGS,
     byte_mutations,
     hostile_valid_scenarios,
@@ -169,9 +170,7 @@ def test_fuzz_build_step_on_hostile_valid_scenarios():
     options = BuildOptions(games=1, papers=("a4",), wheels=("retail",))
     with tempfile.TemporaryDirectory() as tmp:
 
-        @FUZZ_SETTINGS.__class__(
-            FUZZ_SETTINGS, max_examples=max(10, FUZZ_SETTINGS.max_examples // 10)
-        )
+        @settings(FUZZ_SETTINGS, max_examples=BUILD_EXAMPLES_PER_RUN)
         @given(data=hostile_valid_scenarios())
         def run(data) -> None:
             raw = json.dumps(data, ensure_ascii=False).encode("utf-8")
