@@ -133,7 +133,9 @@ def build_volumes(
     for paper in options.papers:
         volumes = plan_volumes(paper, ids, options.scenarios_per_volume)
         wanted = {v.unit for v in volumes}
-        for unit in manifest.units_named(f"pnp:{paper}"):
+        for unit in manifest.units_named(f"pnp:{paper}") if volumes else ():
+            # Files of volumes this build no longer makes (none when nothing was built:
+            # a build whose scenarios all failed leaves the last good PDFs alone).
             if is_discs_unit(unit, paper) and unit not in wanted:
                 _remove_outputs(out_dir, manifest, unit)
         if len(volumes) > 1:  # the single file of a smaller build (or of an older version)
