@@ -221,6 +221,12 @@ def test_discs_pdf_in_volumes_listed_in_the_gallery(tmp_path):
         "pachaprint-core-a4.pdf",
         "pachaprint-discs-a4.pdf",
     ]
+    # A build where nothing could be built leaves the last good discs PDF alone.
+    for path in folder.glob("*.json"):
+        path.write_text("{}")
+    broken = run_build(folder, out, split)
+    assert broken.pnp == {"a4": "skipped"} and not broken.ok
+    assert (out / "pnp" / "pachaprint-discs-a4.pdf").is_file()
 
 
 @pytest.mark.slow
