@@ -406,3 +406,27 @@ def test_any_command_prints_a_file_name_that_is_not_utf8(tmp_path):
         assert proc.returncode == 0, (args, proc.stderr[-500:])
         assert b"Traceback" not in proc.stderr
         assert b"\\udcff" in proc.stdout
+
+
+def test_the_schema_refuses_exactly_the_documented_characters():
+    import re
+
+    from pachaprint.check.load import schema
+    from pachaprint.model.text import TEXT_PATTERN, forbidden_characters
+
+    properties = schema()["properties"]
+    assert {k: properties[k]["pattern"] for k in ("$schema", "name", "author", "notes")} == {
+        k: TEXT_PATTERN for k in ("$schema", "name", "author", "notes")
+    }
+    documented = {
+        *range(0x00, 0x20),
+        0x7F,
+        *range(0x80, 0xA0),
+        *range(0xD800, 0xE000),
+        0xFFFE,
+        0xFFFF,
+    } - {0x09, 0x0A}
+    checked = [*range(0x10000), 0x1F999, 0x1FFFE, 0xE0001, 0x10FFFF]
+    refused_by_pattern = {c for c in checked if not re.fullmatch(TEXT_PATTERN, chr(c))}
+    refused_in_words = {c for c in checked if forbidden_characters(chr(c))}
+    assert refused_by_pattern == refused_in_words == documented

@@ -19,26 +19,22 @@ import json
 import os
 import re
 
-ALLOWED_CONTROLS = "\t\n"
-"""The only control characters free text may hold."""
+_REFUSED = "\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\ud800-\\udfff\\ufffe\\uffff"
+"""The characters free text may not hold, as a regular-expression class (tab and newline
+are the gaps in the controls)."""
 
-TEXT_PATTERN = "^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\ud800-\\udfff\\ufffe\\uffff]*$"
+TEXT_PATTERN = f"^[^{_REFUSED}]*$"
 """The schema pattern for free text (ECMA-262 and Python ``re`` read it alike)."""
 
 _MAX_QUOTED_BITS = 10_000
 """Larger integers are not spelled out (Python refuses to print over 4,300 digits)."""
 
-_FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+_FORBIDDEN = re.compile(f"[{_REFUSED}]")
 
 
 def forbidden_characters(text: str) -> list[tuple[int, str]]:
     """``(index, character)`` for every character free text may not hold, in order."""
     return [(match.start(), match.group()) for match in _FORBIDDEN.finditer(text)]
-
-
-def is_safe_text(text: str) -> bool:
-    """True when ``text`` holds no character that :data:`TEXT_PATTERN` refuses."""
-    return _FORBIDDEN.search(text) is None
 
 
 def describe_character(character: str) -> str:
@@ -102,12 +98,10 @@ def quote(value: object, limit: int = 40) -> str:
 
 
 __all__ = [
-    "ALLOWED_CONTROLS",
     "TEXT_PATTERN",
     "describe_character",
     "display_path",
     "forbidden_characters",
-    "is_safe_text",
     "printable",
     "quote",
     "text_problem",
