@@ -6,7 +6,8 @@
 Generates ``--scenarios`` valid scenarios (mixed sizes and difficulties, fixed
 seeds) into ``--folder`` (kept for reuse), then runs ``python -m pachaprint
 build`` on them in a fresh process and prints the wall time, the largest
-single-process peak RSS (as ``/usr/bin/time -v`` reports it) and the peak of
+single-process peak RSS (as ``/usr/bin/time -v`` reports it), the CPU time of
+all its processes, and the peak of
 the whole process tree (RSS and PSS summed over the build and its workers,
 sampled every 0.2 s), plus the discs PDFs made. With ``--compare SRC_DIR``
 (a checkout of another version, e.g. ``git archive main``) both versions run
@@ -29,9 +30,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 _WRAPPER = (
     "import resource, subprocess, sys; code = subprocess.call(sys.argv[1:]); "
-    "print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)"
+    "r = resource.getrusage(resource.RUSAGE_CHILDREN); "
+    "print(code, r.ru_maxrss, r.ru_utime + r.ru_stime, file=sys.stderr)"
 )
-"""Runs the build and reports its exit code and the largest peak RSS of its process tree (kB)."""
+"""Runs the build; reports its exit code, the largest peak RSS of its process tree (kB) and
+the CPU seconds of the whole tree (less sensitive to a shared machine's load than wall time)."""
 
 
 def make_folder(folder: Path, count: int) -> None:
@@ -120,12 +123,14 @@ def run(source: Path, folder: Path, games: int, jobs: int) -> dict[str, float]:
     elapsed = time.perf_counter() - start
     sampler.join()
     lines = errors.strip().splitlines()
-    code, single = (int(v) for v in lines[-1].split()) if lines else (-1, 0)
+    fields = lines[-1].split() if lines else ["-1", "0", "0"]
+    code, single, cpu = int(fields[0]), int(fields[1]), float(fields[2])
     discs = sorted(p for p in (out / "out" / "pnp").glob("pachaprint-discs-*.pdf"))
     sizes = [p.stat().st_size for p in discs]
     subprocess.run(["rm", "-rf", str(out)], check=False)
     return {
         "seconds": elapsed,
+        "cpu_seconds": cpu,
         "exit": code,
         "max_single_mib": single / 1024,
         "tree_rss_mib": peaks["rss"] / 1024,
@@ -155,7 +160,8 @@ def main() -> None:
         for label, source in sources:
             figures = run(source, folder, args.games, args.jobs)
             print(
-                f"round {round_number} {label:8}: {figures['seconds']:7.1f} s, exit {figures['exit']}, "
+                f"round {round_number} {label:8}: {figures['seconds']:7.1f} s "
+                f"(CPU {figures['cpu_seconds']:7.1f} s), exit {figures['exit']}, "
                 f"largest process {figures['max_single_mib']:6.0f} MiB, "
                 f"tree peak RSS {figures['tree_rss_mib']:6.0f} MiB / PSS {figures['tree_pss_mib']:6.0f} MiB, "
                 f"{figures['discs_files']:.0f} discs PDFs (largest {figures['largest_discs_mib']:.1f} MiB) "
