@@ -184,5 +184,8 @@ def test_fuzz_build_step_on_hostile_valid_scenarios():
                 ET.fromstring(svg.read_bytes())
             json.loads((folder / "report.json").read_text(encoding="utf-8"))
             exercise_valid_scenario(report)
+            OUTCOMES["built"] += 1
 
+        OUTCOMES.clear()
         run()
+        print(f"\nbuild step: {OUTCOMES['built']} hostile valid scenarios built")
