@@ -29,3 +29,17 @@ def scenario_dict(terrain, crops, start, size=None, **extra) -> dict:
 
 def example(name: str) -> dict:
     return json.loads((EXAMPLES / f"{name}.json").read_text())
+
+
+def next_tile(state, terrain: str, colour: str, direction: str):
+    """Rig a solo game: the next tile of a terrain's stack has this arrow (a tile added
+    to the game's box and put on top of the deck's stack)."""
+    from pachaprint.engine.movement import Direction
+    from pachaprint.engine.tiles import ArrowTile
+    from pachaprint.model.rules import TERRAIN_LETTERS
+
+    t = TERRAIN_LETTERS.index(terrain)
+    tile = ArrowTile("T", t, colour, Direction[direction])
+    state.tiles.add_to_box(tile)
+    state.deck.stacks[t][state.tiles.left[t] - 1] = tile
+    return tile

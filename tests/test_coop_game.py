@@ -5,33 +5,31 @@ tokens and Otoma offerings, the end and the final scoring."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pachaprint.engine import actions as A
-from pachaprint.engine.coop import (
-    GROUP,
-    OTOMA,
-    CoopPhase,
-    CoopState,
+from pachaprint.engine.actions import spend
+from pachaprint.engine.config import GameConfig, Mode, otoma_cells
+from pachaprint.engine.events import Phase
+from pachaprint.engine.game import new_game
+from pachaprint.engine.movement import (
+    Direction,
+    cells_of,
     coop_enter_ends,
     coop_move_ends,
-    deal_hands,
-    format_coop_action,
-    parse_coop_action,
-    pawns_per_colour,
-    spend,
+    geometry,
 )
-from pachaprint.engine.movement import cells_of, geometry
 from pachaprint.engine.oracle import WheelOracle
-from pachaprint.engine.solo import solo_otoma_cells
-from pachaprint.engine.state import Phase
-from pachaprint.engine.tiles import ArrowTile, Direction
+from pachaprint.engine.state import GameState
+from pachaprint.engine.tiles import ArrowTile, Deck, deal_sizes
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO
+
+GROUP, OTOMA = 0, 1
+"""Score accounts of a co-op game: the group, the Otoma."""
 
 # The Sacred Valley (see test_solo_game.py for the map); Otoma d1 a2 i2 f4 i5.
 SCENARIO = Scenario.from_dict(json.loads((REPO / "scenarios" / "sacred-valley.json").read_text()))
@@ -56,64 +54,70 @@ def tile(terrain: int, direction: str) -> ArrowTile:
     return ArrowTile("T", terrain, "brown", Direction[direction])
 
 
-def scripted(hands, players=2, level="normal") -> CoopState:
-    return CoopState(
+def scripted(hands, players=2, level="normal") -> GameState:
+    return GameState(
         WheelOracle(SCENARIO),
-        solo_otoma_cells(SCENARIO),
-        players,
-        level,
-        hands=hands,
+        GameConfig(Mode.COOP, players, level),
+        otoma_cells=otoma_cells(SCENARIO),
+        deck=Deck.scripted(hands=hands),
         record_events=True,
     )
 
 
+def coop(players: int = 2, level: str = "normal", seed: int = 0) -> GameState:
+    return new_game(SCENARIO, GameConfig(Mode.COOP, players, level, seed=seed))
+
+
+def pawns_per_colour(players: int, level: str) -> int:
+    return GameConfig(Mode.COOP, players, level).seating.pawns[0]
+
+
 def otoma_at(state) -> list[str]:
-    return [BOARD.name(c) for c in state.otoma_pawns]
+    return [BOARD.name(c) for c in state.otoma.pawns]
 
 
 def test_pawns_and_otoma_per_level():
     assert [pawns_per_colour(p, "normal") for p in (2, 3, 4)] == [4, 3, 4]
     assert [pawns_per_colour(p, "expert") for p in (2, 3, 4)] == [3, 2, 3]
     assert [pawns_per_colour(p, "easy") for p in (2, 3, 4)] == [4, 3, 4]
-    easy = CoopState.new(SCENARIO, 2, "easy")
+    easy = coop(2, "easy")
     assert otoma_at(easy) == ["d1", "a2", "i2", "f4"]
     assert easy.score == [0, 17] and easy.tokens == [0, 0]  # setup as in solo: no token
-    expert = CoopState.new(SCENARIO, 3, "expert")
+    expert = coop(3, "expert")
     assert otoma_at(expert) == ["d1", "a2", "i2", "f4", "i5"] and expert.score[OTOMA] == 22
     assert expert.reserve == [2, 2, 2, 0]
-    four = CoopState.new(SCENARIO, 4, "normal")
-    assert four.seat_colours == ("brown", "white", "brown", "white")
-    assert [four.side_of(s) for s in range(4)] == [0, 1, 0, 1] and four.reserve == [4, 4, 0]
+    four = coop(4, "normal")
+    seat_colours = tuple(four.seating.colours[four.side_of[s]] for s in range(4))
+    assert seat_colours == ("brown", "white", "brown", "white")
+    assert [four.side_of[s] for s in range(4)] == [0, 1, 0, 1] and four.reserve == [4, 4, 0]
 
 
 def test_hands_are_dealt_evenly_and_hold_the_supply():
-    state = CoopState.new(SCENARIO, 3, seed=4)
-    sizes = [state.hand_size(s) for s in range(3)]
+    state = coop(3, seed=4)
+    sizes = [state.tiles.hand_size(s) for s in range(3)]
     assert sum(sizes) == state.hidden_left == 39 and max(sizes) - min(sizes) <= 1
     for t in range(4):
-        per = [len(state.hands[s][t]) for s in range(3)]
+        per = [state.tiles.hands[s][t] for s in range(3)]
         assert sum(per) == state.supply[t] and max(per) - min(per) <= 1
-    hands = deal_hands((5, 0, 3, 1), 2, random.Random(1))
+    assert deal_sizes((5, 0, 3, 1), 2) == [[3, 0, 1, 1], [2, 0, 2, 0]]
+    hands = Deck.shuffled((5, 0, 3, 1), 1, players=2).hands
     assert [[len(s) for s in hand] for hand in hands] == [[3, 0, 1, 1], [2, 0, 2, 0]]
 
 
 def test_spend_choices_are_the_non_empty_stacks():
-    state = CoopState.new(SCENARIO, 2, seed=1)
-    assert state.phase == CoopPhase.SPEND
-    expected = {spend(t) for t in range(4) if state.hands[0][t]}
+    state = coop(2, seed=1)
+    assert state.phase == Phase.SPEND
+    expected = {spend(t) for t in range(4) if state.tiles.hands[0][t]}
     assert set(state.legal_actions()) == expected
-    t = min(t for t in range(4) if state.hands[0][t])
-    top = state.hands[0][t][-1]
+    t = min(t for t in range(4) if state.tiles.hands[0][t])
+    top = state.tiles.tops[0][t]
     state.apply(spend(t))
-    assert state.columns[t] == [top] and state.arrow is top.direction and state.phase is Phase.TURN
+    tiles = state.tiles
+    assert tiles.columns[t] == [top] and tiles.arrow is top.direction and state.phase is Phase.TURN
     assert (
-        format_coop_action(BOARD, spend(t))
-        == f"spend {('valley', 'desert', 'forest', 'mountain')[t]}"
+        A.format_action(BOARD, spend(t)) == f"spend {('valley', 'desert', 'forest', 'mountain')[t]}"
     )
-    assert (
-        parse_coop_action(BOARD, "spend F") == spend(2)
-        and parse_coop_action(BOARD, "pass") == A.PASS
-    )
+    assert A.parse_action(BOARD, "spend F") == spend(2) and A.parse_action(BOARD, "pass") == A.PASS
 
 
 def test_first_step_follows_the_arrow_then_moves_as_usual():
@@ -162,30 +166,31 @@ def test_scripted_game_reactions_scores_and_end():
     state.apply(A.enter(cell("e1")))
     # e1 is forest: the discovery takes the spent tile from the forest column
     # (so the Otoma's forest on c1 below comes from the box).
-    assert state.columns[F] == [] and state.tile_at[cell("e1")].direction is Direction.E
-    assert state.tile_at[cell("c1")] is None and state.box_tiles == 1
+    tiles = state.tiles
+    assert tiles.columns[F] == [] and tiles.tile_at[cell("e1")].direction is Direction.E
+    assert tiles.tile_at[cell("c1")] is None and tiles.box_tiles == 1
     # Group forest stone to 1: 1 point. Reaction: d1 is in row 1, one cell west:
     # it moves west and stops on c1 (forest 3): Otoma forest 2 -> 3 (1) + 3, token 3.
     assert state.score == [1, 26] and otoma_at(state)[0] == "c1" and state.tokens[OTOMA] == 0b100
-    assert [BOARD.name(c) for c in state.otoma_moves[-1].path.cells] == ["c1"]
-    assert state.current_player == 1 and state.phase == CoopPhase.SPEND
+    assert [BOARD.name(c) for c in state.otoma.moves[-1].path.cells] == ["c1"]
+    assert state.current_player == 1 and state.phase == Phase.SPEND
     # Turn 2, seat 2 (white): spend mountain (west), enter b1 (valley, no tile in a
     # column or hand: from the box). Group V to 1: V and F at 1 = 2 points.
     state.apply(spend(M))
-    assert state.columns[M] and state.arrow is Direction.W
+    assert tiles.columns[M] and tiles.arrow is Direction.W
     state.apply(A.enter(cell("b1")))
-    assert state.box_tiles == 3 and state.score[GROUP] == 3  # b1, and f1 of the reaction below
+    assert tiles.box_tiles == 3 and state.score[GROUP] == 3  # b1, and f1 of the reaction below
     # Reaction: c1 (row 1, distance 1) moves east away from b1, over d1 and the
     # group pawn on e1, and stops on f1 (forest 4): 1 + 4, token 4.
-    move = state.otoma_moves[-1]
+    move = state.otoma.moves[-1]
     assert [BOARD.name(c) for c in move.path.cells] == ["d1", "e1", "f1"]
     assert state.score[OTOMA] == 31 and state.tokens[OTOMA] == 0b1100
     # Turn 3, seat 1: spend the last tile (arrow south): the pawn on e1 must step
     # to e2 (no terrain: it stops there).
     state.apply(spend(F))
-    moves = {code for code in state.legal_actions() if code >> 12 == A.Kind.MOVE}
+    moves = {code for code in state.legal_actions() if A.kind_of(code) == A.Kind.MOVE}
     assert moves == {A.move(cell("e1"), cell("e2"))}
-    before = len(state.otoma_moves)
+    before = len(state.otoma.moves)
     state.apply(A.move(cell("e1"), cell("e2")))
     # Group V 1 -> 2 (alone): 1 point. Reaction in row 2: a2 and i2 are both 4
     # away: reading order, a2 first (west: trail left-2 to left-1, stops on a1,
@@ -194,7 +199,7 @@ def test_scripted_game_reactions_scores_and_end():
     assert state.score[GROUP] == 4
     paths = [
         (m.colour, [BOARD.name(c) for c in m.path.cells], m.path.trails, m.points, m.token)
-        for m in state.otoma_moves[before:]
+        for m in state.otoma.moves[before:]
     ]
     assert [(p[1], p[2], p[3], p[4]) for p in paths] == [
         (["a1"], ((0, "left-2", "left-1"),), 4, False),
@@ -205,7 +210,7 @@ def test_scripted_game_reactions_scores_and_end():
     assert state.is_terminal()
     assert state.tokens[OTOMA] == 0 and state.empty_points == 32
     assert state.score == [4, 39 + 3 + 32]
-    assert state.winners() == [] and state.otoma_won and state.returns() == [0.0, 0.0]
+    assert state.winners() == [] and state.outcome().winners == () and state.returns() == [0.0, 0.0]
 
 
 def test_group_offer_makes_the_otoma_offer_all_their_tokens():
@@ -217,7 +222,7 @@ def test_group_offer_makes_the_otoma_offer_all_their_tokens():
     state.apply(
         A.enter(cell("b5"))
     )  # valley; i5 reacts (row 5): trail right-5 to right-4, stops on i4 (crop 1)
-    assert otoma_at(state)[4] == "i4" and not state.otoma_moves[-1].token  # token 1 already held
+    assert otoma_at(state)[4] == "i4" and not state.otoma.moves[-1].token  # token 1 already held
     assert state.phase is Phase.OFFER
     otoma_before = state.score[OTOMA]
     group_before = state.score[GROUP]
@@ -232,7 +237,7 @@ def test_empty_hand_skips_the_spend_and_moves_freely():
     hands = [[[], [], [], []], [[], [], [], [tile(M, "W")]]]
     state = scripted(hands)
     # seat 1 has no tile: straight to Explore or Divine, no arrow
-    assert state.phase is Phase.TURN and state.arrow is None
+    assert state.phase is Phase.TURN and state.tiles.arrow is None
     assert [e.what for e in state.events][-1] == "no-tile"
     state.apply(A.enter(cell("b1")))
     state.apply(spend(M))
@@ -263,11 +268,11 @@ def test_wrong_divination_ends_the_turn_without_offer_and_tie_goes_to_the_otoma(
 
 
 def test_illegal_actions_are_refused():
-    state = CoopState.new(SCENARIO, 2, seed=1)
+    state = coop(2, seed=1)
     with pytest.raises(ValueError):
         state.apply(A.enter(cell("b1")))  # must spend first
     state.apply(next(iter(state.legal_actions())))
-    assert all(code >> 12 != A.Kind.RETRIEVE for code in state.legal_actions())
+    assert all(A.kind_of(code) != A.Kind.RETRIEVE for code in state.legal_actions())
 
 
 def brute_force_ends(start, direction, own, pawns, crops):

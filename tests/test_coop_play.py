@@ -8,10 +8,13 @@ import json
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
-from pachaprint.engine.coop import CoopState
-from pachaprint.engine.otoma import choose_otoma
-from pachaprint.engine.play_versus import _parse, render_versus_board, run_versus_game
-from pachaprint.engine.solo import SoloState
+from pachaprint.engine import actions as A
+from pachaprint.engine.actions import choose_otoma
+from pachaprint.engine.config import GameConfig, Mode
+from pachaprint.engine.display import render_board
+from pachaprint.engine.game import new_game
+from pachaprint.engine.log import save_log
+from pachaprint.engine.terminal import PlayConfig, run_game
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO
 
@@ -20,11 +23,12 @@ SCENARIO = Scenario.from_dict(json.loads(PATH.read_text()))
 runner = CliRunner()
 
 
-def play(mode, seats, commands="", **options):
+def play(mode, seats, commands="", difficulty=None, save=None):
     out = io.StringIO()
-    state = run_versus_game(
-        SCENARIO, mode, seats, 11, io.StringIO(commands), out, echo=True, **options
-    )
+    config = PlayConfig(GameConfig(Mode(mode), len(seats), difficulty, seed=11), tuple(seats))
+    state = run_game(SCENARIO, config, io.StringIO(commands), out, echo=True)
+    if save is not None:
+        save_log(save, SCENARIO, state, seats)
     return state, out.getvalue()
 
 
@@ -44,22 +48,25 @@ def test_human_solo_commands_and_the_board():
     assert "> enter b1" in text and "b1 is Valley: player A (human) scores 1 point" in text
     assert "'retrieve b1' is not legal now" in text
     assert "move b1 to:" in text and "divine (level 1-5) at: b1" in text
-    assert "Undone." in text and "You leave the game." in text
+    assert "Undone: back to player A (human)'s decision." in text and "You leave the game." in text
     assert not state.is_terminal() and state.terrain[SCENARIO.board.index("b1")] == -1  # undone
-    # The board shows Otoma pawns by number and arrows on tiles without crop.
-    board = render_versus_board(SoloState.new(SCENARIO))
+    # The board shows terrain, crop (or arrow) and pawn apart, Otoma pawns by number
+    # (O1): d1 is forest, crop 1, Otoma pawn 1; a2 valley, crop 1, Otoma pawn 2.
+    board = render_board(new_game(SCENARIO, GameConfig(Mode.SOLO, 1)))
     rows = board.splitlines()
-    assert (
-        rows[1].split()[4] == "F11" and rows[2].split()[1] == "V12"
-    )  # d1: forest, crop 1, Otoma 1
+
+    def cell(row: int, column: int) -> list[str]:
+        return rows[row][4 + 8 * column : 4 + 8 * column + 7].split()
+
+    assert cell(1, 3) == ["F", "1", "O1"] and cell(2, 0) == ["V", "1", "O2"]
 
 
 def test_otoma_and_spend_commands_parse():
-    state = SoloState.new(SCENARIO)
-    assert _parse(state, "otoma 2") == choose_otoma(1)
-    assert _parse(state, "otoma white") == choose_otoma(2)
-    coop = CoopState.new(SCENARIO, 2)
-    assert _parse(coop, "spend valley") == 7 << 12
+    state = new_game(SCENARIO, GameConfig(Mode.SOLO, 1))
+    assert state.parse("otoma 2") == choose_otoma(1)
+    assert state.parse("otoma white") == choose_otoma(2)
+    coop = new_game(SCENARIO, GameConfig(Mode.COOP, 2))
+    assert coop.parse("spend valley") == A.spend(0)
 
 
 def test_coop_game_between_bots_ends_with_the_final_scoring():
@@ -72,7 +79,7 @@ def test_coop_game_between_bots_ends_with_the_final_scoring():
 def test_cli_play_solo_reads_commands():
     result = runner.invoke(
         app,
-        ["play", str(PATH), "--mode", "solo", "--seed", "3", "--no-color"],
+        ["play", str(PATH), "--mode", "solo", "--seed", "3", "--plain"],
         input="enter b1\nquit\n",
     )
     assert result.exit_code == 0, result.output
@@ -87,8 +94,7 @@ def test_cli_play_solo_reads_commands():
 def test_logs_replay_solo_and_coop_games_and_catch_tampering(tmp_path):
     import pytest
 
-    from pachaprint.engine.log import LogError
-    from pachaprint.engine.versus_log import replay_versus
+    from pachaprint.engine.log import LogError, replay
 
     for mode, seats, level in (
         ("solo", ["greedy"], "hard"),
@@ -97,38 +103,40 @@ def test_logs_replay_solo_and_coop_games_and_catch_tampering(tmp_path):
         path = tmp_path / f"{mode}.json"
         state, _ = play(mode, seats, difficulty=level, save=path)
         log = json.loads(path.read_text())
-        assert log["format"] == "pachaprint-versus-game/1" and log["mode"] == mode
-        assert log["result"] == {
-            "score": state.score[0],
-            "otoma_score": state.score[1],
-            "over": True,
-        }
-        _, again = replay_versus(log)
+        assert log["format"] == "pachaprint-game/2" and log["config"]["mode"] == mode
+        assert log["result"]["scores"] == [state.score[0], state.score[1]]
+        assert log["result"]["over"] is True
+        again = replay(log).state
         assert again.score == state.score and again.history == state.history and again.is_terminal()
-        log["result"]["otoma_score"] += 1
+        log["result"]["scores"][1] += 1
         with pytest.raises(LogError, match="differ"):
-            replay_versus(log)
+            replay(log)
         log["actions"] = ["retrieve b1"]
         with pytest.raises(LogError, match="action 1"):
-            replay_versus(log)
+            replay(log)
+
+
+def decisions(log) -> list[str]:
+    """The player's actions of a saved game (without the tiles that turned up)."""
+    return [a for a in json.loads(log.read_text())["actions"] if not a.startswith("tile ")]
 
 
 def test_cli_save_and_resume_a_solo_game(tmp_path):
     saved = tmp_path / "solo.json"
     first = runner.invoke(
         app,
-        ["play", str(PATH), "--mode", "solo", "--seed", "3", "--no-color", "--save", str(saved)],
+        ["play", str(PATH), "--mode", "solo", "--seed", "3", "--plain", "--save", str(saved)],
         input="enter b1\nquit\n",
     )
     assert first.exit_code == 0, first.output
-    assert json.loads(saved.read_text())["actions"] == ["enter b1"]
+    assert decisions(saved) == ["enter b1"]
     again = runner.invoke(
         app,
-        ["play", str(saved), "--resume", "--no-color", "--save", str(saved)],
+        ["play", str(saved), "--resume", "--plain", "--save", str(saved)],
         input="enter c1\nquit\n",
     )
     assert again.exit_code == 0, again.output
     assert "The Sacred Valley (solo, easy); seed 3" in again.output
-    assert json.loads(saved.read_text())["actions"] == ["enter b1", "enter c1"]
+    assert decisions(saved) == ["enter b1", "enter c1"]
     wrong = runner.invoke(app, ["play", str(saved), "--resume", "--players", "human,greedy"])
     assert wrong.exit_code == 2 and "solo has one seat" in wrong.output

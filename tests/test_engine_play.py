@@ -13,9 +13,12 @@ from typer.testing import CliRunner
 from pachaprint.cli import app
 from pachaprint.engine import actions as A
 from pachaprint.engine.bots import make_bot
+from pachaprint.engine.config import GameConfig
+from pachaprint.engine.display import render_board
+from pachaprint.engine.game import new_game
 from pachaprint.engine.log import LogError, game_log, load_log, replay, save_log
-from pachaprint.engine.play import render_board, run_game
 from pachaprint.engine.state import GameState
+from pachaprint.engine.terminal import PlayConfig, run_game
 from pachaprint.model.scenario import Scenario
 from tests.helpers import EXAMPLES, example
 
@@ -24,7 +27,7 @@ LAKE = Scenario.from_dict(example("lake-shore"))
 
 def bot_game(seed: int, names=("greedy", "random", "logician")) -> GameState:
     rng = random.Random(seed)
-    state = GameState.new(LAKE, len(names), rng.randrange(len(names)))
+    state = new_game(LAKE, GameConfig(players=len(names), first_player=rng.randrange(len(names))))
     bots = [make_bot(n, random.Random(rng.random())) for n in names]
     while not state.is_terminal():
         p = state.current_player
@@ -36,8 +39,8 @@ def bot_game(seed: int, names=("greedy", "random", "logician")) -> GameState:
 def test_a_log_replays_to_the_identical_final_state(seed, tmp_path):
     state = bot_game(seed)
     path = tmp_path / "game.json"
-    save_log(path, LAKE, state, ["greedy", "random", "logician"], seed)
-    _, again = load_log(path)
+    save_log(path, LAKE, state, ["greedy", "random", "logician"])
+    again = load_log(path).state
     for name in (
         "score",
         "terrain",
@@ -57,16 +60,16 @@ def test_a_log_replays_to_the_identical_final_state(seed, tmp_path):
         assert getattr(again, name) == getattr(state, name), name
     assert again.is_terminal() and again.ranking() == state.ranking()
     data = json.loads(path.read_text())
-    assert data["format"] == "pachaprint-game/1" and data["actions"][0].split()[0] in ("enter",)
+    assert data["format"] == "pachaprint-game/2" and data["actions"][0].split()[0] in ("enter",)
 
 
 def test_a_tampered_log_is_refused():
     state = bot_game(4)
-    log = game_log(LAKE, state)
+    log = game_log(LAKE, state, ["greedy", "random", "logician"])
     log["result"]["scores"] = [s + 1 for s in state.score]
     with pytest.raises(LogError, match="differ"):
         replay(log)
-    log = game_log(LAKE, state)
+    log = game_log(LAKE, state, ["greedy", "random", "logician"])
     log["actions"][0] = "move a1 a2"
     with pytest.raises(LogError, match="action 1"):
         replay(log)
@@ -75,7 +78,7 @@ def test_a_tampered_log_is_refused():
 
 
 def test_render_board_shows_terrain_crops_and_pawns():
-    state = GameState.new(LAKE, 2, 0)
+    state = new_game(LAKE, GameConfig(first_player=0))
     state.apply(A.parse_action(state.board, "enter a1"))
     lines = render_board(state).splitlines()
     assert lines[0].split() == ["a", "b", "c", "d", "e"]
@@ -85,11 +88,13 @@ def test_render_board_shows_terrain_crops_and_pawns():
     assert lines[5] == " 5  M1  .   .   .   M1 "
 
 
+def play_config(seats, seed, first=None) -> PlayConfig:
+    return PlayConfig(GameConfig(players=len(seats), seed=seed, first_player=first), tuple(seats))
+
+
 def transcript(commands: str, seats=("human", "logician"), seed=7, first=0):
     out = io.StringIO()
-    state = run_game(
-        LAKE, list(seats), seed, io.StringIO(commands), out, first_player=first, echo=True
-    )
+    state = run_game(LAKE, play_config(seats, seed, first), io.StringIO(commands), out, echo=True)
     return state, out.getvalue()
 
 
@@ -128,7 +133,7 @@ def test_save_in_game_writes_a_replayable_log(tmp_path):
     path = tmp_path / "saved.json"
     state, text = transcript(f"enter a1\nsave {path}\nquit\n")
     assert f"Game saved to {path}." in text and "You leave the game." in text
-    _, again = load_log(path)
+    again = load_log(path).state
     assert again.history == state.history and again.score == state.score
 
 
@@ -152,7 +157,7 @@ def test_cli_play_reads_commands_from_stdin(tmp_path):
             "5",
             "--save",
             str(log),
-            "--no-color",
+            "--plain",
         ],
         input="help\nquit\n",
     )
@@ -165,7 +170,7 @@ def test_cli_play_reads_commands_from_stdin(tmp_path):
 
 def test_colour_board_keeps_its_letters():
     out = io.StringIO()
-    run_game(LAKE, ["human", "greedy"], 1, io.StringIO("quit\n"), out, color=True, first_player=0)
+    run_game(LAKE, play_config(["human", "greedy"], 1, 0), io.StringIO("quit\n"), out, color=True)
     text = out.getvalue()
     assert "\x1b[" in text  # ANSI colour codes
     plain = re.sub(r"\x1b\[[0-9;]*m", "", text)
@@ -177,7 +182,7 @@ def test_a_saved_game_can_be_resumed(tmp_path):
     _first, _ = transcript(f"enter a1\nsave {path}\nquit\n")
     runner = CliRunner()
     result = runner.invoke(
-        app, ["play", str(path), "--resume", "--no-color"], input="enter a3\nquit\n"
+        app, ["play", str(path), "--resume", "--plain"], input="enter a3\nquit\n"
     )
     assert result.exit_code == 0, result.output
     assert "resuming after" in result.stdout

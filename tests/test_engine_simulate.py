@@ -10,8 +10,10 @@ from typer.testing import CliRunner
 
 from pachaprint.check.generate import generate
 from pachaprint.cli import app
+from pachaprint.engine.config import GameConfig
 from pachaprint.engine.oracle import WheelOracle
-from pachaprint.engine.simulate import game_seed, play_game, seat_bots, simulate
+from pachaprint.engine.simulate import SimulationConfig, game_seed, play_game, seat_bots
+from pachaprint.engine.simulate import simulate as run
 from pachaprint.model.scenario import Scenario
 from tests.helpers import EXAMPLES, REPO, example
 
@@ -31,6 +33,15 @@ SPEC_KEYS = [
 SEAT_KEYS = {"seat", "bot", "score_mean", "score_sd", "win_rate", "points"}
 LAKE = Scenario.from_dict(example("lake-shore"))
 VALLEY = Scenario.from_dict(example("high-valley"))
+
+
+def simulate(
+    scenario, games, players=2, bots=("logician", "greedy"), seed=1, jobs=1, max_turns=2000
+):
+    config = SimulationConfig(
+        players=players, bots=tuple(bots), games=games, seed=seed, max_turns=max_turns
+    )
+    return run(scenario, config, jobs)
 
 
 def test_report_has_the_spec_keys_and_adds_up():
@@ -65,9 +76,13 @@ def test_reports_are_identical_for_any_number_of_jobs():
 
 def test_a_game_is_fixed_by_its_seed():
     oracle = WheelOracle(VALLEY)
-    first = play_game(oracle, ["logician", "greedy"], game_seed(9, 4))
-    again = play_game(oracle, ["logician", "greedy"], game_seed(9, 4))
-    other = play_game(oracle, ["logician", "greedy"], game_seed(9, 5))
+
+    def game(seed: int):
+        return play_game(oracle, GameConfig(seed=seed), ["logician", "greedy"])
+
+    first = game(game_seed(9, 4))
+    again = game(game_seed(9, 4))
+    other = game(game_seed(9, 5))
     assert first == again
     assert first.completed
     assert (first.scores, first.turns) != (other.scores, other.turns)
@@ -90,6 +105,7 @@ def test_games_that_do_not_end_are_counted_and_flagged():
     assert any("did not end within 10 turns" in flag for flag in report.flags)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_logicians_never_divine_wrong_on_the_examples(players):
     for scenario, games in ((LAKE, 120), (VALLEY, 12)):

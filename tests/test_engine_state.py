@@ -8,12 +8,17 @@ The map is Lake Shore (tests/helpers.py):
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from pachaprint.engine import actions as A
-from pachaprint.engine.state import GameState, Phase, Source
+from pachaprint.engine.config import GameConfig, Mode
+from pachaprint.engine.events import Phase, Source
+from pachaprint.engine.game import new_game
+from pachaprint.engine.state import GameState
 from pachaprint.model.scenario import Scenario
-from tests.helpers import LAKE_CROPS, LAKE_TERRAIN, scenario_dict
+from tests.helpers import LAKE_CROPS, LAKE_TERRAIN, REPO, scenario_dict
 
 LAKE = Scenario.from_dict(scenario_dict(LAKE_TERRAIN, LAKE_CROPS, ["d1", "b2", "a5", "e5"]))
 BOARD = LAKE.board
@@ -30,7 +35,7 @@ def play(state: GameState, *commands: str) -> None:
 
 
 def new(first: int = 0, players: int = 2) -> GameState:
-    return GameState.new(LAKE, players, first)
+    return new_game(LAKE, GameConfig(players=players, first_player=first))
 
 
 def test_setup_reveals_start_cells_and_counts_the_supply():
@@ -41,7 +46,7 @@ def test_setup_reveals_start_cells_and_counts_the_supply():
     # Lake Shore has 10 valley, 2 desert, 4 forest and 9 mountain cells.
     assert state.supply == [10 - 1, 2, 4 - 1, 9 - 2]
     assert state.reserve == [5, 5]
-    assert GameState.new(LAKE, 4, 0).reserve == [3, 3, 3, 3]
+    assert new(players=4).reserve == [3, 3, 3, 3]
     assert state.current_player == 0 and state.phase is Phase.TURN
 
 
@@ -157,7 +162,7 @@ def test_a_penned_pawn_can_only_be_retrieved_then_the_player_offers():
     state.current_player = 1
     state.refresh()
     legal = state.legal_actions()
-    assert not any(code >> 12 == A.Kind.MOVE and code >> 6 & 63 == c("b4") for code in legal)
+    assert not any(A.kind_of(code) == A.Kind.MOVE and A.cell_of(code) == c("b4") for code in legal)
     assert A.retrieve(c("b4")) in legal
     play(state, "retrieve b4")
     assert state.reserve[1] == 5 and state.owner[c("b4")] == -1
@@ -188,7 +193,9 @@ def test_end_phase_divinations_and_final_offer():
     assert state.trigger == 0
     assert state.phase is Phase.END_DIVINE and state.current_player == 0
     legal = state.legal_actions()
-    assert A.PASS in legal and not any(code >> 12 in (A.Kind.MOVE, A.Kind.ENTER) for code in legal)
+    assert A.PASS in legal and not any(
+        A.kind_of(code) in (A.Kind.MOVE, A.Kind.ENTER) for code in legal
+    )
     play(state, "divine c5 1")  # A right: +1, token 1; one divination, then B
     assert state.current_player == 1
     play(state, "divine d3 5")  # B wrong (it is 4): score stays 0, B has passed
@@ -250,7 +257,7 @@ def test_illegal_actions_are_refused():
     with pytest.raises(ValueError, match="illegal"):
         state.apply(A.PASS)
     with pytest.raises(ValueError):
-        GameState.new(LAKE, 5, 0)
+        new(players=5)
 
 
 def test_legal_actions_sequence_agrees_with_its_list():
@@ -265,14 +272,13 @@ def test_legal_actions_sequence_agrees_with_its_list():
     assert A.divine(c("a1"), 3) in legal
 
 
-def test_an_extra_side_blocks_players_like_an_opponent():
-    # The hook for the Otoma of solo and co-op: a side without seat whose pawns block.
-    state = new()
-    otoma = state.add_side()
-    assert otoma == 2
-    state.reveal(c("a1"), crop=True)
-    state.put_pawn(otoma, c("a1"))
-    state.refresh()
+def test_the_otoma_side_blocks_players_like_an_opponent():
+    # The Otoma are a pawn side of their own, with no seat: their pawns block entries.
+    valley = Scenario.from_dict(json.loads((REPO / "scenarios" / "sacred-valley.json").read_text()))
+    state = new_game(valley, GameConfig(Mode.SOLO, 1))
+    assert state.otoma is not None and state.otoma.side == 1
+    assert state.owner[valley.board.index("d1")] == state.otoma.side
     legal = state.legal_actions()
-    assert A.enter(c("a1")) not in legal and A.enter(c("b1")) in legal
-    assert state.reserve == [5, 5]
+    assert A.enter(valley.board.index("d1")) not in legal
+    assert A.enter(valley.board.index("b1")) in legal
+    assert state.reserve == [5, 0]

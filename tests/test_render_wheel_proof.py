@@ -24,7 +24,7 @@ import pytest
 
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.scenario import render_scenario, render_wheel_core
-from pachaprint.render.wheel import load_wheel
+from pachaprint.render.wheel_templates import load_wheel
 from tests.test_render_wheel_svgread import Document, Grid, Shape, apply, matrix_angle, samples
 
 EXAMPLES = Path(__file__).resolve().parent / "fixtures"

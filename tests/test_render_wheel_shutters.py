@@ -16,7 +16,7 @@ import math
 import pytest
 
 from pachaprint.render.scenario import render_wheel_core
-from pachaprint.render.wheel import load_wheel
+from pachaprint.render.wheel_templates import load_wheel
 from tests.test_render_wheel_proof import _axis_shape, _centre, _centre_of
 from tests.test_render_wheel_svgread import Document, Shape, samples
 

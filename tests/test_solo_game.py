@@ -9,20 +9,20 @@ import json
 import pytest
 
 from pachaprint.engine import actions as A
-from pachaprint.engine.otoma import choose_otoma
-from pachaprint.engine.solo import (
-    OTOMA,
-    PLAYER,
-    SoloPhase,
-    SoloState,
-    first_start_cells,
-    solo_otoma_cells,
-)
-from pachaprint.engine.state import Phase
-from pachaprint.engine.tiles import ArrowTile, Direction, TileStacks, box_tiles, colours_of
-from pachaprint.model.rules import TERRAIN_LETTERS
+from pachaprint.engine.actions import choose_otoma
+from pachaprint.engine.config import GameConfig, Mode, first_start_cells
+from pachaprint.engine.config import otoma_cells as solo_otoma_cells
+from pachaprint.engine.config import otoma_colours as colours_of
+from pachaprint.engine.events import Ending, Phase
+from pachaprint.engine.game import new_game
+from pachaprint.engine.movement import Direction
+from pachaprint.engine.state import GameState
+from pachaprint.engine.tiles import Deck, box_tiles
 from pachaprint.model.scenario import Scenario
-from tests.helpers import REPO
+from tests.helpers import REPO, next_tile
+
+PLAYER, OTOMA = 0, 1
+"""Account (and pawn side) of the player and of the Otoma in a solo game."""
 
 # The Sacred Valley (scenarios/sacred-valley.json):
 #      a b c d e f g h i          crops
@@ -40,23 +40,27 @@ def cell(name: str) -> int:
     return BOARD.index(name)
 
 
-def game(difficulty: str = "easy", seed: int = 5) -> SoloState:
-    return SoloState.new(SCENARIO, difficulty, "brown", seed=seed, record_events=True)
+def game(difficulty: str = "easy", seed: int = 5, **options) -> GameState:
+    config = GameConfig(Mode.SOLO, 1, difficulty, colour="brown", seed=seed)
+    if options:
+        config = GameConfig(Mode.SOLO, 1, difficulty, seed=seed, **options)
+    return new_game(SCENARIO, config, record_events=True)
 
 
-def next_tile(state: SoloState, terrain: str, colour: str, direction: str) -> None:
-    """Put a tile with this arrow on top of a terrain's stack (it replaces the top tile)."""
-    t = TERRAIN_LETTERS.index(terrain)
-    state.stacks.stacks[t][-1] = ArrowTile("T", t, colour, Direction[direction])
+def otoma_at(state: GameState) -> list[str]:
+    return [BOARD.name(c) for c in state.otoma.pawns]
 
 
-def otoma_at(state: SoloState) -> list[str]:
-    return [BOARD.name(c) for c in state.otoma_pawns]
+def stack_tiles(state: GameState):
+    """Every tile still in the solo stacks, stack by stack, bottom to top."""
+    return [
+        tile for t, stack in enumerate(state.deck.stacks) for tile in stack[: state.tiles.left[t]]
+    ]
 
 
 def test_setup_places_the_otoma_in_list_order_and_scores_each():
     state = game()
-    assert state.otoma_colours == ("purple", "yellow", "white", "green", "blue")
+    assert state.otoma.colours == ("purple", "yellow", "white", "green", "blue")
     assert otoma_at(state) == ["d1", "a2", "i2", "f4", "i5"]
     # d1 forest 1: stone F to 1 (1 point) + crop 1; a2 valley 1: V to 1, two stones
     # at 1 (2) + 1; i2 desert 3: three stones at 1 (3) + 3; f4 forest 5: F to 2 (1)
@@ -69,7 +73,7 @@ def test_setup_places_the_otoma_in_list_order_and_scores_each():
 
 def test_the_otoma_colours_skip_the_player_colour():
     assert colours_of("white") == ("purple", "yellow", "brown", "green", "blue")
-    assert SoloState.new(SCENARIO, colour="blue").otoma_colours == (
+    assert game(colour="blue").otoma.colours == (
         "purple",
         "yellow",
         "brown",
@@ -90,7 +94,7 @@ def test_otoma_start_cells_checked():
         "i2",
         "f4",
     ]
-    chosen = SoloState.new(SCENARIO, otoma=["h1", "d1", "a2", "i2", "f4"])
+    chosen = game(otoma=("h1", "d1", "a2", "i2", "f4"))
     assert otoma_at(chosen) == ["h1", "d1", "a2", "i2", "f4"]
     without = Scenario.from_dict({k: v for k, v in SCENARIO.to_dict().items() if k != "solo"})
     with pytest.raises(ValueError, match="names no Otoma start cells"):
@@ -100,23 +104,21 @@ def test_otoma_start_cells_checked():
 
 def test_stacks_hold_the_scenario_supply_with_template_arrows():
     state = game()
-    counts = state.stacks.counts()
+    counts = tuple(state.tiles.left)
     assert counts == tuple(state.supply)  # one tile per hidden cell, per terrain
-    names = {t.name for t in state.stacks.tiles()} | {
-        state.tile_at[c].name for c in SCENARIO.start_cells
+    names = {t.name for t in stack_tiles(state)} | {
+        state.tiles.tile_at[c].name for c in SCENARIO.start_cells
     }
     template = {t.name for group in box_tiles() for t in group}
     assert names <= template and len(names) == 45
     again = game()
-    assert [t.name for t in again.stacks.tiles()] == [t.name for t in state.stacks.tiles()]
+    assert [t.name for t in stack_tiles(again)] == [t.name for t in stack_tiles(state)]
     other = game(seed=6)
-    assert [t.name for t in other.stacks.tiles()] != [t.name for t in state.stacks.tiles()]
+    assert [t.name for t in stack_tiles(other)] != [t.name for t in stack_tiles(state)]
 
 
 def test_more_tiles_than_the_template_repeat_it():
-    import random
-
-    stacks = TileStacks((20, 0, 0, 0), random.Random(1))
+    stacks = Deck.shuffled((20, 0, 0, 0), 1)
     names = sorted(t.name for t in stacks.stacks[0])
     assert len(names) == 20 and "V01" in names and "V01+1" in names and "V05+1" in names
 
@@ -124,12 +126,12 @@ def test_more_tiles_than_the_template_repeat_it():
 def test_no_retrieval_and_otoma_block_entry():
     state = game()
     legal = state.legal_actions()
-    assert all(code >> 12 != A.Kind.RETRIEVE for code in legal)
-    entries = {BOARD.name(code & 63) for code in legal if code >> 12 == A.Kind.ENTER}
+    assert all(A.kind_of(code) != A.Kind.RETRIEVE for code in legal)
+    entries = {BOARD.name(A.to_of(code)) for code in legal if A.kind_of(code) == A.Kind.ENTER}
     assert not entries & {"d1", "a2", "i2", "i5"}
     assert "h1" in entries and "b1" in entries
     state.apply(A.enter(cell("b1")))
-    assert all(code >> 12 != A.Kind.RETRIEVE for code in state.legal_actions())
+    assert all(A.kind_of(code) != A.Kind.RETRIEVE for code in state.legal_actions())
 
 
 def test_scripted_easy_game_paths_and_scores():
@@ -139,7 +141,7 @@ def test_scripted_easy_game_paths_and_scores():
     # desert stone to 2 (F and D at 2: 2 points) + 4.
     next_tile(state, "V", "yellow", "E")
     state.apply(A.enter(cell("b1")))
-    move = state.otoma_moves[-1]
+    move = state.otoma.moves[-1]
     assert move.colour == "yellow" and [BOARD.name(c) for c in move.path.cells] == ["b2"]
     assert (move.terrain, move.crop, move.points) == (1, 4, 6)
     assert state.score == [1, 28] and otoma_at(state)[1] == "b2"
@@ -149,23 +151,23 @@ def test_scripted_easy_game_paths_and_scores():
     # moving down: c1 (terrain, player pawn: passes), c2 (no terrain: stops).
     next_tile(state, "F", "purple", "N")
     state.apply(A.enter(cell("c1")))
-    move = state.otoma_moves[-1]
+    move = state.otoma.moves[-1]
     assert [BOARD.name(c) for c in move.path.cells] == ["c1", "c2"]
     assert move.path.trails == ((0, "top-d", "top-c"),)
     # c2 desert 5: Otoma desert stone to 3 (alone: 1) + 5.
     assert move.points == 6 and state.score == [3, 34]
     # 3. enter e1 (forest) on a brown arrow: own colour, easy: nothing happens.
     next_tile(state, "F", "brown", "S")
-    moves = len(state.otoma_moves)
+    moves = len(state.otoma.moves)
     state.apply(A.enter(cell("e1")))
-    assert len(state.otoma_moves) == moves
+    assert len(state.otoma.moves) == moves
     assert state.score == [4, 34] and state.phase is Phase.TURN
     # 4. Divine: every pawn on cropless terrain must divine, a mistake does not stop.
     state.apply(A.divine(cell("b1"), 2))
     assert state.score == [6, 34] and state.phase is Phase.DIVINING
     legal = set(state.legal_actions())
     assert A.PASS not in legal
-    assert {code >> 6 & 63 for code in legal} == {cell("c1"), cell("e1")}
+    assert {A.cell_of(code) for code in legal} == {cell("c1"), cell("e1")}
     state.apply(A.divine(cell("c1"), 1))  # wrong: c1 holds 3
     assert state.score == [3, 34] and state.phase is Phase.DIVINING
     state.apply(A.divine(cell("e1"), 2))
@@ -176,7 +178,7 @@ def test_scripted_easy_game_paths_and_scores():
     state.apply(A.PASS)
     assert state.phase is Phase.TURN and state.turn == 5
     # the divination triggered no Otoma move
-    assert len(state.otoma_moves) == moves
+    assert len(state.otoma.moves) == moves
     assert [e.what for e in state.events].count("wrong") == 1
 
 
@@ -184,12 +186,12 @@ def test_ending_on_a_crop_triggers_no_arrow():
     state = game()
     next_tile(state, "F", "white", "W")
     state.apply(A.enter(cell("g1")))  # forest 5 hidden: discovered, white arrow west
-    move = state.otoma_moves[-1]
+    move = state.otoma.moves[-1]
     # white (i2) goes west: h2 has no terrain
     assert [BOARD.name(c) for c in move.path.cells] == ["h2"]
-    before = len(state.otoma_moves)
+    before = len(state.otoma.moves)
     state.apply(A.move(cell("g1"), cell("h1")))  # h1 is a start cell with a crop
-    assert len(state.otoma_moves) == before
+    assert len(state.otoma.moves) == before
 
 
 def test_hard_own_colour_arrow_ends_the_turn_after_the_chosen_otoma_moves():
@@ -197,12 +199,12 @@ def test_hard_own_colour_arrow_ends_the_turn_after_the_chosen_otoma_moves():
     state.tokens[PLAYER] = 0b1  # a token in hand: the Offer step would be offered
     next_tile(state, "F", "brown", "S")
     state.apply(A.enter(cell("e1")))
-    assert state.phase == SoloPhase.CHOOSE_OTOMA and state.pending is Direction.S
+    assert state.phase == Phase.CHOOSE_OTOMA and state.tiles.pending is Direction.S
     assert list(state.legal_actions()) == [choose_otoma(i) for i in range(5)]
     with pytest.raises(ValueError):
         state.apply(A.PASS)
     state.apply(choose_otoma(3))  # green, on f4: south to f5 (forest 3)
-    move = state.otoma_moves[-1]
+    move = state.otoma.moves[-1]
     assert move.colour == "green" and [BOARD.name(c) for c in move.path.cells] == ["f5"]
     # Otoma forest stone 2 -> 3 (alone at 3: 1 point) + crop 3
     assert move.points == 4 and state.score[OTOMA] == 26
@@ -217,7 +219,7 @@ def test_easy_own_colour_arrow_keeps_the_offer():
     assert state.phase is Phase.OFFER
 
 
-def reveal_all_but(state: SoloState, *names: str) -> None:
+def reveal_all_but(state: GameState, *names: str) -> None:
     keep = {cell(n) for n in names}
     for c in BOARD.cells:
         if c not in keep:
@@ -232,7 +234,7 @@ def test_game_ends_after_the_turn_placing_the_last_tile_with_no_end_divination()
     next_tile(state, "V", "purple", "S")
     state.apply(A.enter(cell("b1")))
     # purple has nowhere to go: no cell without terrain remains
-    assert state.otoma_moves[-1].path.stop is None and otoma_at(state)[0] == "d1"
+    assert state.otoma.moves[-1].path.stop is None and otoma_at(state)[0] == "d1"
     assert state.phase is Phase.OFFER  # the turn finishes normally
     state.apply(A.offer(0b11))
     assert state.is_terminal() and state.score[PLAYER] == 1 + 1
@@ -255,7 +257,7 @@ def test_tie_goes_to_the_otoma():
     state.apply(A.enter(cell("b1")))
     assert state.is_terminal()
     state.score[PLAYER] = state.score[OTOMA]
-    assert state.winners() == [] and state.otoma_won and state.returns() == [0.0]
+    assert state.winners() == [] and state.outcome().winners == () and state.returns() == [0.0]
     state.score[PLAYER] += 1
     assert state.winners() == [PLAYER] and state.returns() == [1.0]
 
@@ -276,13 +278,13 @@ def test_a_player_shut_out_for_good_ends_the_game():
         if c != cell("e3"):
             state.reveal(c, crop=True)
     for name, otoma in (("e2", 0), ("d3", 1), ("f3", 2), ("e4", 3)):
-        state._lift(OTOMA, state.otoma_pawns[otoma])
-        state._place(OTOMA, cell(name))
-        state.otoma_pawns[otoma] = cell(name)
+        state.lift(OTOMA, state.otoma.pawns[otoma])
+        state.place(OTOMA, cell(name))
+        state.otoma.pawns[otoma] = cell(name)
     state.put_pawn(PLAYER, cell("a1"))
     state.reserve[PLAYER] = 0
     state.refresh()
-    assert state.is_terminal() and state.blocked
+    assert state.is_terminal() and state.ending is Ending.SHUT_OUT
     assert [e.what for e in state.events][-2:] == ["blocked", "over"]
 
 
@@ -293,10 +295,29 @@ def test_a_player_without_any_legal_action_ends_the_game_too():
         if c != cell("e3"):
             state.reveal(c, crop=True)
     for name, otoma in (("a2", 1), ("b1", 0)):
-        state._lift(OTOMA, state.otoma_pawns[otoma])
-        state._place(OTOMA, cell(name))
-        state.otoma_pawns[otoma] = cell(name)
+        state.lift(OTOMA, state.otoma.pawns[otoma])
+        state.place(OTOMA, cell(name))
+        state.otoma.pawns[otoma] = cell(name)
     state.put_pawn(PLAYER, cell("a1"))
     state.reserve[PLAYER] = 0
     state.refresh()
-    assert state.is_terminal() and state.blocked and not state.stalled
+    assert state.is_terminal() and state.ending is Ending.SHUT_OUT
+
+
+def test_setup_scores_in_reading_order_and_colours_follow_the_list():
+    # Manu Headwaters with the Otoma on a1, a3, a5, d2, h2 (not reading order):
+    # a1 F1, a3 F2, a5 F3, d2 M3, h2 M5. Read row by row: a1 (F to 1: 1 + 1),
+    # d2 (M to 1, F and M on 1: 2 + 3), h2 (M to 2: 1 + 5), a3 (F to 2, F and M
+    # on 2: 2 + 2), a5 (F to 3: 1 + 3) = 21; in list order it would be 19.
+    manu = Scenario.from_dict(json.loads((REPO / "scenarios" / "manu-headwaters.json").read_text()))
+    config = GameConfig(Mode.SOLO, 1, otoma=("a1", "a3", "a5", "d2", "h2"))
+    state = new_game(manu, config, record_events=True)
+    setup = [e for e in state.events if e.what == "otoma-setup"]
+    assert [manu.board.name(e.cell) for e in setup] == ["a1", "d2", "h2", "a3", "a5"]
+    assert [e.points for e in setup] == [2, 5, 6, 4, 4]
+    assert [e.value for e in setup] == [0, 3, 4, 1, 2]  # pawn numbers: list order
+    assert state.score[OTOMA] == 21
+    colours = dict(
+        zip((manu.board.name(c) for c in state.otoma.pawns), state.otoma.colours, strict=True)
+    )
+    assert colours == {"a1": "purple", "a3": "yellow", "a5": "white", "d2": "green", "h2": "blue"}

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pachaprint.engine.otoma import (
+from pachaprint.engine.movement import Direction
+from pachaprint.engine.trails import (
     Trails,
     all_edge_ends,
     end_cell,
@@ -14,7 +15,6 @@ from pachaprint.engine.otoma import (
     reaction_order,
     trails_for,
 )
-from pachaprint.engine.tiles import Direction
 from pachaprint.model.board import board_for
 
 LONG = board_for("long")

@@ -9,19 +9,32 @@ import random
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
-from pachaprint.engine.otoma import choose_otoma, otoma_path, trails_for
-from pachaprint.engine.otoma_bots import VersusBot, make_versus_bot
-from pachaprint.engine.simulate_modes import simulate_versus
-from pachaprint.engine.solo import OTOMA, SoloPhase, SoloState
-from pachaprint.engine.state import SOURCE_NAMES
-from pachaprint.engine.tiles import ArrowTile, Direction
+from pachaprint.engine import actions as A
+from pachaprint.engine.actions import choose_otoma
+from pachaprint.engine.bots import make_bot
+from pachaprint.engine.bots.versus import VersusBot
+from pachaprint.engine.config import GameConfig, Mode
+from pachaprint.engine.events import SOURCE_NAMES, Phase
+from pachaprint.engine.game import new_game
+from pachaprint.engine.movement import Direction
+from pachaprint.engine.simulate import SimulationConfig, simulate
+from pachaprint.engine.trails import otoma_path, trails_for
 from pachaprint.model.scenario import Scenario
-from tests.helpers import REPO
+from tests.helpers import REPO, next_tile
+
+OTOMA = 1
 
 PATH = REPO / "scenarios" / "sacred-valley.json"
 SCENARIO = Scenario.from_dict(json.loads(PATH.read_text()))
 BOARD = SCENARIO.board
 runner = CliRunner()
+
+
+def simulate_versus(scenario, mode, games, bots, seed, difficulties=(), players=None, jobs=1):
+    game_mode = Mode(mode)
+    seats = players or (1 if game_mode is Mode.SOLO else 2)
+    config = SimulationConfig(game_mode, seats, tuple(bots), tuple(difficulties), games, seed)
+    return simulate(scenario, config, jobs)
 
 
 def test_solo_report_has_a_run_per_bot_and_difficulty():
@@ -109,7 +122,7 @@ def test_cli_simulate_solo_json_and_bad_options():
 
 
 def test_hard_choice_by_a_bot_places_the_last_tile_and_ends_the_game():
-    state = SoloState.new(SCENARIO, "hard", seed=3)
+    state = new_game(SCENARIO, GameConfig(Mode.SOLO, 1, "hard", seed=3))
     # Every cell but b1 and b2 has terrain. The player enters b1 on an own-colour
     # arrow: the bot moves an Otoma pawn east; whichever it is, the trails bring
     # it to b2, the last cell without terrain, and the game ends with that turn.
@@ -117,17 +130,17 @@ def test_hard_choice_by_a_bot_places_the_last_tile_and_ends_the_game():
         if cell not in (BOARD.index("b1"), BOARD.index("b2")):
             state.reveal(cell)
     state.refresh()
-    state.stacks.stacks[0][-1] = ArrowTile("T", 0, "brown", Direction.E)
-    state.apply(0x1000 | BOARD.index("b1"))  # enter b1
-    assert state.phase == SoloPhase.CHOOSE_OTOMA
+    next_tile(state, "V", "brown", "E")
+    state.apply(A.enter(BOARD.index("b1")))
+    assert state.phase == Phase.CHOOSE_OTOMA
     trails = trails_for(BOARD)
-    for _pawn, cell in enumerate(state.otoma_pawns):
+    for _pawn, cell in enumerate(state.otoma.pawns):
         assert otoma_path(trails, cell, Direction.E, state.revealed).stop == BOARD.index("b2")
-    bot = make_versus_bot("greedy", random.Random(1))
+    bot = make_bot("greedy", random.Random(1), Mode.SOLO)
     assert isinstance(bot, VersusBot)
     choice = bot.act(state.view(), state.legal_actions())
     assert choice in {choose_otoma(i) for i in range(5)}
     before = state.score[OTOMA]
     state.apply(choice)
-    assert state.otoma_pawns[choice & 63] == BOARD.index("b2")
+    assert state.otoma.pawns[A.to_of(choice)] == BOARD.index("b2")
     assert state.score[OTOMA] > before and state.is_terminal()

@@ -133,17 +133,12 @@ def _no_progress(stage: str, done: int, total: int) -> None:
 
 # -- per-scenario work (runs in a worker process) ---------------------------------
 def _simulate(scenario: Scenario, options: BuildOptions) -> dict[str, Any]:
-    from pachaprint.engine.simulate import simulate
+    from pachaprint.engine.simulate import SimulationConfig, simulate
 
-    result = simulate(
-        scenario,
-        games=options.games,
-        players=options.players,
-        bots=options.bots,
-        seed=options.seed,
-        jobs=1,
+    config = SimulationConfig(
+        players=options.players, bots=options.bots, games=options.games, seed=options.seed
     )
-    return dict(result.to_dict())
+    return dict(simulate(scenario, config, jobs=1).to_dict())
 
 
 def _render_scenario(

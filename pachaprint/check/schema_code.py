@@ -76,9 +76,10 @@ def generate_source(schema: dict[str, Any]) -> str:
 
 
 def main() -> None:
-    from pachaprint.check.load import schema
+    from pachaprint.resources import schemas_dir  # not check.load, which imports this module
 
-    GENERATED.write_text(generate_source(schema()), encoding="utf-8")
+    schema = json.loads((schemas_dir() / "scenario.schema.json").read_text(encoding="utf-8"))
+    GENERATED.write_text(generate_source(schema), encoding="utf-8")
     print(f"wrote {GENERATED}")
 
 

@@ -32,7 +32,8 @@ def calibrate(
     write your own wheel template from the readings (see the sheet's steps).
     """
     from pachaprint.render.scenario import render_calibration
-    from pachaprint.render.wheel import SectorWheel, load_wheel
+    from pachaprint.render.wheel import SectorWheel
+    from pachaprint.render.wheel_templates import load_wheel
 
     check_wheel(wheel)
     if wheel == "both" or not isinstance(load_wheel(wheel), SectorWheel):

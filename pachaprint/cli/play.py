@@ -1,141 +1,148 @@
-"""``pachaprint play``: play a scenario in the terminal, people and bots together."""
+"""``pachaprint play``: play a scenario in the terminal, people and bots together, in any mode."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from pachaprint.cli.app import UsageError, command
-from pachaprint.cli.loading import load_valid_scenario
-from pachaprint.cli.options import fresh_seed
-from pachaprint.cli.simulate import PLAY_REFUSAL
+
+if TYPE_CHECKING:  # the engine is imported when the command runs, not when the CLI starts
+    from pachaprint.engine.log import SavedGame
+    from pachaprint.model.scenario import Scenario
+
+REFUSAL = "not a valid scenario; fix it before playing it"
 
 
 @command()
 def play(
-    path: Path = typer.Argument(..., help="A valid scenario file (with --resume: a saved game)."),
-    players: str = typer.Option(
-        "human,logician",
+    path: Path = typer.Argument(
+        ..., metavar="FILE", help="A valid scenario file (with --resume: a saved game)."
+    ),
+    players: str | None = typer.Option(
+        None,
         "--players",
         "-p",
-        help="One entry per seat, comma-separated: human, random, greedy or logician.",
+        metavar="SEAT,SEAT",
+        help="One entry per seat: human, random, greedy or logician (default: human,logician; solo: human).",
     ),
-    seed: int = typer.Option(
-        None, "--seed", "-s", help="Seed for the first player and the bots (default: random)."
-    ),
-    save: Path = typer.Option(None, "--save", help="Write the game log here when the game ends."),
-    color: bool = typer.Option(
-        None, "--color/--no-color", help="Colour the board (default: when on a terminal)."
-    ),
-    resume: bool = typer.Option(
-        False, "--resume", help="PATH is a game saved with 'save FILE': go on playing it."
-    ),
-    mode: str = typer.Option(
-        "competitive",
+    mode: str | None = typer.Option(
+        None,
         "--mode",
         "-m",
-        help="competitive, solo (one seat against the Otoma) or coop (2-4 seats against the Otoma).",
+        metavar="MODE",
+        help="competitive (the default), solo (one seat against the Otoma) or coop (2-4 seats against the Otoma).",
     ),
-    difficulty: str = typer.Option(
-        None, "--difficulty", help="solo: easy or hard; coop: easy, normal or expert."
+    difficulty: str | None = typer.Option(
+        None,
+        "--difficulty",
+        metavar="LEVEL",
+        help="solo: easy (default) or hard; coop: easy, normal (default) or expert.",
     ),
-    colour: str = typer.Option(
-        "brown", "--colour", help="Solo: your pawn colour (brown, white, green or blue)."
-    ),
-    otoma: str = typer.Option(
+    otoma: str | None = typer.Option(
         None,
         "--otoma",
-        help="Otoma start cells, comma-separated (default: the scenario's solo.otoma).",
+        metavar="CELL,CELL",
+        help="The five Otoma start cells (default: the scenario's solo.otoma).",
+    ),
+    colour: str | None = typer.Option(
+        None,
+        "--colour",
+        metavar="NAME",
+        help="Solo: your pawn colour, brown (default), white, green or blue; the Otoma take the others.",
+    ),
+    seed: int | None = typer.Option(
+        None,
+        "--seed",
+        "-s",
+        metavar="N",
+        help="Seed for the first player, the tiles and the bots (default: a fresh one, printed).",
+    ),
+    save: Path | None = typer.Option(
+        None,
+        "--save",
+        metavar="FILE",
+        help="Write the game log here when the game ends or is left.",
+    ),
+    resume: bool = typer.Option(
+        False, "--resume", help="FILE is a game saved with 'save FILE' or --save: go on playing it."
+    ),
+    ansi: bool | None = typer.Option(
+        None,
+        "--ansi/--plain",
+        help="Board in terminal colours, or plain text (default: colours on a terminal unless NO_COLOR is set).",
     ),
 ) -> None:
     """Play a scenario in the terminal: people and bots at one table.
 
     Commands are read from standard input, so a game can also be scripted.
-    Type 'help' in the game for the commands.
+    Type 'help' in the game for the commands and 'board' for the legend.
+    Exit 0 when the game ends or is left, 1 for an invalid scenario or a
+    damaged saved game, 2 for usage errors.
     """
+    from pachaprint.engine.config import ConfigError
+    from pachaprint.engine.display import printable
     from pachaprint.engine.log import save_log
-    from pachaprint.engine.play import run_game
+    from pachaprint.engine.terminal import PlayConfig, run_game
 
-    seats = [s.strip().lower() for s in players.split(",") if s.strip()]
-    from pachaprint.cli.versus import is_versus_log, play_against_otoma
-
-    if mode != "competitive" or difficulty or otoma or (resume and is_versus_log(path)):
-        play_against_otoma(
-            path,
-            mode,
-            seats,
-            seed,
-            color,
-            difficulty,
-            colour,
-            otoma,
-            save,
-            resume,
-            default_seats=players == "human,logician",
-        )
-        return
-    if not 2 <= len(seats) <= 4:
-        raise UsageError(f"--players: name 2 to 4 seats, not {len(seats)}")
-    check_seats(seats)
-    saved = None
-    if resume:
-        scenario, saved, logged_seats, logged_seed = _load_saved(path)
-        if players == "human,logician" and logged_seats:
-            seats = logged_seats  # the seats of the saved game unless --players names others
-        if seed is None:
-            seed = logged_seed
-    else:
-        scenario = load_valid_scenario(path, PLAY_REFUSAL)
-    if seed is None:
-        seed = fresh_seed()
-    use_color = sys.stdout.isatty() if color is None else color
+    saved: SavedGame | None = None
     try:
-        state = run_game(
-            scenario,
-            seats,
-            seed,
-            sys.stdin,
-            sys.stdout,
-            color=use_color,
-            echo=not sys.stdin.isatty(),
-            resume=saved,
+        if resume:
+            saved = _load_saved(path)
+            config = PlayConfig.resuming(
+                saved,
+                players,
+                mode=mode,
+                difficulty=difficulty,
+                otoma=otoma,
+                colour=colour,
+                seed=seed,
+            )
+            scenario = saved.scenario
+        else:
+            config = PlayConfig.parse(mode, players, difficulty, otoma, colour, seed)
+            scenario = _load_scenario(path)
+        use_ansi = (
+            ansi if ansi is not None else sys.stdout.isatty() and "NO_COLOR" not in os.environ
         )
-    except ValueError as exc:
-        raise UsageError(f"{path}: {exc}") from None
+        state = run_game(
+            scenario, config, sys.stdin, sys.stdout, use_ansi, not sys.stdin.isatty(), saved
+        )
+    except ConfigError as exc:
+        raise UsageError(f"--{exc.setting.replace('_', '-')}: {exc}") from None
+    except ValueError as exc:  # a scenario the mode cannot use
+        typer.echo(printable(f"{path}: {exc}"), err=True)
+        raise typer.Exit(1) from None
     if save is not None:
         try:
-            save_log(save, scenario, state, seats, seed)
+            save_log(save, scenario, state, list(config.seats))
         except OSError as exc:
-            raise UsageError(f"cannot write {save}: {exc.strerror or exc}") from None
-        typer.echo(f"Game log written to {save} (seed {seed}).")
+            raise UsageError(printable(f"cannot write {save}: {exc.strerror or exc}")) from None
+        typer.echo(printable(f"Game log written to {save} (seed {config.game.seed})."))
 
 
-def check_seats(seats: list[str]) -> None:
-    """A usage error for a seat that is neither ``human`` nor a bot name."""
-    from pachaprint.engine.bots import BOT_NAMES, HUMAN
+def _load_scenario(path: Path) -> Scenario:
+    from pachaprint.cli.loading import load_valid_scenario
 
-    for seat in seats:
-        if seat != HUMAN and seat not in BOT_NAMES:
-            raise UsageError(f"--players: unknown seat {seat!r} (human, {', '.join(BOT_NAMES)})")
+    return load_valid_scenario(path, REFUSAL)
 
 
-def _load_saved(path: Path):
-    """A saved game: (scenario, replayed state, seats, seed), or a clear message and exit 1."""
-    import json
-
-    from pachaprint.engine.bots import BOT_NAMES, HUMAN
-    from pachaprint.engine.log import replay
+def _load_saved(path: Path) -> SavedGame:
+    """A saved game replayed with its events, or a clear message: exit 2 for a file that
+    cannot be read, exit 1 for a damaged log."""
+    from pachaprint.engine.display import printable
+    from pachaprint.engine.log import LogError, load_log
 
     if not path.is_file():
-        raise UsageError(f"no such file: {path}")
+        raise UsageError(printable(f"no such file: {path}"))
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        scenario, state = replay(data, record_events=True)
-    except (OSError, ValueError) as exc:  # LogError and JSON errors are ValueErrors
-        typer.echo(f"{path}: cannot resume: {exc}", err=True)
+        return load_log(path, record_events=True)
+    except OSError as exc:
+        raise UsageError(printable(f"cannot read {path}: {exc.strerror or exc}")) from None
+    except LogError as exc:
+        typer.echo(printable(f"{path}: cannot resume: {exc}"), err=True)
         raise typer.Exit(1) from None
-    seats = [s for s in data.get("seats") or [] if s == HUMAN or s in BOT_NAMES]
-    seed = data.get("seed") if isinstance(data.get("seed"), int) else None
-    return scenario, state, seats if len(seats) == state.players else [], seed

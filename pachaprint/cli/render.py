@@ -13,7 +13,8 @@ from pachaprint.cli.options import Lang, Paper, parse_back_offset
 
 def check_wheel(choice: str) -> str:
     """``retail``, ``volvelle45``, ``both`` or a readable, working template file; usage error otherwise."""
-    from pachaprint.render.wheel import WheelTemplateError, load_wheel, wheel_names
+    from pachaprint.render.wheel_shapes import WheelTemplateError
+    from pachaprint.render.wheel_templates import load_wheel, wheel_names
 
     try:
         for name in wheel_names(choice):

@@ -1,43 +1,57 @@
-"""``pachaprint simulate``: how does a scenario play between bots?"""
+"""``pachaprint simulate``: how does a scenario play between bots, in any mode?"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
 
 import typer
 
 from pachaprint.cli.app import UsageError, command
-from pachaprint.cli.loading import load_valid_scenario
-from pachaprint.engine.simulate import DEFAULT_MAX_TURNS
+from pachaprint.cli.options import OutputFormat
 
-PLAY_REFUSAL = "not a valid scenario; fix it before playing it"
+REFUSAL = "not a valid scenario; fix it before simulating it"
 
 
 @command()
 def simulate(
-    path: Path = typer.Argument(..., help="A valid scenario file."),
-    games: int = typer.Option(200, "--games", "-n", min=1, help="Games to simulate."),
-    players: int = typer.Option(2, "--players", "-p", min=2, max=4, help="Players per game (2-4)."),
+    path: Path = typer.Argument(..., metavar="FILE", help="A valid scenario file."),
+    games: int = typer.Option(
+        200,
+        "--games",
+        "-n",
+        min=1,
+        metavar="N",
+        help="Games to simulate (against the Otoma: per bot and difficulty).",
+    ),
+    players: int | None = typer.Option(
+        None,
+        "--players",
+        "-p",
+        metavar="N",
+        help="Seats per game: 2-4 (default 2); solo has one.",
+    ),
     bots: str = typer.Option(
         "logician,greedy",
         "--bots",
         "-b",
-        help="Bot per seat, comma-separated (random, greedy, logician); repeats when short.",
+        metavar="NAME,NAME",
+        help="random, greedy or logician: one per seat, repeated when short; against the Otoma, each bot in turn.",
     ),
     seed: int = typer.Option(
-        1, "--seed", "-s", help="Seed; game i uses a seed derived from (seed, i)."
+        1, "--seed", "-s", metavar="N", help="Seed; game i uses a seed derived from (seed, i)."
     ),
-    output_format: str = typer.Option("text", "--format", "-f", help="text or json."),
+    output_format: OutputFormat = typer.Option(
+        OutputFormat.text, "--format", "-f", help="text: a short summary; json: the full report."
+    ),
     jobs: int = typer.Option(
-        1, "--jobs", "-j", min=1, help="Worker processes (the report does not change)."
+        1, "--jobs", "-j", min=1, metavar="N", help="Worker processes (the report does not change)."
     ),
     max_turns: int = typer.Option(
-        DEFAULT_MAX_TURNS,
+        2000,
         "--max-turns",
         min=10,
+        metavar="N",
         help="Turns after which a game counts as not ending.",
     ),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
@@ -45,83 +59,47 @@ def simulate(
         "competitive",
         "--mode",
         "-m",
+        metavar="MODE",
         help="competitive, solo (one player against the Otoma) or coop (the group against the Otoma).",
     ),
-    difficulty: str = typer.Option(
+    difficulty: str | None = typer.Option(
         None,
         "--difficulty",
-        help="solo: easy,hard; coop: easy,normal,expert (comma-separated; default all).",
+        metavar="LEVEL,LEVEL",
+        help="solo: easy, hard; coop: easy, normal, expert (default: all of the mode's).",
     ),
-    otoma: str = typer.Option(
+    otoma: str | None = typer.Option(
         None,
         "--otoma",
-        help="Otoma start cells, comma-separated (default: the scenario's solo.otoma).",
+        metavar="CELL,CELL",
+        help="The five Otoma start cells (default: the scenario's solo.otoma, else its first five start cells).",
     ),
 ) -> None:
     """Simulate bot games of a scenario and report how it plays.
 
     The report gives completion, turns, scores per seat, points by source,
-    wrong divinations, and flags for anything odd.
+    wrong divinations, and flags for anything odd; against the Otoma, the win
+    rates per bot and difficulty.
 
     Exit 0 when every game ended, 1 when some did not (or the file is invalid),
     2 for usage errors.
     """
-    if mode != "competitive" or difficulty or otoma:
-        from pachaprint.cli.versus import simulate_against_otoma
-
-        simulate_against_otoma(
-            path,
-            mode,
-            games,
-            players,
-            bots,
-            seed,
-            output_format,
-            jobs,
-            max_turns,
-            quiet,
-            difficulty,
-            otoma,
-        )
-    from pachaprint.engine.simulate import seat_bots
+    from pachaprint.cli.loading import load_valid_scenario
+    from pachaprint.engine.config import ConfigError
+    from pachaprint.engine.display import printable
+    from pachaprint.engine.simulate import SimulationConfig
     from pachaprint.engine.simulate import simulate as run
 
-    if output_format not in ("text", "json"):
-        raise UsageError(f"--format must be text or json, not {output_format!r}")
     try:
-        seat_bots(bots.split(","), players)
-    except ValueError as exc:
-        raise UsageError(f"--bots: {exc}") from None
-    scenario = load_valid_scenario(path, PLAY_REFUSAL)
-    report_simulation(
-        path,
-        "simulating",
-        games,
-        output_format,
-        quiet,
-        lambda progress: run(
-            scenario, games, players, bots.split(","), seed, jobs, max_turns, progress=progress
-        ),
-    )
-
-
-def report_simulation(
-    path: Path,
-    label: str,
-    total: int,
-    output_format: str,
-    quiet: bool,
-    run: Callable[[Callable[[int], None] | None], Any],
-) -> NoReturn:
-    """Run a simulation, print its report (text or JSON) and exit: 0 when every game ended, else 1.
-
-    ``run(progress)`` does the simulating; for a text report of 20 games or
-    more (and not ``quiet``) ``progress`` moves a progress bar on stderr,
-    otherwise it is ``None``. A ``ValueError`` from ``run`` is told as
-    ``PATH: message`` with exit 1.
-    """
+        config = SimulationConfig.parse(
+            mode, players, bots, difficulty, games, seed, otoma, max_turns
+        )
+    except ConfigError as exc:
+        raise UsageError(f"--{exc.setting.replace('_', '-')}: {exc}") from None
+    scenario = load_valid_scenario(path, REFUSAL)
+    total = games * len(config.runs)
     try:
-        if output_format == "text" and not quiet and total >= 20:
+        if output_format is OutputFormat.text and not quiet and total >= 20:
             from rich.console import Console
             from rich.progress import (
                 BarColumn,
@@ -131,17 +109,22 @@ def report_simulation(
                 TimeRemainingColumn,
             )
 
-            columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+            columns = (
+                TextColumn(f"simulating {config.mode.value}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+            )
             with Progress(*columns, transient=True, console=Console(stderr=True)) as bar:
                 task = bar.add_task("games", total=total)
-                report = run(lambda done: bar.update(task, completed=done))
+                report = run(scenario, config, jobs, lambda done: bar.update(task, completed=done))
         else:
-            report = run(None)
-    except ValueError as exc:
-        typer.echo(f"{path}: {exc}", err=True)
+            report = run(scenario, config, jobs)
+    except ValueError as exc:  # a scenario the mode cannot use
+        typer.echo(printable(f"{path}: {exc}"), err=True)
         raise typer.Exit(1) from None
-    if output_format == "json":
+    if output_format is OutputFormat.json:
         typer.echo(json.dumps(report.to_dict(), indent=2))
     else:
-        typer.echo(report.to_text())
+        typer.echo(printable(report.to_text()))
     raise typer.Exit(0 if report.completed == report.games else 1)

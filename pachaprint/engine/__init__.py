@@ -1,52 +1,53 @@
-"""The game engine: competitive, solo and co-op rules, bots, simulation and terminal play.
+"""The game engine: one game with three modes (competitive, solo, co-op), its bots and drivers.
 
-The pieces, each in its own module:
+Start a game with :func:`new_game` from a scenario and a :class:`GameConfig`;
+the modules, each with one job:
 
-* :mod:`~pachaprint.engine.state`: :class:`GameState` (``legal_actions``,
-  ``apply``, ``is_terminal``, ``returns``, ``ranking``), :class:`Phase`, :class:`Source`;
-* :mod:`~pachaprint.engine.actions`: integer action codes and their command text;
-* :mod:`~pachaprint.engine.movement`: reachable end cells by graph search on bit masks;
-* :mod:`~pachaprint.engine.oracle`: :class:`WheelOracle`, the only access to the hidden map;
+* :mod:`~pachaprint.engine.config`: :class:`GameConfig`, :class:`Mode`, the rules and seating a mode composes;
+* :mod:`~pachaprint.engine.game`: :func:`new_game` and the draws one seed fixes;
+* :mod:`~pachaprint.engine.state`: :class:`GameState` (``legal_actions``, ``apply``,
+  ``is_terminal``, ``is_chance_node``, ``chance_outcomes``, ``outcome``, ``clone``), on a
+  :mod:`~pachaprint.engine.table` (cells, pawns, tiles, accounts) with the
+  :mod:`~pachaprint.engine.legal` actions of each decision;
+* :mod:`~pachaprint.engine.events`: :class:`Phase`, :class:`Source`, :class:`EventKind`, :class:`Outcome`;
+* :mod:`~pachaprint.engine.actions`: the action codec (integer codes and their command text);
+* :mod:`~pachaprint.engine.movement`: reachable end cells by graph search on bit masks (the playout kernel);
+* :mod:`~pachaprint.engine.oracle`: :class:`WheelOracle`, the only access to the hidden map
+  (and the sealed wheel of an information state, ``GameState.information_state``);
 * :mod:`~pachaprint.engine.view`: :class:`PlayerView`, what a player or bot sees;
-* :mod:`~pachaprint.engine.logic`: sound crop proofs from public information;
-* :mod:`~pachaprint.engine.bots`: ``random``, ``greedy`` and ``logician``;
-* :mod:`~pachaprint.engine.simulate`: ``simulate(scenario, ...)`` -> :class:`SimulationReport`
-  (import it from the submodule: ``from pachaprint.engine.simulate import simulate``);
-* :mod:`~pachaprint.engine.log`: save and replay game logs;
-* :mod:`~pachaprint.engine.play`: the terminal game;
-* :mod:`~pachaprint.engine.terminal`: the command loop, board grid and status lines both terminal games share;
-* :mod:`~pachaprint.engine.tally`: the game runner (one process or workers) and summary figures of simulations;
-* solo and co-op (RULES sections 4-5): :mod:`~pachaprint.engine.tiles` (terrain stacks and
-  arrows from the tile template), :mod:`~pachaprint.engine.otoma` (trails, Otoma moves and
-  scoring), :mod:`~pachaprint.engine.solo` (:class:`SoloState`), :mod:`~pachaprint.engine.coop`
-  (:class:`CoopState`), :mod:`~pachaprint.engine.otoma_bots`, :mod:`~pachaprint.engine.simulate_modes`,
-  :mod:`~pachaprint.engine.play_versus` and :mod:`~pachaprint.engine.versus_log`.
+* :mod:`~pachaprint.engine.tiles` (tiles with arrows, chance and the deck),
+  :mod:`~pachaprint.engine.trails` (Otoma paths) and :mod:`~pachaprint.engine.otoma` (the Otoma side);
+* :mod:`~pachaprint.engine.logic` and :mod:`~pachaprint.engine.proofs`: sound crop proofs from public information;
+* :mod:`~pachaprint.engine.bots`: one factory for ``random``, ``greedy`` and ``logician`` in every mode;
+* :mod:`~pachaprint.engine.simulate`, :mod:`~pachaprint.engine.record` and
+  :mod:`~pachaprint.engine.report`: one simulation runner, its game records and report;
+* :mod:`~pachaprint.engine.log`: game logs (``pachaprint-game/2``; older formats still replay);
+* :mod:`~pachaprint.engine.terminal` and :mod:`~pachaprint.engine.display`: the terminal game.
 """
 
-from pachaprint.engine.actions import (
-    Action,
-    Kind,
-    LegalActions,
-    decode,
-    format_action,
-    parse_action,
-)
+from pachaprint.engine.actions import Kind, LegalActions, format_action, parse_action
+from pachaprint.engine.config import ConfigError, GameConfig, Mode
+from pachaprint.engine.events import Ending, EventKind, Outcome, Phase, Source
+from pachaprint.engine.game import new_game
 from pachaprint.engine.oracle import WheelOracle
-from pachaprint.engine.simulate import SimulationReport
-from pachaprint.engine.state import GameState, Phase, Source
+from pachaprint.engine.state import GameState
 from pachaprint.engine.view import PlayerView
 
 __all__ = [
-    "Action",
+    "ConfigError",
+    "Ending",
+    "EventKind",
+    "GameConfig",
     "GameState",
     "Kind",
     "LegalActions",
+    "Mode",
+    "Outcome",
     "Phase",
     "PlayerView",
-    "SimulationReport",
     "Source",
     "WheelOracle",
-    "decode",
     "format_action",
+    "new_game",
     "parse_action",
 ]

@@ -1,10 +1,12 @@
-"""Actions of the competitive game, as small integers (OpenSpiel style).
+"""The action codec: every decision of every mode as a small integer (OpenSpiel style).
 
 An action is an ``int`` code ``kind << 12 | a << 6 | b`` so that legal-action
-lists are cheap to build and bots can pick among them uniformly. :func:`decode`
-turns a code into a readable :class:`Action`, :func:`format_action` into the
-command text the terminal game and the JSON logs use (``move c3 e3``), and
-:func:`parse_action` reads that text back.
+lists are cheap to build and bots can pick among them uniformly. This module is
+the only one that knows the bit layout: the rest of the engine builds codes
+with :func:`enter`, :func:`move`, ... and reads them with :func:`kind_of`,
+:func:`cell_of`, :func:`to_of`, ... :func:`format_action` turns a code into
+the command text that the terminal game and the game logs use
+(``move c3 e3``), and :func:`parse_action` reads that text back.
 
 Kinds (``a``/``b`` fields):
 
@@ -14,20 +16,29 @@ Kinds (``a``/``b`` fields):
 * ``RETRIEVE`` (a = cell): take a pawn back to supply (the whole Explore).
 * ``DIVINE`` (a = cell, b = named level 1-5).
 * ``OFFER`` (b = token mask, bit ``level - 1``).
+* ``OTOMA`` (b = Otoma pawn): hard solo, the pawn an own-colour arrow moves.
+* ``SPEND`` (b = terrain): co-op, spend the top tile of that stack.
+* ``TILE`` (a = terrain, b = index): a chance outcome, the tile that turns up
+  (``b`` indexes the unseen tiles of that terrain, see :mod:`pachaprint.engine.tiles`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
-from typing import NamedTuple
+from typing import overload
 
 from pachaprint.engine.movement import cells_of, nth_cell
 from pachaprint.model.board import Board
+from pachaprint.model.rules import TERRAIN_LETTERS, Terrain
+
+_KIND_SHIFT = 12
+_A_SHIFT = 6
+_FIELD = 63
 
 
 class Kind(IntEnum):
-    """What an action does. Solo and co-op modes may add kinds above these."""
+    """What an action does (one enum for every mode)."""
 
     PASS = 0
     ENTER = 1
@@ -35,63 +46,96 @@ class Kind(IntEnum):
     RETRIEVE = 3
     DIVINE = 4
     OFFER = 5
+    OTOMA = 6
+    SPEND = 7
+    TILE = 8
 
 
 PASS = 0
 """The pass action's code."""
 
-ENTER_BASE = Kind.ENTER << 12
-MOVE_BASE = Kind.MOVE << 12
-RETRIEVE_BASE = Kind.RETRIEVE << 12
-DIVINE_BASE = Kind.DIVINE << 12
-OFFER_BASE = Kind.OFFER << 12
-"""Codes with empty ``a``/``b`` fields, one per kind (legal-action groups start from these)."""
-
 ANY_LEVEL = 0b111110
 """Bits 1-5: every level a divination may name (also a crop domain with nothing ruled out)."""
 
+TERRAIN_WORDS = tuple(t.label.lower() for t in Terrain)
+"""``valley``, ``desert``, ``forest``, ``mountain`` (terrain index order)."""
+
+
+def base(kind: Kind, a: int = 0) -> int:
+    """The code of ``kind`` with field ``a`` set and an empty ``b``: the start of a legal-action group."""
+    return kind << _KIND_SHIFT | a << _A_SHIFT
+
 
 def enter(to: int) -> int:
-    return ENTER_BASE | to
+    return Kind.ENTER << _KIND_SHIFT | to
 
 
 def move(frm: int, to: int) -> int:
-    return MOVE_BASE | frm << 6 | to
+    return Kind.MOVE << _KIND_SHIFT | frm << _A_SHIFT | to
 
 
 def retrieve(cell: int) -> int:
-    return RETRIEVE_BASE | cell << 6
+    return Kind.RETRIEVE << _KIND_SHIFT | cell << _A_SHIFT
 
 
 def divine(cell: int, level: int) -> int:
-    return DIVINE_BASE | cell << 6 | level
+    return Kind.DIVINE << _KIND_SHIFT | cell << _A_SHIFT | level
 
 
 def offer(tokens: int) -> int:
     """Offer the tokens in ``tokens`` (bit ``level - 1`` per crop type)."""
-    return OFFER_BASE | tokens
+    return Kind.OFFER << _KIND_SHIFT | tokens
+
+
+def choose_otoma(pawn: int) -> int:
+    """Hard solo, own-colour arrow: move Otoma pawn number ``pawn`` (0-based)."""
+    return Kind.OTOMA << _KIND_SHIFT | pawn
+
+
+def spend(terrain: int) -> int:
+    """Co-op: spend the top tile of one's stack of ``terrain``."""
+    return Kind.SPEND << _KIND_SHIFT | terrain
+
+
+def tile(terrain: int, index: int) -> int:
+    """Chance: the unseen tile ``index`` of ``terrain`` turns up."""
+    return Kind.TILE << _KIND_SHIFT | terrain << _A_SHIFT | index
 
 
 def kind_of(code: int) -> int:
-    return code >> 12
+    """The :class:`Kind` value of a code (an ``int``; compare it with ``Kind`` members)."""
+    return code >> _KIND_SHIFT
 
 
-class Action(NamedTuple):
-    """A decoded action. Unused fields are -1 (cells) or 0."""
+def cell_of(code: int) -> int:
+    """Field ``a``: the pawn's cell (move from, retrieve, divine), or a tile's terrain."""
+    return code >> _A_SHIFT & _FIELD
 
-    kind: Kind
-    cell: int = -1
-    """The pawn's cell: moved from, retrieved, or divining."""
-    to: int = -1
-    """End cell of an enter or move."""
-    level: int = 0
-    """Named level of a divination."""
-    tokens: int = 0
-    """Offered token mask."""
 
-    @property
-    def offered_levels(self) -> list[int]:
-        return token_levels(self.tokens)
+def to_of(code: int) -> int:
+    """Field ``b``: the end cell (enter, move), named level, token mask, pawn, terrain or tile index."""
+    return code & _FIELD
+
+
+MOVE_FROM = tuple(base(Kind.MOVE, cell) for cell in range(_FIELD + 1))
+"""Per cell: the base code of the moves of the pawn on it (a legal-action group)."""
+DIVINE_AT = tuple(base(Kind.DIVINE, cell) for cell in range(_FIELD + 1))
+"""Per cell: the base code of the divinations there (a legal-action group)."""
+
+
+def cells_group(kind: Kind, cells: int) -> tuple[int, int, int]:
+    """The legal-action group of ``kind`` on every cell of the mask ``cells`` (field ``a``: retrieve)."""
+    return (kind << _KIND_SHIFT, cells, _A_SHIFT)
+
+
+def fields(code: int) -> tuple[int, int, int]:
+    """``(kind, a, b)`` of a code at once (the state's hot path: one call, not three)."""
+    return code >> _KIND_SHIFT, code >> _A_SHIFT & _FIELD, code & _FIELD
+
+
+def group_code(group: tuple[int, int, int], value: int) -> int:
+    """The code of one member ``value`` (a set bit of ``group[1]``) of a legal-action group."""
+    return group[0] | value << group[2]
 
 
 def token_levels(mask: int) -> list[int]:
@@ -99,53 +143,47 @@ def token_levels(mask: int) -> list[int]:
     return [level for level in range(1, 6) if mask >> (level - 1) & 1]
 
 
-def token_mask(levels) -> int:
+def token_mask(levels: Iterable[int]) -> int:
     mask = 0
     for level in levels:
         mask |= 1 << (level - 1)
     return mask
 
 
-def decode(code: int) -> Action:
-    """The :class:`Action` of an action code."""
-    kind = Kind(code >> 12)
-    a = code >> 6 & 63
-    b = code & 63
-    if kind is Kind.ENTER:
-        return Action(kind, to=b)
-    if kind is Kind.MOVE:
-        return Action(kind, cell=a, to=b)
-    if kind is Kind.RETRIEVE:
-        return Action(kind, cell=a)
-    if kind is Kind.DIVINE:
-        return Action(kind, cell=a, level=b)
-    if kind is Kind.OFFER:
-        return Action(kind, tokens=b)
-    return Action(kind)
-
-
-def format_action(board: Board, code: int) -> str:
-    """Command text of an action: ``enter b1``, ``move c3 e3``, ``divine c3 4``, ``offer 1 2 5``, ``pass``."""
-    action = decode(code)
-    kind = action.kind
-    if kind is Kind.ENTER:
-        return f"enter {board.name(action.to)}"
-    if kind is Kind.MOVE:
-        return f"move {board.name(action.cell)} {board.name(action.to)}"
-    if kind is Kind.RETRIEVE:
-        return f"retrieve {board.name(action.cell)}"
-    if kind is Kind.DIVINE:
-        return f"divine {board.name(action.cell)} {action.level}"
-    if kind is Kind.OFFER:
-        return "offer " + " ".join(str(level) for level in action.offered_levels)
+def format_action(
+    board: Board, code: int, otoma_colours: Sequence[str] = (), tile_name: str = ""
+) -> str:
+    """Command text of an action: ``enter b1``, ``move c3 e3``, ``divine c3 4``,
+    ``offer 1 2 5``, ``otoma yellow`` (``otoma 2`` when the colours do not tell
+    the pawns apart), ``spend forest``, ``tile valley V03``, ``pass``."""
+    kind, a, b = fields(code)
+    if kind == Kind.ENTER:
+        return f"enter {board.name(b)}"
+    if kind == Kind.MOVE:
+        return f"move {board.name(a)} {board.name(b)}"
+    if kind == Kind.RETRIEVE:
+        return f"retrieve {board.name(a)}"
+    if kind == Kind.DIVINE:
+        return f"divine {board.name(a)} {b}"
+    if kind == Kind.OFFER:
+        return "offer " + " ".join(str(level) for level in token_levels(b))
+    if kind == Kind.OTOMA:
+        if b < len(otoma_colours) and otoma_colours.count(otoma_colours[b]) == 1:
+            return f"otoma {otoma_colours[b]}"
+        return f"otoma {b + 1}"
+    if kind == Kind.SPEND:
+        return f"spend {TERRAIN_WORDS[b]}"
+    if kind == Kind.TILE:
+        return f"tile {TERRAIN_WORDS[a]} {tile_name or b}"
     return "pass"
 
 
-def parse_action(board: Board, text: str) -> int:
+def parse_action(board: Board, text: str, otoma_colours: Sequence[str] = ()) -> int:
     """The code of a command such as ``move c3 e3``; ``ValueError`` with a readable message.
 
     ``offer`` with no levels is not handled here (it means "all my tokens" and
-    needs the player's holding; see :func:`pachaprint.engine.play`).
+    needs the player's holding), nor is ``tile`` (its index depends on the
+    unseen tiles; see :meth:`pachaprint.engine.state.GameState.parse`).
     """
     words = text.strip().lower().split()
     if not words:
@@ -181,7 +219,7 @@ def parse_action(board: Board, text: str) -> int:
     if verb == "offer":
         if not args:
             raise ValueError("usage: offer LEVEL... (the crop levels of the tokens to offer)")
-        levels = []
+        levels: list[int] = []
         for word in args:
             if word not in ("1", "2", "3", "4", "5"):
                 raise ValueError(f"token {word!r} must be a crop level 1 to 5")
@@ -189,7 +227,26 @@ def parse_action(board: Board, text: str) -> int:
                 raise ValueError(f"token {word} named twice")
             levels.append(int(word))
         return offer(token_mask(levels))
+    if verb == "otoma":
+        count(1, "otoma PAWN (a number 1-5 or a colour)")
+        word = args[0]
+        if word.isdigit() and 1 <= int(word) <= 5:
+            return choose_otoma(int(word) - 1)
+        if otoma_colours.count(word) == 1:
+            return choose_otoma(otoma_colours.index(word))
+        raise ValueError(f"no Otoma pawn {word!r}")
+    if verb == "spend":
+        count(1, "spend TERRAIN (valley, desert, forest or mountain)")
+        return spend(parse_terrain(args[0]))
     raise ValueError(f"unknown command {verb!r}")
+
+
+def parse_terrain(word: str) -> int:
+    """A terrain index from its name or letter (``forest``, ``F``); ``ValueError`` otherwise."""
+    for t, name in enumerate(TERRAIN_WORDS):
+        if word.lower() in (name, TERRAIN_LETTERS[t].lower()):
+            return t
+    raise ValueError(f"unknown terrain {word!r}")
 
 
 class LegalActions(Sequence[int]):
@@ -219,36 +276,46 @@ class LegalActions(Sequence[int]):
     def __bool__(self) -> bool:
         return self._len > 0
 
-    def __getitem__(self, index):  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[int]: ...
+
+    def __getitem__(self, index: int | slice) -> int | list[int]:
         if isinstance(index, slice):
             return self.as_list()[index]
         if index < 0:
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError("legal action index out of range")
-        for base, mask, shift in self.groups:
+        for group_base, mask, shift in self.groups:
             count = mask.bit_count()
             if index < count:
-                return base | nth_cell(mask, index) << shift
+                return group_base | nth_cell(mask, index) << shift
             index -= count
         return self.extra[index]
 
-    def __contains__(self, code) -> bool:  # type: ignore[override]
-        for base, mask, shift in self.groups:
-            value = code >> shift & 63
-            if code ^ (value << shift) == base and mask >> value & 1:
+    def __contains__(self, code: object) -> bool:
+        return isinstance(code, int) and self.allows(code)
+
+    def allows(self, code: int) -> bool:
+        """``code in self`` for an int, without the type check (the state's hot path)."""
+        for group_base, mask, shift in self.groups:
+            value = code >> shift & _FIELD
+            if code ^ (value << shift) == group_base and mask >> value & 1:
                 return True
         return code in self.extra
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[int]:
         return iter(self.as_list())
 
     def as_list(self) -> list[int]:
         """All codes, in index order."""
         if self._list is None:
             out: list[int] = []
-            for base, mask, shift in self.groups:
-                out += [base | v << shift for v in cells_of(mask)]
+            for group_base, mask, shift in self.groups:
+                out += [group_base | v << shift for v in cells_of(mask)]
             out += self.extra
             self._list = out
         return self._list

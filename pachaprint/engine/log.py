@@ -1,135 +1,246 @@
-"""Game logs: a game saved as its actions, replayed to the identical state.
+"""Game logs: a game saved as its setup and its actions, replayed to the identical state.
 
-A log is JSON::
+A log is JSON (``pachaprint-game/2``, every mode)::
 
-    {"format": "pachaprint-game/1", "scenario": {...the scenario file...},
-     "players": 2, "seats": ["human", "logician"], "seed": 7, "first_player": 1,
-     "actions": ["enter a1", "move c3 e3", "divine c3 4", "offer 1 2", "pass"],
-     "result": {"scores": [31, 28], "ranking": [1, 2], "over": true}}
+    {"format": "pachaprint-game/2", "scenario": {...the scenario file...},
+     "config": {"mode": "solo", "players": 1, "difficulty": "hard", "otoma": null,
+                "colour": "brown", "seed": 7, "first_player": null, "tiles_seed": null},
+     "seats": ["human"],
+     "actions": ["tile forest F03", "tile valley V10", "enter b1", "otoma yellow", "pass"],
+     "result": {"scores": [31, 40], "over": true, "ending": "finished", "winners": []}}
 
-Only choices are logged; forced steps (skips, an Offer step without tokens)
-follow from the rules on replay. ``result`` is checked when replaying.
+``actions`` are the game's history: every decision, and every tile that
+turned up (a chance outcome, which the seed's deck must agree with on
+replay). Decisions without a choice follow from the rules. Logs of the two
+formats before it still replay: ``pachaprint-game/1`` (competitive) and
+``pachaprint-versus-game/1`` (solo and co-op, with the seed of the tiles).
+
+A log is read defensively (:func:`read_log`): at most :data:`MAX_LOG_BYTES`,
+strict JSON, then the log schema (``schemas/game-log.schema.json``), the
+scenario's own checks, the configuration and every action, each failure a
+:class:`LogError` in words.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+import os
+import tempfile
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
+import jsonschema
+
+from pachaprint.check.load import parse_text, pointer
 from pachaprint.check.validate import validate_data
-from pachaprint.engine.actions import format_action, parse_action
+from pachaprint.engine.config import GameConfig, Mode
+from pachaprint.engine.game import new_game
 from pachaprint.engine.state import GameState
 from pachaprint.model.scenario import Scenario
+from pachaprint.resources import schemas_dir
 
-LOG_FORMAT = "pachaprint-game/1"
+LOG_FORMAT = "pachaprint-game/2"
+COMPETITIVE_V1 = "pachaprint-game/1"
+VERSUS_V1 = "pachaprint-versus-game/1"
+MAX_LOG_BYTES = 4 << 20
+"""Logs above 4 MiB are refused unread: a whole game is a few kilobytes."""
 
-
-class Playable(Protocol):
-    """A game state of any mode, as far as a replay needs it."""
-
-    def apply(self, code: int) -> Any: ...
-
-
-State = TypeVar("State", bound=Playable)
+_WHAT = {
+    "actions": 'a list of actions such as "move c3 e3"',
+    "seats": 'a list of seats such as "human" or "logician"',
+    "scenario": "a scenario (an object)",
+    "config": "the game's configuration (an object with mode, players and seed)",
+    "result": "an object with the final scores",
+}
 
 
 class LogError(ValueError):
-    """A log that cannot be replayed (bad format, illegal action, result mismatch)."""
+    """A log that cannot be replayed (not JSON, bad format, illegal action, result mismatch)."""
 
 
-def game_log(
-    scenario: Scenario, state: GameState, seats: Sequence[str] = (), seed: int | None = None
-) -> dict[str, Any]:
+@dataclass(frozen=True)
+class SavedGame:
+    """A replayed log: its scenario, configuration, seats and the game at its last action."""
+
+    scenario: Scenario
+    config: GameConfig
+    seats: list[str]
+    state: GameState
+
+
+def game_log(scenario: Scenario, state: GameState, seats: list[str]) -> dict[str, Any]:
     """The log mapping of a game in progress or finished."""
-    board = state.board
+    config = state.config
+    outcome = state.outcome()
     return {
         "format": LOG_FORMAT,
         "scenario": scenario.to_dict(),
-        "players": state.players,
-        "seats": list(seats) or ["?"] * state.players,
-        "seed": seed,
-        "first_player": state.first_player,
-        "actions": [format_action(board, code) for code in state.history],
+        "config": {
+            "mode": config.mode.value,
+            "players": config.players,
+            "difficulty": config.difficulty,
+            "otoma": list(config.otoma) if config.otoma else None,
+            "colour": config.colour,
+            "seed": config.seed,
+            "first_player": config.first_player,
+            "tiles_seed": config.tiles_seed,
+        },
+        "seats": list(seats),
+        "actions": [state.action_text(code) for code in state.history],
         "result": {
             "scores": list(state.score),
-            "ranking": state.ranking(),
             "over": state.is_terminal(),
+            "ending": outcome.ending.value if outcome else None,
+            "winners": list(outcome.winners) if outcome else [],
         },
     }
 
 
-def save_log(
-    path: str | Path,
-    scenario: Scenario,
-    state: GameState,
-    seats: Sequence[str] = (),
-    seed: int | None = None,
-) -> None:
-    """Write the log of ``state`` to ``path`` (via a temporary file, then rename)."""
-    write_log(path, game_log(scenario, state, seats, seed))
-
-
-def write_log(path: str | Path, log: dict[str, Any]) -> None:
-    """Write a log mapping (of any mode) to ``path`` as JSON, via a temporary file, then rename."""
+def save_log(path: str | Path, scenario: Scenario, state: GameState, seats: list[str]) -> None:
+    """Write the log of ``state`` to ``path`` atomically (``OSError`` when it cannot be written)."""
     path = Path(path)
-    text = json.dumps(log, indent=1) + "\n"
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    text = json.dumps(game_log(scenario, state, seats), indent=1) + "\n"
+    handle, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
-def replay(log: dict[str, Any], record_events: bool = False) -> tuple[Scenario, GameState]:
-    """Rebuild the game of a log mapping; :class:`LogError` if it does not replay."""
-    if not isinstance(log, dict) or log.get("format") != LOG_FORMAT:
-        raise LogError(f"not a game log (format must be {LOG_FORMAT!r})")
-    scenario, state = replay_actions(
-        log,
-        lambda scenario: GameState.new(
-            scenario, int(log["players"]), int(log["first_player"]), record_events
-        ),
-        lambda state, text: parse_action(state.board, text),
+def read_log(path: str | Path) -> dict[str, Any]:
+    """The JSON object of a log file, checked against the log schema; :class:`LogError` otherwise.
+
+    ``OSError`` propagates (a missing or unreadable file is the caller's usage error).
+    """
+    path = Path(path)
+    size = path.stat().st_size
+    if size > MAX_LOG_BYTES:
+        raise LogError(f"the file is {size:,} bytes; a game log is at most {MAX_LOG_BYTES:,} bytes")
+    with open(path, "rb") as handle:
+        raw = handle.read(MAX_LOG_BYTES + 1)
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise LogError("not a game log (not UTF-8 text)") from None
+    try:
+        data, problems = parse_text(text)
+    except ValueError as exc:  # e.g. an integer beyond Python's digit limit
+        raise LogError(f"not a game log: {str(exc)[:120]}") from None
+    if problems:
+        raise LogError(f"not a game log: {problems[0].message}")
+    check_log(data)
+    assert isinstance(data, dict)
+    return data
+
+
+@cache
+def _validator() -> jsonschema.protocols.Validator:
+    schema = json.loads((schemas_dir() / "game-log.schema.json").read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+def check_log(data: Any) -> None:
+    """:class:`LogError` naming the first JSON pointer where ``data`` breaks the log schema."""
+    if not isinstance(data, dict):
+        raise LogError("not a game log: expected a JSON object")
+    if data.get("format") not in (LOG_FORMAT, COMPETITIVE_V1, VERSUS_V1):
+        raise LogError(
+            f"not a game log (format must be {LOG_FORMAT!r}, or {COMPETITIVE_V1!r} or {VERSUS_V1!r} of earlier versions)"
+        )
+    errors = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    if errors:
+        error = errors[0]
+        path = list(error.absolute_path)
+        where = pointer(path) or "(top level)"
+        top = str(path[0]) if path else ""
+        if top in _WHAT and (len(path) == 1 or error.validator in ("type", "maxItems")):
+            raise LogError(f"{where}: {json.dumps(top)} must be {_WHAT[top]}")
+        raise LogError(f"{where}: {error.message[:160]}")
+
+
+def config_of(log: dict[str, Any]) -> GameConfig:
+    """The :class:`GameConfig` a (schema-checked) log was played with."""
+    fmt = log["format"]
+    if fmt == COMPETITIVE_V1:
+        return GameConfig(
+            Mode.COMPETITIVE,
+            log["players"],
+            seed=log.get("seed") or 0,
+            first_player=log["first_player"],
+        )
+    if fmt == VERSUS_V1:
+        mode = Mode(log["mode"])
+        return GameConfig(
+            mode,
+            log["players"],
+            log["difficulty"],
+            tuple(log["otoma"]),
+            log.get("colour", "brown"),
+            log.get("seed") or 0,
+            first_player=log["first_player"] if mode is Mode.COOP else None,
+            tiles_seed=log["tiles_seed"],
+        )
+    config = log["config"]
+    otoma = config.get("otoma")
+    return GameConfig(
+        Mode(config["mode"]),
+        config["players"],
+        config.get("difficulty"),
+        tuple(otoma) if otoma else None,
+        config.get("colour", "brown"),
+        config["seed"],
+        first_player=config.get("first_player"),
+        tiles_seed=config.get("tiles_seed"),
     )
-    result = log.get("result")
-    if isinstance(result, dict) and "scores" in result and list(result["scores"]) != state.score:
-        raise LogError(f"replayed scores {state.score} differ from the logged {result['scores']}")
-    return scenario, state
 
 
-def replay_actions(
-    log: dict[str, Any], start: Callable[[Scenario], State], parse: Callable[[State, str], int]
-) -> tuple[Scenario, State]:
-    """The logged scenario and its game: ``start(scenario)`` sets it up, then every logged action
-    (``parse(state, text)`` -> action code) is applied; :class:`LogError` if either fails."""
-    if not isinstance(log, dict) or not isinstance(log.get("scenario"), dict):
-        raise LogError('not a game log: expected an object with a "scenario" object')
+def replay(log: Any, record_events: bool = False) -> SavedGame:
+    """Rebuild the game of a log mapping; :class:`LogError` if it does not replay."""
+    check_log(log)
     report = validate_data(log["scenario"], "the logged scenario", difficulty=False)
-    if not report.valid:
+    if not report.valid or report.scenario is None:
         problem = report.errors[0]
         raise LogError(f"the logged scenario is not valid: {problem.rule.value}: {problem.message}")
-    actions = log.get("actions", [])
-    if not isinstance(actions, list):
-        raise LogError('"actions" must be a list of actions such as "move c3 e3"')
+    scenario = report.scenario
     try:
-        scenario = Scenario.from_dict(log["scenario"])
-        state = start(scenario)
-    except (KeyError, TypeError, ValueError) as exc:
+        config = config_of(log)
+        state = new_game(scenario, config, record_events=record_events)
+    except ValueError as exc:
         raise LogError(f"cannot set up the logged game: {exc}") from None
-    for number, text in enumerate(actions, start=1):
+    tiles_logged = log["format"] == LOG_FORMAT
+    for number, text in enumerate(log["actions"], start=1):
         try:
-            state.apply(parse(state, str(text)))
+            code = state.parse(text)
+            if tiles_logged and number <= len(state.history):
+                if code != state.history[number - 1]:
+                    seen = state.action_text(state.history[number - 1])
+                    raise ValueError(f"the game's seed turns up {seen!r} here")
+                continue
+            state.apply(code)
         except ValueError as exc:
             raise LogError(f"action {number} ({text!r}): {exc}") from None
-    return scenario, state
+    _check_result(log, state)
+    seats = [str(s) for s in log.get("seats") or []]
+    return SavedGame(scenario, config, seats, state)
 
 
-def load_log(path: str | Path, record_events: bool = False) -> tuple[Scenario, GameState]:
-    """Read and replay a log file."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise LogError(f"{path}: not JSON (line {exc.lineno}, column {exc.colno})") from None
-    except UnicodeDecodeError:
-        raise LogError(f"{path}: not a game log (not UTF-8 text)") from None
-    return replay(data, record_events)
+def _check_result(log: dict[str, Any], state: GameState) -> None:
+    result = log.get("result") or {}
+    if log["format"] == VERSUS_V1:
+        logged = [result.get("score"), result.get("otoma_score")] if "score" in result else None
+    else:
+        logged = result.get("scores")
+    if logged is not None and list(logged) != state.score:
+        raise LogError(f"replayed scores {state.score} differ from the logged {list(logged)}")
+
+
+def load_log(path: str | Path, record_events: bool = False) -> SavedGame:
+    """Read and replay a log file (:class:`LogError` for a bad log; ``OSError`` propagates)."""
+    return replay(read_log(path), record_events)

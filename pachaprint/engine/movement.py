@@ -10,15 +10,48 @@ orthogonally, one at a time:
 
 The start cell counts as holding no pawn once left, and the move may not end
 there. Paths may revisit cells, so the end cells are a flood fill: first the
-cells the pawn can pass through, then every cell entered from them.
+cells the pawn can pass through, then every cell entered from them. The co-op
+variant (:func:`coop_move_ends`, :func:`coop_enter_ends`) forbids passing a
+cell twice and stopping on a crop, and may force the first step.
+
+These functions are the engine's playout kernel: plain functions of bit masks,
+with no game state. A compiled kernel (issue 14) plugs in here, with the same
+signatures, behind the same engine interface.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 from functools import cache
 
 from pachaprint.model.board import Board
+
+
+class Direction(IntEnum):
+    """A board direction. North points to row 1 (where the orientation llama looks)."""
+
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+
+    @property
+    def step(self) -> tuple[int, int]:
+        """``(column change, row change)`` of one step."""
+        return _STEPS[self]
+
+    @property
+    def opposite(self) -> Direction:
+        return Direction((self + 2) % 4)
+
+    @property
+    def word(self) -> str:
+        """``north``, ``east``, ``south`` or ``west``."""
+        return ("north", "east", "south", "west")[self]
+
+
+_STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
 @dataclass(frozen=True)
@@ -70,6 +103,7 @@ def _table(offset: int) -> tuple[tuple[int, ...], ...]:
 
 _T0, _T1, _T2, _T3 = (_table(k * _CHUNK) for k in range(4))
 _FAST_LIMIT = 1 << (4 * _CHUNK)
+_CHUNK2, _CHUNK3 = 2 * _CHUNK, 3 * _CHUNK
 
 
 def cells_of(mask: int) -> tuple[int, ...]:
@@ -79,9 +113,9 @@ def cells_of(mask: int) -> tuple[int, ...]:
     if mask < _FAST_LIMIT:
         return (
             _T0[mask & _CHUNK_MASK]
-            + _T1[mask >> 12 & _CHUNK_MASK]
-            + _T2[mask >> 24 & _CHUNK_MASK]
-            + _T3[mask >> 36]
+            + _T1[mask >> _CHUNK & _CHUNK_MASK]
+            + _T2[mask >> _CHUNK2 & _CHUNK_MASK]
+            + _T3[mask >> _CHUNK3]
         )
     out = []
     while mask:
@@ -188,3 +222,33 @@ def enter_ends(geo: Geometry, own: int, pawns: int, crops: int, entries: int | N
         done |= frontier
     reached = seeds | ((done << 1) & nf) | ((done >> 1) & nl) | (done << w) | (done >> w)
     return reached & full & ~pawns
+
+
+def coop_move_ends(
+    geo: Geometry, start: int, direction: Direction | None, own: int, pawns: int, crops: int
+) -> int:
+    """End cells of a co-op move of the pawn on ``start``.
+
+    The first step goes one cell in ``direction`` (any direction when ``None``); then the pawn moves as usual, never passing a cell
+    twice (so never back through ``start``) and never stopping on a crop.
+    """
+    bit = 1 << start
+    enterable = geo.all & ~(pawns & ~own)
+    passable = ((crops & ~pawns) | own) & ~bit
+    endable = geo.all & ~pawns & ~crops
+    if direction is None:
+        seeds = geo.spread(bit) & enterable
+    else:
+        column, row = start % geo.width, start // geo.width
+        dc, dr = _STEPS[direction]
+        if not (0 <= column + dc < geo.width and 0 <= row + dr < geo.height):
+            return 0
+        seeds = (1 << (start + dr * geo.width + dc)) & enterable
+    if not seeds:
+        return 0
+    return flood_ends(geo, seeds, passable, enterable, endable)
+
+
+def coop_enter_ends(geo: Geometry, own: int, pawns: int, crops: int) -> int:
+    """End cells of a pawn entering from supply in co-op: as usual, but never on a crop."""
+    return enter_ends(geo, own, pawns, crops) & ~crops

@@ -5,13 +5,36 @@ at a time: its terrain (Discovery window) and its crop (Divination window). The
 game state asks it when a pawn discovers or divines; bots never hold it. It
 also gives what the back of the disc shows: the terrain supply and the start
 cells with their tiles.
+
+A :class:`SealedWheel` answers only for cells whose tiles lie open: it is the
+wheel of an information state (``GameState.information_state``), where a
+search bot puts a map it samples (``WheelOracle.of_map``) in its place.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 from pachaprint.check.solver import SolveStatus, solve_scenario
+from pachaprint.model.board import Board
 from pachaprint.model.rules import TERRAIN_LETTERS
 from pachaprint.model.scenario import Scenario
+
+
+class HiddenInformation(LookupError):
+    """A question only the hidden map can answer, asked of a wheel that does not know it."""
+
+
+class Wheel(Protocol):
+    """What a game state asks of a wheel (:class:`WheelOracle`, :class:`SealedWheel`)."""
+
+    board: Board
+
+    def terrain_supply(self) -> tuple[int, ...]: ...
+    def start_cells(self) -> tuple[int, ...]: ...
+    def discover(self, cell: int) -> int: ...
+    def divine(self, cell: int) -> int: ...
 
 
 class WheelOracle:
@@ -42,6 +65,18 @@ class WheelOracle:
         self.consulted_terrain: set[int] = set()
         self.consulted_crops: set[int] = set()
 
+    @classmethod
+    def of_map(
+        cls, board: Board, terrain: Sequence[int], crops: Sequence[int], start: Sequence[int]
+    ) -> WheelOracle:
+        """A wheel of any map: terrain indexes and crop levels per cell (a map a search samples)."""
+        wheel = cls.__new__(cls)
+        wheel.board, wheel.scenario_id = board, "sampled"
+        wheel._terrain, wheel._crops, wheel._start = tuple(terrain), tuple(crops), tuple(start)
+        wheel._supply = tuple(list(terrain).count(t) for t in range(len(TERRAIN_LETTERS)))
+        wheel.consulted_terrain, wheel.consulted_crops = set(), set()
+        return wheel
+
     # -- the back of the disc (public) ---------------------------------------
     def terrain_supply(self) -> tuple[int, ...]:
         """Terrain tiles of the scenario per terrain index (the whole supply)."""
@@ -61,3 +96,28 @@ class WheelOracle:
         """The crop level of ``cell`` (Divination window)."""
         self.consulted_crops.add(cell)
         return self._crops[cell]
+
+
+class SealedWheel:
+    """A wheel that knows only the open tiles of one table (see the module documentation)."""
+
+    def __init__(self, board: Board, terrain: Sequence[int], crop: Sequence[int], wheel: Wheel):
+        self.board = board
+        self._terrain, self._crop = tuple(terrain), tuple(crop)
+        self._supply, self._start = wheel.terrain_supply(), wheel.start_cells()
+
+    def terrain_supply(self) -> tuple[int, ...]:
+        return self._supply
+
+    def start_cells(self) -> tuple[int, ...]:
+        return self._start
+
+    def discover(self, cell: int) -> int:
+        if self._terrain[cell] < 0:
+            raise HiddenInformation(f"the terrain of {self.board.name(cell)} is hidden")
+        return self._terrain[cell]
+
+    def divine(self, cell: int) -> int:
+        if not self._crop[cell]:
+            raise HiddenInformation(f"the crop of {self.board.name(cell)} is hidden")
+        return self._crop[cell]

@@ -1,426 +1,308 @@
-"""The competitive game state (RULES.md section 3), in the spirit of OpenSpiel.
+"""The game state of every mode, in the spirit of OpenSpiel.
 
-:class:`GameState` is driven through a handful of methods: :meth:`legal_actions`,
-:meth:`apply`, :meth:`is_terminal`, :meth:`returns` and :meth:`ranking`, with
-:attr:`current_player` saying whose decision it is. Actions are the integer
-codes of :mod:`pachaprint.engine.actions`. The hidden map is reached only
-through a :class:`~pachaprint.engine.oracle.WheelOracle`; a player or bot gets
-a :class:`~pachaprint.engine.view.PlayerView` of the public information.
+One :class:`GameState` plays the competitive game, solo and co-op: the mode's
+:class:`~pachaprint.engine.config.Rules` switch the rulings that differ, its
+:class:`~pachaprint.engine.config.Seating` gives each seat a pawn side and a
+score account, and the parts a mode adds are composed in: the
+:class:`~pachaprint.engine.otoma.Otoma` and the
+:class:`~pachaprint.engine.tiles.TileTable`. Start one with
+:func:`pachaprint.engine.game.new_game`; drive it with :meth:`legal_actions`,
+:meth:`apply`, :meth:`is_terminal`, :meth:`is_chance_node`,
+:meth:`chance_outcomes` and :meth:`outcome`; :attr:`current_player` is the
+seat to decide.
 
-Decisions without a choice are taken by the state itself and never appear in
-the action history: a player with no legal Explore and no legal Divine skips;
-a player with no token skips the Offer step; in the end phase a player without
-an eligible pawn passes. Every other decision, including declining to divine
-again or to offer (:data:`~pachaprint.engine.actions.PASS`), is an action.
+**Chance** is explicit: when a tile turns up the state is at a chance node
+whose outcomes are the unseen tiles. The game's :attr:`deck` (the real, seeded
+order of the tiles) answers it at once; without one the caller applies an
+outcome (a search bot samples one from a :meth:`clone`). The hidden map is
+reached only through the :class:`~pachaprint.engine.oracle.WheelOracle`; a bot
+sees a :class:`~pachaprint.engine.view.PlayerView`.
 
-The state is kept general for the solo and co-op modes: pawns belong to
-*sides* (players first; further sides such as the Otoma may follow), every
-pawn of another side blocks a mover, and the turn steps are methods a mode
-can override.
+Decisions without a choice are taken by the state itself, never recorded: a
+seat with no legal Explore nor Divine skips, one without tokens skips the
+Offer, an end-phase seat without eligible pawn passes, an empty hand spends nothing.
 """
 
 from __future__ import annotations
 
-import copy
-from enum import IntEnum
-from typing import NamedTuple
+from collections.abc import Sequence
 
 from pachaprint.engine import actions as A
-from pachaprint.engine.actions import (
-    ANY_LEVEL,
-    DIVINE_BASE,
-    ENTER_BASE,
-    MOVE_BASE,
-    OFFER_BASE,
-    RETRIEVE_BASE,
-    LegalActions,
+from pachaprint.engine.actions import Kind, LegalActions
+from pachaprint.engine.config import GameConfig
+from pachaprint.engine.events import Ending, EventKind, Phase
+from pachaprint.engine.legal import decision_actions, shut_out, turn_actions
+from pachaprint.engine.movement import cells_of
+from pachaprint.engine.oracle import Wheel
+from pachaprint.engine.otoma import Otoma
+from pachaprint.engine.table import UNKNOWN, Table
+from pachaprint.engine.tiles import Deck, TileTable
+from pachaprint.engine.trails import reaction_order, trails_for
+from pachaprint.engine.view import PlayerView
+
+__all__ = ["UNKNOWN", "GameState"]
+_fields = A.fields
+_ENTER, _MOVE, _RETRIEVE, _DIVINE = (
+    int(Kind.ENTER),
+    int(Kind.MOVE),
+    int(Kind.RETRIEVE),
+    int(Kind.DIVINE),
 )
-from pachaprint.engine.movement import cells_of, enter_ends, geometry, move_ends, player_move_ends
-from pachaprint.engine.oracle import WheelOracle
-from pachaprint.model.rules import (
-    DIVERSITY_TOP_LEVEL,
-    OFFERING_POINTS,
-    PLAYER_COUNTS,
-    TERRAIN_LETTERS,
-    explorer_pawns,
-)
-from pachaprint.model.scenario import Scenario
-
-UNKNOWN = -1
-"""Terrain of a cell not yet discovered."""
+_OFFER, _OTOMA, _SPEND, _TILE = int(Kind.OFFER), int(Kind.OTOMA), int(Kind.SPEND), int(Kind.TILE)
+_OVER, _TURN = Phase.OVER, Phase.TURN
 
 
-class Phase(IntEnum):
-    """Which decision the current player faces."""
-
-    TURN = 0
-    """Start of a turn: Explore (enter, move, retrieve) or Divine."""
-    DIVINING = 1
-    """After a correct divination: divine again with another pawn, or pass."""
-    OFFER = 2
-    """After an Explore or a Divine turn without mistake: offer tokens, or pass."""
-    END_DIVINE = 3
-    """End phase: exactly one divination, or pass (final)."""
-    FINAL_OFFER = 4
-    """After every player passed: one last offer each, or pass."""
-    OVER = 5
-
-
-class Source(IntEnum):
-    """Where points came from; the five add up to the score."""
-
-    DISCOVERY = 0
-    DIVINATION = 1
-    DIVINATION_LOST = 2
-    """Negative: the true levels of wrong divinations."""
-    CLAMPED = 3
-    """Positive: what the floor at 0 gave back of those losses."""
-    OFFERING = 4
-
-
-SOURCE_NAMES = tuple(s.name.lower() for s in Source)
-
-
-class Event(NamedTuple):
-    """Something that happened, for people reading a game (see ``GameState.events``)."""
-
-    what: str
-    """``enter``, ``move``, ``retrieve``, ``discover``, ``divine``, ``wrong``, ``offer``,
-    ``pass``, ``skip``, ``end-phase``, ``over``."""
-    player: int
-    cell: int = -1
-    value: int = 0
-    """Terrain index (discover), true level (divine, wrong), token mask (offer), start cell (move)."""
-    points: int = 0
-
-
-class GameState:
-    """A competitive game in progress.
-
-    Build with :meth:`new` (from a scenario) or directly from an oracle. All
-    public fields are readable; tests and modes may set up positions with
-    :meth:`put_pawn` and :meth:`reveal`.
-    """
+class GameState(Table):
+    """A game in progress (see the module documentation)."""
 
     def __init__(
-        self, oracle: WheelOracle, players: int, first_player: int = 0, record_events: bool = False
+        self,
+        oracle: Wheel,
+        config: GameConfig,
+        *,
+        first_player: int = 0,
+        otoma_cells: Sequence[int] = (),
+        deck: Deck | None = None,
+        tiles_seed: int | None = None,
+        record_events: bool = False,
     ):
-        if players not in PLAYER_COUNTS:
-            raise ValueError(f"the competitive game is for 2 to 4 players, not {players}")
-        if not 0 <= first_player < players:
-            raise ValueError(f"first player {first_player} is not a seat of {players} players")
-        board = oracle.board
-        self.board = board
-        self.geo = geometry(board)
-        self._oracle = oracle
-        self.players = players
-        self.sides = players
-        n = board.cell_count
-        self.terrain: list[int] = [UNKNOWN] * n
-        self.crop: list[int] = [0] * n
-        self.owner: list[int] = [-1] * n
-        self.revealed = 0
-        self.crop_mask = 0
-        self.pawn_mask: list[int] = [0] * self.sides
-        self.all_pawns = 0
-        self.supply: list[int] = list(oracle.terrain_supply())
-        self.score = [0] * players
-        self.stones = [[0] * len(TERRAIN_LETTERS) for _ in range(players)]
-        self.tokens = [0] * players
-        self.reserve = [explorer_pawns(players)] * players
-        self.points = [[0] * len(Source) for _ in range(players)]
-        self.wrong = [0] * players
-        self.correct = [0] * players
-        self.first_player = first_player
-        self.current_player = first_player
-        self.phase = Phase.TURN
-        self.turn = 1
-        self.end_turns = 0
-        self.skips = 0
-        self.trigger: int | None = None
-        self.passed = [False] * players
-        self.history: list[int] = []
-        self.events: list[Event] | None = [] if record_events else None
-        self._legal: LegalActions = A.NO_ACTIONS
-        self._skips_in_row = 0
-        self._final_left = 0
-        self.stalled = False
+        if config.mode.has_otoma and oracle.board.size != "long":
+            raise ValueError("solo and co-op use long scenarios only")
+        super().__init__(oracle, config, first_player, record_events)
+        rules, cells = self.rules, self.board.cell_count
+        if rules.arrows:  # solo: one shuffled stack per terrain, drawn from the start
+            self.deck = deck or Deck.seeded(self.supply, tiles_seed)
+            self.tiles = TileTable.stacked(cells, self.supply, self.deck)
         for cell in oracle.start_cells():
             self.reveal(cell, crop=True)
-        if self.trigger is not None:
+        if rules.spend:  # co-op: the tiles left are dealt out as hands, top tiles visible
+            self.deck = deck or Deck.seeded(self.supply, tiles_seed, self.players)
+            self.tiles = TileTable.dealt(cells, self.supply, self.players, self.deck)
+            self.chance += self.tiles.top_nodes()
+            self.phase = Phase.SPEND
+        if self.trigger is not None and rules.end_phase:
             self.phase = Phase.END_DIVINE
+        if config.mode.has_otoma:
+            self.otoma = Otoma.seated(self.seating, trails_for(self.board), rules.shared)
+            self.otoma.setup(self, otoma_cells[: len(self.otoma.colours)])
         self._settle()
 
-    @classmethod
-    def new(
-        cls, scenario: Scenario, players: int, first_player: int = 0, record_events: bool = False
-    ) -> GameState:
-        """A fresh game of ``scenario`` for ``players`` players, ``first_player`` (0-based) to start."""
-        return cls(WheelOracle(scenario), players, first_player, record_events)
-
-    # -- setup helpers ---------------------------------------------------------
-    def reveal(self, cell: int, crop: bool = False) -> None:
-        """Place the terrain tile (and with ``crop`` the crop tile) of ``cell``, scoring nothing.
-
-        Placing the last terrain tile makes the current player the one who
-        triggered the end of the game."""
-        bit = 1 << cell
-        if not self.revealed & bit:
-            t = self._oracle.discover(cell)
-            self.terrain[cell] = t
-            self.revealed |= bit
-            self.supply[t] -= 1
-        if crop and not self.crop_mask & bit:
-            self.crop[cell] = self._oracle.divine(cell)
-            self.crop_mask |= bit
-        if self.revealed == self.geo.all and self.trigger is None:
-            self.trigger = self.current_player
-
-    def put_pawn(self, side: int, cell: int, from_reserve: bool = True) -> None:
-        """Place a pawn of ``side`` on an empty cell without moving or discovering (setup)."""
-        if self.owner[cell] != -1:
-            raise ValueError(f"{self.board.name(cell)} already holds a pawn")
-        if side < self.players and from_reserve:
-            if not self.reserve[side]:
-                raise ValueError(f"player {side + 1} has no pawn left in supply")
-            self.reserve[side] -= 1
-        self._place(side, cell)
-
-    def add_side(self) -> int:
-        """A new side that is no player (the Otoma of solo and co-op): its pawns block
-        every player's moves like an opponent's. Returns the side's index."""
-        self.pawn_mask.append(0)
-        self.sides += 1
-        return self.sides - 1
-
-    def refresh(self) -> None:
-        """Recompute the legal actions after a setup change (positions set by hand)."""
-        self._settle()
-
-    # -- the OpenSpiel-style interface -------------------------------------------
+    # -- the OpenSpiel-style interface ----------------------------------------------
     def legal_actions(self) -> LegalActions:
-        """Legal action codes for :attr:`current_player` (empty when the game is over).
-
-        A read-only sequence of ints (see :class:`~pachaprint.engine.actions.LegalActions`).
-        """
+        """Legal codes for :attr:`current_player`, or the outcomes at a chance node
+        (empty when the game is over). A read-only sequence of ints."""
         return self._legal
 
     def is_terminal(self) -> bool:
         return self.phase is Phase.OVER
 
+    def is_chance_node(self) -> bool:
+        """True when a tile is about to turn up and no :attr:`deck` answers it."""
+        return bool(self.chance) and self.phase is not Phase.OVER
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(code, probability)`` of every tile that may turn up now (none off a chance node)."""
+        if not self.is_chance_node() or self.tiles is None:
+            return []
+        t = self.chance[0].terrain
+        unseen = self.tiles.unseen[t]
+        return [(A.tile(t, i), 1.0 / unseen.bit_count()) for i in cells_of(unseen)]
+
     def apply(self, action: int) -> None:
-        """Play ``action`` for the current player; ``ValueError`` if it is not legal."""
-        if action not in self._legal:
+        """Play ``action`` for the current seat, or a chance outcome; ``ValueError`` if not legal."""
+        if not self._legal.allows(action):
             raise ValueError(
-                f"illegal action {A.format_action(self.board, action)!r} in phase {self.phase.name}"
+                f"illegal action {self.action_text(action)!r} in phase {self.phase.name}"
             )
         self.history.append(action)
-        kind = action >> 12
-        p = self.current_player
-        if kind == A.Kind.ENTER:
-            to = action & 63
-            self.reserve[p] -= 1
-            self._place(p, to)
-            self._note("enter", p, to)
-            self._after_explore(p, to)
-        elif kind == A.Kind.MOVE:
-            frm, to = action >> 6 & 63, action & 63
-            self._lift(p, frm)
-            self._place(p, to)
-            self._note("move", p, to, frm)
-            self._after_explore(p, to)
-        elif kind == A.Kind.RETRIEVE:
-            cell = action >> 6 & 63
-            self._lift(p, cell)
-            self.reserve[p] += 1
-            self._note("retrieve", p, cell)
-            self._to_offer(p)
-        elif kind == A.Kind.DIVINE:
-            self._divine(p, action >> 6 & 63, action & 63)
-        elif kind == A.Kind.OFFER:
-            self._offer(p, action & 63)
-            self._next_after_offer()
+        kind, a, b = _fields(action)
+        seat = self.current_player
+        if kind in (_ENTER, _MOVE):
+            self._explore(seat, kind == _ENTER, a, b)
+        elif kind == _DIVINE:
+            self._divine(seat, a, b)
+        elif kind == _OFFER:
+            self._offer(b)
+        elif kind == _RETRIEVE:
+            self.lift(seat, a)
+            self.reserve[seat] += 1
+            self.note(EventKind.RETRIEVE, seat, a)
+            self._to_offer(seat)
+        elif kind == _TILE:
+            self._turn_up(a, b)
+        elif kind == _SPEND:
+            self._spend(seat, b)
+        elif kind == _OTOMA:
+            assert (
+                self.otoma is not None and self.tiles is not None and self.tiles.pending is not None
+            )
+            direction, self.tiles.pending = self.tiles.pending, None
+            self.otoma.move(self, b, direction)
+            self._end_turn()
         else:
-            self._pass(p)
+            self._pass(seat)
         self._settle()
 
-    def returns(self) -> list[float]:
-        """Win shares at the end: 1 for a sole winner, 1/k each for k sharing the victory, else 0."""
-        if not self.is_terminal():
-            return [0.0] * self.players
-        winners = self.winners()
-        return [1.0 / len(winners) if p in winners else 0.0 for p in range(self.players)]
+    def view(self, seat: int | None = None) -> PlayerView:
+        """What ``seat`` (default: the current one) sees: a :class:`~pachaprint.engine.view.PlayerView`."""
+        return PlayerView.of(self, self.current_player if seat is None else seat)
 
-    def tie_break(self, player: int) -> int:
-        """Total levels advanced on the diversity board."""
-        return sum(self.stones[player])
+    def refresh(self) -> None:
+        """Recompute the legal actions after a setup change (positions set by hand)."""
+        self._settle()
 
-    def ranking(self) -> list[int]:
-        """Place of each player (1 = best): score, then diversity levels; equal keys share a place."""
-        keys = [(self.score[p], self.tie_break(p)) for p in range(self.players)]
-        return [1 + sum(1 for other in keys if other > keys[p]) for p in range(self.players)]
-
-    def winners(self) -> list[int]:
-        """The players in first place (several when the victory is shared)."""
-        ranking = self.ranking()
-        return [p for p in range(self.players) if ranking[p] == 1]
-
-    def clone(self) -> GameState:
-        """An independent copy sharing the (read-only) oracle."""
-        oracle = self._oracle
-        self._oracle = None  # type: ignore[assignment]
-        try:
-            twin = copy.deepcopy(self)
-        finally:
-            self._oracle = oracle
-        twin._oracle = oracle
-        return twin
-
-    def view(self, player: int):
-        """What ``player`` sees: a :class:`~pachaprint.engine.view.PlayerView`."""
-        from pachaprint.engine.view import PlayerView
-
-        return PlayerView.of(self, player)
-
-    # -- queries -------------------------------------------------------------------
-    def pawns_of(self, side: int) -> tuple[int, ...]:
-        """Cells of the pawns of ``side``, ascending."""
-        return cells_of(self.pawn_mask[side])
-
-    def eligible(self, player: int) -> int:
-        """Mask of the player's pawns standing on terrain without crop."""
-        return self.pawn_mask[player] & self.revealed & ~self.crop_mask
-
-    def move_ends(self, player: int, start: int) -> int:
-        """Mask of the cells where the pawn on ``start`` may end a move."""
-        return move_ends(self.geo, start, self.pawn_mask[player], self.all_pawns, self.crop_mask)
-
-    def enter_ends(self, player: int, entries: int | None = None) -> int:
-        """Mask of the cells where a pawn entering from supply may end (optionally from ``entries`` only)."""
-        return enter_ends(self.geo, self.pawn_mask[player], self.all_pawns, self.crop_mask, entries)
-
-    @property
-    def hidden_left(self) -> int:
-        """Cells without terrain."""
-        return sum(self.supply)
-
-    # -- steps (a mode may override) -------------------------------------------------
-    def _place(self, side: int, cell: int) -> None:
-        bit = 1 << cell
-        self.owner[cell] = side
-        self.pawn_mask[side] |= bit
-        self.all_pawns |= bit
-
-    def _lift(self, side: int, cell: int) -> None:
-        bit = ~(1 << cell)
-        self.owner[cell] = -1
-        self.pawn_mask[side] &= bit
-        self.all_pawns &= bit
-
-    def _note(
-        self, what: str, player: int, cell: int = -1, value: int = 0, points: int = 0
-    ) -> None:
-        if self.events is not None:
-            self.events.append(Event(what, player, cell, value, points))
-
-    def _after_explore(self, p: int, cell: int) -> None:
-        if not self.revealed >> cell & 1:
-            self._discover(p, cell)
-        self._to_offer(p)
-
-    def _to_offer(self, p: int) -> None:
-        """The optional Offer step; skipped at once by a player without tokens."""
-        if self.tokens[p]:
+    # -- the turn -------------------------------------------------------------------------
+    def _explore(self, seat: int, enter: bool, frm: int, to: int) -> None:
+        side = self.side_of[seat]
+        if enter:
+            self.reserve[side] -= 1
+        else:
+            self.lift(side, frm)
+        self.place(side, to)
+        if self.events is None:
+            pass
+        elif enter:
+            self.note(EventKind.ENTER, seat, to)
+        else:
+            self.note(EventKind.MOVE, seat, to, frm)
+        rules = self.rules
+        if not self.revealed >> to & 1:
+            self.discover(self.account_of[seat], to, rules.arrows)
+            if rules.arrows:
+                return  # the Otoma answer the arrow once the drawn tile turns up (_turn_up)
+        if rules.arrows:
+            self._arrow(seat, to)
+            return
+        if rules.lines:
+            assert self.otoma is not None
+            for pawn, direction in reaction_order(self.board, to, self.otoma.pawns):
+                self.otoma.move(self, pawn, direction)
+        if self.tokens[self.account_of[seat]]:  # the optional Offer step (see _to_offer)
             self.phase = Phase.OFFER
         else:
             self._end_turn()
 
-    def _discover(self, p: int, cell: int) -> None:
-        """Reveal the terrain under the pawn and score the diversity board."""
-        self.reveal(cell)
-        t = self.terrain[cell]
-        stones = self.stones[p]
-        if stones[t] >= DIVERSITY_TOP_LEVEL:
-            points = 1
-        else:
-            stones[t] += 1
-            points = stones.count(stones[t])
-        self.score[p] += points
-        self.points[p][Source.DISCOVERY] += points
-        self._note("discover", p, cell, t, points)
+    def _arrow(self, seat: int, cell: int) -> None:
+        """Solo: the arrow of the tile under the pawn that ended an Explore moves an Otoma pawn."""
+        tiles, otoma = self.tiles, self.otoma
+        assert tiles is not None and otoma is not None
+        tile = tiles.tile_at[cell]
+        if not self.crop_mask >> cell & 1 and tile is not None:
+            if tile.colour == self.seating.colours[self.side_of[seat]]:
+                self.note(EventKind.OWN_ARROW, seat, cell, int(tile.direction))
+                if self.rules.choose_on_own_arrow:
+                    if self.hidden_left:
+                        tiles.pending = tile.direction
+                        self.phase = Phase.CHOOSE_OTOMA
+                    else:
+                        self._end_turn()
+                    return
+            else:
+                otoma.move(self, otoma.colours.index(tile.colour), tile.direction)
+        self._to_offer(seat)
 
-    def _score_divination(self, p: int, cell: int, level: int) -> bool:
-        """Reveal the crop under ``cell``, place it, and score the guess ``level``.
+    def _turn_up(self, terrain: int, index: int) -> None:
+        """A chance outcome: the unseen tile ``index`` of ``terrain`` turns up where the node says."""
+        tiles = self.tiles
+        assert tiles is not None
+        node = self.chance.pop(0)
+        tile = tiles.box[terrain][index]
+        tiles.unseen[terrain] &= ~(1 << index)
+        if node.seat >= 0:
+            tiles.tops[node.seat][terrain] = tile
+            return
+        tiles.tile_at[node.cell] = tile
+        if node.react:
+            self._arrow(self.current_player, node.cell)
 
-        Right: + the level and its offering token; wrong: - the true level,
-        the score never below 0. Returns whether the guess was right.
-        """
-        truth = self._oracle.divine(cell)
-        self.crop[cell] = truth
-        self.crop_mask |= 1 << cell
-        if level == truth:
-            self.correct[p] += 1
-            self.score[p] += truth
-            self.points[p][Source.DIVINATION] += truth
-            self.tokens[p] |= 1 << (truth - 1)
-            self._note("divine", p, cell, truth, truth)
-            return True
-        self.wrong[p] += 1
-        loss = min(self.score[p], truth)
-        self.score[p] -= loss
-        self.points[p][Source.DIVINATION_LOST] -= truth
-        self.points[p][Source.CLAMPED] += truth - loss
-        self._note("wrong", p, cell, truth, -loss)
-        return False
+    def _spend(self, seat: int, terrain: int) -> None:
+        tiles = self.tiles
+        assert tiles is not None
+        tile = self.take_top(seat, terrain)
+        tiles.columns[terrain].append(tile)
+        tiles.arrow = tile.direction
+        self._skips_in_row = 0
+        self.note(EventKind.SPEND, seat, -1, terrain)
+        self.phase = Phase.TURN
 
-    def _divine(self, p: int, cell: int, level: int) -> None:
-        right = self._score_divination(p, cell, level)
-        if self.phase is Phase.END_DIVINE:
+    def _divine(self, seat: int, cell: int, level: int) -> None:
+        right = self.score_divination(self.account_of[seat], cell, level)
+        if self.rules.divine_all:  # solo: every eligible pawn divines, mistakes stop nothing
+            if self.eligible(seat):
+                self.phase = Phase.DIVINING
+            else:
+                self._to_offer(seat)
+        elif self.phase is Phase.END_DIVINE:
             if not right:
-                self.passed[p] = True
+                self.passed[seat] = True
             self._next_end_player()
         elif right:
             self.phase = Phase.DIVINING
         else:
             self._end_turn()
 
-    def _offer(self, p: int, mask: int) -> None:
-        count = bin(mask).count("1")
-        points = OFFERING_POINTS[count]
-        self.tokens[p] &= ~mask
-        self.score[p] += points
-        self.points[p][Source.OFFERING] += points
-        self._note("offer", p, -1, mask, points)
-
-    def _pass(self, p: int) -> None:
-        phase = self.phase
-        self._note("pass", p)
-        if phase is Phase.DIVINING:
-            self._to_offer(p)
-        elif phase is Phase.OFFER:
-            self._end_turn()
-        elif phase is Phase.END_DIVINE:
-            self.passed[p] = True
-            self._next_end_player()
-        elif phase is Phase.FINAL_OFFER:
-            self._next_final_offer()
-
-    def _next_after_offer(self) -> None:
+    def _offer(self, mask: int) -> None:
+        acc = self.account_of[self.current_player]
+        self.offer(acc, mask)
+        if self.rules.shared:  # co-op: the Otoma offer every token they hold with the group
+            otoma = self.seating.otoma_account
+            if self.tokens[otoma]:
+                self.offer(otoma, self.tokens[otoma])
         if self.phase is Phase.FINAL_OFFER:
             self._next_final_offer()
         else:
             self._end_turn()
 
+    def _pass(self, seat: int) -> None:
+        phase = self.phase
+        if phase is Phase.SPEND:  # forced: an empty hand spends nothing
+            assert self.tiles is not None
+            self.note(EventKind.NO_TILE, seat)
+            self.tiles.arrow = None
+            self.phase = Phase.TURN
+            return
+        self.note(EventKind.PASS, seat)
+        if phase is Phase.DIVINING:
+            self._to_offer(seat)
+        elif phase is Phase.OFFER:
+            self._end_turn()
+        elif phase is Phase.END_DIVINE:
+            self.passed[seat] = True
+            self._next_end_player()
+        elif phase is Phase.FINAL_OFFER:
+            self._next_final_offer()
+
+    def _to_offer(self, seat: int) -> None:
+        """The optional Offer step; skipped at once without tokens."""
+        if self.tokens[self.account_of[seat]]:
+            self.phase = Phase.OFFER
+        else:
+            self._end_turn()
+
     def _end_turn(self) -> None:
-        if self.trigger is not None:
+        rules = self.rules
+        if rules.spend:
+            assert self.tiles is not None
+            self.tiles.arrow = None
+            if not self.tiles.in_hands:
+                self.note(EventKind.END_PHASE, self.current_player)
+                self.phase = Phase.FINAL_OFFER
+                self._final_left = 1
+                if not self.tokens[0]:
+                    self._next_final_offer()
+                return
+        elif self.trigger is not None:
+            if not rules.end_phase:
+                self._over()
+                return
             self.phase = Phase.END_DIVINE
             self.current_player = self.trigger
-            self._note("end-phase", self.trigger)
+            self.note(EventKind.END_PHASE, self.trigger)
             if self.passed[self.trigger]:
                 self._next_end_player()
             return
         self.current_player = (self.current_player + 1) % self.players
-        self.phase = Phase.TURN
+        self.phase = Phase.SPEND if rules.spend else Phase.TURN
         self.turn += 1
 
     def _next_end_player(self) -> None:
@@ -438,86 +320,69 @@ class GameState:
 
     def _next_final_offer(self) -> None:
         self._final_left -= 1
-        if self._final_left <= 0:
-            self.phase = Phase.OVER
-            self._note("over", -1)
+        if self._final_left > 0:
+            self.current_player = (self.current_player + 1) % self.players
             return
-        self.current_player = (self.current_player + 1) % self.players
+        if self.rules.shared:  # co-op: the Otoma offer, then score the cells without terrain
+            otoma = self.seating.otoma_account
+            if self.tokens[otoma]:
+                self.offer(otoma, self.tokens[otoma])
+            self.empty_points = self.hidden_left
+            self.score[otoma] += self.empty_points
+            self.note(EventKind.OTOMA_EMPTY, otoma, -1, self.empty_points, self.empty_points)
+        self._over()
 
-    # -- legal actions and forced decisions --------------------------------------------
-    def _turn_actions(self, p: int) -> LegalActions:
-        """Explore and Divine actions at the start of a turn."""
-        geo = self.geo
-        own = self.pawn_mask[p]
-        pawns = self.all_pawns
-        crops = self.crop_mask
-        groups: list[tuple[int, int, int]] = []
-        append = groups.append
-        if self.reserve[p]:
-            ends = enter_ends(geo, own, pawns, crops)
-            if ends:
-                append((ENTER_BASE, ends, 0))
-        if own:
-            for group, ends in player_move_ends(geo, own, pawns, crops):
-                if ends:
-                    for start in cells_of(group):
-                        append((MOVE_BASE | start << 6, ends, 0))
-            append((RETRIEVE_BASE, own, 6))
-            eligible = own & self.revealed & ~crops
-            if eligible:
-                for cell in cells_of(eligible):
-                    append((DIVINE_BASE | cell << 6, ANY_LEVEL, 0))
-        return LegalActions(groups, [])
+    def _over(self, ending: Ending = Ending.FINISHED) -> None:
+        self.phase = Phase.OVER
+        self.ending = ending
+        self.note(EventKind.OVER, -1)
 
-    def _divine_groups(self, p: int) -> list[tuple[int, int, int]]:
-        return [
-            (DIVINE_BASE | cell << 6, ANY_LEVEL, 0)
-            for cell in cells_of(self.pawn_mask[p] & self.revealed & ~self.crop_mask)
-        ]
-
-    def _offer_codes(self, p: int) -> list[int]:
-        held = self.tokens[p]
-        out = []
-        sub = held
-        while sub:
-            out.append(OFFER_BASE | sub)
-            sub = (sub - 1) & held
-        return out
-
-    def _compute_legal(self) -> LegalActions:
-        phase = self.phase
-        p = self.current_player
-        if phase is Phase.TURN:
-            return self._turn_actions(p)
-        if phase is Phase.DIVINING or phase is Phase.END_DIVINE:
-            groups = self._divine_groups(p)
-            return LegalActions(groups, [A.PASS]) if groups else A.NO_ACTIONS
-        if phase is Phase.OFFER or phase is Phase.FINAL_OFFER:
-            codes = self._offer_codes(p)
-            return LegalActions([], [*codes, A.PASS]) if codes else A.NO_ACTIONS
-        return A.NO_ACTIONS
-
+    # -- legal actions and forced decisions ------------------------------------------------
     def _settle(self) -> None:
-        """Take every forced decision, then cache the legal actions of the next real one."""
+        """Turn up tiles the deck answers, take every forced decision, then cache the
+        legal actions of the next real one (or of a chance node)."""
         while True:
-            if self.phase is Phase.OVER:
+            phase = self.phase
+            if phase is _OVER:
+                self.chance.clear()  # tiles nobody will look at
                 self._legal = A.NO_ACTIONS
                 return
-            legal = self._compute_legal()
-            if legal:
-                if self.phase is Phase.TURN:
-                    self._skips_in_row = 0
+            if self.chance:
+                tiles = self.tiles
+                assert tiles is not None
+                t = self.chance[0].terrain
+                if self.deck is None:
+                    self._legal = LegalActions([(A.base(Kind.TILE, t), tiles.unseen[t], 0)], [])
+                    return
+                index = self.deck.outcome(self.chance[0], tiles.box[t], tiles.unseen[t])
+                self.history.append(A.tile(t, index))
+                self._turn_up(t, index)
+                continue
+            seat = self.current_player
+            if phase is not _TURN:
+                legal = decision_actions(self)
+                if legal:
+                    self._legal = legal
+                    return
+                self._pass(seat)
+                continue
+            legal = turn_actions(self, seat)
+            if legal and not (self.rules.arrows and shut_out(self, legal)):
+                self._skips_in_row = 0
                 self._legal = legal
                 return
-            p = self.current_player
-            if self.phase is Phase.TURN:
-                self.skips += 1
-                self._skips_in_row += 1
-                self._note("skip", p)
-                if self._skips_in_row > self.players:
-                    self.stalled = True
-                    self.phase = Phase.OVER
-                    continue
-                self._end_turn()
-            else:
-                self._pass(p)
+            if legal:  # solo: the table can never change again (see shut_out)
+                self.note(EventKind.BLOCKED, seat)
+                self._over(Ending.SHUT_OUT)
+                continue
+            self.skips += 1
+            self._skips_in_row += 1
+            self.note(EventKind.SKIP, seat)
+            if self._skips_in_row > self.players:
+                if self.rules.arrows:  # solo: nothing can ever change either
+                    self.note(EventKind.BLOCKED, seat)
+                    self.phase, self.ending = Phase.OVER, Ending.SHUT_OUT
+                else:
+                    self.phase, self.ending = Phase.OVER, Ending.STALLED
+                continue
+            self._end_turn()

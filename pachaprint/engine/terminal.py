@@ -1,31 +1,137 @@
-"""What the two terminal games share: the command loop, the board grid, the event lines.
+"""The terminal game of every mode: people (hot-seat) and bots at one table.
 
-The competitive game (:mod:`pachaprint.engine.play`) and the game against the
-Otoma (:mod:`pachaprint.engine.play_versus`) read commands the same way, show
-the board the same way and tell the same events in the same words. Each keeps
-its own seats, commands, status lines and verdict: a table class of each mode
-subclasses :class:`TerminalTable` and fills in its hooks, and :func:`run_table`
-plays it.
+:func:`run_game` reads commands line by line from any text stream and writes
+to any other, so a game can be scripted (the tests drive it so) or played at a
+terminal. A person's line is a game action (``enter CELL``, ``move FROM TO``,
+``retrieve CELL``, ``divine CELL LEVEL``, ``offer [LEVEL...]``, ``pass``,
+``otoma PAWN``, ``spend TERRAIN``) or one of ``actions``, ``board``, ``undo``,
+``save FILE``, ``help`` and ``quit``; bots act on their own. What is shown
+comes from :mod:`pachaprint.engine.display`.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+import random
 from collections.abc import Callable
-from typing import Any, TextIO
+from dataclasses import dataclass, field
+from typing import TextIO
 
-from pachaprint.engine.actions import token_levels
-from pachaprint.engine.state import UNKNOWN, Event
-from pachaprint.model.rules import CROP_NAMES, TERRAIN_LETTERS, Terrain
+from pachaprint.engine import actions as A
+from pachaprint.engine import display
+from pachaprint.engine.actions import Kind
+from pachaprint.engine.bots import BOT_NAMES, HUMAN, Bot, check_bot, make_bot
+from pachaprint.engine.config import ConfigError, GameConfig, Mode, check_seats
+from pachaprint.engine.game import draw_setup, new_game
+from pachaprint.engine.log import SavedGame, save_log
+from pachaprint.engine.state import GameState
+from pachaprint.model.scenario import Scenario
 
-PLAYER_LETTERS = "ABCD"
-TERRAIN_NAMES = [Terrain(letter).label for letter in TERRAIN_LETTERS]
-TERRAIN_STYLE = {"V": "bold bright_green", "D": "bold yellow", "F": "bold green", "M": "bold white"}
+
+def seats_for(mode: Mode, seats: str | None) -> tuple[str, ...]:
+    """The seats of a game from ``human,logician``-style words: each ``human`` or a bot
+    name (``None``: a person against a logician; a person alone in solo)."""
+    if seats is None:
+        return ("human",) if mode is Mode.SOLO else ("human", "logician")
+    names = tuple(s.strip().lower() for s in seats.split(",") if s.strip())
+    for name in names:
+        if name != HUMAN:
+            check_bot(name, "players")
+    return names
 
 
-def points(n: int) -> str:
-    """``1 point``, ``-1 point``, ``3 points``."""
-    return f"{n} point" if n in (1, -1) else f"{n} points"
+@dataclass(frozen=True)
+class PlayConfig:
+    """A game for the terminal: its :class:`~pachaprint.engine.config.GameConfig` and who sits
+    at each seat (``human`` or a bot name)."""
+
+    game: GameConfig
+    seats: tuple[str, ...]
+
+    @classmethod
+    def parse(
+        cls,
+        mode: str | None = None,
+        players: str | None = None,
+        difficulty: str | None = None,
+        otoma: str | None = None,
+        colour: str | None = None,
+        seed: int | None = None,
+    ) -> PlayConfig:
+        """A new game from command-line words (``players``, ``otoma``: comma-separated); a
+        fresh random seed without one. :class:`~pachaprint.engine.config.ConfigError` otherwise."""
+        game_mode = Mode.parse(mode or Mode.COMPETITIVE.value)
+        seats = seats_for(game_mode, players)
+        if difficulty is not None and "," in difficulty:
+            raise ConfigError("difficulty", "name one difficulty to play")
+        if colour is not None and game_mode is not Mode.SOLO:
+            raise ConfigError(
+                "colour", "applies to --mode solo only (co-op seats have fixed colours)"
+            )
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 31)
+        cells = tuple(c.strip().lower() for c in otoma.split(",") if c.strip()) if otoma else None
+        game = GameConfig(game_mode, len(seats), difficulty, cells, colour or "brown", seed)
+        return cls(game, seats)
+
+    @classmethod
+    def resuming(cls, saved: SavedGame, players: str | None = None, **given: object) -> PlayConfig:
+        """Going on with a saved game: its configuration and seats (``players`` may name others).
+        Any other setting in ``given`` is a :class:`~pachaprint.engine.config.ConfigError`."""
+        for setting, value in given.items():
+            if value is not None:
+                raise ConfigError(setting, "comes from the saved game when resuming")
+        config = saved.config
+        kinds = [s for s in saved.seats if s == HUMAN or s in BOT_NAMES]
+        if players is not None:
+            seats = seats_for(config.mode, players)
+        elif len(kinds) == config.players:
+            seats = tuple(kinds)
+        else:
+            seats = seats_for(config.mode, None)
+        check_seats(config.mode, len(seats))
+        if len(seats) != config.players:
+            raise ConfigError(
+                "players", f"the saved game has {config.players} seats, not {len(seats)}"
+            )
+        return cls(config, seats)
+
+
+@dataclass
+class Table:
+    """The game, who sits at it, and what ``undo`` restores."""
+
+    scenario: Scenario
+    state: GameState
+    kinds: list[str]
+    """``human`` or a bot name, per seat."""
+    bots: list[Bot | None]
+    out: TextIO
+    color: bool = False
+    undo_stack: list[tuple[GameState, list[tuple[object, ...] | None], int]] = field(
+        default_factory=list
+    )
+
+    def write(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+
+    def seat_name(self, seat: int) -> str:
+        return display.seat_name(self.state, seat, self.kinds)
+
+    def remember(self, shown: int) -> None:
+        """The state and every bot's random state, before a person's decision."""
+        rngs: list[tuple[object, ...] | None] = [
+            bot.rng.getstate() if bot else None for bot in self.bots
+        ]
+        self.undo_stack.append((self.state.clone(), rngs, shown))
+
+    def take_back(self) -> int:
+        """Back to the last person's decision; the events already told."""
+        self.state, rngs, shown = self.undo_stack.pop()
+        for bot, rng_state in zip(self.bots, rngs, strict=True):
+            if bot is not None and rng_state is not None:
+                bot.rng.setstate(rng_state)
+        self.write(f"Undone: back to {self.seat_name(self.state.current_player)}'s decision.")
+        return shown
 
 
 def printer(stdout: TextIO, color: bool) -> Callable[[str], object]:
@@ -38,209 +144,53 @@ def printer(stdout: TextIO, color: bool) -> Callable[[str], object]:
     return console.print
 
 
-def render_grid(
-    state,
-    mark: Callable[[int], str],
-    pawn: Callable[[int], str],
-    color: bool = False,
-    pawn_style: dict[str, str] | None = None,
-) -> str:
-    """The board as text: a header of column letters, then one line per row.
-
-    Each cell is its terrain letter (``.`` without a tile), ``mark(cell)`` and
-    ``pawn(cell)``, one character each. With ``color`` the terrain letters get
-    rich markup, and so do the pawns when ``pawn_style`` is given.
-    """
-    board = state.board
-    lines = ["    " + " ".join(f" {chr(97 + c)} " for c in range(board.width))]
-    for row in range(board.height):
-        cells = []
-        for col in range(board.width):
-            cell = board.cell(col, row)
-            t = state.terrain[cell]
-            letter = "." if t == UNKNOWN else TERRAIN_LETTERS[t]
-            middle = mark(cell)
-            who = pawn(cell)
-            if color:
-                if letter != ".":
-                    letter = f"[{TERRAIN_STYLE[letter]}]{letter}[/]"
-                if pawn_style is not None and who.strip():
-                    who = f"[{pawn_style.get(who, 'bold')}]{who}[/]"
-            cells.append(f"{letter}{middle}{who}")
-        lines.append(f" {row + 1}  " + " ".join(cells))
-    return "\n".join(lines)
-
-
-def holdings(state, account: int) -> str:
-    """An account's score, diversity stones and offering tokens, as in the status lines."""
-    stones = " ".join(
-        f"{TERRAIN_LETTERS[t]}{level}" for t, level in enumerate(state.stones[account])
-    )
-    tokens = " ".join(str(v) for v in token_levels(state.tokens[account])) or "none"
-    return f"{points(state.score[account])}; diversity {stones}; tokens {tokens}"
-
-
-def turn_marker(state, seat: int) -> str:
-    """``>`` before the seat whose turn it is (none once the game is over)."""
-    return ">" if seat == state.current_player and not state.is_terminal() else " "
-
-
-def common_event_text(board, event: Event, actor: str, account: str, s: str = "s") -> str | None:
-    """The line of an event both modes tell alike, or ``None`` for any other event.
-
-    ``actor`` names the seat that moved a pawn, ``account`` the side that
-    scored; ``s`` ends the verb after ``account`` (``"s"``, or ``""`` for a
-    plural such as "the Otoma").
-    """
-    cell = board.name(event.cell) if event.cell >= 0 else ""
-    what = event.what
-    if what == "enter":
-        return f"{actor} enters a pawn to {cell}"
-    if what == "move":
-        return f"{actor} moves {board.name(event.value)} to {cell}"
-    if what == "discover":
-        return f"{cell} is {TERRAIN_NAMES[event.value]}: {account} score{s} {points(event.points)}"
-    if what == "divine":
-        return f"{account} divine{s} {cell} right: {CROP_NAMES[event.value]} ({event.value}), +{event.points}"
-    if what == "wrong":
-        return (
-            f"{account} divine{s} {cell} wrong: it is {CROP_NAMES[event.value]} ({event.value}), "
-            f"{points(event.points)}"
-        )
-    if what == "offer":
-        count = len(token_levels(event.value))
-        return f"{account} offer{s} {count} token{'s' if count != 1 else ''}: +{event.points}"
-    if what == "skip":
-        return f"{actor} can neither explore nor divine and skips the turn"
-    if what == "over":
-        return "The game is over."
-    return None
-
-
-class TerminalTable(ABC):
-    """The hooks :func:`run_table` calls; a mode's table (a dataclass) implements them.
-
-    A table has the attributes ``state`` (the game), ``out`` (the stream
-    written to), ``color`` and ``undo_stack`` (a list).
-    """
-
-    state: Any
-    out: TextIO
-    color: bool
-    undo_stack: list
-
-    def write(self, text: str = "") -> None:
-        self.out.write(text + "\n")
-
-    @abstractmethod
-    def seat_name(self, seat: int) -> str:
-        """How the seat is named in prompts and bot lines (``player A (human)``)."""
-
-    @abstractmethod
-    def bot_at(self, seat: int) -> Any:
-        """The bot playing the seat, or ``None`` for a person."""
-
-    @abstractmethod
-    def help_text(self) -> str:
-        """The text of ``help``."""
-
-    @abstractmethod
-    def event_text(self, event: Event) -> str | None:
-        """The line telling an event, or ``None`` for an event not told."""
-
-    @abstractmethod
-    def board_text(self) -> str:
-        """The board (rich markup when the table is in colour)."""
-
-    @abstractmethod
-    def status_text(self) -> str:
-        """The status lines under the board: scores, holdings, supplies."""
-
-    @abstractmethod
-    def summary_text(self) -> str:
-        """The verdict once the game is over."""
-
-    @abstractmethod
-    def prompt_text(self) -> str:
-        """What the person to act may do now."""
-
-    @abstractmethod
-    def actions_text(self) -> str:
-        """The legal actions, grouped for reading."""
-
-    @abstractmethod
-    def parse(self, text: str) -> int:
-        """A command line -> action code (``ValueError`` with the reason)."""
-
-    @abstractmethod
-    def action_text(self, code: int) -> str:
-        """The command text of an action (how a bot's action is told)."""
-
-    @abstractmethod
-    def save(self, path: str) -> None:
-        """Write the game log (``OSError`` when it cannot be written)."""
-
-    @abstractmethod
-    def remember(self, shown: int) -> None:
-        """Push what ``undo`` restores, before a person's decision is applied."""
-
-    @abstractmethod
-    def take_back(self) -> tuple[int, str]:
-        """Pop the last remembered decision: (events already told, message)."""
-
-
-def run_table(table: TerminalTable, stdin: TextIO, echo: bool = False, shown: int = 0) -> None:
-    """Play until the game is over, the input ends or a person quits.
-
-    Bots act on their own; a person's line is a game action or one of the
-    commands ``help``, ``actions``, ``board``, ``undo``, ``save FILE`` and
-    ``quit``. Events after the first ``shown`` are told as they happen. With
-    ``echo`` every line read is written back (a scripted game reads as a
-    transcript).
-    """
+def run_table(table: Table, stdin: TextIO, echo: bool = False, shown: int = 0) -> None:
+    """Play until the game is over, the input ends or a person quits; events after the
+    first ``shown`` are told as they happen. With ``echo`` every line read is written
+    back (a scripted game reads as a transcript)."""
     show_board = printer(table.out, table.color)
-    board_shown_for = None
+    board_shown_for: tuple[int, int] | None = None
     while True:
         state = table.state
-        for event in state.events[shown:]:
-            text = table.event_text(event)
+        events = state.events or []
+        for event in events[shown:]:
+            text = display.event_text(state, event, table.kinds)
             if text:
                 table.write(text)
-        shown = len(state.events or [])
+        shown = len(events)
         if state.is_terminal():
-            show_board(table.board_text())
-            table.write(table.status_text())
-            table.write(table.summary_text())
+            show_board(display.render_board(state, table.color))
+            table.write(display.render_status(state, table.kinds))
+            table.write(display.summary(state, table.kinds))
             return
-        p = state.current_player
-        bot = table.bot_at(p)
+        seat = state.current_player
+        bot = table.bots[seat]
         if bot is not None:
-            view = state.view(p)
-            code = bot.act(view, state.legal_actions())
-            table.write(f"{table.seat_name(p)}: {table.action_text(code)}")
+            code = bot.act(state.view(seat) if bot.needs_view else None, state.legal_actions())
+            table.write(f"{table.seat_name(seat)}: {state.action_text(code)}")
             state.apply(code)
             continue
-        key = (len(state.history), p)
-        if board_shown_for != key:
-            show_board(table.board_text())
-            table.write(table.status_text())
-            board_shown_for = key
-        table.write(f"{table.seat_name(p)}, {table.prompt_text()}:")
+        if board_shown_for != (len(state.history), seat):
+            show_board(display.render_board(state, table.color))
+            table.write(display.render_status(state, table.kinds))
+            board_shown_for = (len(state.history), seat)
+        table.write(f"{table.seat_name(seat)}, {display.prompt(state)}:")
         line = stdin.readline()
         if not line:
             table.write("End of input: the game is left unfinished.")
             return
         if echo:
-            table.write(f"> {line.strip()}")
+            table.write(f"> {display.printable(line.strip())}")
         text = line.strip().lower()
         if not text:
             continue
         if text in ("help", "?"):
-            table.write(table.help_text())
+            table.write(display.help_text(state))
         elif text in ("actions", "list"):
-            table.write(table.actions_text())
+            table.write(display.describe_actions(state))
         elif text == "board":
             board_shown_for = None
+            table.write(display.legend(state))
         elif text in ("quit", "exit"):
             table.write("You leave the game.")
             return
@@ -248,27 +198,79 @@ def run_table(table: TerminalTable, stdin: TextIO, echo: bool = False, shown: in
             if not table.undo_stack:
                 table.write("Nothing to undo.")
             else:
-                shown, message = table.take_back()
+                shown = table.take_back()
                 board_shown_for = None
-                table.write(message)
-        elif text.startswith("save"):
-            parts = line.split(maxsplit=1)
-            if len(parts) < 2:
-                table.write("usage: save FILE")
-                continue
-            try:
-                table.save(parts[1].strip())
-                table.write(f"Game saved to {parts[1].strip()}.")
-            except OSError as exc:
-                table.write(f"Cannot save: {exc.strerror or exc}")
+        elif text.split()[0] == "save":
+            _save(table, line.split(maxsplit=1)[1:])
         else:
-            try:
-                code = table.parse(text)
-            except ValueError as exc:
-                table.write(f"{exc}. Type 'help' for the commands or 'actions' for your choices.")
-                continue
-            if code not in state.legal_actions():
-                table.write(f"'{text}' is not legal now. Your choices:\n{table.actions_text()}")
-                continue
-            table.remember(shown)
-            state.apply(code)
+            _play(table, state, text, shown)
+
+
+def _save(table: Table, args: list[str]) -> None:
+    if not args:
+        table.write("usage: save FILE")
+        return
+    path = args[0].strip()
+    try:
+        save_log(path, table.scenario, table.state, table.kinds)
+        table.write(f"Game saved to {display.printable(path)}.")
+    except OSError as exc:
+        table.write(f"Cannot save: {display.printable(str(exc.strerror or exc))}")
+
+
+def _play(table: Table, state: GameState, text: str, shown: int) -> None:
+    try:
+        code = state.parse(text)
+    except ValueError as exc:
+        message = display.printable(str(exc))
+        table.write(f"{message}. Type 'help' for the commands or 'actions' for your choices.")
+        return
+    if code not in state.legal_actions():
+        table.write(
+            f"'{display.printable(text)}' is not legal now. Your choices:\n{display.describe_actions(state)}"
+        )
+        return
+    table.remember(shown)
+    state.apply(code)
+
+
+def run_game(
+    scenario: Scenario,
+    play: PlayConfig,
+    stdin: TextIO,
+    stdout: TextIO,
+    color: bool = False,
+    echo: bool = False,
+    resume: SavedGame | None = None,
+) -> GameState:
+    """Play a game at the terminal (or from a script); returns the final (or left) state.
+
+    The configuration's seed fixes the first player, the tiles and every bot
+    choice. ``resume`` goes on with a game replayed from a log (with events).
+    """
+    config, seats = play.game, play.seats
+    _, _, rng = draw_setup(config)
+    bots = [
+        None if kind == HUMAN else make_bot(kind, random.Random(rng.getrandbits(64)), config.mode)
+        for kind in seats
+    ]
+    state = resume.state if resume is not None else new_game(scenario, config, record_events=True)
+    table = Table(scenario, state, list(seats), bots, stdout, color)
+    parts = [config.mode.value, *([config.level] if config.level else [])]
+    if config.mode is not Mode.SOLO:
+        parts.append(f"{config.players} players")
+    decisions = sum(1 for code in state.history if A.kind_of(code) != Kind.TILE)
+    plural = "" if decisions == 1 else "s"
+    resuming = f"; resuming after {decisions} decision{plural}" if resume else ""
+    table.write(
+        f"{display.printable(scenario.name)} ({', '.join(parts)}); seed {config.seed}{resuming}."
+    )
+    if resume is None and config.mode is not Mode.SOLO:
+        table.write(f"{table.seat_name(state.first_player)} starts.")
+    if state.otoma is not None:
+        cells = ", ".join(scenario.board.name(c) for c in state.otoma.pawns)
+        table.write(f"The Otoma start on {cells}.")
+    table.write(display.legend(state))
+    table.write("Type 'help' for the commands.")
+    run_table(table, stdin, echo, len(state.events or []) if resume else 0)
+    return table.state

@@ -1,58 +1,37 @@
-"""Terrain tiles with arrows and their shuffled stacks (RULES.md sections 4 and 5).
+"""Terrain tiles with arrows, and chance: which tile turns up (RULES.md sections 4 and 5).
 
 In solo and co-op every terrain tile has, on its back, an arrow of one of the
 six pawn colours pointing in a board direction. The tiles are data in the
 component template ``templates/tiles/terrain-arrows.json``, the same file the
 renderer prints the tile backs from, so a printed set and the engine agree.
 
-:func:`box_tiles` reads the template; :class:`TileStacks` holds a scenario's
-terrain supply as one shuffled stack per terrain and hands out the top tile
-when a cell is discovered.
+Which tile comes up next is **chance**, and the game state exposes it as a
+chance node (:class:`ChanceNode`): a solo stack is turned up when a cell is
+discovered, a co-op hand shows a new top tile when its top is spent or
+taken. The outcomes are the tiles of that terrain not seen yet (the
+:class:`TileTable` keeps the game's box of tiles and which are ``unseen``),
+each equally likely: the stacks are shuffled, so any unseen tile may be
+anywhere. A :class:`Deck` is the real
+order of the tiles of one game (a seeded shuffle, or tiles given by a test)
+and answers the chance nodes of that game; a search bot answers them by
+sampling instead.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import IntEnum
 from functools import cache
+from typing import NamedTuple
 
+from pachaprint.engine.actions import TERRAIN_WORDS
+from pachaprint.engine.config import PAWN_COLOURS
+from pachaprint.engine.movement import Direction
 from pachaprint.model.rules import TERRAIN_LETTERS
 from pachaprint.resources import load_template
 
 ARROWS_TEMPLATE = "tiles/terrain-arrows.json"
-
-PLAYER_COLOURS = ("brown", "white", "green", "blue")
-"""The four explorer pawn colours, in the order the solo ruling lists them."""
-OTOMA_ONLY_COLOURS = ("purple", "yellow")
-"""The two pawns that belong to the Otoma alone."""
-PAWN_COLOURS = PLAYER_COLOURS + OTOMA_ONLY_COLOURS
-
-
-class Direction(IntEnum):
-    """A board direction. North points to row 1 (where the orientation llama looks)."""
-
-    N = 0
-    E = 1
-    S = 2
-    W = 3
-
-    @property
-    def step(self) -> tuple[int, int]:
-        """``(column change, row change)`` of one step."""
-        return _STEPS[self]
-
-    @property
-    def opposite(self) -> Direction:
-        return Direction((self + 2) % 4)
-
-    @property
-    def word(self) -> str:
-        """``north``, ``east``, ``south`` or ``west``."""
-        return ("north", "east", "south", "west")[self]
-
-
-_STEPS = {Direction.N: (0, -1), Direction.E: (1, 0), Direction.S: (0, 1), Direction.W: (-1, 0)}
 
 
 @dataclass(frozen=True)
@@ -67,10 +46,7 @@ class ArrowTile:
 
     def describe(self) -> str:
         """``"valley tile V03, green arrow south"``."""
-        return f"{_TERRAIN_WORDS[self.terrain]} tile {self.name}, {self.colour} arrow {self.direction.word}"
-
-
-_TERRAIN_WORDS = ("valley", "desert", "forest", "mountain")
+        return f"{TERRAIN_WORDS[self.terrain]} tile {self.name}, {self.colour} arrow {self.direction.word}"
 
 
 @cache
@@ -93,64 +69,204 @@ def box_tiles() -> tuple[tuple[ArrowTile, ...], ...]:
         groups[t].append(ArrowTile(entry["tile"], t, entry["arrow"], Direction[entry["direction"]]))
     for t, group in enumerate(groups):
         if not group:
-            raise ValueError(f"{ARROWS_TEMPLATE}: no {_TERRAIN_WORDS[t]} tile")
+            raise ValueError(f"{ARROWS_TEMPLATE}: no {TERRAIN_WORDS[t]} tile")
     return tuple(tuple(group) for group in groups)
 
 
-class TileStacks:
-    """A scenario's terrain supply as one shuffled stack per terrain, arrow side down.
+def tile_pool(terrain: int, count: int) -> list[ArrowTile]:
+    """The tiles a game of ``count`` cells of ``terrain`` draws from: the template's, and
+    when a print-and-play set needs more, the template's again in order (``V01+1``, ...)."""
+    kind = box_tiles()[terrain]
+    pool = list(kind)
+    for i in range(count - len(kind)):
+        tile = kind[i % len(kind)]
+        pool.append(
+            ArrowTile(f"{tile.name}+{1 + i // len(kind)}", terrain, tile.colour, tile.direction)
+        )
+    return pool
 
-    ``counts[t]`` tiles of terrain ``t`` are chosen at random from the box (a
-    scenario's supply is its terrain map, at most the box; a print-and-play set
-    printed with more tiles than the template repeats the template's tiles in
-    order), shuffled with ``rng``, and stacked. :meth:`draw` takes the top tile.
+
+def deal_sizes(counts: Sequence[int], players: int) -> list[list[int]]:
+    """Co-op hand sizes ``[seat][terrain]``: the tiles dealt one at a time round the table,
+    terrain after terrain, continuing the rotation (hands differ by at most one tile)."""
+    sizes = [[0] * len(counts) for _ in range(players)]
+    seat = 0
+    for t, count in enumerate(counts):
+        for _ in range(count):
+            sizes[seat][t] += 1
+            seat = (seat + 1) % players
+    return sizes
+
+
+class ChanceNode(NamedTuple):
+    """A tile about to turn up: from the solo stack of ``terrain`` for ``cell``
+    (``seat`` -1), or as the new top of ``seat``'s co-op stack of ``terrain``."""
+
+    terrain: int
+    seat: int
+    position: int
+    """Where the tile lies in its stack or hand, counted from the bottom."""
+    cell: int = -1
+    react: bool = False
+    """Solo: the player's discovery, whose arrow the Otoma answer once it is known."""
+
+
+class Deck:
+    """The real order of one game's tiles: answers its chance nodes.
+
+    ``box[t]`` holds the tiles of terrain ``t`` the game may show; ``stacks[t]``
+    the solo stack (bottom to top), or ``hands[seat][t]`` the co-op hands.
     """
 
-    def __init__(self, counts, rng: random.Random):
-        box = box_tiles()
-        self.stacks: list[list[ArrowTile]] = []
-        for t, count in enumerate(counts):
-            kind = box[t]
-            pool = list(kind)
-            for i in range(count - len(kind)):
-                tile = kind[i % len(kind)]
-                pool.append(
-                    ArrowTile(f"{tile.name}+{1 + i // len(kind)}", t, tile.colour, tile.direction)
-                )
-            rng.shuffle(pool)
-            self.stacks.append(pool[:count])
+    def __init__(
+        self,
+        box: Sequence[Sequence[ArrowTile]],
+        stacks: Sequence[Sequence[ArrowTile]] = (),
+        hands: Sequence[Sequence[Sequence[ArrowTile]]] = (),
+    ):
+        self.box = tuple(tuple(tiles) for tiles in box)
+        self.stacks = [list(stack) for stack in stacks]
+        self.hands = [[list(stack) for stack in hand] for hand in hands]
 
     @classmethod
-    def from_lists(cls, stacks) -> TileStacks:
-        """Stacks given explicitly, per terrain index, bottom to top (scripted games, tests)."""
-        made = cls.__new__(cls)
-        made.stacks = [list(stack) for stack in stacks]
-        return made
+    def shuffled(cls, counts: Sequence[int], seed: int, players: int = 0) -> Deck:
+        """``counts[t]`` tiles of each terrain chosen at random from the box and shuffled,
+        as one stack per terrain (solo), or dealt to ``players`` hands (co-op, see
+        :func:`deal_sizes`)."""
+        rng = random.Random(seed)
+        box = [tile_pool(t, count) for t, count in enumerate(counts)]
+        stacks = []
+        for t, count in enumerate(counts):
+            pool = list(box[t])
+            rng.shuffle(pool)
+            stacks.append(pool[:count])
+        if not players:
+            return cls(box, stacks)
+        hands: list[list[list[ArrowTile]]] = [[[] for _ in counts] for _ in range(players)]
+        seat = 0
+        for t, stack in enumerate(stacks):
+            for tile in stack:
+                hands[seat][t].append(tile)
+                seat = (seat + 1) % players
+        return cls(box, hands=hands)
 
-    def draw(self, terrain: int) -> ArrowTile:
-        """The top tile of a terrain's stack; ``ValueError`` if that stack is empty."""
-        stack = self.stacks[terrain]
-        if not stack:
-            raise ValueError(f"no {_TERRAIN_WORDS[terrain]} tile left in its stack")
-        return stack.pop()
+    @classmethod
+    def seeded(cls, counts: Sequence[int], seed: int | None, players: int = 0) -> Deck | None:
+        """:meth:`shuffled` with ``seed``; ``None`` without a seed (chance left to the caller)."""
+        return None if seed is None else cls.shuffled(counts, seed, players)
 
-    def counts(self) -> tuple[int, ...]:
-        """Tiles left per terrain."""
-        return tuple(len(s) for s in self.stacks)
+    @classmethod
+    def scripted(
+        cls,
+        stacks: Sequence[Sequence[ArrowTile]] = (),
+        hands: Sequence[Sequence[Sequence[ArrowTile]]] = (),
+    ) -> Deck:
+        """A deck of exactly these tiles, in this order, top last (scripted games, tests)."""
+        terrains = len(TERRAIN_LETTERS)
+        box: list[list[ArrowTile]] = [[] for _ in range(terrains)]
+        for t, stack in enumerate(stacks):
+            box[t] += stack
+        for hand in hands:
+            for t, stack in enumerate(hand):
+                box[t] += stack
+        return cls(box, stacks, hands)
 
-    def tiles(self) -> list[ArrowTile]:
-        """Every tile left, stack by stack, bottom to top."""
-        return [tile for stack in self.stacks for tile in stack]
+    @property
+    def hand_sizes(self) -> list[list[int]]:
+        return [[len(stack) for stack in hand] for hand in self.hands]
+
+    def tile(self, node: ChanceNode) -> ArrowTile:
+        """The tile that really turns up at ``node``."""
+        if node.seat < 0:
+            return self.stacks[node.terrain][node.position]
+        return self.hands[node.seat][node.terrain][node.position]
+
+    def outcome(self, node: ChanceNode, box: Sequence[ArrowTile], unseen: int) -> int:
+        """The index in ``box`` of the tile at ``node`` (among the ``unseen`` ones, a mask)."""
+        tile = self.tile(node)
+        for index, candidate in enumerate(box):
+            if unseen >> index & 1 and candidate == tile:
+                return index
+        raise ValueError(f"the deck's {tile.describe()} has been seen already")
 
 
-def colours_of(player_colour: str) -> tuple[str, ...]:
-    """The Otoma pawn colours when the player uses ``player_colour`` (RULES.md section 4 ruling).
+class TileTable:
+    """The tiles of a solo or co-op game that lie open (public information).
 
-    Purple, yellow, then the player colours other than the player's, in the order
-    brown, white, green, blue.
+    ``tile_at``: the tile on each cell (``None`` without terrain, or for a tile
+    placed from the box without an arrow); ``box[t]``: the tiles of terrain ``t``
+    this game may show (shared by copies); ``unseen[t]``: a mask of those nobody
+    has seen yet (bit ``i`` for ``box[t][i]``: the outcomes of the next chance
+    node of that terrain); solo ``left[t]``: tiles still in the stack; co-op ``hands[seat][t]``
+    (sizes), ``tops[seat][t]`` (the visible top tiles), ``columns[t]`` (spent
+    tiles waiting on the diversity board), ``arrow`` (the spent tile's arrow this
+    turn); hard solo ``pending`` (an own-colour arrow waiting for the player to
+    choose the Otoma pawn it moves).
     """
-    if player_colour not in PLAYER_COLOURS:
-        raise ValueError(
-            f"unknown player colour {player_colour!r} (choose from {', '.join(PLAYER_COLOURS)})"
-        )
-    return OTOMA_ONLY_COLOURS + tuple(c for c in PLAYER_COLOURS if c != player_colour)
+
+    def __init__(
+        self,
+        cells: int,
+        box: Sequence[Sequence[ArrowTile]],
+        left: Sequence[int] = (),
+        hands: Sequence[Sequence[int]] = (),
+    ):
+        self.tile_at: list[ArrowTile | None] = [None] * cells
+        self.box = tuple(tuple(tiles) for tiles in box)
+        self.unseen = [(1 << len(tiles)) - 1 for tiles in box]
+        self.left = list(left)
+        self.hands = [list(sizes) for sizes in hands]
+        self.tops: list[list[ArrowTile | None]] = [[None] * len(box) for _ in hands]
+        self.columns: list[list[ArrowTile]] = [[] for _ in box]
+        self.arrow: Direction | None = None
+        self.pending: Direction | None = None
+        self.box_tiles = 0
+        """Co-op: terrain tiles placed from the box (no tile in a column or hand for them)."""
+
+    @classmethod
+    def stacked(cls, cells: int, counts: Sequence[int], deck: Deck | None) -> TileTable:
+        """Solo: one stack per terrain holding ``counts[t]`` tiles."""
+        box = deck.box if deck else [tile_pool(t, c) for t, c in enumerate(counts)]
+        return cls(cells, box, left=counts)
+
+    @classmethod
+    def dealt(cls, cells: int, counts: Sequence[int], players: int, deck: Deck | None) -> TileTable:
+        """Co-op: ``counts[t]`` tiles of each terrain dealt out to ``players`` hands."""
+        box = deck.box if deck else [tile_pool(t, c) for t, c in enumerate(counts)]
+        return cls(cells, box, hands=deck.hand_sizes if deck else deal_sizes(counts, players))
+
+    def top_nodes(self) -> list[ChanceNode]:
+        """Co-op setup: the top tile of every stack in every hand turns up."""
+        return [
+            ChanceNode(t, seat, size - 1)
+            for seat, sizes in enumerate(self.hands)
+            for t, size in enumerate(sizes)
+            if size
+        ]
+
+    def copy(self) -> TileTable:
+        twin = object.__new__(TileTable)
+        twin.__dict__.update(self.__dict__)
+        twin.tile_at = list(self.tile_at)
+        twin.unseen = list(self.unseen)
+        twin.left = list(self.left)
+        twin.hands = [list(sizes) for sizes in self.hands]
+        twin.tops = [list(tops) for tops in self.tops]
+        twin.columns = [list(column) for column in self.columns]
+        return twin
+
+    def add_to_box(self, tile: ArrowTile) -> int:
+        """Put one more tile in the game's box, unseen (a set printed with extra tiles,
+        or a test that wants this arrow); its index in ``box[tile.terrain]``."""
+        t = tile.terrain
+        self.box = (*self.box[:t], (*self.box[t], tile), *self.box[t + 1 :])
+        self.unseen[t] |= 1 << (len(self.box[t]) - 1)
+        return len(self.box[t]) - 1
+
+    def hand_size(self, seat: int) -> int:
+        return sum(self.hands[seat])
+
+    @property
+    def in_hands(self) -> int:
+        """Tiles held by all seats (co-op)."""
+        return sum(sum(sizes) for sizes in self.hands)

@@ -1,26 +1,78 @@
 """What a player (or bot) sees of a game: the table, never the wheel.
 
-A :class:`PlayerView` is an immutable snapshot of the public information:
-revealed terrain and crop tiles, pawns, scores, diversity stones, offering
-tokens, the remaining terrain supply (the tiles still stacked beside the board)
-and whose turn it is. It holds no reference to the game state or its oracle,
-so a bot cannot peek at the hidden map.
+A :class:`PlayerView` is an immutable snapshot of the public information of
+any mode: revealed terrain and crop tiles, pawns, scores, diversity stones,
+offering tokens, the terrain supply still beside the board, whose turn it is,
+and where the mode has them the Otoma pawns and the tiles with arrows (the
+arrows on the board, stack sizes, co-op hands and their visible top tiles, and
+which tiles are still unseen). It holds no reference to the game state, its
+oracle or its deck, so a bot cannot peek at the hidden map or the order of the
+tiles. It is the information state a search bot samples from: every hidden
+map consistent with it, and every order of the unseen tiles, is possible.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from pachaprint.engine.state import UNKNOWN, GameState, Phase
+from pachaprint.engine.config import Mode
+from pachaprint.engine.events import Phase
+from pachaprint.engine.table import Table
+from pachaprint.engine.tiles import ArrowTile, TileTable
 from pachaprint.model.board import Board
 
 
-@dataclass(frozen=True)
-class PlayerView:
-    """Public information of one moment of a game, seen by ``player``."""
+class TileView(NamedTuple):
+    """The open tiles of a solo or co-op table (see :class:`~pachaprint.engine.tiles.TileTable`)."""
+
+    arrows: tuple[tuple[str, int] | None, ...] = ()
+    """Per cell: (arrow colour, direction index) of the tile lying there, ``None`` for none."""
+    box: tuple[tuple[ArrowTile, ...], ...] = ()
+    """Per terrain: the tiles this game may show."""
+    unseen: tuple[int, ...] = ()
+    """Per terrain: mask of the ``box`` tiles nobody has seen yet (what may turn up next)."""
+    pending: int = -1
+    """Hard solo: direction index of an own-colour arrow waiting for the choice of an Otoma pawn."""
+    stack_counts: tuple[int, ...] = ()
+    """Solo: tiles left per terrain stack."""
+    hand_counts: tuple[tuple[int, ...], ...] = ()
+    """Co-op: tiles per terrain stack, per seat (sizes are known; tiles beneath the top are not)."""
+    top_arrows: tuple[tuple[int, ...], ...] = ()
+    """Co-op: direction index of each seat's top tile per terrain, -1 for an empty stack."""
+    columns: tuple[int, ...] = ()
+    """Co-op: spent tiles waiting on each diversity board column."""
+    arrow: int = -1
+    """Co-op: direction index of the tile spent this turn, -1 for none."""
+
+    @classmethod
+    def of(cls, tiles: TileTable) -> TileView:
+        """The open tiles of a table."""
+        return cls(
+            arrows=tuple((t.colour, int(t.direction)) if t else None for t in tiles.tile_at),
+            box=tiles.box,
+            unseen=tuple(tiles.unseen),
+            pending=int(tiles.pending) if tiles.pending is not None else -1,
+            stack_counts=tuple(tiles.left),
+            hand_counts=tuple(tuple(sizes) for sizes in tiles.hands),
+            top_arrows=tuple(
+                tuple(int(t.direction) if t else -1 for t in tops) for tops in tiles.tops
+            ),
+            columns=tuple(len(c) for c in tiles.columns),
+            arrow=int(tiles.arrow) if tiles.arrow is not None else -1,
+        )
+
+
+class PlayerView(NamedTuple):
+    """Public information of one moment of a game, seen by ``seat``."""
 
     board: Board
-    player: int
+    mode: Mode
+    difficulty: str | None
+    seat: int
+    account: int
+    """The seat's score account (``score``, ``stones``, ``tokens``): the group's in co-op."""
+    side: int
+    """The seat's pawn side (``pawn_mask``, ``reserve``)."""
     players: int
     current_player: int
     phase: Phase
@@ -30,7 +82,7 @@ class PlayerView:
     crop: tuple[int, ...]
     """Crop level per cell, 0 where no crop tile lies."""
     owner: tuple[int, ...]
-    """Side of the pawn on each cell, -1 for none."""
+    """Pawn side on each cell, -1 for none."""
     supply: tuple[int, ...]
     """Terrain tiles left beside the board, per terrain index (= hidden cells of each terrain)."""
     revealed: int
@@ -43,13 +95,28 @@ class PlayerView:
     reserve: tuple[int, ...]
     passed: tuple[bool, ...]
     end_phase: bool
+    """True once the last terrain tile is placed (competitive end phase)."""
+    otoma_account: int = -1
+    otoma_pawns: tuple[int, ...] = ()
+    """Cell of each Otoma pawn, in setup order."""
+    otoma_colours: tuple[str, ...] = ()
+    colour: str = ""
+    """The seat's pawn colour."""
+    tiles: TileView | None = None
+    """Solo and co-op: the tiles with arrows."""
 
     @classmethod
-    def of(cls, state: GameState, player: int) -> PlayerView:
-        """The view of ``state`` for ``player``."""
+    def of(cls, state: Table, seat: int) -> PlayerView:
+        """The view of ``state`` for ``seat``."""
+        otoma = state.otoma
+        side = state.side_of[seat]
         return cls(
             board=state.board,
-            player=player,
+            mode=state.mode,
+            difficulty=state.config.level,
+            seat=seat,
+            account=state.account_of[seat],
+            side=side,
             players=state.players,
             current_player=state.current_player,
             phase=state.phase,
@@ -68,17 +135,19 @@ class PlayerView:
             reserve=tuple(state.reserve),
             passed=tuple(state.passed),
             end_phase=state.trigger is not None,
+            colour=state.seating.colours[side],
+            otoma_account=otoma.account if otoma else -1,
+            otoma_pawns=tuple(otoma.pawns) if otoma else (),
+            otoma_colours=otoma.colours if otoma else (),
+            tiles=TileView.of(state.tiles) if state.tiles else None,
         )
 
     @property
     def own(self) -> int:
-        """Mask of this player's pawns."""
-        return self.pawn_mask[self.player]
+        """Mask of this seat's pawns."""
+        return self.pawn_mask[self.side]
 
     @property
     def eligible(self) -> int:
-        """Mask of this player's pawns on terrain without crop (they may divine)."""
-        return self.pawn_mask[self.player] & self.revealed & ~self.crop_mask
-
-    def is_hidden(self, cell: int) -> bool:
-        return self.terrain[cell] == UNKNOWN
+        """Mask of this seat's pawns on terrain without crop (they may divine)."""
+        return self.pawn_mask[self.side] & self.revealed & ~self.crop_mask

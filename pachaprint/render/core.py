@@ -137,7 +137,7 @@ def core_sheets(
     wheel_list: list[str] = []
     if wheels:
         from .scenario import wheel_core_sheets
-        from .wheel import load_wheel, wheel_names
+        from .wheel_templates import load_wheel, wheel_names
 
         wheel_list = [load_wheel(n).name for n in wheel_names(wheels)]
         wheel_sheets = wheel_core_sheets(paper_key, lang, wheels)

@@ -27,11 +27,12 @@ from . import draw as d
 from .components.calibration import calibration_page, calibration_sheet
 from .components.disc_back import disc_back, scenario_difficulty
 from .components.disc_front import disc_front
-from .components.wheel_cover import cover_file_stem, texts, wheel_cover_page, wheel_cover_sheet
+from .components.wheel_cover import cover_file_stem, wheel_cover_page, wheel_cover_sheet
 from .pdf import pdf_bytes, write_pdf
 from .sheets import Sheet, document, impose
 from .svg import svg_string
-from .wheel import load_wheel, wheel_names
+from .texts import wheel_texts as texts
+from .wheel_templates import load_wheel, wheel_names
 
 WheelChoice = str | Sequence[str]
 """A template name or path, ``"both"``, or a sequence of those."""

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .wheel import AnyWheel, Box, Sector, SectorWheel, SlotWheel, from_polar
+from .wheel_shapes import WheelTemplateError
 
 KEYS = ("discovery", "divination")
 """The two windows, in drawing order."""
@@ -60,8 +61,6 @@ class Shutters:
 def _number(raw: dict[str, Any], key: str) -> float:
     value = raw.get(key)
     if not isinstance(value, (int, float)) or isinstance(value, bool):
-        from .wheel import WheelTemplateError
-
         raise WheelTemplateError(f"shutters.{key} must be a number")
     return float(value)
 
@@ -124,8 +123,6 @@ def shutters(wheel: AnyWheel) -> Shutters:
         d, c = Box(edge, d.x1, d.u0, d.u1), Box(edge, c.x1, c.u0, c.u1)
         spine = Box(edge - glue, edge, min(d.u0, c.u0), max(d.u1, c.u1))
     else:
-        from .wheel import WheelTemplateError
-
         raise WheelTemplateError(f"shutters.hinge must be 'inner' or 'left', not {hinge!r}")
     return Shutters(
         windows=windows,

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ..resources import LANGUAGES, load_template, templates_dir
 
-__all__ = ["LANGUAGES", "core_geometry", "pawn_letter", "template", "texts"]
+__all__ = ["LANGUAGES", "core_geometry", "pawn_letter", "template", "texts", "wheel_texts"]
 
 
 def template(relative: str) -> dict[str, Any]:
@@ -23,6 +24,16 @@ def texts(lang: str = "en") -> dict[str, Any]:
     if not path.exists():
         raise ValueError(f"no texts for {lang!r}: {path} is missing")
     return template(f"reference/{lang}.json")
+
+
+@cache
+def wheel_texts(lang: str = "en") -> dict[str, Any]:
+    """The wheel sheet's texts in one language (``templates/wheel/texts.json``)."""
+    data = load_template("wheel/texts.json")
+    if lang not in data or lang == "about":
+        raise ValueError(f"unknown language {lang!r} (choose {', '.join(LANGUAGES)})")
+    found: dict[str, Any] = data[lang]
+    return found
 
 
 def core_geometry() -> dict[str, Any]:

@@ -23,191 +23,23 @@ Two kinds of template ship:
 
 from __future__ import annotations
 
-import json
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-from pachaprint.resources import load_template
-
-TEMPLATES = ("retail", "volvelle45")
-"""The wheel templates that ship with pachaprint."""
-
-
-class WheelTemplateError(ValueError):
-    """A wheel template is unreadable or its geometry does not work."""
-
-
-# --------------------------------------------------------------------------- shapes
-
-
-def to_polar(x: float, u: float) -> tuple[float, float]:
-    """Axis-frame point -> (radius mm, angle degrees counter-clockwise from the axis)."""
-    return math.hypot(x, u), math.degrees(math.atan2(-x, u))
-
-
-def from_polar(radius: float, angle: float) -> tuple[float, float]:
-    """(radius, angle) -> axis-frame point ``(x, u)``."""
-    a = math.radians(angle)
-    return -radius * math.sin(a), radius * math.cos(a)
-
-
-def page_point(cx: float, cy: float, x: float, u: float) -> tuple[float, float]:
-    """Axis-frame point -> drawing coordinates (mm, y down) for a wheel centred at (cx, cy)."""
-    return cx + x, cy - u
-
-
-def page_angle(angle: float) -> float:
-    """Wheel angle (0 = axis) -> drawing-model angle (0 = +x), both counter-clockwise as seen."""
-    return 90.0 + angle
-
-
-@dataclass(frozen=True)
-class Sector:
-    """An annular sector: radii ``r_in``..``r_out`` and angles ``start``..``end`` (end > start)."""
-
-    r_in: float
-    r_out: float
-    start: float
-    end: float
-
-    @property
-    def middle(self) -> float:
-        return (self.start + self.end) / 2
-
-    def rotated(self, degrees: float) -> Sector:
-        """The same sector turned counter-clockwise by ``degrees``."""
-        return Sector(self.r_in, self.r_out, self.start + degrees, self.end + degrees)
-
-    def contains(self, x: float, u: float) -> bool:
-        radius, angle = to_polar(x, u)
-        offset = (angle - self.start) % 360.0
-        return self.r_in <= radius <= self.r_out and offset <= self.end - self.start
-
-    def clearance_of(self, inner: Shape) -> float:
-        """Smallest distance (mm) from ``inner`` to this sector's edge; negative if it sticks out."""
-        if isinstance(inner, Sector):
-            span = min(inner.start - self.start, self.end - inner.end)
-            return min(
-                inner.r_in - self.r_in,
-                self.r_out - inner.r_out,
-                inner.r_in * math.sin(math.radians(span)) if span < 90 else inner.r_in,
-            )
-        corners = inner.corners()
-        far = max(math.hypot(x, u) for x, u in corners)
-        near = inner.distance_from_pin()
-        sides = []
-        for angle, sign in ((self.start, 1.0), (self.end, -1.0)):
-            # signed distance to the line through the pin at ``angle``: positive inside
-            dx, du = from_polar(1.0, angle)
-            sides.append(min(sign * (dx * cu - du * cx) for cx, cu in corners))
-        return min(near - self.r_in, self.r_out - far, *sides)
-
-
-@dataclass(frozen=True)
-class Box:
-    """A rectangle of the axis frame: ``x0..x1`` across the axis, ``u0..u1`` along it."""
-
-    x0: float
-    x1: float
-    u0: float
-    u1: float
-
-    @property
-    def width(self) -> float:
-        return self.x1 - self.x0
-
-    @property
-    def height(self) -> float:
-        return self.u1 - self.u0
-
-    @property
-    def centre(self) -> tuple[float, float]:
-        return (self.x0 + self.x1) / 2, (self.u0 + self.u1) / 2
-
-    def shifted(self, du: float) -> Box:
-        """The box moved ``du`` mm outwards along the axis."""
-        return Box(self.x0, self.x1, self.u0 + du, self.u1 + du)
-
-    def corners(self) -> list[tuple[float, float]]:
-        return [(self.x0, self.u0), (self.x1, self.u0), (self.x1, self.u1), (self.x0, self.u1)]
-
-    def contains(self, x: float, u: float) -> bool:
-        return self.x0 <= x <= self.x1 and self.u0 <= u <= self.u1
-
-    def encloses(self, other: Box) -> bool:
-        return (
-            self.x0 <= other.x0
-            and other.x1 <= self.x1
-            and self.u0 <= other.u0
-            and other.u1 <= self.u1
-        )
-
-    def distance_from_pin(self) -> float:
-        dx = max(self.x0, 0.0, -self.x1)
-        du = max(self.u0, 0.0, -self.u1)
-        return math.hypot(dx, du)
-
-
-Shape = Sector | Box
-
-
-# --------------------------------------------------------------------------- results
-
-
-@dataclass(frozen=True)
-class Setting:
-    """How to show one cell: turn the disc, then (retail) set the slider.
-
-    ``rotation_deg`` is the disc's counter-clockwise turn as seen, in [0, 360);
-    ``slider_mm`` how far the slider sits outwards from its first stop (``None``
-    on a wheel without slider).
-    """
-
-    column: int
-    row: int
-    rotation_deg: float
-    slider_mm: float | None
-
-
-@dataclass(frozen=True)
-class CellPlace:
-    """Where one board cell lives on the disc (disc frame, disc not turned).
-
-    ``terrain`` and ``crop`` are the two areas; ``turn`` is the angle that
-    brings the cell to the window axis (the cell's content is laid out upright
-    in the axis frame and turned by ``turn``); ``terrain_anchor`` and
-    ``crop_anchor`` are the centres of the windows over the cell, in that
-    upright axis frame, where its letter and number go.
-    """
-
-    column: int
-    row: int
-    terrain: Sector
-    crop: Sector
-    turn: float
-    terrain_anchor: tuple[float, float]
-    crop_anchor: tuple[float, float]
-    slot: int | None = None
-
-
-def _pair(data: dict[str, Any], key: str, where: str) -> tuple[float, float]:
-    """Two numbers (an inner and an outer radius) from template data."""
-    value = data.get(key)
-    if not isinstance(value, list) or len(value) != 2:
-        raise WheelTemplateError(f"{where}.{key} must list two numbers")
-    low, high = (float(v) for v in value)
-    return low, high
-
-
-def _number(data: dict[str, Any], key: str, where: str) -> float:
-    value = data.get(key)
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
-        raise WheelTemplateError(f"{where}.{key} must be a number")
-    return float(value)
+from .wheel_shapes import (
+    Box,
+    CellPlace,
+    Sector,
+    Setting,
+    Shape,
+    WheelTemplateError,
+    from_polar,
+    page_angle,
+    page_point,
+    template_number,
+    template_pair,
+    to_polar,
+)
 
 
 class Wheel:
@@ -220,14 +52,14 @@ class Wheel:
         self.raw = raw
         self.name = str(raw.get("template", "wheel"))
         disc = raw["disc"]
-        self.disc_radius = _number(disc, "radius_mm", "disc")
-        self.disc_bleed = _number(disc, "bleed_mm", "disc")
-        self.pin_hole = _number(disc, "pin_hole_mm", "disc")
-        self.hub_label_pt = _number(disc, "hub_label_pt", "disc")
-        self.rim_inner = _number(raw["rim"], "inner_mm", "rim")
-        self.cover_radius = _number(raw["cover"], "radius_mm", "cover")
-        self.cover_bleed = _number(raw["cover"], "bleed_mm", "cover")
-        self.min_clearance = _number(raw["windows"], "min_clearance_mm", "windows")
+        self.disc_radius = template_number(disc, "radius_mm", "disc")
+        self.disc_bleed = template_number(disc, "bleed_mm", "disc")
+        self.pin_hole = template_number(disc, "pin_hole_mm", "disc")
+        self.hub_label_pt = template_number(disc, "hub_label_pt", "disc")
+        self.rim_inner = template_number(raw["rim"], "inner_mm", "rim")
+        self.cover_radius = template_number(raw["cover"], "radius_mm", "cover")
+        self.cover_bleed = template_number(raw["cover"], "bleed_mm", "cover")
+        self.min_clearance = template_number(raw["windows"], "min_clearance_mm", "windows")
 
     # subclasses: columns, places(width), setting(column, row), windows(setting)
     columns: int = 9
@@ -280,7 +112,7 @@ class SectorWheel(Wheel):
         super().__init__(raw)
         sectors = raw["sectors"]
         self.columns = int(sectors["count"])
-        self.sector_deg = _number(sectors, "sector_deg", "sectors")
+        self.sector_deg = template_number(sectors, "sector_deg", "sectors")
         self.ring_edges = tuple(float(v) for v in sectors["ring_edges_mm"])
         if len(self.ring_edges) != self.rows + 1 or list(self.ring_edges) != sorted(
             self.ring_edges
@@ -289,21 +121,21 @@ class SectorWheel(Wheel):
         self.hub_radius = self.ring_edges[0]
         self.cell_radius_max = self.ring_edges[-1]
         w = raw["windows"]
-        self.window_w = _number(w, "width_mm", "windows")
-        self.window_h = _number(w, "height_mm", "windows")
-        self.window_gap = _number(w, "gap_mm", "windows")
+        self.window_w = template_number(w, "width_mm", "windows")
+        self.window_h = template_number(w, "height_mm", "windows")
+        self.window_gap = template_number(w, "gap_mm", "windows")
         rim = raw["rim"]
-        self.element_offset = _number(rim, "element_offset_deg", "rim")
-        self.letter_offset = _number(rim, "letter_offset_deg", "rim")
+        self.element_offset = template_number(rim, "element_offset_deg", "rim")
+        self.letter_offset = template_number(rim, "letter_offset_deg", "rim")
         cover = raw["cover"]
-        self.slot_margin = _number(cover, "slot_margin_mm", "cover")
-        self.keeper_radius = _number(cover, "keeper_slit_radius_mm", "cover")
-        self.inner_keeper_radius = _number(cover, "inner_keeper_slit_radius_mm", "cover")
-        self.keeper_extra = _number(cover, "keeper_slit_extra_mm", "cover")
+        self.slot_margin = template_number(cover, "slot_margin_mm", "cover")
+        self.keeper_radius = template_number(cover, "keeper_slit_radius_mm", "cover")
+        self.inner_keeper_radius = template_number(cover, "inner_keeper_slit_radius_mm", "cover")
+        self.keeper_extra = template_number(cover, "keeper_slit_extra_mm", "cover")
         s = raw["slider"]
-        self.rail = _number(s, "rail_mm", "slider")
-        self.cover_overlap = _number(s, "cover_overlap_mm", "slider")
-        self.tuck = _number(s, "tuck_mm", "slider")
+        self.rail = template_number(s, "rail_mm", "slider")
+        self.cover_overlap = template_number(s, "cover_overlap_mm", "slider")
+        self.tuck = template_number(s, "tuck_mm", "slider")
 
     # -- disc --------------------------------------------------------------
     def sector_centre(self, column: int) -> float:
@@ -445,7 +277,7 @@ class SectorWheel(Wheel):
         for stop in self.stops:
             if not strip.shifted(stop).encloses(slot):
                 found.append(f"at slider stop {stop:.1f} mm the strip does not hide the whole slot")
-        return found + _shutter_problems(self)
+        return found
 
 
 class SlotWheel(Wheel):
@@ -455,19 +287,19 @@ class SlotWheel(Wheel):
         super().__init__(raw)
         slots = raw["slots"]
         self.count = int(slots["count"])
-        self.slot_deg = _number(slots, "slot_deg", "slots")
+        self.slot_deg = template_number(slots, "slot_deg", "slots")
         self.columns = int(slots["columns"])
         if self.count != self.columns * self.rows:
             raise WheelTemplateError("slots.count must be columns x 5 rows")
-        self.terrain_ring = _pair(slots, "terrain_ring_mm", "slots")
-        self.crop_ring = _pair(slots, "crop_ring_mm", "slots")
+        self.terrain_ring = template_pair(slots, "terrain_ring_mm", "slots")
+        self.crop_ring = template_pair(slots, "crop_ring_mm", "slots")
         self.hub_radius = min(self.terrain_ring[0], self.crop_ring[0])
         self.cell_radius_max = max(self.terrain_ring[1], self.crop_ring[1])
         w = raw["windows"]
-        self.window_half = _number(w, "half_angle_deg", "windows")
-        self.discovery_ring = _pair(w, "discovery_mm", "windows")
-        self.divination_ring = _pair(w, "divination_mm", "windows")
-        self.element_radius = _number(raw["cover"], "element_radius_mm", "cover")
+        self.window_half = template_number(w, "half_angle_deg", "windows")
+        self.discovery_ring = template_pair(w, "discovery_mm", "windows")
+        self.divination_ring = template_pair(w, "divination_mm", "windows")
+        self.element_radius = template_number(raw["cover"], "element_radius_mm", "cover")
 
     def slot_of(self, column: int, row: int) -> int:
         """Slot number of a cell: ``columns * row + column``."""
@@ -535,58 +367,25 @@ class SlotWheel(Wheel):
         top = max(self.discovery_ring[1], self.divination_ring[1], self.cell_radius_max)
         if not top < self.element_radius < self.cover_radius:
             found.append("the element scale must lie between the windows and the cover's edge")
-        return found + _shutter_problems(self)
+        return found
 
 
 AnyWheel = SectorWheel | SlotWheel
 
 
-def _shutter_problems(wheel: AnyWheel) -> list[str]:
-    from .shutters import shutter_problems
-
-    return shutter_problems(wheel)
-
-
-def wheel_from_data(raw: dict[str, Any]) -> AnyWheel:
-    """Build a wheel from template data; :class:`WheelTemplateError` if it cannot work."""
-    try:
-        kind = raw["kind"]
-        if kind == "sectors":
-            wheel: AnyWheel = SectorWheel(raw)
-        elif kind == "slots":
-            wheel = SlotWheel(raw)
-        else:
-            raise WheelTemplateError(f"kind must be 'sectors' or 'slots', not {kind!r}")
-    except (KeyError, TypeError) as exc:
-        raise WheelTemplateError(f"wheel template is missing or mistypes {exc}") from None
-    problems = wheel.problems()
-    if problems:
-        raise WheelTemplateError("; ".join(problems))
-    return wheel
-
-
-@cache
-def load_wheel(name: str) -> AnyWheel:
-    """A shipped template by name (``retail``, ``volvelle45``) or a template file path."""
-    if name in TEMPLATES:
-        return wheel_from_data(load_template(f"wheel/{name}.json"))
-    path = Path(name)
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise WheelTemplateError(f"{name}: cannot read wheel template ({exc})") from None
-    return wheel_from_data(raw)
-
-
-def wheel_names(choice: str | Sequence[str]) -> list[str]:
-    """``"both"`` -> both shipped templates; a name or path -> ``[it]``; a sequence -> its items, in order."""
-    if isinstance(choice, str):
-        return list(TEMPLATES) if choice == "both" else [choice]
-    names: list[str] = []
-    for item in choice:
-        for name in wheel_names(item):
-            if name not in names:
-                names.append(name)
-    if not names:
-        raise ValueError("no wheel template chosen")
-    return names
+__all__ = [
+    "AnyWheel",
+    "Box",
+    "CellPlace",
+    "Sector",
+    "SectorWheel",
+    "Setting",
+    "Shape",
+    "SlotWheel",
+    "Wheel",
+    "WheelTemplateError",
+    "from_polar",
+    "page_angle",
+    "page_point",
+    "to_polar",
+]

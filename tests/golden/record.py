@@ -17,8 +17,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-# (scenario, arguments): modes, player counts, bot mixes, difficulties.
-CASES: list[tuple[str, list[str]]] = [
+# (scenario, arguments[, exit code]): modes, player counts, bot mixes, difficulties,
+# worker processes, and games cut short by --max-turns (exit 1).
+CASES: list[tuple[str, list[str]] | tuple[str, list[str], int]] = [
     ("colca-canyon", ["--games", "40", "--bots", "logician,greedy"]),
     ("colca-canyon", ["--games", "30", "--bots", "random,greedy", "--seed", "7"]),
     ("akapana-mound", ["--games", "40", "--players", "3", "--bots", "random,greedy,logician"]),
@@ -143,13 +144,72 @@ CASES: list[tuple[str, list[str]]] = [
             "a1,a3,a5,d2,h2",
         ],
     ),
+    # Added before the engine redesign (recorded from the same starting commit):
+    # every bot on both solo difficulties, every bot on the three co-op levels,
+    # worker processes, a tiny scenario at four players, an Otoma subset, and
+    # games cut short.
+    ("sacred-valley", ["--games", "6", "--mode", "solo", "--bots", "logician,greedy,random"]),
+    ("colca-canyon", ["--games", "3", "--mode", "coop", "--players", "3"]),
+    (
+        "misti-at-dawn",
+        [
+            "--games",
+            "4",
+            "--mode",
+            "coop",
+            "--players",
+            "4",
+            "--bots",
+            "greedy,random",
+            "--difficulty",
+            "easy,expert",
+            "--seed",
+            "4",
+        ],
+    ),
+    ("moray-terraces", ["--games", "20", "--players", "4", "--jobs", "2"]),
+    (
+        "sacred-valley",
+        [
+            "--games",
+            "10",
+            "--mode",
+            "solo",
+            "--bots",
+            "random",
+            "--difficulty",
+            "hard",
+            "--jobs",
+            "2",
+            "--seed",
+            "11",
+        ],
+    ),
+    (
+        "road-to-copacabana",
+        [
+            "--games",
+            "5",
+            "--mode",
+            "coop",
+            "--bots",
+            "logician",
+            "--difficulty",
+            "easy",
+            "--otoma",
+            "a1,c1,e1,b3,a4",
+        ],
+    ),
+    ("colca-canyon", ["--games", "5", "--max-turns", "10"], 1),
+    ("cordillera-real", ["--games", "5", "--mode", "solo", "--max-turns", "10"], 1),
 ]
 
 
 def main() -> None:
     root = HERE.parent.parent
     records = []
-    for scenario, args in CASES:
+    for scenario, args, *code in CASES:
+        expected = code[0] if code else 0
         command = [
             sys.executable,
             "-m",
@@ -162,9 +222,12 @@ def main() -> None:
             *args,
         ]
         done = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False)
-        if done.returncode != 0:
+        if done.returncode != expected:
             sys.exit(f"{' '.join(command)}: exit {done.returncode}\n{done.stderr}")
-        records.append({"scenario": scenario, "args": args, "report": json.loads(done.stdout)})
+        record = {"scenario": scenario, "args": args, "report": json.loads(done.stdout)}
+        if expected:
+            record["exit"] = expected
+        records.append(record)
         print(scenario, *args, file=sys.stderr)
     (HERE / "simulate.json").write_text(json.dumps(records, indent=1) + "\n", encoding="utf-8")
 

@@ -16,9 +16,11 @@ from pachaprint.resources import load_template
 
 from .. import draw as d
 from .. import sheets, symbols
-from ..wheel import AnyWheel, SectorWheel, from_polar, load_wheel
+from ..texts import wheel_texts as texts
+from ..wheel import AnyWheel, SectorWheel, from_polar
+from ..wheel_templates import load_wheel
 from . import wheelparts as wp
-from .wheel_cover import _placed, finished_page, instructions, texts
+from .wheel_cover import finished_page, instructions, placed_at
 
 
 def calibration_drawing(wheel: AnyWheel | str = "retail", lang: str = "en") -> d.Drawing:
@@ -171,7 +173,7 @@ def calibration_sheet(
     t = texts(lang)
     disc = calibration_drawing(wheel, lang)
     x = area.x + (area.w - disc.media_width) / 2
-    items: list[d.Element] = [_placed(disc, x, area.y)]
+    items: list[d.Element] = [placed_at(disc, x, area.y)]
     b = disc.bleed_mm
     items.append(
         wp.cut_circle(x + b + wheel.disc_radius, area.y + b + wheel.disc_radius, wheel.disc_radius)

@@ -17,9 +17,10 @@ from pachaprint.resources import load_template
 from ...textfit import disc_back_box, fit_in
 from .. import draw as d
 from .. import symbols
-from ..wheel import AnyWheel, load_wheel
+from ..texts import wheel_texts as texts
+from ..wheel import AnyWheel
+from ..wheel_templates import load_wheel
 from . import wheelparts as wp
-from .wheel_cover import texts
 
 _TERRAINS = "VDFM"
 

@@ -21,9 +21,10 @@ from pachaprint.model.scenario import Scenario
 from .. import draw as d
 from .. import symbols
 from ..fonts import wrap
-from ..wheel import AnyWheel, Box, CellPlace, Sector, SectorWheel, SlotWheel, from_polar, load_wheel
+from ..texts import wheel_texts as texts
+from ..wheel import AnyWheel, Box, CellPlace, Sector, SectorWheel, SlotWheel, from_polar
+from ..wheel_templates import load_wheel
 from . import wheelparts as wp
-from .wheel_cover import texts
 
 
 def disc_front(scenario: Scenario, wheel: AnyWheel | str = "retail", lang: str = "en") -> d.Drawing:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from .. import draw as d
 from .. import symbols
 from ..shutters import KEYS, Shutters, shutters
+from ..texts import wheel_texts
 from ..wheel import AnyWheel, Box, page_point
 from . import wheelparts as wp
 
@@ -62,10 +63,8 @@ def _lines(s: Shutters) -> tuple[list[tuple[tuple[float, float], tuple[float, fl
 
 def shutter_drawing(wheel: AnyWheel, lang: str = "en") -> d.Drawing:
     """The shutter piece of ``wheel``: spine and two flaps, cut and fold lines, icons."""
-    from .wheel_cover import texts
-
     s = shutters(wheel)
-    t = texts(lang)
+    t = wheel_texts(lang)
     pal = symbols.palette()
     box = s.outline
     ox, oy = -box.x0, box.u1

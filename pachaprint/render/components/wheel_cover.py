@@ -16,28 +16,17 @@ its first stop) and ``data-stops`` (its offsets, one per row, mm outwards).
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Any
-
-from pachaprint.resources import LANGUAGES, load_template
+from pachaprint.resources import load_template
 
 from .. import draw as d
 from .. import sheets, symbols
 from ..fonts import text_width, wrap
 from ..shutters import shutters
-from ..wheel import AnyWheel, Box, Sector, SectorWheel, SlotWheel, load_wheel
+from ..texts import wheel_texts
+from ..wheel import AnyWheel, Box, Sector, SectorWheel, SlotWheel
+from ..wheel_templates import load_wheel
 from . import wheelparts as wp
 from .shutter_piece import glue_mark, shutter_drawing
-
-
-@cache
-def texts(lang: str = "en") -> dict[str, Any]:
-    """The wheel texts of one language (``templates/wheel/texts.json``)."""
-    data = load_template("wheel/texts.json")
-    if lang not in data or lang == "about":
-        raise ValueError(f"unknown language {lang!r} (choose {', '.join(LANGUAGES)})")
-    found: dict[str, Any] = data[lang]
-    return found
 
 
 def _circle_segments(cx: float, cy: float, r: float) -> tuple[d.Segment, ...]:
@@ -87,7 +76,7 @@ def cover_drawing(wheel: AnyWheel | str = "retail", lang: str = "en") -> d.Drawi
 
 def _retail_cover(wheel: SectorWheel, cx: float, cy: float, lang: str) -> list[d.Element]:
     pal = symbols.palette()
-    t = texts(lang)
+    t = wheel_texts(lang)
     cover = wheel.raw["cover"]
     slot = wheel.slot
     body = d.Path(
@@ -169,7 +158,7 @@ def _retail_cover(wheel: SectorWheel, cx: float, cy: float, lang: str) -> list[d
 
 def _volvelle_cover(wheel: SlotWheel, cx: float, cy: float, lang: str) -> list[d.Element]:
     pal = symbols.palette()
-    t = texts(lang)
+    t = wheel_texts(lang)
     cover = wheel.raw["cover"]
     windows = wheel.windows()
     holes: tuple[d.Segment, ...] = ()
@@ -303,7 +292,7 @@ def slider_drawing(wheel: AnyWheel | str = "retail", lang: str = "en") -> d.Draw
     if not isinstance(wheel, SectorWheel):
         raise ValueError(f"the {wheel.name} wheel has no slider")
     pal = symbols.palette()
-    t = texts(lang)
+    t = wheel_texts(lang)
     raw = wheel.raw["slider"]
     strip = wheel.slider
     ox, oy = strip.width / 2, strip.u1  # axis origin in drawing coordinates
@@ -391,7 +380,7 @@ def slider_drawing(wheel: AnyWheel | str = "retail", lang: str = "en") -> d.Draw
 # --------------------------------------------------------------------------- the sheet
 
 
-def _placed(face: d.Drawing, x: float, y: float) -> d.Group:
+def placed_at(face: d.Drawing, x: float, y: float) -> d.Group:
     """A drawing placed with its media box's top-left corner at (x, y), clipped to its bleed."""
     b = face.bleed_mm
     return d.Group(
@@ -457,9 +446,9 @@ def wheel_cover_sheet(
         wheel = load_wheel(wheel)
     p = sheets.paper(paper)
     area = sheets.body_area(p)
-    t = texts(lang)
+    t = wheel_texts(lang)
     cover = cover_drawing(wheel, lang)
-    items: list[d.Element] = [_placed(cover, area.x, area.y)]
+    items: list[d.Element] = [placed_at(cover, area.x, area.y)]
     b = cover.bleed_mm
     items.append(
         wp.cut_circle(
@@ -474,7 +463,7 @@ def wheel_cover_sheet(
         sx = area.x + cover.media_width + gap
         # the strip's crop marks reach MARK_REACH mm past its bleed: keep them off the edge
         sy = max(area.y, sheets.settings()["min_edge_mm"] + MARK_REACH)
-        items.append(_placed(slider, sx, sy))
+        items.append(placed_at(slider, sx, sy))
         items.extend(
             crop_marks(
                 sx + slider.bleed_mm,
@@ -494,7 +483,7 @@ def wheel_cover_sheet(
     px, py = right + gap, area.y + gap / 2
     if px + piece.width_mm > area.x + area.w:
         raise ValueError(f"the {wheel.name} shutter piece does not fit beside the wheel parts")
-    items.append(_placed(piece, px, py))
+    items.append(placed_at(piece, px, py))
     lead = 6.5 * d.PT_MM * 1.25
     for k, line in enumerate(wrap(t["shutter_piece"], area.x + area.w - px, 6.5)):
         items.append(

@@ -13,7 +13,8 @@ from pachaprint.model.board import COLUMN_LETTERS
 from pachaprint.model.scenario import Scenario
 
 from .. import draw as d
-from ..wheel import AnyWheel, SectorWheel, load_wheel
+from ..wheel import AnyWheel, SectorWheel
+from ..wheel_templates import load_wheel
 from .disc_front import disc_front
 from .wheel_cover import cover_drawing, slider_drawing
 

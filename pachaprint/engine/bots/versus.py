@@ -1,9 +1,8 @@
-"""Bots for the solo and co-op modes: the competitive bots, aware of the Otoma.
+"""Playing against the Otoma (solo and co-op): the competitive bots, aware of the Otoma.
 
-:func:`make_versus_bot` wraps a bot of :mod:`pachaprint.engine.bots` for a game
-against the Otoma. ``random`` stays uniform over the legal actions (which
-already include the new decisions). ``greedy`` and ``logician`` keep their own
-divination and offering policy and gain what the new modes need:
+:class:`VersusBot` wraps ``greedy`` or ``logician`` (``random`` stays uniform
+over the legal actions, which already include the new decisions). The base bot
+keeps its own divination and offering policy and gains what the new modes need:
 
 * Explore choices weigh the bot's own expected gain (discovery points, a crop
   it can prove) against the **Otoma's expected gain** the Explore provokes: in
@@ -23,24 +22,32 @@ Everything is computed from the player's view (public information only).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from pachaprint.engine import actions as A
-from pachaprint.engine.bots import (
+from pachaprint.engine.actions import Kind, LegalActions
+from pachaprint.engine.bots.base import (
     Bot,
-    LogicianBot,
+    diversity_gain,
     divination_value,
     expected_discovery,
     knowledge_of,
-    make_bot,
 )
-from pachaprint.engine.coop import SPEND_KIND, CoopView, coop_enter_ends, coop_move_ends
-from pachaprint.engine.logic import prove
-from pachaprint.engine.movement import cells_of, geometry
-from pachaprint.engine.otoma import OTOMA_KIND, otoma_path, reaction_order, trails_for
-from pachaprint.engine.solo import OTOMA, SoloView
-from pachaprint.engine.state import Phase
-from pachaprint.engine.tiles import Direction
-from pachaprint.model.rules import CROP_LEVELS, DIVERSITY_TOP_LEVEL, OFFERING_POINTS
+from pachaprint.engine.bots.logician import LogicianBot
+from pachaprint.engine.config import Mode
+from pachaprint.engine.events import Phase
+from pachaprint.engine.logic import Knowledge
+from pachaprint.engine.movement import (
+    Direction,
+    cells_of,
+    coop_enter_ends,
+    coop_move_ends,
+    geometry,
+)
+from pachaprint.engine.proofs import prove
+from pachaprint.engine.trails import otoma_stop, reaction_order, trails_for
+from pachaprint.engine.view import PlayerView, TileView
+from pachaprint.model.rules import CROP_LEVELS, OFFERING_POINTS
 
 MEAN_CROP = sum(CROP_LEVELS) / len(CROP_LEVELS)
 """The bots' estimate of an unknown crop level."""
@@ -54,25 +61,6 @@ STALL = 1.0
 in which no tile was placed, so a bot never dawdles for ever."""
 
 
-def diversity_gain(stones, supply) -> float:
-    """Expected diversity points of one discovery with ``stones``, over the terrain supply."""
-    total = sum(supply)
-    if not total:
-        return 0.0
-    out = 0.0
-    for t, count in enumerate(supply):
-        if not count:
-            continue
-        level = stones[t]
-        points = (
-            1
-            if level >= DIVERSITY_TOP_LEVEL
-            else 1 + sum(1 for u, s in enumerate(stones) if u != t and s == level + 1)
-        )
-        out += count * points
-    return out / total
-
-
 class VersusBot(Bot):
     """A competitive bot playing solo or co-op against the Otoma (see the module documentation)."""
 
@@ -80,19 +68,16 @@ class VersusBot(Bot):
         super().__init__(rng)
         self.base = base
         self.name = base.name
-        self.proved = 0
-        self.guessed = 0
-        """Divinations the rules forced on the bot without a proof (solo: all pawns; co-op: no Explore left)."""
+        self.proves = isinstance(base, LogicianBot)
         self.idle = 0
         """Turns in a row that placed no tile (counted at the bot's turn starts)."""
         self._progress = -1
 
-    # -- shared reckoning -----------------------------------------------------------------
-    def _otoma_stop_gain(self, view, otoma_account: int) -> float:
-        """Expected Otoma points of a discovery somewhere unknown."""
-        return diversity_gain(view.stones[otoma_account], view.supply) + MEAN_CROP
+    def proofs_known(self) -> int:
+        return self.base.proofs_known()
 
-    def _stop_gain(self, view, otoma_account: int, stop: int | None) -> float:
+    # -- shared reckoning -----------------------------------------------------------------
+    def _stop_gain(self, view: PlayerView, stop: int | None) -> float:
         """Expected Otoma points of a discovery on ``stop``, over the terrains it may still hold."""
         if stop is None:
             return 0.0
@@ -104,16 +89,16 @@ class VersusBot(Bot):
             ]
             if any(narrowed):
                 supply = narrowed
-        return diversity_gain(view.stones[otoma_account], supply) + MEAN_CROP
+        return diversity_gain(view.stones[view.otoma_account], supply) + MEAN_CROP
 
-    def _solo_cost(self, view: SoloView, to: int) -> float:
+    def _solo_cost(self, view: PlayerView, tiles: TileView, to: int) -> float:
         """Expected Otoma points provoked by ending an Explore on ``to`` (solo)."""
         bit = 1 << to
         if view.crop_mask & bit:
             return 0.0
         trails = trails_for(view.board)
         revealed = view.revealed | bit
-        gain = self._otoma_stop_gain(view, OTOMA)
+        gain = diversity_gain(view.stones[view.otoma_account], view.supply) + MEAN_CROP
 
         def cost(colour: str, direction: int) -> float:
             d = Direction(direction)
@@ -121,16 +106,14 @@ class VersusBot(Bot):
                 if view.difficulty == "easy":
                     return 0.0
                 return min(
-                    self._stop_gain(view, OTOMA, otoma_path(trails, cell, d, revealed).stop)
+                    self._stop_gain(view, otoma_stop(trails, cell, d, revealed))
                     for cell in view.otoma_pawns
                 )
             pawn = view.otoma_colours.index(colour)
-            return self._stop_gain(
-                view, OTOMA, otoma_path(trails, view.otoma_pawns[pawn], d, revealed).stop
-            )
+            return self._stop_gain(view, otoma_stop(trails, view.otoma_pawns[pawn], d, revealed))
 
         if view.revealed & bit:
-            arrow = view.arrows[to]
+            arrow = tiles.arrows[to]
             return cost(*arrow) if arrow else 0.0
         # a tile still in its stack: any colour and direction; with a cell left
         # to discover every Otoma move stops somewhere
@@ -139,26 +122,26 @@ class VersusBot(Bot):
         own = 0.0 if view.difficulty == "easy" else gain
         return (len(view.otoma_colours) * gain + own) / (len(view.otoma_colours) + 1)
 
-    def _coop_cost(self, view: CoopView, to: int) -> float:
+    def _coop_cost(self, view: PlayerView, to: int) -> float:
         """Expected Otoma points of the reactions to an Explore ending on ``to`` (co-op)."""
-        trails = trails_for(view.board)
         revealed = view.revealed | (1 << to)
         if revealed == geometry(view.board).all:
             return 0.0
         pawns = list(view.otoma_pawns)
         order = reaction_order(view.board, to, pawns)
-        if not order:
-            return 0.0
+        trails = trails_for(view.board)
         total = 0.0
         for pawn, direction in order:
-            path = otoma_path(trails, pawns[pawn], direction, revealed)
-            if path.stop is not None:
-                total += self._stop_gain(view, 1, path.stop) + TOKEN_VALUE
-                revealed |= 1 << path.stop
-                pawns[pawn] = path.stop
+            stop = otoma_stop(trails, pawns[pawn], direction, revealed)
+            if stop is not None:
+                total += self._stop_gain(view, stop) + TOKEN_VALUE
+                revealed |= 1 << stop
+                pawns[pawn] = stop
         return total
 
-    def _cell_value(self, view, to: int, know, discover: float) -> float:
+    def _cell_value(
+        self, view: PlayerView, to: int, know: Knowledge | None, discover: float
+    ) -> float:
         """The bot's own gain for ending on ``to``. Against the Otoma an Explore that
         reveals nothing is a lost turn (the game only moves on with discoveries),
         more so when it ends on a crop (no arrow, no Otoma move: nothing changes)."""
@@ -167,106 +150,115 @@ class VersusBot(Bot):
         stall = STALL * (1 + self.idle)
         if view.crop[to]:
             return -2 * stall
-        certain = know.certain(to) if (know and isinstance(self.base, LogicianBot)) else None
+        certain = know.certain(to) if (know and self.proves) else None
         return (0.8 * certain if certain else 0.0) - stall
 
-    def _best_explore(self, view, legal, cost, solo: bool = False) -> tuple[float, int]:
+    def _best_explore(
+        self, view: PlayerView, legal: LegalActions, cost: Callable[[int], float], solo: bool
+    ) -> tuple[float, int]:
         know = knowledge_of(view)
         discover = expected_discovery(view)
         eligible = view.eligible
+        unsure = 0
         if solo:
             # In solo every pawn on a cropless tile divines together: a pawn on a
             # crop the bot cannot name for sure is better moved on than left to a guess.
-            proven = (
-                prove(know, cells_of(eligible))
-                if know and isinstance(self.base, LogicianBot)
-                else {}
-            )
+            proven = prove(know, cells_of(eligible)) if know and self.proves else {}
             unsure = sum(1 << c for c in cells_of(eligible) if c not in proven)
-        else:
-            unsure = 0
         best, choices = float("-inf"), []
-        for code in legal:
-            kind = code >> 12
-            if kind != A.Kind.ENTER and kind != A.Kind.MOVE:
+        for group in legal.groups:
+            kind = A.kind_of(group[0])
+            if kind != Kind.ENTER and kind != Kind.MOVE:
                 continue
-            to = code & 63
-            value = self._cell_value(view, to, know, discover) - OTOMA_WEIGHT * cost(to)
-            if kind == A.Kind.ENTER:
-                value += 0.3
-            elif unsure >> (code >> 6 & 63) & 1:
-                value += 0.5
-            elif eligible >> (code >> 6 & 63) & 1:
-                value -= 0.5
-            if value > best + 1e-9:
-                best, choices = value, [code]
-            elif value > best - 1e-9:
-                choices.append(code)
+            start = A.cell_of(group[0])
+            if kind == Kind.ENTER:
+                bonus = 0.3
+            elif unsure >> start & 1:
+                bonus = 0.5
+            elif eligible >> start & 1:
+                bonus = -0.5
+            else:
+                bonus = 0.0
+            for to in cells_of(group[1]):
+                value = self._cell_value(view, to, know, discover) - OTOMA_WEIGHT * cost(to) + bonus
+                if value > best + 1e-9:
+                    best, choices = value, [A.group_code(group, to)]
+                elif value > best - 1e-9:
+                    choices.append(A.group_code(group, to))
         if not choices:
             return float("-inf"), A.PASS
         return best, choices[self.rng.randrange(len(choices))] if len(choices) > 1 else choices[0]
 
-    def _best_guess(self, view, legal) -> int:
+    def _best_guess(self, view: PlayerView, legal: LegalActions) -> int:
         self.guessed += 1
         know = knowledge_of(view)
         scored = []
-        for code in legal:
-            if code >> 12 == A.Kind.DIVINE:
-                cell = code >> 6 & 63
-                domain = know.domains[cell] if know else A.ANY_LEVEL
-                scored.append((divination_value(domain, code & 63), code))
+        for group in legal.groups:
+            if A.kind_of(group[0]) == Kind.DIVINE:
+                domain = know.domains[A.cell_of(group[0])] if know else A.ANY_LEVEL
+                for level in cells_of(group[1]):
+                    scored.append((divination_value(domain, level), A.group_code(group, level)))
         best = max(score for score, _ in scored)
         choices = [code for score, code in scored if score >= best - 1e-9]
         return choices[self.rng.randrange(len(choices))]
 
+    def _divine_all_value(self, view: PlayerView) -> float:
+        """Expected points of divining with every eligible pawn, each with its best level."""
+        know = knowledge_of(view)
+        values = []
+        for cell in cells_of(view.eligible):
+            domain = know.domains[cell] if know else A.ANY_LEVEL
+            values.append(max(divination_value(domain, level) for level in CROP_LEVELS))
+        return sum(values) if values else float("-inf")
+
     # -- decisions ------------------------------------------------------------------------------
-    def act(self, view, legal):
-        if isinstance(view, SoloView):
+    def act(self, view: PlayerView | None, legal: LegalActions) -> int:
+        assert view is not None
+        if view.mode is Mode.SOLO:
             return self._act_solo(view, legal)
-        if isinstance(view, CoopView):
+        if view.mode is Mode.COOP:
             return self._act_coop(view, legal)
         return self.base.act(view, legal)
 
-    def _act_solo(self, view: SoloView, legal) -> int:
-        first = legal[0]
-        if first >> 12 == OTOMA_KIND:
+    def _act_solo(self, view: PlayerView, legal: LegalActions) -> int:
+        tiles = view.tiles
+        assert tiles is not None
+        if view.phase is Phase.CHOOSE_OTOMA:
             trails = trails_for(view.board)
-            d = Direction(view.pending)
+            d = Direction(tiles.pending)
             scored = [
-                (
-                    round(
-                        self._stop_gain(
-                            view, OTOMA, otoma_path(trails, cell, d, view.revealed).stop
-                        ),
-                        9,
-                    ),
-                    i,
-                )
+                (round(self._stop_gain(view, otoma_stop(trails, cell, d, view.revealed)), 9), i)
                 for i, cell in enumerate(view.otoma_pawns)
             ]
             best = min(s for s, _ in scored)
             choices = [i for s, i in scored if s == best]
             return legal[choices[self.rng.randrange(len(choices))]]
         if view.phase is Phase.DIVINING:
-            code = self._base_act(view, legal)
+            code = self.base.act(view, legal)
             return self._chosen(code) if code in legal else self._best_guess(view, legal)
         if view.phase is Phase.TURN:
-            return self._turn(view, legal, lambda to: self._solo_cost(view, to), solo=True)
-        return self._base_act(view, legal)
+            return self._turn(view, legal, lambda to: self._solo_cost(view, tiles, to), solo=True)
+        return self.base.act(view, legal)
 
-    def _turn(self, view, legal, cost, solo: bool = False) -> int:
+    def _turn(
+        self,
+        view: PlayerView,
+        legal: LegalActions,
+        cost: Callable[[int], float],
+        solo: bool = False,
+    ) -> int:
         progress = view.revealed.bit_count() + view.crop_mask.bit_count()
         self.idle = self.idle + 1 if progress == self._progress else 0
         self._progress = progress
-        code = self._base_act(view, legal)
+        code = self.base.act(view, legal)
         explore_value, explore = self._best_explore(view, legal, cost, solo)
-        if code >> 12 == A.Kind.DIVINE and code in legal:
+        if A.kind_of(code) == Kind.DIVINE and code in legal:
             # The base bot chose to divine. In solo every eligible pawn divines
             # then: count the guesses too.
-            value = self._divine_all_value(view) if solo else float(code & 63)
+            value = self._divine_all_value(view) if solo else float(A.to_of(code))
             if explore == A.PASS or value >= explore_value:
                 return self._chosen(code)
-        elif any(group[0] >> 12 == A.Kind.DIVINE for group in legal.groups) and (
+        elif any(A.kind_of(group[0]) == Kind.DIVINE for group in legal.groups) and (
             explore == A.PASS or (solo and self._divine_all_value(view) > explore_value)
         ):
             # Divining without proof: only when exploring is impossible, or in solo
@@ -277,75 +269,46 @@ class VersusBot(Bot):
             return explore
         return code if code in legal else legal[0]
 
-    def _divine_all_value(self, view, single: bool = False) -> float:
-        """Expected points of divining with every eligible pawn (or the best one), each with its best level."""
-        know = knowledge_of(view)
-        values = []
-        for cell in cells_of(view.eligible):
-            domain = know.domains[cell] if know else A.ANY_LEVEL
-            values.append(max(divination_value(domain, level) for level in CROP_LEVELS))
-        if not values:
-            return float("-inf")
-        return max(values) if single else sum(values)
-
     def _chosen(self, code: int) -> int:
-        if code >> 12 == A.Kind.DIVINE and isinstance(self.base, LogicianBot):
+        if A.kind_of(code) == Kind.DIVINE and self.proves:
             self.proved += 1
         return code
 
-    def _act_coop(self, view: CoopView, legal) -> int:
-        first = legal[0]
-        if first >> 12 == SPEND_KIND:
+    def _act_coop(self, view: PlayerView, legal: LegalActions) -> int:
+        if view.phase is Phase.SPEND:
             return self._spend(view, legal)
         if view.phase is Phase.TURN:
             return self._turn(view, legal, lambda to: self._coop_cost(view, to))
         if view.phase is Phase.OFFER or view.phase is Phase.FINAL_OFFER:
-            held = view.tokens[0]
+            held = view.tokens[view.account]
             gain = OFFERING_POINTS[held.bit_count()]
-            otoma = OFFERING_POINTS[view.tokens[1].bit_count()]
+            otoma = OFFERING_POINTS[view.tokens[view.otoma_account].bit_count()]
             if view.phase is Phase.FINAL_OFFER:
                 return A.offer(held) if gain > 0 else A.PASS
-            code = self._base_act(view, legal)
+            code = self.base.act(view, legal)
             if code != A.PASS and gain <= otoma:
                 return A.PASS
             return code if code in legal else A.PASS
-        return self._chosen(self._base_act(view, legal))
+        return self._chosen(self.base.act(view, legal))
 
-    def _spend(self, view: CoopView, legal) -> int:
+    def _spend(self, view: PlayerView, legal: LegalActions) -> int:
+        assert view.tiles is not None
         geo = geometry(view.board)
-        own = view.own
+        own, pawns, crops = view.own, view.all_pawns, view.crop_mask
         know = knowledge_of(view)
         discover = expected_discovery(view)
-        enter = (
-            coop_enter_ends(geo, own, view.all_pawns, view.crop_mask)
-            if view.reserve[view.side]
-            else 0
-        )
+        enter = coop_enter_ends(geo, own, pawns, crops) if view.reserve[view.side] else 0
         scored = []
         for code in legal:
-            t = code & 63
-            direction = Direction(view.top_arrows[view.seat][t])
+            direction = Direction(view.tiles.top_arrows[view.seat][A.to_of(code)])
             ends = enter
             for start in cells_of(own):
-                ends |= coop_move_ends(geo, start, direction, own, view.all_pawns, view.crop_mask)
+                ends |= coop_move_ends(geo, start, direction, own, pawns, crops)
             best = float("-inf")
             for to in cells_of(ends):
-                value = self._cell_value(view, to, know, discover) - OTOMA_WEIGHT * self._coop_cost(
-                    view, to
-                )
-                best = max(best, value)
+                value = self._cell_value(view, to, know, discover)
+                best = max(best, value - OTOMA_WEIGHT * self._coop_cost(view, to))
             scored.append((best, code))
         top = max(s for s, _ in scored)
         choices = [code for s, code in scored if s >= top - 1e-9]
         return choices[self.rng.randrange(len(choices))]
-
-    def _base_act(self, view, legal) -> int:
-        return self.base.act(view, legal)
-
-
-def make_versus_bot(name: str, rng: random.Random) -> Bot:
-    """A bot for solo or co-op play by name (``random``, ``greedy``, ``logician``)."""
-    base = make_bot(name, rng)
-    if name == "random":
-        return base
-    return VersusBot(base, rng)

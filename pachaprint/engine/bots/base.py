@@ -1,0 +1,112 @@
+"""What every bot shares: the interface, the uniform random bot, and the reckoning of points.
+
+A bot sees a :class:`~pachaprint.engine.view.PlayerView` (public information
+only) and the legal actions, and returns one of them. Each bot owns a
+``random.Random`` handed over by whoever runs the game, so one seed fixes
+every choice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import OrderedDict
+from collections.abc import Sequence
+
+from pachaprint.engine.actions import LegalActions
+from pachaprint.engine.logic import Inconsistent, Knowledge, analyse
+from pachaprint.engine.view import PlayerView
+from pachaprint.model.rules import DIVERSITY_TOP_LEVEL
+
+
+class Bot:
+    """Base class: ``act(view, legal) -> action code``.
+
+    ``proved`` counts divinations the bot made after proving the crop,
+    ``guessed`` divinations the rules forced on it without a proof;
+    :meth:`proofs_known` is how many crops it proved during the game.
+    """
+
+    name = "bot"
+    needs_view = True
+    """False for bots that decide without looking (drivers then skip building a view)."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+        self.proved = 0
+        self.guessed = 0
+
+    def act(self, view: PlayerView | None, legal: LegalActions) -> int:
+        raise NotImplementedError
+
+    def proofs_known(self) -> int:
+        return 0
+
+
+class RandomBot(Bot):
+    """A uniform legal action."""
+
+    name = "random"
+    needs_view = False
+
+    def act(self, view: PlayerView | None, legal: LegalActions) -> int:
+        return legal[self.rng.randrange(len(legal))]
+
+
+_CACHE: OrderedDict[tuple[object, ...], Knowledge | None] = OrderedDict()
+_CACHE_SIZE = 128
+
+
+def knowledge_of(view: PlayerView) -> Knowledge | None:
+    """The sound knowledge of a view's table (cached; ``None`` if the table breaks the rules)."""
+    key = (view.board.size, view.terrain, view.crop, view.supply)
+    if key in _CACHE:
+        _CACHE.move_to_end(key)
+        return _CACHE[key]
+    try:
+        found: Knowledge | None = analyse(view.board, view.terrain, view.crop, view.supply)
+    except Inconsistent:
+        found = None
+    _CACHE[key] = found
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return found
+
+
+def discovery_points(stones: Sequence[int], terrain: int) -> int:
+    """Points a discovery of ``terrain`` would score with these diversity stones."""
+    level = stones[terrain]
+    if level >= DIVERSITY_TOP_LEVEL:
+        return 1
+    return 1 + sum(1 for t, s in enumerate(stones) if t != terrain and s == level + 1)
+
+
+def diversity_gain(stones: Sequence[int], supply: Sequence[int]) -> float:
+    """Expected diversity points of one discovery with ``stones``, over the terrain ``supply``."""
+    total = sum(supply)
+    if not total:
+        return 0.0
+    return (
+        sum(count * discovery_points(stones, t) for t, count in enumerate(supply) if count) / total
+    )
+
+
+def expected_discovery(view: PlayerView) -> float:
+    """Expected discovery points of the viewer's account for a hidden cell, over the terrain supply."""
+    return diversity_gain(view.stones[view.account], view.supply)
+
+
+def divination_value(domain: int, level: int) -> float:
+    """Expected points of naming ``level`` when the crop is uniform over ``domain``."""
+    levels = [v for v in range(1, 6) if domain >> v & 1]
+    if not levels:
+        return 0.0
+    gain = level if level in levels else 0
+    loss = sum(v for v in levels if v != level)
+    return (gain - loss) / len(levels)
+
+
+def pick(rng: random.Random, scored: list[tuple[float, int]]) -> int:
+    """The best-scored code; ties broken at random (no draw when there is one best)."""
+    best = max(score for score, _ in scored)
+    choices = [code for score, code in scored if score >= best - 1e-9]
+    return choices[rng.randrange(len(choices))] if len(choices) > 1 else choices[0]

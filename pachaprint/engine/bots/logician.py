@@ -1,0 +1,176 @@
+"""``logician``: divines only crops proven by :mod:`pachaprint.engine.proofs`, so it never
+divines wrong; explores for points and for cells it can prove; offers five tokens at
+once, or what it has at the very end."""
+
+from __future__ import annotations
+
+import random
+
+from pachaprint.engine import actions as A
+from pachaprint.engine.actions import Kind, LegalActions
+from pachaprint.engine.bots.base import Bot, expected_discovery, knowledge_of
+from pachaprint.engine.events import Phase
+from pachaprint.engine.movement import cells_of, nth_cell
+from pachaprint.engine.proofs import prove
+from pachaprint.engine.view import PlayerView
+from pachaprint.model.board import Board
+from pachaprint.model.rules import OFFERING_POINTS
+
+
+class LogicianBot(Bot):
+    """Divines only proven crops; explores for points and provable cells.
+
+    Proven crops are facts about the hidden map, so the bot remembers them for
+    the rest of the game (:attr:`known`). A cell it failed to prove is not tried
+    again until the table around it (two cells each way) or the set of
+    exhausted terrain stacks changes: skipping a proof is always safe.
+    """
+
+    name = "logician"
+
+    def __init__(self, rng: random.Random, node_limit: int = 200):
+        super().__init__(rng)
+        self.node_limit = node_limit
+        self.known: dict[int, int] = {}
+        """Crops proven so far: cell -> level."""
+        self._stale: dict[int, tuple[int, int, int]] = {}
+
+    def proofs_known(self) -> int:
+        return len(self.known)
+
+    def act(self, view: PlayerView | None, legal: LegalActions) -> int:
+        assert view is not None
+        phase = view.phase
+        held = view.tokens[view.account]
+        count = held.bit_count()
+        if phase is Phase.FINAL_OFFER:
+            return A.offer(held) if OFFERING_POINTS[count] > 0 else A.PASS
+        if phase is Phase.OFFER:
+            if count == 5 or (view.end_phase and OFFERING_POINTS[count] > 0):
+                return A.offer(held)
+            return A.PASS
+        proofs = self.proofs(view)
+        if proofs:
+            cell, level = max(
+                proofs.items(), key=lambda item: (not held >> (item[1] - 1) & 1, item[1], -item[0])
+            )
+            divine_value = sum(proofs.values()) + sum(
+                1 for v in set(proofs.values()) if not held >> (v - 1) & 1
+            )
+        else:
+            cell, level, divine_value = -1, 0, 0
+        if phase is Phase.DIVINING or phase is Phase.END_DIVINE:
+            if proofs:
+                self.proved += 1
+                return A.divine(cell, level)
+            return A.PASS
+        # start of a turn: divine what is proven, or explore
+        explore = self.explore_choice(view, legal)
+        if proofs and divine_value >= explore[0]:
+            self.proved += 1
+            return A.divine(cell, level)
+        return explore[1]
+
+    def proofs(self, view: PlayerView) -> dict[int, int]:
+        """Proven crops under this seat's pawns that may divine."""
+        known = self.known
+        proofs = {}
+        todo = []
+        for cell in cells_of(view.eligible):
+            if cell in known:
+                proofs[cell] = known[cell]
+            elif self._stale.get(cell) != _fingerprint(view, cell):
+                todo.append(cell)
+        if todo:
+            know = knowledge_of(view)
+            if know is not None:
+                found = prove(know, todo, self.node_limit)
+                proofs.update(found)
+                known.update(found)
+                for cell in cells_of(view.revealed & ~view.crop_mask):
+                    certain = know.certain(cell)
+                    if certain:
+                        known[cell] = certain
+                for cell in todo:
+                    if cell not in found:
+                        self._stale[cell] = _fingerprint(view, cell)
+        return proofs
+
+    def explore_choice(self, view: PlayerView, legal: LegalActions) -> tuple[float, int]:
+        """The best Explore and its value: discovery points expected, a cell whose crop
+        is certain to divine next, a small bonus for a new pawn, a small cost for
+        leaving a cell still to divine, a larger one for retrieving."""
+        discover = expected_discovery(view)
+        full = (1 << view.board.cell_count) - 1
+        hidden = full & ~view.revealed
+        crops = view.crop_mask
+        cropless = view.revealed & ~crops & ~view.all_pawns
+        eligible = view.eligible
+        spots: dict[float, int] = {}
+        for cell in cells_of(cropless):
+            certain = self.known.get(cell)
+            value = 0.8 * certain if certain else 0.1
+            spots[value] = spots.get(value, 0) | 1 << cell
+        best = float("-inf")
+        choices: list[tuple[tuple[int, int, int], int]] = []
+        """Groups and the masks of their members that share the best value."""
+
+        def consider(value: float, group: tuple[int, int, int], mask: int) -> None:
+            nonlocal best, choices
+            if not mask or value < best - 1e-9:
+                return
+            if value > best + 1e-9:
+                best, choices = value, [(group, mask)]
+            else:
+                choices.append((group, mask))
+
+        for group in legal.groups:
+            kind, mask = A.kind_of(group[0]), group[1]
+            if kind == Kind.DIVINE:
+                continue
+            if kind == Kind.RETRIEVE:
+                consider(-1.0, group, mask)
+                continue
+            if kind == Kind.ENTER:
+                bonus = 0.3
+            else:
+                bonus = -0.5 if eligible >> A.cell_of(group[0]) & 1 else 0.0
+            consider(discover + bonus, group, mask & hidden)
+            consider(bonus - 0.2, group, mask & crops)
+            for value, where in spots.items():
+                consider(value + bonus, group, mask & where)
+        count = sum(mask.bit_count() for _, mask in choices)
+        if not count:
+            return (float("-inf"), A.PASS)
+        index = self.rng.randrange(count) if count > 1 else 0
+        for group, mask in choices:
+            if index < mask.bit_count():
+                return (best, A.group_code(group, nth_cell(mask, index)))
+            index -= mask.bit_count()
+        raise AssertionError("unreachable: the index is below the count")
+
+
+_BOXES: dict[str, list[int]] = {}
+
+
+def _boxes(board: Board) -> list[int]:
+    boxes = _BOXES.get(board.size)
+    if boxes is None:
+        boxes = [
+            sum(
+                1 << board.cell(x, y)
+                for x in range(board.column(c) - 2, board.column(c) + 3)
+                for y in range(board.row(c) - 2, board.row(c) + 3)
+                if board.contains(x, y)
+            )
+            for c in board.cells
+        ]
+        _BOXES[board.size] = boxes
+    return boxes
+
+
+def _fingerprint(view: PlayerView, cell: int) -> tuple[int, int, int]:
+    """The table within two cells of ``cell``, and which terrain stacks are empty."""
+    box = _boxes(view.board)[cell]
+    empty = sum(1 << t for t, count in enumerate(view.supply) if not count)
+    return (view.revealed & box, view.crop_mask & box, empty)

@@ -1,0 +1,376 @@
+"""What the terminal game shows: the board and its legend, status lines, events, choices, help.
+
+Every function reads a :class:`~pachaprint.engine.state.GameState` of any
+mode and returns text (rich markup where ``color`` is asked for); the
+:mod:`~pachaprint.engine.terminal` driver writes it. Names that come from a
+scenario or a log go through :func:`printable` first, so nothing they hold
+(terminal escapes, control characters) reaches a terminal as is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pachaprint.engine import actions as A
+from pachaprint.engine.actions import Kind, token_levels
+from pachaprint.engine.config import Mode
+from pachaprint.engine.events import Event, EventKind, Phase
+from pachaprint.engine.movement import Direction
+from pachaprint.engine.state import UNKNOWN, GameState
+from pachaprint.model.rules import CROP_NAMES, TERRAIN_LETTERS, Terrain
+
+PLAYER_LETTERS = "ABCD"
+TERRAIN_NAMES = [Terrain(letter).label for letter in TERRAIN_LETTERS]
+TERRAIN_STYLE = {"V": "bold bright_green", "D": "bold yellow", "F": "bold green", "M": "bold white"}
+PAWN_STYLE = {"A": "bold red", "B": "bold blue", "C": "bold magenta", "D": "bold cyan", "O": "bold"}
+ARROW_LETTERS = "NESW"
+"""An arrow's direction on the board: north, east, south, west."""
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character (C0 but tab and newline, DEL, C1) and every
+    lone surrogate written as an escape (``\\x1b``), so it cannot drive a terminal."""
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if (code < 32 and ch not in "\t\n") or 127 <= code < 160 or 0xD800 <= code < 0xE000:
+            out.append(f"\\x{code:02x}" if code < 256 else f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def points(n: int) -> str:
+    """``1 point``, ``-1 point``, ``3 points``."""
+    return f"{n} point" if n in (1, -1) else f"{n} points"
+
+
+def seat_name(state: GameState, seat: int, kinds: Sequence[str]) -> str:
+    """``player A (human)``; co-op ``player 2 (white, logician)``."""
+    kind = kinds[seat] if seat < len(kinds) else "?"
+    if state.mode is Mode.COOP:
+        return f"player {seat + 1} ({state.seating.colours[state.side_of[seat]]}, {kind})"
+    return f"player {PLAYER_LETTERS[seat]} ({kind})"
+
+
+def account_name(state: GameState, account: int, kinds: Sequence[str]) -> str:
+    """Who scores on an account: a player, ``the group`` or ``the Otoma``."""
+    if state.otoma is not None and account == state.otoma.account:
+        return "the Otoma"
+    if state.mode is Mode.COOP:
+        return "the group"
+    return seat_name(state, account, kinds)
+
+
+# -- the board -----------------------------------------------------------------------------
+def _cell_marks(state: GameState, cell: int) -> tuple[str, str, str]:
+    """(terrain letter, crop level or arrow, pawn) of a cell as the board shows them."""
+    t = state.terrain[cell]
+    letter = "." if t == UNKNOWN else TERRAIN_LETTERS[t]
+    side = state.owner[cell]
+    otoma, tiles = state.otoma, state.tiles
+    if side < 0:
+        pawn = ""
+    elif otoma is not None and side == otoma.side:
+        pawn = f"O{otoma.pawns.index(cell) + 1}"
+    else:
+        pawn = PLAYER_LETTERS[side]
+    if state.crop[cell]:
+        return letter, str(state.crop[cell]), pawn
+    tile = tiles.tile_at[cell] if tiles is not None and t != UNKNOWN else None
+    if tile is None or otoma is None or not state.rules.arrows:
+        return letter, "", pawn
+    moves = "*" if tile.colour not in otoma.colours else str(otoma.colours.index(tile.colour) + 1)
+    return letter, ARROW_LETTERS[tile.direction] + moves, pawn
+
+
+def render_board(state: GameState, color: bool = False) -> str:
+    """The board as text: a header of column letters, then one line per row.
+
+    Competitive: three characters a cell (terrain, crop, pawn letter). Solo and
+    co-op: seven, in three parts so that nothing runs together: the terrain,
+    the crop level or the arrow with the Otoma pawn it moves (``S2``), and the
+    pawn (``A``, ``O3``); :func:`legend` explains them.
+    """
+    board = state.board
+    wide = state.otoma is not None
+    lines = [
+        "    "
+        + " ".join(f"{chr(97 + c):<7}" if wide else f" {chr(97 + c)} " for c in range(board.width))
+    ]
+    for row in range(board.height):
+        cells = []
+        for col in range(board.width):
+            letter, mark, pawn = _cell_marks(state, board.cell(col, row))
+            mark = f" {mark:<2} " if wide else (mark or " ")
+            pawn = f"{pawn:<2}" if wide else (pawn or " ")
+            if color:
+                if letter != ".":
+                    letter = f"[{TERRAIN_STYLE[letter]}]{letter}[/]"
+                if pawn.strip():
+                    pawn = f"[{PAWN_STYLE.get(pawn[0], 'bold')}]{pawn}[/]"
+            cells.append(f"{letter}{mark}{pawn}")
+        lines.append(f" {row + 1}  " + " ".join(cells))
+    return "\n".join(line.rstrip() if wide else line for line in lines)
+
+
+def legend(state: GameState) -> str:
+    """What the marks of :func:`render_board` mean in this game."""
+    lines = ["Board: V valley, D desert, F forest, M mountain, . no tile yet; 1-5 the crop level;"]
+    otoma = state.otoma
+    if otoma is None:
+        letters = " ".join(PLAYER_LETTERS[: state.players])
+        lines.append(f"       {letters}: the pawn of that player.")
+        return "\n".join(lines)
+    colours = state.seating.colours
+    explorers = ", ".join(f"{PLAYER_LETTERS[s]} {colours[s]}" for s in range(otoma.side))
+    pawns = ", ".join(f"O{i + 1} {c}" for i, c in enumerate(otoma.colours))
+    lines.append(f"       explorers {explorers}; Otoma {pawns}.")
+    if state.rules.arrows:
+        lines.append(
+            "       N E S W: the arrow on a tile without crop, with the Otoma pawn an Explore"
+        )
+        lines.append("       ending there moves (S2: pawn 2 goes south; S*: your own colour).")
+    return "\n".join(lines)
+
+
+# -- status lines --------------------------------------------------------------------------
+def holdings(state: GameState, account: int) -> str:
+    """An account's score, diversity stones and offering tokens."""
+    stones = " ".join(
+        f"{TERRAIN_LETTERS[t]}{level}" for t, level in enumerate(state.stones[account])
+    )
+    tokens = " ".join(str(v) for v in token_levels(state.tokens[account])) or "none"
+    return f"{points(state.score[account])}; diversity {stones}; tokens {tokens}"
+
+
+def render_status(state: GameState, kinds: Sequence[str]) -> str:
+    """The lines under the board: each seat or account, the Otoma, the tiles left."""
+
+    def marker(seat: int) -> str:
+        return ">" if seat == state.current_player and not state.is_terminal() else " "
+
+    tiles, otoma = state.tiles, state.otoma
+    lines = []
+    if state.mode is not Mode.COOP:
+        for p in range(state.players):
+            supply = state.reserve[state.side_of[p]]
+            name = seat_name(state, p, kinds)
+            lines.append(f"{marker(p)} {name}: {holdings(state, p)}; pawns in supply {supply}")
+    else:
+        lines.append(f"  the group: {holdings(state, 0)}")
+    if otoma is not None:
+        where = ", ".join(f"O{i + 1} {state.board.name(c)}" for i, c in enumerate(otoma.pawns))
+        lines.append(f"  the Otoma: {holdings(state, otoma.account)}")
+        lines.append(f"  Otoma pawns: {where}")
+    if tiles is not None and state.rules.spend:
+        for s in range(state.players):
+            side = state.side_of[s]
+            hand = " ".join(f"{TERRAIN_LETTERS[t]}{n}" for t, n in enumerate(tiles.hands[s]))
+            lines.append(
+                f"{marker(s)} {seat_name(state, s, kinds)}: pawns {PLAYER_LETTERS[side]}, "
+                f"{state.reserve[side]} in supply; hand {hand}"
+            )
+    left = ", ".join(f"{TERRAIN_NAMES[t]} {n}" for t, n in enumerate(state.supply))
+    lines.append(f"  cells without terrain: {left}")
+    if tiles is not None and state.rules.spend:
+        tops = [
+            f"{TERRAIN_NAMES[t]} {ARROW_LETTERS[tile.direction]}"
+            for t, tile in enumerate(tiles.tops[state.current_player])
+            if tile is not None
+        ]
+        if tops and not state.is_terminal():
+            lines.append("  top tiles of the current hand (arrows): " + ", ".join(tops))
+        if tiles.arrow is not None:
+            lines.append(
+                f"  spent tile's arrow: {tiles.arrow.word} (first step of a pawn on the board)"
+            )
+        columns = ", ".join(f"{TERRAIN_NAMES[t]} {len(c)}" for t, c in enumerate(tiles.columns))
+        lines.append(f"  spent tiles on the diversity board: {columns}")
+    return "\n".join(lines)
+
+
+# -- events ----------------------------------------------------------------------------------
+_EVENT_TEXT = {
+    EventKind.ENTER: "{actor} enters a pawn to {cell}",
+    EventKind.MOVE: "{actor} moves {start} to {cell}",
+    EventKind.RETRIEVE: "{actor} retrieves the pawn on {cell}",
+    EventKind.DISCOVER: "{cell} is {terrain}: {account} score{s} {points}",
+    EventKind.DIVINE: "{account} divine{s} {cell} right: {crop} ({value}), +{gain}",
+    EventKind.WRONG: "{account} divine{s} {cell} wrong: it is {crop} ({value}), {points}",
+    EventKind.OFFER: "{account} offer{s} {tokens}: +{gain}",
+    EventKind.SKIP: "{actor} can neither explore nor divine and skips the turn",
+    EventKind.OVER: "The game is over.",
+    EventKind.OTOMA_SETUP: "{pawn} starts on {cell}: +{gain}",
+    EventKind.OTOMA_STAYS: "{pawn} finds no cell without terrain and stays on {cell}",
+    EventKind.OTOMA_CROP: "the Otoma find {crop} ({value}) on {cell}: +{gain}",
+    EventKind.OWN_ARROW: "the arrow on {cell} has the player's own colour ({direction})",
+    EventKind.SPEND: "{actor} spends a {terrain_word} tile",
+    EventKind.NO_TILE: "{actor} holds no terrain tile: no spending this turn",
+    EventKind.BLOCKED: "No Explore can reach a cell without a crop and no pawn can divine: the game ends",
+    EventKind.OTOMA_EMPTY: "the Otoma score 1 point for each of the {value} cells without terrain",
+}
+
+
+def event_text(state: GameState, event: Event, kinds: Sequence[str]) -> str | None:
+    """The line telling an event, or ``None`` for an event not told."""
+    board, what, who, value = state.board, event.what, event.who, event.value
+    otoma = state.otoma
+    template = _EVENT_TEXT.get(what)
+    if what is EventKind.END_PHASE:
+        if state.rules.end_phase:
+            return (
+                "The last terrain tile is placed: end phase (one divination each in turn, or pass)"
+            )
+        return "No one holds a terrain tile any more: final offers"
+    if template is None and what is not EventKind.OTOMA_MOVE:
+        return None  # passes: the prompt of the next decision tells enough
+    account = account_name(state, who, kinds) if who >= 0 else ""
+    count = len(token_levels(value))
+    pawn = ""
+    if otoma is not None and what in (
+        EventKind.OTOMA_SETUP,
+        EventKind.OTOMA_MOVE,
+        EventKind.OTOMA_STAYS,
+    ):
+        pawn = f"Otoma pawn {value + 1} ({otoma.colours[value]})"
+        if what is EventKind.OTOMA_MOVE:
+            move = next(m for m in reversed(otoma.moves) if m.pawn == value)
+            return f"{pawn} goes {move.path.describe(board)}"
+    assert template is not None
+    return template.format(
+        actor=seat_name(state, who, kinds) if 0 <= who < state.players else "",
+        account=account,
+        s="" if account == "the Otoma" else "s",  # "the Otoma score", "the group scores"
+        cell=board.name(event.cell) if event.cell >= 0 else "",
+        start=board.name(value) if what is EventKind.MOVE else "",
+        terrain=TERRAIN_NAMES[value % 4],
+        terrain_word=TERRAIN_NAMES[value % 4].lower(),
+        crop=CROP_NAMES.get(value, ""),
+        direction=Direction(value % 4).word,
+        tokens=f"{count} token{'s' if count != 1 else ''}",
+        pawn=pawn,
+        value=value,
+        gain=event.points,
+        points=points(event.points),
+    )
+
+
+# -- choices, prompts, verdicts ------------------------------------------------------------------
+def describe_actions(state: GameState) -> str:
+    """The legal actions, grouped for reading: ``move c3 to: b3 d3``, ``offer: tokens 1 4``."""
+    board = state.board
+    groups: dict[str, list[str]] = {}
+    offers = 0
+    for code in state.legal_actions():
+        kind, a, b = A.fields(code)
+        if kind == Kind.OFFER:
+            offers |= b
+            continue
+        if kind == Kind.ENTER:
+            head, item = "enter", board.name(b)
+        elif kind == Kind.MOVE:
+            head, item = f"move {board.name(a)} to", board.name(b)
+        elif kind == Kind.RETRIEVE:
+            head, item = "retrieve", board.name(a)
+        elif kind == Kind.DIVINE:
+            head, item = "divine (level 1-5) at", board.name(a)
+        else:  # pass, otoma, spend, tile
+            head, _, item = state.action_text(code).partition(" ")
+        items = groups.setdefault(head, [])
+        if item and item not in items:
+            items.append(item)
+    lines = [f"{head}: {' '.join(items)}" if items else head for head, items in groups.items()]
+    if offers:
+        levels = " ".join(str(v) for v in token_levels(offers))
+        lines.append(f"offer: tokens {levels} (or some of them)")
+    if "pass" in lines:
+        lines.append(lines.pop(lines.index("pass")))
+    return "\n".join(lines)
+
+
+def prompt(state: GameState) -> str:
+    """What the seat to act may do now."""
+    phase = state.phase
+    if phase is Phase.TURN:
+        return (
+            "Explore (enter, move, retrieve) or divine"
+            if state.rules.retrieve
+            else "Explore (enter, move) or divine"
+        )
+    if phase is Phase.DIVINING:
+        if state.rules.divine_all:
+            return "divine with your next pawn on a tile without crop (all of them must)"
+        return "divine again with another pawn, or pass"
+    if phase is Phase.CHOOSE_OTOMA:
+        assert state.tiles is not None and state.tiles.pending is not None
+        return f"own-colour arrow: choose the Otoma pawn to move {state.tiles.pending.word} (otoma 1-5)"
+    return {
+        Phase.OFFER: "offer tokens, or pass",
+        Phase.END_DIVINE: "end phase: one divination, or pass (final)",
+        Phase.FINAL_OFFER: "final offer, or pass",
+        Phase.SPEND: "spend a tile (spend TERRAIN)",
+    }.get(phase, "game over")
+
+
+def summary(state: GameState, kinds: Sequence[str]) -> str:
+    """The verdict once the game is over."""
+    if state.otoma is not None:
+        us, them = state.score[0], state.score[state.otoma.account]
+        name = account_name(state, 0, kinds)
+        if state.winners():
+            return f"{name} {'win' if state.mode is Mode.COOP else 'wins'} ({us} to {them})."
+        tie = " (a tie goes to the Otoma)" if us == them else ""
+        return f"The Otoma win ({them} to {us}){tie}."
+    ranking = state.ranking()
+    lines = ["Final ranking (score, then levels advanced on the diversity board):"]
+    for p in sorted(range(state.players), key=lambda q: (ranking[q], q)):
+        lines.append(
+            f"  {ranking[p]}. {seat_name(state, p, kinds)}: {points(state.score[p])}, {state.tie_break(p)} levels"
+        )
+    winners = state.winners()
+    if len(winners) > 1:
+        lines.append(
+            "The victory is shared by "
+            + " and ".join(seat_name(state, p, kinds) for p in winners)
+            + "."
+        )
+    else:
+        lines.append(f"{seat_name(state, winners[0], kinds)} wins.")
+    return "\n".join(lines)
+
+
+_COMMANDS = [
+    ("enter CELL", "bring a pawn from your supply in at the edge; CELL is where it ends"),
+    ("move FROM TO", "move one of your pawns"),
+    ("retrieve CELL", "take a pawn back to your supply (this is your whole Explore)"),
+    ("divine CELL LEVEL", "name the crop level (1-5) under your pawn on CELL"),
+    ("offer [LEVEL...]", "offer tokens (no levels: all you hold); 2/3/4/5 tokens score 1/3/6/10"),
+    ("pass", "stop divining, decline to offer, or pass in the end phase"),
+    ("otoma PAWN", "own-colour arrow (hard): the Otoma pawn to move, by number or colour"),
+    (
+        "spend TERRAIN",
+        "spend the top tile of your stack of that terrain (valley, desert, forest, mountain)",
+    ),
+    ("actions", "list your legal actions"),
+    ("board", "show the board and its legend"),
+    ("undo", "take back your last decision"),
+    ("save FILE", "write the game log"),
+    ("help", "this text"),
+    ("quit", "leave the game"),
+]
+
+
+def help_text(state: GameState) -> str:
+    """The commands of this game, one a line, in two aligned columns."""
+    skip = set()
+    if not state.rules.retrieve:
+        skip.add("retrieve CELL")
+    if not state.rules.choose_on_own_arrow:
+        skip.add("otoma PAWN")
+    if not state.rules.spend:
+        skip.add("spend TERRAIN")
+    rows = [(c, d) for c, d in _COMMANDS if c not in skip]
+    width = max(len(c) for c, _ in rows) + 2
+    head = "Commands (cells are named column letter + row number, e.g. c3):"
+    return "\n".join([head, *(f"  {c:<{width}}{d}" for c, d in rows)])

@@ -1,0 +1,94 @@
+"""One simulated game in plain, picklable data: what the simulation report is made of."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pachaprint.engine.bots import Bot
+from pachaprint.engine.events import Ending, Source
+from pachaprint.engine.state import GameState
+
+
+@dataclass
+class GameRecord:
+    """The outcome of one simulated game (plain data, picklable).
+
+    Lists ``scores``, ``points``, ``wrong`` and ``correct`` are per score account
+    (the players; or the player or group, then the Otoma); ``tie_breaks``,
+    ``proved``, ``known`` and ``guessed`` per seat.
+    """
+
+    index: int
+    bots: tuple[str, ...]
+    difficulty: str | None
+    ending: Ending
+    turns: int
+    first_player: int
+    scores: list[int]
+    winners: list[int]
+    """Winning seats of a completed game (none when the Otoma won)."""
+    tie_breaks: list[int]
+    points: list[list[int]]
+    wrong: list[int]
+    correct: list[int]
+    proved: list[int]
+    known: list[int]
+    guessed: list[int]
+    skips: int = 0
+    empty_points: int = 0
+    actions: int = 0
+    error: str | None = None
+
+    @classmethod
+    def of(
+        cls,
+        state: GameState,
+        index: int,
+        bots: tuple[str, ...],
+        ending: Ending,
+        seats: Sequence[Bot],
+        actions: int,
+        error: str | None,
+    ) -> GameRecord:
+        done = ending.completed
+        return cls(
+            index=index,
+            bots=bots,
+            difficulty=state.config.difficulty,
+            ending=ending,
+            turns=state.turn,
+            first_player=state.first_player,
+            scores=list(state.score),
+            winners=state.winners() if done else [],
+            tie_breaks=[state.tie_break(p) for p in range(state.players)],
+            points=[list(row) for row in state.points],
+            wrong=list(state.wrong),
+            correct=list(state.correct),
+            proved=[bot.proved for bot in seats],
+            known=[bot.proofs_known() for bot in seats],
+            guessed=[bot.guessed for bot in seats],
+            skips=state.skips,
+            empty_points=state.empty_points,
+            actions=actions,
+            error=error,
+        )
+
+    @property
+    def completed(self) -> bool:
+        return self.ending.completed
+
+    @property
+    def won(self) -> bool:
+        """Against the Otoma: the player or group won."""
+        return bool(self.winners)
+
+    def otoma_points(self) -> dict[str, int]:
+        """The Otoma's points by source (account 1)."""
+        otoma = self.points[1]
+        return {
+            "diversity": otoma[Source.DISCOVERY],
+            "crops": otoma[Source.DIVINATION],
+            "offering": otoma[Source.OFFERING],
+            "empty_cells": self.empty_points,
+        }

@@ -1,0 +1,333 @@
+"""The table of a game: cells, pawns, tiles and score accounts, and what happens on it.
+
+:class:`Table` holds everything that lies on the table (all of it public
+except the hidden map, which only its :class:`~pachaprint.engine.oracle.WheelOracle`
+knows) and the operations a game performs on it: place and lift pawns, reveal
+terrain and crops, discover (reveal and score diversity), score points and tell
+events. :class:`~pachaprint.engine.state.GameState` adds the turn; the
+:class:`~pachaprint.engine.otoma.Otoma` play through the same operations.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TypeVar
+
+from pachaprint.engine import actions as A
+from pachaprint.engine.actions import NO_ACTIONS, Kind, LegalActions
+from pachaprint.engine.config import GameConfig
+from pachaprint.engine.events import Ending, Event, EventKind, Outcome, Phase, Source
+from pachaprint.engine.movement import (
+    geometry,
+)
+from pachaprint.engine.oracle import SealedWheel, Wheel
+from pachaprint.engine.otoma import Otoma
+from pachaprint.engine.tiles import ArrowTile, ChanceNode, Deck, TileTable
+from pachaprint.model.rules import DIVERSITY_TOP_LEVEL, OFFERING_POINTS, TERRAIN_LETTERS
+
+UNKNOWN = -1
+"""Terrain of a cell not yet discovered."""
+T = TypeVar("T", bound="Table")
+
+
+class Table:
+    """Cells, pawns, tiles and accounts of one game (see the module documentation).
+
+    Pawns belong to *sides* (one per pawn colour in play, the Otoma last) and
+    points to *accounts* (one per player; the group and the Otoma in co-op);
+    :attr:`side_of` and :attr:`account_of` map each seat to its own.
+    """
+
+    def __init__(self, oracle: Wheel, config: GameConfig, first_player: int, record_events: bool):
+        board = oracle.board
+        self.board, self.geo, self._oracle = board, geometry(board), oracle
+        self.config, self.rules, self.mode = config, config.rules, config.mode
+        self.seating = seating = config.seating
+        self.players = config.players
+        self.side_of, self.account_of = seating.side_of, seating.account_of
+        n = board.cell_count
+        self.terrain: list[int] = [UNKNOWN] * n
+        self.crop: list[int] = [0] * n
+        self.owner: list[int] = [-1] * n
+        """Pawn side on each cell, -1 for none."""
+        self.revealed = self.crop_mask = self.all_pawns = 0
+        self.pawn_mask: list[int] = [0] * len(seating.colours)
+        self.reserve: list[int] = list(seating.pawns)
+        self.supply: list[int] = list(oracle.terrain_supply())
+        """Terrain tiles not yet placed, per terrain (= cells without terrain)."""
+        accounts = seating.accounts
+        self.score, self.tokens = [0] * accounts, [0] * accounts
+        self.stones = [[0] * len(TERRAIN_LETTERS) for _ in range(accounts)]
+        self.points = [[0] * len(Source) for _ in range(accounts)]
+        self.wrong, self.correct = [0] * accounts, [0] * accounts
+        self.first_player = self.current_player = first_player
+        self.phase = Phase.TURN
+        self.turn, self.end_turns, self.skips = 1, 0, 0
+        self.trigger: int | None = None
+        """The seat that placed the last terrain tile."""
+        self.passed = [False] * self.players
+        self.history: list[int] = []
+        self.events: list[Event] | None = [] if record_events else None
+        self.ending: Ending | None = None
+        self.empty_points = 0
+        """Co-op: the Otoma's final points for cells without terrain."""
+        self.chance: list[ChanceNode] = []
+        """Tiles about to turn up, first first (see ``GameState.is_chance_node``)."""
+        self.deck: Deck | None = None
+        self.otoma: Otoma | None = None
+        self.tiles: TileTable | None = None
+        self._legal: LegalActions = NO_ACTIONS
+        self._skips_in_row = self._final_left = 0
+
+    def clone(self: T) -> T:
+        """An independent copy sharing the read-only parts (wheel, deck, rules, board)."""
+        twin = copy.copy(self)
+        for name in ("terrain", "crop", "owner", "pawn_mask", "reserve", "supply", "score"):
+            setattr(twin, name, list(getattr(self, name)))
+        twin.tokens, twin.wrong, twin.correct = (
+            list(self.tokens),
+            list(self.wrong),
+            list(self.correct),
+        )
+        twin.stones = [list(s) for s in self.stones]
+        twin.points = [list(p) for p in self.points]
+        twin.passed, twin.history, twin.chance = (
+            list(self.passed),
+            list(self.history),
+            list(self.chance),
+        )
+        twin.events = None if self.events is None else list(self.events)
+        twin.otoma = None if self.otoma is None else self.otoma.copy()
+        twin.tiles = None if self.tiles is None else self.tiles.copy()
+        return twin
+
+    def information_state(self: T) -> T:
+        """What the players know, as a state: a copy whose wheel answers only for the open
+        tiles and with no deck, so unseen tiles are chance. A search bot gives it a map it
+        samples (:meth:`with_wheel`) and plays on; asking the sealed wheel about a hidden
+        cell raises :class:`~pachaprint.engine.oracle.HiddenInformation`."""
+        twin = self.with_wheel(SealedWheel(self.board, self.terrain, self.crop, self._oracle))
+        twin.deck = None
+        return twin
+
+    def with_wheel(self: T, wheel: Wheel) -> T:
+        """A copy of this state that asks ``wheel`` about the cells still hidden."""
+        twin = self.clone()
+        twin._oracle = wheel
+        return twin
+
+    # -- pawns ------------------------------------------------------------------------
+    def place(self, side: int, cell: int) -> None:
+        bit = 1 << cell
+        self.owner[cell] = side
+        self.pawn_mask[side] |= bit
+        self.all_pawns |= bit
+
+    def lift(self, side: int, cell: int) -> None:
+        bit = ~(1 << cell)
+        self.owner[cell] = -1
+        self.pawn_mask[side] &= bit
+        self.all_pawns &= bit
+
+    def put_pawn(self, side: int, cell: int, from_reserve: bool = True) -> None:
+        """Place a pawn of ``side`` on an empty cell without moving or discovering (setup)."""
+        if self.owner[cell] != -1:
+            raise ValueError(f"{self.board.name(cell)} already holds a pawn")
+        if from_reserve:
+            if not self.reserve[side]:
+                raise ValueError(f"side {side + 1} has no pawn left in supply")
+            self.reserve[side] -= 1
+        self.place(side, cell)
+
+    # -- tiles ------------------------------------------------------------------------
+    def reveal(self, cell: int, crop: bool = False, account: int = -1, react: bool = False) -> None:
+        """Place the terrain tile (and with ``crop`` the crop tile) of ``cell``, scoring nothing.
+
+        In solo the tile is drawn from its stack (a chance node; ``react``: the
+        player's discovery, whose arrow the Otoma answer); in co-op a discovery
+        by ``account`` takes a tile from a diversity column, a hand or the box.
+        Placing the last terrain tile makes the current seat the one that
+        triggered the end of the game.
+        """
+        bit = 1 << cell
+        if not self.revealed & bit:
+            t = self._oracle.discover(cell)
+            self.terrain[cell] = t
+            self.revealed |= bit
+            self.supply[t] -= 1
+            tiles = self.tiles
+            if tiles is not None:
+                if self.rules.arrows:
+                    tiles.left[t] -= 1
+                    self.chance.append(ChanceNode(t, -1, tiles.left[t], cell, react))
+                elif account >= 0:
+                    tiles.tile_at[cell] = self._take_tile(t, account)
+        if crop and not self.crop_mask & bit:
+            self.place_crop(cell)
+        if self.revealed == self.geo.all and self.trigger is None:
+            self.trigger = self.current_player
+
+    def _take_tile(self, terrain: int, account: int) -> ArrowTile | None:
+        """Co-op: the tile a discovery places: from the diversity board column of its terrain,
+        else (the group only) the top of the hand holding most tiles of it (our stand-in for
+        "by agreement"), else none (from the box)."""
+        tiles = self.tiles
+        assert tiles is not None
+        column = tiles.columns[terrain]
+        if column:
+            return column.pop()
+        if account == 0:
+            current, players = self.current_player, self.players
+            seat = min(
+                range(players),
+                key=lambda s: (-tiles.hands[s][terrain], (s - current) % players),
+            )
+            if tiles.hands[seat][terrain]:
+                return self.take_top(seat, terrain)
+        tiles.box_tiles += 1
+        return None
+
+    def take_top(self, seat: int, terrain: int) -> ArrowTile:
+        """Co-op: take the visible top tile of a seat's stack; the next one will turn up."""
+        tiles = self.tiles
+        assert tiles is not None
+        tile = tiles.tops[seat][terrain]
+        assert tile is not None, "the top tile has not turned up yet"
+        tiles.tops[seat][terrain] = None
+        tiles.hands[seat][terrain] -= 1
+        if tiles.hands[seat][terrain]:
+            self.chance.append(ChanceNode(terrain, seat, tiles.hands[seat][terrain] - 1))
+        return tile
+
+    def place_crop(self, cell: int) -> int:
+        """Reveal and place the crop tile of ``cell`` (the Divination window); its level."""
+        level = self.crop[cell] = self._oracle.divine(cell)
+        self.crop_mask |= 1 << cell
+        return level
+
+    # -- scoring ------------------------------------------------------------------------
+    def discover(self, account: int, cell: int, react: bool = False) -> None:
+        """Reveal the terrain under a pawn that stopped on ``cell`` and score the account's diversity.
+
+        The account advances its stone of that terrain one level and scores 1 point
+        per stone now on that level; a stone at the top stays and scores exactly 1.
+        """
+        self.reveal(cell, False, account, react)
+        t = self.terrain[cell]
+        stones = self.stones[account]
+        if stones[t] >= DIVERSITY_TOP_LEVEL:
+            points = 1
+        else:
+            stones[t] += 1
+            points = stones.count(stones[t])
+        self.gain(account, Source.DISCOVERY, points)
+        if self.events is not None:
+            self.note(EventKind.DISCOVER, account, cell, t, points)
+
+    def score_divination(self, account: int, cell: int, level: int) -> bool:
+        """Reveal the crop under ``cell`` and score the guess ``level``: right, + the level
+        and its offering token; wrong, - the true level, never below 0. Whether it was right."""
+        truth = self.place_crop(cell)
+        if level == truth:
+            self.correct[account] += 1
+            self.gain(account, Source.DIVINATION, truth)
+            self.tokens[account] |= 1 << (truth - 1)
+            self.note(EventKind.DIVINE, account, cell, truth, truth)
+            return True
+        self.wrong[account] += 1
+        loss = min(self.score[account], truth)
+        self.score[account] -= loss
+        self.points[account][Source.DIVINATION_LOST] -= truth
+        self.points[account][Source.CLAMPED] += truth - loss
+        self.note(EventKind.WRONG, account, cell, truth, -loss)
+        return False
+
+    def offer(self, account: int, mask: int) -> None:
+        """Return the tokens of ``mask`` and score the offering table for their number."""
+        points = OFFERING_POINTS[mask.bit_count()]
+        self.tokens[account] &= ~mask
+        self.gain(account, Source.OFFERING, points)
+        self.note(EventKind.OFFER, account, -1, mask, points)
+
+    def gain(self, account: int, source: Source, points: int) -> None:
+        self.score[account] += points
+        self.points[account][source] += points
+
+    def note(
+        self, what: EventKind, who: int, cell: int = -1, value: int = 0, points: int = 0
+    ) -> None:
+        if self.events is not None:
+            self.events.append(Event(what, who, cell, value, points))
+
+    # -- queries ------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        """Win shares per seat at the end: 1/k each for k winners, else 0 (co-op: 1 each when the group wins)."""
+        outcome = self.outcome()
+        return list(outcome.returns) if outcome else [0.0] * self.players
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, the scores and the winners; ``None`` while it goes on."""
+        if self.phase is not Phase.OVER:
+            return None
+        winners = tuple(self.winners())
+        share = 1.0 if self.otoma is not None or not winners else 1.0 / len(winners)
+        returns = tuple(share if p in winners else 0.0 for p in range(self.players))
+        return Outcome(self.ending or Ending.FINISHED, tuple(self.score), winners, returns)
+
+    def winners(self) -> list[int]:
+        """The seats in first place (several when the victory is shared; every co-op seat
+        when the group wins; none when the Otoma win, ties included)."""
+        if self.otoma is not None:
+            ahead = self.phase is Phase.OVER and self.score[0] > self.score[self.otoma.account]
+            return list(range(self.players)) if ahead else []
+        ranking = self.ranking()
+        return [p for p in range(self.players) if ranking[p] == 1]
+
+    def ranking(self) -> list[int]:
+        """Place of each seat (1 = best): score, then diversity levels; equal keys share a place.
+        Against the Otoma: 1 when the player or group beat them, else 2."""
+        if self.otoma is not None:
+            return [1 if self.score[0] > self.score[self.otoma.account] else 2] * self.players
+        keys = [(self.score[p], self.tie_break(p)) for p in range(self.players)]
+        return [1 + sum(1 for other in keys if other > keys[p]) for p in range(self.players)]
+
+    def tie_break(self, seat: int) -> int:
+        """Total levels the seat's account advanced on the diversity board."""
+        return sum(self.stones[self.account_of[seat]])
+
+    def action_text(self, code: int) -> str:
+        """The command text of an action (``move c3 e3``, ``otoma yellow``, ``tile valley V03``)."""
+        colours = self.otoma.colours if self.otoma else ()
+        name = ""
+        if A.kind_of(code) == Kind.TILE and self.tiles is not None:
+            box = self.tiles.box[A.cell_of(code) % len(self.tiles.box)]
+            name = box[A.to_of(code)].name if A.to_of(code) < len(box) else ""
+        return A.format_action(self.board, code, colours, name)
+
+    def parse(self, text: str) -> int:
+        """The code of a command in this game: ``offer`` alone offers every token held,
+        ``otoma yellow`` names a pawn by colour, ``tile valley V03`` a chance outcome."""
+        words = text.lower().split()
+        acc = self.account_of[self.current_player]
+        if words == ["offer"]:
+            if not self.tokens[acc]:
+                raise ValueError("you hold no offering tokens")
+            return A.offer(self.tokens[acc])
+        if words[:1] == ["tile"] and self.tiles is not None:
+            if len(words) != 3:
+                raise ValueError("usage: tile TERRAIN NAME")
+            t = A.parse_terrain(words[1])
+            names = [tile.name.lower() for tile in self.tiles.box[t]]
+            if words[2] not in names:
+                raise ValueError(f"no {A.TERRAIN_WORDS[t]} tile {words[2]!r} in this game")
+            return A.tile(t, names.index(words[2]))
+        return A.parse_action(self.board, text, self.otoma.colours if self.otoma else ())
+
+    def eligible(self, seat: int) -> int:
+        """Mask of the seat's pawns standing on terrain without crop."""
+        return self.pawn_mask[self.side_of[seat]] & self.revealed & ~self.crop_mask
+
+    @property
+    def hidden_left(self) -> int:
+        """Cells without terrain."""
+        return sum(self.supply)
