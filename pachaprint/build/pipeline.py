@@ -14,20 +14,21 @@ reported and skipped; the others are still built.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import nullcontext
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pachaprint.build.gallery import gallery_html
 from pachaprint.build.jobs import Submit, failure, run_now
 from pachaprint.build.manifest import Manifest, input_hash
+from pachaprint.build.options import PAPERS, WHEELS, BuildOptions, Progress
 from pachaprint.build.outdir import OutDirError, prepare_out_dir
 from pachaprint.build.reports import report_json, report_markdown, scenario_report
 from pachaprint.build.staging import Stage, clean_stale_stages
-from pachaprint.build.volumes import SCENARIOS_PER_VOLUME, build_volumes
+from pachaprint.build.volumes import BuiltScenario, build_volumes
 from pachaprint.check.load import scenario_files
 from pachaprint.check.problems import Report
 from pachaprint.check.validate import validate_path
@@ -36,32 +37,6 @@ from pachaprint.model.scenario import Scenario, crops_to_rows
 from pachaprint.model.text import display_path
 
 __all__ = ["PAPERS", "WHEELS", "BuildOptions", "BuildResult", "OutDirError", "run_build"]
-
-PAPERS = ("a4", "letter")
-WHEELS = ("retail", "volvelle45")
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """Everything that changes what a build produces (and so its content hashes)."""
-
-    papers: tuple[str, ...] = PAPERS
-    wheels: tuple[str, ...] = WHEELS
-    games: int = 200
-    players: int = 2
-    bots: tuple[str, ...] = ("logician", "greedy")
-    seed: int = 1
-    lang: str = "en"
-    box: str = "retail"
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    scenarios_per_volume: int = SCENARIOS_PER_VOLUME
-    """Scenarios per discs PDF; more make several volumes."""
-
-    def key(self) -> dict[str, Any]:
-        """The options that change a scenario's or the core set's files (not the volume size)."""
-        values = asdict(self)
-        values.pop("scenarios_per_volume")
-        return values
 
 
 @dataclass
@@ -121,10 +96,6 @@ class BuildResult:
             "pnp_files": self.pnp_files,
             "problems": self.problems,
         }
-
-
-Progress = Callable[[str, int, int], None]
-"""Callback ``(stage, done, total)``; the CLI draws it with rich."""
 
 
 def _no_progress(stage: str, done: int, total: int) -> None:
@@ -355,8 +326,13 @@ def run_build(
                 manifest.forget("core")
                 problems.append(failure("core components failed", exc))
             progress("core", 1, 1)
+        built = [
+            BuiltScenario(o.id, o.data, (o.report or {}).get("difficulty"))
+            for o in outcomes
+            if o.ok and o.id is not None and o.data is not None
+        ]
         pnp_status, pnp_files = build_volumes(
-            outcomes, out_dir, options, manifest, submit, problems, progress
+            built, out_dir, options, manifest, submit, problems, progress
         )
 
     try:

@@ -15,20 +15,16 @@ import contextlib
 import json
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pachaprint.build.jobs import Submit, failure
 from pachaprint.build.manifest import Manifest, input_hash
+from pachaprint.build.options import SCENARIOS_PER_VOLUME, BuildOptions, Progress
 from pachaprint.build.staging import Stage, remove
 from pachaprint.model.scenario import Scenario
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
-
-    from pachaprint.build.pipeline import BuildOptions, Progress, ScenarioOutcome
-
-SCENARIOS_PER_VOLUME = 100
-"""Scenarios per discs volume: with both wheel templates, 200 discs and about 400 pages."""
 
 
 @dataclass(frozen=True)
@@ -108,8 +104,16 @@ def build_discs_pnp(
         return stage.commit()
 
 
+class BuiltScenario(NamedTuple):
+    """A scenario that made it into the build: what its discs are drawn from."""
+
+    id: str
+    data: dict[str, Any]
+    difficulty: str | None
+
+
 def build_volumes(
-    outcomes: list[ScenarioOutcome],
+    built: list[BuiltScenario],
     out_dir: Path,
     options: BuildOptions,
     manifest: Manifest,
@@ -122,8 +126,8 @@ def build_volumes(
     Returns the status per paper and ``(file, label, scenario ids)`` for every
     print-and-play PDF (the core PDFs first).
     """
-    built = {o.id: o for o in outcomes if o.ok and o.id is not None and o.data is not None}
-    ids = list(built)
+    by_id = {scenario.id: scenario for scenario in built}
+    ids = list(by_id)
     files: list[tuple[str, str, tuple[str, ...]]] = [
         (f"pnp/pachaprint-core-{paper}.pdf", f"Core set, {paper_label(paper)}", ())
         for paper in options.papers
@@ -143,17 +147,17 @@ def build_volumes(
                 remove(out_dir, PurePosixPath(f"pnp/pachaprint-discs-{paper}.pdf"))
         status[paper] = "unchanged" if volumes else "skipped"
         for volume in volumes:
-            chosen = [built[i].data for i in volume.ids]
+            chosen = [by_id[i].data for i in volume.ids]
             digest = input_hash(
                 options.key(),
                 paper,
                 volume.name,
-                [(i, json.dumps(built[i].data, sort_keys=True)) for i in volume.ids],
+                [(i, json.dumps(by_id[i].data, sort_keys=True)) for i in volume.ids],
             )
             files.append((volume.name, volume.label, volume.ids))
             if manifest.is_current(out_dir, volume.unit, digest):
                 continue
-            difficulties = {i: (built[i].report or {}).get("difficulty") for i in volume.ids}
+            difficulties = {i: by_id[i].difficulty for i in volume.ids}
             future = submit(
                 build_discs_pnp,
                 chosen,
