@@ -124,6 +124,7 @@ def exercise_valid_scenario(report: Report) -> None:
     assert page.rstrip().endswith("</html>")
 
 
+@pytest.mark.slow
 def test_fuzz_byte_mutations_through_every_command():
     with tempfile.TemporaryDirectory() as tmp:
 
@@ -139,6 +140,7 @@ def test_fuzz_byte_mutations_through_every_command():
         print(f"\nbyte_mutations: {sum(OUTCOMES.values())} runs: {dict(OUTCOMES.most_common())}")
 
 
+@pytest.mark.slow
 def test_fuzz_structure_mutations_through_every_command():
     with tempfile.TemporaryDirectory() as tmp:
 
@@ -154,6 +156,7 @@ def test_fuzz_structure_mutations_through_every_command():
         print(f"\nstructure_bytes: {sum(OUTCOMES.values())} runs: {dict(OUTCOMES.most_common())}")
 
 
+@pytest.mark.slow
 @FUZZ_SETTINGS
 @given(data=structure_mutations(), huge=st.sampled_from([None, "notes", "id", "\ud800"]))
 def test_fuzz_parsed_data_never_raises(data, huge):

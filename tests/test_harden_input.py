@@ -140,6 +140,7 @@ def test_text_helpers():
     assert text_problem("fine\ttext\n") is None
 
 
+@pytest.mark.slow
 def test_a_batch_reports_every_file_through_the_real_entry_point(tmp_path):
     folder = tmp_path / "batch"
     folder.mkdir()
@@ -310,6 +311,7 @@ def test_new_with_an_undecodable_name_from_the_command_line():
     assert b"--name: character 2 is U+DCFF, a lone surrogate" in proc.stderr
 
 
+@pytest.mark.slow
 def test_every_command_prints_and_renders_what_the_checker_accepts(tmp_path):
     name = "\u202eNa\tme <b>&amp; \U0001f999"
     data = dict(GOOD, name=name, author="A \"quoted\" 'one'\n", notes="<script>x</script>\n\t")
@@ -388,6 +390,7 @@ def test_new_out_writes_through_a_link(tmp_path):
     assert stat.S_IMODE(target.stat().st_mode) == 0o600
 
 
+@pytest.mark.slow
 def test_any_command_prints_a_file_name_that_is_not_utf8(tmp_path):
     # Commands that print their output path: a name with a byte that is not UTF-8
     # prints escaped (the safety net in pachaprint.cli.main), never a traceback.
