@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from pachaprint.model.text import printable as escaped
 from pachaprint.resources import load_template
 
 PT_MM = 25.4 / 72.0
@@ -93,7 +94,7 @@ def missing_characters(text: str) -> list[tuple[str, str]]:
 def describe(char: str) -> str:
     """``'🦙' (U+1F999 LLAMA)`` for messages."""
     name = unicodedata.name(char, "unnamed character")
-    return f"'{char}' (U+{ord(char):04X} {name})"
+    return f"'{escaped(char)}' (U+{ord(char):04X} {name})"  # no raw tab or bidi mark
 
 
 def text_width(text: str, size_pt: float, bold: bool = False) -> float:

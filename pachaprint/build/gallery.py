@@ -1,7 +1,9 @@
 """``index.html``: a gallery of the built scenarios with previews and key figures.
 
 Plain HTML and CSS with one small script-free spoiler: the disc front preview
-sits in a ``<details>`` element, so it shows only when clicked.
+sits in a ``<details>`` element, so it shows only when clicked. A list of the
+print-and-play PDFs (the discs possibly in several volumes) heads the page;
+previews load lazily, so a gallery of thousands of scenarios stays light.
 """
 
 from __future__ import annotations
@@ -26,7 +28,31 @@ details summary{cursor:pointer;font-weight:600;margin:.4rem 0}
 .badge{display:inline-block;padding:0 .4rem;border-radius:4px;background:#eee;font-size:.8rem;border:1px solid #bbb}
 figure{margin:.5rem 0} figure img{border-radius:0;background:#fff} figcaption{font-size:.8rem;color:#444}
 footer{padding:1rem 1.5rem;font-size:.85rem;color:#555}
+#print-sheets{margin:1rem 1.5rem;background:#fff;border:1px solid #d8cfbf;border-radius:8px;padding:.6rem 1rem}
+#print-sheets h2{font-size:1.1rem;margin:.2rem 0} #print-sheets ul{margin:.3rem 0;padding-left:1.2rem}
 """
+
+
+def _sheets_html(sheets: list[dict[str, Any]]) -> str:
+    """The list of print-and-play PDFs, each with the scenarios it holds."""
+    if not sheets:
+        return ""
+    items = []
+    for sheet in sheets:
+        ids = sheet.get("ids") or []
+        holds = ""
+        if len(ids) == 1:
+            holds = f" (1 scenario: {escape(ids[0])})"
+        elif ids:
+            holds = f" ({len(ids)} scenarios: {escape(ids[0])} to {escape(ids[-1])})"
+        items.append(
+            f'<li><a href="{escape(sheet["href"])}">{escape(sheet["label"])}</a>{holds}</li>'
+        )
+    return (
+        '<section id="print-sheets"><h2>Print sheets</h2>'
+        "<p>Print at 100 % scale, double-sided (flip on the long edge) for the discs.</p>"
+        f"<ul>{''.join(items)}</ul></section>"
+    )
 
 
 def _figures(report: dict[str, Any]) -> list[str]:
@@ -86,8 +112,16 @@ def balance_figures(balance: dict[str, Any]) -> list[str]:
     return items
 
 
-def gallery_html(entries: list[dict[str, Any]], title: str = "pachaprint scenarios") -> str:
-    """The page for ``entries`` (one per scenario: report, file links, preview paths, failure)."""
+def gallery_html(
+    entries: list[dict[str, Any]],
+    title: str = "pachaprint scenarios",
+    sheets: list[dict[str, Any]] | None = None,
+) -> str:
+    """The page for ``entries`` (one per scenario: report, file links, preview paths, failure).
+
+    ``sheets`` lists the print-and-play PDFs: ``href``, ``label`` and the
+    scenario ``ids`` each holds.
+    """
     cards = []
     for entry in entries:
         report = entry.get("report") or {}
@@ -115,9 +149,9 @@ def gallery_html(entries: list[dict[str, Any]], title: str = "pachaprint scenari
         cards.append(f"""<article id="scenario-{sid}">
 <h2>{escape(report["name"])}</h2>
 <p class="meta"><span class="badge">{escape(report["size"])}</span> <span class="badge">difficulty: {escape(str(report.get("difficulty") or "unknown"))}</span> id {sid}</p>
-<img src="{escape(entry["preview_back"])}" alt="Disc back of {escape(report["name"])}: name, supply counts and start cells" width="360" height="360">
+<img src="{escape(entry["preview_back"])}" alt="Disc back of {escape(report["name"])}: name, supply counts and start cells" width="360" height="360" loading="lazy">
 <details><summary>Show the disc front (spoiler: reveals the whole map)</summary>
-<img src="{escape(entry["preview_front"])}" alt="Disc front of {escape(report["name"])}" width="360" height="360">
+<img src="{escape(entry["preview_front"])}" alt="Disc front of {escape(report["name"])}" width="360" height="360" loading="lazy">
 </details>
 <ul class="figures">{figures}{flag_html}</ul>
 {charts}<p class="links">{links}</p>
@@ -133,6 +167,7 @@ def gallery_html(entries: list[dict[str, Any]], title: str = "pachaprint scenari
 </head>
 <body>
 <header><h1>{escape(title)}</h1><p>{built} of {len(entries)} scenarios built. Print the PDFs in <a href="pnp/" style="color:#fff">pnp/</a> at 100 % scale.</p></header>
+{_sheets_html(sheets or [])}
 <main>
 {chr(10).join(cards)}
 </main>

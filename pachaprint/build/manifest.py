@@ -1,15 +1,23 @@
-"""Content hashes that make rebuilds incremental.
+"""Content hashes that make rebuilds incremental, and a journal that survives a kill.
 
-A build records, per unit of work (a scenario, the core set, a PnP file), the
-hash of everything that went in (input bytes, options, the code and template
-fingerprint) and the files that came out. A unit whose input hash is unchanged
-and whose outputs are all still there is skipped.
+A build records, per unit of work (a scenario, the core set, a PnP volume),
+the hash of everything that went in (input bytes, options, the code and
+template fingerprint) and the SHA-256 of every file that came out. A unit is
+skipped only when its input hash is unchanged and every output still has the
+recorded content: a file damaged in place, even to the same size, is rebuilt.
+
+Each finished unit is also appended at once to a journal beside the manifest
+(one JSON line, synced), so a build killed midway keeps the units it finished:
+the next build replays the journal and skips them. Saving the manifest at the
+end folds the journal in and removes it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -19,7 +27,9 @@ from pachaprint.fileio import atomic_write_text
 from pachaprint.resources import schemas_dir, templates_dir
 
 MANIFEST_NAME = ".pachaprint-build.json"
-MANIFEST_FORMAT = "pachaprint-build/1"
+JOURNAL_NAME = ".pachaprint-build.journal"
+MANIFEST_FORMAT = "pachaprint-build/2"
+_CHUNK = 1 << 20
 
 
 @lru_cache(maxsize=1)
@@ -48,46 +58,127 @@ def input_hash(*parts: Any) -> str:
     return digest.hexdigest()
 
 
+def file_hash(path: Path) -> str | None:
+    """SHA-256 of a regular file's bytes; ``None`` when it is missing, a link or unreadable."""
+    try:
+        if path.is_symlink() or not path.is_file():
+            return None
+        digest = hashlib.sha256()
+        with open(path, "rb") as handle:
+            while chunk := handle.read(_CHUNK):
+                digest.update(chunk)
+        return digest.hexdigest()
+    except OSError:
+        return None
+
+
+def _valid_entry(entry: Any) -> bool:
+    return (
+        isinstance(entry, dict)
+        and isinstance(entry.get("input"), str)
+        and isinstance(entry.get("outputs"), dict)
+        and all(isinstance(k, str) and isinstance(v, str) for k, v in entry["outputs"].items())
+    )
+
+
 @dataclass
 class Manifest:
-    """What the last build of an output folder made, unit by unit."""
+    """What the builds of an output folder made, unit by unit."""
 
     units: dict[str, dict[str, Any]] = field(default_factory=dict)
+    journal: Path | None = field(default=None, compare=False)
+    """Where :meth:`record` and :meth:`forget` append (``None``: in memory only)."""
 
     @classmethod
     def load(cls, out_dir: Path) -> Manifest:
+        """The manifest of ``out_dir`` with its journal replayed (empty if unreadable)."""
+        manifest = cls(journal=out_dir / JOURNAL_NAME)
         try:
             data = json.loads((out_dir / MANIFEST_NAME).read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return cls()
-        if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT:
-            return cls()
-        return cls(units=data.get("units", {}))
+            data = None
+        if isinstance(data, dict) and data.get("format") == MANIFEST_FORMAT:
+            units = data.get("units")
+            if isinstance(units, dict):
+                manifest.units = {k: v for k, v in units.items() if _valid_entry(v)}
+        manifest._replay(out_dir / JOURNAL_NAME)
+        return manifest
+
+    @classmethod
+    def fresh(cls, out_dir: Path) -> Manifest:
+        """An empty manifest that journals into ``out_dir`` (for ``--force``)."""
+        with contextlib.suppress(OSError):
+            (out_dir / JOURNAL_NAME).unlink(missing_ok=True)
+        return cls(journal=out_dir / JOURNAL_NAME)
+
+    def _replay(self, journal: Path) -> None:
+        try:
+            lines = journal.read_bytes().splitlines()
+        except OSError:
+            return
+        for line in lines:
+            try:
+                event = json.loads(line)
+            except ValueError:
+                continue  # a line cut short by a kill
+            if not isinstance(event, dict) or event.get("format") != MANIFEST_FORMAT:
+                continue
+            unit = event.get("unit")
+            if not isinstance(unit, str):
+                continue
+            if event.get("forget"):
+                self.units.pop(unit, None)
+            elif _valid_entry(event.get("entry")):
+                self.units[unit] = event["entry"]
+
+    def _append(self, event: dict[str, Any]) -> None:
+        if self.journal is None:
+            return
+        line = json.dumps({"format": MANIFEST_FORMAT, **event}, sort_keys=True) + "\n"
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+        try:  # best effort: without a journal a killed build only redoes more work
+            handle = os.open(self.journal, flags, 0o644)
+            try:
+                os.write(handle, line.encode("utf-8"))
+                os.fsync(handle)
+            finally:
+                os.close(handle)
+        except OSError:
+            self.journal = None
 
     def save(self, out_dir: Path) -> None:
+        """Write the manifest (atomically) and drop the journal it now contains."""
         text = (
             json.dumps({"format": MANIFEST_FORMAT, "units": self.units}, indent=1, sort_keys=True)
             + "\n"
         )
         atomic_write_text(out_dir / MANIFEST_NAME, text)
+        with contextlib.suppress(OSError):
+            (out_dir / JOURNAL_NAME).unlink(missing_ok=True)
 
     def is_current(self, out_dir: Path, unit: str, digest: str) -> bool:
-        """True when ``unit`` was built from ``digest`` and its outputs are all present."""
+        """True when ``unit`` was built from ``digest`` and every output still has its recorded content."""
         entry = self.units.get(unit)
         if not entry or entry.get("input") != digest:
             return False
         return all(
-            (out_dir / name).is_file() and (out_dir / name).stat().st_size == size
-            for name, size in entry.get("outputs", {}).items()
+            file_hash(out_dir / name) == recorded for name, recorded in entry["outputs"].items()
         )
 
-    def record(self, out_dir: Path, unit: str, digest: str, outputs: list[Path]) -> None:
-        self.units[unit] = {
-            "input": digest,
-            "outputs": {
-                p.relative_to(out_dir).as_posix(): p.stat().st_size for p in sorted(outputs)
-            },
-        }
+    def outputs(self, unit: str) -> list[str]:
+        """The output names (relative to OUT) recorded for ``unit``."""
+        return sorted((self.units.get(unit) or {}).get("outputs", {}))
+
+    def units_named(self, prefix: str) -> list[str]:
+        """The recorded units whose name starts with ``prefix``."""
+        return sorted(u for u in self.units if u.startswith(prefix))
+
+    def record(self, unit: str, digest: str, outputs: dict[str, str]) -> None:
+        """Remember what ``unit`` made (output name relative to OUT -> SHA-256) and journal it."""
+        entry = {"input": digest, "outputs": dict(sorted(outputs.items()))}
+        self.units[unit] = entry
+        self._append({"unit": unit, "entry": entry})
 
     def forget(self, unit: str) -> None:
-        self.units.pop(unit, None)
+        if self.units.pop(unit, None) is not None:
+            self._append({"unit": unit, "forget": True})

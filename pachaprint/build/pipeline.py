@@ -2,24 +2,30 @@
 
 Stages: validate (in this process, fast), then per scenario simulate + render
 (in worker processes with ``jobs > 1``), the core components once, the
-print-and-play PDFs, and the gallery. Every output is staged and moved into
-place atomically; a manifest of content hashes makes rebuilds incremental.
-A scenario that fails is reported and skipped; the others are still built.
+print-and-play PDFs (the discs in volumes, :mod:`pachaprint.build.volumes`),
+and the gallery. Every output is staged and moved into place atomically,
+never outside OUT (:mod:`pachaprint.build.staging`); a manifest of content
+hashes, journalled as each unit finishes, makes rebuilds incremental and
+keeps the work of a killed build (:mod:`pachaprint.build.manifest`).
+A file that cannot be read or is invalid, or a scenario that fails, is
+reported and skipped; the others are still built.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import nullcontext
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pachaprint.build.gallery import gallery_html
+from pachaprint.build.jobs import Submit, failure, run_now
 from pachaprint.build.manifest import Manifest, input_hash
-from pachaprint.build.previews import pdf_preview_png
+from pachaprint.build.options import PAPERS, WHEELS, BuildOptions, Progress
+from pachaprint.build.outdir import OutDirError, prepare_out_dir
 from pachaprint.build.reports import (
     build_balance,
     report_json,
@@ -29,34 +35,15 @@ from pachaprint.build.reports import (
     write_charts,
 )
 from pachaprint.build.staging import Stage, clean_stale_stages
-from pachaprint.check.load import read_file
+from pachaprint.build.volumes import BuiltScenario, build_volumes
+from pachaprint.check.load import scenario_files
 from pachaprint.check.problems import Report
-from pachaprint.check.validate import validate_bytes
+from pachaprint.check.validate import validate_path
 from pachaprint.fileio import atomic_write_text
 from pachaprint.model.scenario import Scenario, crops_to_rows
-from pachaprint.render.charts import CAPTIONS, chart_files
-from pachaprint.render.scenario import front_file_stem
+from pachaprint.model.text import display_path
 
-PAPERS = ("a4", "letter")
-WHEELS = ("retail", "volvelle45")
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """Everything that changes what a build produces (and so its content hashes)."""
-
-    papers: tuple[str, ...] = PAPERS
-    wheels: tuple[str, ...] = WHEELS
-    games: int = 200
-    players: int = 2
-    bots: tuple[str, ...] = ("logician", "greedy")
-    strongest: str = "logician"
-    """The bot whose solo and co-op win rates the balance report gives (fast by default)."""
-    modes: tuple[str, ...] = ("competitive", "solo", "coop")
-    seed: int = 1
-    lang: str = "en"
-    box: str = "retail"
-    back_offset: tuple[float, float] = (0.0, 0.0)
+__all__ = ["PAPERS", "WHEELS", "BuildOptions", "BuildResult", "OutDirError", "run_build"]
 
 
 @dataclass
@@ -83,7 +70,9 @@ class BuildResult:
     core: str = "unchanged"
     pnp: dict[str, str] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
-    """Failures outside a scenario (core components, print sheets)."""
+    """Failures outside a scenario (core components, print sheets, index, manifest)."""
+    pnp_files: list[str] = field(default_factory=list)
+    """The print-and-play PDFs of this build (relative to OUT), core first."""
 
     @property
     def ok(self) -> bool:
@@ -91,6 +80,7 @@ class BuildResult:
             all(s.ok for s in self.scenarios)
             and self.core != "failed"
             and "failed" not in self.pnp.values()
+            and not self.problems
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -110,12 +100,9 @@ class BuildResult:
             ],
             "core": self.core,
             "pnp": self.pnp,
+            "pnp_files": self.pnp_files,
             "problems": self.problems,
         }
-
-
-Progress = Callable[[str, int, int], None]
-"""Callback ``(stage, done, total)``; the CLI draws it with rich."""
 
 
 def _no_progress(stage: str, done: int, total: int) -> None:
@@ -126,7 +113,8 @@ def _no_progress(stage: str, done: int, total: int) -> None:
 def _render_scenario(
     scenario: Scenario, folder: Path, options: BuildOptions, difficulty: str | None
 ) -> None:
-    from pachaprint.render.scenario import render_scenario
+    from pachaprint.build.previews import pdf_preview_png
+    from pachaprint.render.scenario import front_file_stem, render_scenario
     from pachaprint.render.webwheel import write_webwheel
 
     render_scenario(
@@ -146,39 +134,39 @@ def _render_scenario(
 def build_scenario(
     scenario_data: dict[str, Any], validation: dict[str, Any], out_dir: str, options: BuildOptions
 ) -> dict[str, Any]:
-    """Simulate and render one valid scenario into ``OUT/scenarios/<id>/``; returns an outcome dict."""
+    """Simulate and render one valid scenario into ``OUT/scenarios/<id>/``; returns an outcome dict.
+
+    Never raises: a crash in the engine, the renderer or a write is a ``failed`` outcome.
+    """
     scenario = Scenario.from_dict(scenario_data)
     out = Path(out_dir)
     try:
         balanced = build_balance(scenario, options)
     except Exception as exc:  # a crash in the engine must not stop the build
-        return {
-            "status": "failed",
-            "problems": [f"simulation crashed: {type(exc).__name__}: {exc}"],
-        }
+        return {"status": "failed", "problems": [failure("simulation crashed", exc)]}
     unfinished = unfinished_games(balanced)
     if unfinished:
         return {"status": "failed", "problems": unfinished}
     report = scenario_report(validation, balanced, scenario)
     relative = Path("scenarios") / scenario.id
-    with Stage(out) as stage:
-        folder = stage.path(relative / "report.json").parent
-        try:
-            _render_scenario(scenario, folder, options, report["difficulty"])
-            write_charts(report, folder)
-        except Exception as exc:
-            return {
-                "status": "failed",
-                "problems": [f"rendering failed: {type(exc).__name__}: {exc}"],
-            }
-        stage.path(relative / "report.json").write_text(report_json(report), encoding="utf-8")
-        stage.path(relative / "report.md").write_text(report_markdown(report), encoding="utf-8")
-        outputs = stage.commit()
-    return {"status": "built", "report": report, "outputs": [str(p) for p in outputs]}
+    try:
+        with Stage(out) as stage:
+            folder = stage.path(relative / "report.json").parent
+            try:
+                _render_scenario(scenario, folder, options, report["difficulty"])
+                write_charts(report, folder)
+            except Exception as exc:
+                return {"status": "failed", "problems": [failure("rendering failed", exc)]}
+            stage.path(relative / "report.json").write_text(report_json(report), encoding="utf-8")
+            stage.path(relative / "report.md").write_text(report_markdown(report), encoding="utf-8")
+            outputs = stage.commit()
+    except Exception as exc:
+        return {"status": "failed", "problems": [failure("writing the files failed", exc)]}
+    return {"status": "built", "report": report, "outputs": outputs}
 
 
-def build_core(out_dir: str, options: BuildOptions) -> list[str]:
-    """Render the shared components and the core PnP PDF for each paper."""
+def build_core(out_dir: str, options: BuildOptions) -> dict[str, str]:
+    """Render the shared components and the core PnP PDF for each paper; returns output hashes."""
     from pachaprint.render.core import render_core
 
     out = Path(out_dir)
@@ -190,45 +178,99 @@ def build_core(out_dir: str, options: BuildOptions) -> list[str]:
             wheels=options.wheels,
             back_offset=options.back_offset,
         )
-        return [str(p) for p in stage.commit()]
-
-
-def build_discs_pnp(
-    scenarios: list[dict[str, Any]],
-    difficulties: dict[str, str | None],
-    out_dir: str,
-    paper: str,
-    options: BuildOptions,
-) -> list[str]:
-    """The duplex-ready PDF of every built scenario's disc fronts and backs."""
-    from pachaprint.render.scenario import render_discs_pnp
-
-    out = Path(out_dir)
-    with Stage(out) as stage:
-        models = [Scenario.from_dict(data) for data in scenarios]
-        render_discs_pnp(
-            models,
-            stage.path(f"pnp/pachaprint-discs-{paper}.pdf"),
-            paper=paper,
-            wheel=list(options.wheels),
-            lang=options.lang,
-            difficulties=difficulties,
-            back_offset=options.back_offset,
-        )
-        return [str(p) for p in stage.commit()]
+        return stage.commit()
 
 
 # -- the orchestration (main process) -----------------------------------------------
-def _complete_data(report: Report, raw: bytes) -> tuple[dict[str, Any], list[str]]:
+def _complete_data(report: Report) -> tuple[dict[str, Any], list[str]]:
     """The scenario mapping to build from; dots are solved in memory (with a warning)."""
-    data = json.loads(raw.decode("utf-8-sig"))
+    scenario: Scenario = report.scenario
+    data = dict(scenario.extra)
     warnings = []
-    if not report.scenario.is_complete and report.solution is not None:
-        data["crops"] = crops_to_rows(report.scenario.board, report.solution)
+    if not scenario.is_complete and report.solution is not None:
+        data["crops"] = crops_to_rows(scenario.board, report.solution)
         warnings.append(
             "crops had dots; built with the solved layer (run `pachaprint solve --write`)"
         )
     return data, warnings
+
+
+def _unchanged_report(out_dir: Path, scenario_id: str) -> dict[str, Any] | None:
+    try:
+        loaded = json.loads(
+            (out_dir / "scenarios" / scenario_id / "report.json").read_text(encoding="utf-8")
+        )
+    except (OSError, ValueError):
+        return None
+    return loaded if isinstance(loaded, dict) else None
+
+
+Pending = list[tuple[ScenarioOutcome, dict[str, Any], dict[str, Any], str]]
+"""Scenarios still to build: outcome, mapping, validation report, input digest."""
+
+
+def _check_files(
+    files: list[Path], out_dir: Path, options: BuildOptions, manifest: Manifest, progress: Progress
+) -> tuple[list[ScenarioOutcome], Pending]:
+    """Validate every file: the outcomes in file order, and the scenarios still to build."""
+    outcomes: list[ScenarioOutcome] = []
+    pending: Pending = []
+    seen_ids: dict[str, str] = {}
+    for done, path in enumerate(files, start=1):
+        report, raw = validate_path(path, options.box)
+        outcome = ScenarioOutcome(file=report.file, id=report.id, status="invalid")
+        outcomes.append(outcome)
+        progress("validate", done, len(files))
+        if not report.valid or report.id is None or raw is None:
+            outcome.problems = [f"{p.rule.value}: {p.message}" for p in report.errors]
+            continue
+        if report.id in seen_ids:
+            outcome.problems = [
+                f"duplicate id {report.id!r}: {seen_ids[report.id]} already uses it"
+            ]
+            continue
+        seen_ids[report.id] = report.file
+        data, notes = _complete_data(report)
+        outcome.data = data
+        validation = report.to_dict()
+        validation["warnings"] += [{"rule": "incomplete", "cells": [], "message": n} for n in notes]
+        digest = input_hash(raw, options.key(), "scenario")
+        if manifest.is_current(out_dir, f"scenario:{report.id}", digest):
+            outcome.report = _unchanged_report(out_dir, report.id)
+            if outcome.report is not None:
+                outcome.status = "unchanged"
+                continue
+        pending.append((outcome, data, validation, digest))
+    return outcomes, pending
+
+
+def _scenario_results(
+    pending: Pending, out_dir: str, options: BuildOptions, executor: ProcessPoolExecutor | None
+) -> Iterator[tuple[ScenarioOutcome, str, dict[str, Any]]]:
+    """``(outcome, digest, result)`` as each scenario finishes (one at a time without workers,
+    so that each is recorded before the next starts)."""
+
+    def result_of(future: Future[dict[str, Any]]) -> dict[str, Any]:
+        try:
+            return future.result()
+        except Exception as exc:  # a worker process that died (killed, out of memory)
+            return {"status": "failed", "problems": [failure("the worker failed", exc)]}
+
+    if executor is None:
+        for outcome, data, validation, digest in pending:
+            yield (
+                outcome,
+                digest,
+                result_of(run_now(build_scenario, data, validation, out_dir, options)),
+            )
+        return
+    futures = {
+        executor.submit(build_scenario, data, validation, out_dir, options): (outcome, digest)
+        for outcome, data, validation, digest in pending
+    }
+    for future in as_completed(futures):
+        outcome, digest = futures[future]
+        yield outcome, digest, result_of(future)
 
 
 def run_build(
@@ -239,142 +281,88 @@ def run_build(
     force: bool = False,
     progress: Progress = _no_progress,
 ) -> BuildResult:
-    """Build everything for the ``*.json`` scenarios in ``scenarios_dir`` into ``out_dir``."""
-    out_dir.mkdir(parents=True, exist_ok=True)
+    """Build everything for the ``*.json`` scenarios in ``scenarios_dir`` into ``out_dir``.
+
+    Hidden files are skipped. Raises :class:`OutDirError` (before any work)
+    when ``out_dir`` is a file or cannot be created or written.
+    """
+    prepare_out_dir(out_dir)
     clean_stale_stages(out_dir)
-    manifest = Manifest() if force else Manifest.load(out_dir)
-    files = sorted(p for p in scenarios_dir.glob("*.json") if p.is_file())
-    outcomes: list[ScenarioOutcome] = []
-    pending: list[tuple[ScenarioOutcome, dict, dict, str]] = []
-    seen_ids: dict[str, str] = {}
-
-    for done, path in enumerate(files, start=1):
-        raw = read_file(path)
-        report = validate_bytes(raw, str(path), options.box)
-        outcome = ScenarioOutcome(file=str(path), id=report.id, status="invalid")
-        outcomes.append(outcome)
-        progress("validate", done, len(files))
-        if not report.valid:
-            outcome.problems = [f"{p.rule.value}: {p.message}" for p in report.errors]
-            continue
-        if report.id in seen_ids:
-            outcome.problems = [
-                f"duplicate id {report.id!r}: {seen_ids[report.id]} already uses it"
-            ]
-            continue
-        seen_ids[report.id] = str(path)
-        data, notes = _complete_data(report, raw)
-        outcome.data = data
-        validation = report.to_dict()
-        validation["warnings"] += [{"rule": "incomplete", "cells": [], "message": n} for n in notes]
-        digest = input_hash(raw, asdict(options), "scenario")
-        if manifest.is_current(out_dir, f"scenario:{report.id}", digest):
-            outcome.status = "unchanged"
-            outcome.report = json.loads(
-                (out_dir / "scenarios" / report.id / "report.json").read_text(encoding="utf-8")
-            )
-            continue
-        pending.append((outcome, data, validation, digest))
-
-    core_digest = input_hash(asdict(options), "core")
+    manifest = Manifest.fresh(out_dir) if force else Manifest.load(out_dir)
+    outcomes, pending = _check_files(
+        scenario_files(scenarios_dir), out_dir, options, manifest, progress
+    )
+    problems: list[str] = []
+    core_digest = input_hash(options.key(), "core")
     core_needed = not manifest.is_current(out_dir, "core", core_digest)
     executor = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
     with executor or nullcontext():
-        submit = executor.submit if executor else _run_now
+        submit: Submit = executor.submit if executor else run_now
         core_future = submit(build_core, str(out_dir), options) if core_needed else None
-        futures = {
-            submit(build_scenario, data, validation, str(out_dir), options): (outcome, digest)
-            for outcome, data, validation, digest in pending
-        }
-        for done, future in enumerate(as_completed(futures) if executor else futures, start=1):
-            outcome, digest = futures[future]
-            result = future.result()
+        for done, (outcome, digest, result) in enumerate(
+            _scenario_results(pending, str(out_dir), options, executor), start=1
+        ):
             outcome.status = result["status"]
             outcome.problems = result.get("problems", [])
             outcome.report = result.get("report")
             if outcome.status == "built":
-                manifest.record(
-                    out_dir, f"scenario:{outcome.id}", digest, [Path(p) for p in result["outputs"]]
-                )
+                manifest.record(f"scenario:{outcome.id}", digest, result["outputs"])
             else:
                 manifest.forget(f"scenario:{outcome.id}")
-            progress("scenarios", done, len(futures))
+            progress("scenarios", done, len(pending))
         core_status = "unchanged"
-        problems: list[str] = []
         if core_future is not None:
             try:
-                manifest.record(
-                    out_dir, "core", core_digest, [Path(p) for p in core_future.result()]
-                )
+                manifest.record("core", core_digest, core_future.result())
                 core_status = "built"
             except Exception as exc:
                 core_status = "failed"
                 manifest.forget("core")
-                problems.append(f"core components failed: {type(exc).__name__}: {exc}")
+                problems.append(failure("core components failed", exc))
             progress("core", 1, 1)
+        built = [
+            BuiltScenario(o.id, o.data, (o.report or {}).get("difficulty"))
+            for o in outcomes
+            if o.ok and o.id is not None and o.data is not None
+        ]
+        pnp_status, pnp_files = build_volumes(
+            built, out_dir, options, manifest, submit, problems, progress
+        )
 
-        built_data = [o.data for o in outcomes if o.ok]
-        difficulties = {o.id: (o.report or {}).get("difficulty") for o in outcomes if o.ok}
-        pnp_status: dict[str, str] = {}
-        pnp_jobs = {}
-        for paper in options.papers:
-            digest = input_hash(
-                asdict(options),
-                paper,
-                sorted((d["id"], json.dumps(d, sort_keys=True)) for d in built_data),
-            )
-            if built_data and not manifest.is_current(out_dir, f"pnp:{paper}", digest):
-                pnp_jobs[paper] = (
-                    submit(build_discs_pnp, built_data, difficulties, str(out_dir), paper, options),
-                    digest,
-                )
-            else:
-                pnp_status[paper] = "unchanged" if built_data else "skipped"
-        for number, (paper, (future, digest)) in enumerate(sorted(pnp_jobs.items()), start=1):
-            try:
-                manifest.record(out_dir, f"pnp:{paper}", digest, [Path(p) for p in future.result()])
-                pnp_status[paper] = "built"
-            except Exception as exc:
-                pnp_status[paper] = "failed"
-                manifest.forget(f"pnp:{paper}")
-                problems.append(f"print sheets ({paper}) failed: {type(exc).__name__}: {exc}")
-            progress("print sheets", number, len(pnp_jobs))
-
-    atomic_write_text(
-        out_dir / "index.html",
-        gallery_html([_gallery_entry(o, options.wheels[0]) for o in outcomes]),
-    )
-    manifest.save(out_dir)
+    try:
+        atomic_write_text(
+            out_dir / "index.html",
+            gallery_html(
+                [_gallery_entry(o, options.wheels[0]) for o in outcomes],
+                sheets=[
+                    {"href": name, "label": label, "ids": list(ids)}
+                    for name, label, ids in pnp_files
+                ],
+            ),
+        )
+    except OSError as exc:
+        problems.append(failure("writing index.html failed", exc))
+    try:
+        manifest.save(out_dir)
+    except OSError as exc:
+        problems.append(failure("writing the build manifest failed", exc))
     return BuildResult(
-        out_dir=str(out_dir),
+        out_dir=display_path(out_dir),
         scenarios=outcomes,
         core=core_status,
         pnp=dict(sorted(pnp_status.items())),
         problems=problems,
+        pnp_files=[name for name, _label, _ids in pnp_files],
     )
 
 
-class _Done:
-    """A finished result with the ``Future`` interface, for ``jobs == 1``."""
-
-    def __init__(self, function, args):
-        try:
-            self._value, self._error = function(*args), None
-        except Exception as exc:  # re-raised by result(), as a Future would
-            self._value, self._error = None, exc
-
-    def result(self):
-        if self._error is not None:
-            raise self._error
-        return self._value
-
-
-def _run_now(function, *args) -> _Done:
-    return _Done(function, args)
-
-
 def _gallery_entry(outcome: ScenarioOutcome, wheel: str) -> dict[str, Any]:
-    if not outcome.ok:
+    # Imported here, after the workers are gone: the main process never holds the
+    # renderer while they run (it is forked into each of them).
+    from pachaprint.render.charts import CAPTIONS, chart_files
+    from pachaprint.render.scenario import front_file_stem
+
+    if not outcome.ok or outcome.report is None:
         return {
             "id": outcome.id or Path(outcome.file).stem,
             "file": outcome.file,
@@ -388,7 +376,7 @@ def _gallery_entry(outcome: ScenarioOutcome, wheel: str) -> dict[str, Any]:
         ("disc front PDF", base + f"{front_file_stem(wheel)}.pdf"),
         ("digital wheel", base + "wheel.html"),
     ]
-    balance = (outcome.report or {}).get("balance") or {}
+    balance = outcome.report.get("balance") or {}
     charts = [(base + name, CAPTIONS[name]) for name in chart_files(balance)]
     return {
         "id": outcome.id,

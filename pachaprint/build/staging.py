@@ -2,18 +2,101 @@
 
 Renderers write into a staging folder inside the output folder (same file
 system); :meth:`Stage.commit` moves every finished file to its final name with
-``os.replace``. A build killed midway leaves only the hidden staging folder
-(removed by the next build), never a truncated or half-updated output file.
+a rename. A build killed midway leaves only the hidden staging folder (removed
+by the next build), never a truncated or half-updated output file.
+
+Nothing is ever written outside the output folder: the move walks from OUT
+down to each file's folder one component at a time without following
+symbolic links (``O_NOFOLLOW``), so a link inside OUT that points elsewhere
+is refused (:class:`PlacementError`), never written through. A link standing
+where an output file goes is replaced by the file.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
 import shutil
+import stat
 import tempfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+from types import TracebackType
+
+from pachaprint.model.text import display_path
 
 STAGING_PREFIX = ".staging-"
+_DIRECTORY_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
+
+
+class PlacementError(RuntimeError):
+    """An output cannot go where it belongs: a symbolic link or a file inside OUT stands
+    where a folder goes, a folder where a file goes, or a folder cannot be created."""
+
+
+def _open_folder(parent: int, name: str, shown: str) -> int:
+    """Open (creating if missing) the folder ``name`` under the folder handle ``parent``."""
+    try:
+        os.mkdir(name, 0o777, dir_fd=parent)
+    except FileExistsError:
+        pass  # a folder, or something that the open below refuses
+    except OSError as error:
+        raise PlacementError(f"cannot create the folder {shown}: {error.strerror}") from None
+    try:
+        return os.open(name, _DIRECTORY_FLAGS, dir_fd=parent)
+    except OSError as error:
+        reason = error.strerror
+    with contextlib.suppress(OSError):
+        if stat.S_ISLNK(os.stat(name, dir_fd=parent, follow_symlinks=False).st_mode):
+            target = display_path(os.readlink(name, dir_fd=parent))
+            raise PlacementError(
+                f"{shown} is a symbolic link (to {target}); the build writes only inside "
+                "its output folder and does not follow links there: remove the link"
+            )
+        raise PlacementError(f"{shown} is a file where the build needs a folder: move it away")
+    raise PlacementError(f"cannot open the folder {shown}: {reason}")
+
+
+def place(out_dir: Path, relative: PurePosixPath, source: Path) -> None:
+    """Move ``source`` to ``OUT/relative`` by rename, creating folders, never through a link."""
+    handles = [os.open(out_dir, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))]
+    try:
+        shown = display_path(out_dir)
+        for part in relative.parent.parts:
+            shown = f"{shown}/{display_path(part)}"
+            handles.append(_open_folder(handles[-1], part, shown))
+        try:
+            os.replace(source, relative.name, dst_dir_fd=handles[-1])
+        except IsADirectoryError:
+            raise PlacementError(
+                f"{shown}/{display_path(relative.name)} is a folder where the build writes a file:"
+                " move it away"
+            ) from None
+    finally:
+        for handle in handles:
+            os.close(handle)
+
+
+def remove(out_dir: Path, relative: PurePosixPath) -> None:
+    """Delete the file ``OUT/relative`` if it is there, never following a link on the way."""
+    handles = [os.open(out_dir, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))]
+    try:
+        for part in relative.parent.parts:
+            handles.append(os.open(part, _DIRECTORY_FLAGS, dir_fd=handles[-1]))
+        os.unlink(relative.name, dir_fd=handles[-1])
+    except FileNotFoundError:
+        pass
+    finally:
+        for handle in handles:
+            os.close(handle)
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        while chunk := handle.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
 
 
 class Stage:
@@ -30,14 +113,13 @@ class Stage:
         target.parent.mkdir(parents=True, exist_ok=True)
         return target
 
-    def commit(self) -> list[Path]:
-        """Move every staged file into place; returns the final paths, sorted."""
-        moved = []
+    def commit(self) -> dict[str, str]:
+        """Move every staged file into place; returns ``{name relative to OUT: SHA-256}``, sorted."""
+        moved: dict[str, str] = {}
         for staged in sorted(p for p in self.root.rglob("*") if p.is_file()):
-            final = self.out_dir / staged.relative_to(self.root)
-            final.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(staged, final)
-            moved.append(final)
+            relative = PurePosixPath(staged.relative_to(self.root).as_posix())
+            moved[relative.as_posix()] = file_sha256(staged)
+            place(self.out_dir, relative, staged)
         self.discard()
         return moved
 
@@ -47,15 +129,27 @@ class Stage:
     def __enter__(self) -> Stage:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
         self.discard()
 
 
 def clean_stale_stages(out_dir: Path) -> None:
-    """Remove staging folders and temporary files left by an interrupted build."""
+    """Remove staging folders and temporary files left by an interrupted build.
+
+    Walks OUT without following symbolic links, so nothing outside it is touched.
+    """
     if not out_dir.is_dir():
         return
     for stale in out_dir.glob(f"{STAGING_PREFIX}*"):
-        shutil.rmtree(stale, ignore_errors=True)
-    for temp in out_dir.rglob(".*.tmp"):
-        temp.unlink(missing_ok=True)
+        if stale.is_dir() and not stale.is_symlink():
+            shutil.rmtree(stale, ignore_errors=True)
+    for folder, _dirs, names in os.walk(out_dir, followlinks=False):
+        for name in names:
+            if name.startswith(".") and name.endswith(".tmp"):
+                with contextlib.suppress(OSError):
+                    os.unlink(os.path.join(folder, name))

@@ -9,10 +9,10 @@ hardest tier in the chain equals :func:`pachaprint.check.grade.grade`.
 
 from __future__ import annotations
 
+from pachaprint.check.difficulty import Difficulty
 from pachaprint.check.solver import SolveStatus, givens_of
 from pachaprint.check.techniques import (
     Deduction,
-    Difficulty,
     Position,
     broken,
     next_deduction,

@@ -1,22 +1,25 @@
 """Reading scenario files safely: bytes -> JSON -> schema-checked mapping.
 
-Whatever the input (empty, binary, huge, deeply nested, not UTF-8), these
-functions return problems in words; they never raise for bad content.
+Whatever the input (empty, binary, huge, deeply nested, not UTF-8, numbers
+of thousands of digits, lone surrogates), these functions return problems in
+words; they never raise for bad content. Every value a message quotes is
+escaped (:func:`pachaprint.model.text.quote`), so a problem prints safely.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     import jsonschema
 
 from pachaprint.check.problems import Problem, Rule
+from pachaprint.model.text import TEXT_PATTERN, printable, quote, text_problem
 from pachaprint.resources import schemas_dir
 
 MAX_BYTES = 1 << 20
@@ -26,7 +29,8 @@ MAX_BYTES = 1 << 20
 @lru_cache(maxsize=1)
 def schema() -> dict[str, Any]:
     """The scenario JSON Schema (draft 2020-12)."""
-    return json.loads((schemas_dir() / "scenario.schema.json").read_text(encoding="utf-8"))
+    loaded = json.loads((schemas_dir() / "scenario.schema.json").read_text(encoding="utf-8"))
+    return cast(dict[str, Any], loaded)
 
 
 @lru_cache(maxsize=1)
@@ -55,6 +59,37 @@ def _fast_validator() -> Callable[[Any], object]:
 
 class _JsonProblem(Exception):
     pass
+
+
+class _Numbers:
+    """``parse_int`` for :func:`json.loads`: a number too long for Python's ``int``
+    (over 4,300 digits by default) is a ``json`` problem with its line and column."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.search_from = 0
+
+    def __call__(self, literal: str) -> int:
+        try:
+            value = int(literal)
+        except ValueError:
+            at = self.text.find(literal, self.search_from)
+            where = _position(self.text, at) if at >= 0 else ""
+            digits = len(literal.lstrip("-"))
+            raise _JsonProblem(
+                f"{where}a number with {digits:,} digits is too long to read"
+                " (a scenario holds no numbers at all)"
+            ) from None
+        at = self.text.find(literal, self.search_from)
+        if at >= 0:
+            self.search_from = at + len(literal)
+        return value
+
+
+def _position(text: str, offset: int) -> str:
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return f"line {line} column {column}: "
 
 
 def _reject_constant(name: str) -> Any:
@@ -99,7 +134,12 @@ def parse_text(text: str) -> tuple[Any, list[Problem]]:
     if not text.strip():
         return None, [Problem(Rule.JSON, "the file is empty; expected a JSON object")]
     try:
-        data = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates)
+        data = json.loads(
+            text,
+            parse_constant=_reject_constant,
+            object_pairs_hook=_no_duplicates,
+            parse_int=_Numbers(text),
+        )
     except json.JSONDecodeError as exc:
         return None, [Problem(Rule.JSON, f"line {exc.lineno} column {exc.colno}: {exc.msg}")]
     except _JsonProblem as exc:
@@ -109,9 +149,13 @@ def parse_text(text: str) -> tuple[Any, list[Problem]]:
     return data, []
 
 
-def pointer(path) -> str:
-    """A JSON pointer (RFC 6901) for a path of keys and indexes."""
-    parts = [str(p).replace("~", "~0").replace("/", "~1") for p in path]
+def pointer(path: Sequence[str | int]) -> str:
+    """A JSON pointer (RFC 6901) for a path of keys and indexes.
+
+    Keys are shown escaped (:func:`~pachaprint.model.text.printable`), so a
+    pointer prints safely whatever the key holds.
+    """
+    parts = [printable(str(p)).replace("~", "~0").replace("/", "~1") for p in path]
     return "/" + "/".join(parts) if parts else ""
 
 
@@ -125,6 +169,15 @@ _TYPE_NAMES = {
     type(None): "null",
 }
 
+
+def _type_name(value: Any) -> str:
+    """``a whole number`` and the like (``bool`` is checked before ``int``)."""
+    for kind, name in _TYPE_NAMES.items():
+        if isinstance(value, kind):
+            return name
+    return printable(type(value).__name__)
+
+
 _PATTERN_HINTS = {
     "id": "use lower-case letters, digits and hyphens, starting with a letter or digit (at most 40)",
     "terrain": "use only the terrain letters V, D, F and M",
@@ -134,21 +187,23 @@ _PATTERN_HINTS = {
 }
 
 
+_TEXT_KEYS = ("$schema", "name", "author", "notes")
+"""Free-text keys: their pattern is :data:`~pachaprint.model.text.TEXT_PATTERN`."""
+
+
 def _short(value: Any, limit: int = 40) -> str:
-    text = (
-        json.dumps(value, ensure_ascii=False)
-        if not isinstance(value, (dict, list))
-        else _TYPE_NAMES[type(value)]
-    )
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    if isinstance(value, (dict, list)):
+        return _type_name(value)
+    return quote(value, limit)
 
 
 def _schema_message(error: jsonschema.ValidationError) -> list[tuple[str, str]]:
     """(pointer, message) pairs for one jsonschema error, in our words."""
-    where = pointer(error.absolute_path)
-    value = error.instance
-    key = error.validator
-    arg = error.validator_value
+    where = pointer(list(error.absolute_path))
+    value: Any = error.instance
+    key: Any = error.validator
+    arg: Any = error.validator_value
+    part: Any = error.schema
     top = str(error.absolute_path[0]) if error.absolute_path else ""
     if key == "required":
         missing = [k for k in arg if isinstance(value, dict) and k not in value]
@@ -157,7 +212,7 @@ def _schema_message(error: jsonschema.ValidationError) -> list[tuple[str, str]]:
             for k in missing
         ]
     if key == "additionalProperties":
-        known = set(error.schema.get("properties", {}))
+        known = set(part.get("properties", {}))
         return [
             (
                 pointer([*error.absolute_path, k]),
@@ -170,7 +225,7 @@ def _schema_message(error: jsonschema.ValidationError) -> list[tuple[str, str]]:
         return [
             (
                 where,
-                f"must be {_TYPE_NAMES.get({'object': dict, 'array': list, 'string': str, 'integer': int, 'number': float, 'boolean': bool, 'null': type(None)}[arg], arg)}, not {_TYPE_NAMES.get(type(value), type(value).__name__)}",
+                f"must be {_TYPE_NAMES.get({'object': dict, 'array': list, 'string': str, 'integer': int, 'number': float, 'boolean': bool, 'null': type(None)}[arg], arg)}, not {_type_name(value)}",
             )
         ]
     if key == "const":
@@ -179,6 +234,8 @@ def _schema_message(error: jsonschema.ValidationError) -> list[tuple[str, str]]:
         return [
             (where, f"must be one of {', '.join(json.dumps(a) for a in arg)}, not {_short(value)}")
         ]
+    if key == "pattern" and arg == TEXT_PATTERN and isinstance(value, str):
+        return [(where, text_problem(value) or f"must match {arg}")]
     if key == "pattern":
         hint = _PATTERN_HINTS.get(top, f"must match {arg}")
         return [(where, f"{_short(value)} is not allowed here: {hint}")]
@@ -192,10 +249,10 @@ def _schema_message(error: jsonschema.ValidationError) -> list[tuple[str, str]]:
         return [(where, f"has {len(value)} item(s); at least {arg} needed")]
     if key == "maxItems":
         return [(where, f"has {len(value)} items; at most {arg} allowed")]
-    return [(where, error.message[:200])]
+    return [(where, printable(error.message[:200]))]
 
 
-def _pattern_paths(data: dict[str, Any]):
+def _pattern_paths(data: dict[str, Any]) -> Iterator[tuple[str, str, str]]:
     """(pointer, value, pattern) for every string the schema checks with a pattern."""
     props = schema()["properties"]
     for key in ("id",):
@@ -232,6 +289,47 @@ def _line_end_problems(data: Any) -> list[Problem]:
     ]
 
 
+_SCHEMA_DEPTH = 4
+"""Deeper than this, no schema keyword looks inside a value (solo/otoma/items is the deepest)."""
+_HUGE_BITS = 10_000
+
+
+class _HugeInt(int):
+    """A number too long for ``repr`` (jsonschema spells every failing value out)."""
+
+    def __repr__(self) -> str:
+        return "<a whole number with thousands of digits>"
+
+
+class _DeepList(list[Any]):
+    """Stands for a list nested deeper than any schema keyword reads (short ``repr``)."""
+
+    def __repr__(self) -> str:
+        return "[...]"
+
+
+class _DeepDict(dict[str, Any]):
+    def __repr__(self) -> str:
+        return "{...}"
+
+
+def _tame(value: Any, depth: int = 0) -> Any:
+    """``value`` with what would make jsonschema's messages crash replaced by stand-ins
+    of the same JSON type: integers over 4,300 digits, and containers nested
+    deeper than the schema reads (their ``repr`` would recurse too far)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _HugeInt(value) if value.bit_length() > _HUGE_BITS else value
+    if isinstance(value, list):
+        if depth >= _SCHEMA_DEPTH:
+            return _DeepList()
+        return [_tame(item, depth + 1) for item in value]
+    if isinstance(value, dict):
+        if depth >= _SCHEMA_DEPTH:
+            return _DeepDict()
+        return {key: _tame(item, depth + 1) for key, item in value.items()}
+    return value
+
+
 def schema_problems(data: Any) -> list[Problem]:
     """Every JSON Schema violation of ``data``, each with its JSON pointer, sorted by pointer."""
     try:
@@ -240,7 +338,7 @@ def schema_problems(data: Any) -> list[Problem]:
     except ValueError:  # the schema is broken somewhere: the full validator says where
         pass
     problems = _line_end_problems(data)
-    for error in _validator().iter_errors(data):
+    for error in _validator().iter_errors(_tame(data)):
         for where, message in _schema_message(error):
             problems.append(
                 Problem(Rule.SCHEMA, f"{where or '(top level)'}: {message}", pointer=where)
@@ -254,14 +352,28 @@ def read_file(path: Path) -> bytes:
         return handle.read(MAX_BYTES + 1)
 
 
+def is_hidden(path: Path) -> bool:
+    """Hidden files (``.name``: editor backups, the build manifest) are never scenarios."""
+    return path.name.startswith(".")
+
+
+def scenario_files(folder: Path) -> list[Path]:
+    """The ``*.json`` files directly inside ``folder``, sorted, hidden files skipped."""
+    return sorted(p for p in folder.glob("*.json") if p.is_file() and not is_hidden(p))
+
+
 def collect_files(paths: list[str]) -> tuple[list[Path], list[str]]:
-    """Expand files and folders (``*.json`` directly inside, sorted) -> (files, missing paths)."""
+    """Expand files and folders -> (files, paths that are neither a file nor a folder).
+
+    A folder gives its :func:`scenario_files`; a file named on its own is
+    always taken, hidden or not.
+    """
     files: list[Path] = []
     missing: list[str] = []
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            files.extend(sorted(p for p in path.glob("*.json") if p.is_file()))
+            files.extend(scenario_files(path))
         elif path.is_file():
             files.append(path)
         else:

@@ -58,7 +58,7 @@ class Problem:
             data["pointer"] = self.pointer
         return data
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[int, str, tuple[str, ...], str]:
         return (self.rule.order, self.pointer or "", self.cells, self.message)
 
 

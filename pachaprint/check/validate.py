@@ -1,20 +1,34 @@
 """Validate one scenario file or text end to end: JSON, schema, dimensions, rules.
 
 This is what ``pachaprint validate`` runs per file and what the build calls.
+Every function here returns a :class:`~pachaprint.check.problems.Report` for
+any input; ``file`` is shown escaped (:func:`~pachaprint.model.text.display_path`),
+so a report prints and serialises safely whatever the file is called.
 """
 
 from __future__ import annotations
 
+import re
+from os import PathLike
 from pathlib import Path
 from typing import Any
 
 from pachaprint.check.difficulty import Difficulty
 from pachaprint.check.grade import grade
-from pachaprint.check.load import parse_bytes, parse_text, read_file, schema_problems
+from pachaprint.check.load import parse_bytes, parse_text, read_file, schema, schema_problems
 from pachaprint.check.printing import print_warnings
 from pachaprint.check.problems import Problem, Report, Rule
 from pachaprint.check.rules import check_scenario, dimension_problems
 from pachaprint.model.scenario import Scenario
+from pachaprint.model.text import display_path
+
+
+def _scenario_id(data: Any) -> str | None:
+    """The file's ``id`` when it is a well-formed id (reports never carry a malformed one)."""
+    value = data.get("id") if isinstance(data, dict) else None
+    if isinstance(value, str) and re.fullmatch(schema()["properties"]["id"]["pattern"], value):
+        return value
+    return None
 
 
 def validate_data(
@@ -25,9 +39,7 @@ def validate_data(
     With ``difficulty`` (the default, as ``validate`` reports it) a unique map
     is also graded; the rule verdict is the same either way.
     """
-    report = Report(file=file)
-    if isinstance(data, dict) and isinstance(data.get("id"), str):
-        report.id = data["id"]
+    report = Report(file=display_path(file), id=_scenario_id(data))
     report.errors = schema_problems(data)
     if report.errors:
         return report
@@ -40,9 +52,9 @@ def validate_data(
     report.warnings += print_warnings(scenario)
     report.stats = scenario_stats(scenario, report.solution is not None)
     if difficulty and report.solution is not None:
-        difficulty = grade(scenario)
-        report.stats["difficulty"] = difficulty.value
-        if difficulty is Difficulty.NEEDS_GUESSING:
+        graded = grade(scenario)
+        report.stats["difficulty"] = graded.value
+        if graded is Difficulty.NEEDS_GUESSING:
             report.warnings.append(
                 Problem(
                     Rule.DIFFICULTY,
@@ -66,19 +78,43 @@ def scenario_stats(scenario: Scenario, unique: bool) -> dict[str, Any]:
 
 
 def validate_text(text: str, file: str = "<text>", box: str = "retail") -> Report:
+    """Validate JSON text (a leading byte-order mark is dropped)."""
     data, problems = parse_text(text.removeprefix("\ufeff"))
     if problems:
-        return Report(file=file, errors=problems)
+        return Report(file=display_path(file), errors=problems)
     return validate_data(data, file, box)
 
 
 def validate_bytes(raw: bytes, file: str = "<bytes>", box: str = "retail") -> Report:
+    """Validate a file's bytes (UTF-8, optionally with a byte-order mark)."""
     data, problems = parse_bytes(raw)
     if problems:
-        return Report(file=file, errors=problems)
+        return Report(file=display_path(file), errors=problems)
     return validate_data(data, file, box)
 
 
-def validate_file(path: str | Path, box: str = "retail") -> Report:
+def validate_file(path: str | PathLike[str], box: str = "retail") -> Report:
     """Validate a file; ``OSError`` (missing/unreadable) propagates to the caller."""
     return validate_bytes(read_file(Path(path)), str(path), box)
+
+
+def read_problem(path: str | PathLike[str], error: OSError) -> Report:
+    """The report of a file that could not be read (one ``json`` problem, in words)."""
+    reason = error.strerror or type(error).__name__
+    return Report(
+        file=display_path(path),
+        errors=[Problem(Rule.JSON, f"the file cannot be read: {reason}")],
+    )
+
+
+def validate_path(path: str | PathLike[str], box: str = "retail") -> tuple[Report, bytes | None]:
+    """Validate one file of a batch: ``(report, bytes read)``.
+
+    A file that cannot be read is itself reported (a ``json`` problem, bytes
+    ``None``), so one bad file never stops the others.
+    """
+    try:
+        raw = read_file(Path(path))
+    except OSError as error:
+        return read_problem(path, error), None
+    return validate_bytes(raw, str(path), box), raw

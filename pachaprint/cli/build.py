@@ -8,11 +8,20 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
 
-from pachaprint.build.pipeline import PAPERS, WHEELS, BuildOptions, run_build
+from pachaprint.build.pipeline import PAPERS, WHEELS, BuildOptions, OutDirError, run_build
+from pachaprint.check.load import scenario_files
 from pachaprint.cli.app import UsageError, command
 from pachaprint.cli.options import Lang, OutputFormat, PaperChoice, WheelChoice, parse_back_offset
+from pachaprint.model.text import display_path
 
 DEFAULT_JOBS = max(1, min(4, os.cpu_count() or 1))
 
@@ -90,9 +99,9 @@ def build(
     failed, 2 for bad options.
     """
     if not scenarios_dir.is_dir():
-        raise UsageError(f"no such folder: {scenarios_dir}")
-    if not any(scenarios_dir.glob("*.json")):
-        raise UsageError(f"no scenario files (*.json) in {scenarios_dir}")
+        raise UsageError(f"no such folder: {display_path(scenarios_dir)}")
+    if not scenario_files(scenarios_dir):
+        raise UsageError(f"no scenario files (*.json) in {display_path(scenarios_dir)}")
     try:
         offset = parse_back_offset(back_offset)
     except ValueError as exc:
@@ -128,14 +137,19 @@ def build(
         disable=not show,
         transient=False,
     ) as bars:
-        tasks: dict[str, int] = {}
+        tasks: dict[str, TaskID] = {}
 
         def progress(stage: str, done: int, total: int) -> None:
             if stage not in tasks:
                 tasks[stage] = bars.add_task(stage, total=total)
             bars.update(tasks[stage], completed=done, total=total)
 
-        result = run_build(scenarios_dir, out, options, jobs=jobs, force=force, progress=progress)
+        try:
+            result = run_build(
+                scenarios_dir, out, options, jobs=jobs, force=force, progress=progress
+            )
+        except OutDirError as error:
+            raise UsageError(str(error)) from None
     if summary is OutputFormat.json:
         typer.echo(json.dumps(result.to_dict(), indent=2))
     elif not quiet:
@@ -152,6 +166,6 @@ def build(
         built = sum(1 for s in result.scenarios if s.ok)
         typer.echo(
             f"{built} of {len(result.scenarios)} scenarios built; core {result.core}; "
-            f"print sheets {', '.join(f'{k} {v}' for k, v in result.pnp.items()) or 'none'}; output in {out}/"
+            f"print sheets {', '.join(f'{k} {v}' for k, v in result.pnp.items()) or 'none'}; output in {result.out_dir}/"
         )
     raise typer.Exit(0 if result.ok else 1)

@@ -12,6 +12,7 @@ from pachaprint.check.explain import HintError, hint_steps
 from pachaprint.cli.app import UsageError, command
 from pachaprint.cli.loading import load_valid_scenario
 from pachaprint.model.board import Board
+from pachaprint.model.text import display_path
 
 _PAIR = re.compile(r"^([a-iA-I][1-5])=([1-5])$")
 
@@ -67,7 +68,7 @@ def hint(
     try:
         steps = hint_steps(scenario, known)
     except HintError as exc:
-        typer.echo(f"{path}: revealed crops do not fit: {exc}", err=True)
+        typer.echo(f"{display_path(path)}: revealed crops do not fit: {exc}", err=True)
         raise typer.Exit(1) from None
     step = steps[0] if steps else None
     if step is None:
@@ -79,7 +80,9 @@ def hint(
             message = "no technique applies: the next step needs a guess"
             code = 1
         typer.echo(
-            json.dumps({"hint": None, "message": message}) if json_output else f"{path}: {message}"
+            json.dumps({"hint": None, "message": message})
+            if json_output
+            else f"{display_path(path)}: {message}"
         )
         raise typer.Exit(code)
     leads_to = steps[-1] if len(steps) > 1 and steps[-1].is_placement else None

@@ -10,6 +10,7 @@ from pachaprint.check.load import read_file
 from pachaprint.check.validate import validate_bytes
 from pachaprint.cli.app import UsageError
 from pachaprint.model.scenario import Scenario, crops_to_rows
+from pachaprint.model.text import display_path
 
 
 def load_valid_scenario(
@@ -21,23 +22,24 @@ def load_valid_scenario(
     prints ``path: rule: message`` per problem and ``path: <refusal>``, then
     exits 1. ``dots_note`` is the warning shown when dots were filled.
     """
+    shown = display_path(path)
     if not path.is_file():
-        raise UsageError(f"no such file: {path}")
+        raise UsageError(f"no such file: {shown}")
     try:
         raw = read_file(path)
     except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise UsageError(f"cannot read {shown}: {exc.strerror or exc}") from None
     report = validate_bytes(raw, str(path), box)
     if not report.valid or report.scenario is None:
         for problem in report.errors:
-            typer.echo(f"{path}: {problem.rule.value}: {problem.message}", err=True)
-        typer.echo(f"{path}: {refusal}", err=True)
+            typer.echo(f"{shown}: {problem.rule.value}: {problem.message}", err=True)
+        typer.echo(f"{shown}: {refusal}", err=True)
         raise typer.Exit(1)
     scenario: Scenario = report.scenario
     if not scenario.is_complete and report.solution is not None:
         scenario = scenario.with_crops(crops_to_rows(scenario.board, report.solution))
         typer.echo(
-            f"{path}: warning: {dots_note or 'the crop layer has dots; using the unique solution'}",
+            f"{shown}: warning: {dots_note or 'the crop layer has dots; using the unique solution'}",
             err=True,
         )
     return scenario

@@ -12,6 +12,7 @@ from pachaprint.check.generate import GenerationError, generate
 from pachaprint.cli.app import UsageError, command
 from pachaprint.cli.options import fresh_seed
 from pachaprint.fileio import atomic_write_text
+from pachaprint.model.text import display_path, printable, quote, text_problem
 
 
 class Size(str, Enum):
@@ -65,8 +66,17 @@ def new(
         typer.echo(f"pachaprint: seed {seed}", err=True)
     if name is not None and not 1 <= len(name) <= 60:
         raise UsageError("--name must have 1 to 60 characters")
-    if scenario_id is not None and not re.match(r"^[a-z0-9][a-z0-9-]{0,39}$", scenario_id):
-        raise UsageError("--id must match ^[a-z0-9][a-z0-9-]{0,39}$")
+    if author is not None and len(author) > 60:
+        raise UsageError("--author must have at most 60 characters")
+    for option, value in (("--name", name), ("--author", author)):
+        problem = text_problem(value) if value is not None else None
+        if problem:
+            raise UsageError(f"{option}: {problem}")
+    if scenario_id is not None and not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,39}", scenario_id):
+        raise UsageError(
+            f"--id {quote(scenario_id)} is not an id: use lower-case letters, digits and hyphens,"
+            " starting with a letter or digit (at most 40)"
+        )
     try:
         made = generate(
             size.value,
@@ -85,10 +95,14 @@ def new(
     text = made.scenario.dumps()
     if out is None:
         typer.echo(text, nl=False)
-    else:
-        atomic_write_text(out, text)
-        typer.echo(
-            f"{out}: {made.scenario.name} ({size.value}, {difficulty.value}, "
-            f"{len(made.scenario.start)} start cells)",
-            err=True,
-        )
+        return
+    shown = display_path(out)
+    try:
+        atomic_write_text(out, text, follow_symlinks=True)
+    except OSError as error:
+        raise UsageError(f"cannot write {shown}: {error.strerror or error}") from None
+    typer.echo(
+        f"{shown}: {printable(made.scenario.name)} ({size.value}, {difficulty.value}, "
+        f"{len(made.scenario.start)} start cells)",
+        err=True,
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import typer
@@ -11,25 +12,38 @@ from pachaprint.check.fill import filled_text
 from pachaprint.check.load import collect_files, read_file
 from pachaprint.check.problems import Report, Rule
 from pachaprint.check.solver import CropSolver, SolveStatus, givens_of
-from pachaprint.check.validate import validate_bytes
+from pachaprint.check.validate import validate_bytes, validate_path
 from pachaprint.cli.app import UsageError, command
 from pachaprint.cli.options import BoxLimit, OutputFormat
 from pachaprint.fileio import atomic_write_text
+from pachaprint.model.board import Board
+from pachaprint.model.scenario import Scenario
+from pachaprint.model.text import display_path
 
 
 def _read(path: Path) -> bytes:
     try:
         return read_file(path)
     except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise UsageError(f"cannot read {display_path(path)}: {exc.strerror or exc}") from None
 
 
 def _files(paths: list[str]) -> list[Path]:
     files, missing = collect_files(paths)
+    odd = [name for name in missing if Path(name).exists()]
+    if odd:
+        raise UsageError(
+            "not a file or folder (a device or a pipe?): "
+            + ", ".join(display_path(name) for name in odd)
+        )
     if missing:
-        raise UsageError(f"no such file or folder: {', '.join(missing)}")
+        raise UsageError(
+            "no such file or folder: " + ", ".join(display_path(name) for name in missing)
+        )
     if not files:
-        raise UsageError(f"no scenario files (*.json) in {', '.join(paths)}")
+        raise UsageError(
+            "no scenario files (*.json) in " + ", ".join(display_path(name) for name in paths)
+        )
     return files
 
 
@@ -77,18 +91,23 @@ def validate(
 
     Exit code 0 when all are valid, 1 when at least one is invalid, 2 for usage errors.
     """
-    reports = [validate_bytes(_read(path), str(path), box.value) for path in _files(paths)]
+    reports: list[Report] = []
+    for path in _files(paths):
+        report, _raw = validate_path(path, box.value)
+        reports.append(report)
+        if format is OutputFormat.text:
+            for line in report_lines(report):
+                typer.echo(line)
     if format is OutputFormat.json:
         typer.echo(json.dumps([r.to_dict() for r in reports], indent=2, ensure_ascii=False))
     else:
-        for report in reports:
-            for line in report_lines(report):
-                typer.echo(line)
         typer.echo(summary_line(reports))
     raise typer.Exit(0 if all(r.valid for r in reports) else 1)
 
 
-def grid_text(scenario, crops: tuple[int, ...], mark: set[int] = frozenset()) -> str:
+def grid_text(
+    scenario: Scenario, crops: Sequence[int], mark: frozenset[int] | set[int] = frozenset()
+) -> str:
     """A board as text: terrain letter + crop level per cell, start cells starred."""
     board = scenario.board
     header = "    " + " ".join(f" {'abcdefghi'[c]} " for c in range(board.width))
@@ -126,69 +145,79 @@ def solve(
     solutions with the start cells that would settle them. Exit 0 when unique.
     """
     if not path.is_file():
-        raise UsageError(f"no such file: {path}")
+        raise UsageError(f"no such file: {display_path(path)}")
     raw = _read(path)
     report = validate_bytes(raw, str(path))
+    shown = report.file
     stop = {Rule.JSON, Rule.SCHEMA, Rule.DIMENSIONS}
     if report.scenario is None or any(p.rule in stop for p in report.errors):
         for line in report_lines(report):
             typer.echo(line, err=True)
         raise typer.Exit(1)
-    scenario = report.scenario
+    scenario: Scenario = report.scenario
     solver = CropSolver(scenario.board, scenario.terrain_flat, scenario.regions)
     givens = givens_of(scenario)
     result = solver.solve(givens)
     board = scenario.board
     start = set(givens)
+    told: set[Rule] = set()
     if format is OutputFormat.json:
         payload = {
-            "file": str(path),
+            "file": shown,
             "status": result.status.value,
+            "valid": report.valid,
             "reason": result.reason,
             "solution": _rows(board, result.solution),
             "other": _rows(board, result.other),
             "differing": board.names(result.differing),
-            "problems": [
-                p.to_dict()
-                for p in report.errors
-                if p.rule in (Rule.NOT_UNIQUE, Rule.UNSOLVABLE, Rule.CROPS_MISMATCH)
-            ],
+            "problems": [p.to_dict() for p in report.errors],
         }
-        typer.echo(json.dumps(payload, indent=2))
+        typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+        told = set(Rule)
     elif result.status is SolveStatus.NONE:
-        typer.echo(f"{path}: unsolvable: no crop layer fits: {result.reason}")
-    elif result.status is SolveStatus.MULTIPLE:
-        problem = next(p for p in report.errors if p.rule is Rule.NOT_UNIQUE)
-        typer.echo(f"{path}: not-unique: {problem.message}")
+        typer.echo(f"{shown}: unsolvable: no crop layer fits: {result.reason}")
+        told.add(Rule.UNSOLVABLE)
+    elif result.status is SolveStatus.MULTIPLE and result.solution and result.other:
+        problem = next((p for p in report.errors if p.rule is Rule.NOT_UNIQUE), None)
+        message = problem.message if problem else "more than one crop layer fits"
+        typer.echo(f"{shown}: not-unique: {message}")
+        told.add(Rule.NOT_UNIQUE)
         differ = set(result.differing)
         typer.echo(
             "\nOne solution (cells that differ marked *):\n"
             + grid_text(scenario, result.solution, differ)
         )
         typer.echo("\nAnother solution:\n" + grid_text(scenario, result.other, differ))
-    else:
+    elif result.solution is not None:
         typer.echo(
-            f"{path}: unique solution from {len(givens)} start cell{'s' if len(givens) != 1 else ''} (start cells marked *):"
+            f"{shown}: unique solution from {len(givens)} start cell{'s' if len(givens) != 1 else ''} (start cells marked *):"
         )
         typer.echo(grid_text(scenario, result.solution, start))
         if explain:
             _print_explanation(scenario)
-    mismatch = [p for p in report.errors if p.rule is Rule.CROPS_MISMATCH]
-    if result.status is not SolveStatus.UNIQUE:
-        raise typer.Exit(1)
-    if mismatch:
-        typer.echo(f"{path}: crops-mismatch: {mismatch[0].message}", err=True)
+    # Every rule problem of the map, not only the solver's: a map that breaks
+    # any rule is not written, even when its crop layer is unique.
+    for problem in report.errors:
+        if problem.rule not in told:
+            typer.echo(f"{shown}: {problem.rule.value}: {problem.message}", err=True)
+    if report.errors:
         if write:
+            count = len(report.errors)
             typer.echo(
-                f"{path}: not written: fix or remove the digits that disagree first", err=True
+                f"{shown}: not written: {count} problem{'s' if count != 1 else ''}"
+                " (listed above); fix the map first",
+                err=True,
             )
         raise typer.Exit(1)
-    if write:
-        atomic_write_text(path, filled_text(raw, board, result.solution))
-        typer.echo(f"{path}: crop layer written")
+    if write and result.solution is not None:
+        try:
+            atomic_write_text(path, filled_text(raw, board, result.solution), follow_symlinks=True)
+        except OSError as exc:
+            raise UsageError(f"cannot write {shown}: {exc.strerror or exc}") from None
+        typer.echo(f"{shown}: crop layer written")
 
 
-def _rows(board, flat):
+def _rows(board: Board, flat: Sequence[int] | None) -> list[str] | None:
     if flat is None:
         return None
     return [
@@ -197,7 +226,7 @@ def _rows(board, flat):
     ]
 
 
-def _print_explanation(scenario) -> None:
+def _print_explanation(scenario: Scenario) -> None:
     from pachaprint.check.explain import explain as explain_chain
 
     for number, step in enumerate(explain_chain(scenario), start=1):

@@ -9,6 +9,7 @@ layer uses, so each size exists once (:func:`board_for`).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -78,7 +79,7 @@ class Board:
     def edge_cells(self) -> tuple[int, ...]:
         return tuple(c for c in self.cells if self.is_edge(c))
 
-    def names(self, cells) -> list[str]:
+    def names(self, cells: Iterable[int]) -> list[str]:
         """Names of ``cells`` in reading order (row, then column)."""
         return [self.name(c) for c in sorted(cells)]
 
@@ -113,9 +114,9 @@ def board_for(size: str) -> Board:
     )
 
 
-def join_names(names) -> str:
+def join_names(names: Iterable[str]) -> str:
     """``["a1", "b2", "c3"]`` -> ``"a1, b2 and c3"`` for messages."""
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    items = list(names)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

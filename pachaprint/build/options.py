@@ -1,0 +1,44 @@
+"""What a build is asked to do: the options that shape its output, and its progress callback."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+SCENARIOS_PER_VOLUME = 100
+"""Scenarios per discs PDF (:mod:`pachaprint.build.volumes`): with both wheel templates,
+200 discs and about 400 pages."""
+
+PAPERS = ("a4", "letter")
+WHEELS = ("retail", "volvelle45")
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Everything that changes what a build produces (and so its content hashes)."""
+
+    papers: tuple[str, ...] = PAPERS
+    wheels: tuple[str, ...] = WHEELS
+    games: int = 200
+    players: int = 2
+    bots: tuple[str, ...] = ("logician", "greedy")
+    strongest: str = "logician"
+    """The bot whose solo and co-op win rates the balance report gives (fast by default)."""
+    modes: tuple[str, ...] = ("competitive", "solo", "coop")
+    seed: int = 1
+    lang: str = "en"
+    box: str = "retail"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    scenarios_per_volume: int = SCENARIOS_PER_VOLUME
+    """Scenarios per discs PDF; more make several volumes."""
+
+    def key(self) -> dict[str, Any]:
+        """The options that change a scenario's or the core set's files (not the volume size)."""
+        values = asdict(self)
+        values.pop("scenarios_per_volume")
+        return values
+
+
+Progress = Callable[[str, int, int], None]
+"""Callback ``(stage, done, total)``; the CLI draws it with rich."""

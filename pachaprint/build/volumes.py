@@ -1,0 +1,196 @@
+"""Split the discs PDF into volumes, so no single file is too big to print.
+
+A build with at most :data:`SCENARIOS_PER_VOLUME` scenarios makes one file,
+``pnp/pachaprint-discs-<paper>.pdf`` (SPEC section 4). A larger build makes
+``pnp/pachaprint-discs-<paper>-vol01.pdf``, ``-vol02.pdf`` and so on, each
+with the discs of that many scenarios in file order (every disc of one
+scenario, front and back, sits in one volume). Each volume is its own unit
+of the incremental build: adding a scenario at the end rebuilds only the
+last volume.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from pachaprint.build.jobs import Submit, failure
+from pachaprint.build.manifest import Manifest, input_hash
+from pachaprint.build.options import SCENARIOS_PER_VOLUME, BuildOptions, Progress
+from pachaprint.build.staging import Stage, remove
+from pachaprint.model.scenario import Scenario
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+
+@dataclass(frozen=True)
+class Volume:
+    """One discs PDF: which scenarios it holds and where it goes."""
+
+    paper: str
+    number: int
+    """1-based; 0 for the single file of a build that needs one volume."""
+    count: int
+    """How many volumes this paper has."""
+    ids: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        """The output path relative to OUT."""
+        if self.number == 0:
+            return f"pnp/pachaprint-discs-{self.paper}.pdf"
+        width = max(2, len(str(self.count)))
+        return f"pnp/pachaprint-discs-{self.paper}-vol{self.number:0{width}d}.pdf"
+
+    @property
+    def unit(self) -> str:
+        """The manifest unit (``pnp:a4`` for a single file, as before volumes existed)."""
+        return f"pnp:{self.paper}" if self.number == 0 else f"pnp:{self.paper}:{self.number}"
+
+    @property
+    def label(self) -> str:
+        """How people see it, e.g. ``Discs, A4, volume 2 of 20``."""
+        base = f"Discs, {paper_label(self.paper)}"
+        return base if self.number == 0 else f"{base}, volume {self.number} of {self.count}"
+
+
+def plan_volumes(
+    paper: str, ids: list[str], per_volume: int = SCENARIOS_PER_VOLUME
+) -> list[Volume]:
+    """The volumes for the scenario ``ids`` (in build order) on ``paper``; none without scenarios."""
+    if per_volume < 1:
+        raise ValueError("a volume holds at least one scenario")
+    chunks = [tuple(ids[i : i + per_volume]) for i in range(0, len(ids), per_volume)]
+    if len(chunks) == 1:
+        return [Volume(paper, 0, 1, chunks[0])]
+    return [Volume(paper, n, len(chunks), chunk) for n, chunk in enumerate(chunks, start=1)]
+
+
+def is_discs_unit(unit: str, paper: str) -> bool:
+    """True for the manifest units of ``paper``'s discs PDFs (single file or volumes)."""
+    return unit == f"pnp:{paper}" or unit.startswith(f"pnp:{paper}:")
+
+
+def build_discs_pnp(
+    scenarios: list[dict[str, Any]],
+    difficulties: dict[str, str | None],
+    out_dir: str,
+    paper: str,
+    options: BuildOptions,
+    name: str | None = None,
+) -> dict[str, str]:
+    """The duplex-ready PDF of the given scenarios' disc fronts and backs (one volume).
+
+    ``name`` is the output path relative to OUT (default: the single-volume name).
+    """
+    from pachaprint.render.scenario import render_discs_pnp
+
+    out = Path(out_dir)
+    with Stage(out) as stage:
+        models = [Scenario.from_dict(data) for data in scenarios]
+        render_discs_pnp(
+            models,
+            stage.path(name or f"pnp/pachaprint-discs-{paper}.pdf"),
+            paper=paper,
+            wheel=list(options.wheels),
+            lang=options.lang,
+            difficulties=difficulties,
+            back_offset=options.back_offset,
+        )
+        return stage.commit()
+
+
+class BuiltScenario(NamedTuple):
+    """A scenario that made it into the build: what its discs are drawn from."""
+
+    id: str
+    data: dict[str, Any]
+    difficulty: str | None
+
+
+def build_volumes(
+    built: list[BuiltScenario],
+    out_dir: Path,
+    options: BuildOptions,
+    manifest: Manifest,
+    submit: Submit,
+    problems: list[str],
+    progress: Progress,
+) -> tuple[dict[str, str], list[tuple[str, str, tuple[str, ...]]]]:
+    """The discs PDFs, volume by volume and paper by paper; stale volumes are removed.
+
+    Returns the status per paper and ``(file, label, scenario ids)`` for every
+    print-and-play PDF (the core PDFs first).
+    """
+    by_id = {scenario.id: scenario for scenario in built}
+    ids = list(by_id)
+    files: list[tuple[str, str, tuple[str, ...]]] = [
+        (f"pnp/pachaprint-core-{paper}.pdf", f"Core set, {paper_label(paper)}", ())
+        for paper in options.papers
+    ]
+    jobs: list[tuple[Volume, str, Future[dict[str, str]]]] = []
+    status: dict[str, str] = {}
+    for paper in options.papers:
+        volumes = plan_volumes(paper, ids, options.scenarios_per_volume)
+        wanted = {v.unit for v in volumes}
+        for unit in manifest.units_named(f"pnp:{paper}") if volumes else ():
+            # Files of volumes this build no longer makes (none when nothing was built:
+            # a build whose scenarios all failed leaves the last good PDFs alone).
+            if is_discs_unit(unit, paper) and unit not in wanted:
+                _remove_outputs(out_dir, manifest, unit)
+        if len(volumes) > 1:  # the single file of a smaller build (or of an older version)
+            with contextlib.suppress(OSError):
+                remove(out_dir, PurePosixPath(f"pnp/pachaprint-discs-{paper}.pdf"))
+        status[paper] = "unchanged" if volumes else "skipped"
+        for volume in volumes:
+            chosen = [by_id[i].data for i in volume.ids]
+            digest = input_hash(
+                options.key(),
+                paper,
+                volume.name,
+                [(i, json.dumps(by_id[i].data, sort_keys=True)) for i in volume.ids],
+            )
+            files.append((volume.name, volume.label, volume.ids))
+            if manifest.is_current(out_dir, volume.unit, digest):
+                continue
+            difficulties = {i: by_id[i].difficulty for i in volume.ids}
+            future = submit(
+                build_discs_pnp,
+                chosen,
+                difficulties,
+                str(out_dir),
+                paper,
+                options,
+                volume.name,
+            )
+            jobs.append((volume, digest, future))
+    for number, (volume, digest, future) in enumerate(jobs, start=1):
+        try:
+            manifest.record(volume.unit, digest, future.result())
+            if status[volume.paper] != "failed":
+                status[volume.paper] = "built"
+        except Exception as exc:
+            status[volume.paper] = "failed"
+            manifest.forget(volume.unit)
+            problems.append(failure(f"print sheets ({volume.name}) failed", exc))
+        progress("print sheets", number, len(jobs))
+    return status, files
+
+
+def paper_label(paper: str) -> str:
+    """``A4`` or ``Letter``."""
+    return "A4" if paper == "a4" else paper.capitalize()
+
+
+def _remove_outputs(out_dir: Path, manifest: Manifest, unit: str) -> None:
+    """Delete the files a unit made that this build no longer makes (an old volume)."""
+    for name in manifest.outputs(unit):
+        try:
+            remove(out_dir, PurePosixPath(name))
+        except OSError:
+            continue
+    manifest.forget(unit)
