@@ -14,5 +14,16 @@ setup(
             sources=["pachaprint/check/_ckernel.c"],
             optional=True,
         ),
+        Extension(
+            "pachaprint.engine._cengine",
+            sources=[
+                "pachaprint/engine/_cengine.c",
+                "pachaprint/engine/_crules.c",
+                "pachaprint/engine/_cmoves.c",
+                "pachaprint/engine/_cmt.c",
+            ],
+            depends=["pachaprint/engine/_cengine.h"],
+            optional=True,
+        ),
     ]
 )

@@ -18,6 +18,7 @@ stops, or reports that it cannot (no cell without terrain on its line), and
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -98,6 +99,8 @@ class Trails:
     """Edge end -> the other end of its trail."""
     steps: tuple[Step, ...] = field(repr=False, default=())
     """Index ``4 * cell + direction`` -> the :data:`Step` a pawn there takes."""
+    packed: bytes = field(repr=False, default=b"")
+    """The same table for the compiled kernel: uint16 ``next cell << 2 | new heading``."""
 
     @classmethod
     def from_pairs(
@@ -132,7 +135,8 @@ class Trails:
                     cell_in, inward = end_cell(board, partner[left])
                     steps.append((cell_in, inward, (left, partner[left])))
         pairs_out = tuple((a, b) for a, b in pairs)
-        return cls(board, pairs_out, partner, tuple(steps))
+        packed = array("H", [cell << 2 | heading for cell, heading, _ in steps]).tobytes()
+        return cls(board, pairs_out, partner, tuple(steps), packed)
 
 
 @cache
