@@ -80,6 +80,7 @@ def test_closure_grade_is_the_technique_engine_grade(index: int) -> None:
         assert closure_grade(fast, givens) is grade_position(position, givens)
 
 
+@pytest.mark.slow
 def test_suggestions_reuse_the_search_and_match_the_reference() -> None:
     for index, scenario in enumerate(maps()[20:32]):
         givens = dict(list(givens_of(scenario).items())[:2])

@@ -105,6 +105,7 @@ def test_games_that_do_not_end_are_counted_and_flagged():
     assert any("did not end within 10 turns" in flag for flag in report.flags)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_logicians_never_divine_wrong_on_the_examples(players):
     for scenario, games in ((LAKE, 120), (VALLEY, 12)):

@@ -15,6 +15,8 @@ from typer.testing import CliRunner
 
 from pachaprint.cli import app
 
+pytestmark = pytest.mark.slow  # end to end: the quick set (-m "not slow") skips it
+
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS: list[dict[str, Any]] = json.loads(
     (ROOT / "tests" / "golden" / "simulate.json").read_text(encoding="utf-8")

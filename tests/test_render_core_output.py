@@ -19,6 +19,8 @@ from pachaprint.resources import load_template
 
 from .pdfprobe import PT, probe, raster_difference
 
+pytestmark = pytest.mark.slow  # end to end: the quick set (-m "not slow") skips it
+
 STEMS = [
     "board",
     "diversity-board",

@@ -52,6 +52,7 @@ def test_each_piece_shows_its_colour_letter_in_the_kit_language(out):
         assert LETTERS[lang][face.get("data-colour")] in words, face.get("id")
 
 
+@pytest.mark.slow
 def test_the_first_page_lists_every_component_with_its_count_and_page(out):
     lang, folder = out
     reader = PdfReader(folder / "pnp" / "pachaprint-core-a4.pdf")

@@ -100,6 +100,7 @@ def _signature(pdf: bytes, index: int) -> list[list[tuple[float, float]]]:
     return [s.points for s in probe(reader, index).shapes]
 
 
+@pytest.mark.slow
 def test_back_offset_moves_back_pages_only():
     plain = core_pages("a4", "en", None, None)
     shifted = core_pages("a4", "en", None, None, back_offset=OFFSET)

@@ -175,6 +175,7 @@ def test_text_is_real_text(out):
 # --------------------------------------------------------------------------- determinism
 
 
+@pytest.mark.slow
 def test_rendering_twice_gives_identical_bytes(tmp_path):
     scenario = _scenario("lake-shore")
     first = render_scenario(
@@ -377,6 +378,7 @@ def test_calibrate_command(tmp_path):
     assert "Kalibrierscheibe" in written[0].read_text()
 
 
+@pytest.mark.slow
 def test_render_core_command_includes_the_wheel_parts(tmp_path):
     result = CliRunner().invoke(
         app, ["render", "--core", "--out", str(tmp_path), "--wheel", "volvelle45"]

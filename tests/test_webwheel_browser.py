@@ -10,6 +10,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -17,6 +18,8 @@ from pachaprint.model.rules import TERRAIN_LETTERS, Terrain
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.webwheel import write_webwheel
 from tests.browser import console_problems, requested_urls, start_browser
+
+pytestmark = pytest.mark.slow  # end to end: the quick set (-m "not slow") skips it
 
 # -- fixtures -----------------------------------------------------------------
 
@@ -93,7 +96,7 @@ def reveal(driver, name: str, kind: str) -> None:
     """Tap the cell, press Discovery (terrain) or Divination (crop), confirm."""
     cell_button(driver, name).click()
     button(driver, "btn-discovery" if kind == "terrain" else "btn-divination").click()
-    assert button(driver, "confirm").is_displayed()
+    WebDriverWait(driver, 5).until(lambda d: button(d, "confirm").is_displayed())
     button(driver, "btn-confirm").click()
 
 
@@ -112,6 +115,16 @@ return {cells, supply, window: shown.textContent, windowCell: shown.dataset.cell
 
 def state(driver) -> dict:
     return driver.execute_script(READ_STATE)
+
+
+def shows_cells(driver, expected: dict[str, list]) -> None:
+    """Wait until the board shows ``expected``. A page opened just after another page
+    wrote its progress may read the storage before Chromium hands the write across
+    renderer processes; the page then follows the ``storage`` event that brings it."""
+    try:
+        WebDriverWait(driver, 5).until(lambda d: state(d)["cells"] == expected)
+    except TimeoutException:
+        assert state(driver)["cells"] == expected  # the comparison, for the report
 
 
 def expected_cells(scenario: Scenario, terrain: set[str], crop: set[str]) -> dict[str, list]:
@@ -326,12 +339,12 @@ def test_progress_is_kept_per_scenario(page, desktop):
     valley = page("high-valley")
     reveal(driver, "a1", "terrain")
     lake = page("lake-shore", clear=False)
-    assert state(driver)["cells"] == expected_cells(lake, set(), set())
+    shows_cells(driver, expected_cells(lake, set(), set()))
     reveal(driver, "b1", "terrain")
     page("high-valley", clear=False)
-    assert state(driver)["cells"] == expected_cells(valley, {"a1"}, set())
+    shows_cells(driver, expected_cells(valley, {"a1"}, set()))
     page("lake-shore", clear=False)
-    assert state(driver)["cells"] == expected_cells(lake, {"b1"}, set())
+    shows_cells(driver, expected_cells(lake, {"b1"}, set()))
 
 
 def test_progress_survives_a_browser_restart(pages):
@@ -348,7 +361,7 @@ def test_progress_survives_a_browser_restart(pages):
     second = start_browser(profile=profile)
     try:
         goto(second.driver, path.as_uri())
-        assert state(second.driver)["cells"] == expected_cells(scenario, {"f4"}, {"f4"})
+        shows_cells(second.driver, expected_cells(scenario, {"f4"}, {"f4"}))
         assert console_problems(second.driver) == []
     finally:
         second.quit()
