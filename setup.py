@@ -12,6 +12,7 @@ setup(
         Extension(
             "pachaprint.check._ckernel",
             sources=["pachaprint/check/_ckernel.c"],
+            depends=["pachaprint/check/_csettle.h"],
             optional=True,
         ),
         Extension(
@@ -21,8 +22,9 @@ setup(
                 "pachaprint/engine/_crules.c",
                 "pachaprint/engine/_cmoves.c",
                 "pachaprint/engine/_cmt.c",
+                "pachaprint/engine/_clogic.c",
             ],
-            depends=["pachaprint/engine/_cengine.h"],
+            depends=["pachaprint/engine/_cengine.h", "pachaprint/check/_csettle.h"],
             optional=True,
         ),
     ]

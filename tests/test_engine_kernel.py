@@ -5,7 +5,9 @@ the table, the tiles, the Otoma's moves, the legal actions, the scores, and the
 random generators left in the same state. Games of every mode and seat count,
 played from the start, from the middle, from an information state given a
 sampled map (chance nodes drawn by the playout), step by step through the
-search interface, and with one generator per seat as in a simulation.
+search interface, and with one generator per seat as in a simulation. And
+the logician's proofs: the same knowledge, proofs and verdicts on the tables
+of many games, damaged ones included.
 """
 
 from __future__ import annotations
@@ -18,10 +20,12 @@ import pytest
 
 from pachaprint.engine import actions as A
 from pachaprint.engine import kernel
-from pachaprint.engine.compiled import COMPILED, C
+from pachaprint.engine.compiled import COMPILED
 from pachaprint.engine.config import GameConfig, Mode, first_start_cells
 from pachaprint.engine.game import new_game
+from pachaprint.engine.logic import Inconsistent, analyse
 from pachaprint.engine.oracle import HiddenInformation, WheelOracle
+from pachaprint.engine.proofs import prove
 from pachaprint.engine.state import GameState
 from pachaprint.model.rules import TERRAIN_LETTERS
 from pachaprint.model.scenario import Scenario
@@ -93,23 +97,25 @@ def test_the_kernel_is_built() -> None:
 
 
 def test_the_generator_draws_as_python_does() -> None:
-    assert C is not None
+    from pachaprint.engine._cengine import draws
+
     for seed in (0, 1, 7, -3, 2**32 - 1, 2**32, 2**64 + 5, 12345678901234567890123):
         for n in (1, 2, 3, 5, 17, 64, 1000, 2**31 - 1):
             ours, theirs = random.Random(seed), random.Random(seed)
-            assert C.draws(ours, n, 50) == [theirs.randrange(n) for _ in range(50)]
+            assert draws(ours, n, 50) == [theirs.randrange(n) for _ in range(50)]
             assert ours.getstate() == theirs.getstate()
     # past the first 624 words the generator twists its state: still the same draws
     ours, theirs = random.Random(3), random.Random(3)
-    assert C.draws(ours, 10**6, 3000) == [theirs.randrange(10**6) for _ in range(3000)]
+    assert draws(ours, 10**6, 3000) == [theirs.randrange(10**6) for _ in range(3000)]
     assert ours.getstate() == theirs.getstate()
 
 
 def test_a_seed_is_random_random_of_that_seed() -> None:
-    assert C is not None
+    from pachaprint.engine._cengine import draws
+
     for seed in (0, 5, -5, 2**40 + 3, 2**70):
         reference = random.Random(seed)
-        assert C.draws(seed, 1000, 700) == [reference.randrange(1000) for _ in range(700)]
+        assert draws(seed, 1000, 700) == [reference.randrange(1000) for _ in range(700)]
 
 
 @pytest.mark.parametrize(("mode", "scenario", "config"), CONFIGS, ids=IDS)
@@ -260,3 +266,61 @@ def test_the_turn_limit_stops_both_alike() -> None:
     )
     assert not compiled.is_terminal() and compiled.turn == 11
     assert snapshot(compiled) == snapshot(reference)
+
+
+def tables() -> list[tuple[Any, list[int], list[int], list[int]]]:
+    """Tables from random games of both sizes, and damaged copies (some break the rules)."""
+    found = []
+    for i in range(40):
+        scenario = SCENARIOS[i % len(SCENARIOS)]
+        state = new_game(scenario, GameConfig(players=2, seed=i))
+        rng = random.Random(i)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            if rng.random() < 0.1:
+                found.append((scenario.board, list(state.terrain), list(state.crop), state.supply))
+    rng = random.Random(5)
+    for board, terrain, crop, supply in found[::3]:
+        terrain, crop, supply = list(terrain), list(crop), list(supply)
+        cell = rng.randrange(len(terrain))
+        if terrain[cell] >= 0:
+            crop[cell] = rng.randint(0, 5)
+        else:
+            terrain[cell] = rng.randrange(4)
+        supply[rng.randrange(4)] += rng.choice([-1, 1]) if supply[0] else 1
+        found.append((board, terrain, crop, [max(0, s) for s in supply]))
+    return found
+
+
+def knowledge_of(
+    board: Any, terrain: list[int], crop: list[int], supply: list[int], compiled: bool
+):
+    try:
+        know = analyse(board, terrain, crop, supply, compiled=compiled)
+    except Inconsistent as error:
+        return str(error), None
+    components = [(c.terrain, c.mask, c.cells, c.size, c.upper, c.lower) for c in know.components]
+    peers, units, unit_of = know.links
+    links = ([tuple(p) for p in peers], [(tuple(c), full) for c, full in units], list(unit_of))
+    return (know.domains, know.possible, components, know.component_of, links), know
+
+
+def test_the_compiled_proofs_are_the_python_proofs() -> None:
+    inconsistent = proved = 0
+    for board, terrain, crop, supply in tables():
+        fast, compiled = knowledge_of(board, terrain, crop, supply, True)
+        slow, reference = knowledge_of(board, terrain, crop, supply, False)
+        assert fast == slow
+        if compiled is None or reference is None:
+            inconsistent += 1
+            continue
+        assert compiled.core is not None and reference.core is None
+        open_cells = [c for c in board.cells if terrain[c] >= 0 and not crop[c]]
+        rng = random.Random(len(open_cells))
+        for node_limit in (3, 40, 200):  # the caches of earlier proofs carry over, alike
+            cells = rng.sample(open_cells, min(len(open_cells), rng.randint(1, 6)))
+            found = prove(compiled, cells, node_limit)
+            assert list(found.items()) == list(prove(reference, cells, node_limit).items())
+            proved += len(found)
+    assert inconsistent and proved

@@ -903,6 +903,9 @@ static PyMethodDef module_methods[] = {
      "otoma_stop(steps, start, direction, revealed) -> stop cell or -1"},
     {"reaction_order", (PyCFunction)(void (*)(void))py_reaction_order, METH_FASTCALL,
      "reaction_order(width, moved, pawns) -> [(pawn, direction)]"},
+    {"analyse", (PyCFunction)(void (*)(void))logic_analyse, METH_FASTCALL,
+     "analyse(width, height, terrain, crop, supply) -> Knowledge, or (kind, a, b, c) for a "
+     "table that breaks the rules"},
     {"draws", (PyCFunction)(void (*)(void))py_draws, METH_FASTCALL,
      "draws(rng, n, count) -> count draws of randrange(n), as the rng would make them"},
     {NULL, NULL, 0, NULL},
@@ -923,7 +926,7 @@ PyMODINIT_FUNC PyInit__cengine(void) {
     Py_INCREF(&SetupType);
     Py_INCREF(&GameType);
     if (PyModule_AddObject(m, "Setup", (PyObject *)&SetupType) < 0 ||
-        PyModule_AddObject(m, "Game", (PyObject *)&GameType) < 0) {
+        PyModule_AddObject(m, "Game", (PyObject *)&GameType) < 0 || logic_ready(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -160,4 +160,8 @@ int mt_from_python(MT *mt, PyObject *rng);
 int mt_to_python(const MT *mt, PyObject *rng);
 int mt_from_seed(MT *mt, PyObject *seed);
 
+/* The logician's proofs (_clogic.c). */
+PyObject *logic_analyse(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
+int logic_ready(PyObject *module);
+
 #endif

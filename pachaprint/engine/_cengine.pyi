@@ -1,7 +1,7 @@
 """Type stubs of the compiled playout kernel (``_cengine.c``, ``_crules.c``, ``_cmoves.c``, ``_cmt.c``)."""
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 _Rng = random.Random | Sequence[random.Random] | int
 
@@ -80,3 +80,23 @@ def turn_groups(
 def otoma_stop(steps: bytes, start: int, direction: int, revealed: int, /) -> int: ...
 def reaction_order(width: int, moved: int, pawns: Sequence[int], /) -> list[tuple[int, int]]: ...
 def draws(rng: _Rng, n: int, count: int, /) -> list[int]: ...
+
+class Knowledge:
+    def domains(self) -> list[int]: ...
+    def possible(self) -> list[int]: ...
+    def prove(
+        self, cells: Iterable[int], node_limit: int, search_width: int
+    ) -> dict[int, int] | int: ...
+    def components(self) -> tuple[list[tuple[int, int, int, int, int]], list[int]]: ...
+    def links(
+        self,
+    ) -> tuple[list[tuple[int, ...]], list[tuple[tuple[int, ...], int]], list[int]]: ...
+
+def analyse(
+    width: int,
+    height: int,
+    terrain: Sequence[int],
+    crop: Sequence[int],
+    supply: Sequence[int],
+    /,
+) -> Knowledge | tuple[int, int, int, int]: ...

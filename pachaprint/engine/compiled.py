@@ -4,31 +4,32 @@
 ``_cmt.c``) where a C compiler is at hand; elsewhere the package installs
 without it and the engine runs its pure-Python code, which is the reference:
 both play the same games. ``PACHAPRINT_PURE_PYTHON=1`` forces the fallback.
+
+A module that uses the kernel imports what it needs under ``if COMPILED:``
+(``from pachaprint.engine._cengine import analyse``), so the stub
+``_cengine.pyi`` types every call.
 """
 
 from __future__ import annotations
 
 import os
 from functools import cache
-from types import ModuleType
 
 from pachaprint.engine.config import Rules
 
 
-def _load() -> ModuleType | None:
+def _built() -> bool:
     if os.environ.get("PACHAPRINT_PURE_PYTHON"):
-        return None
+        return False
     try:
-        from pachaprint.engine import _cengine
+        from pachaprint.engine import _cengine  # noqa: F401
     except ImportError:  # built without a C compiler: the Python code does it all
-        return None
-    return _cengine
+        return False
+    return True
 
 
-C = _load()
-"""The ``_cengine`` module, or ``None`` when the engine runs in pure Python."""
-COMPILED = C is not None
-"""True when the compiled kernel is in use."""
+COMPILED = _built()
+"""True when the compiled kernel is built and in use."""
 
 
 @cache

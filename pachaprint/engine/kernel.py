@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from pachaprint.engine.actions import LegalActions
-from pachaprint.engine.compiled import C, rule_flags
+from pachaprint.engine.compiled import COMPILED, rule_flags
 from pachaprint.engine.config import PAWN_COLOURS
 from pachaprint.engine.events import Ending, Phase
 from pachaprint.engine.movement import Direction
@@ -44,7 +44,7 @@ from pachaprint.engine.state import GameState
 from pachaprint.engine.tiles import ArrowTile, ChanceNode
 from pachaprint.engine.trails import otoma_path
 
-if TYPE_CHECKING:
+if COMPILED or TYPE_CHECKING:
     from pachaprint.engine._cengine import Game, Setup
 
 Rng = random.Random | Sequence[random.Random] | int
@@ -215,8 +215,7 @@ def _setup(state: GameState) -> tuple[Setup, dict[int, int]]:
             ]
     if otoma is not None and len(otoma.pawns) != len(otoma.colours):
         raise Unsupported("fewer Otoma pawns than colours")
-    assert C is not None
-    setup: Setup = C.Setup(
+    setup = Setup(
         board.width,
         board.height,
         rule_flags(state.rules),
@@ -300,11 +299,10 @@ def _table(state: GameState, ids: dict[int, int]) -> list[int]:
 def pack(state: GameState, keep_logs: bool = False) -> Game:
     """The compiled ``Game`` of a state; ``keep_logs`` keeps its actions and Otoma moves
     for :func:`write_back`. :class:`Unsupported` for a state the kernel does not model."""
-    if C is None:
+    if not COMPILED:
         raise Unsupported("the compiled kernel is not built")
     setup, ids = _setup(state)
-    game: Game = C.Game(setup, _table(state, ids), keep_logs)
-    return game
+    return Game(setup, _table(state, ids), keep_logs)
 
 
 def write_back(game: Game, state: GameState) -> None:
@@ -375,7 +373,7 @@ def write_back(game: Game, state: GameState) -> None:
 def search_state(state: GameState) -> SearchState:
     """A copy of ``state`` to search on: compiled where the kernel is built and models
     the state, else :class:`PythonSearchState` (a clone). Events are not recorded."""
-    if C is not None:
+    if COMPILED:
         try:
             game: SearchState = pack(state)
             return game
@@ -390,7 +388,7 @@ def playout(state: GameState, rng: Rng, max_turns: int = MAX_TURNS) -> int:
     """Play ``state`` to its end in place with random legal actions (see the module
     documentation); the number of actions applied. Compiled where possible: the same
     game as :func:`python_playout`, with the state and the generators left alike."""
-    if C is not None and state.events is None and not state.is_terminal():
+    if COMPILED and state.events is None and not state.is_terminal():
         try:
             game = pack(state, keep_logs=True)
         except Unsupported:

@@ -37,12 +37,18 @@ problem holds on the hidden map.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pachaprint.check.solver import settle
+from pachaprint.engine.compiled import COMPILED
 from pachaprint.engine.movement import Geometry, cells_of, geometry
 from pachaprint.model.board import Board
 from pachaprint.model.rules import MAX_REGION_SIZE, TERRAIN_LETTERS
+
+if COMPILED or TYPE_CHECKING:
+    from pachaprint.engine._cengine import Knowledge as CompiledKnowledge
+    from pachaprint.engine._cengine import analyse as compiled_analyse
 
 FULL = tuple(sum(1 << v for v in range(1, n + 1)) for n in range(MAX_REGION_SIZE + 1))
 """Size n -> domain mask of levels 1..n (bit ``1 << level``)."""
@@ -72,26 +78,74 @@ class Component:
         return self.upper == self.size
 
 
-@dataclass
 class Knowledge:
-    """What the table proves: components, region bounds and crop domains."""
+    """What the table proves: components, region bounds and crop domains.
 
-    board: Board
-    components: list[Component]
-    component_of: list[int]
-    """Cell -> component index, -1 for hidden cells."""
-    domains: list[int]
-    """Cell -> domain mask (bit ``1 << level``) for revealed cells, 0 for hidden ones."""
-    possible: list[int]
-    """Terrain index -> mask of hidden cells that may still hold that terrain."""
-    peers: list[tuple[int, ...]] = field(repr=False, default_factory=list)
-    units: list[tuple[tuple[int, ...], int]] = field(repr=False, default_factory=list)
-    unit_of: list[int] = field(repr=False, default_factory=list)
-    """Cell -> index in ``units`` of its complete region, -1 if none."""
-    proofs: dict[int, int | None] = field(repr=False, default_factory=dict)
-    """Cache of proof results (:func:`pachaprint.engine.proofs.prove`): cell -> level or None."""
-    alive: dict[int, int] = field(repr=False, default_factory=dict)
-    """Levels known to fit a cell (seen in a solution found by the search)."""
+    Made by :func:`analyse`; where the compiled kernel made it, ``core`` holds its
+    twin (which :func:`~pachaprint.engine.proofs.prove` follows and whose proof
+    caches it keeps), and the components and constraints are read on first use.
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        domains: list[int],
+        possible: list[int],
+        core: CompiledKnowledge | None = None,
+    ) -> None:
+        self.board = board
+        self.domains = domains
+        """Cell -> domain mask (bit ``1 << level``) for revealed cells, 0 for hidden ones."""
+        self.possible = possible
+        """Terrain index -> mask of hidden cells that may still hold that terrain."""
+        self.core = core
+        self.proofs: dict[int, int | None] = {}
+        """Cache of proof results (:func:`pachaprint.engine.proofs.prove`): cell -> level or None."""
+        self.alive: dict[int, int] = {}
+        """Levels known to fit a cell (seen in a solution found by the search)."""
+        self._components: list[Component] | None = None
+        self._component_of: list[int] = []
+        self._links: Links | None = None
+
+    @property
+    def components(self) -> list[Component]:
+        """Revealed cells of one terrain joined orthogonally, terrain by terrain."""
+        if self._components is None:
+            assert self.core is not None
+            rows, self._component_of = self.core.components()
+            self._components = [
+                Component(t, mask, cells_of(mask), size, upper, lower)
+                for t, mask, size, upper, lower in rows
+            ]
+        return self._components
+
+    @property
+    def component_of(self) -> list[int]:
+        """Cell -> component index, -1 for hidden cells."""
+        if self._components is None:
+            self.components  # noqa: B018 (reads both)
+        return self._component_of
+
+    @property
+    def links(self) -> Links:
+        """``(peers, units, unit_of)``: per cell its undecided peers; the complete regions
+        with undecided cells as (cells, levels mask); per cell the index of its unit or -1."""
+        if self._links is None:
+            assert self.core is not None
+            self._links = self.core.links()
+        return self._links
+
+    @property
+    def peers(self) -> Sequence[Sequence[int]]:
+        return self.links[0]
+
+    @property
+    def units(self) -> Sequence[tuple[Sequence[int], int]]:
+        return self.links[1]
+
+    @property
+    def unit_of(self) -> Sequence[int]:
+        return self.links[2]
 
     def levels(self, cell: int) -> list[int]:
         """The levels still possible on a revealed cell."""
@@ -104,14 +158,53 @@ class Knowledge:
         return LEVEL_OF_BIT.get(d)
 
 
+Links = tuple[Sequence[Sequence[int]], Sequence[tuple[Sequence[int], int]], Sequence[int]]
+
+
+def _verdict(board: Board, kind: int, a: int, b: int, c: int) -> str | None:
+    """The words of the Python analysis for a verdict of the compiled one (``_clogic.c``)."""
+    if kind == 1:
+        return f"region at {board.name(a)} cannot reach its needed size"
+    if kind == 2:
+        return f"{a} {TERRAIN_LETTERS[b]} tiles are left for {c} cells"
+    if kind == 3:
+        return f"no terrain fits {board.name(a)}"
+    if kind == 4:
+        return f"{board.name(a)} holds {b} next to or in one region with another {b}"
+    if kind == 5:
+        return f"no level fits {board.name(a)}"
+    if kind == 6:
+        return "the revealed crops break the rules"
+    return None  # a table the kernel does not model: the Python code decides
+
+
 def analyse(
-    board: Board, terrain: Sequence[int], crop: Sequence[int], supply: Sequence[int]
+    board: Board,
+    terrain: Sequence[int],
+    crop: Sequence[int],
+    supply: Sequence[int],
+    compiled: bool = True,
 ) -> Knowledge:
     """Sound knowledge from a table: ``terrain`` per cell (-1 hidden), ``crop`` per
     cell (0 none), ``supply`` of terrain tiles left per terrain index.
 
-    Raises :class:`Inconsistent` if the table breaks the rules.
+    Raises :class:`Inconsistent` if the table breaks the rules. The compiled kernel
+    does the work where it is built (``compiled=False`` keeps to the Python code,
+    the reference: both give the same knowledge, proofs and verdicts).
     """
+    if compiled and COMPILED and len(supply) == len(TERRAIN_LETTERS):
+        found = compiled_analyse(board.width, board.height, terrain, crop, supply)
+        if not isinstance(found, tuple):
+            return Knowledge(board, found.domains(), found.possible(), found)
+        verdict = _verdict(board, *found)
+        if verdict is not None:
+            raise Inconsistent(verdict)
+    return _analyse(board, terrain, crop, supply)
+
+
+def _analyse(
+    board: Board, terrain: Sequence[int], crop: Sequence[int], supply: Sequence[int]
+) -> Knowledge:
     geo = geometry(board)
     n = board.cell_count
     kinds = len(supply)
@@ -244,12 +337,9 @@ def analyse(
         for comp in components
         if comp.upper == comp.size and comp.size > 1 and comp.mask & open_cells
     ]
-    knowledge = Knowledge(
-        board, components, component_of, domains, possible, peers, units, [-1] * n
-    )
-    for index, (cells, _) in enumerate(units):
-        for c in cells:
-            knowledge.unit_of[c] = index
+    knowledge = Knowledge(board, domains, possible)
+    knowledge._components, knowledge._component_of = components, component_of
+    knowledge._links = (peers, units, _unit_index(units, n))
     for cell in cells_of(open_cells):
         if not domains[cell]:
             raise Inconsistent(f"no level fits {board.name(cell)}")
@@ -257,15 +347,19 @@ def analyse(
     if not propagate(knowledge, domains, queue, every_unit=True):
         raise Inconsistent("the revealed crops break the rules")
     # units whose cells are all decided can give nothing more
-    knowledge.units = [
+    units = [
         (cells, full) for cells, full in units if any(domains[c] & (domains[c] - 1) for c in cells)
     ]
-    unit_of = [-1] * n
-    for index, (cells, _) in enumerate(knowledge.units):
-        for c in cells:
-            unit_of[c] = index
-    knowledge.unit_of = unit_of
+    knowledge._links = (peers, units, _unit_index(units, n))
     return knowledge
+
+
+def _unit_index(units: Sequence[tuple[Sequence[int], int]], cells: int) -> list[int]:
+    unit_of = [-1] * cells
+    for index, (members, _) in enumerate(units):
+        for c in members:
+            unit_of[c] = index
+    return unit_of
 
 
 def propagate(
@@ -277,8 +371,9 @@ def propagate(
     hidden singles, unless ``every_unit``. The kernel is the solver's
     :func:`~pachaprint.check.solver.settle`, on the regions known so far.
     """
-    touched = set(range(len(knowledge.units))) if every_unit else None
-    return settle(dom, queue, knowledge.peers, knowledge.units, knowledge.unit_of, touched) is None
+    peers, units, unit_of = knowledge.links
+    touched = set(range(len(units))) if every_unit else None
+    return settle(dom, queue, peers, units, unit_of, touched) is None
 
 
 _PARTS: dict[tuple[int, int], tuple[tuple[int, tuple[int, ...], int], ...]] = {}
