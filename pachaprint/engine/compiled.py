@@ -13,9 +13,6 @@ A module that uses the kernel imports what it needs under ``if COMPILED:``
 from __future__ import annotations
 
 import os
-from functools import cache
-
-from pachaprint.engine.config import Rules
 
 
 def _built() -> bool:
@@ -30,19 +27,3 @@ def _built() -> bool:
 
 COMPILED = _built()
 """True when the compiled kernel is built and in use."""
-
-
-@cache
-def rule_flags(rules: Rules) -> int:
-    """The rules switches as the kernel's bit set (``R_*`` in ``_cengine.h``)."""
-    switches = (
-        rules.retrieve,
-        rules.end_phase,
-        rules.divine_all,
-        rules.arrows,
-        rules.choose_on_own_arrow,
-        rules.spend,
-        rules.lines,
-        rules.shared,
-    )
-    return sum(1 << bit for bit, on in enumerate(switches) if on)

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from pachaprint.engine.actions import LegalActions
-from pachaprint.engine.compiled import COMPILED, rule_flags
+from pachaprint.engine.compiled import COMPILED
 from pachaprint.engine.config import PAWN_COLOURS
 from pachaprint.engine.events import Ending, Phase
 from pachaprint.engine.movement import Direction
@@ -218,7 +218,7 @@ def _setup(state: GameState) -> tuple[Setup, dict[int, int]]:
     setup = Setup(
         board.width,
         board.height,
-        rule_flags(state.rules),
+        state.rules.bits,
         state.players,
         seating.side_of,
         seating.account_of,

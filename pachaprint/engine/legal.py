@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pachaprint.engine import actions as A
 from pachaprint.engine.actions import ANY_LEVEL, Kind, LegalActions
+from pachaprint.engine.compiled import COMPILED
 from pachaprint.engine.events import Phase
 from pachaprint.engine.movement import (
     cells_of,
@@ -19,6 +20,9 @@ from pachaprint.engine.movement import (
     player_move_ends,
 )
 from pachaprint.engine.table import Table
+
+if COMPILED:
+    from pachaprint.engine._cengine import turn_groups
 
 _ENTER = A.base(Kind.ENTER)
 _MOVE_FROM, _DIVINE_AT = A.MOVE_FROM, A.DIVINE_AT
@@ -55,10 +59,18 @@ def decision_actions(table: Table) -> LegalActions:
 
 
 def turn_actions(table: Table, seat: int) -> LegalActions:
-    """Explore and Divine actions at the start of a turn."""
+    """Explore and Divine actions at the start of a turn (compiled where the kernel is built)."""
     geo, rules = table.geo, table.rules
     side = table.side_of[seat]
     own, pawns, crops = table.pawn_mask[side], table.all_pawns, table.crop_mask
+    if COMPILED:
+        tiles = table.tiles
+        heading = -1 if tiles is None or tiles.arrow is None else tiles.arrow
+        reserve = table.reserve[side]
+        found = turn_groups(
+            geo.width, geo.height, rules.bits, own, pawns, crops, table.revealed, reserve, heading
+        )
+        return LegalActions(found, [])
     groups: list[tuple[int, int, int]] = []
     append = groups.append
     if rules.spend:
