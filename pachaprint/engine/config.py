@@ -80,7 +80,7 @@ class Mode(Enum):
 
     @property
     def default_difficulty(self) -> str | None:
-        return {Mode.COMPETITIVE: None, Mode.SOLO: "easy", Mode.COOP: "normal"}[self]
+        return _DEFAULT_DIFFICULTY[self.value]
 
     @property
     def seat_counts(self) -> tuple[int, ...]:
@@ -105,6 +105,7 @@ class Mode(Enum):
         raise ConfigError("mode", f"must be competitive, solo or coop, not {word!r}")
 
 
+_DEFAULT_DIFFICULTY = {"competitive": None, "solo": "easy", "coop": "normal"}
 _DIFFICULTIES = {
     Mode.COMPETITIVE: (),
     Mode.SOLO: ("easy", "hard"),
@@ -287,7 +288,7 @@ class GameConfig:
             )
         object.__setattr__(self, "rules", self.mode.rules(self.level))
 
-    @property
+    @cached_property
     def level(self) -> str | None:
         """The difficulty played (the mode's default when none is given)."""
         return self.difficulty or self.mode.default_difficulty
