@@ -7,7 +7,7 @@ played from the start, from the middle, from an information state given a
 sampled map (chance nodes drawn by the playout), step by step through the
 search interface, and with one generator per seat as in a simulation. And
 the logician's proofs: the same knowledge, proofs and verdicts on the tables
-of many games, damaged ones included.
+of many games, damaged ones included; and the Otoma's paths.
 """
 
 from __future__ import annotations
@@ -24,9 +24,11 @@ from pachaprint.engine.compiled import COMPILED
 from pachaprint.engine.config import GameConfig, Mode, first_start_cells
 from pachaprint.engine.game import new_game
 from pachaprint.engine.logic import Inconsistent, analyse
+from pachaprint.engine.movement import Direction
 from pachaprint.engine.oracle import HiddenInformation, WheelOracle
 from pachaprint.engine.proofs import prove
 from pachaprint.engine.state import GameState
+from pachaprint.engine.trails import otoma_stop, reaction_stops, trails_for
 from pachaprint.model.rules import TERRAIN_LETTERS
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO
@@ -324,3 +326,24 @@ def test_the_compiled_proofs_are_the_python_proofs() -> None:
             assert list(found.items()) == list(prove(reference, cells, node_limit).items())
             proved += len(found)
     assert inconsistent and proved
+
+
+def test_the_compiled_otoma_paths_are_the_python_ones() -> None:
+    board = LONG[0].board
+    trails = trails_for(board)
+    rng = random.Random(1)
+    moved = 0
+    for i in range(3000):
+        revealed = rng.getrandbits(45) | rng.getrandbits(45) | rng.getrandbits(45)
+        if i % 50 == 0:
+            revealed = (1 << 45) - 1  # nowhere to go
+        pawns = rng.sample(range(45), rng.randint(0, 5))
+        cell = rng.choice([c for c in range(45) if c not in pawns])
+        stops = reaction_stops(trails, cell, pawns, revealed)
+        assert stops == reaction_stops(trails, cell, pawns, revealed, compiled=False)
+        moved += len(stops)
+        heading = Direction(rng.randrange(4))
+        start = rng.randrange(45)
+        compiled = otoma_stop(trails, start, heading, revealed)
+        assert compiled == otoma_stop(trails, start, heading, revealed, compiled=False)
+    assert moved

@@ -865,6 +865,47 @@ static PyObject *py_reaction_order(PyObject *m, PyObject *const *args, Py_ssize_
     return out;
 }
 
+/* reaction_stops(steps, width, moved, pawns, revealed) -> the stop cells of the co-op
+ * reaction to a pawn that ended on `moved`, in the order the Otoma pawns move */
+static PyObject *py_reaction_stops(PyObject *m, PyObject *const *args, Py_ssize_t nargs) {
+    if (check_count(nargs, 5, "reaction_stops")) return NULL;
+    char *buffer;
+    Py_ssize_t length;
+    if (PyBytes_AsStringAndSize(args[0], &buffer, &length)) return NULL;
+    long width = PyLong_AsLong(args[1]), moved = PyLong_AsLong(args[2]);
+    uint64_t revealed;
+    if (PyErr_Occurred() || masks_args(args + 4, 1, &revealed)) return NULL;
+    Py_ssize_t count = PyObject_Length(args[3]);
+    int n = (int)(length / 8), pawns[MAX_OTOMA], order[MAX_OTOMA], dirs[MAX_OTOMA];
+    if (count < 0 || count > MAX_OTOMA || length % 8 || n > MAX_CELLS || width < 1 || moved < 0 ||
+        moved >= n) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "steps, pawns or cell out of range");
+        return NULL;
+    }
+    if (read_ints(args[3], pawns, count, "pawns")) return NULL;
+    for (int p = 0; p < count; p++)
+        if (pawns[p] < 0 || pawns[p] >= n) {
+            PyErr_SetString(PyExc_ValueError, "an Otoma pawn off the board");
+            return NULL;
+        }
+    uint16_t step[4 * MAX_CELLS];
+    memcpy(step, buffer, (size_t)length);
+    int moving = reaction_order((int)width, (int)moved, pawns, (int)count, order, dirs), stops = 0;
+    int stop_cells[MAX_OTOMA];
+    for (int i = 0; i < moving; i++) {
+        int stop = otoma_stop(step, n, pawns[order[i]], dirs[i], revealed);
+        if (stop >= 0) {
+            stop_cells[stops++] = stop;
+            revealed |= (uint64_t)1 << stop;
+            pawns[order[i]] = stop;
+        }
+    }
+    PyObject *out = PyList_New(stops);
+    if (!out) return NULL;
+    for (int i = 0; i < stops; i++) PyList_SET_ITEM(out, i, PyLong_FromLong(stop_cells[i]));
+    return out;
+}
+
 /* random_below(rng, n): Random.randrange(n) drawn here (a test of the generator's twin). */
 static PyObject *py_draws(PyObject *m, PyObject *const *args, Py_ssize_t nargs) {
     if (check_count(nargs, 3, "draws")) return NULL;
@@ -906,6 +947,8 @@ static PyMethodDef module_methods[] = {
     {"analyse", (PyCFunction)(void (*)(void))logic_analyse, METH_FASTCALL,
      "analyse(width, height, terrain, crop, supply) -> Knowledge, or (kind, a, b, c) for a "
      "table that breaks the rules"},
+    {"reaction_stops", (PyCFunction)(void (*)(void))py_reaction_stops, METH_FASTCALL,
+     "reaction_stops(steps, width, moved, pawns, revealed) -> stop cells, in order"},
     {"draws", (PyCFunction)(void (*)(void))py_draws, METH_FASTCALL,
      "draws(rng, n, count) -> count draws of randrange(n), as the rng would make them"},
     {NULL, NULL, 0, NULL},

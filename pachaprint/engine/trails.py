@@ -13,7 +13,10 @@ the same pairs.
 :class:`Trails` turns the template into a step table from (cell, direction)
 to (next cell, new direction); :func:`otoma_path` follows a pawn until it
 stops, or reports that it cannot (no cell without terrain on its line), and
-:func:`otoma_stop` gives only the stop cell, fast, for bots that weigh moves.
+:func:`otoma_stop` gives only the stop cell, fast, for bots that weigh moves;
+:func:`reaction_stops` the stops of a whole co-op reaction. Those two run in
+the compiled kernel where it is built (``compiled=False``: the Python code,
+the reference).
 """
 
 from __future__ import annotations
@@ -21,11 +24,14 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
 
+from pachaprint.engine.compiled import COMPILED
 from pachaprint.engine.movement import Direction
 from pachaprint.model.board import COLUMN_LETTERS, Board
 from pachaprint.resources import load_template
+
+if COMPILED:
+    from pachaprint.engine import _cengine
 
 BOARD_TEMPLATE = "board.json"
 
@@ -139,11 +145,20 @@ class Trails:
         return cls(board, pairs_out, partner, tuple(steps), packed)
 
 
-@cache
+_TRAILS: dict[tuple[str, int, int], Trails] = {}
+
+
 def trails_for(board: Board) -> Trails:
-    """The trails of the board template for this board (solo and co-op use the long board)."""
-    pairs = load_template(BOARD_TEMPLATE)["trails"]
-    return Trails.from_pairs(board, [tuple(p) for p in pairs], where=f"{BOARD_TEMPLATE}: trails")
+    """The trails of the board template for this board (solo and co-op use the long board;
+    cached by size, as :func:`~pachaprint.engine.movement.geometry` is)."""
+    key = (board.size, board.width, board.height)
+    found = _TRAILS.get(key)
+    if found is None:
+        pairs = load_template(BOARD_TEMPLATE)["trails"]
+        found = _TRAILS[key] = Trails.from_pairs(
+            board, [tuple(p) for p in pairs], where=f"{BOARD_TEMPLATE}: trails"
+        )
+    return found
 
 
 @dataclass(frozen=True)
@@ -176,7 +191,9 @@ class OtomaPath:
         return f"{self.direction.word} from {board.name(self.start)}: {', '.join(words)} (stops)"
 
 
-def otoma_stop(trails: Trails, start: int, direction: Direction, revealed: int) -> int | None:
+def otoma_stop(
+    trails: Trails, start: int, direction: Direction, revealed: int, compiled: bool = True
+) -> int | None:
     """The cell where an Otoma pawn from ``start`` heading ``direction`` stops, or ``None``.
 
     ``revealed`` is the mask of cells holding a terrain tile. The pawn does not
@@ -184,6 +201,9 @@ def otoma_stop(trails: Trails, start: int, direction: Direction, revealed: int) 
     terrain (the walk is deterministic, so after visiting every (cell,
     heading) state once it would only repeat itself).
     """
+    if compiled and COMPILED and trails.packed:
+        stop = _cengine.otoma_stop(trails.packed, start, direction, revealed)
+        return None if stop < 0 else stop
     steps = trails.steps
     if revealed == (1 << (len(steps) >> 2)) - 1:
         return None
@@ -232,3 +252,22 @@ def reaction_order(
             found.append((abs(r - row), 1, cell, pawn, Direction.S if r > row else Direction.N))
     found.sort()
     return [(pawn, direction) for _, _, _, pawn, direction in found]
+
+
+def reaction_stops(
+    trails: Trails, moved: int, pawns: Sequence[int], revealed: int, compiled: bool = True
+) -> list[int]:
+    """Co-op: where the Otoma pawns that an Explore ending on ``moved`` sends away stop, in
+    the order they move (:func:`reaction_order`); a pawn that finds no cell without
+    terrain is left out, and each stop holds terrain before the next pawn moves."""
+    if compiled and COMPILED and trails.packed:
+        return _cengine.reaction_stops(trails.packed, trails.board.width, moved, pawns, revealed)
+    cells = list(pawns)
+    stops = []
+    for pawn, direction in reaction_order(trails.board, moved, cells):
+        stop = otoma_stop(trails, cells[pawn], direction, revealed, compiled=False)
+        if stop is not None:
+            stops.append(stop)
+            revealed |= 1 << stop
+            cells[pawn] = stop
+    return stops
