@@ -811,7 +811,8 @@ static PyObject *py_coop_move_ends(PyObject *m, PyObject *const *args, Py_ssize_
     return PyLong_FromUnsignedLongLong(coop_move_ends(&g, (int)start, (int)direction, v[0], v[1], v[2]));
 }
 
-/* turn_groups(width, height, rules, own, pawns, crops, revealed, reserve, arrow) */
+/* turn_groups(width, height, rules, own, pawns, crops, revealed, reserve, arrow)
+ * -> (groups, how many actions they hold) */
 static PyObject *py_turn_groups(PyObject *m, PyObject *const *args, Py_ssize_t nargs) {
     Geo g;
     uint64_t v[4];
@@ -824,7 +825,7 @@ static PyObject *py_turn_groups(PyObject *m, PyObject *const *args, Py_ssize_t n
     if (!out) return NULL;
     for (int i = 0; i < l.group_count; i++)
         PyList_SET_ITEM(out, i, Py_BuildValue("(iKi)", l.group_base[i], (unsigned long long)l.group_mask[i], l.group_shift[i]));
-    return out;
+    return Py_BuildValue("(Ni)", out, l.count);
 }
 
 /* otoma_stop(steps, start, direction, revealed) -> cell or -1 */
@@ -939,7 +940,8 @@ static PyMethodDef module_methods[] = {
     {"coop_enter_ends", (PyCFunction)(void (*)(void))py_coop_enter_ends, METH_FASTCALL,
      "coop_enter_ends(width, height, own, pawns, crops) -> end mask"},
     {"turn_groups", (PyCFunction)(void (*)(void))py_turn_groups, METH_FASTCALL,
-     "turn_groups(width, height, rules, own, pawns, crops, revealed, reserve, arrow) -> groups"},
+     "turn_groups(width, height, rules, own, pawns, crops, revealed, reserve, arrow) -> "
+     "(groups, count)"},
     {"otoma_stop", (PyCFunction)(void (*)(void))py_otoma_stop, METH_FASTCALL,
      "otoma_stop(steps, start, direction, revealed) -> stop cell or -1"},
     {"reaction_order", (PyCFunction)(void (*)(void))py_reaction_order, METH_FASTCALL,

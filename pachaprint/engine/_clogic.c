@@ -576,7 +576,33 @@ fail:
     return NULL;
 }
 
+/* Knowledge.certain_levels(cells) -> {cell: level} for the cells of the mask whose domain
+ * holds one level */
+static PyObject *Knowledge_certain_levels(Knowledge *self, PyObject *arg) {
+    uint64_t cells = PyLong_AsUnsignedLongLong(arg);
+    if (cells == (uint64_t)-1 && PyErr_Occurred()) return NULL;
+    PyObject *out = PyDict_New();
+    if (!out) return NULL;
+    for (cells &= self->links.cells >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << self->links.cells) - 1);
+         cells; cells &= cells - 1) {
+        int cell = low_bit(cells);
+        uint8_t d = self->domains[cell];
+        if (!d || (d & (d - 1))) continue;
+        PyObject *key = PyLong_FromLong(cell), *value = PyLong_FromLong(__builtin_ctz(d));
+        int failed = !key || !value || PyDict_SetItem(out, key, value) < 0;
+        Py_XDECREF(key);
+        Py_XDECREF(value);
+        if (failed) {
+            Py_DECREF(out);
+            return NULL;
+        }
+    }
+    return out;
+}
+
 static PyMethodDef Knowledge_methods[] = {
+    {"certain_levels", (PyCFunction)Knowledge_certain_levels, METH_O,
+     "certain_levels(cells) -> {cell: level} where the domain holds one level"},
     {"domains", (PyCFunction)Knowledge_domains, METH_NOARGS, "domains() -> mask per cell"},
     {"possible", (PyCFunction)Knowledge_possible, METH_NOARGS,
      "possible() -> mask of the hidden cells each terrain may hold"},

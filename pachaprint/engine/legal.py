@@ -67,10 +67,10 @@ def turn_actions(table: Table, seat: int) -> LegalActions:
         tiles = table.tiles
         heading = -1 if tiles is None or tiles.arrow is None else tiles.arrow
         reserve = table.reserve[side]
-        found = turn_groups(
+        found, count = turn_groups(
             geo.width, geo.height, rules.bits, own, pawns, crops, table.revealed, reserve, heading
         )
-        return LegalActions(found, [])
+        return LegalActions.counted(found, count)
     groups: list[tuple[int, int, int]] = []
     append = groups.append
     if rules.spend:

@@ -157,6 +157,17 @@ class Knowledge:
         d = self.domains[cell]
         return LEVEL_OF_BIT.get(d)
 
+    def certain_levels(self, cells: int) -> dict[int, int]:
+        """Cell -> level, for the cells of the mask ``cells`` whose crop propagation alone fixes."""
+        if self.core is not None:
+            return self.core.certain_levels(cells)
+        domains, found = self.domains, {}
+        for cell in cells_of(cells):
+            level = LEVEL_OF_BIT.get(domains[cell])
+            if level:
+                found[cell] = level
+        return found
+
 
 Links = tuple[Sequence[Sequence[int]], Sequence[tuple[Sequence[int], int]], Sequence[int]]
 
