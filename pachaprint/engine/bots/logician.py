@@ -36,6 +36,7 @@ class LogicianBot(Bot):
         self.known: dict[int, int] = {}
         """Crops proven so far: cell -> level."""
         self._stale: dict[int, tuple[int, int, int]] = {}
+        self._known_count = self._known_mask = 0
 
     def proofs_known(self) -> int:
         return len(self.known)
@@ -113,37 +114,48 @@ class LogicianBot(Bot):
         crops = view.crop_mask
         cropless = view.revealed & ~crops & ~view.all_pawns
         eligible = view.eligible
-        spots: dict[float, int] = {}
         known = self.known
-        for cell in cells_of(cropless):
-            certain = known.get(cell)
-            value = 0.8 * certain if certain else 0.1
+        if len(known) != self._known_count:
+            self._known_count, self._known_mask = len(known), sum(1 << c for c in known)
+        # the spots: cells without crop and pawn, by the value of ending there (0.8 x a
+        # proven crop, else 0.1), each value in the order of its lowest cell
+        unknown = cropless & ~self._known_mask
+        first = unknown & -unknown
+        spots: dict[float, int] = {}
+        for cell in cells_of(cropless & self._known_mask):
+            if first and first < 1 << cell:
+                spots[0.1], first = unknown, 0
+            value = 0.8 * known[cell]
             spots[value] = spots.get(value, 0) | 1 << cell
+        if first:
+            spots[0.1] = unknown
+        tiers = [(discover, hidden), (-0.2, crops), *spots.items()]
         best = float("-inf")
         choices: list[tuple[tuple[int, int, int], int]] = []
         """Groups and the masks of their members that share the best value (the first
         value within 1e-9 of the best stands for it)."""
-        spot_list = list(spots.items())
         for group in legal.groups:
             kind, mask = A.kind_of(group[0]), group[1]
             if kind == _DIVINE:
                 continue
             if kind == _RETRIEVE:
-                candidates = [(-1.0, mask)]
+                if mask and -1.0 > best + 1e-9:
+                    best, choices = -1.0, [(group, mask)]
+                elif mask and -1.0 >= best - 1e-9:
+                    choices.append((group, mask))
+                continue
+            if kind == _ENTER:
+                bonus = 0.3
             else:
-                if kind == _ENTER:
-                    bonus = 0.3
-                else:
-                    bonus = -0.5 if eligible >> A.cell_of(group[0]) & 1 else 0.0
-                candidates = [(discover + bonus, mask & hidden), (bonus - 0.2, mask & crops)]
-                candidates += [(value + bonus, mask & where) for value, where in spot_list]
-            for value, where in candidates:
-                if not where or value < best - 1e-9:
-                    continue
-                if value > best + 1e-9:
-                    best, choices = value, [(group, where)]
-                else:
-                    choices.append((group, where))
+                bonus = -0.5 if eligible >> A.cell_of(group[0]) & 1 else 0.0
+            for value, where in tiers:
+                where &= mask
+                if where:
+                    value += bonus
+                    if value > best + 1e-9:
+                        best, choices = value, [(group, where)]
+                    elif value >= best - 1e-9:
+                        choices.append((group, where))
         count = sum(mask.bit_count() for _, mask in choices)
         if not count:
             return (float("-inf"), A.PASS)
