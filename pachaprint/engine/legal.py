@@ -29,6 +29,19 @@ _MOVE_FROM, _DIVINE_AT = A.MOVE_FROM, A.DIVINE_AT
 _RETRIEVE, _, _A_FIELD = A.cells_group(Kind.RETRIEVE, 0)
 
 
+def _offers(held: int) -> tuple[int, ...]:
+    """Every offer of some of the tokens ``held`` (largest submask first), then pass."""
+    codes = []
+    sub = held
+    while sub:
+        codes.append(A.offer(sub))
+        sub = (sub - 1) & held
+    return (*codes, A.PASS)
+
+
+_OFFERS = tuple(_offers(held) for held in range(32))
+
+
 def decision_actions(table: Table) -> LegalActions:
     """The legal actions of the decision at hand (empty for a decision without a choice)."""
     phase = table.phase
@@ -42,12 +55,7 @@ def decision_actions(table: Table) -> LegalActions:
         return LegalActions(groups, [] if table.rules.divine_all else [A.PASS])
     if phase is Phase.OFFER or phase is Phase.FINAL_OFFER:
         held = table.tokens[table.account_of[seat]]
-        codes = []
-        sub = held
-        while sub:
-            codes.append(A.offer(sub))
-            sub = (sub - 1) & held
-        return LegalActions([], [*codes, A.PASS]) if codes else A.NO_ACTIONS
+        return LegalActions([], list(_OFFERS[held])) if held else A.NO_ACTIONS
     if phase is Phase.SPEND:
         assert table.tiles is not None
         hand = table.tiles.hands[seat]

@@ -130,6 +130,7 @@ class LogicianBot(Bot):
         if first:
             spots[0.1] = unknown
         tiers = [(discover, hidden), (-0.2, crops), *spots.items()]
+        retrieve = [(-1.0, full)]
         best = float("-inf")
         choices: list[tuple[tuple[int, int, int], int]] = []
         """Groups and the masks of their members that share the best value (the first
@@ -139,16 +140,12 @@ class LogicianBot(Bot):
             if kind == _DIVINE:
                 continue
             if kind == _RETRIEVE:
-                if mask and -1.0 > best + 1e-9:
-                    best, choices = -1.0, [(group, mask)]
-                elif mask and -1.0 >= best - 1e-9:
-                    choices.append((group, mask))
-                continue
-            if kind == _ENTER:
-                bonus = 0.3
+                bonus, group_tiers = 0.0, retrieve
             else:
-                bonus = -0.5 if eligible >> A.cell_of(group[0]) & 1 else 0.0
-            for value, where in tiers:
+                start_eligible = kind != _ENTER and eligible >> A.cell_of(group[0]) & 1
+                bonus = 0.3 if kind == _ENTER else -0.5 if start_eligible else 0.0
+                group_tiers = tiers
+            for value, where in group_tiers:
                 where &= mask
                 if where:
                     value += bonus
