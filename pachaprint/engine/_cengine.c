@@ -866,6 +866,38 @@ static PyObject *py_reaction_order(PyObject *m, PyObject *const *args, Py_ssize_
     return out;
 }
 
+/* otoma_walk(steps, start, direction, revealed) -> (cells, trails, final heading): the path
+ * of trails.otoma_path; trails as (index in cells, step key) pairs */
+static PyObject *py_otoma_walk(PyObject *m, PyObject *const *args, Py_ssize_t nargs) {
+    if (check_count(nargs, 4, "otoma_walk")) return NULL;
+    char *buffer;
+    Py_ssize_t length;
+    if (PyBytes_AsStringAndSize(args[0], &buffer, &length)) return NULL;
+    long start = PyLong_AsLong(args[1]), direction = PyLong_AsLong(args[2]);
+    uint64_t revealed;
+    if (PyErr_Occurred() || masks_args(args + 3, 1, &revealed)) return NULL;
+    int n = (int)(length / 8);
+    if (length % 8 || n > MAX_CELLS || start < 0 || start >= n || direction < 0 || direction > 3) {
+        PyErr_SetString(PyExc_ValueError, "steps, start or direction out of range");
+        return NULL;
+    }
+    uint16_t step[4 * MAX_CELLS];
+    memcpy(step, buffer, (size_t)length);
+    int cells[4 * MAX_CELLS], trails[8 * MAX_CELLS], trail_count, heading;
+    int count = otoma_walk(step, n, (int)start, (int)direction, revealed, cells, trails,
+                           &trail_count, &heading);
+    PyObject *path = PyTuple_New(count), *used = PyTuple_New(trail_count);
+    if (!path || !used) {
+        Py_XDECREF(path);
+        Py_XDECREF(used);
+        return NULL;
+    }
+    for (int i = 0; i < count; i++) PyTuple_SET_ITEM(path, i, PyLong_FromLong(cells[i]));
+    for (int i = 0; i < trail_count; i++)
+        PyTuple_SET_ITEM(used, i, Py_BuildValue("(ii)", trails[2 * i], trails[2 * i + 1]));
+    return Py_BuildValue("(NNi)", path, used, heading);
+}
+
 /* reaction_stops(steps, width, moved, pawns, revealed) -> the stop cells of the co-op
  * reaction to a pawn that ended on `moved`, in the order the Otoma pawns move */
 static PyObject *py_reaction_stops(PyObject *m, PyObject *const *args, Py_ssize_t nargs) {
@@ -949,6 +981,8 @@ static PyMethodDef module_methods[] = {
     {"analyse", (PyCFunction)(void (*)(void))logic_analyse, METH_FASTCALL,
      "analyse(width, height, terrain, crop, supply) -> Knowledge, or (kind, a, b, c) for a "
      "table that breaks the rules"},
+    {"otoma_walk", (PyCFunction)(void (*)(void))py_otoma_walk, METH_FASTCALL,
+     "otoma_walk(steps, start, direction, revealed) -> (cells, trails, final heading)"},
     {"reaction_stops", (PyCFunction)(void (*)(void))py_reaction_stops, METH_FASTCALL,
      "reaction_stops(steps, width, moved, pawns, revealed) -> stop cells, in order"},
     {"draws", (PyCFunction)(void (*)(void))py_draws, METH_FASTCALL,

@@ -57,8 +57,11 @@ uint64_t coop_move_ends(const Geo *g, int start, int direction, uint64_t own, ui
                         uint64_t crops);
 uint64_t coop_enter_ends(const Geo *g, uint64_t own, uint64_t pawns, uint64_t crops);
 
-/* Otoma trails (trails.py): step[4 * cell + heading] = next cell << 2 | new heading. */
+/* Otoma trails (trails.py): step[4 * cell + heading] = new heading | next cell << 2, plus
+ * 1 << 8 when the step follows a trail. */
 int otoma_stop(const uint16_t *step, int n, int start, int direction, uint64_t revealed);
+int otoma_walk(const uint16_t *step, int n, int start, int direction, uint64_t revealed,
+               int *cells, int *trails, int *trail_count, int *final_heading);
 int reaction_order(int width, int moved, const int *pawns, int count, int *order, int *dirs);
 
 /* The legal actions of one decision (actions.LegalActions): groups, then extras. */

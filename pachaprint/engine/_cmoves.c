@@ -93,13 +93,14 @@ uint64_t coop_enter_ends(const Geo *g, uint64_t own, uint64_t pawns, uint64_t cr
     return enter_ends(g, own, pawns, crops) & ~crops;
 }
 
+/* A step table entry: heading | next cell << 2 | 1 << 8 when a trail is followed. */
 int otoma_stop(const uint16_t *step, int n, int start, int direction, uint64_t revealed) {
     uint64_t all = n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
     if (revealed == all) return -1;
     int cell = start, heading = direction;
     for (int i = 0; i < 4 * n; i++) {
         uint16_t next = step[4 * cell + heading];
-        cell = next >> 2;
+        cell = next >> 2 & 63;
         heading = next & 3;
         if (!(revealed >> cell & 1)) return cell;
     }
@@ -137,4 +138,31 @@ int reaction_order(int width, int moved, const int *pawns, int count, int *order
         dirs[i] = heading;
     }
     return n;
+}
+
+/* otoma_path's walk: the cells entered (to `cells`), for each trail followed the index in
+ * `cells` of its re-entry cell and the step taken (to `trails`, pairs); returns how many
+ * cells, or 0 when the pawn does not move. */
+int otoma_walk(const uint16_t *step, int n, int start, int direction, uint64_t revealed,
+               int *cells, int *trails, int *trail_count, int *final_heading) {
+    *trail_count = 0;
+    *final_heading = direction;
+    if (otoma_stop(step, n, start, direction, revealed) < 0) return 0;
+    int cell = start, heading = direction, count = 0;
+    for (;;) {
+        int key = 4 * cell + heading;
+        uint16_t next = step[key];
+        cell = next >> 2 & 63;
+        heading = next & 3;
+        if (next >> 8 & 1) {
+            trails[2 * *trail_count] = count;
+            trails[2 * *trail_count + 1] = key;
+            ++*trail_count;
+        }
+        cells[count++] = cell;
+        if (!(revealed >> cell & 1)) {
+            *final_heading = heading;
+            return count;
+        }
+    }
 }

@@ -174,17 +174,13 @@ def _wheel(state: GameState) -> tuple[Sequence[int], Sequence[int], WheelOracle 
     raise Unsupported(f"a wheel of type {type(wheel).__name__}")
 
 
-def _tile_key(tile: ArrowTile) -> tuple[str, int, str, int]:
-    return (tile.name, tile.terrain, tile.colour, int(tile.direction))
-
-
 def _equal_masks(box: Sequence[ArrowTile], stack: Sequence[ArrowTile]) -> list[int]:
-    """Per position of a deck's stack: the box indices that hold an equal tile."""
-    masks: dict[tuple[str, int, str, int], int] = {}
+    """Per position of a deck's stack: the box indices that hold an equal tile (the equality
+    ``Deck.outcome`` uses)."""
+    masks: dict[ArrowTile, int] = {}
     for index, tile in enumerate(box):
-        key = _tile_key(tile)
-        masks[key] = masks.get(key, 0) | 1 << index
-    return [masks.get(_tile_key(tile), 0) for tile in stack]
+        masks[tile] = masks.get(tile, 0) | 1 << index
+    return [masks.get(tile, 0) for tile in stack]
 
 
 def _setup(state: GameState) -> tuple[Setup, dict[int, int]]:
@@ -309,10 +305,17 @@ def write_back(game: Game, state: GameState) -> None:
     """Copy the compiled ``game`` (made by :func:`pack` from ``state`` with ``keep_logs``)
     into ``state``: every field, the actions and Otoma moves since, and the legal actions."""
     table, history, moves, (groups, extra) = game.export()
-    values = iter(table)
+    at = 0
 
     def take(count: int) -> list[int]:
-        return [next(values) for _ in range(count)]
+        nonlocal at
+        at += count
+        return table[at - count : at]
+
+    def next_value() -> int:
+        nonlocal at
+        at += 1
+        return table[at - 1]
 
     n, sides, accounts = state.board.cell_count, len(state.pawn_mask), len(state.score)
     state.terrain[:], state.crop[:], state.owner[:] = take(n), take(n), take(n)
@@ -335,7 +338,7 @@ def write_back(game: Game, state: GameState) -> None:
         ChanceNode(t, seat, position, cell, bool(react))
         for t, seat, position, cell, react in (take(5) for _ in range(chance))
     ]
-    if next(values):
+    if next_value():
         tiles = state.tiles
         assert tiles is not None
         box = tiles.box
@@ -345,15 +348,15 @@ def write_back(game: Game, state: GameState) -> None:
 
         tiles.tile_at = [tile(code) for code in take(n)]
         tiles.unseen = take(4)
-        tiles.left = take(next(values))
-        hands = next(values)
+        tiles.left = take(next_value())
+        hands = next_value()
         tiles.hands = [take(4) for _ in range(hands)]
         tiles.tops = [[tile(code) for code in take(4)] for _ in range(hands)]
-        tiles.columns = [[box[c >> 6][c & 63] for c in take(next(values))] for _ in range(4)]
+        tiles.columns = [[box[c >> 6][c & 63] for c in take(next_value())] for _ in range(4)]
         arrow, pending, tiles.box_tiles = take(3)
         tiles.arrow = None if arrow < 0 else Direction(arrow)
         tiles.pending = None if pending < 0 else Direction(pending)
-    if next(values):
+    if next_value():
         otoma = state.otoma
         assert otoma is not None
         otoma.pawns[:] = take(len(otoma.colours))

@@ -106,7 +106,8 @@ class Trails:
     steps: tuple[Step, ...] = field(repr=False, default=())
     """Index ``4 * cell + direction`` -> the :data:`Step` a pawn there takes."""
     packed: bytes = field(repr=False, default=b"")
-    """The same table for the compiled kernel: uint16 ``next cell << 2 | new heading``."""
+    """The same table for the compiled kernel: uint16 ``new heading | next cell << 2``, plus
+    ``1 << 8`` for a step that follows a trail."""
 
     @classmethod
     def from_pairs(
@@ -141,7 +142,9 @@ class Trails:
                     cell_in, inward = end_cell(board, partner[left])
                     steps.append((cell_in, inward, (left, partner[left])))
         pairs_out = tuple((a, b) for a, b in pairs)
-        packed = array("H", [cell << 2 | heading for cell, heading, _ in steps]).tobytes()
+        packed = array(
+            "H", [(via is not None) << 8 | cell << 2 | heading for cell, heading, via in steps]
+        ).tobytes()
         return cls(board, pairs_out, partner, tuple(steps), packed)
 
 
@@ -215,22 +218,34 @@ def otoma_stop(
     return None
 
 
-def otoma_path(trails: Trails, start: int, direction: Direction, revealed: int) -> OtomaPath:
+def otoma_path(
+    trails: Trails, start: int, direction: Direction, revealed: int, compiled: bool = True
+) -> OtomaPath:
     """Follow an Otoma pawn from ``start`` in ``direction`` until the first cell without terrain
     (see :func:`otoma_stop`); the whole path, for the game and for people to read."""
-    if otoma_stop(trails, start, direction, revealed) is None:
+    if compiled and COMPILED and trails.packed:
+        cells, walked, heading = _cengine.otoma_walk(trails.packed, start, direction, revealed)
+        via = tuple((index, *_trail_of(trails, key)) for index, key in walked)
+        return OtomaPath(start, direction, cells, via, Direction(heading))
+    if otoma_stop(trails, start, direction, revealed, compiled=False) is None:
         return OtomaPath(start, direction, (), (), direction)
     steps = trails.steps
     cell, heading = start, direction
-    cells: list[int] = []
+    found: list[int] = []
     used: list[tuple[int, str, str]] = []
     while True:
-        cell, heading, via = steps[4 * cell + heading]
-        if via is not None:
-            used.append((len(cells), via[0], via[1]))
-        cells.append(cell)
+        cell, heading, through = steps[4 * cell + heading]
+        if through is not None:
+            used.append((len(found), through[0], through[1]))
+        found.append(cell)
         if not revealed >> cell & 1:
-            return OtomaPath(start, direction, tuple(cells), tuple(used), heading)
+            return OtomaPath(start, direction, tuple(found), tuple(used), heading)
+
+
+def _trail_of(trails: Trails, key: int) -> tuple[str, str]:
+    through = trails.steps[key][2]
+    assert through is not None, "the kernel followed a trail where the table has none"
+    return through
 
 
 def reaction_order(
