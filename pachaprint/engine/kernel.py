@@ -174,13 +174,12 @@ def _wheel(state: GameState) -> tuple[Sequence[int], Sequence[int], WheelOracle 
     raise Unsupported(f"a wheel of type {type(wheel).__name__}")
 
 
-def _equal_masks(box: Sequence[ArrowTile], stack: Sequence[ArrowTile]) -> list[int]:
-    """Per position of a deck's stack: the box indices that hold an equal tile (the equality
-    ``Deck.outcome`` uses)."""
+def _equal_masks(box: Sequence[ArrowTile]) -> dict[ArrowTile, int]:
+    """Tile -> the box indices that hold an equal tile (the equality ``Deck.outcome`` uses)."""
     masks: dict[ArrowTile, int] = {}
     for index, tile in enumerate(box):
         masks[tile] = masks.get(tile, 0) | 1 << index
-    return [masks.get(tile, 0) for tile in stack]
+    return masks
 
 
 def _setup(state: GameState) -> tuple[Setup, dict[int, int]]:
@@ -204,9 +203,10 @@ def _setup(state: GameState) -> tuple[Setup, dict[int, int]]:
                 ids[id(tile)] = t << 6 | index
                 box[t].append(PAWN_COLOURS.index(tile.colour) << 2 | int(tile.direction))
         if deck is not None:
-            stack_eq = [_equal_masks(tiles.box[t], stack) for t, stack in enumerate(deck.stacks)]
+            equal = [_equal_masks(kind) for kind in tiles.box]
+            stack_eq = [[equal[t].get(x, 0) for x in stack] for t, stack in enumerate(deck.stacks)]
             hand_eq = [
-                [_equal_masks(tiles.box[t], stack) for t, stack in enumerate(hand)]
+                [[equal[t].get(x, 0) for x in stack] for t, stack in enumerate(hand)]
                 for hand in deck.hands
             ]
     if otoma is not None and len(otoma.pawns) != len(otoma.colours):
