@@ -19,7 +19,7 @@ def _built() -> bool:
     if os.environ.get("PACHAPRINT_PURE_PYTHON"):
         return False
     try:
-        from pachaprint.engine import _cengine  # noqa: F401
+        import pachaprint.engine._cengine  # noqa: F401
     except ImportError:  # built without a C compiler: the Python code does it all
         return False
     return True

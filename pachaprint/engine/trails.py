@@ -31,7 +31,9 @@ from pachaprint.model.board import COLUMN_LETTERS, Board
 from pachaprint.resources import load_template
 
 if COMPILED:
-    from pachaprint.engine import _cengine
+    from pachaprint.engine._cengine import otoma_stop as compiled_stop
+    from pachaprint.engine._cengine import otoma_walk as compiled_walk
+    from pachaprint.engine._cengine import reaction_stops as compiled_stops
 
 BOARD_TEMPLATE = "board.json"
 
@@ -205,7 +207,7 @@ def otoma_stop(
     heading) state once it would only repeat itself).
     """
     if compiled and COMPILED and trails.packed:
-        stop = _cengine.otoma_stop(trails.packed, start, direction, revealed)
+        stop = compiled_stop(trails.packed, start, direction, revealed)
         return None if stop < 0 else stop
     steps = trails.steps
     if revealed == (1 << (len(steps) >> 2)) - 1:
@@ -224,7 +226,7 @@ def otoma_path(
     """Follow an Otoma pawn from ``start`` in ``direction`` until the first cell without terrain
     (see :func:`otoma_stop`); the whole path, for the game and for people to read."""
     if compiled and COMPILED and trails.packed:
-        cells, walked, heading = _cengine.otoma_walk(trails.packed, start, direction, revealed)
+        cells, walked, heading = compiled_walk(trails.packed, start, direction, revealed)
         via = tuple((index, *_trail_of(trails, key)) for index, key in walked)
         return OtomaPath(start, direction, cells, via, Direction(heading))
     if otoma_stop(trails, start, direction, revealed, compiled=False) is None:
@@ -276,7 +278,7 @@ def reaction_stops(
     the order they move (:func:`reaction_order`); a pawn that finds no cell without
     terrain is left out, and each stop holds terrain before the next pawn moves."""
     if compiled and COMPILED and trails.packed:
-        return _cengine.reaction_stops(trails.packed, trails.board.width, moved, pawns, revealed)
+        return compiled_stops(trails.packed, trails.board.width, moved, pawns, revealed)
     cells = list(pawns)
     stops = []
     for pawn, direction in reaction_order(trails.board, moved, cells):
