@@ -12,14 +12,16 @@ the modules, each with one job:
 * :mod:`~pachaprint.engine.events`: :class:`Phase`, :class:`Source`, :class:`EventKind`, :class:`Outcome`;
 * :mod:`~pachaprint.engine.actions`: the action codec (integer codes and their command text);
 * :mod:`~pachaprint.engine.movement`: reachable end cells by graph search on bit masks;
-* :mod:`~pachaprint.engine.kernel`: the playout kernel for search (below), and
-  :mod:`~pachaprint.engine.compiled`: whether its compiled twin (``_cengine``) is built;
+* :mod:`~pachaprint.engine.kernel`: the playout kernel for search (below),
+  :mod:`~pachaprint.engine.twin`: a state and its compiled twin, and
+  :mod:`~pachaprint.engine.compiled`: whether the compiled kernel (``_cengine``) is built;
 * :mod:`~pachaprint.engine.oracle`: :class:`WheelOracle`, the only access to the hidden map
   (and the sealed wheel of an information state, ``GameState.information_state``);
 * :mod:`~pachaprint.engine.view`: :class:`PlayerView`, what a player or bot sees;
 * :mod:`~pachaprint.engine.tiles` (tiles with arrows, chance and the deck),
   :mod:`~pachaprint.engine.trails` (Otoma paths) and :mod:`~pachaprint.engine.otoma` (the Otoma side);
-* :mod:`~pachaprint.engine.logic` and :mod:`~pachaprint.engine.proofs`: sound crop proofs from public information;
+* :mod:`~pachaprint.engine.logic`, :mod:`~pachaprint.engine.knowledge` and
+  :mod:`~pachaprint.engine.proofs`: sound crop proofs from public information;
 * :mod:`~pachaprint.engine.bots`: one factory for ``random``, ``greedy`` and ``logician`` in every mode;
 * :mod:`~pachaprint.engine.simulate`, :mod:`~pachaprint.engine.record` and
   :mod:`~pachaprint.engine.report`: one simulation runner, its game records and report;
