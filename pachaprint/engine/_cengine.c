@@ -1,6 +1,6 @@
 /* The compiled playout kernel: the Python face of _cmoves.c, _crules.c and _cmt.c.
  *
- * pachaprint/engine/kernel.py packs a GameState into a Setup (what a game's
+ * pachaprint/engine/twin.py packs a GameState into a Setup (what a game's
  * copies share) and a Game (the table), and reads a Game back into a
  * GameState; the pure-Python engine stays the reference, and runs wherever
  * this extension could not be built (PACHAPRINT_PURE_PYTHON=1 forces it).
@@ -226,7 +226,7 @@ static void Game_dealloc(Game *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* The flat list of ints that kernel.pack writes and kernel.unpack reads (see there). */
+/* The flat list of ints that twin.pack writes and twin.write_back reads (see there). */
 typedef struct {
     PyObject *list;
     Py_ssize_t at;
@@ -708,7 +708,7 @@ static PyMethodDef Game_methods[] = {
     {"is_terminal", (PyCFunction)Game_is_terminal, METH_NOARGS, "is_terminal() -> bool"},
     {"is_chance_node", (PyCFunction)Game_is_chance_node, METH_NOARGS, "is_chance_node() -> bool"},
     {"export", (PyCFunction)Game_export, METH_NOARGS,
-     "export() -> (packed table, actions, Otoma moves, legal groups) for kernel.unpack"},
+     "export() -> (packed table, actions, Otoma moves, legal groups) for twin.write_back"},
     {NULL, NULL, 0, NULL},
 };
 
