@@ -19,6 +19,7 @@ setup(
             "pachaprint.engine._cengine",
             sources=[
                 "pachaprint/engine/_cengine.c",
+                "pachaprint/engine/_cgame.c",
                 "pachaprint/engine/_crules.c",
                 "pachaprint/engine/_cmoves.c",
                 "pachaprint/engine/_cmt.c",

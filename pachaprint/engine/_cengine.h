@@ -163,6 +163,19 @@ int mt_from_python(MT *mt, PyObject *rng);
 int mt_to_python(const MT *mt, PyObject *rng);
 int mt_from_seed(MT *mt, PyObject *seed);
 
+/* The generators a playout draws from: one per seat (the current seat's draws). */
+typedef struct {
+    MT mt[MAX_SEATS];
+    PyObject *owner[MAX_SEATS];
+    int count;
+} Draws;
+
+/* The Setup and Game types and their helpers (_cgame.c). */
+extern PyTypeObject SetupType, GameType;
+int read_ints(PyObject *sequence, int *out, Py_ssize_t count, const char *what);
+int draws_of(Draws *d, PyObject *rng, int players);
+int draws_done(Draws *d);
+
 /* The logician's proofs (_clogic.c). */
 PyObject *logic_analyse(PyObject *module, PyObject *const *args, Py_ssize_t nargs);
 int logic_ready(PyObject *module);

@@ -1,4 +1,4 @@
-"""Type stubs of the compiled playout kernel (``_cengine.c``, ``_crules.c``, ``_cmoves.c``, ``_cmt.c``)."""
+"""Type stubs of the compiled playout kernel (``_cengine.c`` and the C files it gathers)."""
 
 import random
 from collections.abc import Iterable, Sequence
