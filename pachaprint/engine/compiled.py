@@ -1,7 +1,7 @@
 """The compiled playout kernel, when it was built at install time.
 
 ``pip`` compiles ``_cengine`` (``_cengine.c``, ``_cgame.c``, ``_crules.c``, ``_cmoves.c``,
-``_cmt.c``) where a C compiler is at hand; elsewhere the package installs
+``_clogic.c``, ``_cmt.c``) where a C compiler is at hand; elsewhere the package installs
 without it and the engine runs its pure-Python code, which is the reference:
 both play the same games. ``PACHAPRINT_PURE_PYTHON=1`` forces the fallback.
 
