@@ -347,3 +347,19 @@ def test_the_compiled_otoma_paths_are_the_python_ones() -> None:
         compiled = otoma_stop(trails, start, heading, revealed)
         assert compiled == otoma_stop(trails, start, heading, revealed, compiled=False)
     assert moved
+
+
+def test_a_deck_rigged_in_place_is_read_again() -> None:
+    scenario = LONG[3]
+    names = tuple(scenario.board.name(c) for c in first_start_cells(scenario))
+    config = GameConfig(Mode.SOLO, 1, "hard", names, seed=12)
+    reference, compiled = new_game(scenario, config), new_game(scenario, config)
+    kernel.search_state(compiled).rollout(1)  # the kernel has seen this deck
+    for state in (reference, compiled):  # swap the two top tiles of the biggest stack
+        assert state.deck is not None and state.tiles is not None
+        t = max(range(4), key=lambda k: state.tiles.left[k])
+        stack, top = state.deck.stacks[t], state.tiles.left[t] - 1
+        stack[top], stack[top - 1] = stack[top - 1], stack[top]
+    kernel.python_playout(reference, 3)
+    kernel.playout(compiled, 3)
+    assert snapshot(compiled) == snapshot(reference)

@@ -20,7 +20,7 @@ from pachaprint.engine.movement import Direction
 from pachaprint.engine.oracle import SealedWheel, WheelOracle
 from pachaprint.engine.otoma import OtomaMove
 from pachaprint.engine.state import GameState
-from pachaprint.engine.tiles import ArrowTile, ChanceNode
+from pachaprint.engine.tiles import ArrowTile, ChanceNode, Deck
 from pachaprint.engine.trails import otoma_path
 
 if COMPILED or TYPE_CHECKING:
@@ -54,10 +54,19 @@ def _equal_masks(box: Sequence[ArrowTile]) -> dict[ArrowTile, int]:
     return masks
 
 
+def _deck_tiles(deck: Deck) -> tuple[ArrowTile, ...]:
+    """The tiles of a deck, stack after stack (its stacks and hands are lists)."""
+    return (
+        *(tile for stack in deck.stacks for tile in stack),
+        *(tile for hand in deck.hands for stack in hand for tile in stack),
+    )
+
+
 def _setup(state: GameState) -> tuple[Setup, dict[int, int]]:
     """The kernel's ``Setup`` of a state (cached) and its tile ids (``id(tile) -> code``)."""
     tiles, deck, wheel = state.tiles, state.deck, state._oracle
-    key = (state.config, id(wheel), id(tiles.box) if tiles else 0, id(deck))
+    dealt = () if deck is None else _deck_tiles(deck)  # a deck's stacks may be rigged in place
+    key = (state.config, id(wheel), id(tiles.box) if tiles else 0, id(deck), *map(id, dealt))
     found = _SETUPS.get(key)
     if found is not None:
         return found[0], found[1]
@@ -106,7 +115,7 @@ def _setup(state: GameState) -> tuple[Setup, dict[int, int]]:
     )
     if len(_SETUPS) >= _SETUPS_LIMIT:
         _SETUPS.clear()
-    _SETUPS[key] = (setup, ids, (state.config, wheel, tiles.box if tiles else None, deck))
+    _SETUPS[key] = (setup, ids, (state.config, wheel, tiles.box if tiles else None, deck, dealt))
     return setup, ids
 
 
