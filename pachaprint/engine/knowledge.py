@@ -8,7 +8,6 @@ with it. A knowledge the compiled kernel made keeps its twin in ``core``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -25,7 +24,7 @@ FULL = tuple(sum(1 << v for v in range(1, n + 1)) for n in range(MAX_REGION_SIZE
 LEVEL_OF_BIT = {1 << v: v for v in range(1, 6)}
 
 
-Links = tuple[Sequence[Sequence[int]], Sequence[tuple[Sequence[int], int]], Sequence[int]]
+Links = tuple[list[tuple[int, ...]], list[tuple[tuple[int, ...], int]], list[int]]
 """``(peers, units, unit_of)``: the constraints between undecided cells (see :attr:`Knowledge.links`)."""
 
 
@@ -110,15 +109,18 @@ class Knowledge:
         return self._links
 
     @property
-    def peers(self) -> Sequence[Sequence[int]]:
+    def peers(self) -> list[tuple[int, ...]]:
+        """Per cell: the undecided cells that may not share its level."""
         return self.links[0]
 
     @property
-    def units(self) -> Sequence[tuple[Sequence[int], int]]:
+    def units(self) -> list[tuple[tuple[int, ...], int]]:
+        """The complete regions with undecided cells: (cells, mask of the levels they hold)."""
         return self.links[1]
 
     @property
-    def unit_of(self) -> Sequence[int]:
+    def unit_of(self) -> list[int]:
+        """Cell -> index in ``units`` of its complete region, -1 if none."""
         return self.links[2]
 
     def levels(self, cell: int) -> list[int]:
