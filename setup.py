@@ -12,6 +12,20 @@ setup(
         Extension(
             "pachaprint.check._ckernel",
             sources=["pachaprint/check/_ckernel.c"],
+            depends=["pachaprint/check/_csettle.h"],
+            optional=True,
+        ),
+        Extension(
+            "pachaprint.engine._cengine",
+            sources=[
+                "pachaprint/engine/_cengine.c",
+                "pachaprint/engine/_cgame.c",
+                "pachaprint/engine/_crules.c",
+                "pachaprint/engine/_cmoves.c",
+                "pachaprint/engine/_cmt.c",
+                "pachaprint/engine/_clogic.c",
+            ],
+            depends=["pachaprint/engine/_cengine.h", "pachaprint/check/_csettle.h"],
             optional=True,
         ),
     ]

@@ -14,6 +14,16 @@ measurement runs in a fresh worker process on one core and reports CPU time
 (``time.process_time``: what one core delivers even on a busy machine) and
 wall time; ``clone`` is the copy of a mid-game state a search bot makes.
 
+``kernel`` plays the very games of ``random`` (the same seeds, a generator per
+seat drawn as the simulation draws them) through ``engine.kernel.playout``, the
+compiled playout kernel; so its check must equal the ``random`` row's, and an
+engine without the kernel plays them with ``random`` bots. ``rollout`` is what a
+search does: random playouts to the end (seed ``k`` for the ``k``-th) from one
+position 30 decisions into a game of colca-canyon; solo and co-op from its
+information state given a map (chance nodes drawn by the playout). With the
+kernel, through ``search_state(...).rollout(seed)``; without, the same loop on
+clones of the state.
+
 With ``--baseline DIR`` (a checkout of an older commit, for example
 ``git worktree add ../old 9f36b9d``) every measurement also runs on DIR's
 engine, the two sides interleaved in rounds (ABBA, so drift in the machine's
@@ -41,6 +51,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+HEAD = 50
+"""Games whose results the ``random`` and ``kernel`` rows must share (as many as both played)."""
 WORKLOADS = [
     ("competitive", "random", 300),
     ("competitive", "greedy", 60),
@@ -51,6 +63,12 @@ WORKLOADS = [
     ("coop", "random", 100),
     ("coop", "greedy", 16),
     ("coop", "logician", 16),
+    ("competitive", "kernel", 3000),
+    ("solo", "kernel", 2000),
+    ("coop", "kernel", 1000),
+    ("competitive", "rollout", 5000),
+    ("solo", "rollout", 3000),
+    ("coop", "rollout", 2000),
     ("competitive", "clone", 20000),
     ("solo", "clone", 20000),
 ]
@@ -94,19 +112,87 @@ def _player(mode: str, bot: str) -> Play:
 
         return versus
 
+    try:
+        from pachaprint.engine import kernel
+    except ImportError:  # an engine without the playout kernel: random bots play the same games
+        kernel = None
+    if bot == "kernel" and kernel is not None:
+        return _kernel_player(mode, players, difficulty)
+
     def game(scenario: Any, oracle: Any, seed: int) -> tuple[bool, list[int], int]:
         game_mode = Mode(mode)
         cells = first_start_cells(scenario) if game_mode.has_otoma else ()
         names = tuple(scenario.board.name(c) for c in cells) or None
         config = GameConfig(game_mode, players, difficulty, names, seed=seed)
-        r = play_game(oracle, config, [bot] * players, 0, 2000, cells)
+        name = "random" if bot == "kernel" else bot
+        r = play_game(oracle, config, [name] * players, 0, 2000, cells)
         return r.completed, r.scores, r.turns
+
+    return game
+
+
+def _kernel_player(mode: str, players: int, difficulty: str | None) -> Play:
+    """Random games through the playout kernel: the seeds and generators of play_game."""
+    import random
+
+    from pachaprint.engine import kernel
+    from pachaprint.engine.config import GameConfig, Mode, first_start_cells
+    from pachaprint.engine.game import draw_setup
+    from pachaprint.engine.state import GameState
+
+    def game(scenario: Any, oracle: Any, seed: int) -> tuple[bool, list[int], int]:
+        game_mode = Mode(mode)
+        cells = first_start_cells(scenario) if game_mode.has_otoma else ()
+        names = tuple(scenario.board.name(c) for c in cells) or None
+        config = GameConfig(game_mode, players, difficulty, names, seed=seed)
+        first, tiles_seed, rng = draw_setup(config)
+        seats = [random.Random(rng.getrandbits(64)) for _ in range(players)]
+        state = GameState(
+            oracle, config, first_player=first, otoma_cells=cells, tiles_seed=tiles_seed
+        )
+        kernel.playout(state, seats, 2000)
+        return state.is_terminal(), list(state.score), state.turn
 
     return game
 
 
 def _old(result: Any) -> tuple[bool, list[int], int]:
     return result.completed, list(result.scores), result.turns
+
+
+def _rollouts(mode: str, count: int) -> tuple[float, float, int]:
+    """``count`` random playouts to the end from one position: (CPU s, wall s, check)."""
+    import random
+
+    state = _mid_game(mode)
+    if mode != "competitive":  # what a search plays on: the information state, given a map
+        from pachaprint.engine.oracle import WheelOracle
+        from pachaprint.model.rules import TERRAIN_LETTERS
+
+        scenario = next(s for s in _scenarios() if s.id == "colca-canyon")
+        terrain = [TERRAIN_LETTERS.index(t) for t in scenario.terrain_flat]
+        crops = [int(c) for c in scenario.crops_flat]
+        wheel = WheelOracle.of_map(scenario.board, terrain, crops, scenario.start_cells)
+        state = state.information_state().with_wheel(wheel)
+    try:
+        from pachaprint.engine.kernel import search_state
+
+        start = search_state(state)
+        cpu0, wall0 = time.process_time(), time.perf_counter()
+        outcomes = [start.rollout(k) for k in range(count)]
+    except ImportError:  # the same playouts on clones of the state, in Python
+
+        def rollout(seed: int) -> list[float]:
+            twin, rng = state.clone(), random.Random(seed)
+            while not twin.is_terminal() and twin.turn <= 2000:
+                legal = twin.legal_actions()
+                twin.apply(legal[rng.randrange(len(legal))])
+            return list(twin.returns())
+
+        cpu0, wall0 = time.process_time(), time.perf_counter()
+        outcomes = [rollout(k) for k in range(count)]
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    return cpu, wall, int(sum(sum(r) for r in outcomes) * 1000)
 
 
 def _mid_game(mode: str) -> Any:
@@ -137,6 +223,9 @@ def worker(mode: str, bot: str, count: int) -> dict[str, Any]:
     from pachaprint.engine.oracle import WheelOracle
     from pachaprint.engine.simulate import game_seed
 
+    if bot == "rollout":
+        cpu, wall, check = _rollouts(mode, count)
+        return {"cpu": cpu, "wall": wall, "check": check}
     if bot == "clone":
         state = _mid_game(mode)
         cpu0, wall0 = time.process_time(), time.perf_counter()
@@ -146,7 +235,7 @@ def worker(mode: str, bot: str, count: int) -> dict[str, Any]:
     scenarios = _scenarios()
     oracles = [WheelOracle(s) for s in scenarios]
     play = _player(mode, bot)
-    check = 0
+    check, head = 0, []
     cpu0, wall0 = time.process_time(), time.perf_counter()
     for i in range(count):
         k = i % len(scenarios)
@@ -155,7 +244,10 @@ def worker(mode: str, bot: str, count: int) -> dict[str, Any]:
         check = (check * 1_000_003 + sum(s * 131**j for j, s in enumerate(scores)) + turns) % (
             1 << 61
         )
-    return {"cpu": time.process_time() - cpu0, "wall": time.perf_counter() - wall0, "check": check}
+        if i < HEAD:
+            head.append(check)
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    return {"cpu": cpu, "wall": wall, "check": check, "head": head}
 
 
 # -- the parent: interleaved rounds ------------------------------------------------------------------
@@ -180,14 +272,16 @@ def speed(baseline: Path | None, rounds: int, scale: float, only: list[str]) -> 
     sides = [("new", ROOT)] + ([("old", baseline)] if baseline else [])
     rates: dict[tuple[str, str, str], list[tuple[float, float]]] = {}
     checks: dict[tuple[str, str, str], set[int]] = {}
+    heads: dict[tuple[str, str], list[list[int]]] = {}
     for r in range(rounds):
         order = sides if r % 2 == 0 else sides[::-1]
         for mode, bot, count in workloads:
             n = max(1, int(count * scale))
-            for name, root in order if bot != "clone" else sides:
+            for name, root in order if bot not in ("clone", "rollout") else sides:
                 m = measure(root, mode, bot, n)
                 rates.setdefault((name, mode, bot), []).append((n / m["cpu"], n / m["wall"]))
                 checks.setdefault(("", mode, bot), set()).add(m["check"])
+                heads.setdefault((mode, bot), []).append(m.get("head", []))
         print(f"round {r + 1} of {rounds} done", file=sys.stderr, flush=True)
     head = f"{'mode':<12} {'bot':<9} {'new CPU/s':>10} {'new wall/s':>10}"
     if baseline:
@@ -206,12 +300,23 @@ def speed(baseline: Path | None, rounds: int, scale: float, only: list[str]) -> 
             line += f" {medians['new'] / medians['old']:8.2f}"
             same &= len(checks[("", mode, bot)]) == 1
         print(line)
-    unit = "games per second (clones per second for clone), median of the rounds"
+    unit = "games per second (playouts for rollout, copies for clone), median of the rounds"
     print(f"{unit}; {rounds} rounds on {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}")
     if baseline:
         print(
             "both engines played identical games" if same else "THE ENGINES PLAYED DIFFERENT GAMES"
         )
+    for mode in dict.fromkeys(w[0] for w in workloads):
+        runs = heads.get((mode, "random"), []) + heads.get((mode, "kernel"), [])
+        if heads.get((mode, "random")) and heads.get((mode, "kernel")):
+            common = min(len(run) for run in runs)
+            alike = len({tuple(run[:common]) for run in runs}) == 1
+            same &= alike
+            print(
+                f"{mode}: the kernel played the random bots' games"
+                if alike
+                else f"{mode}: THE KERNEL AND THE RANDOM BOTS PLAYED DIFFERENT GAMES"
+            )
     return same
 
 

@@ -12,8 +12,9 @@ the setting, so a command line can point at the option.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
+from functools import cached_property
 
 from pachaprint.model.rules import PLAYER_COUNTS, explorer_pawns
 from pachaprint.model.scenario import Scenario
@@ -58,6 +59,12 @@ class Rules:
     """The seats share one account; the Otoma take tokens, offer with the group and
     score the cells left without terrain (co-op)."""
 
+    @cached_property
+    def bits(self) -> int:
+        """The switches as a bit set, bit ``i`` for the ``i``-th field (the compiled
+        kernel's ``R_*`` flags in ``_cengine.h``)."""
+        return sum(1 << i for i, f in enumerate(fields(self)) if getattr(self, f.name))
+
 
 class Mode(Enum):
     """The three ways to play."""
@@ -73,7 +80,7 @@ class Mode(Enum):
 
     @property
     def default_difficulty(self) -> str | None:
-        return {Mode.COMPETITIVE: None, Mode.SOLO: "easy", Mode.COOP: "normal"}[self]
+        return _DEFAULT_DIFFICULTY[self.value]
 
     @property
     def seat_counts(self) -> tuple[int, ...]:
@@ -98,6 +105,7 @@ class Mode(Enum):
         raise ConfigError("mode", f"must be competitive, solo or coop, not {word!r}")
 
 
+_DEFAULT_DIFFICULTY = {"competitive": None, "solo": "easy", "coop": "normal"}
 _DIFFICULTIES = {
     Mode.COMPETITIVE: (),
     Mode.SOLO: ("easy", "hard"),
@@ -280,7 +288,7 @@ class GameConfig:
             )
         object.__setattr__(self, "rules", self.mode.rules(self.level))
 
-    @property
+    @cached_property
     def level(self) -> str | None:
         """The difficulty played (the mode's default when none is given)."""
         return self.difficulty or self.mode.default_difficulty

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pachaprint.engine import actions as A
 from pachaprint.engine.actions import ANY_LEVEL, Kind, LegalActions
+from pachaprint.engine.compiled import COMPILED
 from pachaprint.engine.events import Phase
 from pachaprint.engine.movement import (
     cells_of,
@@ -20,9 +21,25 @@ from pachaprint.engine.movement import (
 )
 from pachaprint.engine.table import Table
 
+if COMPILED:
+    from pachaprint.engine._cengine import turn_groups
+
 _ENTER = A.base(Kind.ENTER)
 _MOVE_FROM, _DIVINE_AT = A.MOVE_FROM, A.DIVINE_AT
 _RETRIEVE, _, _A_FIELD = A.cells_group(Kind.RETRIEVE, 0)
+
+
+def _offers(held: int) -> tuple[int, ...]:
+    """Every offer of some of the tokens ``held`` (largest submask first), then pass."""
+    codes = []
+    sub = held
+    while sub:
+        codes.append(A.offer(sub))
+        sub = (sub - 1) & held
+    return (*codes, A.PASS)
+
+
+_OFFERS = tuple(_offers(held) for held in range(32))
 
 
 def decision_actions(table: Table) -> LegalActions:
@@ -38,12 +55,7 @@ def decision_actions(table: Table) -> LegalActions:
         return LegalActions(groups, [] if table.rules.divine_all else [A.PASS])
     if phase is Phase.OFFER or phase is Phase.FINAL_OFFER:
         held = table.tokens[table.account_of[seat]]
-        codes = []
-        sub = held
-        while sub:
-            codes.append(A.offer(sub))
-            sub = (sub - 1) & held
-        return LegalActions([], [*codes, A.PASS]) if codes else A.NO_ACTIONS
+        return LegalActions([], list(_OFFERS[held])) if held else A.NO_ACTIONS
     if phase is Phase.SPEND:
         assert table.tiles is not None
         hand = table.tiles.hands[seat]
@@ -55,10 +67,18 @@ def decision_actions(table: Table) -> LegalActions:
 
 
 def turn_actions(table: Table, seat: int) -> LegalActions:
-    """Explore and Divine actions at the start of a turn."""
+    """Explore and Divine actions at the start of a turn (compiled where the kernel is built)."""
     geo, rules = table.geo, table.rules
     side = table.side_of[seat]
     own, pawns, crops = table.pawn_mask[side], table.all_pawns, table.crop_mask
+    if COMPILED:
+        tiles = table.tiles
+        heading = -1 if tiles is None or tiles.arrow is None else tiles.arrow
+        reserve = table.reserve[side]
+        found, count = turn_groups(
+            geo.width, geo.height, rules.bits, own, pawns, crops, table.revealed, reserve, heading
+        )
+        return LegalActions.counted(found, count)
     groups: list[tuple[int, int, int]] = []
     append = groups.append
     if rules.spend:

@@ -37,81 +37,80 @@ problem holds on the hidden map.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
-from pachaprint.check.solver import settle
+from pachaprint.engine.compiled import COMPILED
+from pachaprint.engine.knowledge import (
+    FULL,
+    LEVEL_OF_BIT,
+    Component,
+    Inconsistent,
+    Knowledge,
+    Links,
+    propagate,
+)
 from pachaprint.engine.movement import Geometry, cells_of, geometry
 from pachaprint.model.board import Board
 from pachaprint.model.rules import MAX_REGION_SIZE, TERRAIN_LETTERS
 
-FULL = tuple(sum(1 << v for v in range(1, n + 1)) for n in range(MAX_REGION_SIZE + 1))
-"""Size n -> domain mask of levels 1..n (bit ``1 << level``)."""
-LEVEL_OF_BIT = {1 << v: v for v in range(1, 6)}
+if COMPILED:
+    from pachaprint.engine._cengine import analyse as compiled_analyse
+
+__all__ = [
+    "FULL",
+    "LEVEL_OF_BIT",
+    "Component",
+    "Inconsistent",
+    "Knowledge",
+    "Links",
+    "analyse",
+    "propagate",
+]
 
 
-class Inconsistent(Exception):
-    """The public information contradicts the rules (a bug, or a map that breaks them)."""
-
-
-@dataclass(slots=True)
-class Component:
-    """Revealed cells of one terrain joined orthogonally: part (or all) of one region."""
-
-    terrain: int
-    mask: int
-    cells: tuple[int, ...]
-    size: int
-    upper: int = MAX_REGION_SIZE
-    """Largest size its region can have."""
-    lower: int = 1
-    """Smallest size its region can have (its cells, its highest crop)."""
-
-    @property
-    def complete(self) -> bool:
-        """True when the component is its whole region."""
-        return self.upper == self.size
-
-
-@dataclass
-class Knowledge:
-    """What the table proves: components, region bounds and crop domains."""
-
-    board: Board
-    components: list[Component]
-    component_of: list[int]
-    """Cell -> component index, -1 for hidden cells."""
-    domains: list[int]
-    """Cell -> domain mask (bit ``1 << level``) for revealed cells, 0 for hidden ones."""
-    possible: list[int]
-    """Terrain index -> mask of hidden cells that may still hold that terrain."""
-    peers: list[tuple[int, ...]] = field(repr=False, default_factory=list)
-    units: list[tuple[tuple[int, ...], int]] = field(repr=False, default_factory=list)
-    unit_of: list[int] = field(repr=False, default_factory=list)
-    """Cell -> index in ``units`` of its complete region, -1 if none."""
-    proofs: dict[int, int | None] = field(repr=False, default_factory=dict)
-    """Cache of proof results (:func:`pachaprint.engine.proofs.prove`): cell -> level or None."""
-    alive: dict[int, int] = field(repr=False, default_factory=dict)
-    """Levels known to fit a cell (seen in a solution found by the search)."""
-
-    def levels(self, cell: int) -> list[int]:
-        """The levels still possible on a revealed cell."""
-        d = self.domains[cell]
-        return [v for v in range(1, 6) if d >> v & 1]
-
-    def certain(self, cell: int) -> int | None:
-        """The crop level of ``cell`` if propagation alone fixes it."""
-        d = self.domains[cell]
-        return LEVEL_OF_BIT.get(d)
+def _verdict(board: Board, kind: int, a: int, b: int, c: int) -> str | None:
+    """The words of the Python analysis for a verdict of the compiled one (``_clogic.c``)."""
+    if kind == 1:
+        return f"region at {board.name(a)} cannot reach its needed size"
+    if kind == 2:
+        return f"{a} {TERRAIN_LETTERS[b]} tiles are left for {c} cells"
+    if kind == 3:
+        return f"no terrain fits {board.name(a)}"
+    if kind == 4:
+        return f"{board.name(a)} holds {b} next to or in one region with another {b}"
+    if kind == 5:
+        return f"no level fits {board.name(a)}"
+    if kind == 6:
+        return "the revealed crops break the rules"
+    return None  # a table the kernel does not model: the Python code decides
 
 
 def analyse(
-    board: Board, terrain: Sequence[int], crop: Sequence[int], supply: Sequence[int]
+    board: Board,
+    terrain: Sequence[int],
+    crop: Sequence[int],
+    supply: Sequence[int],
+    compiled: bool = True,
 ) -> Knowledge:
     """Sound knowledge from a table: ``terrain`` per cell (-1 hidden), ``crop`` per
     cell (0 none), ``supply`` of terrain tiles left per terrain index.
 
-    Raises :class:`Inconsistent` if the table breaks the rules.
+    Raises :class:`Inconsistent` if the table breaks the rules. The compiled kernel
+    does the work where it is built (``compiled=False`` keeps to the Python code,
+    the reference: both give the same knowledge, proofs and verdicts).
     """
+    if compiled and COMPILED and len(supply) == len(TERRAIN_LETTERS):
+        found = compiled_analyse(board.width, board.height, terrain, crop, supply)
+        if not isinstance(found, tuple):
+            return Knowledge(board, found.domains(), found.possible(), found)
+        verdict = _verdict(board, *found)
+        if verdict is not None:
+            raise Inconsistent(verdict)
+    return _analyse(board, terrain, crop, supply)
+
+
+def _analyse(
+    board: Board, terrain: Sequence[int], crop: Sequence[int], supply: Sequence[int]
+) -> Knowledge:
     geo = geometry(board)
     n = board.cell_count
     kinds = len(supply)
@@ -244,12 +243,9 @@ def analyse(
         for comp in components
         if comp.upper == comp.size and comp.size > 1 and comp.mask & open_cells
     ]
-    knowledge = Knowledge(
-        board, components, component_of, domains, possible, peers, units, [-1] * n
-    )
-    for index, (cells, _) in enumerate(units):
-        for c in cells:
-            knowledge.unit_of[c] = index
+    knowledge = Knowledge(board, domains, possible)
+    knowledge._components, knowledge._component_of = components, component_of
+    knowledge._links = (peers, units, _unit_index(units, n))
     for cell in cells_of(open_cells):
         if not domains[cell]:
             raise Inconsistent(f"no level fits {board.name(cell)}")
@@ -257,28 +253,19 @@ def analyse(
     if not propagate(knowledge, domains, queue, every_unit=True):
         raise Inconsistent("the revealed crops break the rules")
     # units whose cells are all decided can give nothing more
-    knowledge.units = [
+    units = [
         (cells, full) for cells, full in units if any(domains[c] & (domains[c] - 1) for c in cells)
     ]
-    unit_of = [-1] * n
-    for index, (cells, _) in enumerate(knowledge.units):
-        for c in cells:
-            unit_of[c] = index
-    knowledge.unit_of = unit_of
+    knowledge._links = (peers, units, _unit_index(units, n))
     return knowledge
 
 
-def propagate(
-    knowledge: Knowledge, dom: list[int], queue: list[int], every_unit: bool = False
-) -> bool:
-    """Singles and hidden singles to a fixpoint, in place; False on contradiction.
-
-    Only the complete regions (units) whose cells changed are checked for
-    hidden singles, unless ``every_unit``. The kernel is the solver's
-    :func:`~pachaprint.check.solver.settle`, on the regions known so far.
-    """
-    touched = set(range(len(knowledge.units))) if every_unit else None
-    return settle(dom, queue, knowledge.peers, knowledge.units, knowledge.unit_of, touched) is None
+def _unit_index(units: Sequence[tuple[Sequence[int], int]], cells: int) -> list[int]:
+    unit_of = [-1] * cells
+    for index, (members, _) in enumerate(units):
+        for c in members:
+            unit_of[c] = index
+    return unit_of
 
 
 _PARTS: dict[tuple[int, int], tuple[tuple[int, tuple[int, ...], int], ...]] = {}

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import cache
 
 from pachaprint.model.board import Board
 
@@ -76,17 +75,24 @@ class Geometry:
         ) & self.all
 
 
-@cache
+_GEOMETRIES: dict[tuple[int, int], Geometry] = {}
+
+
 def geometry(board: Board) -> Geometry:
-    """The shared :class:`Geometry` of a board."""
+    """The shared :class:`Geometry` of a board (cached by size: hashing a ``Board`` hashes
+    its neighbour tables, too slow for the hot paths that ask)."""
+    found = _GEOMETRIES.get((board.width, board.height))
+    if found is not None:
+        return found
     w, h = board.width, board.height
     first = sum(1 << board.cell(0, r) for r in range(h))
     last = sum(1 << board.cell(w - 1, r) for r in range(h))
     full = (1 << (w * h)) - 1
     edge = sum(1 << c for c in board.edge_cells)
-    return Geometry(
+    found = _GEOMETRIES[(w, h)] = Geometry(
         w, h, all=full, edge=edge, not_first_column=full & ~first, not_last_column=full & ~last
     )
+    return found
 
 
 _CHUNK = 12

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import NamedTuple
 
@@ -43,6 +43,12 @@ class ArrowTile:
     """Index into :data:`~pachaprint.model.rules.TERRAIN_LETTERS`."""
     colour: str
     direction: Direction
+
+    arrow: tuple[str, int] = field(init=False, repr=False, compare=False)
+    """``(colour, direction index)`` of the arrow on its back (what a view shows)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "arrow", (self.colour, int(self.direction)))
 
     def describe(self) -> str:
         """``"valley tile V03, green arrow south"``."""

@@ -48,17 +48,15 @@ class TileView(NamedTuple):
     def of(cls, tiles: TileTable) -> TileView:
         """The open tiles of a table."""
         return cls(
-            arrows=tuple((t.colour, int(t.direction)) if t else None for t in tiles.tile_at),
-            box=tiles.box,
-            unseen=tuple(tiles.unseen),
-            pending=int(tiles.pending) if tiles.pending is not None else -1,
-            stack_counts=tuple(tiles.left),
-            hand_counts=tuple(tuple(sizes) for sizes in tiles.hands),
-            top_arrows=tuple(
-                tuple(int(t.direction) if t else -1 for t in tops) for tops in tiles.tops
-            ),
-            columns=tuple(len(c) for c in tiles.columns),
-            arrow=int(tiles.arrow) if tiles.arrow is not None else -1,
+            tuple([None if t is None else t.arrow for t in tiles.tile_at]),
+            tiles.box,
+            tuple(tiles.unseen),
+            -1 if tiles.pending is None else int(tiles.pending),
+            tuple(tiles.left),
+            tuple(map(tuple, tiles.hands)),
+            tuple(tuple([-1 if t is None else t.arrow[1] for t in tops]) for tops in tiles.tops),
+            tuple(map(len, tiles.columns)),
+            -1 if tiles.arrow is None else int(tiles.arrow),
         )
 
 
@@ -110,36 +108,37 @@ class PlayerView(NamedTuple):
         """The view of ``state`` for ``seat``."""
         otoma = state.otoma
         side = state.side_of[seat]
-        return cls(
-            board=state.board,
-            mode=state.mode,
-            difficulty=state.config.level,
-            seat=seat,
-            account=state.account_of[seat],
-            side=side,
-            players=state.players,
-            current_player=state.current_player,
-            phase=state.phase,
-            turn=state.turn,
-            terrain=tuple(state.terrain),
-            crop=tuple(state.crop),
-            owner=tuple(state.owner),
-            supply=tuple(state.supply),
-            revealed=state.revealed,
-            crop_mask=state.crop_mask,
-            pawn_mask=tuple(state.pawn_mask),
-            all_pawns=state.all_pawns,
-            score=tuple(state.score),
-            stones=tuple(tuple(s) for s in state.stones),
-            tokens=tuple(state.tokens),
-            reserve=tuple(state.reserve),
-            passed=tuple(state.passed),
-            end_phase=state.trigger is not None,
-            colour=state.seating.colours[side],
-            otoma_account=otoma.account if otoma else -1,
-            otoma_pawns=tuple(otoma.pawns) if otoma else (),
-            otoma_colours=otoma.colours if otoma else (),
-            tiles=TileView.of(state.tiles) if state.tiles else None,
+        tiles = state.tiles
+        return cls(  # positional, in field order: the hot path of every bot's decision
+            state.board,
+            state.mode,
+            state.config.level,
+            seat,
+            state.account_of[seat],
+            side,
+            state.players,
+            state.current_player,
+            state.phase,
+            state.turn,
+            tuple(state.terrain),
+            tuple(state.crop),
+            tuple(state.owner),
+            tuple(state.supply),
+            state.revealed,
+            state.crop_mask,
+            tuple(state.pawn_mask),
+            state.all_pawns,
+            tuple(state.score),
+            tuple(map(tuple, state.stones)),
+            tuple(state.tokens),
+            tuple(state.reserve),
+            tuple(state.passed),
+            state.trigger is not None,
+            otoma.account if otoma else -1,
+            tuple(otoma.pawns) if otoma else (),
+            otoma.colours if otoma else (),
+            state.seating.colours[side],
+            TileView.of(tiles) if tiles else None,
         )
 
     @property

@@ -80,14 +80,26 @@ def discovery_points(stones: Sequence[int], terrain: int) -> int:
     return 1 + sum(1 for t, s in enumerate(stones) if t != terrain and s == level + 1)
 
 
+_GAINS: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
+
+
 def diversity_gain(stones: Sequence[int], supply: Sequence[int]) -> float:
-    """Expected diversity points of one discovery with ``stones``, over the terrain ``supply``."""
-    total = sum(supply)
-    if not total:
-        return 0.0
-    return (
-        sum(count * discovery_points(stones, t) for t, count in enumerate(supply) if count) / total
-    )
+    """Expected diversity points of one discovery with ``stones``, over the terrain ``supply``
+    (remembered: bots ask it for the same few tables again and again)."""
+    key = (tuple(stones), tuple(supply))
+    gain = _GAINS.get(key)
+    if gain is None:
+        total = sum(supply)
+        gain = (
+            sum(count * discovery_points(stones, t) for t, count in enumerate(supply) if count)
+            / total
+            if total
+            else 0.0
+        )
+        if len(_GAINS) >= 65536:
+            _GAINS.clear()
+        _GAINS[key] = gain
+    return gain
 
 
 def expected_discovery(view: PlayerView) -> float:

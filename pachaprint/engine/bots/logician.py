@@ -16,6 +16,8 @@ from pachaprint.engine.view import PlayerView
 from pachaprint.model.board import Board
 from pachaprint.model.rules import OFFERING_POINTS
 
+_DIVINE, _RETRIEVE, _ENTER = int(Kind.DIVINE), int(Kind.RETRIEVE), int(Kind.ENTER)
+
 
 class LogicianBot(Bot):
     """Divines only proven crops; explores for points and provable cells.
@@ -34,6 +36,7 @@ class LogicianBot(Bot):
         self.known: dict[int, int] = {}
         """Crops proven so far: cell -> level."""
         self._stale: dict[int, tuple[int, int, int]] = {}
+        self._known_count = self._known_mask = 0
 
     def proofs_known(self) -> int:
         return len(self.known)
@@ -73,13 +76,21 @@ class LogicianBot(Bot):
 
     def proofs(self, view: PlayerView) -> dict[int, int]:
         """Proven crops under this seat's pawns that may divine."""
-        known = self.known
-        proofs = {}
+        known, stale = self.known, self._stale
+        proofs: dict[int, int] = {}
+        eligible = view.eligible
+        if not eligible:
+            return proofs
+        # a cell's fingerprint: the table within two cells of it, and which terrain
+        # stacks are empty (a failed proof is tried again only when it changes)
+        boxes = _boxes(view.board)
+        empty = sum(1 << t for t, count in enumerate(view.supply) if not count)
+        revealed, crop_mask = view.revealed, view.crop_mask
         todo = []
-        for cell in cells_of(view.eligible):
+        for cell in cells_of(eligible):
             if cell in known:
                 proofs[cell] = known[cell]
-            elif self._stale.get(cell) != _fingerprint(view, cell):
+            elif stale.get(cell) != (revealed & boxes[cell], crop_mask & boxes[cell], empty):
                 todo.append(cell)
         if todo:
             know = knowledge_of(view)
@@ -87,13 +98,10 @@ class LogicianBot(Bot):
                 found = prove(know, todo, self.node_limit)
                 proofs.update(found)
                 known.update(found)
-                for cell in cells_of(view.revealed & ~view.crop_mask):
-                    certain = know.certain(cell)
-                    if certain:
-                        known[cell] = certain
+                known.update(know.certain_levels(revealed & ~crop_mask))
                 for cell in todo:
                     if cell not in found:
-                        self._stale[cell] = _fingerprint(view, cell)
+                        stale[cell] = (revealed & boxes[cell], crop_mask & boxes[cell], empty)
         return proofs
 
     def explore_choice(self, view: PlayerView, legal: LegalActions) -> tuple[float, int]:
@@ -106,39 +114,45 @@ class LogicianBot(Bot):
         crops = view.crop_mask
         cropless = view.revealed & ~crops & ~view.all_pawns
         eligible = view.eligible
+        known = self.known
+        if len(known) != self._known_count:
+            self._known_count, self._known_mask = len(known), sum(1 << c for c in known)
+        # the spots: cells without crop and pawn, by the value of ending there (0.8 x a
+        # proven crop, else 0.1), each value in the order of its lowest cell
+        unknown = cropless & ~self._known_mask
+        first = unknown & -unknown
         spots: dict[float, int] = {}
-        for cell in cells_of(cropless):
-            certain = self.known.get(cell)
-            value = 0.8 * certain if certain else 0.1
+        for cell in cells_of(cropless & self._known_mask):
+            if first and first < 1 << cell:
+                spots[0.1], first = unknown, 0
+            value = 0.8 * known[cell]
             spots[value] = spots.get(value, 0) | 1 << cell
+        if first:
+            spots[0.1] = unknown
+        tiers = [(discover, hidden), (-0.2, crops), *spots.items()]
+        retrieve = [(-1.0, full)]
         best = float("-inf")
         choices: list[tuple[tuple[int, int, int], int]] = []
-        """Groups and the masks of their members that share the best value."""
-
-        def consider(value: float, group: tuple[int, int, int], mask: int) -> None:
-            nonlocal best, choices
-            if not mask or value < best - 1e-9:
-                return
-            if value > best + 1e-9:
-                best, choices = value, [(group, mask)]
-            else:
-                choices.append((group, mask))
-
+        """Groups and the masks of their members that share the best value (the first
+        value within 1e-9 of the best stands for it)."""
         for group in legal.groups:
             kind, mask = A.kind_of(group[0]), group[1]
-            if kind == Kind.DIVINE:
+            if kind == _DIVINE:
                 continue
-            if kind == Kind.RETRIEVE:
-                consider(-1.0, group, mask)
-                continue
-            if kind == Kind.ENTER:
-                bonus = 0.3
+            if kind == _RETRIEVE:
+                bonus, group_tiers = 0.0, retrieve
             else:
-                bonus = -0.5 if eligible >> A.cell_of(group[0]) & 1 else 0.0
-            consider(discover + bonus, group, mask & hidden)
-            consider(bonus - 0.2, group, mask & crops)
-            for value, where in spots.items():
-                consider(value + bonus, group, mask & where)
+                start_eligible = kind != _ENTER and eligible >> A.cell_of(group[0]) & 1
+                bonus = 0.3 if kind == _ENTER else -0.5 if start_eligible else 0.0
+                group_tiers = tiers
+            for value, where in group_tiers:
+                where &= mask
+                if where:
+                    value += bonus
+                    if value > best + 1e-9:
+                        best, choices = value, [(group, where)]
+                    elif value >= best - 1e-9:
+                        choices.append((group, where))
         count = sum(mask.bit_count() for _, mask in choices)
         if not count:
             return (float("-inf"), A.PASS)
@@ -167,10 +181,3 @@ def _boxes(board: Board) -> list[int]:
         ]
         _BOXES[board.size] = boxes
     return boxes
-
-
-def _fingerprint(view: PlayerView, cell: int) -> tuple[int, int, int]:
-    """The table within two cells of ``cell``, and which terrain stacks are empty."""
-    box = _boxes(view.board)[cell]
-    empty = sum(1 << t for t, count in enumerate(view.supply) if not count)
-    return (view.revealed & box, view.crop_mask & box, empty)

@@ -45,7 +45,7 @@ from pachaprint.engine.movement import (
     geometry,
 )
 from pachaprint.engine.proofs import prove
-from pachaprint.engine.trails import otoma_stop, reaction_order, trails_for
+from pachaprint.engine.trails import otoma_stop, reaction_stops, trails_for
 from pachaprint.engine.view import PlayerView, TileView
 from pachaprint.model.rules import CROP_LEVELS, OFFERING_POINTS
 
@@ -72,24 +72,36 @@ class VersusBot(Bot):
         self.idle = 0
         """Turns in a row that placed no tile (counted at the bot's turn starts)."""
         self._progress = -1
+        self._gains_view: PlayerView | None = None
+        self._gains: dict[int, float] = {}
 
     def proofs_known(self) -> int:
         return self.base.proofs_known()
 
     # -- shared reckoning -----------------------------------------------------------------
+    def _gains_of(self, view: PlayerView) -> dict[int, float]:
+        """The Otoma gains reckoned on this view so far (one decision weighs many moves)."""
+        if view is not self._gains_view:
+            self._gains_view, self._gains = view, {}
+        return self._gains
+
     def _stop_gain(self, view: PlayerView, stop: int | None) -> float:
         """Expected Otoma points of a discovery on ``stop``, over the terrains it may still hold."""
         if stop is None:
             return 0.0
-        know = knowledge_of(view)
-        supply = list(view.supply)
-        if know is not None:
-            narrowed = [
-                count if know.possible[t] >> stop & 1 else 0 for t, count in enumerate(supply)
-            ]
-            if any(narrowed):
-                supply = narrowed
-        return diversity_gain(view.stones[view.otoma_account], supply) + MEAN_CROP
+        gains = self._gains_of(view)
+        gain = gains.get(stop)
+        if gain is None:
+            know = knowledge_of(view)
+            supply = list(view.supply)
+            if know is not None:
+                narrowed = [
+                    count if know.possible[t] >> stop & 1 else 0 for t, count in enumerate(supply)
+                ]
+                if any(narrowed):
+                    supply = narrowed
+            gain = gains[stop] = diversity_gain(view.stones[view.otoma_account], supply) + MEAN_CROP
+        return gain
 
     def _solo_cost(self, view: PlayerView, tiles: TileView, to: int) -> float:
         """Expected Otoma points provoked by ending an Explore on ``to`` (solo)."""
@@ -98,7 +110,6 @@ class VersusBot(Bot):
             return 0.0
         trails = trails_for(view.board)
         revealed = view.revealed | bit
-        gain = diversity_gain(view.stones[view.otoma_account], view.supply) + MEAN_CROP
 
         def cost(colour: str, direction: int) -> float:
             d = Direction(direction)
@@ -119,6 +130,12 @@ class VersusBot(Bot):
         # to discover every Otoma move stops somewhere
         if revealed == geometry(view.board).all:
             return 0.0
+        gains = self._gains_of(view)
+        gain = gains.get(-1)  # anywhere (the stop is not known yet)
+        if gain is None:
+            gain = gains[-1] = (
+                diversity_gain(view.stones[view.otoma_account], view.supply) + MEAN_CROP
+            )
         own = 0.0 if view.difficulty == "easy" else gain
         return (len(view.otoma_colours) * gain + own) / (len(view.otoma_colours) + 1)
 
@@ -127,16 +144,9 @@ class VersusBot(Bot):
         revealed = view.revealed | (1 << to)
         if revealed == geometry(view.board).all:
             return 0.0
-        pawns = list(view.otoma_pawns)
-        order = reaction_order(view.board, to, pawns)
-        trails = trails_for(view.board)
         total = 0.0
-        for pawn, direction in order:
-            stop = otoma_stop(trails, pawns[pawn], direction, revealed)
-            if stop is not None:
-                total += self._stop_gain(view, stop) + TOKEN_VALUE
-                revealed |= 1 << stop
-                pawns[pawn] = stop
+        for stop in reaction_stops(trails_for(view.board), to, view.otoma_pawns, revealed):
+            total += self._stop_gain(view, stop) + TOKEN_VALUE
         return total
 
     def _cell_value(

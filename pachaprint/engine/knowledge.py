@@ -1,0 +1,159 @@
+"""What the public information proves: the :class:`Knowledge` of a table (see :mod:`pachaprint.engine.logic`).
+
+:func:`~pachaprint.engine.logic.analyse` makes it; :func:`propagate` follows its
+constraints (the crop solver's :func:`~pachaprint.check.solver.settle`, on the
+regions known so far) and :func:`~pachaprint.engine.proofs.prove` refutes levels
+with it. A knowledge the compiled kernel made keeps its twin in ``core``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pachaprint.check.solver import settle
+from pachaprint.engine.movement import cells_of
+from pachaprint.model.board import Board
+from pachaprint.model.rules import MAX_REGION_SIZE
+
+if TYPE_CHECKING:
+    from pachaprint.engine._cengine import Knowledge as CompiledKnowledge
+
+FULL = tuple(sum(1 << v for v in range(1, n + 1)) for n in range(MAX_REGION_SIZE + 1))
+"""Size n -> domain mask of levels 1..n (bit ``1 << level``)."""
+LEVEL_OF_BIT = {1 << v: v for v in range(1, 6)}
+
+
+Links = tuple[list[tuple[int, ...]], list[tuple[tuple[int, ...], int]], list[int]]
+"""``(peers, units, unit_of)``: the constraints between undecided cells (see :attr:`Knowledge.links`)."""
+
+
+class Inconsistent(Exception):
+    """The public information contradicts the rules (a bug, or a map that breaks them)."""
+
+
+@dataclass(slots=True)
+class Component:
+    """Revealed cells of one terrain joined orthogonally: part (or all) of one region."""
+
+    terrain: int
+    mask: int
+    cells: tuple[int, ...]
+    size: int
+    upper: int = MAX_REGION_SIZE
+    """Largest size its region can have."""
+    lower: int = 1
+    """Smallest size its region can have (its cells, its highest crop)."""
+
+    @property
+    def complete(self) -> bool:
+        """True when the component is its whole region."""
+        return self.upper == self.size
+
+
+class Knowledge:
+    """What the table proves: components, region bounds and crop domains.
+
+    Made by :func:`~pachaprint.engine.logic.analyse`; where the compiled kernel made it, ``core`` holds its
+    twin (which :func:`~pachaprint.engine.proofs.prove` follows and whose proof
+    caches it keeps), and the components and constraints are read on first use.
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        domains: list[int],
+        possible: list[int],
+        core: CompiledKnowledge | None = None,
+    ) -> None:
+        self.board = board
+        self.domains = domains
+        """Cell -> domain mask (bit ``1 << level``) for revealed cells, 0 for hidden ones."""
+        self.possible = possible
+        """Terrain index -> mask of hidden cells that may still hold that terrain."""
+        self.core = core
+        self.proofs: dict[int, int | None] = {}
+        """Cache of proof results (:func:`pachaprint.engine.proofs.prove`): cell -> level or None."""
+        self.alive: dict[int, int] = {}
+        """Levels known to fit a cell (seen in a solution found by the search)."""
+        self._components: list[Component] | None = None
+        self._component_of: list[int] = []
+        self._links: Links | None = None
+
+    @property
+    def components(self) -> list[Component]:
+        """Revealed cells of one terrain joined orthogonally, terrain by terrain."""
+        if self._components is None:
+            assert self.core is not None
+            rows, self._component_of = self.core.components()
+            self._components = [
+                Component(t, mask, cells_of(mask), size, upper, lower)
+                for t, mask, size, upper, lower in rows
+            ]
+        return self._components
+
+    @property
+    def component_of(self) -> list[int]:
+        """Cell -> component index, -1 for hidden cells."""
+        if self._components is None:
+            self.components  # noqa: B018 (reads both)
+        return self._component_of
+
+    @property
+    def links(self) -> Links:
+        """``(peers, units, unit_of)``: per cell its undecided peers; the complete regions
+        with undecided cells as (cells, levels mask); per cell the index of its unit or -1."""
+        if self._links is None:
+            assert self.core is not None
+            self._links = self.core.links()
+        return self._links
+
+    @property
+    def peers(self) -> list[tuple[int, ...]]:
+        """Per cell: the undecided cells that may not share its level."""
+        return self.links[0]
+
+    @property
+    def units(self) -> list[tuple[tuple[int, ...], int]]:
+        """The complete regions with undecided cells: (cells, mask of the levels they hold)."""
+        return self.links[1]
+
+    @property
+    def unit_of(self) -> list[int]:
+        """Cell -> index in ``units`` of its complete region, -1 if none."""
+        return self.links[2]
+
+    def levels(self, cell: int) -> list[int]:
+        """The levels still possible on a revealed cell."""
+        d = self.domains[cell]
+        return [v for v in range(1, 6) if d >> v & 1]
+
+    def certain(self, cell: int) -> int | None:
+        """The crop level of ``cell`` if propagation alone fixes it."""
+        d = self.domains[cell]
+        return LEVEL_OF_BIT.get(d)
+
+    def certain_levels(self, cells: int) -> dict[int, int]:
+        """Cell -> level, for the cells of the mask ``cells`` whose crop propagation alone fixes."""
+        if self.core is not None:
+            return self.core.certain_levels(cells)
+        domains, found = self.domains, {}
+        for cell in cells_of(cells):
+            level = LEVEL_OF_BIT.get(domains[cell])
+            if level:
+                found[cell] = level
+        return found
+
+
+def propagate(
+    knowledge: Knowledge, dom: list[int], queue: list[int], every_unit: bool = False
+) -> bool:
+    """Singles and hidden singles to a fixpoint, in place; False on contradiction.
+
+    Only the complete regions (units) whose cells changed are checked for
+    hidden singles, unless ``every_unit``. The kernel is the solver's
+    :func:`~pachaprint.check.solver.settle`, on the regions known so far.
+    """
+    peers, units, unit_of = knowledge.links
+    touched = set(range(len(units))) if every_unit else None
+    return settle(dom, queue, peers, units, unit_of, touched) is None
