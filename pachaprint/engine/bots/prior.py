@@ -1,0 +1,175 @@
+"""Quick scores of the legal actions of a decision: which ones the search looks at.
+
+The search (:mod:`~pachaprint.engine.bots.search`) has the work for a few
+candidates only; :func:`prior` ranks every legal action by a one-step estimate
+of what it gains, from the same belief the search uses, and keeps the
+divinations and the explores apart so that both kinds are searched:
+
+* an **Explore** gains what its end cell holds for the seat (a discovery's
+  expected diversity points and a crop to divine later, or a crop left to
+  divine on a known tile) and loses the crop its pawn leaves behind; against
+  the Otoma it also costs what the Otoma are expected to gain by it;
+* a **divination** gains the named level and its token at the odds of that
+  level, and loses the true level otherwise (only the best level per cell);
+* the other decisions (offer or not, which Otoma pawn, which tile to spend)
+  have few choices: all of them are searched.
+"""
+
+from __future__ import annotations
+
+from pachaprint.engine import actions as A
+from pachaprint.engine.actions import Kind
+from pachaprint.engine.bots.base import discovery_points, diversity_gain
+from pachaprint.engine.bots.belief import Belief
+from pachaprint.engine.bots.evaluate import Weights
+from pachaprint.engine.events import Phase
+from pachaprint.engine.movement import Direction, cells_of
+from pachaprint.engine.state import GameState
+from pachaprint.engine.trails import otoma_stop, reaction_order, trails_for
+from pachaprint.model.rules import OFFERING_POINTS
+
+FRESH_CROP = 1.8
+"""Worth of the crop under a newly discovered tile, to divine later."""
+MEAN_CROP = 2.6
+"""What the Otoma expect from the crop of a cell they discover."""
+
+
+class Prior:
+    """Ranks legal actions for the search (see the module documentation)."""
+
+    def __init__(self, weights: Weights, divinations: int = 2):
+        self.weights = weights
+        self.divinations = divinations
+        """At the start of a turn, how many of the best divinations are kept among the candidates."""
+
+    def __call__(self, state: GameState, belief: Belief) -> list[tuple[float, int]]:
+        phase = state.phase
+        seat = state.current_player
+        acc = state.account_of[seat]
+        held = state.tokens[acc]
+        if phase is Phase.OFFER or phase is Phase.FINAL_OFFER:
+            return [(float(OFFERING_POINTS[held.bit_count()]), A.offer(held)), (0.0, A.PASS)]
+        divines = self._best_levels(state, belief)
+        if phase is not Phase.TURN:
+            scored = divines + [
+                (0.0, code) for code in state.legal_actions() if A.kind_of(code) != Kind.DIVINE
+            ]
+            scored.sort(key=lambda item: -item[0])
+            return scored
+        explores: list[tuple[float, int]] = []
+        legal = state.legal_actions()
+        stones = state.stones[acc]
+        pending = state.revealed & ~state.crop_mask
+        discover: dict[int, float] = {}
+        for group in legal.groups:
+            kind = A.kind_of(group[0])
+            if kind == Kind.DIVINE:
+                continue
+            start = A.cell_of(group[0])
+            leave = 0.0
+            if kind != Kind.ENTER and pending >> start & 1:
+                leave = self._crop_worth(state, belief, start, held)
+            if kind == Kind.RETRIEVE:
+                for cell in cells_of(group[1]):
+                    leave = (
+                        self._crop_worth(state, belief, cell, held) if pending >> cell & 1 else 0.0
+                    )
+                    explores.append((-leave - 0.5, A.group_code(group, cell)))
+                continue
+            for to in cells_of(group[1]):
+                if state.terrain[to] < 0:
+                    gain = discover.get(to)
+                    if gain is None:
+                        odds = belief.terrain_odds(to)
+                        gain = sum(p * discovery_points(stones, t) for t, p in enumerate(odds) if p)
+                        gain = discover[to] = gain + FRESH_CROP
+                elif pending >> to & 1:
+                    gain = self._crop_worth(state, belief, to, held)
+                else:
+                    gain = 0.0
+                if state.otoma is not None:
+                    gain -= self._otoma_cost(state, belief, to)
+                explores.append((gain - leave, A.group_code(group, to)))
+        explores.sort(key=lambda item: -item[0])
+        divines.sort(key=lambda item: -item[0])
+        return divines[: self.divinations] + explores
+
+    # -- pieces ---------------------------------------------------------------------------
+    def _best_levels(self, state: GameState, belief: Belief) -> list[tuple[float, int]]:
+        """The best level to name on each cell the seat may divine, with its score."""
+        out = []
+        for cell in cells_of(state.eligible(state.current_player)):
+            out.append(
+                max(
+                    (self._divine(state, belief, A.divine(cell, v)), A.divine(cell, v))
+                    for v in range(1, 6)
+                )
+            )
+        return out
+
+    def _divine(self, state: GameState, belief: Belief, code: int) -> float:
+        cell, level = A.cell_of(code), A.to_of(code)
+        odds = belief.crop_odds(cell)
+        acc = state.account_of[state.current_player]
+        held = state.tokens[acc]
+        k = held.bit_count()
+        token = (
+            0.0
+            if held >> (level - 1) & 1
+            else self.weights.tokens[min(k + 1, 5)] - self.weights.tokens[k]
+        )
+        miss = sum(p * v for v, p in enumerate(odds) if v != level)
+        return odds[level] * (level + token) - miss
+
+    def _crop_worth(self, state: GameState, belief: Belief, cell: int, held: int) -> float:
+        level = belief.proven(cell)
+        if level is not None:
+            return level + (0.0 if held >> (level - 1) & 1 else 1.0)
+        odds = belief.crop_odds(cell)
+        return self.weights.unproven * sum(p * v for v, p in enumerate(odds))
+
+    def _otoma_cost(self, state: GameState, belief: Belief, to: int) -> float:
+        """What the Otoma are expected to gain from an Explore ending on ``to``."""
+        otoma = state.otoma
+        assert otoma is not None
+        bit = 1 << to
+        if state.crop_mask & bit:
+            return 0.0
+        trails = trails_for(state.board)
+        revealed = state.revealed | bit
+        if revealed == state.geo.all:
+            return 0.0
+        gain = diversity_gain(state.stones[otoma.account], state.supply) + MEAN_CROP
+        if state.rules.lines:  # co-op: the Otoma in the row and column of the end cell
+            total, pawns = 0.0, list(otoma.pawns)
+            for pawn, direction in reaction_order(state.board, to, pawns):
+                stop = otoma_stop(trails, pawns[pawn], direction, revealed)
+                if stop is not None:
+                    total += gain
+                    revealed |= 1 << stop
+                    pawns[pawn] = stop
+            return total
+        colour = state.seating.colours[state.side_of[state.current_player]]
+        hard = state.rules.choose_on_own_arrow
+        tiles = state.tiles
+        assert tiles is not None
+        if state.revealed & bit:
+            tile = tiles.tile_at[to]
+            if tile is None:
+                return 0.0
+            if tile.colour == colour:
+                return gain if hard else 0.0
+            pawn = otoma.colours.index(tile.colour)
+            stop = otoma_stop(trails, otoma.pawns[pawn], Direction(tile.direction), revealed)
+            return 0.0 if stop is None else gain
+        # a tile still in its stack: the share of unseen tiles whose arrow moves an Otoma pawn
+        odds = belief.terrain_odds(to)
+        moves = 0.0
+        for t, p in enumerate(odds):
+            if not p:
+                continue
+            unseen = [tiles.box[t][i] for i in cells_of(tiles.unseen[t])]
+            if unseen:
+                own = sum(1 for tile in unseen if tile.colour == colour)
+                moves += p * (1.0 - (0.0 if hard else own / len(unseen)))
+        return moves * gain
