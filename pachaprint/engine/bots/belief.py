@@ -64,7 +64,12 @@ def _normalised(weights: Sequence[float]) -> Odds:
 
 
 def _size_odds(domain: int, lower: int, upper: int) -> Odds:
-    """Crop odds of a cell with ``domain`` (bit ``1 << level``) in a region of ``lower..upper`` cells."""
+    """Crop odds of a cell with ``domain`` (bit ``1 << level``) in a region of ``lower..upper`` cells.
+
+    A drawn world may leave a hidden cell no level its neighbours allow (the draws
+    are cell by cell, not a solved map): then every level is possible."""
+    if not domain & 0b111110:
+        domain = 0b111110
     odds = [0.0] * 6
     for n in range(max(1, lower), upper + 1):
         levels = [v for v in range(1, n + 1) if domain >> v & 1]

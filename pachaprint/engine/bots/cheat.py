@@ -12,6 +12,7 @@ it beside the fair bots. It cheats: never use it as a human's opponent.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from pachaprint.engine import actions as A
 from pachaprint.engine.actions import Kind, LegalActions
@@ -35,10 +36,12 @@ class TrueModel:
     def belief(self, state: GameState) -> Belief:
         return self.truth
 
-    def outcomes(self, state: GameState, action: int) -> list[tuple[float, GameState]]:
+    def outcomes(
+        self, state: GameState, action: int, worlds: Sequence[int], spread: bool, depth: int
+    ) -> list[tuple[float, GameState, int]]:
         child = state.clone()
         child.apply(action)
-        return [(1.0, child)]
+        return [(1.0, child, worlds[0])]
 
 
 def read_map(state: GameState) -> TrueMap:

@@ -130,5 +130,5 @@ class Evaluator:
         mean = sum(v * odds[v] for v in LEVELS)
         gains = [odds[v] * (v + (0.0 if held >> (v - 1) & 1 else token)) for v in LEVELS]
         later = sum(gains)
-        guess = max(gain - (mean - odds[v] * v) for v, gain in zip(LEVELS, gains))
+        guess = max(gain - (mean - odds[v] * v) for v, gain in zip(LEVELS, gains, strict=True))
         return w.unproven * later + (1 - w.unproven) * max(guess, 0.0)

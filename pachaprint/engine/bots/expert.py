@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
+from collections.abc import Sequence
 
 from pachaprint.engine import actions as A
 from pachaprint.engine.actions import Kind, LegalActions
 from pachaprint.engine.bots.base import Bot
-from pachaprint.engine.bots.belief import Belief, PublicBelief, WorldWheel, draw
+from pachaprint.engine.bots.belief import Belief, Odds, PublicBelief, WorldWheel, draw
 from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
 from pachaprint.engine.bots.prior import Prior
 from pachaprint.engine.bots.search import Budget, TurnSearch
@@ -58,33 +59,45 @@ class PublicModel:
                 self._beliefs.popitem(last=False)
         return found
 
-    def outcomes(self, state: GameState, action: int) -> list[tuple[float, GameState]]:
+    def outcomes(
+        self, state: GameState, action: int, worlds: Sequence[int], spread: bool, depth: int
+    ) -> list[tuple[float, GameState, int]]:
         kind, cell, to = _FIELDS(action)
         belief = self.belief(state)
-        splits: list[tuple[float, dict[int, int], dict[int, int]]]
+        odds: Odds = ()
+        fix_terrain = fix_crop = -1
         if kind in (_ENTER, _MOVE) and state.terrain[to] < 0:
-            odds = belief.terrain_odds(to)
-            splits = [(p, {to: t}, {}) for t, p in enumerate(odds) if p > 0]
+            odds, fix_terrain = belief.terrain_odds(to), to
         elif kind == _DIVINE:
-            odds = belief.crop_odds(cell)
-            splits = [(p, {}, {cell: v}) for v, p in enumerate(odds) if p > 0]
-        else:
-            splits = [(1.0, {}, {})]
-        rules = state.rules
-        worlds = self.samples if (rules.arrows or rules.lines) else 1
+            odds, fix_crop = belief.crop_odds(cell), cell
+        if not (state.rules.arrows or state.rules.lines):
+            worlds = worlds[:1]  # the competitive game has no chance but the map's
         out = []
-        for p, terrain, crop in splits:
-            for world in range(worlds):
-                rng = random.Random(self.seed * 7919 + world)
+        for world in worlds:
+            rng = random.Random((self.seed * 7919 + world) * 131 + depth)
+            if odds and not spread:
+                splits = [(1.0, draw(odds, rng))]
+            elif odds:
+                splits = [(p, value) for value, p in enumerate(odds) if p > 0]
+            else:
+                splits = [(1.0, -1)]
+            for p, value in splits:
                 wheel = WorldWheel(
-                    state.board, state.terrain, state.crop, state.supply, belief, rng, terrain, crop
+                    state.board,
+                    state.terrain,
+                    state.crop,
+                    state.supply,
+                    belief,
+                    rng,
+                    {fix_terrain: value} if fix_terrain >= 0 else None,
+                    {fix_crop: value} if fix_crop >= 0 else None,
                 )
                 child = state.with_wheel(wheel)
                 child.apply(action)
                 while child.is_chance_node():
                     chances = child.chance_outcomes()
                     child.apply(chances[draw(tuple(q for _, q in chances), rng)][0])
-                out.append((p / worlds, child))
+                out.append((p / len(worlds), child, world))
         return out
 
 

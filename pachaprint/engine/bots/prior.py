@@ -26,7 +26,6 @@ from pachaprint.engine.events import Phase
 from pachaprint.engine.movement import Direction, cells_of
 from pachaprint.engine.state import GameState
 from pachaprint.engine.trails import otoma_stop, reaction_order, trails_for
-from pachaprint.model.rules import OFFERING_POINTS
 
 FRESH_CROP = 1.8
 """Worth of the crop under a newly discovered tile, to divine later."""
@@ -42,21 +41,39 @@ class Prior:
         self.divinations = divinations
         """At the start of a turn, how many of the best divinations are kept among the candidates."""
 
-    def __call__(self, state: GameState, belief: Belief) -> list[tuple[float, int]]:
+    def __call__(self, state: GameState, belief: Belief, width: int, setups: int) -> list[int]:
+        """At most ``width`` candidates for the decision at ``state``; in solo at most
+        ``setups`` of them Explores that change nothing on the table (a pawn moved
+        onto a crop or a known tile: setting up a later turn)."""
         phase = state.phase
         seat = state.current_player
         acc = state.account_of[seat]
         held = state.tokens[acc]
         if phase is Phase.OFFER or phase is Phase.FINAL_OFFER:
-            return [(float(OFFERING_POINTS[held.bit_count()]), A.offer(held)), (0.0, A.PASS)]
+            return [A.offer(held), A.PASS][:width]
         divines = self._best_levels(state, belief)
+        divines.sort(key=lambda item: -item[0])
         if phase is not Phase.TURN:
-            scored = divines + [
-                (0.0, code) for code in state.legal_actions() if A.kind_of(code) != Kind.DIVINE
-            ]
-            scored.sort(key=lambda item: -item[0])
-            return scored
+            others = [code for code in state.legal_actions() if A.kind_of(code) != Kind.DIVINE]
+            return [code for _, code in divines[: width - len(others[:1])]] + others[: width - 1]
+        progress, setup = self._explores(state, belief)
+        if not state.rules.divine_all:
+            progress = sorted(progress + setup, key=lambda item: -item[0])
+            setup = []
+        kept = [code for _, code in divines[: self.divinations]]
+        kept += [code for _, code in setup[:setups]]
+        kept += [code for _, code in progress[: max(1, width - len(kept))]]
+        return kept[: max(width, 1)] if kept else list(state.legal_actions())[:width]
+
+    def _explores(
+        self, state: GameState, belief: Belief
+    ) -> tuple[list[tuple[float, int]], list[tuple[float, int]]]:
+        """Scored Explores, best first: those that discover, and the others."""
+        seat = state.current_player
+        acc = state.account_of[seat]
+        held = state.tokens[acc]
         explores: list[tuple[float, int]] = []
+        setup: list[tuple[float, int]] = []
         legal = state.legal_actions()
         stones = state.stones[acc]
         pending = state.revealed & ~state.crop_mask
@@ -74,7 +91,7 @@ class Prior:
                     leave = (
                         self._crop_worth(state, belief, cell, held) if pending >> cell & 1 else 0.0
                     )
-                    explores.append((-leave - 0.5, A.group_code(group, cell)))
+                    setup.append((-leave - 0.5, A.group_code(group, cell)))
                 continue
             for to in cells_of(group[1]):
                 if state.terrain[to] < 0:
@@ -89,10 +106,11 @@ class Prior:
                     gain = 0.0
                 if state.otoma is not None:
                     gain -= self._otoma_cost(state, belief, to)
-                explores.append((gain - leave, A.group_code(group, to)))
+                found = explores if state.terrain[to] < 0 else setup
+                found.append((gain - leave, A.group_code(group, to)))
         explores.sort(key=lambda item: -item[0])
-        divines.sort(key=lambda item: -item[0])
-        return divines[: self.divinations] + explores
+        setup.sort(key=lambda item: -item[0])
+        return explores, setup
 
     # -- pieces ---------------------------------------------------------------------------
     def _best_levels(self, state: GameState, belief: Belief) -> list[tuple[float, int]]:

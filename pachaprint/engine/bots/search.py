@@ -29,7 +29,7 @@ game on any machine.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -53,13 +53,24 @@ class Budget:
     """Decisions of the turn looked ahead (the first included)."""
     samples: int = 2
     """Worlds drawn for the chance an action does not enumerate."""
+    spread: int = 2
+    """Decisions of the turn (the first included) whose first chance is enumerated;
+    later ones draw it in their world."""
+    setups: int = 2
+    """Solo: candidates at the decision taken that only set up a later turn."""
+    stall: float = 0.25
+    """Solo: what a turn that changes nothing on the table costs (see :class:`TurnSearch`)."""
 
 
 class Model(Protocol):
     """How the search plays a branch (see the module documentation)."""
 
-    def outcomes(self, state: GameState, action: int) -> list[tuple[float, GameState]]:
-        """The tables ``action`` may lead to, with their probabilities (a copy each)."""
+    def outcomes(
+        self, state: GameState, action: int, worlds: Sequence[int], spread: bool, depth: int
+    ) -> list[tuple[float, GameState, int]]:
+        """The tables ``action`` may lead to, ``(probability, table, world)``, a copy each:
+        in each of ``worlds``, every outcome of the action's own chance if ``spread``,
+        else one drawn in that world. ``depth`` tells the draws of one decision apart."""
         ...
 
     def belief(self, state: GameState) -> Belief:
@@ -67,12 +78,20 @@ class Model(Protocol):
         ...
 
 
-Prior = Callable[[GameState, Belief], list[tuple[float, int]]]
-"""Quick scores of the legal actions of a decision, best first: which to search."""
+Prior = Callable[[GameState, Belief, int, int], list[int]]
+"""The candidates of a decision, best first: ``prior(state, belief, width, setups)``
+(see :class:`~pachaprint.engine.bots.prior.Prior`)."""
 
 
 class TurnSearch:
-    """Chooses ``seat``'s actions by expectimax to the end of its turn (module documentation)."""
+    """Chooses ``seat``'s actions by expectimax to the end of its turn (module documentation).
+
+    In solo nothing moves the game on but the player's discoveries and
+    divinations: a turn that changes nothing on the table (a pawn moved from
+    crop to crop, or onto its own arrow) is worth only what the best turn after
+    it is worth, less :attr:`Budget.stall`, so the player repositions only to
+    gain, and never dawdles for ever.
+    """
 
     def __init__(
         self,
@@ -86,6 +105,8 @@ class TurnSearch:
         self.seat, self.model, self.evaluator = seat, model, evaluator
         self.prior, self.budget, self.rng = prior, budget, rng
         self._turn = (0, 0, 0)
+        self._table = (0, 0)
+        self._nested = False
         self.nodes = 0
         """Tables evaluated so far (the work done, for benchmarks)."""
 
@@ -94,31 +115,73 @@ class TurnSearch:
         if len(legal) == 1:
             return legal[0]
         self._turn = (state.current_player, state.turn, state.end_turns)
+        self._table = (state.revealed, state.crop_mask)
+        self._nested = False
         belief = self.model.belief(state)
-        scored = self.prior(state, belief)[: self.budget.width]
+        scored = self.prior(state, belief, self.budget.width, self.budget.setups)
         if len(scored) == 1:
-            return scored[0][1]
-        best, choices = float("-inf"), []
-        for _, action in scored:
-            value = self._q(state, action, self.budget.depth)
+            return scored[0]
+        best, choices = float("-inf"), [scored[0]]
+        worlds = range(self.budget.samples)
+        for action in scored:
+            value = self._q(state, action, self.budget.depth, worlds)
             if value > best + 1e-9:
                 best, choices = value, [action]
-            elif value > best - 1e-9:
+            elif value > best - 1e-9 and value > float("-inf"):
                 choices.append(action)
         return choices[0] if len(choices) == 1 else choices[self.rng.randrange(len(choices))]
 
-    def _q(self, state: GameState, action: int, depth: int) -> float:
-        return sum(p * self._v(child, depth - 1) for p, child in self.model.outcomes(state, action))
+    def _q(self, state: GameState, action: int, depth: int, worlds: Sequence[int]) -> float:
+        """Expected value of ``action``: its first chance enumerated in the first
+        :attr:`Budget.spread` decisions of the turn, drawn in each world after."""
+        spread = depth > self.budget.depth - self.budget.spread
+        total = 0.0
+        for p, child, world in self.model.outcomes(state, action, worlds, spread, depth):
+            total += p * self._v(child, depth - 1, world)
+        return total
 
-    def _v(self, state: GameState, depth: int) -> float:
-        if depth <= 0 or self._over(state):
+    def _v(self, state: GameState, depth: int, world: int) -> float:
+        if self._over(state):
+            if self._stalled(state):
+                if self._nested:  # dawdling twice in a row is never the plan
+                    return float("-inf")
+                return self._next_turn(state, world) - self.budget.stall
+            self.nodes += 1
+            return self.evaluator.value(state, self.model.belief(state))
+        if depth <= 0:
             self.nodes += 1
             return self.evaluator.value(state, self.model.belief(state))
         legal = state.legal_actions()
         if len(legal) == 1:
-            return self._q(state, legal[0], depth)
-        scored = self.prior(state, self.model.belief(state))[: self.budget.inner]
-        return max(self._q(state, action, depth) for _, action in scored)
+            return self._q(state, legal[0], depth, (world,))
+        width = self._inner(state)
+        setups = 0 if self._nested else min(1, self.budget.setups)
+        scored = self.prior(state, self.model.belief(state), width, setups)
+        return max(self._q(state, action, depth, (world,)) for action in scored)
+
+    def _inner(self, state: GameState) -> int:
+        """Candidates at a later decision of the turn: solo divinations are all made anyway
+        (the best level of the likeliest cell is enough)."""
+        if state.phase is Phase.DIVINING and state.rules.divine_all:
+            return 1
+        return self.budget.inner
+
+    def _stalled(self, state: GameState) -> bool:
+        """Solo: True when the turn just searched left the table as it found it."""
+        return (
+            state.rules.divine_all
+            and not state.is_terminal()
+            and (state.revealed, state.crop_mask) == self._table
+        )
+
+    def _next_turn(self, state: GameState, world: int) -> float:
+        """The value of the best next turn (searched once: a stall after a stall is a leaf)."""
+        turn, self._turn = self._turn, (state.current_player, state.turn, state.end_turns)
+        self._nested = True
+        try:
+            return self._v(state, self.budget.depth, world)
+        finally:
+            self._turn, self._nested = turn, False
 
     def _over(self, state: GameState) -> bool:
         """True once the seat's turn is over (or the game)."""
