@@ -28,6 +28,7 @@ asks, with some answers fixed by the branch being searched.
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
@@ -173,6 +174,8 @@ class PublicBelief:
             domain = _alive(know, cell)
             comp = know.components[know.component_of[cell]]
             found = _size_odds(domain, comp.lower, comp.upper)
+            if domain & (domain - 1):
+                found = _refined(know, cell, found)
         self._crop[cell] = found
         return found
 
@@ -214,6 +217,99 @@ def _alive(know: Knowledge, cell: int) -> int:
             if propagate(know, trial, [cell]):
                 alive |= 1 << level
     return alive or d
+
+
+GROUP = 12
+"""Undecided cells around a cell that :func:`_refined` samples together."""
+SAMPLES = 16
+"""Solutions :func:`_refined` draws per cell."""
+TEMPER = 0.7
+"""Odds are raised to this power (and normalised): samples of a part of the constraints
+are overconfident; 0.7 gave the best log-loss on logician games of every shipped long map."""
+_REFINED: OrderedDict[tuple[int, ...], Odds] = OrderedDict()
+_REFINED_SIZE = 4096
+
+
+def _refined(know: Knowledge, cell: int, odds: Odds) -> Odds:
+    """``odds`` sharpened by the crops that fit the cells around ``cell``: solutions of
+    the constraints among revealed cells drawn at random (:func:`_solution`), each
+    level weighted by how often it came up. Cached on the domains of the cells
+    sampled, and seeded by them, so the same table always gives the same odds."""
+    dom = know.domains
+    group = _group(know, cell)
+    key = (cell, *(dom[c] for c in group), *(know.unit_of[c] for c in group))
+    found = _REFINED.get(key)
+    if found is not None:
+        _REFINED.move_to_end(key)
+        return found
+    rng = random.Random(hash(key))
+    counts = [0.0] * 6
+    drawn = 0
+    for _ in range(SAMPLES):
+        solution = _solution(know, group, rng, [60])
+        if solution:
+            drawn += 1
+            counts[solution[cell].bit_length() - 1] += 1
+    if drawn:
+        weights = [(p * (counts[v] + p)) ** TEMPER for v, p in enumerate(odds)]
+        found = _normalised(weights) if sum(weights) > 0 else odds
+    else:
+        found = odds
+    _REFINED[key] = found
+    if len(_REFINED) > _REFINED_SIZE:
+        _REFINED.popitem(last=False)
+    return found
+
+
+def _group(know: Knowledge, cell: int) -> list[int]:
+    """Undecided cells linked to ``cell`` by constraints, nearest first (at most :data:`GROUP`)."""
+    dom, peers = know.domains, know.peers
+    group, seen = [cell], {cell}
+    for c in group:
+        for peer in peers[c]:
+            if peer not in seen and dom[peer] & (dom[peer] - 1):
+                seen.add(peer)
+                group.append(peer)
+                if len(group) >= GROUP:
+                    return group
+    return group
+
+
+def _solution(
+    know: Knowledge,
+    group: list[int],
+    rng: random.Random,
+    budget: list[int],
+    dom: list[int] | None = None,
+) -> list[int] | None:
+    """A random solution of the constraints on ``group`` (a domain list), or None
+    (none found within ``budget`` nodes)."""
+    if dom is None:
+        dom = list(know.domains)
+    budget[0] -= 1
+    if budget[0] < 0:
+        return None
+    best, fewest = -1, 6
+    for c in group:
+        d = dom[c]
+        if d & (d - 1):
+            count = d.bit_count()
+            if count < fewest:
+                best, fewest = c, count
+    if best < 0:
+        return dom
+    levels = [v for v in LEVELS if dom[best] >> v & 1]
+    rng.shuffle(levels)
+    for level in levels:
+        child = list(dom)
+        child[best] = 1 << level
+        if propagate(know, child, [best]):
+            found = _solution(know, group, rng, budget, child)
+            if found:
+                return found
+            if budget[0] < 0:
+                return None
+    return None
 
 
 class TrueMap:

@@ -11,7 +11,9 @@ plus what is already in hand but not yet scored:
   will divine it later; a crop the table proves is counted nearly whole, an
   unproven one by its odds (it may be proven later, or must be guessed);
 * **diversity to come**: the discoveries the account may still make, each
-  worth the points its diversity stones would score now.
+  worth the points its diversity stones would score now;
+* co-op, for the Otoma: the cells the turns left cannot reveal (one point
+  each at the end).
 
 The seat's value is its account's worth minus the best opponent's (the
 competitive game) or the Otoma's (solo and co-op); at the end of the game it
@@ -43,6 +45,9 @@ class Weights:
     """Odds that a crop unproven now is proven before it must be divined."""
     diversity: float = 0.4
     """Share of the expected diversity points of the discoveries still to come."""
+    reveals: float = 1.0
+    """Co-op: cells the table expects to be revealed per turn still to play (each turn
+    spends a tile; the cells left without terrain at the end score for the Otoma)."""
     win: float = 5.0
     """Bonus for a game won (added to the final score difference)."""
     share: dict[Mode, float] | None = None
@@ -99,8 +104,11 @@ class Evaluator:
         total = float(state.score[acc])
         otoma = state.otoma
         if otoma is not None and acc == otoma.account:
-            if state.rules.shared:
+            if state.rules.shared:  # co-op: their last offer, and the cells left without terrain
                 total += OFFERING_POINTS[held.bit_count()]
+                tiles = state.tiles
+                turns = tiles.in_hands if tiles is not None else 0
+                total += max(0.0, state.hidden_left - w.reveals * turns)
             return total
         sides = {state.side_of[s] for s in range(state.players) if state.account_of[s] == acc}
         pawns = 0

@@ -51,6 +51,8 @@ class Prior:
         held = state.tokens[acc]
         if phase is Phase.OFFER or phase is Phase.FINAL_OFFER:
             return [A.offer(held), A.PASS][:width]
+        if phase is Phase.SPEND or phase is Phase.CHOOSE_OTOMA:
+            return list(state.legal_actions())
         divines = self._best_levels(state, belief)
         divines.sort(key=lambda item: -item[0])
         if phase is not Phase.TURN:

@@ -60,6 +60,8 @@ class Budget:
     """Solo: candidates at the decision taken that only set up a later turn."""
     stall: float = 0.25
     """Solo: what a turn that changes nothing on the table costs (see :class:`TurnSearch`)."""
+    idle: float = 2.0
+    """Co-op: what a turn that changes nothing on the table costs (its tile is spent)."""
 
 
 class Model(Protocol):
@@ -90,7 +92,8 @@ class TurnSearch:
     divinations: a turn that changes nothing on the table (a pawn moved from
     crop to crop, or onto its own arrow) is worth only what the best turn after
     it is worth, less :attr:`Budget.stall`, so the player repositions only to
-    gain, and never dawdles for ever.
+    gain, and never dawdles for ever. In co-op such a turn still spends a tile:
+    it costs :attr:`Budget.idle`.
     """
 
     def __init__(
@@ -143,7 +146,11 @@ class TurnSearch:
     def _v(self, state: GameState, depth: int, world: int) -> float:
         if self._over(state):
             if self._stalled(state):
-                if self._nested:  # dawdling twice in a row is never the plan
+                if state.rules.spend:  # co-op: the turn's tile is spent for nothing
+                    self.nodes += 1
+                    value = self.evaluator.value(state, self.model.belief(state))
+                    return value - self.budget.idle
+                if self._nested:  # solo: dawdling twice in a row is never the plan
                     return float("-inf")
                 return self._next_turn(state, world) - self.budget.stall
             self.nodes += 1
@@ -167,9 +174,9 @@ class TurnSearch:
         return self.budget.inner
 
     def _stalled(self, state: GameState) -> bool:
-        """Solo: True when the turn just searched left the table as it found it."""
+        """Against the Otoma: True when the turn just searched left the table as it found it."""
         return (
-            state.rules.divine_all
+            state.otoma is not None
             and not state.is_terminal()
             and (state.revealed, state.crop_mask) == self._table
         )
