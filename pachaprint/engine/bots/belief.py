@@ -101,10 +101,17 @@ class PublicBelief:
         know: Knowledge | None,
         proofs: Mapping[int, int] | None = None,
         node_limit: int = 60,
+        sharpened: dict[tuple[int, ...], Odds] | None = None,
+        sharpen: bool = True,
     ):
         self.board, self.terrain, self.crop, self.supply = board, terrain, crop, supply
         self.know = know
         self.node_limit = node_limit
+        self.sharpened = {} if sharpened is None else sharpened
+        """Crop odds sharpened by sampling (:func:`_refined`), by the key of the cells sampled:
+        shared by the beliefs of one search."""
+        self.sharpen = sharpen
+        """Sample where no sharpened odds are known yet (else keep the plain odds)."""
         self._proven: dict[int, int | None] = dict(proofs or {})
         self._crop: dict[int, Odds] = {}
         self._terrain: dict[int, Odds] = {}
@@ -121,12 +128,14 @@ class PublicBelief:
         crop: Sequence[int],
         supply: Sequence[int],
         proofs: Mapping[int, int] | None = None,
+        sharpened: dict[tuple[int, ...], Odds] | None = None,
+        sharpen: bool = True,
     ) -> PublicBelief:
         try:
             know: Knowledge | None = analyse(board, terrain, crop, supply)
         except Inconsistent:
             know = None
-        return cls(board, terrain, crop, supply, know, proofs)
+        return cls(board, terrain, crop, supply, know, proofs, sharpened=sharpened, sharpen=sharpen)
 
     def proofs(self) -> dict[int, int]:
         """Every crop proven so far (by this belief or given to it)."""
@@ -175,7 +184,11 @@ class PublicBelief:
             comp = know.components[know.component_of[cell]]
             found = _size_odds(domain, comp.lower, comp.upper)
             if domain & (domain - 1):
-                found = _refined(know, cell, found)
+                key = _key(know, cell)
+                sharp = self.sharpened.get(key)
+                if sharp is None and self.sharpen:
+                    sharp = self.sharpened[key] = _refined(key, know, cell, found)
+                found = sharp or found
         self._crop[cell] = found
         return found
 
@@ -230,14 +243,19 @@ _REFINED: OrderedDict[tuple[int, ...], Odds] = OrderedDict()
 _REFINED_SIZE = 4096
 
 
-def _refined(know: Knowledge, cell: int, odds: Odds) -> Odds:
+def _key(know: Knowledge, cell: int) -> tuple[int, ...]:
+    """What :func:`_refined` depends on: the cell, and the domains and regions of its group."""
+    dom = know.domains
+    group = _group(know, cell)
+    return (cell, *(dom[c] for c in group), *(know.unit_of[c] for c in group))
+
+
+def _refined(key: tuple[int, ...], know: Knowledge, cell: int, odds: Odds) -> Odds:
     """``odds`` sharpened by the crops that fit the cells around ``cell``: solutions of
     the constraints among revealed cells drawn at random (:func:`_solution`), each
     level weighted by how often it came up. Cached on the domains of the cells
     sampled, and seeded by them, so the same table always gives the same odds."""
-    dom = know.domains
     group = _group(know, cell)
-    key = (cell, *(dom[c] for c in group), *(know.unit_of[c] for c in group))
     found = _REFINED.get(key)
     if found is not None:
         _REFINED.move_to_end(key)

@@ -45,14 +45,22 @@ class PublicModel:
     def __init__(self, seed: int, samples: int, proofs: dict[int, int], cache_size: int = 256):
         self.seed, self.samples, self.proofs = seed, samples, proofs
         self._beliefs: OrderedDict[tuple[object, ...], PublicBelief] = OrderedDict()
+        self._sharpened: dict[tuple[int, ...], Odds] = {}
         self._cache_size = cache_size
 
     def belief(self, state: GameState) -> Belief:
         key = (tuple(state.terrain), tuple(state.crop))
         found = self._beliefs.get(key)
         if found is None:
+            # the first table (the decision's) samples crop odds; later ones reuse them
             found = PublicBelief.of_table(
-                state.board, state.terrain, state.crop, state.supply, self.proofs
+                state.board,
+                state.terrain,
+                state.crop,
+                state.supply,
+                self.proofs,
+                self._sharpened,
+                sharpen=not self._beliefs,
             )
             self._beliefs[key] = found
             if len(self._beliefs) > self._cache_size:
