@@ -36,7 +36,7 @@ def simulate(
         "--bots",
         "-b",
         metavar="NAME,NAME",
-        help="random, greedy or logician: one per seat, repeated when short; against the Otoma, each bot in turn.",
+        help="random, greedy, logician, expert (a search player, slower) or oracle-cheat (reads the hidden map: a bound, not a player): one per seat, repeated when short; against the Otoma, each bot in turn.",
     ),
     seed: int = typer.Option(
         1, "--seed", "-s", metavar="N", help="Seed; game i uses a seed derived from (seed, i)."

@@ -37,8 +37,9 @@ from pachaprint.model.rules import OFFERING_POINTS
 class Weights:
     """The evaluation's constants (see the module documentation)."""
 
-    tokens: tuple[float, ...] = (0.0, 0.6, 1.9, 4.0, 7.0, 10.0)
-    """Worth of holding 0..5 distinct offering tokens."""
+    tokens: tuple[float, ...] = (0.0, 0.6, 1.9, 4.0, 7.0, 9.0)
+    """Worth of holding 0..5 distinct offering tokens (five are worth less than their
+    offering: while they are held no divination gains a token)."""
     proven: float = 0.95
     """Share of a proven crop's points counted before it is divined."""
     unproven: float = 0.5
@@ -115,6 +116,8 @@ class Evaluator:
         for side in sides:
             pawns |= state.pawn_mask[side]
         pending = pawns & state.revealed & ~state.crop_mask
+        if any(state.passed[s] for s in range(state.players) if state.account_of[s] == acc):
+            pending = 0  # a pass in the end phase is final: nothing more to divine
         sure: list[int] = []
         unsure = 0.0
         for cell in cells_of(pending):
