@@ -37,8 +37,7 @@ def balance(
         "-b",
         metavar="NAME,NAME",
         help="The competitive line-up (one per seat, repeated when short) and the bots "
-        "to try against the Otoma (default: the strongest bot, expert once it exists, "
-        "else logician).",
+        "to try against the Otoma (default: expert, the strongest bot).",
     ),
     mode: str = typer.Option(
         "competitive,solo,coop",

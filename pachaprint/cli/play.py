@@ -28,7 +28,7 @@ def play(
         "--players",
         "-p",
         metavar="SEAT,SEAT",
-        help="One entry per seat: human, random, greedy or logician (default: human,logician; solo: human).",
+        help="One entry per seat: human, random, greedy, logician, expert (a search player) or oracle-cheat (reads the hidden map) (default: human,logician; solo: human).",
     ),
     mode: str | None = typer.Option(
         None,

@@ -45,8 +45,8 @@ def simulate(
         "--bots",
         "-b",
         metavar="NAME,NAME",
-        help="Bot names (random, greedy, logician, ...): one per seat, repeated when short; "
-        "against the Otoma, each bot in turn.",
+        help="Bots, one per seat, repeated when short (random, greedy, logician, expert, "
+        "oracle-cheat); against the Otoma, each bot in turn.",
     ),
     seed: int = typer.Option(
         1, "--seed", "-s", metavar="N", help="Seed; game i uses a seed derived from (seed, i)."

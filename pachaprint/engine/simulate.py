@@ -208,9 +208,7 @@ def play_game(
     actions = 0
     try:
         while not state.is_terminal() and state.turn <= max_turns:
-            bot = seats[state.current_player]
-            view = state.view() if bot.needs_view else None
-            state.apply(bot.act(view, state.legal_actions()))
+            state.apply(seats[state.current_player].decide(state))
             actions += 1
             if watch:
                 watch.update(state)

@@ -166,7 +166,7 @@ def run_table(table: Table, stdin: TextIO, echo: bool = False, shown: int = 0) -
         seat = state.current_player
         bot = table.bots[seat]
         if bot is not None:
-            code = bot.act(state.view(seat) if bot.needs_view else None, state.legal_actions())
+            code = bot.decide(state)
             table.write(f"{table.seat_name(seat)}: {state.action_text(code)}")
             state.apply(code)
             continue

@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
+from pachaprint.textfit import printable
+
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
@@ -50,7 +52,9 @@ SIZE = (4.8, 3.0)
 def charts(report: dict[str, Any]) -> dict[str, str]:
     """Every chart the report has data for: file name -> SVG text (:func:`chart_files` order)."""
     modes = report.get("modes", {})
-    name = report["name"]
+    # The title is drawn as text in the fonts the print kit embeds: a character
+    # they lack gets the printed discs' stand-in, not an empty box.
+    name = printable(report["name"])
     draw = {
         "chart-seats.svg": lambda: seat_chart(name, modes["competitive"]),
         "chart-scores.svg": lambda: score_chart(name, modes["competitive"]),

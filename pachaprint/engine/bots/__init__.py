@@ -1,12 +1,17 @@
-"""Bots: ``random``, ``greedy`` and ``logician``, for every mode, from one factory.
+"""Bots for every mode, from one factory.
 
 * ``random`` (:mod:`~pachaprint.engine.bots.base`): a uniform legal action.
 * ``greedy`` (:mod:`~pachaprint.engine.bots.greedy`): the best immediate expected points.
 * ``logician`` (:mod:`~pachaprint.engine.bots.logician`): divines only proven crops.
+* ``expert`` (:mod:`~pachaprint.engine.bots.expert`): searches the rest of its turn over
+  the maps the table allows; it sees only what a player may know.
+* ``oracle-cheat`` (:mod:`~pachaprint.engine.bots.cheat`): the same search knowing the
+  hidden map and the tiles. It cheats: for measurement only (an upper bound).
 
 Against the Otoma (solo and co-op) ``greedy`` and ``logician`` are wrapped in a
 :class:`~pachaprint.engine.bots.versus.VersusBot` that weighs what the Otoma
-gain. :func:`make_bot` is the one place a bot is made.
+gain; the search bots play every mode themselves. :func:`make_bot` is the one
+place a bot is made; drivers call ``bot.decide(state)``.
 """
 
 from __future__ import annotations
@@ -14,16 +19,27 @@ from __future__ import annotations
 import random
 
 from pachaprint.engine.bots.base import Bot, RandomBot
+from pachaprint.engine.bots.cheat import OracleCheatBot
+from pachaprint.engine.bots.expert import ExpertBot
 from pachaprint.engine.bots.greedy import GreedyBot
 from pachaprint.engine.bots.logician import LogicianBot
 from pachaprint.engine.bots.versus import VersusBot
 from pachaprint.engine.config import ConfigError, Mode
 
-BOT_NAMES = ("random", "greedy", "logician")
+BOT_NAMES = ("random", "greedy", "logician", "expert", "oracle-cheat")
 HUMAN = "human"
 """A seat played by a person at the terminal."""
 
-_BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "logician": LogicianBot}
+_BOTS: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "logician": LogicianBot,
+    "expert": ExpertBot,
+    "oracle-cheat": OracleCheatBot,
+}
+CHEATING = frozenset({"oracle-cheat"})
+"""Bots that read the hidden map: for measurement, never a fair opponent."""
+_SEARCHING = (ExpertBot, OracleCheatBot)
 
 
 def check_bot(name: str, setting: str = "bots") -> str:
@@ -36,9 +52,20 @@ def check_bot(name: str, setting: str = "bots") -> str:
 def make_bot(name: str, rng: random.Random, mode: Mode = Mode.COMPETITIVE) -> Bot:
     """The bot ``name`` for a game of ``mode``, drawing its choices from ``rng``."""
     bot = _BOTS[check_bot(name)](rng)
-    if mode is Mode.COMPETITIVE or isinstance(bot, RandomBot):
+    if mode is Mode.COMPETITIVE or isinstance(bot, (RandomBot, *_SEARCHING)):
         return bot
     return VersusBot(bot, rng)
 
 
-__all__ = ["BOT_NAMES", "HUMAN", "Bot", "GreedyBot", "LogicianBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOT_NAMES",
+    "CHEATING",
+    "HUMAN",
+    "Bot",
+    "ExpertBot",
+    "GreedyBot",
+    "LogicianBot",
+    "OracleCheatBot",
+    "RandomBot",
+    "make_bot",
+]

@@ -14,12 +14,13 @@ from collections.abc import Sequence
 
 from pachaprint.engine.actions import LegalActions
 from pachaprint.engine.logic import Inconsistent, Knowledge, analyse
+from pachaprint.engine.state import GameState
 from pachaprint.engine.view import PlayerView
 from pachaprint.model.rules import DIVERSITY_TOP_LEVEL
 
 
 class Bot:
-    """Base class: ``act(view, legal) -> action code``.
+    """Base class: ``decide(state) -> action code``; most bots only need ``act(view, legal)``.
 
     ``proved`` counts divinations the bot made after proving the crop,
     ``guessed`` divinations the rules forced on it without a proof;
@@ -34,6 +35,16 @@ class Bot:
         self.rng = rng
         self.proved = 0
         self.guessed = 0
+
+    def decide(self, state: GameState) -> int:
+        """The action of the seat to play in ``state``: what drivers call.
+
+        This base version shows the bot only the seat's :class:`PlayerView` and the
+        legal actions (:meth:`act`). A search bot overrides it to play on from the
+        state: the ``expert`` only ever looks at ``state.information_state()``
+        (what the players know), the ``oracle-cheat`` at the real game.
+        """
+        return self.act(state.view() if self.needs_view else None, state.legal_actions())
 
     def act(self, view: PlayerView | None, legal: LegalActions) -> int:
         raise NotImplementedError

@@ -1,0 +1,426 @@
+"""What a player may believe about the hidden map, from the table alone.
+
+A search bot weighs the outcomes of its actions: the terrain a pawn will
+discover, the crop a divination will reveal, the crop an Otoma pawn will find.
+:class:`PublicBelief` gives their probabilities from public information only:
+the table (revealed terrain and crops, the terrain supply beside the board),
+the rules, the logician's sound proofs (:mod:`pachaprint.engine.logic`,
+:mod:`pachaprint.engine.proofs`) and what anyone may know of maps in general
+(how large regions tend to be). :class:`TrueMap` is the belief of a player who
+has read the wheel (the ``oracle-cheat`` bot): every probability is 0 or 1.
+
+Probabilities, in short:
+
+* **Terrain** of a hidden cell: each terrain that may still lie there
+  (``Knowledge.possible``) in proportion to its tiles left per cell it may take.
+* **Crop** of a revealed cell: a proven crop is certain; otherwise the region's
+  size ``n`` is drawn from the sizes its bounds allow, weighted by how often a
+  cell lies in a region of that size (:data:`CELL_SIZE_PRIOR`), and the crop is
+  even among the levels of the cell's domain up to ``n``.
+* **Crop** of a hidden cell of a known terrain: the same, for the region it
+  would join, minus the levels on the cells around it.
+
+:class:`WorldWheel` turns a belief into a wheel for the game state
+(``GameState.with_wheel``): a sampled world, drawn cell by cell as the search
+asks, with some answers fixed by the branch being searched.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+from pachaprint.engine.logic import Inconsistent, Knowledge, analyse, propagate
+from pachaprint.engine.proofs import prove
+from pachaprint.model.board import Board
+from pachaprint.model.rules import MAX_REGION_SIZE
+
+REGION_SIZES = (121, 249, 510, 1134, 1363)
+"""Regions of 1..5 cells in 300 long terrain maps of our generator (``check.generate``):
+what a player may expect of a map in general, not of this one."""
+CELL_SIZE_PRIOR = tuple(n * count for n, count in enumerate(REGION_SIZES, start=1))
+"""Relative odds that a cell lies in a region of 1..5 cells (a large region holds more cells)."""
+TERRAINS = 4
+LEVELS = range(1, MAX_REGION_SIZE + 1)
+Odds = tuple[float, ...]
+"""Crop odds are indexed by level (index 0 unused); terrain odds by terrain index."""
+
+
+class Belief(Protocol):
+    """Probabilities of what the wheel would answer (see the module documentation)."""
+
+    def terrain_odds(self, cell: int) -> Odds: ...
+    def crop_odds(self, cell: int) -> Odds: ...
+    def hidden_crop_odds(self, cell: int, terrain: int, terrains: Sequence[int]) -> Odds: ...
+    def proven(self, cell: int) -> int | None: ...
+
+
+def _normalised(weights: Sequence[float]) -> Odds:
+    total = sum(weights)
+    if total <= 0:
+        return tuple(weights)
+    return tuple(w / total for w in weights)
+
+
+def _size_odds(domain: int, lower: int, upper: int) -> Odds:
+    """Crop odds of a cell with ``domain`` (bit ``1 << level``) in a region of ``lower..upper`` cells.
+
+    A drawn world may leave a hidden cell no level its neighbours allow (the draws
+    are cell by cell, not a solved map): then every level is possible."""
+    if not domain & 0b111110:
+        domain = 0b111110
+    odds = [0.0] * 6
+    for n in range(max(1, lower), upper + 1):
+        levels = [v for v in range(1, n + 1) if domain >> v & 1]
+        if not levels:
+            continue
+        share = CELL_SIZE_PRIOR[n - 1] / len(levels)
+        for v in levels:
+            odds[v] += share
+    if not any(odds):  # bounds and domain disagree (the domain is the sound part)
+        odds = [float(domain >> v & 1) for v in range(6)]
+    return _normalised(odds)
+
+
+class PublicBelief:
+    """Probabilities from public information (see the module documentation).
+
+    ``know`` is the table's :class:`~pachaprint.engine.logic.Knowledge` (``None``
+    if the table breaks the rules: then every answer is even over what the
+    rules alone allow); ``proofs`` are crops already proven (they never change).
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        terrain: Sequence[int],
+        crop: Sequence[int],
+        supply: Sequence[int],
+        know: Knowledge | None,
+        proofs: Mapping[int, int] | None = None,
+        node_limit: int = 60,
+        sharpened: dict[tuple[int, ...], Odds] | None = None,
+        sharpen: bool = True,
+    ):
+        self.board, self.terrain, self.crop, self.supply = board, terrain, crop, supply
+        self.know = know
+        self.node_limit = node_limit
+        self.sharpened = {} if sharpened is None else sharpened
+        """Crop odds sharpened by sampling (:func:`_refined`), by the key of the cells sampled:
+        shared by the beliefs of one search."""
+        self.sharpen = sharpen
+        """Sample where no sharpened odds are known yet (else keep the plain odds)."""
+        self._proven: dict[int, int | None] = dict(proofs or {})
+        self._crop: dict[int, Odds] = {}
+        self._terrain: dict[int, Odds] = {}
+        self._share = [
+            supply[t] / know.possible[t].bit_count() if know and know.possible[t] else 0.0
+            for t in range(TERRAINS)
+        ]
+
+    @classmethod
+    def of_table(
+        cls,
+        board: Board,
+        terrain: Sequence[int],
+        crop: Sequence[int],
+        supply: Sequence[int],
+        proofs: Mapping[int, int] | None = None,
+        sharpened: dict[tuple[int, ...], Odds] | None = None,
+        sharpen: bool = True,
+    ) -> PublicBelief:
+        try:
+            know: Knowledge | None = analyse(board, terrain, crop, supply)
+        except Inconsistent:
+            know = None
+        return cls(board, terrain, crop, supply, know, proofs, sharpened=sharpened, sharpen=sharpen)
+
+    def proofs(self) -> dict[int, int]:
+        """Every crop proven so far (by this belief or given to it)."""
+        return {cell: level for cell, level in self._proven.items() if level is not None}
+
+    def proven(self, cell: int) -> int | None:
+        """The crop of a revealed cell if the table proves it (cached)."""
+        if cell in self._proven:
+            return self._proven[cell]
+        level = None
+        if self.know is not None and self.know.domains[cell]:
+            try:
+                level = prove(self.know, [cell], self.node_limit).get(cell)
+            except Inconsistent:
+                level = None
+        self._proven[cell] = level
+        return level
+
+    def terrain_odds(self, cell: int) -> Odds:
+        found = self._terrain.get(cell)
+        if found is None:
+            know = self.know
+            if know is None:
+                weights = [float(s) for s in self.supply]
+            else:
+                weights = [
+                    self._share[t] if know.possible[t] >> cell & 1 else 0.0 for t in range(TERRAINS)
+                ]
+                if not any(weights):
+                    weights = [float(s) for s in self.supply]
+            found = self._terrain[cell] = _normalised(weights)
+        return found
+
+    def crop_odds(self, cell: int) -> Odds:
+        found = self._crop.get(cell)
+        if found is not None:
+            return found
+        level = self.proven(cell)
+        know = self.know
+        if level is not None:
+            found = tuple(1.0 if v == level else 0.0 for v in range(6))
+        elif know is None or not know.domains[cell]:
+            found = _size_odds(0b111110, 1, MAX_REGION_SIZE)
+        else:
+            domain = _alive(know, cell)
+            comp = know.components[know.component_of[cell]]
+            found = _size_odds(domain, comp.lower, comp.upper)
+            if domain & (domain - 1):
+                key = _key(know, cell)
+                sharp = self.sharpened.get(key)
+                if sharp is None and self.sharpen:
+                    sharp = self.sharpened[key] = _refined(key, know, cell, found)
+                found = sharp or found
+        self._crop[cell] = found
+        return found
+
+    def hidden_crop_odds(self, cell: int, terrain: int, terrains: Sequence[int]) -> Odds:
+        """Crop odds of a hidden ``cell`` found to hold ``terrain``; ``terrains``: the
+        terrain now known per cell (the table plus what the search drew)."""
+        board = self.board
+        crop = self.crop
+        domain = 0b111110
+        for n in board.neighbours8[cell]:
+            if crop[n]:
+                domain &= ~(1 << crop[n])
+        # the revealed cells of the same terrain it joins (orthogonally, transitively)
+        seen = {cell}
+        todo = [cell]
+        while todo:
+            c = todo.pop()
+            for n in board.neighbours4[c]:
+                if n not in seen and terrains[n] == terrain:
+                    seen.add(n)
+                    todo.append(n)
+                    if crop[n]:
+                        domain &= ~(1 << crop[n])
+        lower = min(len(seen), MAX_REGION_SIZE)
+        return _size_odds(domain, lower, MAX_REGION_SIZE)
+
+
+def _alive(know: Knowledge, cell: int) -> int:
+    """The levels of ``cell``'s domain that propagation alone does not refute."""
+    dom = know.domains
+    d = dom[cell]
+    if not d & (d - 1):
+        return d
+    alive = 0
+    for level in LEVELS:
+        if d >> level & 1:
+            trial = list(dom)
+            trial[cell] = 1 << level
+            if propagate(know, trial, [cell]):
+                alive |= 1 << level
+    return alive or d
+
+
+GROUP = 12
+"""Undecided cells around a cell that :func:`_refined` samples together."""
+SAMPLES = 16
+"""Solutions :func:`_refined` draws per cell."""
+TEMPER = 0.7
+"""Odds are raised to this power (and normalised): samples of a part of the constraints
+are overconfident; 0.7 gave the best log-loss on logician games of every shipped long map."""
+_REFINED: OrderedDict[tuple[int, ...], Odds] = OrderedDict()
+_REFINED_SIZE = 4096
+
+
+def _key(know: Knowledge, cell: int) -> tuple[int, ...]:
+    """What :func:`_refined` depends on: the cell, and the domains and regions of its group."""
+    dom = know.domains
+    group = _group(know, cell)
+    return (cell, *(dom[c] for c in group), *(know.unit_of[c] for c in group))
+
+
+def _refined(key: tuple[int, ...], know: Knowledge, cell: int, odds: Odds) -> Odds:
+    """``odds`` sharpened by the crops that fit the cells around ``cell``: solutions of
+    the constraints among revealed cells drawn at random (:func:`_solution`), each
+    level weighted by how often it came up. Cached on the domains of the cells
+    sampled, and seeded by them, so the same table always gives the same odds."""
+    group = _group(know, cell)
+    found = _REFINED.get(key)
+    if found is not None:
+        _REFINED.move_to_end(key)
+        return found
+    rng = random.Random(hash(key))
+    counts = [0.0] * 6
+    drawn = 0
+    for _ in range(SAMPLES):
+        solution = _solution(know, group, rng, [60])
+        if solution:
+            drawn += 1
+            counts[solution[cell].bit_length() - 1] += 1
+    if drawn:
+        weights = [(p * (counts[v] + p)) ** TEMPER for v, p in enumerate(odds)]
+        found = _normalised(weights) if sum(weights) > 0 else odds
+    else:
+        found = odds
+    _REFINED[key] = found
+    if len(_REFINED) > _REFINED_SIZE:
+        _REFINED.popitem(last=False)
+    return found
+
+
+def _group(know: Knowledge, cell: int) -> list[int]:
+    """Undecided cells linked to ``cell`` by constraints, nearest first (at most :data:`GROUP`)."""
+    dom, peers = know.domains, know.peers
+    group, seen = [cell], {cell}
+    for c in group:
+        for peer in peers[c]:
+            if peer not in seen and dom[peer] & (dom[peer] - 1):
+                seen.add(peer)
+                group.append(peer)
+                if len(group) >= GROUP:
+                    return group
+    return group
+
+
+def _solution(
+    know: Knowledge,
+    group: list[int],
+    rng: random.Random,
+    budget: list[int],
+    dom: list[int] | None = None,
+) -> list[int] | None:
+    """A random solution of the constraints on ``group`` (a domain list), or None
+    (none found within ``budget`` nodes)."""
+    if dom is None:
+        dom = list(know.domains)
+    budget[0] -= 1
+    if budget[0] < 0:
+        return None
+    best, fewest = -1, 6
+    for c in group:
+        d = dom[c]
+        if d & (d - 1):
+            count = d.bit_count()
+            if count < fewest:
+                best, fewest = c, count
+    if best < 0:
+        return dom
+    levels = [v for v in LEVELS if dom[best] >> v & 1]
+    rng.shuffle(levels)
+    for level in levels:
+        child = list(dom)
+        child[best] = 1 << level
+        if propagate(know, child, [best]):
+            found = _solution(know, group, rng, budget, child)
+            if found:
+                return found
+            if budget[0] < 0:
+                return None
+    return None
+
+
+class TrueMap:
+    """The belief of a player who knows the map: certain answers (the ``oracle-cheat`` bot)."""
+
+    def __init__(self, terrain: Sequence[int], crops: Sequence[int]):
+        self.terrain, self.crops = terrain, crops
+
+    def proven(self, cell: int) -> int | None:
+        return self.crops[cell]
+
+    def terrain_odds(self, cell: int) -> Odds:
+        return tuple(1.0 if t == self.terrain[cell] else 0.0 for t in range(TERRAINS))
+
+    def crop_odds(self, cell: int) -> Odds:
+        return tuple(1.0 if v == self.crops[cell] else 0.0 for v in range(6))
+
+    def hidden_crop_odds(self, cell: int, terrain: int, terrains: Sequence[int]) -> Odds:
+        return self.crop_odds(cell)
+
+
+def draw(odds: Odds, rng: random.Random) -> int:
+    """An index drawn with the given odds (the first index with positive odds if they sum to 0)."""
+    x = rng.random() * sum(odds)
+    last = 0
+    for i, p in enumerate(odds):
+        if p > 0:
+            last = i
+            x -= p
+            if x < 0:
+                return i
+    return last
+
+
+class WorldWheel:
+    """A wheel for one branch of a search: the open tiles as they lie, ``fixed`` answers,
+    and otherwise a world drawn from ``belief`` with ``rng``, cell by cell, the same
+    answer every time a cell is asked again."""
+
+    def __init__(
+        self,
+        board: Board,
+        table_terrain: Sequence[int],
+        table_crop: Sequence[int],
+        supply: Sequence[int],
+        belief: Belief,
+        rng: random.Random,
+        fixed_terrain: Mapping[int, int] | None = None,
+        fixed_crop: Mapping[int, int] | None = None,
+    ):
+        self.board = board
+        self._table_terrain, self._table_crop = table_terrain, table_crop
+        self._supply = tuple(supply)
+        self.belief, self.rng = belief, rng
+        self.terrain: dict[int, int] = dict(fixed_terrain or {})
+        self.crop: dict[int, int] = dict(fixed_crop or {})
+        self._left = list(supply)
+        for t in self.terrain.values():
+            self._left[t] -= 1
+
+    def terrain_supply(self) -> tuple[int, ...]:
+        """The tiles left when the branch began (a state asks this only when it is set up)."""
+        return self._supply
+
+    def start_cells(self) -> tuple[int, ...]:
+        return ()
+
+    def discover(self, cell: int) -> int:
+        t = self._table_terrain[cell]
+        if t >= 0:
+            return t
+        found = self.terrain.get(cell)
+        if found is None:
+            odds = self.belief.terrain_odds(cell)
+            weights = [p if self._left[i] > 0 else 0.0 for i, p in enumerate(odds)]
+            if not any(weights):
+                weights = [float(max(0, n)) for n in self._left]
+            found = self.terrain[cell] = draw(tuple(weights), self.rng)
+            self._left[found] -= 1
+        return found
+
+    def divine(self, cell: int) -> int:
+        level = self._table_crop[cell]
+        if level:
+            return level
+        found = self.crop.get(cell)
+        if found is None:
+            if self._table_terrain[cell] >= 0:
+                odds = self.belief.crop_odds(cell)
+            else:
+                terrains = list(self._table_terrain)
+                for c, t in self.terrain.items():
+                    terrains[c] = t
+                odds = self.belief.hidden_crop_odds(cell, self.discover(cell), terrains)
+            found = self.crop[cell] = draw(odds, self.rng)
+        return found

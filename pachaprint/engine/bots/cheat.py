@@ -1,0 +1,96 @@
+"""``oracle-cheat``: a player who has read the wheel (for measurement only).
+
+It knows the whole hidden map (terrain and crop of every cell) and the real
+order of the tiles (the game's deck), and searches like the ``expert``
+(:mod:`~pachaprint.engine.bots.search`) on copies of the real game: every
+outcome is certain, so each branch is played once, and it never divines wrong.
+No player can know this much, so its results bound from above what a
+strategy of the same search can reach; the simulation and balance reports show
+it beside the fair bots. It cheats: never use it as a human's opponent.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from pachaprint.engine import actions as A
+from pachaprint.engine.actions import Kind, LegalActions
+from pachaprint.engine.bots.base import Bot
+from pachaprint.engine.bots.belief import Belief, TrueMap
+from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
+from pachaprint.engine.bots.prior import Prior
+from pachaprint.engine.bots.search import Budget, TurnSearch
+from pachaprint.engine.events import Phase
+from pachaprint.engine.state import GameState
+from pachaprint.engine.view import PlayerView
+from pachaprint.model.rules import OFFERING_POINTS
+
+
+class TrueModel:
+    """Plays a search's branches on copies of the real game (one certain outcome each)."""
+
+    def __init__(self, truth: TrueMap):
+        self.truth = truth
+
+    def belief(self, state: GameState) -> Belief:
+        return self.truth
+
+    def outcomes(
+        self, state: GameState, action: int, worlds: Sequence[int], spread: bool, depth: int
+    ) -> list[tuple[float, GameState, int]]:
+        child = state.clone()
+        child.apply(action)
+        return [(1.0, child, worlds[0])]
+
+
+def read_map(state: GameState) -> TrueMap:
+    """The whole hidden map of a game, asked of its wheel cell by cell (this is the cheat)."""
+    wheel = state._oracle
+    cells = range(state.board.cell_count)
+    return TrueMap([wheel.discover(c) for c in cells], [wheel.divine(c) for c in cells])
+
+
+class OracleCheatBot(Bot):
+    """Searches like the ``expert`` on the real game, knowing the map and the tiles."""
+
+    name = "oracle-cheat"
+
+    def __init__(
+        self,
+        rng: random.Random,
+        budget: Budget | None = None,
+        weights: Weights = DEFAULT_WEIGHTS,
+    ):
+        super().__init__(rng)
+        self.budget = budget or Budget()
+        self.weights = weights
+        self._truth: TrueMap | None = None
+        self.nodes = 0
+
+    def act(self, view: PlayerView | None, legal: LegalActions) -> int:
+        raise TypeError("the oracle-cheat reads the game state: call decide(state)")
+
+    def decide(self, state: GameState) -> int:
+        legal = state.legal_actions()
+        seat = state.current_player
+        if state.phase is Phase.FINAL_OFFER:
+            held = state.tokens[state.account_of[seat]]
+            return A.offer(held) if OFFERING_POINTS[held.bit_count()] > 0 else A.PASS
+        if len(legal) == 1:
+            return legal[0]
+        if self._truth is None:
+            self._truth = read_map(state)
+        search = TurnSearch(
+            seat,
+            TrueModel(self._truth),
+            Evaluator(seat, self.weights),
+            Prior(self.weights),
+            self.budget,
+            self.rng,
+        )
+        code = search.choose(state)
+        self.nodes += search.nodes
+        if A.kind_of(code) == Kind.DIVINE:
+            self.proved += 1
+        return code

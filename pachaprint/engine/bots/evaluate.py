@@ -1,0 +1,145 @@
+"""How good a table is for one seat: the evaluation at the leaves of a search.
+
+The search of :mod:`~pachaprint.engine.bots.search` looks ahead to the end of
+the seat's turn; there a table is worth, for each score account, its score
+plus what is already in hand but not yet scored:
+
+* **offering tokens** held: a set of ``k`` distinct tokens is worth at least
+  its offering now, and a little more while it can still grow
+  (:attr:`Weights.tokens`);
+* **crops to divine**: each pawn of the account on a terrain tile without crop
+  will divine it later; a crop the table proves is counted nearly whole, an
+  unproven one by its odds (it may be proven later, or must be guessed);
+* **diversity to come**: the discoveries the account may still make, each
+  worth the points its diversity stones would score now;
+* co-op, for the Otoma: the cells the turns left cannot reveal (one point
+  each at the end).
+
+The seat's value is its account's worth minus the best opponent's (the
+competitive game) or the Otoma's (solo and co-op); at the end of the game it
+is the final score difference, plus :attr:`Weights.win` for a win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pachaprint.engine.bots.base import diversity_gain
+from pachaprint.engine.bots.belief import LEVELS, Belief, Odds
+from pachaprint.engine.config import Mode
+from pachaprint.engine.movement import cells_of
+from pachaprint.engine.state import GameState
+from pachaprint.model.rules import OFFERING_POINTS
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's constants (see the module documentation)."""
+
+    tokens: tuple[float, ...] = (0.0, 0.6, 1.9, 4.0, 7.0, 9.0)
+    """Worth of holding 0..5 distinct offering tokens (five are worth less than their
+    offering: while they are held no divination gains a token)."""
+    proven: float = 0.95
+    """Share of a proven crop's points counted before it is divined."""
+    unproven: float = 0.5
+    """Odds that a crop unproven now is proven before it must be divined."""
+    diversity: float = 0.4
+    """Share of the expected diversity points of the discoveries still to come."""
+    reveals: float = 1.0
+    """Co-op: cells the table expects to be revealed per turn still to play (each turn
+    spends a tile; the cells left without terrain at the end score for the Otoma)."""
+    win: float = 5.0
+    """Bonus for a game won (added to the final score difference)."""
+    share: dict[Mode, float] | None = None
+    """Per mode: the share of the cells without terrain the seat's account will discover
+    (default: one per player in the competitive game, about half against the Otoma)."""
+
+    def discoveries(self, mode: Mode, players: int, hidden: int) -> float:
+        if self.share and mode in self.share:
+            return self.share[mode] * hidden
+        if mode is Mode.COMPETITIVE:
+            return hidden / players
+        return 0.5 * hidden
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+def token_worth(weights: Weights, held: int, levels: Sequence[int]) -> float:
+    """Worth of the tokens of mask ``held`` plus the new levels ``levels`` will add."""
+    for level in levels:
+        held |= 1 << (level - 1)
+    return weights.tokens[held.bit_count()]
+
+
+class Evaluator:
+    """The value of a table for ``seat`` (see the module documentation)."""
+
+    def __init__(self, seat: int, weights: Weights = DEFAULT_WEIGHTS):
+        self.seat = seat
+        self.weights = weights
+
+    def value(self, state: GameState, belief: Belief) -> float:
+        acc = state.account_of[self.seat]
+        if state.is_terminal():
+            return self._final(state, acc)
+        mine = self.worth(state, belief, acc)
+        if state.otoma is not None:
+            return mine - self.worth(state, belief, state.otoma.account)
+        others = [self.worth(state, belief, a) for a in range(state.players) if a != acc]
+        return mine - max(others)
+
+    def _final(self, state: GameState, acc: int) -> float:
+        score = state.score
+        if state.otoma is not None:
+            margin = score[acc] - score[state.otoma.account]
+        else:
+            margin = score[acc] - max(s for a, s in enumerate(score) if a != acc)
+        return margin + (self.weights.win if margin > 0 else 0.0)
+
+    def worth(self, state: GameState, belief: Belief, acc: int) -> float:
+        """Score plus tokens, crops to divine and diversity to come of account ``acc``."""
+        w = self.weights
+        held = state.tokens[acc]
+        total = float(state.score[acc])
+        otoma = state.otoma
+        if otoma is not None and acc == otoma.account:
+            if state.rules.shared:  # co-op: their last offer, and the cells left without terrain
+                total += OFFERING_POINTS[held.bit_count()]
+                tiles = state.tiles
+                turns = tiles.in_hands if tiles is not None else 0
+                total += max(0.0, state.hidden_left - w.reveals * turns)
+            return total
+        sides = {state.side_of[s] for s in range(state.players) if state.account_of[s] == acc}
+        pawns = 0
+        for side in sides:
+            pawns |= state.pawn_mask[side]
+        pending = pawns & state.revealed & ~state.crop_mask
+        if any(state.passed[s] for s in range(state.players) if state.account_of[s] == acc):
+            pending = 0  # a pass in the end phase is final: nothing more to divine
+        sure: list[int] = []
+        unsure = 0.0
+        for cell in cells_of(pending):
+            level = belief.proven(cell)
+            if level is not None:
+                sure.append(level)
+            else:
+                unsure += self._unproven(belief.crop_odds(cell), held)
+        total += w.proven * sum(sure) + token_worth(w, held, sure) + unsure
+        hidden = state.hidden_left
+        if hidden:
+            future = w.discoveries(state.mode, state.players, hidden)
+            total += w.diversity * future * diversity_gain(state.stones[acc], state.supply)
+        return total
+
+    def _unproven(self, odds: Odds, held: int) -> float:
+        """Worth of a crop still unproven: proven later (its odds), or guessed."""
+        w = self.weights
+        k = held.bit_count()
+        token = w.tokens[min(k + 1, 5)] - w.tokens[k]
+        mean = sum(v * odds[v] for v in LEVELS)
+        gains = [odds[v] * (v + (0.0 if held >> (v - 1) & 1 else token)) for v in LEVELS]
+        later = sum(gains)
+        guess = max(gain - (mean - odds[v] * v) for v, gain in zip(LEVELS, gains, strict=True))
+        return w.unproven * later + (1 - w.unproven) * max(guess, 0.0)

@@ -1,0 +1,166 @@
+"""``expert``: a search player that knows only what a player may know.
+
+At each decision it takes ``state.information_state()`` (the table, with a
+wheel that answers only for open tiles and no deck) and searches the rest of
+its turn (:mod:`~pachaprint.engine.bots.search`): outcomes are weighed with
+the probabilities of :class:`~pachaprint.engine.bots.belief.PublicBelief`,
+and every branch plays on a copy of the information state whose hidden cells
+are drawn from that belief (:class:`~pachaprint.engine.bots.belief.WorldWheel`).
+It never sees the real wheel or the order of the tiles.
+
+Its work is counted, not timed (:class:`~pachaprint.engine.bots.search.Budget`),
+and every draw comes from the bot's own ``random.Random``, so one seed gives
+one game on any machine and with any number of worker processes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import OrderedDict
+from collections.abc import Sequence
+
+from pachaprint.engine import actions as A
+from pachaprint.engine.actions import Kind, LegalActions
+from pachaprint.engine.bots.base import Bot
+from pachaprint.engine.bots.belief import Belief, Odds, PublicBelief, WorldWheel, draw
+from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
+from pachaprint.engine.bots.prior import Prior
+from pachaprint.engine.bots.search import Budget, TurnSearch
+from pachaprint.engine.events import Phase
+from pachaprint.engine.state import GameState
+from pachaprint.engine.view import PlayerView
+from pachaprint.model.rules import OFFERING_POINTS
+
+_FIELDS = A.fields
+_ENTER, _MOVE, _DIVINE = int(Kind.ENTER), int(Kind.MOVE), int(Kind.DIVINE)
+
+
+class PublicModel:
+    """Plays a search's branches on copies of an information state (see the module documentation).
+
+    ``seed`` fixes the worlds of one decision: every candidate meets the same ones.
+    ``proofs``: crops proven earlier in the game (facts, for every table after).
+    """
+
+    def __init__(self, seed: int, samples: int, proofs: dict[int, int], cache_size: int = 256):
+        self.seed, self.samples, self.proofs = seed, samples, proofs
+        self._beliefs: OrderedDict[tuple[object, ...], PublicBelief] = OrderedDict()
+        self._sharpened: dict[tuple[int, ...], Odds] = {}
+        self._cache_size = cache_size
+
+    def belief(self, state: GameState) -> Belief:
+        key = (tuple(state.terrain), tuple(state.crop))
+        found = self._beliefs.get(key)
+        if found is None:
+            # the first table (the decision's) samples crop odds; later ones reuse them
+            found = PublicBelief.of_table(
+                state.board,
+                state.terrain,
+                state.crop,
+                state.supply,
+                self.proofs,
+                self._sharpened,
+                sharpen=not self._beliefs,
+            )
+            self._beliefs[key] = found
+            if len(self._beliefs) > self._cache_size:
+                self._beliefs.popitem(last=False)
+        return found
+
+    def outcomes(
+        self, state: GameState, action: int, worlds: Sequence[int], spread: bool, depth: int
+    ) -> list[tuple[float, GameState, int]]:
+        kind, cell, to = _FIELDS(action)
+        belief = self.belief(state)
+        odds: Odds = ()
+        fix_terrain = fix_crop = -1
+        if kind in (_ENTER, _MOVE) and state.terrain[to] < 0:
+            odds, fix_terrain = belief.terrain_odds(to), to
+        elif kind == _DIVINE:
+            odds, fix_crop = belief.crop_odds(cell), cell
+        if not (state.rules.arrows or state.rules.lines):
+            worlds = worlds[:1]  # the competitive game has no chance but the map's
+        out = []
+        for world in worlds:
+            rng = random.Random((self.seed * 7919 + world) * 131 + depth)
+            if odds and not spread:
+                splits = [(1.0, draw(odds, rng))]
+            elif odds:
+                splits = [(p, value) for value, p in enumerate(odds) if p > 0]
+            else:
+                splits = [(1.0, -1)]
+            for p, value in splits:
+                wheel = WorldWheel(
+                    state.board,
+                    state.terrain,
+                    state.crop,
+                    state.supply,
+                    belief,
+                    rng,
+                    {fix_terrain: value} if fix_terrain >= 0 else None,
+                    {fix_crop: value} if fix_crop >= 0 else None,
+                )
+                child = state.with_wheel(wheel)
+                child.apply(action)
+                while child.is_chance_node():
+                    chances = child.chance_outcomes()
+                    child.apply(chances[draw(tuple(q for _, q in chances), rng)][0])
+                out.append((p / len(worlds), child, world))
+        return out
+
+
+class ExpertBot(Bot):
+    """Searches the rest of its turn over the worlds the table allows (module documentation)."""
+
+    name = "expert"
+
+    def __init__(
+        self,
+        rng: random.Random,
+        budget: Budget | None = None,
+        weights: Weights = DEFAULT_WEIGHTS,
+    ):
+        super().__init__(rng)
+        self.budget = budget or Budget()
+        self.weights = weights
+        self.known: dict[int, int] = {}
+        """Crops proven so far: cell -> level (facts about the map, kept for the game)."""
+        self.nodes = 0
+        """Tables evaluated by all searches so far (the work done)."""
+
+    def proofs_known(self) -> int:
+        return len(self.known)
+
+    def act(self, view: PlayerView | None, legal: LegalActions) -> int:
+        raise TypeError("the expert searches from the game state: call decide(state)")
+
+    def decide(self, state: GameState) -> int:
+        return self.choose(state.information_state())
+
+    def choose(self, info: GameState) -> int:
+        """The decision at an information state (nothing here can reach the hidden map)."""
+        legal = info.legal_actions()
+        seat = info.current_player
+        if info.phase is Phase.FINAL_OFFER:
+            held = info.tokens[info.account_of[seat]]
+            return A.offer(held) if OFFERING_POINTS[held.bit_count()] > 0 else A.PASS
+        if len(legal) == 1:
+            return legal[0]
+        model = PublicModel(self.rng.getrandbits(32), self.budget.samples, self.known)
+        search = TurnSearch(
+            seat, model, Evaluator(seat, self.weights), Prior(self.weights), self.budget, self.rng
+        )
+        code = search.choose(info)
+        self.nodes += search.nodes
+        belief = model.belief(info)
+        if isinstance(belief, PublicBelief):
+            self.known.update(belief.proofs())
+        if A.kind_of(code) == Kind.DIVINE:
+            cell = A.cell_of(code)
+            level = belief.proven(cell)
+            if level is not None:
+                self.known[cell] = level
+                self.proved += 1
+            else:
+                self.guessed += 1
+        return code

@@ -1,0 +1,217 @@
+"""Quick scores of the legal actions of a decision: which ones the search looks at.
+
+The search (:mod:`~pachaprint.engine.bots.search`) has the work for a few
+candidates only; :func:`prior` ranks every legal action by a one-step estimate
+of what it gains, from the same belief the search uses, and keeps the
+divinations and the explores apart so that both kinds are searched:
+
+* an **Explore** gains what its end cell holds for the seat (a discovery's
+  expected diversity points and a crop to divine later, or a crop left to
+  divine on a known tile) and loses the crop its pawn leaves behind; against
+  the Otoma it also costs what the Otoma are expected to gain by it;
+* a **divination** gains the named level and its token at the odds of that
+  level, and loses the true level otherwise (only the best level per cell);
+* the other decisions (offer or not, which Otoma pawn, which tile to spend)
+  have few choices: all of them are searched.
+"""
+
+from __future__ import annotations
+
+from pachaprint.engine import actions as A
+from pachaprint.engine.actions import Kind
+from pachaprint.engine.bots.base import discovery_points, diversity_gain
+from pachaprint.engine.bots.belief import Belief
+from pachaprint.engine.bots.evaluate import Weights
+from pachaprint.engine.events import Phase
+from pachaprint.engine.movement import Direction, cells_of
+from pachaprint.engine.state import GameState
+from pachaprint.engine.trails import otoma_stop, reaction_order, trails_for
+
+FRESH_CROP = 1.8
+"""Worth of the crop under a newly discovered tile, to divine later."""
+MEAN_CROP = 2.6
+"""What the Otoma expect from the crop of a cell they discover."""
+APPROACH = 0.3
+"""Worth of a step that brings a pawn nearer the cells still hidden: a pawn walled in
+by known tiles walks out (several turns that change nothing) instead of pacing."""
+
+
+class Prior:
+    """Ranks legal actions for the search (see the module documentation)."""
+
+    def __init__(self, weights: Weights, divinations: int = 2):
+        self.weights = weights
+        self.divinations = divinations
+        """At the start of a turn, how many of the best divinations are kept among the candidates."""
+
+    def __call__(self, state: GameState, belief: Belief, width: int, setups: int) -> list[int]:
+        """At most ``width`` candidates for the decision at ``state``; in solo at most
+        ``setups`` of them Explores that change nothing on the table (a pawn moved
+        onto a crop or a known tile: setting up a later turn)."""
+        phase = state.phase
+        seat = state.current_player
+        acc = state.account_of[seat]
+        held = state.tokens[acc]
+        if phase is Phase.OFFER or phase is Phase.FINAL_OFFER:
+            return [A.offer(held), A.PASS][:width]
+        if phase is Phase.SPEND or phase is Phase.CHOOSE_OTOMA:
+            return list(state.legal_actions())
+        divines = self._best_levels(state, belief)
+        divines.sort(key=lambda item: -item[0])
+        if phase is not Phase.TURN:
+            others = [code for code in state.legal_actions() if A.kind_of(code) != Kind.DIVINE]
+            return [code for _, code in divines[: width - len(others[:1])]] + others[: width - 1]
+        progress, setup = self._explores(state, belief)
+        if not state.rules.divine_all:
+            progress = sorted(progress + setup, key=lambda item: -item[0])
+            setup = []
+        # The best Explore that changes the table always stays among the candidates:
+        # set-ups only fill the places left (a search offered nothing but set-ups
+        # would put progress off turn after turn).
+        kept = [code for _, code in divines[: self.divinations]]
+        kept += [code for _, code in progress[:1]]
+        kept += [code for _, code in setup[:setups]]
+        kept += [code for _, code in progress[1 : max(1, width - len(kept) + 1)]]
+        return kept[: max(width, 1)] if kept else list(state.legal_actions())[:width]
+
+    def _explores(
+        self, state: GameState, belief: Belief
+    ) -> tuple[list[tuple[float, int]], list[tuple[float, int]]]:
+        """Scored Explores, best first: those that discover, and the others."""
+        seat = state.current_player
+        acc = state.account_of[seat]
+        held = state.tokens[acc]
+        explores: list[tuple[float, int]] = []
+        setup: list[tuple[float, int]] = []
+        legal = state.legal_actions()
+        stones = state.stones[acc]
+        pending = state.revealed & ~state.crop_mask
+        discover: dict[int, float] = {}
+        near = _distances_to_hidden(state)
+        for group in legal.groups:
+            kind = A.kind_of(group[0])
+            if kind == Kind.DIVINE:
+                continue
+            start = A.cell_of(group[0])
+            leave = 0.0
+            if kind != Kind.ENTER and pending >> start & 1:
+                leave = self._crop_worth(state, belief, start, held)
+            if kind == Kind.RETRIEVE:
+                for cell in cells_of(group[1]):
+                    leave = (
+                        self._crop_worth(state, belief, cell, held) if pending >> cell & 1 else 0.0
+                    )
+                    setup.append((-leave - 0.5, A.group_code(group, cell)))
+                continue
+            for to in cells_of(group[1]):
+                if state.terrain[to] < 0:
+                    gain = discover.get(to)
+                    if gain is None:
+                        odds = belief.terrain_odds(to)
+                        gain = sum(p * discovery_points(stones, t) for t, p in enumerate(odds) if p)
+                        gain = discover[to] = gain + FRESH_CROP
+                elif pending >> to & 1:
+                    gain = self._crop_worth(state, belief, to, held)
+                else:
+                    gain = 0.0
+                if state.otoma is not None:
+                    gain -= self._otoma_cost(state, belief, to)
+                if kind == Kind.MOVE and state.terrain[to] >= 0:
+                    gain += APPROACH * (near[start] - near[to])
+                found = explores if state.terrain[to] < 0 else setup
+                found.append((gain - leave, A.group_code(group, to)))
+        explores.sort(key=lambda item: -item[0])
+        setup.sort(key=lambda item: -item[0])
+        return explores, setup
+
+    # -- pieces ---------------------------------------------------------------------------
+    def _best_levels(self, state: GameState, belief: Belief) -> list[tuple[float, int]]:
+        """The best level to name on each cell the seat may divine, with its score."""
+        out = []
+        for cell in cells_of(state.eligible(state.current_player)):
+            out.append(
+                max(
+                    (self._divine(state, belief, A.divine(cell, v)), A.divine(cell, v))
+                    for v in range(1, 6)
+                )
+            )
+        return out
+
+    def _divine(self, state: GameState, belief: Belief, code: int) -> float:
+        cell, level = A.cell_of(code), A.to_of(code)
+        odds = belief.crop_odds(cell)
+        acc = state.account_of[state.current_player]
+        held = state.tokens[acc]
+        k = held.bit_count()
+        token = (
+            0.0
+            if held >> (level - 1) & 1
+            else self.weights.tokens[min(k + 1, 5)] - self.weights.tokens[k]
+        )
+        miss = sum(p * v for v, p in enumerate(odds) if v != level)
+        return odds[level] * (level + token) - miss
+
+    def _crop_worth(self, state: GameState, belief: Belief, cell: int, held: int) -> float:
+        level = belief.proven(cell)
+        if level is not None:
+            return level + (0.0 if held >> (level - 1) & 1 else 1.0)
+        odds = belief.crop_odds(cell)
+        return self.weights.unproven * sum(p * v for v, p in enumerate(odds))
+
+    def _otoma_cost(self, state: GameState, belief: Belief, to: int) -> float:
+        """What the Otoma are expected to gain from an Explore ending on ``to``."""
+        otoma = state.otoma
+        assert otoma is not None
+        bit = 1 << to
+        if state.crop_mask & bit:
+            return 0.0
+        trails = trails_for(state.board)
+        revealed = state.revealed | bit
+        if revealed == state.geo.all:
+            return 0.0
+        gain = diversity_gain(state.stones[otoma.account], state.supply) + MEAN_CROP
+        if state.rules.lines:  # co-op: the Otoma in the row and column of the end cell
+            total, pawns = 0.0, list(otoma.pawns)
+            for pawn, direction in reaction_order(state.board, to, pawns):
+                stop = otoma_stop(trails, pawns[pawn], direction, revealed)
+                if stop is not None:
+                    total += gain
+                    revealed |= 1 << stop
+                    pawns[pawn] = stop
+            return total
+        colour = state.seating.colours[state.side_of[state.current_player]]
+        hard = state.rules.choose_on_own_arrow
+        tiles = state.tiles
+        assert tiles is not None
+        if state.revealed & bit:
+            tile = tiles.tile_at[to]
+            if tile is None:
+                return 0.0
+            if tile.colour == colour:
+                return gain if hard else 0.0
+            pawn = otoma.colours.index(tile.colour)
+            stop = otoma_stop(trails, otoma.pawns[pawn], Direction(tile.direction), revealed)
+            return 0.0 if stop is None else gain
+        # a tile still in its stack: the share of unseen tiles whose arrow moves an Otoma pawn
+        odds = belief.terrain_odds(to)
+        moves = 0.0
+        for t, p in enumerate(odds):
+            if not p:
+                continue
+            unseen = [tiles.box[t][i] for i in cells_of(tiles.unseen[t])]
+            if unseen:
+                own = sum(1 for tile in unseen if tile.colour == colour)
+                moves += p * (1.0 - (0.0 if hard else own / len(unseen)))
+        return moves * gain
+
+
+def _distances_to_hidden(state: GameState) -> list[int]:
+    """Each cell's grid distance (rows plus columns) to the nearest cell without terrain."""
+    board = state.board
+    hidden = [c for c in board.cells if state.terrain[c] < 0]
+    if not hidden:
+        return [0] * board.cell_count
+    spots = [(board.column(c), board.row(c)) for c in hidden]
+    return [
+        min(abs(board.column(c) - x) + abs(board.row(c) - y) for x, y in spots) for c in board.cells
+    ]

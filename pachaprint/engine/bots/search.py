@@ -1,0 +1,212 @@
+"""Expectimax over the rest of a turn: the search behind ``expert`` and ``oracle-cheat``.
+
+At each decision the search weighs its candidate actions by the value of the
+table at the end of the seat's turn (:mod:`~pachaprint.engine.bots.evaluate`),
+in expectation over what the action may reveal:
+
+* the **decisions** left in the turn (divine again or stop, offer or keep the
+  tokens, which Otoma pawn an own-colour arrow moves) are searched too, up to
+  :attr:`Budget.depth` decisions, each over its :attr:`Budget.inner` best
+  candidates;
+* the **chance** an action meets first is enumerated with its probabilities
+  (the terrain a discovery reveals, the crop a divination reveals); later
+  chance (the arrow of a tile, what an Otoma pawn finds) is drawn in
+  :attr:`Budget.samples` worlds, the same worlds for every candidate (common
+  random numbers, so candidates are compared on equal luck).
+
+A :class:`Model` says how a branch is played: from public information
+(:class:`~pachaprint.engine.bots.expert.PublicModel`: an information state
+whose hidden cells are drawn from the belief) or from the real game
+(:class:`~pachaprint.engine.bots.cheat.TrueModel`).
+
+Every action in a branch is decided at a state that holds only what the seat
+would know then (the outcomes drawn so far are on its table, nothing more is),
+so the search never plans on hidden facts: no strategy fusion. The work is
+counted in decisions and worlds, never in seconds, so a seed gives the same
+game on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from pachaprint.engine import actions as A
+from pachaprint.engine.actions import Kind
+from pachaprint.engine.bots.belief import Belief
+from pachaprint.engine.bots.evaluate import Evaluator
+from pachaprint.engine.events import Phase
+from pachaprint.engine.state import GameState
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The work one decision may take (counted in candidates and worlds, never in time)."""
+
+    width: int = 6
+    """Candidates searched in full at the decision taken."""
+    inner: int = 3
+    """Candidates searched at each later decision of the same turn."""
+    depth: int = 4
+    """Decisions of the turn looked ahead (the first included)."""
+    samples: int = 2
+    """Worlds drawn for the chance an action does not enumerate."""
+    spread: int = 2
+    """Decisions of the turn (the first included) whose first chance is enumerated;
+    later ones draw it in their world."""
+    setups: int = 2
+    """Solo: candidates at the decision taken that only set up a later turn."""
+    stall: float = 0.25
+    """Solo: what a turn that changes nothing on the table costs (see :class:`TurnSearch`)."""
+    idle: float = 2.0
+    """Co-op: what a turn that changes nothing on the table costs (its tile is spent)."""
+
+
+class Model(Protocol):
+    """How the search plays a branch (see the module documentation)."""
+
+    def outcomes(
+        self, state: GameState, action: int, worlds: Sequence[int], spread: bool, depth: int
+    ) -> list[tuple[float, GameState, int]]:
+        """The tables ``action`` may lead to, ``(probability, table, world)``, a copy each:
+        in each of ``worlds``, every outcome of the action's own chance if ``spread``,
+        else one drawn in that world. ``depth`` tells the draws of one decision apart."""
+        ...
+
+    def belief(self, state: GameState) -> Belief:
+        """What the seat would believe at ``state`` (for the evaluation)."""
+        ...
+
+
+Prior = Callable[[GameState, Belief, int, int], list[int]]
+"""The candidates of a decision, best first: ``prior(state, belief, width, setups)``
+(see :class:`~pachaprint.engine.bots.prior.Prior`)."""
+
+
+class TurnSearch:
+    """Chooses ``seat``'s actions by expectimax to the end of its turn (module documentation).
+
+    In solo nothing moves the game on but the player's discoveries and
+    divinations: a turn that changes nothing on the table (a pawn moved from
+    crop to crop, or onto its own arrow) is worth only what the best turn after
+    it is worth, less :attr:`Budget.stall`, so the player repositions only to
+    gain, and never dawdles for ever. In co-op such a turn still spends a tile:
+    it costs :attr:`Budget.idle`.
+    """
+
+    def __init__(
+        self,
+        seat: int,
+        model: Model,
+        evaluator: Evaluator,
+        prior: Prior,
+        budget: Budget,
+        rng: random.Random,
+    ):
+        self.seat, self.model, self.evaluator = seat, model, evaluator
+        self.prior, self.budget, self.rng = prior, budget, rng
+        self._turn = (0, 0, 0)
+        self._table = (0, 0)
+        self._nested = False
+        self.nodes = 0
+        """Tables evaluated so far (the work done, for benchmarks)."""
+
+    def choose(self, state: GameState) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        self._turn = (state.current_player, state.turn, state.end_turns)
+        self._table = (state.revealed, state.crop_mask)
+        self._nested = False
+        belief = self.model.belief(state)
+        scored = self.prior(state, belief, self.budget.width, self.budget.setups)
+        # Every candidate the next turn would weigh is weighed now too: a set-up's
+        # value is the best next turn, and a move that turn would find must not be
+        # put off turn after turn because the set-ups took its place here.
+        later = self.prior(state, belief, self._inner(state), 0)
+        scored += [code for code in later if code not in scored]
+        if len(scored) == 1:
+            return scored[0]
+        best, choices = float("-inf"), [scored[0]]
+        worlds = range(self.budget.samples)
+        for action in scored:
+            value = self._q(state, action, self.budget.depth, worlds)
+            if value > best + 1e-9:
+                best, choices = value, [action]
+            elif value > best - 1e-9 and value > float("-inf"):
+                choices.append(action)
+        return choices[0] if len(choices) == 1 else choices[self.rng.randrange(len(choices))]
+
+    def _q(self, state: GameState, action: int, depth: int, worlds: Sequence[int]) -> float:
+        """Expected value of ``action``: its first chance enumerated in the first
+        :attr:`Budget.spread` decisions of the turn, drawn in each world after."""
+        spread = depth > self.budget.depth - self.budget.spread
+        total = 0.0
+        for p, child, world in self.model.outcomes(state, action, worlds, spread, depth):
+            total += p * self._v(child, depth - 1, world)
+        return total
+
+    def _v(self, state: GameState, depth: int, world: int) -> float:
+        if self._over(state):
+            if self._stalled(state):
+                if state.rules.spend:  # co-op: the turn's tile is spent for nothing
+                    self.nodes += 1
+                    value = self.evaluator.value(state, self.model.belief(state))
+                    return value - self.budget.idle
+                if self._nested:  # solo: dawdling twice in a row is never the plan
+                    return float("-inf")
+                return self._next_turn(state, world) - self.budget.stall
+            self.nodes += 1
+            return self.evaluator.value(state, self.model.belief(state))
+        if depth <= 0:
+            self.nodes += 1
+            return self.evaluator.value(state, self.model.belief(state))
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return self._q(state, legal[0], depth, (world,))
+        width = self._inner(state)
+        setups = 0 if self._nested else min(1, self.budget.setups)
+        scored = self.prior(state, self.model.belief(state), width, setups)
+        return max(self._q(state, action, depth, (world,)) for action in scored)
+
+    def _inner(self, state: GameState) -> int:
+        """Candidates at a later decision of the turn: solo divinations are all made anyway
+        (the best level of the likeliest cell is enough)."""
+        if state.phase is Phase.DIVINING and state.rules.divine_all:
+            return 1
+        return self.budget.inner
+
+    def _stalled(self, state: GameState) -> bool:
+        """Against the Otoma: True when the turn just searched left the table as it found it."""
+        return (
+            state.otoma is not None
+            and not state.is_terminal()
+            and (state.revealed, state.crop_mask) == self._table
+        )
+
+    def _next_turn(self, state: GameState, world: int) -> float:
+        """The value of the best next turn (searched once: a stall after a stall is a leaf)."""
+        turn, self._turn = self._turn, (state.current_player, state.turn, state.end_turns)
+        self._nested = True
+        try:
+            return self._v(state, self.budget.depth, world)
+        finally:
+            self._turn, self._nested = turn, False
+
+    def _over(self, state: GameState) -> bool:
+        """True once the seat's turn is over (or the game)."""
+        if state.is_terminal() or state.is_chance_node():
+            return True
+        return (state.current_player, state.turn, state.end_turns) != self._turn
+
+
+def turn_phase(state: GameState) -> bool:
+    """True at the start of a turn (Explore or Divine; co-op: spend first)."""
+    return state.phase is Phase.TURN or state.phase is Phase.SPEND
+
+
+def is_explore(code: int) -> bool:
+    kind = A.kind_of(code)
+    return kind == Kind.ENTER or kind == Kind.MOVE
