@@ -8,14 +8,12 @@ from pathlib import Path
 
 import typer
 
-from pachaprint.check.fill import filled_text
 from pachaprint.check.load import collect_files, read_file
 from pachaprint.check.problems import Report, Rule
 from pachaprint.check.solver import CropSolver, SolveStatus, givens_of
 from pachaprint.check.validate import validate_bytes, validate_path
 from pachaprint.cli.app import UsageError, command
 from pachaprint.cli.options import BoxLimit, OutputFormat
-from pachaprint.fileio import atomic_write_text
 from pachaprint.model.board import Board
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import display_path
@@ -211,6 +209,9 @@ def solve(
         raise typer.Exit(1)
     if write and result.solution is not None:
         try:
+            from pachaprint.check.fill import filled_text
+            from pachaprint.fileio import atomic_write_text
+
             atomic_write_text(path, filled_text(raw, board, result.solution), follow_symlinks=True)
         except OSError as exc:
             raise UsageError(f"cannot write {shown}: {exc.strerror or exc}") from None

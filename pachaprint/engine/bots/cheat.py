@@ -20,7 +20,7 @@ from pachaprint.engine.bots.base import Bot
 from pachaprint.engine.bots.belief import Belief, TrueMap
 from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
 from pachaprint.engine.bots.prior import Prior
-from pachaprint.engine.bots.search import Budget, TurnSearch
+from pachaprint.engine.bots.search import Budget, StallGuard, TurnSearch
 from pachaprint.engine.events import Phase
 from pachaprint.engine.state import GameState
 from pachaprint.engine.view import PlayerView
@@ -66,6 +66,7 @@ class OracleCheatBot(Bot):
         self.budget = budget or Budget()
         self.weights = weights
         self._truth: TrueMap | None = None
+        self.guard = StallGuard()
         self.nodes = 0
 
     def act(self, view: PlayerView | None, legal: LegalActions) -> int:
@@ -89,7 +90,7 @@ class OracleCheatBot(Bot):
             self.budget,
             self.rng,
         )
-        code = search.choose(state)
+        code = search.choose(state, self.guard.setups(state, self.budget))
         self.nodes += search.nodes
         if A.kind_of(code) == Kind.DIVINE:
             self.proved += 1

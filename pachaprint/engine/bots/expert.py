@@ -25,7 +25,7 @@ from pachaprint.engine.bots.base import Bot
 from pachaprint.engine.bots.belief import Belief, Odds, PublicBelief, WorldWheel, draw
 from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
 from pachaprint.engine.bots.prior import Prior
-from pachaprint.engine.bots.search import Budget, TurnSearch
+from pachaprint.engine.bots.search import Budget, StallGuard, TurnSearch
 from pachaprint.engine.events import Phase
 from pachaprint.engine.state import GameState
 from pachaprint.engine.view import PlayerView
@@ -125,6 +125,7 @@ class ExpertBot(Bot):
         self.weights = weights
         self.known: dict[int, int] = {}
         """Crops proven so far: cell -> level (facts about the map, kept for the game)."""
+        self.guard = StallGuard()
         self.nodes = 0
         """Tables evaluated by all searches so far (the work done)."""
 
@@ -150,7 +151,7 @@ class ExpertBot(Bot):
         search = TurnSearch(
             seat, model, Evaluator(seat, self.weights), Prior(self.weights), self.budget, self.rng
         )
-        code = search.choose(info)
+        code = search.choose(info, self.guard.setups(info, self.budget))
         self.nodes += search.nodes
         belief = model.belief(info)
         if isinstance(belief, PublicBelief):

@@ -113,7 +113,9 @@ class TurnSearch:
         self.nodes = 0
         """Tables evaluated so far (the work done, for benchmarks)."""
 
-    def choose(self, state: GameState) -> int:
+    def choose(self, state: GameState, setups: int | None = None) -> int:
+        """The action to take; ``setups`` overrides :attr:`Budget.setups` (a
+        :class:`StallGuard` takes them away from a player who has dawdled)."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -121,7 +123,8 @@ class TurnSearch:
         self._table = (state.revealed, state.crop_mask)
         self._nested = False
         belief = self.model.belief(state)
-        scored = self.prior(state, belief, self.budget.width, self.budget.setups)
+        setups = self.budget.setups if setups is None else setups
+        scored = self.prior(state, belief, self.budget.width, setups)
         # Every candidate the next turn would weigh is weighed now too: a set-up's
         # value is the best next turn, and a move that turn would find must not be
         # put off turn after turn because the set-ups took its place here.
@@ -200,6 +203,30 @@ class TurnSearch:
         if state.is_terminal() or state.is_chance_node():
             return True
         return (state.current_player, state.turn, state.end_turns) != self._turn
+
+
+class StallGuard:
+    """Against the Otoma, a turn that changes nothing on the table is legal and the
+    Otoma do not move, so a search that always finds "set up now, act next turn"
+    the better plan would never act. The guard counts a seat's turns in a row that
+    began on the same table; after :attr:`patience` of them the seat's next turn
+    weighs no set-up, only moves that change the table and divinations."""
+
+    def __init__(self, patience: int = 2):
+        self.patience = patience
+        self._table: tuple[int, int] | None = None
+        self._turn = -1
+        self._quiet = 0
+
+    def setups(self, state: GameState, budget: Budget) -> int:
+        """The set-ups the search may weigh at ``state``."""
+        if state.otoma is None or not turn_phase(state):
+            return budget.setups
+        if state.turn != self._turn:
+            table = (state.revealed, state.crop_mask)
+            self._quiet = self._quiet + 1 if table == self._table else 0
+            self._table, self._turn = table, state.turn
+        return 0 if self._quiet >= self.patience else budget.setups
 
 
 def turn_phase(state: GameState) -> bool:
