@@ -111,23 +111,34 @@ static PyObject *py_turn_groups(PyObject *m, PyObject *const *args, Py_ssize_t n
     return Py_BuildValue("(Ni)", out, l.count);
 }
 
+/* The arguments (steps, start, direction, revealed) of otoma_stop and otoma_walk:
+ * the step table copied into step; 0, or -1 with an exception set. */
+static int otoma_args(PyObject *const *args, uint16_t *step, int *n, int *start, int *direction,
+                      uint64_t *revealed) {
+    char *buffer;
+    Py_ssize_t length;
+    if (PyBytes_AsStringAndSize(args[0], &buffer, &length)) return -1;
+    long s = PyLong_AsLong(args[1]), d = PyLong_AsLong(args[2]);
+    if (PyErr_Occurred() || masks_args(args + 3, 1, revealed)) return -1;
+    *n = (int)(length / 8);
+    if (length % 8 || *n > MAX_CELLS || s < 0 || s >= *n || d < 0 || d > 3) {
+        PyErr_SetString(PyExc_ValueError, "steps, start or direction out of range");
+        return -1;
+    }
+    memcpy(step, buffer, (size_t)length);
+    *start = (int)s;
+    *direction = (int)d;
+    return 0;
+}
+
 /* otoma_stop(steps, start, direction, revealed) -> cell or -1 */
 static PyObject *py_otoma_stop(PyObject *m, PyObject *const *args, Py_ssize_t nargs) {
     if (check_count(nargs, 4, "otoma_stop")) return NULL;
-    char *buffer;
-    Py_ssize_t length;
-    if (PyBytes_AsStringAndSize(args[0], &buffer, &length)) return NULL;
-    long start = PyLong_AsLong(args[1]), direction = PyLong_AsLong(args[2]);
-    uint64_t revealed;
-    if (PyErr_Occurred() || masks_args(args + 3, 1, &revealed)) return NULL;
-    int n = (int)(length / 8);
-    if (length % 8 || n > MAX_CELLS || start < 0 || start >= n || direction < 0 || direction > 3) {
-        PyErr_SetString(PyExc_ValueError, "steps, start or direction out of range");
-        return NULL;
-    }
     uint16_t step[4 * MAX_CELLS];
-    memcpy(step, buffer, (size_t)length);
-    return PyLong_FromLong(otoma_stop(step, n, (int)start, (int)direction, revealed));
+    int n, start, direction;
+    uint64_t revealed;
+    if (otoma_args(args, step, &n, &start, &direction, &revealed)) return NULL;
+    return PyLong_FromLong(otoma_stop(step, n, start, direction, revealed));
 }
 
 /* reaction_order(width, moved, pawns) -> [(pawn, direction)] */
@@ -153,21 +164,12 @@ static PyObject *py_reaction_order(PyObject *m, PyObject *const *args, Py_ssize_
  * of trails.otoma_path; trails as (index in cells, step key) pairs */
 static PyObject *py_otoma_walk(PyObject *m, PyObject *const *args, Py_ssize_t nargs) {
     if (check_count(nargs, 4, "otoma_walk")) return NULL;
-    char *buffer;
-    Py_ssize_t length;
-    if (PyBytes_AsStringAndSize(args[0], &buffer, &length)) return NULL;
-    long start = PyLong_AsLong(args[1]), direction = PyLong_AsLong(args[2]);
-    uint64_t revealed;
-    if (PyErr_Occurred() || masks_args(args + 3, 1, &revealed)) return NULL;
-    int n = (int)(length / 8);
-    if (length % 8 || n > MAX_CELLS || start < 0 || start >= n || direction < 0 || direction > 3) {
-        PyErr_SetString(PyExc_ValueError, "steps, start or direction out of range");
-        return NULL;
-    }
     uint16_t step[4 * MAX_CELLS];
-    memcpy(step, buffer, (size_t)length);
+    int n, start, direction;
+    uint64_t revealed;
+    if (otoma_args(args, step, &n, &start, &direction, &revealed)) return NULL;
     int cells[4 * MAX_CELLS], trails[8 * MAX_CELLS], trail_count, heading;
-    int count = otoma_walk(step, n, (int)start, (int)direction, revealed, cells, trails,
+    int count = otoma_walk(step, n, start, direction, revealed, cells, trails,
                            &trail_count, &heading);
     PyObject *path = PyTuple_New(count), *used = PyTuple_New(trail_count);
     if (!path || !used) {

@@ -15,15 +15,13 @@ import random
 from collections.abc import Sequence
 
 from pachaprint.engine import actions as A
-from pachaprint.engine.actions import Kind, LegalActions
-from pachaprint.engine.bots.base import Bot
+from pachaprint.engine.actions import Kind
 from pachaprint.engine.bots.belief import Belief, TrueMap
 from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
 from pachaprint.engine.bots.prior import Prior
-from pachaprint.engine.bots.search import Budget, StallGuard, TurnSearch
+from pachaprint.engine.bots.search import Budget, SearchBot, TurnSearch
 from pachaprint.engine.events import Phase
 from pachaprint.engine.state import GameState
-from pachaprint.engine.view import PlayerView
 from pachaprint.model.rules import OFFERING_POINTS
 
 
@@ -51,7 +49,7 @@ def read_map(state: GameState) -> TrueMap:
     return TrueMap([wheel.discover(c) for c in cells], [wheel.divine(c) for c in cells])
 
 
-class OracleCheatBot(Bot):
+class OracleCheatBot(SearchBot):
     """Searches like the ``expert`` on the real game, knowing the map and the tiles."""
 
     name = "oracle-cheat"
@@ -62,15 +60,8 @@ class OracleCheatBot(Bot):
         budget: Budget | None = None,
         weights: Weights = DEFAULT_WEIGHTS,
     ):
-        super().__init__(rng)
-        self.budget = budget or Budget()
-        self.weights = weights
+        super().__init__(rng, budget, weights)
         self._truth: TrueMap | None = None
-        self.guard = StallGuard()
-        self.nodes = 0
-
-    def act(self, view: PlayerView | None, legal: LegalActions) -> int:
-        raise TypeError("the oracle-cheat reads the game state: call decide(state)")
 
     def decide(self, state: GameState) -> int:
         legal = state.legal_actions()

@@ -20,15 +20,13 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from pachaprint.engine import actions as A
-from pachaprint.engine.actions import Kind, LegalActions
-from pachaprint.engine.bots.base import Bot
+from pachaprint.engine.actions import Kind
 from pachaprint.engine.bots.belief import Belief, Odds, PublicBelief, WorldWheel, draw
 from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
 from pachaprint.engine.bots.prior import Prior
-from pachaprint.engine.bots.search import Budget, StallGuard, TurnSearch
+from pachaprint.engine.bots.search import Budget, SearchBot, TurnSearch
 from pachaprint.engine.events import Phase
 from pachaprint.engine.state import GameState
-from pachaprint.engine.view import PlayerView
 from pachaprint.model.rules import OFFERING_POINTS
 
 _FIELDS = A.fields
@@ -109,7 +107,7 @@ class PublicModel:
         return out
 
 
-class ExpertBot(Bot):
+class ExpertBot(SearchBot):
     """Searches the rest of its turn over the worlds the table allows (module documentation)."""
 
     name = "expert"
@@ -120,20 +118,12 @@ class ExpertBot(Bot):
         budget: Budget | None = None,
         weights: Weights = DEFAULT_WEIGHTS,
     ):
-        super().__init__(rng)
-        self.budget = budget or Budget()
-        self.weights = weights
+        super().__init__(rng, budget, weights)
         self.known: dict[int, int] = {}
         """Crops proven so far: cell -> level (facts about the map, kept for the game)."""
-        self.guard = StallGuard()
-        self.nodes = 0
-        """Tables evaluated by all searches so far (the work done)."""
 
     def proofs_known(self) -> int:
         return len(self.known)
-
-    def act(self, view: PlayerView | None, legal: LegalActions) -> int:
-        raise TypeError("the expert searches from the game state: call decide(state)")
 
     def decide(self, state: GameState) -> int:
         return self.choose(state.information_state())

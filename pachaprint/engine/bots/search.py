@@ -34,11 +34,13 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from pachaprint.engine import actions as A
-from pachaprint.engine.actions import Kind
+from pachaprint.engine.actions import Kind, LegalActions
+from pachaprint.engine.bots.base import Bot
 from pachaprint.engine.bots.belief import Belief
-from pachaprint.engine.bots.evaluate import Evaluator
+from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
 from pachaprint.engine.events import Phase
 from pachaprint.engine.state import GameState
+from pachaprint.engine.view import PlayerView
 
 
 @dataclass(frozen=True)
@@ -227,6 +229,27 @@ class StallGuard:
             self._quiet = self._quiet + 1 if table == self._table else 0
             self._table, self._turn = table, state.turn
         return 0 if self._quiet >= self.patience else budget.setups
+
+
+class SearchBot(Bot):
+    """What the search bots share: a budget, the evaluation's weights, a stall guard,
+    and a count of the work done. They read the game state (``decide``), not a view."""
+
+    def __init__(
+        self,
+        rng: random.Random,
+        budget: Budget | None = None,
+        weights: Weights = DEFAULT_WEIGHTS,
+    ):
+        super().__init__(rng)
+        self.budget = budget or Budget()
+        self.weights = weights
+        self.guard = StallGuard()
+        self.nodes = 0
+        """Tables evaluated by all searches so far (the work done)."""
+
+    def act(self, view: PlayerView | None, legal: LegalActions) -> int:
+        raise TypeError(f"the {self.name} searches from the game state: call decide(state)")
 
 
 def turn_phase(state: GameState) -> bool:
