@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
-from pachaprint.cli.app import COMMANDS
+from pachaprint.cli.application import COMMANDS
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "scenarios" / "colca-canyon.json"

@@ -340,12 +340,12 @@ def test_existing_fixtures_are_still_valid():
 
 def test_solve_write_that_fails_is_a_clear_error_and_leaves_the_file(tmp_path, monkeypatch):
     # Root (as in CI) can write anywhere, so the refusal of the file system is simulated.
-    import pachaprint.cli.validate as cli_validate
+    import pachaprint.fileio as fileio
 
     def refuse(path, text, follow_symlinks=False):
         raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr(cli_validate, "atomic_write_text", refuse)
+    monkeypatch.setattr(fileio, "atomic_write_text", refuse)  # solve imports it when it writes
     data = dict(GOOD, crops=["...4.", ".4...", ".....", ".....", "1...1"])
     path = write(tmp_path / "disc.json", data)
     before = path.read_bytes()

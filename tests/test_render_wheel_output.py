@@ -13,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pachaprint.cli.app import app
+from pachaprint.cli.application import app
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.components.disc_back import disc_back
 from pachaprint.render.scenario import (

@@ -19,7 +19,7 @@ from rich.progress import (
 
 from pachaprint.build.pipeline import PAPERS, WHEELS, BuildOptions, OutDirError, run_build
 from pachaprint.check.load import scenario_files
-from pachaprint.cli.app import UsageError, command
+from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.options import Lang, OutputFormat, PaperChoice, WheelChoice, parse_back_offset
 from pachaprint.model.text import display_path
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from pachaprint.cli.app import UsageError, command
+from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.options import Lang, Paper
 from pachaprint.cli.render import check_wheel
 

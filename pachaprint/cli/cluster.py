@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from pachaprint.cli.app import UsageError
+from pachaprint.cli.application import UsageError
 
 if TYPE_CHECKING:
     from pachaprint.engine.cluster import Cluster

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from pachaprint.check.explain import HintError, hint_steps
-from pachaprint.cli.app import UsageError, command
+from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.loading import load_valid_scenario
 from pachaprint.model.board import Board
 from pachaprint.model.text import display_path

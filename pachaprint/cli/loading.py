@@ -8,7 +8,7 @@ import typer
 
 from pachaprint.check.load import read_file
 from pachaprint.check.validate import validate_bytes
-from pachaprint.cli.app import UsageError
+from pachaprint.cli.application import UsageError
 from pachaprint.model.scenario import Scenario, crops_to_rows
 from pachaprint.model.text import display_path
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from pachaprint.check.generate import GenerationError, generate
-from pachaprint.cli.app import UsageError, command
+from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.options import fresh_seed
 from pachaprint.fileio import atomic_write_text
 from pachaprint.model.text import display_path, printable, quote, text_problem

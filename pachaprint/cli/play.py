@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from pachaprint.cli.app import UsageError, command
+from pachaprint.cli.application import UsageError, command
 
 if TYPE_CHECKING:  # the engine is imported when the command runs, not when the CLI starts
     from pachaprint.engine.log import SavedGame

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from pachaprint.cli.app import UsageError, command
+from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.loading import load_valid_scenario
 from pachaprint.cli.options import Lang, Paper, parse_back_offset
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from pachaprint.cli.app import UsageError, command
+from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.cluster import SCHEDULER_HELP, cluster_for
 from pachaprint.cli.options import OutputFormat
 

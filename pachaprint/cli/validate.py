@@ -8,11 +8,17 @@ from pathlib import Path
 
 import typer
 
-from pachaprint.check.load import collect_files, read_file
-from pachaprint.check.problems import Report, Rule
+from pachaprint.check.load import read_file
+from pachaprint.check.problems import Rule
 from pachaprint.check.solver import CropSolver, SolveStatus, givens_of
-from pachaprint.check.validate import validate_bytes, validate_path
-from pachaprint.cli.app import UsageError, command
+from pachaprint.check.validate import validate_bytes
+from pachaprint.cli.application import UsageError, command
+from pachaprint.cli.checking import (
+    PathProblem,
+    report_lines,
+    scenario_paths,
+    validate_files,
+)
 from pachaprint.cli.options import BoxLimit, OutputFormat
 from pachaprint.model.board import Board
 from pachaprint.model.scenario import Scenario
@@ -27,46 +33,10 @@ def _read(path: Path) -> bytes:
 
 
 def _files(paths: list[str]) -> list[Path]:
-    files, missing = collect_files(paths)
-    odd = [name for name in missing if Path(name).exists()]
-    if odd:
-        raise UsageError(
-            "not a file or folder (a device or a pipe?): "
-            + ", ".join(display_path(name) for name in odd)
-        )
-    if missing:
-        raise UsageError(
-            "no such file or folder: " + ", ".join(display_path(name) for name in missing)
-        )
-    if not files:
-        raise UsageError(
-            "no scenario files (*.json) in " + ", ".join(display_path(name) for name in paths)
-        )
-    return files
-
-
-def report_lines(report: Report) -> list[str]:
-    """The text format: ``path: rule-id: message`` per problem."""
-    lines = [f"{report.file}: {p.rule.value}: {p.message}" for p in report.errors]
-    lines += [f"{report.file}: {p.rule.value}: warning: {p.message}" for p in report.warnings]
-    if report.valid:
-        stats = report.stats
-        extra = f", difficulty {stats['difficulty']}" if "difficulty" in stats else ""
-        lines.append(
-            f"{report.file}: valid ({stats['size']}, {stats['regions']} regions, {stats['start_cells']} start cells{extra})"
-        )
-    return lines
-
-
-def summary_line(reports: list[Report]) -> str:
-    invalid = sum(1 for r in reports if not r.valid)
-    errors = sum(len(r.errors) for r in reports)
-    warnings = sum(len(r.warnings) for r in reports)
-    files = f"{len(reports)} file{'s' if len(reports) != 1 else ''}"
-    return (
-        f"{files}: {len(reports) - invalid} valid, {invalid} invalid "
-        f"({errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''})"
-    )
+    try:
+        return scenario_paths(paths)
+    except PathProblem as exc:
+        raise UsageError(str(exc)) from None
 
 
 @command()
@@ -89,18 +59,8 @@ def validate(
 
     Exit code 0 when all are valid, 1 when at least one is invalid, 2 for usage errors.
     """
-    reports: list[Report] = []
-    for path in _files(paths):
-        report, _raw = validate_path(path, box.value)
-        reports.append(report)
-        if format is OutputFormat.text:
-            for line in report_lines(report):
-                typer.echo(line)
-    if format is OutputFormat.json:
-        typer.echo(json.dumps([r.to_dict() for r in reports], indent=2, ensure_ascii=False))
-    else:
-        typer.echo(summary_line(reports))
-    raise typer.Exit(0 if all(r.valid for r in reports) else 1)
+    files = _files(paths)
+    raise typer.Exit(validate_files(files, format.value, box.value, typer.echo))
 
 
 def grid_text(

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from pachaprint.cli.app import UsageError, command
+from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.loading import load_valid_scenario
 from pachaprint.cli.options import BoxLimit, Lang
 from pachaprint.render.webwheel import render_webwheel, write_webwheel

@@ -1,0 +1,84 @@
+"""What ``pachaprint validate`` prints, without Typer: the files named, a line per
+problem, the summary line and the exit code.
+
+The ``validate`` command calls it, and so does the fast path of
+:mod:`pachaprint.cli.fast`, which answers ``pachaprint validate FILE...`` without
+importing Typer at all; both print the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from pachaprint.check.load import collect_files
+from pachaprint.check.problems import Report
+from pachaprint.check.validate import validate_path
+from pachaprint.model.text import display_path
+
+
+class PathProblem(Exception):
+    """A named path is missing or not a file or folder, or holds no scenario file."""
+
+
+def scenario_paths(paths: list[str]) -> list[Path]:
+    """The scenario files that ``paths`` name (files, and the ``*.json`` in folders)."""
+    files, missing = collect_files(paths)
+    odd = [name for name in missing if Path(name).exists()]
+    if odd:
+        raise PathProblem(
+            "not a file or folder (a device or a pipe?): "
+            + ", ".join(display_path(name) for name in odd)
+        )
+    if missing:
+        raise PathProblem(
+            "no such file or folder: " + ", ".join(display_path(name) for name in missing)
+        )
+    if not files:
+        raise PathProblem(
+            "no scenario files (*.json) in " + ", ".join(display_path(name) for name in paths)
+        )
+    return files
+
+
+def report_lines(report: Report) -> list[str]:
+    """The text format: ``path: rule-id: message`` per problem."""
+    lines = [f"{report.file}: {p.rule.value}: {p.message}" for p in report.errors]
+    lines += [f"{report.file}: {p.rule.value}: warning: {p.message}" for p in report.warnings]
+    if report.valid:
+        stats = report.stats
+        extra = f", difficulty {stats['difficulty']}" if "difficulty" in stats else ""
+        lines.append(
+            f"{report.file}: valid ({stats['size']}, {stats['regions']} regions, {stats['start_cells']} start cells{extra})"
+        )
+    return lines
+
+
+def summary_line(reports: list[Report]) -> str:
+    invalid = sum(1 for r in reports if not r.valid)
+    errors = sum(len(r.errors) for r in reports)
+    warnings = sum(len(r.warnings) for r in reports)
+    files = f"{len(reports)} file{'s' if len(reports) != 1 else ''}"
+    return (
+        f"{files}: {len(reports) - invalid} valid, {invalid} invalid "
+        f"({errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''})"
+    )
+
+
+def validate_files(files: list[Path], format: str, box: str, echo: Callable[[str], object]) -> int:
+    """Validate ``files`` and print the report with ``echo`` (``format``: ``text`` or
+    ``json``; ``box``: ``retail`` or ``unlimited``). Returns the exit code: 0 when all
+    are valid, 1 otherwise."""
+    reports: list[Report] = []
+    for path in files:
+        report, _raw = validate_path(path, box)
+        reports.append(report)
+        if format == "text":
+            for line in report_lines(report):
+                echo(line)
+    if format == "json":
+        echo(json.dumps([r.to_dict() for r in reports], indent=2, ensure_ascii=False))
+    else:
+        echo(summary_line(reports))
+    return 0 if all(r.valid for r in reports) else 1
