@@ -149,8 +149,9 @@ JSON_VALUES = st.recursive(
     ),
     max_leaves=6,
 )
-EXAMPLES = int(os.environ.get("PACHAPRINT_FUZZ", "120"))
-"""Examples per run of the fuzz test (set PACHAPRINT_FUZZ for a longer run)."""
+EXAMPLES = int(os.environ.get("PACHAPRINT_FUZZ_EXAMPLES", "120"))
+"""Examples per run of the fuzz test (PACHAPRINT_FUZZ_EXAMPLES, as for the scenario fuzz
+tests of ``tests/fuzzing.py``, sets a longer run)."""
 
 
 @settings(
