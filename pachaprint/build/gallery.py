@@ -55,6 +55,22 @@ def _sheets_html(sheets: list[dict[str, Any]]) -> str:
     )
 
 
+def gallery_record(report: dict[str, Any]) -> dict[str, Any]:
+    """What the gallery, the index and the summary need of a scenario's ``report.json``:
+    a few lines and names, so that a build of thousands of scenarios does not hold
+    every full report (score histograms, per-cell proofs) in memory until the end."""
+    from pachaprint.render.charts import chart_files
+
+    return {
+        "name": report["name"],
+        "size": report["size"],
+        "difficulty": report.get("difficulty"),
+        "flags": list(report.get("flags") or []),
+        "figures": _figures(report),
+        "charts": chart_files(report.get("balance") or {}),
+    }
+
+
 def _figures(report: dict[str, Any]) -> list[str]:
     sim = report.get("simulation")
     if not sim:
@@ -117,7 +133,8 @@ def gallery_html(
     title: str = "pachaprint scenarios",
     sheets: list[dict[str, Any]] | None = None,
 ) -> str:
-    """The page for ``entries`` (one per scenario: report, file links, preview paths, failure).
+    """The page for ``entries`` (one per scenario: its :func:`gallery_record` as ``report``,
+    file links, preview paths, failure).
 
     ``sheets`` lists the print-and-play PDFs: ``href``, ``label`` and the
     scenario ``ids`` each holds.
@@ -137,7 +154,7 @@ def gallery_html(
         links = "".join(
             f'<a href="{escape(href)}">{escape(label)}</a>' for label, href in entry["links"]
         )
-        figures = "".join(f"<li>{escape(item)}</li>" for item in _figures(report))
+        figures = "".join(f"<li>{escape(item)}</li>" for item in report.get("figures", []))
         flags = report.get("flags") or []
         flag_html = "".join(f"<li>flag: {escape(flag)}</li>" for flag in flags)
         charts = "".join(

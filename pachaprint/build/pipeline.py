@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pachaprint.build.gallery import gallery_html
+from pachaprint.build.gallery import gallery_html, gallery_record
 from pachaprint.build.jobs import Submit, failure, run_now
 from pachaprint.build.manifest import Manifest, input_hash
 from pachaprint.build.options import PAPERS, WHEELS, BuildOptions, Progress
@@ -202,7 +202,10 @@ def _unchanged_report(out_dir: Path, scenario_id: str) -> dict[str, Any] | None:
         )
     except (OSError, ValueError):
         return None
-    return loaded if isinstance(loaded, dict) else None
+    try:
+        return gallery_record(loaded) if isinstance(loaded, dict) else None
+    except (KeyError, TypeError, AttributeError):
+        return None  # not a report this version wrote: the scenario is built again
 
 
 Pending = list[tuple[ScenarioOutcome, dict[str, Any], dict[str, Any], str]]
@@ -304,7 +307,8 @@ def run_build(
         ):
             outcome.status = result["status"]
             outcome.problems = result.get("problems", [])
-            outcome.report = result.get("report")
+            report = result.get("report")
+            outcome.report = gallery_record(report) if report is not None else None
             if outcome.status == "built":
                 manifest.record(f"scenario:{outcome.id}", digest, result["outputs"])
             else:
@@ -359,7 +363,7 @@ def run_build(
 def _gallery_entry(outcome: ScenarioOutcome, wheel: str) -> dict[str, Any]:
     # Imported here, after the workers are gone: the main process never holds the
     # renderer while they run (it is forked into each of them).
-    from pachaprint.render.charts import CAPTIONS, chart_files
+    from pachaprint.render.charts import CAPTIONS
     from pachaprint.render.scenario import front_file_stem
 
     if not outcome.ok or outcome.report is None:
@@ -376,8 +380,7 @@ def _gallery_entry(outcome: ScenarioOutcome, wheel: str) -> dict[str, Any]:
         ("disc front PDF", base + f"{front_file_stem(wheel)}.pdf"),
         ("digital wheel", base + "wheel.html"),
     ]
-    balance = outcome.report.get("balance") or {}
-    charts = [(base + name, CAPTIONS[name]) for name in chart_files(balance)]
+    charts = [(base + name, CAPTIONS[name]) for name in outcome.report["charts"]]
     return {
         "id": outcome.id,
         "file": outcome.file,
