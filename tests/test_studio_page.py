@@ -12,8 +12,8 @@ ASSETS = REPO / "pachaprint" / "studio" / "assets"
 
 def test_every_asset_ships_and_is_served():
     pyproject = (REPO / "pyproject.toml").read_text()
-    assert '"pachaprint.studio",' in pyproject
-    assert '"pachaprint.studio" = ["assets/*"]' in pyproject
+    assert '"pachaprint.studio",' in pyproject and '"pachaprint.studio.assets",' in pyproject
+    assert '"pachaprint.studio.assets" = ["*.html", "*.css", "*.js"]' in pyproject
     shipped = {p.name for p in ASSETS.iterdir() if p.suffix in (".js", ".css")}
     assert page.asset_names() == shipped | {page.PALETTE}
     assert set(page.SCRIPTS) | {"studio.css"} == shipped
