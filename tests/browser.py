@@ -111,3 +111,14 @@ def requested_urls(driver) -> list[str]:
         if message["method"] == "Network.requestWillBeSent":
             urls.append(message["params"]["request"]["url"])
     return urls
+
+
+def load_every_image(driver) -> None:
+    """Load the page's lazy images now (they load as they scroll into view) and wait until
+    each has loaded or failed: ``complete`` is true either way, ``naturalWidth`` tells."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.execute_script("document.querySelectorAll('img').forEach(i => { i.loading = 'eager'; })")
+    WebDriverWait(driver, 30).until(
+        lambda d: d.execute_script("return [...document.images].every(i => i.complete)")
+    )

@@ -58,11 +58,12 @@ def test_report_md_links_every_chart_beside_it(built):
 
 
 def test_the_gallery_shows_the_charts_in_chromium(built):
-    from tests.browser import console_problems, start_browser
+    from tests.browser import console_problems, load_every_image, start_browser
 
     browser = start_browser()
     try:
         browser.driver.get((built / "index.html").as_uri())
+        load_every_image(browser.driver)
         images = browser.driver.execute_script(
             "return [...document.images].map(i => [i.getAttribute('src'), i.alt, i.complete && i.naturalWidth > 0])"
         )

@@ -239,7 +239,7 @@ def test_killed_build_leaves_no_truncated_file(tmp_path):
 
 
 def test_gallery_renders_in_chromium_without_console_errors(built):
-    from tests.browser import console_problems, start_browser
+    from tests.browser import console_problems, load_every_image, start_browser
 
     _, out, _ = built
     browser = start_browser()
@@ -248,6 +248,7 @@ def test_gallery_renders_in_chromium_without_console_errors(built):
         assert browser.driver.title == "pachaprint scenarios"
         cards = browser.driver.find_elements("css selector", "article")
         assert len(cards) == 3
+        load_every_image(browser.driver)
         images = browser.driver.execute_script(
             "return [...document.images].map(i => [i.getAttribute('src'), i.complete && i.naturalWidth > 0])"
         )
