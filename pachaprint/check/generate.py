@@ -174,7 +174,7 @@ def colour_regions(board: Board, regions: list[list[int]], rng: random.Random) -
 
     if not place(0):
         return None
-    return "".join(terrain[owner[c]] for c in board.cells)  # type: ignore[misc]
+    return "".join(terrain[owner[c]] or "?" for c in board.cells)  # every region has a letter
 
 
 def random_terrain(board: Board, rng: random.Random, tries: int = 200) -> str:
