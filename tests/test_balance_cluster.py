@@ -65,7 +65,10 @@ def test_cli_simulate_and_balance_take_a_scheduler(cluster):
     )
 
 
-def test_no_scheduler_or_a_bad_address_is_a_usage_error():
+def test_no_scheduler_or_a_bad_address_is_a_usage_error(monkeypatch):
+    import pachaprint.engine.cluster as cluster
+
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)  # nobody listens on port 9
     result = runner.invoke(
         app, ["simulate", str(PATH), "--games", "2", "--scheduler", "tcp://127.0.0.1:9"]
     )

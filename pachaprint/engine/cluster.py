@@ -59,15 +59,22 @@ def _check_address(address: str) -> None:
         ) from None
 
 
+CONNECT_TIMEOUT = 10.0
+"""Seconds a scheduler has to answer before ``--scheduler`` is refused."""
+
+
 @contextmanager
-def connect(address: str, timeout: float = 10.0) -> Iterator[Cluster]:
+def connect(address: str, timeout: float | None = None) -> Iterator[Cluster]:
     """A client of the scheduler at ``address`` (``tcp://host:8786``, or a
-    ``distributed.LocalCluster``'s address), closed at the end of the block.
+    ``distributed.LocalCluster``'s address), closed at the end of the block;
+    ``timeout`` defaults to :data:`CONNECT_TIMEOUT`.
 
     :class:`ClusterUnavailable` when Dask is not installed or nobody answers there.
     """
     client_class = _client_class()
     _check_address(address)
+    if timeout is None:
+        timeout = CONNECT_TIMEOUT
     try:
         client = client_class(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
