@@ -17,12 +17,9 @@ from collections.abc import Sequence
 from pachaprint.engine import actions as A
 from pachaprint.engine.actions import Kind
 from pachaprint.engine.bots.belief import Belief, TrueMap
-from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
-from pachaprint.engine.bots.prior import Prior
-from pachaprint.engine.bots.search import Budget, SearchBot, TurnSearch
-from pachaprint.engine.events import Phase
+from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Weights
+from pachaprint.engine.bots.search import Budget, SearchBot
 from pachaprint.engine.state import GameState
-from pachaprint.model.rules import OFFERING_POINTS
 
 
 class TrueModel:
@@ -64,25 +61,12 @@ class OracleCheatBot(SearchBot):
         self._truth: TrueMap | None = None
 
     def decide(self, state: GameState) -> int:
-        legal = state.legal_actions()
-        seat = state.current_player
-        if state.phase is Phase.FINAL_OFFER:
-            held = state.tokens[state.account_of[seat]]
-            return A.offer(held) if OFFERING_POINTS[held.bit_count()] > 0 else A.PASS
-        if len(legal) == 1:
-            return legal[0]
+        code = self.forced(state)
+        if code is not None:
+            return code
         if self._truth is None:
             self._truth = read_map(state)
-        search = TurnSearch(
-            seat,
-            TrueModel(self._truth),
-            Evaluator(seat, self.weights),
-            Prior(self.weights),
-            self.budget,
-            self.rng,
-        )
-        code = search.choose(state, self.guard.setups(state, self.budget))
-        self.nodes += search.nodes
+        code = self.search(state, TrueModel(self._truth))
         if A.kind_of(code) == Kind.DIVINE:
             self.proved += 1
         return code

@@ -22,12 +22,9 @@ from collections.abc import Sequence
 from pachaprint.engine import actions as A
 from pachaprint.engine.actions import Kind
 from pachaprint.engine.bots.belief import Belief, Odds, PublicBelief, WorldWheel, draw
-from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
-from pachaprint.engine.bots.prior import Prior
-from pachaprint.engine.bots.search import Budget, SearchBot, TurnSearch
-from pachaprint.engine.events import Phase
+from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Weights
+from pachaprint.engine.bots.search import Budget, SearchBot
 from pachaprint.engine.state import GameState
-from pachaprint.model.rules import OFFERING_POINTS
 
 _FIELDS = A.fields
 _ENTER, _MOVE, _DIVINE = int(Kind.ENTER), int(Kind.MOVE), int(Kind.DIVINE)
@@ -130,19 +127,11 @@ class ExpertBot(SearchBot):
 
     def choose(self, info: GameState) -> int:
         """The decision at an information state (nothing here can reach the hidden map)."""
-        legal = info.legal_actions()
-        seat = info.current_player
-        if info.phase is Phase.FINAL_OFFER:
-            held = info.tokens[info.account_of[seat]]
-            return A.offer(held) if OFFERING_POINTS[held.bit_count()] > 0 else A.PASS
-        if len(legal) == 1:
-            return legal[0]
+        code = self.forced(info)
+        if code is not None:
+            return code
         model = PublicModel(self.rng.getrandbits(32), self.budget.samples, self.known)
-        search = TurnSearch(
-            seat, model, Evaluator(seat, self.weights), Prior(self.weights), self.budget, self.rng
-        )
-        code = search.choose(info, self.guard.setups(info, self.budget))
-        self.nodes += search.nodes
+        code = self.search(info, model)
         belief = model.belief(info)
         if isinstance(belief, PublicBelief):
             self.known.update(belief.proofs())

@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+import pachaprint.engine.bots.prior as priors
 from pachaprint.engine import actions as A
 from pachaprint.engine.actions import Kind, LegalActions
 from pachaprint.engine.bots.base import Bot
@@ -41,6 +42,7 @@ from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
 from pachaprint.engine.events import Phase
 from pachaprint.engine.state import GameState
 from pachaprint.engine.view import PlayerView
+from pachaprint.model.rules import OFFERING_POINTS
 
 
 @dataclass(frozen=True)
@@ -250,6 +252,30 @@ class SearchBot(Bot):
 
     def act(self, view: PlayerView | None, legal: LegalActions) -> int:
         raise TypeError(f"the {self.name} searches from the game state: call decide(state)")
+
+    def forced(self, state: GameState) -> int | None:
+        """The decisions that need no search, else ``None``: the final offer (every
+        token held, when they score) and a decision with one legal action."""
+        if state.phase is Phase.FINAL_OFFER:
+            held = state.tokens[state.account_of[state.current_player]]
+            return A.offer(held) if OFFERING_POINTS[held.bit_count()] > 0 else A.PASS
+        legal = state.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
+    def search(self, state: GameState, model: Model) -> int:
+        """The action a :class:`TurnSearch` through ``model`` chooses at ``state``."""
+        seat = state.current_player
+        search = TurnSearch(
+            seat,
+            model,
+            Evaluator(seat, self.weights),
+            priors.Prior(self.weights),
+            self.budget,
+            self.rng,
+        )
+        code = search.choose(state, self.guard.setups(state, self.budget))
+        self.nodes += search.nodes
+        return code
 
 
 def turn_phase(state: GameState) -> bool:
