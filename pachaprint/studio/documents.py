@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from pachaprint.check.fill import updated_text
+from pachaprint.check.fill import KEY_ORDER, updated_text
 from pachaprint.check.generate import slug
 from pachaprint.check.load import parse_bytes, parse_text, schema_problems
 from pachaprint.check.rules import dimension_problems
@@ -23,20 +23,9 @@ from pachaprint.model.scenario import FORMAT
 from pachaprint.studio.authoring import UNPAINTED, blank_document, unpainted_cells
 from pachaprint.studio.workspace import Workspace, WorkspaceError
 
-SAVED_KEYS = (
-    "$schema",
-    "format",
-    "id",
-    "name",
-    "author",
-    "size",
-    "terrain",
-    "crops",
-    "start",
-    "solo",
-    "notes",
-)
-"""The keys a save writes; any other key of the file is kept as it is."""
+SAVED_KEYS = KEY_ORDER
+"""The keys a save writes (every key of a scenario, SPEC section 2); any other key of the
+file is kept as it is."""
 _TEXT_KEYS = ("$schema", "id", "name", "author", "notes")
 
 
