@@ -53,6 +53,20 @@ def _stone(cx: float, cy: float, r: float, colour: str) -> d.Path:
     )
 
 
+def _label(x: float, y: float, text: str, size_pt: float, colour: str) -> d.Text:
+    """A piece's bold word or letter, centred on (x, y)."""
+    return d.Text(
+        x=x,
+        y=y,
+        text=text,
+        size_pt=size_pt,
+        bold=True,
+        anchor="middle",
+        valign="middle",
+        colour=colour,
+    )
+
+
 def face(kind: str, colour: str, number: int, lang: str = "en", side: str = "front") -> d.Drawing:
     """One face of one piece."""
     s = spec(kind)
@@ -81,46 +95,13 @@ def face(kind: str, colour: str, number: int, lang: str = "en", side: str = "fro
     label_pt = 7.5 if size > 10 else 7.0
     if kind in ("quechua", "otoma"):
         items.append(place("pawn", c, c - size * 0.08, size * 0.62, accent=sw.colour))
-        items.append(
-            d.Text(
-                x=c,
-                y=c + size * 0.08,
-                text=letter,
-                size_pt=label_pt,
-                bold=True,
-                anchor="middle",
-                valign="middle",
-                colour=sw.ink,
-            )
-        )
+        items.append(_label(c, c + size * 0.08, letter, label_pt, sw.ink))
         if kind == "otoma":
             word = texts(lang)["pieces"]["otoma_mark"]
-            items.append(
-                d.Text(
-                    x=c,
-                    y=size - 2.6,
-                    text=word,
-                    size_pt=6.0,
-                    bold=True,
-                    anchor="middle",
-                    valign="middle",
-                    colour=pal["ink"],
-                )
-            )
+            items.append(_label(c, size - 2.6, word, 6.0, pal["ink"]))
     elif kind == "diversity-stone":
         items.append(_stone(c, c, c - inset - 0.6, sw.colour))
-        items.append(
-            d.Text(
-                x=c,
-                y=c + 0.3,
-                text=letter,
-                size_pt=label_pt,
-                bold=True,
-                anchor="middle",
-                valign="middle",
-                colour=sw.ink,
-            )
-        )
+        items.append(_label(c, c + 0.3, letter, label_pt, sw.ink))
     else:  # score marker: a flag on a pole, the letter under it
         ink = pal["ink"]
         items.append(
@@ -132,18 +113,7 @@ def face(kind: str, colour: str, number: int, lang: str = "en", side: str = "fro
                 style=d.both(sw.colour, ink, 0.25),
             )
         )
-        items.append(
-            d.Text(
-                x=c,
-                y=c + 2.9,
-                text=letter,
-                size_pt=label_pt,
-                bold=True,
-                anchor="middle",
-                valign="middle",
-                colour=ink,
-            )
-        )
+        items.append(_label(c, c + 2.9, letter, label_pt, ink))
     suffix = "-back" if side == "back" else ""
     return d.Drawing(
         size,
