@@ -112,9 +112,9 @@ class UsageError(typer.Exit):
 
 def _version(value: bool) -> None:
     if value:
-        from pachaprint import __version__
+        from pachaprint.cli.fast import version_line
 
-        typer.echo(f"pachaprint {__version__}")
+        typer.echo(version_line())
         raise typer.Exit()
 
 

@@ -13,12 +13,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
+def version_line() -> str:
+    """What ``pachaprint --version`` prints (the Typer option prints it too)."""
+    from pachaprint import __version__
+
+    return f"pachaprint {__version__}"
+
+
 def answer(argv: Sequence[str]) -> int | None:
     """The exit code after answering ``argv`` here, or ``None`` when Typer must answer."""
     if list(argv) == ["--version"]:
-        from pachaprint import __version__
-
-        print(f"pachaprint {__version__}", flush=True)
+        _echo(version_line())
         return 0
     if len(argv) < 2 or argv[0] != "validate" or any(a.startswith("-") for a in argv[1:]):
         return None
@@ -28,8 +33,7 @@ def answer(argv: Sequence[str]) -> int | None:
         files = scenario_paths(list(argv[1:]))
     except PathProblem:
         return None
-    code = validate_files(files, "text", "retail", _echo)
-    return code
+    return validate_files(files, "text", "retail", _echo)
 
 
 def _echo(line: str) -> None:
