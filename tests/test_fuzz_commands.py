@@ -125,11 +125,14 @@ def exercise_valid_scenario(report: Report) -> None:
 
 
 @pytest.mark.slow
-def test_fuzz_byte_mutations_through_every_command():
+@pytest.mark.parametrize(
+    "mutations", [byte_mutations, structure_bytes], ids=["byte_mutations", "structure_bytes"]
+)
+def test_fuzz_mutations_through_every_command(mutations):
     with tempfile.TemporaryDirectory() as tmp:
 
         @FUZZ_SETTINGS
-        @given(raw=byte_mutations())
+        @given(raw=mutations())
         def run(raw: bytes) -> None:
             report = exercise_commands(raw, Path(tmp))
             if report.valid:
@@ -137,23 +140,8 @@ def test_fuzz_byte_mutations_through_every_command():
 
         OUTCOMES.clear()
         run()
-        print(f"\nbyte_mutations: {sum(OUTCOMES.values())} runs: {dict(OUTCOMES.most_common())}")
-
-
-@pytest.mark.slow
-def test_fuzz_structure_mutations_through_every_command():
-    with tempfile.TemporaryDirectory() as tmp:
-
-        @FUZZ_SETTINGS
-        @given(raw=structure_bytes())
-        def run(raw: bytes) -> None:
-            report = exercise_commands(raw, Path(tmp))
-            if report.valid:
-                exercise_valid_scenario(report)
-
-        OUTCOMES.clear()
-        run()
-        print(f"\nstructure_bytes: {sum(OUTCOMES.values())} runs: {dict(OUTCOMES.most_common())}")
+        runs = sum(OUTCOMES.values())
+        print(f"\n{mutations.__name__}: {runs} runs: {dict(OUTCOMES.most_common())}")
 
 
 @pytest.mark.slow
