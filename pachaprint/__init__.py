@@ -10,4 +10,11 @@ The package is layered, each layer importing only the ones before it:
 * :mod:`pachaprint.cli`    - the thin Typer shell
 """
 
+import os as _os
+
 __version__ = "0.1.0"
+
+if _os.environ.get("PACHAPRINT_PURE_PYTHON"):  # run the .py sources, not compiled modules
+    from pachaprint._sources import prefer_sources
+
+    prefer_sources()

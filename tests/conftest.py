@@ -1,0 +1,32 @@
+"""Suite-wide checks before any test runs."""
+
+from __future__ import annotations
+
+import importlib.machinery
+from pathlib import Path
+
+import pytest
+
+import pachaprint
+
+
+def _stale_compiled_modules() -> list[str]:
+    """Sources edited after mypyc compiled them beside themselves (an editable install)."""
+    package = Path(pachaprint.__file__).resolve().parent
+    stale = []
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        for extension in package.rglob(f"*{suffix}"):
+            source = extension.with_name(extension.name[: -len(suffix)] + ".py")
+            if source.exists() and source.stat().st_mtime > extension.stat().st_mtime:
+                stale.append(str(source.relative_to(package.parent)))
+    return sorted(stale)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    stale = _stale_compiled_modules()
+    if stale:
+        raise pytest.UsageError(
+            "these modules changed after they were compiled, so the tests would run the old "
+            f"code: {', '.join(stale)}. Run 'pip install -e .' again to recompile them, "
+            "or remove the .so files beside them."
+        )
