@@ -16,8 +16,8 @@ import json
 import time
 from pathlib import Path
 
-from pachaprint.engine.balance import BalanceConfig, balance_many
-from pachaprint.engine.cluster import connect
+from pachaprint.engine.analysis.balance import BalanceConfig, balance_many
+from pachaprint.engine.analysis.cluster import connect
 from pachaprint.model.scenario import Scenario
 
 REPO = Path(__file__).resolve().parent.parent

@@ -56,7 +56,7 @@ _ORACLES: list[Any] = []
 def _long_scenarios() -> tuple[list[Any], list[Any]]:
     """The shipped long scenarios and their wheels (loaded once per worker)."""
     if not _SCENARIOS:
-        from pachaprint.engine.oracle import WheelOracle
+        from pachaprint.engine.rules.oracle import WheelOracle
         from pachaprint.model.scenario import Scenario
 
         for path in sorted((ROOT / "scenarios").glob("*.json")):
@@ -77,9 +77,9 @@ def play(job: tuple[str, str | None, int, tuple[str, ...], int, int]) -> dict[st
     import random
 
     from pachaprint.engine.bots import make_bot
-    from pachaprint.engine.config import GameConfig, Mode, first_start_cells
-    from pachaprint.engine.game import draw_setup
-    from pachaprint.engine.state import GameState
+    from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
+    from pachaprint.engine.rules.game import draw_setup
+    from pachaprint.engine.rules.state import GameState
 
     mode_name, difficulty, players, bots, index, seed = job
     scenarios, oracles = _long_scenarios()
@@ -141,7 +141,7 @@ def rate(wins: float, n: int) -> str:
 
 # -- sections ------------------------------------------------------------------------------
 def head_to_head(bots: list[str], games: int, seed: int, workers: int) -> dict[str, Any]:
-    from pachaprint.engine.simulate import game_seed
+    from pachaprint.engine.analysis.simulate import game_seed
 
     scenarios, _ = _long_scenarios()
     pairs = [(a, b) for i, a in enumerate(bots) for b in bots[i + 1 :]]
@@ -190,7 +190,7 @@ def head_to_head(bots: list[str], games: int, seed: int, workers: int) -> dict[s
 def versus_otoma(
     mode: str, levels: tuple[str, ...], bots: list[str], games: int, seed: int, workers: int
 ) -> dict[str, Any]:
-    from pachaprint.engine.simulate import game_seed
+    from pachaprint.engine.analysis.simulate import game_seed
 
     scenarios, _ = _long_scenarios()
     players = 1 if mode == "solo" else 2
@@ -232,7 +232,7 @@ def versus_otoma(
 
 
 def speed(bots: list[str], games: int, seed: int, workers: int) -> dict[str, Any]:
-    from pachaprint.engine.simulate import game_seed
+    from pachaprint.engine.analysis.simulate import game_seed
 
     scenarios, _ = _long_scenarios()
     setups = [("competitive", None, 2), ("solo", "easy", 1), ("coop", "normal", 2)]

@@ -94,10 +94,10 @@ def _player(mode: str, bot: str) -> Play:
     players = 1 if mode == "solo" else 2
     difficulty = {"competitive": None, "solo": "easy", "coop": "normal"}[mode]
     try:
-        from pachaprint.engine.config import GameConfig, Mode, first_start_cells
-        from pachaprint.engine.simulate import play_game
+        from pachaprint.engine.analysis.simulate import play_game
+        from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
     except ImportError:  # the engine before the redesign
-        from pachaprint.engine.simulate import play_game as play_old
+        from pachaprint.engine.analysis.simulate import play_game as play_old
 
         if mode == "competitive":
             return lambda s, oracle, seed: _old(play_old(oracle, [bot] * players, seed))
@@ -136,9 +136,9 @@ def _kernel_player(mode: str, players: int, difficulty: str | None) -> Play:
     import random
 
     from pachaprint.engine import kernel
-    from pachaprint.engine.config import GameConfig, Mode, first_start_cells
-    from pachaprint.engine.game import draw_setup
-    from pachaprint.engine.state import GameState
+    from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
+    from pachaprint.engine.rules.game import draw_setup
+    from pachaprint.engine.rules.state import GameState
 
     def game(scenario: Any, oracle: Any, seed: int) -> tuple[bool, list[int], int]:
         game_mode = Mode(mode)
@@ -166,7 +166,7 @@ def _rollouts(mode: str, count: int) -> tuple[float, float, int]:
 
     state = _mid_game(mode)
     if mode != "competitive":  # what a search plays on: the information state, given a map
-        from pachaprint.engine.oracle import WheelOracle
+        from pachaprint.engine.rules.oracle import WheelOracle
         from pachaprint.model.rules import TERRAIN_LETTERS
 
         scenario = next(s for s in _scenarios() if s.id == "colca-canyon")
@@ -201,14 +201,14 @@ def _mid_game(mode: str) -> Any:
 
     scenario = next(s for s in _scenarios() if s.id == "colca-canyon")
     try:
-        from pachaprint.engine.config import GameConfig, Mode
-        from pachaprint.engine.game import new_game
+        from pachaprint.engine.rules.config import GameConfig, Mode
+        from pachaprint.engine.rules.game import new_game
 
         players = 1 if mode == "solo" else 2
         state = new_game(scenario, GameConfig(Mode(mode), players, seed=1))
     except ImportError:
+        from pachaprint.engine.rules.state import GameState
         from pachaprint.engine.solo import SoloState
-        from pachaprint.engine.state import GameState
 
         state = SoloState.new(scenario, seed=1) if mode == "solo" else GameState.new(scenario, 2)
     rng = random.Random(1)
@@ -220,8 +220,8 @@ def _mid_game(mode: str) -> Any:
 
 def worker(mode: str, bot: str, count: int) -> dict[str, Any]:
     """One measurement: ``count`` games (or clones) and the time they took."""
-    from pachaprint.engine.oracle import WheelOracle
-    from pachaprint.engine.simulate import game_seed
+    from pachaprint.engine.analysis.simulate import game_seed
+    from pachaprint.engine.rules.oracle import WheelOracle
 
     if bot == "rollout":
         cpu, wall, check = _rollouts(mode, count)
@@ -323,9 +323,9 @@ def speed(baseline: Path | None, rounds: int, scale: float, only: list[str]) -> 
 # -- soundness and audit ----------------------------------------------------------------------------
 def soundness(games: int) -> int:
     from pachaprint.check.generate import generate
-    from pachaprint.engine.config import GameConfig
-    from pachaprint.engine.oracle import WheelOracle
-    from pachaprint.engine.simulate import game_seed, play_game
+    from pachaprint.engine.analysis.simulate import game_seed, play_game
+    from pachaprint.engine.rules.config import GameConfig
+    from pachaprint.engine.rules.oracle import WheelOracle
     from pachaprint.model.scenario import Scenario
 
     scenarios = [
@@ -371,12 +371,12 @@ def audit(games: int) -> int:
     """Prove every revealed cell without crop at every decision and compare with the map."""
     import random
 
+    from pachaprint.engine.analysis.simulate import game_seed
     from pachaprint.engine.bots import make_bot
-    from pachaprint.engine.config import GameConfig
-    from pachaprint.engine.game import new_game
-    from pachaprint.engine.logic import analyse
-    from pachaprint.engine.proofs import prove
-    from pachaprint.engine.simulate import game_seed
+    from pachaprint.engine.bots.logic import analyse
+    from pachaprint.engine.bots.proofs import prove
+    from pachaprint.engine.rules.config import GameConfig
+    from pachaprint.engine.rules.game import new_game
     from pachaprint.model.scenario import Scenario
 
     scenarios = [

@@ -33,8 +33,8 @@ def worker(path: str, mode: str, games: int, jobs: int) -> dict[str, Any]:
     scenario = Scenario.from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
     start = time.process_time(), time.perf_counter()
     try:
-        from pachaprint.engine.config import Mode
-        from pachaprint.engine.simulate import SimulationConfig, simulate
+        from pachaprint.engine.analysis.simulate import SimulationConfig, simulate
+        from pachaprint.engine.rules.config import Mode
 
         players = 1 if mode == "solo" else 2
         config = SimulationConfig(Mode(mode), players, tuple(BOTS), (), games, 1)

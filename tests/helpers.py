@@ -34,8 +34,8 @@ def example(name: str) -> dict:
 def next_tile(state, terrain: str, colour: str, direction: str):
     """Rig a solo game: the next tile of a terrain's stack has this arrow (a tile added
     to the game's box and put on top of the deck's stack)."""
-    from pachaprint.engine.movement import Direction
-    from pachaprint.engine.tiles import ArrowTile
+    from pachaprint.engine.rules.movement import Direction
+    from pachaprint.engine.rules.tiles import ArrowTile
     from pachaprint.model.rules import TERRAIN_LETTERS
 
     t = TERRAIN_LETTERS.index(terrain)

@@ -6,18 +6,18 @@ import json
 import random
 from dataclasses import replace
 
+from pachaprint.engine.analysis.cells import cell_flags, cell_proofs
+from pachaprint.engine.analysis.proofwatch import GUESSED, OPEN, START, ProofWatch
+from pachaprint.engine.analysis.record import GameRecord
+from pachaprint.engine.analysis.simulate import SimulationConfig, game_seed, play_game, start
 from pachaprint.engine.bots import make_bot
-from pachaprint.engine.cells import cell_flags, cell_proofs
-from pachaprint.engine.config import GameConfig
-from pachaprint.engine.events import Ending
-from pachaprint.engine.game import draw_setup
-from pachaprint.engine.logic import analyse
-from pachaprint.engine.oracle import WheelOracle
-from pachaprint.engine.proofs import prove
-from pachaprint.engine.proofwatch import GUESSED, OPEN, START, ProofWatch
-from pachaprint.engine.record import GameRecord
-from pachaprint.engine.simulate import SimulationConfig, game_seed, play_game, start
-from pachaprint.engine.state import GameState
+from pachaprint.engine.bots.logic import analyse
+from pachaprint.engine.bots.proofs import prove
+from pachaprint.engine.rules.config import GameConfig
+from pachaprint.engine.rules.events import Ending
+from pachaprint.engine.rules.game import draw_setup
+from pachaprint.engine.rules.oracle import WheelOracle
+from pachaprint.engine.rules.state import GameState
 from pachaprint.model.board import board_for
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO

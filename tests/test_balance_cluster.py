@@ -9,10 +9,10 @@ import pytest
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
-from pachaprint.engine.balance import BalanceConfig, balance_many
-from pachaprint.engine.cluster import ClusterUnavailable, connect
-from pachaprint.engine.config import Mode
-from pachaprint.engine.simulate import SimulationConfig, simulate
+from pachaprint.engine.analysis.balance import BalanceConfig, balance_many
+from pachaprint.engine.analysis.cluster import ClusterUnavailable, connect
+from pachaprint.engine.analysis.simulate import SimulationConfig, simulate
+from pachaprint.engine.rules.config import Mode
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO
 
@@ -66,7 +66,7 @@ def test_cli_simulate_and_balance_take_a_scheduler(cluster):
 
 
 def test_no_scheduler_or_a_bad_address_is_a_usage_error(monkeypatch):
-    import pachaprint.engine.cluster as cluster
+    import pachaprint.engine.analysis.cluster as cluster
 
     monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)  # nobody listens on port 9
     result = runner.invoke(

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pachaprint.engine.events import Ending
-from pachaprint.engine.flags import flags, otoma_level_flags
-from pachaprint.engine.record import GameRecord
-from pachaprint.engine.report import SimulationReport
+from pachaprint.engine.analysis.flags import flags, otoma_level_flags
+from pachaprint.engine.analysis.record import GameRecord
+from pachaprint.engine.analysis.report import SimulationReport
+from pachaprint.engine.rules.events import Ending
 
 
 def record(index: int, first: int, winners: list[int], players: int = 2) -> GameRecord:

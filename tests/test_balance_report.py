@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
-from pachaprint.engine.balance import BalanceConfig, balance, balance_many, strongest_bot
-from pachaprint.engine.config import ConfigError, Mode
+from pachaprint.engine.analysis.balance import BalanceConfig, balance, balance_many, strongest_bot
+from pachaprint.engine.rules.config import ConfigError, Mode
 from pachaprint.model.scenario import Scenario
 from tests.helpers import LAKE_TERRAIN, REPO, scenario_dict
 
@@ -171,5 +171,5 @@ def test_only_drawing_imports_matplotlib_and_only_a_scheduler_imports_dask():
     played = _modules_after(
         ["simulate", str(REPO / "scenarios" / "sun-gate.json"), "--games", "2", "-q"]
     )
-    assert "pachaprint.engine.simulate" in played
+    assert "pachaprint.engine.analysis.simulate" in played
     assert not {m for m in played if m.split(".")[0] in ("matplotlib", "distributed", "dask")}

@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
-from pachaprint.engine.config import ConfigError, Mode
-from pachaprint.engine.simulate import SimulationConfig, simulate, split_games, start
+from pachaprint.engine.analysis.simulate import SimulationConfig, simulate, split_games, start
+from pachaprint.engine.rules.config import ConfigError, Mode
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pachaprint.engine.stats import histogram, percent, quantile, span, summary, wilson
+from pachaprint.engine.analysis.stats import histogram, percent, quantile, span, summary, wilson
 
 
 @pytest.mark.parametrize(

@@ -16,16 +16,16 @@ import random
 
 import pytest
 
-from pachaprint.engine import actions as A
 from pachaprint.engine.bots import ExpertBot, OracleCheatBot, make_bot
 from pachaprint.engine.bots.belief import CELL_SIZE_PRIOR, PublicBelief, WorldWheel, _size_odds
-from pachaprint.engine.config import GameConfig, Mode, first_start_cells
-from pachaprint.engine.events import Phase
-from pachaprint.engine.game import new_game
-from pachaprint.engine.logic import analyse
-from pachaprint.engine.movement import cells_of
-from pachaprint.engine.proofs import prove
-from pachaprint.engine.state import GameState
+from pachaprint.engine.bots.logic import analyse
+from pachaprint.engine.bots.proofs import prove
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
+from pachaprint.engine.rules.events import Phase
+from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.movement import cells_of
+from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
 from tests.helpers import LAKE_CROPS, LAKE_TERRAIN, REPO, scenario_dict
 

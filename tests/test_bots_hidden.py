@@ -21,11 +21,11 @@ import pytest
 
 from pachaprint.engine.bots import ExpertBot, OracleCheatBot
 from pachaprint.engine.bots.search import Budget
-from pachaprint.engine.config import GameConfig, Mode, first_start_cells
-from pachaprint.engine.game import new_game
-from pachaprint.engine.oracle import HiddenInformation, WheelOracle
-from pachaprint.engine.state import GameState
-from pachaprint.engine.tiles import Deck
+from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
+from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.oracle import HiddenInformation, WheelOracle
+from pachaprint.engine.rules.state import GameState
+from pachaprint.engine.rules.tiles import Deck
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO
 

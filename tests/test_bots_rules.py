@@ -19,10 +19,10 @@ from pachaprint.engine.bots import (
     make_bot,
 )
 from pachaprint.engine.bots.search import Budget
-from pachaprint.engine.config import ConfigError, GameConfig, Mode, first_start_cells
-from pachaprint.engine.events import Phase
-from pachaprint.engine.game import new_game
-from pachaprint.engine.state import GameState
+from pachaprint.engine.rules.config import ConfigError, GameConfig, Mode, first_start_cells
+from pachaprint.engine.rules.events import Phase
+from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO
 

@@ -10,21 +10,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pachaprint.engine import actions as A
-from pachaprint.engine.actions import spend
-from pachaprint.engine.config import GameConfig, Mode, otoma_cells
-from pachaprint.engine.events import Phase
-from pachaprint.engine.game import new_game
-from pachaprint.engine.movement import (
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.actions import spend
+from pachaprint.engine.rules.config import GameConfig, Mode, otoma_cells
+from pachaprint.engine.rules.events import Phase
+from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.movement import (
     Direction,
     cells_of,
     coop_enter_ends,
     coop_move_ends,
     geometry,
 )
-from pachaprint.engine.oracle import WheelOracle
-from pachaprint.engine.state import GameState
-from pachaprint.engine.tiles import ArrowTile, Deck, deal_sizes
+from pachaprint.engine.rules.oracle import WheelOracle
+from pachaprint.engine.rules.state import GameState
+from pachaprint.engine.rules.tiles import ArrowTile, Deck, deal_sizes
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO
 

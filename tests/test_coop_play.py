@@ -8,14 +8,14 @@ import json
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
-from pachaprint.engine import actions as A
-from pachaprint.engine.actions import choose_otoma
-from pachaprint.engine.config import GameConfig, Mode
-from pachaprint.engine.display import render_board
-from pachaprint.engine.game import new_game
-from pachaprint.engine.log import save_log
-from pachaprint.engine.terminal import PlayConfig, run_game
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.actions import choose_otoma
+from pachaprint.engine.rules.config import GameConfig, Mode
+from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.log import save_log
 from pachaprint.model.scenario import Scenario
+from pachaprint.terminal.display import render_board
+from pachaprint.terminal.play import PlayConfig, run_game
 from tests.helpers import REPO
 
 PATH = REPO / "scenarios" / "sacred-valley.json"
@@ -94,7 +94,7 @@ def test_cli_play_solo_reads_commands():
 def test_logs_replay_solo_and_coop_games_and_catch_tampering(tmp_path):
     import pytest
 
-    from pachaprint.engine.log import LogError, replay
+    from pachaprint.engine.rules.log import LogError, replay
 
     for mode, seats, level in (
         ("solo", ["greedy"], "hard"),

@@ -14,14 +14,14 @@ import random
 
 import pytest
 
-from pachaprint.engine import actions as A
 from pachaprint.engine.bots import make_bot
-from pachaprint.engine.config import GameConfig, Mode, otoma_cells
-from pachaprint.engine.game import new_game
-from pachaprint.engine.oracle import HiddenInformation, WheelOracle
-from pachaprint.engine.state import GameState
-from pachaprint.engine.tiles import Deck
-from pachaprint.engine.view import PlayerView
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.config import GameConfig, Mode, otoma_cells
+from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.oracle import HiddenInformation, WheelOracle
+from pachaprint.engine.rules.state import GameState
+from pachaprint.engine.rules.tiles import Deck
+from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.rules import TERRAIN_LETTERS
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO

@@ -18,17 +18,17 @@ from typing import Any
 
 import pytest
 
-from pachaprint.engine import actions as A
 from pachaprint.engine import kernel
+from pachaprint.engine.bots.logic import Inconsistent, analyse
+from pachaprint.engine.bots.proofs import prove
 from pachaprint.engine.compiled import COMPILED
-from pachaprint.engine.config import GameConfig, Mode, first_start_cells
-from pachaprint.engine.game import new_game
-from pachaprint.engine.logic import Inconsistent, analyse
-from pachaprint.engine.movement import Direction
-from pachaprint.engine.oracle import HiddenInformation, WheelOracle
-from pachaprint.engine.proofs import prove
-from pachaprint.engine.state import GameState
-from pachaprint.engine.trails import otoma_stop, reaction_stops, trails_for
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
+from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.movement import Direction
+from pachaprint.engine.rules.oracle import HiddenInformation, WheelOracle
+from pachaprint.engine.rules.state import GameState
+from pachaprint.engine.rules.trails import otoma_stop, reaction_stops, trails_for
 from pachaprint.model.rules import TERRAIN_LETTERS
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
-from pachaprint.engine.log import LogError, load_log
+from pachaprint.engine.rules.log import LogError, load_log
 from tests.helpers import REPO
 
 runner = CliRunner()

@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from pachaprint.engine.log import replay
+from pachaprint.engine.rules.log import replay
 from tests.helpers import REPO
 
 LOGS = REPO / "tests" / "fixtures" / "logs"

@@ -10,8 +10,8 @@ import pytest
 
 from pachaprint.check.generate import random_crops, random_terrain
 from pachaprint.check.solver import CropSolver
-from pachaprint.engine.logic import Inconsistent, analyse
-from pachaprint.engine.proofs import prove
+from pachaprint.engine.bots.logic import Inconsistent, analyse
+from pachaprint.engine.bots.proofs import prove
 from pachaprint.model.board import board_for
 from pachaprint.model.rules import TERRAIN_LETTERS
 

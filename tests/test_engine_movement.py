@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pachaprint.engine.movement import (
+from pachaprint.engine.rules.movement import (
     cells_of,
     enter_ends,
     geometry,

@@ -11,15 +11,15 @@ import pytest
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
-from pachaprint.engine import actions as A
 from pachaprint.engine.bots import make_bot
-from pachaprint.engine.config import GameConfig
-from pachaprint.engine.display import render_board
-from pachaprint.engine.game import new_game
-from pachaprint.engine.log import LogError, game_log, load_log, replay, save_log
-from pachaprint.engine.state import GameState
-from pachaprint.engine.terminal import PlayConfig, run_game
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.config import GameConfig
+from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.log import LogError, game_log, load_log, replay, save_log
+from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
+from pachaprint.terminal.display import render_board
+from pachaprint.terminal.play import PlayConfig, run_game
 from tests.helpers import EXAMPLES, example
 
 LAKE = Scenario.from_dict(example("lake-shore"))

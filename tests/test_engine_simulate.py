@@ -10,10 +10,10 @@ from typer.testing import CliRunner
 
 from pachaprint.check.generate import generate
 from pachaprint.cli import app
-from pachaprint.engine.config import GameConfig
-from pachaprint.engine.oracle import WheelOracle
-from pachaprint.engine.simulate import SimulationConfig, game_seed, play_game, seat_bots
-from pachaprint.engine.simulate import simulate as run
+from pachaprint.engine.analysis.simulate import SimulationConfig, game_seed, play_game, seat_bots
+from pachaprint.engine.analysis.simulate import simulate as run
+from pachaprint.engine.rules.config import GameConfig
+from pachaprint.engine.rules.oracle import WheelOracle
 from pachaprint.model.scenario import Scenario
 from tests.helpers import EXAMPLES, REPO, example
 

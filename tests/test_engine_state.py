@@ -12,11 +12,11 @@ import json
 
 import pytest
 
-from pachaprint.engine import actions as A
-from pachaprint.engine.config import GameConfig, Mode
-from pachaprint.engine.events import Phase, Source
-from pachaprint.engine.game import new_game
-from pachaprint.engine.state import GameState
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.config import GameConfig, Mode
+from pachaprint.engine.rules.events import Phase, Source
+from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
 from tests.helpers import LAKE_CROPS, LAKE_TERRAIN, REPO, scenario_dict
 

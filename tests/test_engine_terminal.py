@@ -9,11 +9,11 @@ import pytest
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
-from pachaprint.engine.config import GameConfig, Mode
-from pachaprint.engine.display import help_text, legend, printable
-from pachaprint.engine.game import new_game
-from pachaprint.engine.terminal import PlayConfig, run_game
+from pachaprint.engine.rules.config import GameConfig, Mode
+from pachaprint.engine.rules.game import new_game
 from pachaprint.model.scenario import Scenario
+from pachaprint.terminal.display import help_text, legend, printable
+from pachaprint.terminal.play import PlayConfig, run_game
 from tests.helpers import REPO
 
 PATH = REPO / "scenarios" / "sacred-valley.json"

@@ -8,16 +8,16 @@ import json
 
 import pytest
 
-from pachaprint.engine import actions as A
-from pachaprint.engine.actions import choose_otoma
-from pachaprint.engine.config import GameConfig, Mode, first_start_cells
-from pachaprint.engine.config import otoma_cells as solo_otoma_cells
-from pachaprint.engine.config import otoma_colours as colours_of
-from pachaprint.engine.events import Ending, Phase
-from pachaprint.engine.game import new_game
-from pachaprint.engine.movement import Direction
-from pachaprint.engine.state import GameState
-from pachaprint.engine.tiles import Deck, box_tiles
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.actions import choose_otoma
+from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
+from pachaprint.engine.rules.config import otoma_cells as solo_otoma_cells
+from pachaprint.engine.rules.config import otoma_colours as colours_of
+from pachaprint.engine.rules.events import Ending, Phase
+from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.movement import Direction
+from pachaprint.engine.rules.state import GameState
+from pachaprint.engine.rules.tiles import Deck, box_tiles
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO, next_tile
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pachaprint.engine.movement import Direction
-from pachaprint.engine.trails import (
+from pachaprint.engine.rules.movement import Direction
+from pachaprint.engine.rules.trails import (
     Trails,
     all_edge_ends,
     end_cell,

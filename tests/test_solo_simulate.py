@@ -9,16 +9,16 @@ import random
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
-from pachaprint.engine import actions as A
-from pachaprint.engine.actions import choose_otoma
+from pachaprint.engine.analysis.simulate import SimulationConfig, simulate
 from pachaprint.engine.bots import make_bot
 from pachaprint.engine.bots.versus import VersusBot
-from pachaprint.engine.config import GameConfig, Mode
-from pachaprint.engine.events import SOURCE_NAMES, Phase
-from pachaprint.engine.game import new_game
-from pachaprint.engine.movement import Direction
-from pachaprint.engine.simulate import SimulationConfig, simulate
-from pachaprint.engine.trails import otoma_path, trails_for
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.actions import choose_otoma
+from pachaprint.engine.rules.config import GameConfig, Mode
+from pachaprint.engine.rules.events import SOURCE_NAMES, Phase
+from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.movement import Direction
+from pachaprint.engine.rules.trails import otoma_path, trails_for
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO, next_tile
 

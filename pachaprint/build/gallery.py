@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from pachaprint.engine.stats import percent
+from pachaprint.engine.analysis.stats import percent
 
 PAGE_CSS = """
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f7f3ea;color:#222}

@@ -2,7 +2,7 @@
 
 ``report.json`` keeps the competitive simulation report (SPEC.md section 8)
 under ``simulation`` and adds the balance report
-(:mod:`pachaprint.engine.balance`) under ``balance``; ``report.md`` shows
+(:mod:`pachaprint.engine.analysis.balance`) under ``balance``; ``report.md`` shows
 both, with the balance charts (SVG files beside it, :mod:`pachaprint.render.charts`).
 """
 
@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pachaprint.engine.stats import percent
+from pachaprint.engine.analysis.stats import percent
 from pachaprint.model.rules import CROP_NAMES, Terrain
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.charts import CAPTIONS, chart_files
@@ -22,8 +22,8 @@ def build_balance(scenario: Scenario, options: Any) -> dict[str, Any]:
     """The build's balance report (``options``: the build's ``BuildOptions``): the
     competitive games of its bots (their simulation report is ``report.json``'s
     ``simulation``), solo and co-op with its strongest bot, in the modes it names."""
-    from pachaprint.engine.balance import BalanceConfig, balance
-    from pachaprint.engine.config import Mode
+    from pachaprint.engine.analysis.balance import BalanceConfig, balance
+    from pachaprint.engine.rules.config import Mode
 
     config = BalanceConfig(
         games=options.games,

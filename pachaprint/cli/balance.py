@@ -13,7 +13,7 @@ from pachaprint.cli.cluster import SCHEDULER_HELP, cluster_for
 from pachaprint.cli.options import OutputFormat
 
 if TYPE_CHECKING:
-    from pachaprint.engine.balance import BalanceConfig
+    from pachaprint.engine.analysis.balance import BalanceConfig
     from pachaprint.model.scenario import Scenario
 
 
@@ -95,8 +95,8 @@ def balance(
     2 for usage errors.
     """
     from pachaprint.check.load import collect_files
-    from pachaprint.engine.balance import BalanceConfig
-    from pachaprint.engine.config import ConfigError, Mode
+    from pachaprint.engine.analysis.balance import BalanceConfig
+    from pachaprint.engine.rules.config import ConfigError, Mode
 
     try:
         modes = tuple(dict.fromkeys(Mode.parse(m) for m in mode.split(",") if m.strip()))
@@ -131,7 +131,7 @@ def balance(
 def _check(config: BalanceConfig) -> None:
     """Settings errors before any file is read (bad bots, seats, levels)."""
     from pachaprint.engine.bots import check_bot
-    from pachaprint.engine.config import ConfigError, Mode, check_seats
+    from pachaprint.engine.rules.config import ConfigError, Mode, check_seats
 
     config.check()
     for name in config.bots:
@@ -181,7 +181,7 @@ def _run(
     output_format: OutputFormat,
     quiet: bool,
 ) -> list[dict[str, Any]]:
-    from pachaprint.engine.balance import balance_many
+    from pachaprint.engine.analysis.balance import balance_many
 
     executor, workers = (cluster.executor, cluster.workers) if cluster else (None, 0)
     models = [s for _, s in scenarios]

@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from pachaprint.engine.stats import percent
+from pachaprint.engine.analysis.stats import percent
 
 if TYPE_CHECKING:
-    from pachaprint.engine.balance import BalanceConfig
+    from pachaprint.engine.analysis.balance import BalanceConfig
 
 
 def rate(entry: dict[str, Any]) -> str:
@@ -85,7 +85,7 @@ def print_table(
     from rich.console import Console
     from rich.table import Table
 
-    from pachaprint.engine.display import printable
+    from pachaprint.terminal.display import printable
 
     header, table = rows(reports)
     # Piped or redirected, the table keeps its full width (rich would fold it to 80).

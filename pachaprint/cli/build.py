@@ -107,7 +107,7 @@ def build(
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     from pachaprint.engine.bots import check_bot
-    from pachaprint.engine.config import ConfigError, Mode
+    from pachaprint.engine.rules.config import ConfigError, Mode
 
     try:
         check_bot(strongest, "strongest")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from pachaprint.cli.application import UsageError
 
 if TYPE_CHECKING:
-    from pachaprint.engine.cluster import Cluster
+    from pachaprint.engine.analysis.cluster import Cluster
 
 SCHEDULER_HELP = (
     "Hand the games to the Dask scheduler at ADDRESS (tcp://HOST:8786; needs "
@@ -24,7 +24,7 @@ def cluster_for(address: str | None) -> Iterator[Cluster | None]:
     if not address:
         yield None
         return
-    from pachaprint.engine.cluster import ClusterUnavailable, connect
+    from pachaprint.engine.analysis.cluster import ClusterUnavailable, connect
 
     try:
         with connect(address) as cluster:

@@ -12,7 +12,7 @@ import typer
 from pachaprint.cli.application import UsageError, command
 
 if TYPE_CHECKING:  # the engine is imported when the command runs, not when the CLI starts
-    from pachaprint.engine.log import SavedGame
+    from pachaprint.engine.rules.log import SavedGame
     from pachaprint.model.scenario import Scenario
 
 REFUSAL = "not a valid scenario; fix it before playing it"
@@ -84,10 +84,10 @@ def play(
     Exit 0 when the game ends or is left, 1 for an invalid scenario or a
     damaged saved game, 2 for usage errors.
     """
-    from pachaprint.engine.config import ConfigError
-    from pachaprint.engine.display import printable
-    from pachaprint.engine.log import save_log
-    from pachaprint.engine.terminal import PlayConfig, run_game
+    from pachaprint.engine.rules.config import ConfigError
+    from pachaprint.engine.rules.log import save_log
+    from pachaprint.terminal.display import printable
+    from pachaprint.terminal.play import PlayConfig, run_game
 
     saved: SavedGame | None = None
     try:
@@ -134,8 +134,8 @@ def _load_scenario(path: Path) -> Scenario:
 def _load_saved(path: Path) -> SavedGame:
     """A saved game replayed with its events, or a clear message: exit 2 for a file that
     cannot be read, exit 1 for a damaged log."""
-    from pachaprint.engine.display import printable
-    from pachaprint.engine.log import LogError, load_log
+    from pachaprint.engine.rules.log import LogError, load_log
+    from pachaprint.terminal.display import printable
 
     if not path.is_file():
         raise UsageError(printable(f"no such file: {path}"))

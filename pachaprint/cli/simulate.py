@@ -13,9 +13,9 @@ from pachaprint.cli.cluster import SCHEDULER_HELP, cluster_for
 from pachaprint.cli.options import OutputFormat
 
 if TYPE_CHECKING:
-    from pachaprint.engine.cluster import Cluster
-    from pachaprint.engine.report import SimulationReport
-    from pachaprint.engine.simulate import SimulationConfig
+    from pachaprint.engine.analysis.cluster import Cluster
+    from pachaprint.engine.analysis.report import SimulationReport
+    from pachaprint.engine.analysis.simulate import SimulationConfig
     from pachaprint.model.scenario import Scenario
 
 REFUSAL = "not a valid scenario; fix it before simulating it"
@@ -99,9 +99,9 @@ def simulate(
     2 for usage errors.
     """
     from pachaprint.cli.loading import load_valid_scenario
-    from pachaprint.engine.config import ConfigError
-    from pachaprint.engine.display import printable
-    from pachaprint.engine.simulate import SimulationConfig
+    from pachaprint.engine.analysis.simulate import SimulationConfig
+    from pachaprint.engine.rules.config import ConfigError
+    from pachaprint.terminal.display import printable
 
     try:
         config = SimulationConfig.parse(
@@ -131,8 +131,8 @@ def _simulate(
     quiet: bool,
 ) -> SimulationReport:
     """The report, with a progress bar on a terminal; exit 1 for a scenario the mode cannot use."""
-    from pachaprint.engine.display import printable
-    from pachaprint.engine.simulate import simulate as run
+    from pachaprint.engine.analysis.simulate import simulate as run
+    from pachaprint.terminal.display import printable
 
     executor, workers = (cluster.executor, cluster.workers) if cluster else (None, 0)
     try:

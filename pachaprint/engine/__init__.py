@@ -3,30 +3,30 @@
 Start a game with :func:`new_game` from a scenario and a :class:`GameConfig`;
 the modules, each with one job:
 
-* :mod:`~pachaprint.engine.config`: :class:`GameConfig`, :class:`Mode`, the rules and seating a mode composes;
-* :mod:`~pachaprint.engine.game`: :func:`new_game` and the draws one seed fixes;
-* :mod:`~pachaprint.engine.state`: :class:`GameState` (``legal_actions``, ``apply``,
+* :mod:`~pachaprint.engine.rules.config`: :class:`GameConfig`, :class:`Mode`, the rules and seating a mode composes;
+* :mod:`~pachaprint.engine.rules.game`: :func:`new_game` and the draws one seed fixes;
+* :mod:`~pachaprint.engine.rules.state`: :class:`GameState` (``legal_actions``, ``apply``,
   ``is_terminal``, ``is_chance_node``, ``chance_outcomes``, ``outcome``, ``clone``), on a
-  :mod:`~pachaprint.engine.table` (cells, pawns, tiles, accounts) with the
-  :mod:`~pachaprint.engine.legal` actions of each decision;
-* :mod:`~pachaprint.engine.events`: :class:`Phase`, :class:`Source`, :class:`EventKind`, :class:`Outcome`;
-* :mod:`~pachaprint.engine.actions`: the action codec (integer codes and their command text);
-* :mod:`~pachaprint.engine.movement`: reachable end cells by graph search on bit masks;
+  :mod:`~pachaprint.engine.rules.table` (cells, pawns, tiles, accounts) with the
+  :mod:`~pachaprint.engine.rules.legal` actions of each decision;
+* :mod:`~pachaprint.engine.rules.events`: :class:`Phase`, :class:`Source`, :class:`EventKind`, :class:`Outcome`;
+* :mod:`~pachaprint.engine.rules.actions`: the action codec (integer codes and their command text);
+* :mod:`~pachaprint.engine.rules.movement`: reachable end cells by graph search on bit masks;
 * :mod:`~pachaprint.engine.kernel`: the playout kernel for search (below),
   :mod:`~pachaprint.engine.twin`: a state and its compiled twin, and
   :mod:`~pachaprint.engine.compiled`: whether the compiled kernel (``_cengine``) is built;
-* :mod:`~pachaprint.engine.oracle`: :class:`WheelOracle`, the only access to the hidden map
+* :mod:`~pachaprint.engine.rules.oracle`: :class:`WheelOracle`, the only access to the hidden map
   (and the sealed wheel of an information state, ``GameState.information_state``);
-* :mod:`~pachaprint.engine.view`: :class:`PlayerView`, what a player or bot sees;
-* :mod:`~pachaprint.engine.tiles` (tiles with arrows, chance and the deck),
-  :mod:`~pachaprint.engine.trails` (Otoma paths) and :mod:`~pachaprint.engine.otoma` (the Otoma side);
-* :mod:`~pachaprint.engine.logic`, :mod:`~pachaprint.engine.knowledge` and
-  :mod:`~pachaprint.engine.proofs`: sound crop proofs from public information;
+* :mod:`~pachaprint.engine.rules.view`: :class:`PlayerView`, what a player or bot sees;
+* :mod:`~pachaprint.engine.rules.tiles` (tiles with arrows, chance and the deck),
+  :mod:`~pachaprint.engine.rules.trails` (Otoma paths) and :mod:`~pachaprint.engine.rules.otoma` (the Otoma side);
+* :mod:`~pachaprint.engine.bots.logic`, :mod:`~pachaprint.engine.bots.knowledge` and
+  :mod:`~pachaprint.engine.bots.proofs`: sound crop proofs from public information;
 * :mod:`~pachaprint.engine.bots`: one factory for ``random``, ``greedy`` and ``logician`` in every mode;
-* :mod:`~pachaprint.engine.simulate`, :mod:`~pachaprint.engine.record` and
-  :mod:`~pachaprint.engine.report`: one simulation runner, its game records and report;
-* :mod:`~pachaprint.engine.log`: game logs (``pachaprint-game/2``; older formats still replay);
-* :mod:`~pachaprint.engine.terminal` and :mod:`~pachaprint.engine.display`: the terminal game.
+* :mod:`~pachaprint.engine.analysis.simulate`, :mod:`~pachaprint.engine.analysis.record` and
+  :mod:`~pachaprint.engine.analysis.report`: one simulation runner, its game records and report;
+* :mod:`~pachaprint.engine.rules.log`: game logs (``pachaprint-game/2``; older formats still replay);
+* :mod:`~pachaprint.terminal.play` and :mod:`~pachaprint.terminal.display`: the terminal game.
 
 **For search** (stable API): ``kernel.search_state(state)`` makes a fast copy of a
 :class:`GameState`, typically ``state.information_state().with_wheel(WheelOracle.of_map(...))``
@@ -43,13 +43,13 @@ run the pure-Python engine, which is the reference; the proofs (``logic.analyse`
 ``proofs.prove``), the legal actions and the Otoma paths use the kernel the same way.
 """
 
-from pachaprint.engine.actions import Kind, LegalActions, format_action, parse_action
-from pachaprint.engine.config import ConfigError, GameConfig, Mode
-from pachaprint.engine.events import Ending, EventKind, Outcome, Phase, Source
-from pachaprint.engine.game import new_game
-from pachaprint.engine.oracle import WheelOracle
-from pachaprint.engine.state import GameState
-from pachaprint.engine.view import PlayerView
+from pachaprint.engine.rules.actions import Kind, LegalActions, format_action, parse_action
+from pachaprint.engine.rules.config import ConfigError, GameConfig, Mode
+from pachaprint.engine.rules.events import Ending, EventKind, Outcome, Phase, Source
+from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.oracle import WheelOracle
+from pachaprint.engine.rules.state import GameState
+from pachaprint.engine.rules.view import PlayerView
 
 __all__ = [
     "ConfigError",

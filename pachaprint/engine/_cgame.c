@@ -52,7 +52,7 @@ static int read_masks(PyObject *sequence, uint64_t *out, Py_ssize_t most, const 
 static PyObject *raise_failure(const Table *t, int failure) {
     if (failure == GAME_PYTHON) return NULL;
     if (failure == GAME_HIDDEN_TERRAIN || failure == GAME_HIDDEN_CROP) {
-        PyObject *module = PyImport_ImportModule("pachaprint.engine.oracle");
+        PyObject *module = PyImport_ImportModule("pachaprint.engine.rules.oracle");
         PyObject *kind = module ? PyObject_GetAttrString(module, "HiddenInformation") : NULL;
         Py_XDECREF(module);
         if (!kind) return NULL;

@@ -1,7 +1,7 @@
 """The playout kernel: fast copies, legal actions, actions and random playouts, for search.
 
 A search bot plays thousands of games from one position. :func:`search_state`
-turns a :class:`~pachaprint.engine.state.GameState` (typically an
+turns a :class:`~pachaprint.engine.rules.state.GameState` (typically an
 ``information_state()`` given a sampled map with ``with_wheel``) into a
 :class:`SearchState`: the compiled kernel's ``Game`` where it was built, or
 :class:`PythonSearchState`, the same interface on the pure-Python engine.
@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from pachaprint.engine.compiled import COMPILED
-from pachaprint.engine.state import GameState
+from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.twin import Unsupported, pack, write_back
 
 Rng = random.Random | Sequence[random.Random] | int

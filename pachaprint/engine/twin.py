@@ -1,4 +1,4 @@
-"""A :class:`~pachaprint.engine.state.GameState` and its compiled twin (see :mod:`pachaprint.engine.kernel`).
+"""A :class:`~pachaprint.engine.rules.state.GameState` and its compiled twin (see :mod:`pachaprint.engine.kernel`).
 
 :func:`pack` copies a state into the kernel's ``Game`` (with a ``Setup`` of what a
 game's copies share: board, rules, seating, trails, wheel, tiles and deck, cached);
@@ -12,16 +12,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pachaprint.engine.actions import LegalActions
 from pachaprint.engine.compiled import COMPILED
-from pachaprint.engine.config import PAWN_COLOURS
-from pachaprint.engine.events import Ending, Phase
-from pachaprint.engine.movement import Direction
-from pachaprint.engine.oracle import SealedWheel, WheelOracle
-from pachaprint.engine.otoma import OtomaMove
-from pachaprint.engine.state import GameState
-from pachaprint.engine.tiles import ArrowTile, ChanceNode, Deck
-from pachaprint.engine.trails import otoma_path
+from pachaprint.engine.rules.actions import LegalActions
+from pachaprint.engine.rules.config import PAWN_COLOURS
+from pachaprint.engine.rules.events import Ending, Phase
+from pachaprint.engine.rules.movement import Direction
+from pachaprint.engine.rules.oracle import SealedWheel, WheelOracle
+from pachaprint.engine.rules.otoma import OtomaMove
+from pachaprint.engine.rules.state import GameState
+from pachaprint.engine.rules.tiles import ArrowTile, ChanceNode, Deck
+from pachaprint.engine.rules.trails import otoma_path
 
 if COMPILED or TYPE_CHECKING:
     from pachaprint.engine._cengine import Game, Setup

@@ -1,4 +1,4 @@
-"""Charts of a balance report (:mod:`pachaprint.engine.balance`) as deterministic SVG.
+"""Charts of a balance report (:mod:`pachaprint.engine.analysis.balance`) as deterministic SVG.
 
 Drawn with matplotlib's object API (a ``Figure`` and its SVG canvas: no
 pyplot, no global state, no display). The same report gives byte-identical

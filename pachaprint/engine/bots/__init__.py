@@ -24,7 +24,7 @@ from pachaprint.engine.bots.expert import ExpertBot
 from pachaprint.engine.bots.greedy import GreedyBot
 from pachaprint.engine.bots.logician import LogicianBot
 from pachaprint.engine.bots.versus import VersusBot
-from pachaprint.engine.config import ConfigError, Mode
+from pachaprint.engine.rules.config import ConfigError, Mode
 
 BOT_NAMES = ("random", "greedy", "logician", "expert", "oracle-cheat")
 HUMAN = "human"
@@ -43,7 +43,7 @@ _SEARCHING = (ExpertBot, OracleCheatBot)
 
 
 def check_bot(name: str, setting: str = "bots") -> str:
-    """``name`` if it names a bot, else :class:`~pachaprint.engine.config.ConfigError`."""
+    """``name`` if it names a bot, else :class:`~pachaprint.engine.rules.config.ConfigError`."""
     if name not in _BOTS:
         raise ConfigError(setting, f"unknown bot {name!r} (choose from {', '.join(BOT_NAMES)})")
     return name

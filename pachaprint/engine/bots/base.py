@@ -1,6 +1,6 @@
 """What every bot shares: the interface, the uniform random bot, and the reckoning of points.
 
-A bot sees a :class:`~pachaprint.engine.view.PlayerView` (public information
+A bot sees a :class:`~pachaprint.engine.rules.view.PlayerView` (public information
 only) and the legal actions, and returns one of them. Each bot owns a
 ``random.Random`` handed over by whoever runs the game, so one seed fixes
 every choice.
@@ -12,10 +12,10 @@ import random
 from collections import OrderedDict
 from collections.abc import Sequence
 
-from pachaprint.engine.actions import LegalActions
-from pachaprint.engine.logic import Inconsistent, Knowledge, analyse
-from pachaprint.engine.state import GameState
-from pachaprint.engine.view import PlayerView
+from pachaprint.engine.bots.logic import Inconsistent, Knowledge, analyse
+from pachaprint.engine.rules.actions import LegalActions
+from pachaprint.engine.rules.state import GameState
+from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.rules import DIVERSITY_TOP_LEVEL
 
 

@@ -4,8 +4,8 @@ A search bot weighs the outcomes of its actions: the terrain a pawn will
 discover, the crop a divination will reveal, the crop an Otoma pawn will find.
 :class:`PublicBelief` gives their probabilities from public information only:
 the table (revealed terrain and crops, the terrain supply beside the board),
-the rules, the logician's sound proofs (:mod:`pachaprint.engine.logic`,
-:mod:`pachaprint.engine.proofs`) and what anyone may know of maps in general
+the rules, the logician's sound proofs (:mod:`pachaprint.engine.bots.logic`,
+:mod:`pachaprint.engine.bots.proofs`) and what anyone may know of maps in general
 (how large regions tend to be). :class:`TrueMap` is the belief of a player who
 has read the wheel (the ``oracle-cheat`` bot): every probability is 0 or 1.
 
@@ -32,8 +32,8 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from pachaprint.engine.logic import Inconsistent, Knowledge, analyse, propagate
-from pachaprint.engine.proofs import prove
+from pachaprint.engine.bots.logic import Inconsistent, Knowledge, analyse, propagate
+from pachaprint.engine.bots.proofs import prove
 from pachaprint.model.board import Board
 from pachaprint.model.rules import MAX_REGION_SIZE
 
@@ -87,7 +87,7 @@ def _size_odds(domain: int, lower: int, upper: int) -> Odds:
 class PublicBelief:
     """Probabilities from public information (see the module documentation).
 
-    ``know`` is the table's :class:`~pachaprint.engine.logic.Knowledge` (``None``
+    ``know`` is the table's :class:`~pachaprint.engine.bots.logic.Knowledge` (``None``
     if the table breaks the rules: then every answer is even over what the
     rules alone allow); ``proofs`` are crops already proven (they never change).
     """

@@ -14,12 +14,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pachaprint.engine import actions as A
-from pachaprint.engine.actions import Kind
 from pachaprint.engine.bots.belief import Belief, TrueMap
 from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Weights
 from pachaprint.engine.bots.search import Budget, SearchBot
-from pachaprint.engine.state import GameState
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.actions import Kind
+from pachaprint.engine.rules.state import GameState
 
 
 class TrueModel:

@@ -27,9 +27,9 @@ from dataclasses import dataclass
 
 from pachaprint.engine.bots.base import diversity_gain
 from pachaprint.engine.bots.belief import LEVELS, Belief, Odds
-from pachaprint.engine.config import Mode
-from pachaprint.engine.movement import cells_of
-from pachaprint.engine.state import GameState
+from pachaprint.engine.rules.config import Mode
+from pachaprint.engine.rules.movement import cells_of
+from pachaprint.engine.rules.state import GameState
 from pachaprint.model.rules import OFFERING_POINTS
 
 

@@ -19,12 +19,12 @@ import random
 from collections import OrderedDict
 from collections.abc import Sequence
 
-from pachaprint.engine import actions as A
-from pachaprint.engine.actions import Kind
 from pachaprint.engine.bots.belief import Belief, Odds, PublicBelief, WorldWheel, draw
 from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Weights
 from pachaprint.engine.bots.search import Budget, SearchBot
-from pachaprint.engine.state import GameState
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.actions import Kind
+from pachaprint.engine.rules.state import GameState
 
 _FIELDS = A.fields
 _ENTER, _MOVE, _DIVINE = int(Kind.ENTER), int(Kind.MOVE), int(Kind.DIVINE)

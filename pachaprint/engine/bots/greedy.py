@@ -7,8 +7,6 @@ divinations with a positive expectation, and offers as soon as an offer scores.
 
 from __future__ import annotations
 
-from pachaprint.engine import actions as A
-from pachaprint.engine.actions import Kind, LegalActions
 from pachaprint.engine.bots.base import (
     Bot,
     divination_value,
@@ -16,9 +14,11 @@ from pachaprint.engine.bots.base import (
     knowledge_of,
     pick,
 )
-from pachaprint.engine.events import Phase
-from pachaprint.engine.movement import cells_of
-from pachaprint.engine.view import PlayerView
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.actions import Kind, LegalActions
+from pachaprint.engine.rules.events import Phase
+from pachaprint.engine.rules.movement import cells_of
+from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.rules import OFFERING_POINTS
 
 

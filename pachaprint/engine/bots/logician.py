@@ -1,4 +1,4 @@
-"""``logician``: divines only crops proven by :mod:`pachaprint.engine.proofs`, so it never
+"""``logician``: divines only crops proven by :mod:`pachaprint.engine.bots.proofs`, so it never
 divines wrong; explores for points and for cells it can prove; offers five tokens at
 once, or what it has at the very end."""
 
@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import random
 
-from pachaprint.engine import actions as A
-from pachaprint.engine.actions import Kind, LegalActions
 from pachaprint.engine.bots.base import Bot, expected_discovery, knowledge_of
-from pachaprint.engine.events import Phase
-from pachaprint.engine.movement import cells_of, nth_cell
-from pachaprint.engine.proofs import prove
-from pachaprint.engine.view import PlayerView
+from pachaprint.engine.bots.proofs import prove
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.actions import Kind, LegalActions
+from pachaprint.engine.rules.events import Phase
+from pachaprint.engine.rules.movement import cells_of, nth_cell
+from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.board import Board
 from pachaprint.model.rules import OFFERING_POINTS
 

@@ -17,15 +17,15 @@ divinations and the explores apart so that both kinds are searched:
 
 from __future__ import annotations
 
-from pachaprint.engine import actions as A
-from pachaprint.engine.actions import Kind
 from pachaprint.engine.bots.base import discovery_points, diversity_gain
 from pachaprint.engine.bots.belief import Belief
 from pachaprint.engine.bots.evaluate import Weights
-from pachaprint.engine.events import Phase
-from pachaprint.engine.movement import Direction, cells_of
-from pachaprint.engine.state import GameState
-from pachaprint.engine.trails import otoma_stop, reaction_order, trails_for
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.actions import Kind
+from pachaprint.engine.rules.events import Phase
+from pachaprint.engine.rules.movement import Direction, cells_of
+from pachaprint.engine.rules.state import GameState
+from pachaprint.engine.rules.trails import otoma_stop, reaction_order, trails_for
 
 FRESH_CROP = 1.8
 """Worth of the crop under a newly discovered tile, to divine later."""

@@ -34,14 +34,14 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import pachaprint.engine.bots.prior as priors
-from pachaprint.engine import actions as A
-from pachaprint.engine.actions import Kind, LegalActions
 from pachaprint.engine.bots.base import Bot
 from pachaprint.engine.bots.belief import Belief
 from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
-from pachaprint.engine.events import Phase
-from pachaprint.engine.state import GameState
-from pachaprint.engine.view import PlayerView
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.actions import Kind, LegalActions
+from pachaprint.engine.rules.events import Phase
+from pachaprint.engine.rules.state import GameState
+from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.rules import OFFERING_POINTS
 
 

@@ -24,8 +24,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from pachaprint.engine import actions as A
-from pachaprint.engine.actions import Kind, LegalActions
 from pachaprint.engine.bots.base import (
     Bot,
     diversity_gain,
@@ -33,20 +31,22 @@ from pachaprint.engine.bots.base import (
     expected_discovery,
     knowledge_of,
 )
+from pachaprint.engine.bots.logic import Knowledge
 from pachaprint.engine.bots.logician import LogicianBot
-from pachaprint.engine.config import Mode
-from pachaprint.engine.events import Phase
-from pachaprint.engine.logic import Knowledge
-from pachaprint.engine.movement import (
+from pachaprint.engine.bots.proofs import prove
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.actions import Kind, LegalActions
+from pachaprint.engine.rules.config import Mode
+from pachaprint.engine.rules.events import Phase
+from pachaprint.engine.rules.movement import (
     Direction,
     cells_of,
     coop_enter_ends,
     coop_move_ends,
     geometry,
 )
-from pachaprint.engine.proofs import prove
-from pachaprint.engine.trails import otoma_stop, reaction_stops, trails_for
-from pachaprint.engine.view import PlayerView, TileView
+from pachaprint.engine.rules.trails import otoma_stop, reaction_stops, trails_for
+from pachaprint.engine.rules.view import PlayerView, TileView
 from pachaprint.model.rules import CROP_LEVELS, OFFERING_POINTS
 
 MEAN_CROP = sum(CROP_LEVELS) / len(CROP_LEVELS)

@@ -2,7 +2,7 @@
 
 Games that did not end, engine errors and a logician that divined wrong are
 always flagged. Balance findings are flagged only when a 95 % Wilson interval
-(:func:`~pachaprint.engine.stats.wilson`) supports them: a seat or the first
+(:func:`~pachaprint.engine.analysis.stats.wilson`) supports them: a seat or the first
 player whose interval excludes the fair share, a difficulty where the best
 honest bot's interval lies wholly below :data:`UNWINNABLE` (the Otoma win
 almost every game) or a bot's wholly above :data:`EFFORTLESS`. Each flag
@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from pachaprint.engine.config import Mode
-from pachaprint.engine.events import Ending
-from pachaprint.engine.record import GameRecord
-from pachaprint.engine.stats import Interval, percent, span, wilson
+from pachaprint.engine.analysis.record import GameRecord
+from pachaprint.engine.analysis.stats import Interval, percent, span, wilson
+from pachaprint.engine.rules.config import Mode
+from pachaprint.engine.rules.events import Ending
 
 
 class Summary(Protocol):
-    """What the flags read of a report (a :class:`~pachaprint.engine.report.SimulationReport`)."""
+    """What the flags read of a report (a :class:`~pachaprint.engine.analysis.report.SimulationReport`)."""
 
     mode: str
     games: int
@@ -50,7 +50,7 @@ def honest(bot: str) -> bool:
 
 def flags(report: Summary, records: list[GameRecord]) -> list[str]:
     """Anything odd: games not ending, engine errors, a logician divining wrong, and the
-    balance findings the evidence supports: a 95 % interval (:func:`~pachaprint.engine.stats.wilson`)
+    balance findings the evidence supports: a 95 % interval (:func:`~pachaprint.engine.analysis.stats.wilson`)
     that excludes a fair share (a seat, the first player) or a win rate against the
     Otoma that lies wholly below :data:`UNWINNABLE` or above :data:`EFFORTLESS`."""
     out = []

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pachaprint.engine.bots import Bot
-from pachaprint.engine.events import Ending, Source
-from pachaprint.engine.state import GameState
+from pachaprint.engine.rules.events import Ending, Source
+from pachaprint.engine.rules.state import GameState
 
 
 @dataclass
@@ -40,7 +40,7 @@ class GameRecord:
     actions: int = 0
     error: str | None = None
     proved_at: tuple[int, ...] = ()
-    """Per cell, when the table proved its crop (see :class:`~pachaprint.engine.proofwatch.ProofWatch`);
+    """Per cell, when the table proved its crop (see :class:`~pachaprint.engine.analysis.proofwatch.ProofWatch`);
     empty unless the simulation watched proofs."""
     found_at: tuple[int, ...] = ()
     """Per cell, the cells with terrain once its terrain tile was placed (with ``proved_at``)."""

@@ -1,7 +1,7 @@
 """One game configuration for every mode, and the rules each mode composes.
 
 A :class:`GameConfig` (mode, seats, difficulty, Otoma cells, colour, seed) is
-everything needed to set a game up; :func:`pachaprint.engine.game.new_game`
+everything needed to set a game up; :func:`pachaprint.engine.rules.game.new_game`
 takes it with a scenario. :class:`Mode` names the three ways to play and
 gives their :class:`Rules` (the rulings of RULES.md that differ, one switch
 each) and their :class:`Seating` (which pawn colour and score account each
@@ -255,7 +255,7 @@ class GameConfig:
 
     ``seed`` fixes every draw of the game: the first player, the shuffled tile
     stacks (solo) or dealt hands (co-op), and the bots' choices (see
-    :func:`pachaprint.engine.game.draw_setup`). ``first_player`` and
+    :func:`pachaprint.engine.rules.game.draw_setup`). ``first_player`` and
     ``tiles_seed`` override the draws (a scripted game, or a log that recorded
     them). ``ConfigError`` for settings the mode does not have.
     """

@@ -2,9 +2,9 @@
 
 :class:`Otoma` holds the Otoma pawns (a pawn side of their own, so explorers
 can neither enter nor cross them) and plays them on a
-:class:`~pachaprint.engine.state.GameState` through its public table
+:class:`~pachaprint.engine.rules.state.GameState` through its public table
 operations (:class:`Table`) (place, lift, discover, reveal a crop, score): setup on the Otoma
-start cells, and the straight-line moves of :mod:`pachaprint.engine.trails`
+start cells, and the straight-line moves of :mod:`pachaprint.engine.rules.trails`
 that end in a discovery.
 """
 
@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from pachaprint.engine.config import Seating
-from pachaprint.engine.events import EventKind, Source
-from pachaprint.engine.movement import Direction
-from pachaprint.engine.trails import OtomaPath, Trails, otoma_path
+from pachaprint.engine.rules.config import Seating
+from pachaprint.engine.rules.events import EventKind, Source
+from pachaprint.engine.rules.movement import Direction
+from pachaprint.engine.rules.trails import OtomaPath, Trails, otoma_path
 from pachaprint.model.board import Board
 
 

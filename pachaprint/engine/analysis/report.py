@@ -1,6 +1,6 @@
 """The simulation report (SPEC.md section 8) and its flags.
 
-:func:`summarise` turns the :class:`~pachaprint.engine.record.GameRecord` of
+:func:`summarise` turns the :class:`~pachaprint.engine.analysis.record.GameRecord` of
 every game of a simulation into a :class:`SimulationReport`. Every
 report has the keys of SPEC.md; the competitive game adds the first player's
 win rate, shared victories and the logicians' proofs, and a game against the
@@ -15,11 +15,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
-from pachaprint.engine.config import Mode
-from pachaprint.engine.events import SOURCE_NAMES, Ending
-from pachaprint.engine.flags import flags
-from pachaprint.engine.record import GameRecord
-from pachaprint.engine.stats import percent, wilson
+from pachaprint.engine.analysis.flags import flags
+from pachaprint.engine.analysis.record import GameRecord
+from pachaprint.engine.analysis.stats import percent, wilson
+from pachaprint.engine.rules.config import Mode
+from pachaprint.engine.rules.events import SOURCE_NAMES, Ending
 from pachaprint.model.scenario import Scenario
 
 

@@ -1,8 +1,8 @@
 """Starting a game: :func:`new_game`, and the draws one seed fixes.
 
 :func:`new_game` turns a scenario and a
-:class:`~pachaprint.engine.config.GameConfig` into a
-:class:`~pachaprint.engine.state.GameState`: it draws what the seed decides
+:class:`~pachaprint.engine.rules.config.GameConfig` into a
+:class:`~pachaprint.engine.rules.state.GameState`: it draws what the seed decides
 (:func:`draw_setup`), places the Otoma on their start cells and attaches the
 shuffled tiles as the game's deck.
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 
-from pachaprint.engine.config import GameConfig, Mode, otoma_cells
-from pachaprint.engine.oracle import WheelOracle
-from pachaprint.engine.state import GameState
+from pachaprint.engine.rules.config import GameConfig, Mode, otoma_cells
+from pachaprint.engine.rules.oracle import WheelOracle
+from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
 
 

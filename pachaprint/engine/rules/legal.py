@@ -1,6 +1,6 @@
 """The legal actions of each decision, in every mode (RULES.md sections 3-5).
 
-Functions of a :class:`~pachaprint.engine.table.Table`: the state caches their
+Functions of a :class:`~pachaprint.engine.rules.table.Table`: the state caches their
 result after each action. The order of the actions is part of the engine's
 behaviour (bots choose among them by index, so a reordering changes games):
 entries first, then the moves of each pawn, retrievals, divinations.
@@ -8,18 +8,18 @@ entries first, then the moves of each pawn, retrievals, divinations.
 
 from __future__ import annotations
 
-from pachaprint.engine import actions as A
-from pachaprint.engine.actions import ANY_LEVEL, Kind, LegalActions
 from pachaprint.engine.compiled import COMPILED
-from pachaprint.engine.events import Phase
-from pachaprint.engine.movement import (
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.actions import ANY_LEVEL, Kind, LegalActions
+from pachaprint.engine.rules.events import Phase
+from pachaprint.engine.rules.movement import (
     cells_of,
     coop_enter_ends,
     coop_move_ends,
     enter_ends,
     player_move_ends,
 )
-from pachaprint.engine.table import Table
+from pachaprint.engine.rules.table import Table
 
 if COMPILED:
     from pachaprint.engine._cengine import turn_groups

@@ -3,8 +3,8 @@
 A disc's hard deductions are the cells whose crop the table proves late, or
 never. :class:`ProofWatch` looks at a game after every action that changed the
 table (terrain or crop tiles, and so the supply): it runs the logician's sound
-analysis (:func:`~pachaprint.engine.logic.analyse`) and proof by refutation
-(:func:`~pachaprint.engine.proofs.prove`) on the table alone, for every cell
+analysis (:func:`~pachaprint.engine.bots.logic.analyse`) and proof by refutation
+(:func:`~pachaprint.engine.bots.proofs.prove`) on the table alone, for every cell
 with terrain and no crop it has not proved yet, and notes how many cells had
 terrain when the proof first held. Provability only changes when the table
 does, and more tiles never take a proof away, so the first moment is exact
@@ -14,10 +14,10 @@ reads the state: a watched game plays exactly as an unwatched one.
 
 from __future__ import annotations
 
-from pachaprint.engine.logic import Inconsistent, analyse
-from pachaprint.engine.movement import cells_of
-from pachaprint.engine.proofs import prove
-from pachaprint.engine.state import GameState
+from pachaprint.engine.bots.logic import Inconsistent, analyse
+from pachaprint.engine.bots.proofs import prove
+from pachaprint.engine.rules.movement import cells_of
+from pachaprint.engine.rules.state import GameState
 
 GUESSED = -1
 """The cell's crop tile was placed (a guess, an Otoma discovery) before the table proved it."""

@@ -5,9 +5,9 @@ competitive game; solo and co-op on long scenarios with five start cells) and
 reads the game records:
 
 * the competitive game: the first player's win rate and each seat's, with 95 %
-  Wilson intervals (:mod:`pachaprint.engine.stats`), score and game-length
+  Wilson intervals (:mod:`pachaprint.engine.analysis.stats`), score and game-length
   distributions, and the cells the table proves late or never
-  (:mod:`pachaprint.engine.cells`; the games are watched for proofs);
+  (:mod:`pachaprint.engine.analysis.cells`; the games are watched for proofs);
 * solo and co-op: the win rate against the Otoma by difficulty, with its
   interval, for the strongest bot (:func:`strongest_bot`) or the bots asked for,
   and the distributions of scores and of the margin over the Otoma.
@@ -16,7 +16,7 @@ reads the game records:
 ``pachaprint simulate --games`` does; the report says how
 (``split``). Several scenarios are simulated together by :func:`balance_many`,
 whose batches can go to local worker processes or to a Dask cluster
-(:mod:`pachaprint.engine.cluster`): the reports are the same.
+(:mod:`pachaprint.engine.analysis.cluster`): the reports are the same.
 """
 
 from __future__ import annotations
@@ -26,13 +26,13 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from pachaprint.engine.analysis.cells import cell_flags, cell_proofs
+from pachaprint.engine.analysis.record import GameRecord
+from pachaprint.engine.analysis.report import SimulationReport
+from pachaprint.engine.analysis.simulate import DEFAULT_MAX_TURNS, Pending, SimulationConfig, start
+from pachaprint.engine.analysis.stats import histogram, summary, wilson
 from pachaprint.engine.bots import BOT_NAMES
-from pachaprint.engine.cells import cell_flags, cell_proofs
-from pachaprint.engine.config import OTOMA_PAWNS, ConfigError, Mode
-from pachaprint.engine.record import GameRecord
-from pachaprint.engine.report import SimulationReport
-from pachaprint.engine.simulate import DEFAULT_MAX_TURNS, Pending, SimulationConfig, start
-from pachaprint.engine.stats import histogram, summary, wilson
+from pachaprint.engine.rules.config import OTOMA_PAWNS, ConfigError, Mode
 from pachaprint.model.scenario import Scenario
 
 FORMAT = "pachaprint-balance/1"

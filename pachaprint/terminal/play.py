@@ -6,7 +6,7 @@ terminal. A person's line is a game action (``enter CELL``, ``move FROM TO``,
 ``retrieve CELL``, ``divine CELL LEVEL``, ``offer [LEVEL...]``, ``pass``,
 ``otoma PAWN``, ``spend TERRAIN``) or one of ``actions``, ``board``, ``undo``,
 ``save FILE``, ``help`` and ``quit``; bots act on their own. What is shown
-comes from :mod:`pachaprint.engine.display`.
+comes from :mod:`pachaprint.terminal.display`.
 """
 
 from __future__ import annotations
@@ -16,15 +16,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from pachaprint.engine import actions as A
-from pachaprint.engine import display
-from pachaprint.engine.actions import Kind
 from pachaprint.engine.bots import BOT_NAMES, HUMAN, Bot, check_bot, make_bot
-from pachaprint.engine.config import ConfigError, GameConfig, Mode, check_seats
-from pachaprint.engine.game import draw_setup, new_game
-from pachaprint.engine.log import SavedGame, save_log
-from pachaprint.engine.state import GameState
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.actions import Kind
+from pachaprint.engine.rules.config import ConfigError, GameConfig, Mode, check_seats
+from pachaprint.engine.rules.game import draw_setup, new_game
+from pachaprint.engine.rules.log import SavedGame, save_log
+from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
+from pachaprint.terminal import display
 
 
 def seats_for(mode: Mode, seats: str | None) -> tuple[str, ...]:
@@ -41,7 +41,7 @@ def seats_for(mode: Mode, seats: str | None) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class PlayConfig:
-    """A game for the terminal: its :class:`~pachaprint.engine.config.GameConfig` and who sits
+    """A game for the terminal: its :class:`~pachaprint.engine.rules.config.GameConfig` and who sits
     at each seat (``human`` or a bot name)."""
 
     game: GameConfig
@@ -58,7 +58,7 @@ class PlayConfig:
         seed: int | None = None,
     ) -> PlayConfig:
         """A new game from command-line words (``players``, ``otoma``: comma-separated); a
-        fresh random seed without one. :class:`~pachaprint.engine.config.ConfigError` otherwise."""
+        fresh random seed without one. :class:`~pachaprint.engine.rules.config.ConfigError` otherwise."""
         game_mode = Mode.parse(mode or Mode.COMPETITIVE.value)
         seats = seats_for(game_mode, players)
         if difficulty is not None and "," in difficulty:
@@ -76,7 +76,7 @@ class PlayConfig:
     @classmethod
     def resuming(cls, saved: SavedGame, players: str | None = None, **given: object) -> PlayConfig:
         """Going on with a saved game: its configuration and seats (``players`` may name others).
-        Any other setting in ``given`` is a :class:`~pachaprint.engine.config.ConfigError`."""
+        Any other setting in ``given`` is a :class:`~pachaprint.engine.rules.config.ConfigError`."""
         for setting, value in given.items():
             if value is not None:
                 raise ConfigError(setting, "comes from the saved game when resuming")

@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from pachaprint.engine.config import Mode
-from pachaprint.engine.events import Phase
-from pachaprint.engine.table import Table
-from pachaprint.engine.tiles import ArrowTile, TileTable
+from pachaprint.engine.rules.config import Mode
+from pachaprint.engine.rules.events import Phase
+from pachaprint.engine.rules.table import Table
+from pachaprint.engine.rules.tiles import ArrowTile, TileTable
 from pachaprint.model.board import Board
 
 
 class TileView(NamedTuple):
-    """The open tiles of a solo or co-op table (see :class:`~pachaprint.engine.tiles.TileTable`)."""
+    """The open tiles of a solo or co-op table (see :class:`~pachaprint.engine.rules.tiles.TileTable`)."""
 
     arrows: tuple[tuple[str, int] | None, ...] = ()
     """Per cell: (arrow colour, direction index) of the tile lying there, ``None`` for none."""

@@ -1,8 +1,8 @@
-"""What the public information proves: the :class:`Knowledge` of a table (see :mod:`pachaprint.engine.logic`).
+"""What the public information proves: the :class:`Knowledge` of a table (see :mod:`pachaprint.engine.bots.logic`).
 
-:func:`~pachaprint.engine.logic.analyse` makes it; :func:`propagate` follows its
+:func:`~pachaprint.engine.bots.logic.analyse` makes it; :func:`propagate` follows its
 constraints (the crop solver's :func:`~pachaprint.check.solver.settle`, on the
-regions known so far) and :func:`~pachaprint.engine.proofs.prove` refutes levels
+regions known so far) and :func:`~pachaprint.engine.bots.proofs.prove` refutes levels
 with it. A knowledge the compiled kernel made keeps its twin in ``core``.
 """
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pachaprint.check.solver import settle
-from pachaprint.engine.movement import cells_of
+from pachaprint.engine.rules.movement import cells_of
 from pachaprint.model.board import Board
 from pachaprint.model.rules import MAX_REGION_SIZE
 
@@ -54,8 +54,8 @@ class Component:
 class Knowledge:
     """What the table proves: components, region bounds and crop domains.
 
-    Made by :func:`~pachaprint.engine.logic.analyse`; where the compiled kernel made it, ``core`` holds its
-    twin (which :func:`~pachaprint.engine.proofs.prove` follows and whose proof
+    Made by :func:`~pachaprint.engine.bots.logic.analyse`; where the compiled kernel made it, ``core`` holds its
+    twin (which :func:`~pachaprint.engine.bots.proofs.prove` follows and whose proof
     caches it keeps), and the components and constraints are read on first use.
     """
 
@@ -73,7 +73,7 @@ class Knowledge:
         """Terrain index -> mask of hidden cells that may still hold that terrain."""
         self.core = core
         self.proofs: dict[int, int | None] = {}
-        """Cache of proof results (:func:`pachaprint.engine.proofs.prove`): cell -> level or None."""
+        """Cache of proof results (:func:`pachaprint.engine.bots.proofs.prove`): cell -> level or None."""
         self.alive: dict[int, int] = {}
         """Levels known to fit a cell (seen in a solution found by the search)."""
         self._components: list[Component] | None = None

@@ -1,11 +1,11 @@
 """The table of a game: cells, pawns, tiles and score accounts, and what happens on it.
 
 :class:`Table` holds everything that lies on the table (all of it public
-except the hidden map, which only its :class:`~pachaprint.engine.oracle.WheelOracle`
+except the hidden map, which only its :class:`~pachaprint.engine.rules.oracle.WheelOracle`
 knows) and the operations a game performs on it: place and lift pawns, reveal
 terrain and crops, discover (reveal and score diversity), score points and tell
-events. :class:`~pachaprint.engine.state.GameState` adds the turn; the
-:class:`~pachaprint.engine.otoma.Otoma` play through the same operations.
+events. :class:`~pachaprint.engine.rules.state.GameState` adds the turn; the
+:class:`~pachaprint.engine.rules.otoma.Otoma` play through the same operations.
 """
 
 from __future__ import annotations
@@ -13,16 +13,16 @@ from __future__ import annotations
 import copy
 from typing import TypeVar
 
-from pachaprint.engine import actions as A
-from pachaprint.engine.actions import NO_ACTIONS, Kind, LegalActions
-from pachaprint.engine.config import GameConfig
-from pachaprint.engine.events import Ending, Event, EventKind, Outcome, Phase, Source
-from pachaprint.engine.movement import (
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.actions import NO_ACTIONS, Kind, LegalActions
+from pachaprint.engine.rules.config import GameConfig
+from pachaprint.engine.rules.events import Ending, Event, EventKind, Outcome, Phase, Source
+from pachaprint.engine.rules.movement import (
     geometry,
 )
-from pachaprint.engine.oracle import SealedWheel, Wheel
-from pachaprint.engine.otoma import Otoma
-from pachaprint.engine.tiles import ArrowTile, ChanceNode, Deck, TileTable
+from pachaprint.engine.rules.oracle import SealedWheel, Wheel
+from pachaprint.engine.rules.otoma import Otoma
+from pachaprint.engine.rules.tiles import ArrowTile, ChanceNode, Deck, TileTable
 from pachaprint.model.rules import DIVERSITY_TOP_LEVEL, OFFERING_POINTS, TERRAIN_LETTERS
 
 UNKNOWN = -1
@@ -105,7 +105,7 @@ class Table:
         """What the players know, as a state: a copy whose wheel answers only for the open
         tiles and with no deck, so unseen tiles are chance. A search bot gives it a map it
         samples (:meth:`with_wheel`) and plays on; asking the sealed wheel about a hidden
-        cell raises :class:`~pachaprint.engine.oracle.HiddenInformation`."""
+        cell raises :class:`~pachaprint.engine.rules.oracle.HiddenInformation`."""
         twin = self.with_wheel(SealedWheel(self.board, self.terrain, self.crop, self._oracle))
         twin.deck = None
         return twin

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pachaprint.engine.compiled import COMPILED
-from pachaprint.engine.movement import Direction
+from pachaprint.engine.rules.movement import Direction
 from pachaprint.model.board import COLUMN_LETTERS, Board
 from pachaprint.resources import load_template
 
@@ -155,7 +155,7 @@ _TRAILS: dict[tuple[str, int, int], Trails] = {}
 
 def trails_for(board: Board) -> Trails:
     """The trails of the board template for this board (solo and co-op use the long board;
-    cached by size, as :func:`~pachaprint.engine.movement.geometry` is)."""
+    cached by size, as :func:`~pachaprint.engine.rules.movement.geometry` is)."""
     key = (board.size, board.width, board.height)
     found = _TRAILS.get(key)
     if found is None:

@@ -1,7 +1,7 @@
 """A disc's hard deductions: which cells the table proves late, or never.
 
-Built from the :class:`~pachaprint.engine.record.GameRecord` of games played
-with ``watch_proofs`` (see :class:`~pachaprint.engine.proofwatch.ProofWatch`).
+Built from the :class:`~pachaprint.engine.analysis.record.GameRecord` of games played
+with ``watch_proofs`` (see :class:`~pachaprint.engine.analysis.proofwatch.ProofWatch`).
 For every cell that is not a start cell, each game ends in one of three ways:
 
 * **proved**: the table proved its crop before its crop tile was placed; we
@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pachaprint.engine.proofwatch import GUESSED, OPEN, START
-from pachaprint.engine.record import GameRecord
-from pachaprint.engine.stats import quantile
+from pachaprint.engine.analysis.proofwatch import GUESSED, OPEN, START
+from pachaprint.engine.analysis.record import GameRecord
+from pachaprint.engine.analysis.stats import quantile
 from pachaprint.model.board import Board
 
 MIN_OPEN = 10

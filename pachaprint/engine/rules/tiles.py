@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import NamedTuple
 
-from pachaprint.engine.actions import TERRAIN_WORDS
-from pachaprint.engine.config import PAWN_COLOURS
-from pachaprint.engine.movement import Direction
+from pachaprint.engine.rules.actions import TERRAIN_WORDS
+from pachaprint.engine.rules.config import PAWN_COLOURS
+from pachaprint.engine.rules.movement import Direction
 from pachaprint.model.rules import TERRAIN_LETTERS
 from pachaprint.resources import load_template
 

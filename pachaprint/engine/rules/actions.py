@@ -19,7 +19,7 @@ Kinds (``a``/``b`` fields):
 * ``OTOMA`` (b = Otoma pawn): hard solo, the pawn an own-colour arrow moves.
 * ``SPEND`` (b = terrain): co-op, spend the top tile of that stack.
 * ``TILE`` (a = terrain, b = index): a chance outcome, the tile that turns up
-  (``b`` indexes the unseen tiles of that terrain, see :mod:`pachaprint.engine.tiles`).
+  (``b`` indexes the unseen tiles of that terrain, see :mod:`pachaprint.engine.rules.tiles`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
 from typing import overload
 
-from pachaprint.engine.movement import cells_of, nth_cell
+from pachaprint.engine.rules.movement import cells_of, nth_cell
 from pachaprint.model.board import Board
 from pachaprint.model.rules import TERRAIN_LETTERS, Terrain
 
@@ -183,7 +183,7 @@ def parse_action(board: Board, text: str, otoma_colours: Sequence[str] = ()) -> 
 
     ``offer`` with no levels is not handled here (it means "all my tokens" and
     needs the player's holding), nor is ``tile`` (its index depends on the
-    unseen tiles; see :meth:`pachaprint.engine.state.GameState.parse`).
+    unseen tiles; see :meth:`pachaprint.engine.rules.state.GameState.parse`).
     """
     words = text.strip().lower().split()
     if not words:

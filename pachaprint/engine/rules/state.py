@@ -1,12 +1,12 @@
 """The game state of every mode, in the spirit of OpenSpiel.
 
 One :class:`GameState` plays the competitive game, solo and co-op: the mode's
-:class:`~pachaprint.engine.config.Rules` switch the rulings that differ, its
-:class:`~pachaprint.engine.config.Seating` gives each seat a pawn side and a
+:class:`~pachaprint.engine.rules.config.Rules` switch the rulings that differ, its
+:class:`~pachaprint.engine.rules.config.Seating` gives each seat a pawn side and a
 score account, and the parts a mode adds are composed in: the
-:class:`~pachaprint.engine.otoma.Otoma` and the
-:class:`~pachaprint.engine.tiles.TileTable`. Start one with
-:func:`pachaprint.engine.game.new_game`; drive it with :meth:`legal_actions`,
+:class:`~pachaprint.engine.rules.otoma.Otoma` and the
+:class:`~pachaprint.engine.rules.tiles.TileTable`. Start one with
+:func:`pachaprint.engine.rules.game.new_game`; drive it with :meth:`legal_actions`,
 :meth:`apply`, :meth:`is_terminal`, :meth:`is_chance_node`,
 :meth:`chance_outcomes` and :meth:`outcome`; :attr:`current_player` is the
 seat to decide.
@@ -15,8 +15,8 @@ seat to decide.
 whose outcomes are the unseen tiles. The game's :attr:`deck` (the real, seeded
 order of the tiles) answers it at once; without one the caller applies an
 outcome (a search bot samples one from a :meth:`clone`). The hidden map is
-reached only through the :class:`~pachaprint.engine.oracle.WheelOracle`; a bot
-sees a :class:`~pachaprint.engine.view.PlayerView`.
+reached only through the :class:`~pachaprint.engine.rules.oracle.WheelOracle`; a bot
+sees a :class:`~pachaprint.engine.rules.view.PlayerView`.
 
 Decisions without a choice are taken by the state itself, never recorded: a
 seat with no legal Explore nor Divine skips, one without tokens skips the
@@ -27,18 +27,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pachaprint.engine import actions as A
-from pachaprint.engine.actions import Kind, LegalActions
-from pachaprint.engine.config import GameConfig
-from pachaprint.engine.events import Ending, EventKind, Phase
-from pachaprint.engine.legal import decision_actions, shut_out, turn_actions
-from pachaprint.engine.movement import cells_of
-from pachaprint.engine.oracle import Wheel
-from pachaprint.engine.otoma import Otoma
-from pachaprint.engine.table import UNKNOWN, Table
-from pachaprint.engine.tiles import Deck, TileTable
-from pachaprint.engine.trails import reaction_order, trails_for
-from pachaprint.engine.view import PlayerView
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.actions import Kind, LegalActions
+from pachaprint.engine.rules.config import GameConfig
+from pachaprint.engine.rules.events import Ending, EventKind, Phase
+from pachaprint.engine.rules.legal import decision_actions, shut_out, turn_actions
+from pachaprint.engine.rules.movement import cells_of
+from pachaprint.engine.rules.oracle import Wheel
+from pachaprint.engine.rules.otoma import Otoma
+from pachaprint.engine.rules.table import UNKNOWN, Table
+from pachaprint.engine.rules.tiles import Deck, TileTable
+from pachaprint.engine.rules.trails import reaction_order, trails_for
+from pachaprint.engine.rules.view import PlayerView
 
 __all__ = ["UNKNOWN", "GameState"]
 _fields = A.fields
@@ -144,7 +144,7 @@ class GameState(Table):
         self._settle()
 
     def view(self, seat: int | None = None) -> PlayerView:
-        """What ``seat`` (default: the current one) sees: a :class:`~pachaprint.engine.view.PlayerView`."""
+        """What ``seat`` (default: the current one) sees: a :class:`~pachaprint.engine.rules.view.PlayerView`."""
         return PlayerView.of(self, self.current_player if seat is None else seat)
 
     def refresh(self) -> None:

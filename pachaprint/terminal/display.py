@@ -1,8 +1,8 @@
 """What the terminal game shows: the board and its legend, status lines, events, choices, help.
 
-Every function reads a :class:`~pachaprint.engine.state.GameState` of any
+Every function reads a :class:`~pachaprint.engine.rules.state.GameState` of any
 mode and returns text (rich markup where ``color`` is asked for); the
-:mod:`~pachaprint.engine.terminal` driver writes it. Names that come from a
+:mod:`~pachaprint.terminal.play` driver writes it. Names that come from a
 scenario or a log go through :func:`printable` first, so nothing they hold
 (terminal escapes, control characters) reaches a terminal as is.
 """
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pachaprint.engine import actions as A
-from pachaprint.engine.actions import Kind, token_levels
-from pachaprint.engine.config import Mode
-from pachaprint.engine.events import Event, EventKind, Phase
-from pachaprint.engine.movement import Direction
-from pachaprint.engine.state import UNKNOWN, GameState
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.actions import Kind, token_levels
+from pachaprint.engine.rules.config import Mode
+from pachaprint.engine.rules.events import Event, EventKind, Phase
+from pachaprint.engine.rules.movement import Direction
+from pachaprint.engine.rules.state import UNKNOWN, GameState
 from pachaprint.model.rules import CROP_NAMES, TERRAIN_LETTERS, Terrain
 
 PLAYER_LETTERS = "ABCD"

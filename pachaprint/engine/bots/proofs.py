@@ -1,4 +1,4 @@
-"""Proof by refutation: which crops the public information proves (see :mod:`pachaprint.engine.logic`).
+"""Proof by refutation: which crops the public information proves (see :mod:`pachaprint.engine.bots.logic`).
 
 A level is proven for a cell when every other level of its domain leads to a
 contradiction of the constraints among revealed cells: first by propagation
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from pachaprint.engine.logic import LEVEL_OF_BIT, Inconsistent, Knowledge, propagate
+from pachaprint.engine.bots.logic import LEVEL_OF_BIT, Inconsistent, Knowledge, propagate
 
 POPCOUNT = tuple(bin(m).count("1") for m in range(64))
 GROUP_LIMIT = 20

@@ -25,7 +25,7 @@ Steps (``analyse``):
 4. **Crop domains** of revealed cells: levels 1..bound, minus levels placed in
    the same component or on a touching cell (separation); in a complete region
    every level 1..n lies exactly once, so a level with one place left goes there.
-5. **Proof by refutation** (:func:`pachaprint.engine.proofs.prove`): a level is
+5. **Proof by refutation** (:func:`pachaprint.engine.bots.proofs.prove`): a level is
    proven for a cell when every other level of its domain leads to a
    contradiction of the constraints among revealed cells.
 
@@ -38,8 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pachaprint.engine.compiled import COMPILED
-from pachaprint.engine.knowledge import (
+from pachaprint.engine.bots.knowledge import (
     FULL,
     LEVEL_OF_BIT,
     Component,
@@ -48,7 +47,8 @@ from pachaprint.engine.knowledge import (
     Links,
     propagate,
 )
-from pachaprint.engine.movement import Geometry, cells_of, geometry
+from pachaprint.engine.compiled import COMPILED
+from pachaprint.engine.rules.movement import Geometry, cells_of, geometry
 from pachaprint.model.board import Board
 from pachaprint.model.rules import MAX_REGION_SIZE, TERRAIN_LETTERS
 

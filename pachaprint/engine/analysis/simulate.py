@@ -11,7 +11,7 @@ run draws everything (first player, tiles, every bot choice) from the seed
 tiles, a run of ``n`` games plays the same games whatever else is simulated
 beside it, and a report is the same for any number of worker processes, or
 on a cluster (:func:`start` takes any ``concurrent.futures`` executor; see
-:mod:`pachaprint.engine.cluster`).
+:mod:`pachaprint.engine.analysis.cluster`).
 """
 
 from __future__ import annotations
@@ -22,8 +22,11 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from pachaprint.engine.analysis.proofwatch import ProofWatch
+from pachaprint.engine.analysis.record import GameRecord
+from pachaprint.engine.analysis.report import SimulationReport, summarise
 from pachaprint.engine.bots import check_bot, make_bot
-from pachaprint.engine.config import (
+from pachaprint.engine.rules.config import (
     ConfigError,
     GameConfig,
     Mode,
@@ -32,13 +35,10 @@ from pachaprint.engine.config import (
     first_start_cells,
     otoma_cells,
 )
-from pachaprint.engine.events import Ending
-from pachaprint.engine.game import draw_setup
-from pachaprint.engine.oracle import WheelOracle
-from pachaprint.engine.proofwatch import ProofWatch
-from pachaprint.engine.record import GameRecord
-from pachaprint.engine.report import SimulationReport, summarise
-from pachaprint.engine.state import GameState
+from pachaprint.engine.rules.events import Ending
+from pachaprint.engine.rules.game import draw_setup
+from pachaprint.engine.rules.oracle import WheelOracle
+from pachaprint.engine.rules.state import GameState
 from pachaprint.model.rules import PLAYER_COUNTS
 from pachaprint.model.scenario import Scenario
 
@@ -56,7 +56,7 @@ def game_seed(seed: int, index: int) -> int:
 
 def seat_bots(bots: Sequence[str], players: int) -> list[str]:
     """The bot name of every seat (names repeat in turn when there are fewer than seats);
-    :class:`~pachaprint.engine.config.ConfigError` for unknown names or too many."""
+    :class:`~pachaprint.engine.rules.config.ConfigError` for unknown names or too many."""
     if players not in PLAYER_COUNTS:
         raise ConfigError("players", f"players must be 2, 3 or 4, not {players}")
     names = [check_bot(b.strip()) for b in bots if b.strip()]
@@ -89,7 +89,7 @@ class SimulationConfig:
     the bots to try (each plays every seat of its runs). ``games``: in total, shared
     out over the runs (:func:`split_games`). ``watch_proofs``: in the first this many
     games of each run, follow when each crop follows from the table
-    (:class:`~pachaprint.engine.proofwatch.ProofWatch`, which costs about as much
+    (:class:`~pachaprint.engine.analysis.proofwatch.ProofWatch`, which costs about as much
     as a logician's game); the games and the report do not change, the records gain it."""
 
     mode: Mode = Mode.COMPETITIVE
