@@ -109,6 +109,18 @@ class SharedDisc:
         )
 
 
+def shared_disc(scenario: Scenario, with_name: bool = True) -> SharedDisc:
+    """The disc of a valid scenario whose crop layer is complete (no dots)."""
+    if not scenario.is_complete:
+        raise ValueError(f"{scenario.id}: the crop layer has dots; solve it first")
+    return SharedDisc.of(scenario, scenario.crop_levels, with_name)
+
+
+def code_of(scenario: Scenario, with_name: bool = True, group: int = GROUP) -> str:
+    """The share code of a valid, complete scenario (its name part too, unless not ``with_name``)."""
+    return encode(shared_disc(scenario, with_name), group)
+
+
 class _Digits:
     """Mixed-radix digits written least significant first."""
 
