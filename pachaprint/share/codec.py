@@ -59,6 +59,8 @@ TERRAINS = TERRAIN_LETTERS
 OTOMA_CELLS = 5
 MAX_NAME_BYTES = 240
 """A name is at most 60 characters, so at most 240 bytes of UTF-8."""
+MIN_SYMBOLS = 12
+"""Fewer symbols spell no disc: a tiny map's terrain alone makes the payload at least 2**39."""
 NAME_MARK = "."
 """Between the code and the name part that may follow it."""
 
@@ -205,8 +207,9 @@ def name_symbols(core: list[int], name: str) -> list[int]:
     """The symbol values of the name part that follows the code ``core``, check included.
 
     The name's UTF-8 bytes, after a byte 1 that keeps leading zero bytes, as one
-    number in base 32; its check covers the code before it too, so a name part
-    reads only after its own disc.
+    number in base 32; its check covers the code before it too (less that
+    code's own check symbols: after a message and its own CRC every CRC is in
+    the same state), so a name part reads only after its own disc.
     """
     raw = name.encode("utf-8")
     if not raw or len(raw) > MAX_NAME_BYTES:
@@ -214,7 +217,7 @@ def name_symbols(core: list[int], name: str) -> list[int]:
             f"a name of {len(raw)} bytes of UTF-8 (a code holds 1 to {MAX_NAME_BYTES})"
         )
     body = digits(int.from_bytes(b"\x01" + raw, "big"))
-    return body + check_symbols(core + body)
+    return body + check_symbols(core[:-CHECK_SYMBOLS] + body)
 
 
 def encode(disc: SharedDisc, group: int = GROUP) -> str:
@@ -260,7 +263,7 @@ def _decode_name(core: list[int], values: list[int]) -> str:
     if len(values) < 1 + CHECK_SYMBOLS:
         raise ShareCodeError(f"the name part after '{NAME_MARK}' is too short")
     body, check = values[:-CHECK_SYMBOLS], values[-CHECK_SYMBOLS:]
-    if check_symbols(core + body) != check:
+    if check_symbols(core[:-CHECK_SYMBOLS] + body) != check:
         raise ShareCodeError(
             f"the check symbols of the name part (after '{NAME_MARK}') do not match: "
             "a symbol was mistyped, left out or swapped"
@@ -277,7 +280,7 @@ def _decode_name(core: list[int], values: list[int]) -> str:
 
 
 def _decode_core(values: list[int]) -> SharedDisc:
-    if len(values) < 2 + CHECK_SYMBOLS:
+    if len(values) < MIN_SYMBOLS:
         raise ShareCodeError(f"{len(values)} symbols are too few for a share code")
     body, check = values[:-CHECK_SYMBOLS], values[-CHECK_SYMBOLS:]
     if check_symbols(body) != check:

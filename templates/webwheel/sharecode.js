@@ -113,7 +113,8 @@ var PachaprintShareCode = (function () {
   function readName(core, values) {
     if (values.length < 1 + CHECK) throw fail("name");
     var body = values.slice(0, -CHECK);
-    if (!checked(body, values.slice(-CHECK), core)) throw fail("name");
+    /* the code's own check symbols are left out: after a message and its CRC every CRC is alike */
+    if (!checked(body, values.slice(-CHECK), core.slice(0, -CHECK))) throw fail("name");
     if (body.length > 1 && body[0] === 0) throw fail("name");
     var n = number(body), bytes = [];
     while (n > 0n) { bytes.unshift(Number(n & 255n)); n >>= 8n; }
