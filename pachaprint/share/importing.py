@@ -114,7 +114,10 @@ def _from_fan_map(imported: Imported, box: str) -> None:
     disc = SharedDisc(fan.size, fan.terrain, fan.crops, fan.start)
     data = _data(disc, "fan-map", "Fan map", "")
     report = validate_data(data, item.label, box, difficulty=False)
-    if report.scenario is not None and [p.rule for p in report.errors] == [Rule.NOT_UNIQUE]:
+    if report.errors and [p.rule for p in report.errors] != [Rule.NOT_UNIQUE]:
+        imported.problems.extend(_problems(report))
+        return
+    if report.scenario is not None and report.errors:
         imported.added = settling_start_cells(report.scenario)
         board = board_for(fan.size)
         extra = [board.index(name) for name in imported.added]
