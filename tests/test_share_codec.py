@@ -104,6 +104,7 @@ def discs(draw):
     return SharedDisc(size, terrain, crops, start, otoma, name)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(discs())
 def test_random_discs_round_trip(disc):
@@ -113,6 +114,7 @@ def test_random_discs_round_trip(disc):
     assert decode(code.replace("-", " ")) == disc
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(discs(), st.data())
 def test_any_single_changed_symbol_is_caught(disc, data):
@@ -125,6 +127,7 @@ def test_any_single_changed_symbol_is_caught(disc, data):
         decode(code[:position] + other + code[position + 1 :])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(discs(), st.data())
 def test_swapped_neighbours_and_a_lost_symbol_are_caught(disc, data):
