@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pachaprint.check.generate import slug
@@ -185,6 +189,9 @@ def test_usage_errors_exit_2(tmp_path):
     afile = tmp_path / "file.txt"
     afile.write_text("x")
     assert run("import", SUN_GATE_CODE, "-o", afile).exit_code == 2
+    folder = run("import", tmp_path)
+    assert folder.exit_code == 2
+    assert "is a folder: give share codes, links or files" in folder.stderr
 
 
 def test_import_json_lists_every_input(tmp_path):
@@ -211,3 +218,18 @@ def test_the_name_part_can_be_left_off_by_hand(tmp_path):
     code = run("share", SUN_GATE).stdout.strip()
     core = code.partition(NAME_MARK)[0]
     assert core == SUN_GATE_CODE
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=80) | st.text(alphabet="0123456789ABCDEFGHJKMNPQRSTVWXYZ-.", max_size=80))
+def test_fuzz_whatever_is_typed_gets_words_never_a_traceback(text):
+    if not text.strip() or text.startswith("-"):
+        return  # no argument at all, or an option: Typer's own usage errors
+    with tempfile.TemporaryDirectory() as folder:
+        result = runner.invoke(app, ["import", text, "-o", folder])
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        assert result.exit_code in (1, 2), result.output
+        assert "Traceback" not in result.output
+        assert result.stderr.strip()
+        assert list(Path(folder).iterdir()) == []

@@ -107,6 +107,10 @@ def read_items(arguments: list[str]) -> list[Item]:
         if "://" not in argument and path.is_file():
             items.extend(_file_items(path))
             continue
+        if "://" not in argument and path.is_dir():
+            raise InputError(
+                f"{display_path(argument)} is a folder: give share codes, links or files", True
+            )
         item = item_of_text(argument)
         if item is not None:
             items.append(item)
