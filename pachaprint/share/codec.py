@@ -24,11 +24,17 @@ otoma      2 (present?), then k, k-1,  1, then log2(k!/(k-5)!): 11.3 for k = 7
 
 A name may follow after a ``.``: its UTF-8 bytes in base 32 and three check
 symbols of its own (:func:`name_symbols`), so the code before it is the same
-with or without the name. The whole crop layer is in the code (not just the start crops), so a page can
-rebuild the disc without a solver; the start cells' crops are read from it.
-Regions are found as the model finds them (reading order of their first cell).
-Decoding re-encodes what it read and refuses a code that does not come out
-the same, so every disc has exactly one code.
+with or without the name.
+
+The whole crop layer is in the code (not just the start crops), so a page
+can rebuild the disc without a solver (the digital wheel's ``sharecode.js``
+reads this format; it holds no rule); the start cells' crops are read from
+it. That costs about 8 symbols against start crops alone: the shipped long
+discs take 39 to 45 symbols (median 42), the tiny ones 23 to 25
+(``benchmarks/share_code_lengths.py``). Regions are found as the model finds
+them (reading order of their first cell). Decoding re-encodes what it read
+and refuses a code that does not come out the same, so every disc has
+exactly one code.
 """
 
 from __future__ import annotations
@@ -36,10 +42,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from math import comb, log2
 
+from pachaprint.check.rules import SOLO_START_CELLS
 from pachaprint.model.board import board_for
 from pachaprint.model.regions import find_regions
 from pachaprint.model.rules import MAX_REGION_SIZE, TERRAIN_LETTERS
-from pachaprint.model.scenario import Scenario, crops_to_rows
+from pachaprint.model.scenario import Scenario
 from pachaprint.share.symbols import (
     ALPHABET,
     CHECK_SYMBOLS,
@@ -56,7 +63,7 @@ VERSION = 1
 """The code format this module writes and reads (the first symbol)."""
 SIZES = ("tiny", "long")
 TERRAINS = TERRAIN_LETTERS
-OTOMA_CELLS = 5
+OTOMA_CELLS = SOLO_START_CELLS
 MAX_NAME_BYTES = 240
 """A name is at most 60 characters, so at most 240 bytes of UTF-8."""
 MIN_SYMBOLS = 12
@@ -94,20 +101,6 @@ class SharedDisc:
             start=tuple(sorted(scenario.start_cells)),
             otoma=scenario.otoma_cells or None,
             name=scenario.name if with_name else None,
-        )
-
-    def scenario(self, id: str, name: str) -> Scenario:
-        """A scenario of this disc, with the start cells' crops and every other crop written."""
-        board = board_for(self.size)
-        width = board.width
-        return Scenario(
-            id=id,
-            name=self.name or name,
-            size=self.size,
-            terrain=tuple(self.terrain[r * width : (r + 1) * width] for r in range(board.height)),
-            crops=tuple(crops_to_rows(board, self.crops)),
-            start=tuple(board.name(c) for c in self.start),
-            otoma=tuple(board.name(c) for c in self.otoma) if self.otoma else None,
         )
 
 
