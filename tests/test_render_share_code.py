@@ -157,3 +157,41 @@ def test_render_and_build_refuse_a_share_url_that_is_no_address(tmp_path):
         assert result.exit_code == 2, args
         assert "--share-url" in result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "it", "fr", "es"])
+def test_the_block_fits_beside_the_pin_in_every_language(lang):
+    """Worst cases: the widest code line (three groups of W) and the widest difficulty line."""
+    from pachaprint.render.components.disc_back import layout
+    from pachaprint.render.texts import wheel_texts
+    from pachaprint.textfit import missing_characters, text_width
+
+    radius, em = 75.0, 25.4 / 72  # mm per point
+    spec = share_layout()
+    block, qr = spec["layout"]["code"], spec["layout"]["qr"]
+    caption = spec["texts"][lang]["caption"]
+    assert missing_characters(caption) == []
+    words = wheel_texts(lang)
+    difficulty_width = max(
+        text_width(words["difficulty"].format(difficulty=v), layout()["difficulty"]["pt"])
+        for v in words["difficulties"].values()
+    )
+    difficulty_y = layout()["difficulty"]["y_ratio"] * radius
+    difficulty_half = layout()["difficulty"]["pt"] * em / 2
+    x = block["x_ratio"] * radius
+    step = block["line_mm"]
+    first = block["y_ratio"] * radius - 3 * step / 2
+    lines = [(caption, block["caption_pt"], True, first)] + [
+        ("WWWWW-WWWWW-WWWWW", block["code_pt"], False, first + k * step) for k in (1, 2, 3)
+    ]
+    for text, size, bold, y in lines:
+        half = text_width(text, size, bold) / 2
+        top, bottom = y - size * em / 2, y + size * em / 2
+        # inside the printed ring, at its outer corners
+        assert math.hypot(abs(x) + half, max(abs(top), abs(bottom))) < radius - 5.5, text
+        # clear of the difficulty line where the two share a height
+        if top < difficulty_y + difficulty_half and bottom > difficulty_y - difficulty_half:
+            assert abs(x) - half > difficulty_width / 2, text
+        assert abs(x) - half > 4.0  # clear of the pin mark
+    qr_left = (qr["x_ratio"] - qr["size_ratio"] / 2) * radius
+    assert qr_left > difficulty_width / 2
