@@ -124,6 +124,7 @@ def _render_scenario(
         paper=options.papers[0],
         lang=options.lang,
         difficulty=difficulty,
+        share_url=options.share_url,
     )
     write_webwheel(scenario, folder / "wheel.html", lang=options.lang)
     (folder / "preview-back.png").write_bytes(pdf_preview_png(folder / "disc-back.pdf"))

@@ -100,6 +100,7 @@ def build_discs_pnp(
             lang=options.lang,
             difficulties=difficulties,
             back_offset=options.back_offset,
+            share_url=options.share_url,
         )
         return stage.commit()
 

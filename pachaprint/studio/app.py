@@ -21,6 +21,8 @@ path                       verb  answer
 ``/api/print``             POST  the print-ready PDF of the disc
 ``/api/wheel``             POST  the digital wheel page of the disc
 ``/api/save``              POST  write ``{"file", "scenario"}`` atomically
+``/api/share``             POST  the share code of a valid ``{"scenario": ...}``
+``/api/import``            POST  the scenario of ``{"code": ...}`` (or a fan app's link)
 =========================  ====  =====================================================
 """
 
@@ -38,7 +40,7 @@ from starlette.routing import Route
 
 from pachaprint.check.generate import GenerationError
 from pachaprint.check.load import parse_bytes
-from pachaprint.studio import authoring, documents, printing
+from pachaprint.studio import authoring, documents, printing, sharing
 from pachaprint.studio.page import asset, page_html
 from pachaprint.studio.security import ASGIApp, Guard
 from pachaprint.studio.workspace import Workspace, WorkspaceError
@@ -214,6 +216,22 @@ class StudioApi:
         data, name = await run_in_threadpool(work)
         return _download(data, "application/octet-stream", name)
 
+    # -- share codes ----------------------------------------------------------------------
+    async def share(self, request: Request) -> Response:
+        body = await read_json(request)
+        box = _box(body)
+        found = await run_in_threadpool(sharing.share_document, body.get("scenario"), box)
+        return JSONResponse(found)
+
+    async def import_code(self, request: Request) -> Response:
+        body = await read_json(request)
+        found = await run_in_threadpool(sharing.imported_document, body.get("code"), _box(body))
+        found["file"] = None
+        if self.workspace.mode == "folder":
+            found["scenario"]["id"] = self.workspace.fresh_id(found["scenario"]["id"])
+            found["file"] = f"{found['scenario']['id']}.json"
+        return JSONResponse(found)
+
     # -- saving ---------------------------------------------------------------------------
     async def save(self, request: Request) -> Response:
         body = await read_json(request)
@@ -273,5 +291,7 @@ def create_app(workspace: Workspace, token: str, port: int) -> ASGIApp:
         Route("/api/print", _guarded(api.print_pdf), methods=post),
         Route("/api/wheel", _guarded(api.wheel), methods=post),
         Route("/api/save", _guarded(api.save), methods=post),
+        Route("/api/share", _guarded(api.share), methods=post),
+        Route("/api/import", _guarded(api.import_code), methods=post),
     ]
     return Guard(Starlette(routes=routes), token, port)
