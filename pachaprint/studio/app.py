@@ -41,6 +41,7 @@ from pachaprint.check.load import parse_bytes
 from pachaprint.studio import authoring, documents, printing
 from pachaprint.studio.page import asset, page_html
 from pachaprint.studio.security import ASGIApp, Guard
+from pachaprint.studio.shapes import shape_error
 from pachaprint.studio.workspace import Workspace, WorkspaceError
 
 BODY_LIMIT = 256 * 1024
@@ -51,12 +52,22 @@ Handler = Callable[[Request], Awaitable[Response]]
 
 
 class ApiError(Exception):
-    """An answer in words with its HTTP status (and the problems behind it, if any)."""
+    """An answer in words with its HTTP status (and the problems behind it, if any).
 
-    def __init__(self, status: int, message: str, problems: list[dict[str, Any]] | None = None):
+    ``field`` is the JSON pointer, in the request body, of the value that is wrong.
+    """
+
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        problems: list[dict[str, Any]] | None = None,
+        field: str | None = None,
+    ):
         super().__init__(message)
         self.status = status
         self.problems = problems or []
+        self.field = field
 
 
 async def read_json(request: Request) -> dict[str, Any]:
@@ -80,6 +91,18 @@ async def read_json(request: Request) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ApiError(400, "the request body must be a JSON object")
     return data
+
+
+def _scenario(body: dict[str, Any]) -> dict[str, Any]:
+    """The request's ``scenario``, every field the studio reads of its JSON type; 400 if not."""
+    scenario = body.get("scenario")
+    found = shape_error(scenario)
+    if found is not None:
+        pointer, message = found
+        field = "/scenario" + pointer
+        raise ApiError(400, f"scenario{'/' if pointer else ' '}{message}", field=field)
+    assert isinstance(scenario, dict)  # shape_error refuses anything else
+    return scenario
 
 
 def _box(body: dict[str, Any]) -> str:
@@ -138,17 +161,13 @@ class StudioApi:
     # -- checking and help --------------------------------------------------------------
     async def check(self, request: Request) -> Response:
         body = await read_json(request)
-        verdict = await run_in_threadpool(
-            authoring.check_document, body.get("scenario"), _box(body)
-        )
+        verdict = await run_in_threadpool(authoring.check_document, _scenario(body), _box(body))
         verdict["version"] = body.get("version")
         return JSONResponse(verdict)
 
     async def explain(self, request: Request) -> Response:
         body = await read_json(request)
-        return JSONResponse(
-            await run_in_threadpool(authoring.explain_document, body.get("scenario"))
-        )
+        return JSONResponse(await run_in_threadpool(authoring.explain_document, _scenario(body)))
 
     async def generate(self, request: Request) -> Response:
         body = await read_json(request)
@@ -180,21 +199,21 @@ class StudioApi:
     # -- pictures -------------------------------------------------------------------------
     async def preview(self, request: Request) -> Response:
         body = await read_json(request)
-        box = _box(body)
+        mapping, box = _scenario(body), _box(body)
 
         def work() -> dict[str, str]:
-            scenario, difficulty = authoring.scenario_of(body.get("scenario"), box)
+            scenario, difficulty = authoring.scenario_of(mapping, box)
             return printing.preview_svgs(scenario, difficulty)
 
         return JSONResponse({"svgs": await run_in_threadpool(work)})
 
     async def print_pdf(self, request: Request) -> Response:
         body = await read_json(request)
+        mapping, box = _scenario(body), _box(body)
         paper = _text_field(body, "paper", printing.PAPERS)
-        box = _box(body)
 
         def work() -> tuple[bytes, str]:
-            scenario, difficulty = authoring.scenario_of(body.get("scenario"), box)
+            scenario, difficulty = authoring.scenario_of(mapping, box)
             return printing.print_pdf(scenario, difficulty, paper), printing.print_file_name(
                 scenario, paper
             )
@@ -204,10 +223,10 @@ class StudioApi:
 
     async def wheel(self, request: Request) -> Response:
         body = await read_json(request)
-        box = _box(body)
+        mapping, box = _scenario(body), _box(body)
 
         def work() -> tuple[bytes, str]:
-            scenario, _ = authoring.scenario_of(body.get("scenario"), box)
+            scenario, _ = authoring.scenario_of(mapping, box)
             page = printing.wheel_page(scenario).encode("utf-8")
             return page, printing.wheel_file_name(scenario)
 
@@ -222,7 +241,7 @@ class StudioApi:
             documents.save,
             self.workspace,
             name,
-            body.get("scenario"),
+            _scenario(body),
             body.get("hash"),
             bool(body.get("create")),
             bool(body.get("force")),
@@ -244,7 +263,10 @@ def _guarded(handler: Handler) -> Handler:
         try:
             return await handler(request)
         except ApiError as exc:
-            return JSONResponse({"error": str(exc), "problems": exc.problems}, exc.status)
+            answer: dict[str, Any] = {"error": str(exc), "problems": exc.problems}
+            if exc.field is not None:
+                answer["field"] = exc.field
+            return JSONResponse(answer, exc.status)
         except WorkspaceError as exc:
             return JSONResponse({"error": str(exc), "problems": []}, exc.status)
         except authoring.DocumentError as exc:
