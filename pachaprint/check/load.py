@@ -8,8 +8,11 @@ escaped (:func:`pachaprint.model.text.quote`), so a problem prints safely.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
+import stat
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -19,11 +22,19 @@ if TYPE_CHECKING:
     import jsonschema
 
 from pachaprint.check.problems import Problem, Rule
-from pachaprint.model.text import TEXT_PATTERN, printable, quote, text_problem
+from pachaprint.model.text import (
+    TEXT_PATTERN,
+    printable,
+    quote,
+    text_problem,
+)
 from pachaprint.resources import schemas_dir
 
 MAX_BYTES = 1 << 20
 """Files above 1 MiB are refused: a scenario is well under 2 KB."""
+PROBLEM_LIMIT = 100
+"""At most this many problems of one rule are listed; the rest are counted in one more
+(``and 139,900 more schema problems like these``), as compilers cap a flood of errors."""
 
 
 @lru_cache(maxsize=1)
@@ -78,7 +89,6 @@ class _Numbers:
             digits = len(literal.lstrip("-"))
             raise _JsonProblem(
                 f"{where}a number with {digits:,} digits is too long to read"
-                " (a scenario holds no numbers at all)"
             ) from None
         at = self.text.find(literal, self.search_from)
         if at >= 0:
@@ -105,6 +115,33 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
+_BYTE_ORDER_MARKS = (
+    (b"\xff\xfe\x00\x00", "UTF-32 text (little-endian, with a byte-order mark)"),
+    (b"\x00\x00\xfe\xff", "UTF-32 text (big-endian, with a byte-order mark)"),
+    (b"\xff\xfe", "UTF-16 text (little-endian, with a byte-order mark)"),
+    (b"\xfe\xff", "UTF-16 text (big-endian, with a byte-order mark)"),
+)
+
+
+def _wide_encoding(raw: bytes) -> str | None:
+    """``UTF-16 text (little-endian)`` and the like for a file in a wide encoding, else ``None``.
+
+    Without a byte-order mark, text whose first characters are ASCII has a zero
+    in every other byte in UTF-16; UTF-8 text never starts that way.
+    """
+    for mark, words in _BYTE_ORDER_MARKS:
+        if raw.startswith(mark):
+            return words
+    head = raw[: min(len(raw), 64) & ~1]
+    if len(head) < 4:
+        return None
+    if not any(head[1::2]) and all(head[0::2]):
+        return "UTF-16 text (little-endian)"
+    if not any(head[0::2]) and all(head[1::2]):
+        return "UTF-16 text (big-endian)"
+    return None
+
+
 def parse_bytes(raw: bytes) -> tuple[Any, list[Problem]]:
     """Decode and parse a scenario file's bytes. Returns ``(data, [])`` or ``(None, [json problem])``."""
     if len(raw) > MAX_BYTES:
@@ -113,6 +150,11 @@ def parse_bytes(raw: bytes) -> tuple[Any, list[Problem]]:
                 Rule.JSON,
                 f"the file is {len(raw):,} bytes; a scenario file is at most {MAX_BYTES:,} bytes",
             )
+        ]
+    wide = _wide_encoding(raw)
+    if wide is not None:
+        return None, [
+            Problem(Rule.JSON, f"the file is {wide}; pachaprint reads UTF-8: save it as UTF-8")
         ]
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
@@ -129,10 +171,30 @@ def parse_bytes(raw: bytes) -> tuple[Any, list[Problem]]:
     return parse_text(text)
 
 
+def _decode_error(text: str, exc: json.JSONDecodeError) -> str:
+    """The message for a JSON syntax error, with its line and column."""
+    where = f"line {exc.lineno} column {exc.colno}: "
+    if exc.msg == "Invalid control character at" and 0 <= exc.pos < len(text):
+        code = f"U+{ord(text[exc.pos]):04X}"
+        return (
+            f"{where}a raw control character ({code}) inside a string; JSON needs it written"
+            f" as an escape such as \\u{ord(text[exc.pos]):04x}"
+        )
+    return where + exc.msg
+
+
 def parse_text(text: str) -> tuple[Any, list[Problem]]:
     """Parse JSON text (no BOM). NaN/Infinity and duplicate keys are ``json`` problems."""
     if not text.strip():
         return None, [Problem(Rule.JSON, "the file is empty; expected a JSON object")]
+    nul = text.find("\x00")
+    if nul >= 0:
+        return None, [
+            Problem(
+                Rule.JSON,
+                f"{_position(text, nul)}a NUL byte (U+0000); a JSON file is text and holds none",
+            )
+        ]
     try:
         data = json.loads(
             text,
@@ -141,7 +203,7 @@ def parse_text(text: str) -> tuple[Any, list[Problem]]:
             parse_int=_Numbers(text),
         )
     except json.JSONDecodeError as exc:
-        return None, [Problem(Rule.JSON, f"line {exc.lineno} column {exc.colno}: {exc.msg}")]
+        return None, [Problem(Rule.JSON, _decode_error(text, exc))]
     except _JsonProblem as exc:
         return None, [Problem(Rule.JSON, str(exc))]
     except RecursionError:
@@ -343,7 +405,46 @@ def schema_problems(data: Any) -> list[Problem]:
             problems.append(
                 Problem(Rule.SCHEMA, f"{where or '(top level)'}: {message}", pointer=where)
             )
-    return sorted(set(problems), key=lambda p: (p.pointer or "", p.message))
+    ordered = sorted(set(problems), key=lambda p: (_pointer_order(p.pointer or ""), p.message))
+    return cap_problems(ordered)
+
+
+def _pointer_order(where: str) -> list[tuple[int, int | str]]:
+    """Sort key of a JSON pointer: array indexes in number order (``/start/9`` before ``/start/10``)."""
+    return [(0, int(part)) if part.isdigit() else (1, part) for part in where.split("/")]
+
+
+def cap_problems(problems: list[Problem], limit: int = PROBLEM_LIMIT) -> list[Problem]:
+    """``problems`` with at most ``limit`` of each rule; the rest of a rule become one problem
+    that counts them (``omitted``), placed after the ones listed.
+
+    Its pointer is the deepest one the omitted problems share (``/start``).
+    """
+    kept: list[Problem] = []
+    seen: dict[Rule, int] = {}
+    dropped: dict[Rule, list[Problem]] = {}
+    for problem in problems:
+        seen[problem.rule] = seen.get(problem.rule, 0) + 1
+        if seen[problem.rule] <= limit:
+            kept.append(problem)
+        else:
+            dropped.setdefault(problem.rule, []).append(problem)
+    for rule, rest in dropped.items():
+        pointers = [p.pointer for p in rest if p.pointer is not None]
+        shared = None
+        if pointers:
+            common = pointers[0].split("/")
+            for parts in (p.split("/") for p in pointers[1:]):
+                same = 0
+                while same < min(len(common), len(parts)) and common[same] == parts[same]:
+                    same += 1
+                common = common[:same]
+            shared = "/".join(common)
+        lead = f"{shared or '(top level)'}: " if shared is not None else ""
+        message = f"{lead}and {len(rest):,} more {rule.value} problems like these (not listed)"
+        last = max(i for i, p in enumerate(kept) if p.rule is rule)
+        kept.insert(last + 1, Problem(rule, message, pointer=shared, omitted=len(rest)))
+    return kept
 
 
 def read_file(path: Path) -> bytes:
@@ -362,11 +463,31 @@ def scenario_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.json") if p.is_file() and not is_hidden(p))
 
 
+def unusable_path(path: str | os.PathLike[str]) -> str | None:
+    """Why ``path`` is neither a file nor a folder one can read, in words; ``None`` if it is one.
+
+    ``no such file or folder``, ``too many levels of symbolic links (a link loop)``...
+    """
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "too many levels of symbolic links (a link loop)"
+        if error.errno == errno.ENOENT and os.path.islink(path):
+            return "a symbolic link to nothing (its target is missing)"
+        if error.errno in (errno.ENOENT, errno.ENOTDIR):
+            return "no such file or folder"
+        return printable(error.strerror or str(error))
+    if not (stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode)):
+        return "not a file or folder (a device or a pipe?)"
+    return None
+
+
 def collect_files(paths: list[str]) -> tuple[list[Path], list[str]]:
     """Expand files and folders -> (files, paths that are neither a file nor a folder).
 
     A folder gives its :func:`scenario_files`; a file named on its own is
-    always taken, hidden or not.
+    always taken, hidden or not. :func:`unusable_path` says why a path is left out.
     """
     files: list[Path] = []
     missing: list[str] = []

@@ -35,6 +35,9 @@ def wheel(
     It reveals a cell's terrain (Discovery) or crop (Divination), one at a
     time, as the printed wheel does.
 
+    The map is scrambled in the page, not encrypted: that protects against a
+    glance at the page source, not against a determined reader.
+
     The scenario must be valid; a crop layer with dots is solved first. Exit 0
     when written, 1 for an invalid scenario, 2 for usage errors.
     """
