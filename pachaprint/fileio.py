@@ -102,3 +102,19 @@ def atomic_write_bytes(path: str | Path, data: bytes, follow_symlinks: bool = Fa
 def atomic_write_text(path: str | Path, text: str, follow_symlinks: bool = False) -> Path:
     """Write UTF-8 ``text`` atomically (see :func:`atomic_write_bytes`)."""
     return atomic_write_bytes(path, text.encode("utf-8"), follow_symlinks)
+
+
+def process_is_gone(pid: int) -> bool:
+    """True when no process ``pid`` exists: the owner of a temporary file named after it is gone.
+
+    ``False`` when it may still run (another user's, or no harmless probe on this system).
+    """
+    if os.name != "posix":
+        return False  # os.kill would end the process there
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False

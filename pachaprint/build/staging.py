@@ -32,6 +32,7 @@ from pathlib import Path, PurePosixPath
 from types import TracebackType
 
 from pachaprint.build.names import unsafe_output_name
+from pachaprint.fileio import process_is_gone
 from pachaprint.model.text import display_path, printable
 
 STAGING_PREFIX = ".pachaprint-stage-"
@@ -189,18 +190,6 @@ def replace_file(out_dir: Path, relative: str, data: bytes) -> None:
         place(out_dir, PurePosixPath(relative), staged)
 
 
-def _process_is_gone(pid: int) -> bool:
-    if os.name != "posix":
-        return False  # no harmless liveness probe: keep the folder
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except OSError:
-        return False  # alive, owned by someone else
-    return False
-
-
 def clean_stale_stages(out_dir: Path) -> list[str]:
     """Remove the stage folders left by builds that were killed; returns their names, sorted.
 
@@ -216,7 +205,7 @@ def clean_stale_stages(out_dir: Path) -> list[str]:
         match = _STAGE_NAME.fullmatch(entry.name)
         if match is None or not entry.is_dir(follow_symlinks=False):
             continue
-        if not _process_is_gone(int(match.group(1))):
+        if not process_is_gone(int(match.group(1))):
             continue
         shutil.rmtree(entry.path, ignore_errors=True)
         removed.append(entry.name)

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pachaprint.check.load import MAX_BYTES, parse_bytes
+from pachaprint.fileio import process_is_gone
 
 try:
     import fcntl
@@ -67,18 +68,6 @@ class WorkspaceConflict(WorkspaceError):
 
     def __init__(self, message: str):
         super().__init__(message, 409)
-
-
-def _process_is_gone(pid: int) -> bool:
-    if os.name != "posix":
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except OSError:
-        return False
-    return False
 
 
 @dataclass(frozen=True)
@@ -195,7 +184,7 @@ class Workspace:
         with os.scandir(self.root) as entries:
             owned = [(e.name, _OWNED.fullmatch(e.name)) for e in entries]
         for name, match in owned:
-            if match is None or not _process_is_gone(int(match.group(1) or match.group(2))):
+            if match is None or not process_is_gone(int(match.group(1) or match.group(2))):
                 continue
             with contextlib.suppress(OSError):
                 if match.group(3) is not None and _NAME.fullmatch(match.group(3)):
