@@ -1,7 +1,9 @@
 """The studio's web application: the page, its assets and a small JSON API (Starlette).
 
 Reading requests are GET, everything that changes a file or costs real work is
-POST with a JSON body. The whole application sits behind
+POST with a JSON body. A ``scenario`` field of the wrong JSON type is a 400
+whose ``field`` is its JSON pointer in the body (:mod:`pachaprint.studio.shapes`);
+a save that lost a race is a 409 and writes nothing. The whole application sits behind
 :class:`~pachaprint.studio.security.Guard` (token, Host, Origin). Files are
 reached only through the :class:`~pachaprint.studio.workspace.Workspace`.
 
@@ -20,7 +22,7 @@ path                       verb  answer
 ``/api/preview``           POST  SVG disc fronts (both templates) and back
 ``/api/print``             POST  the print-ready PDF of the disc
 ``/api/wheel``             POST  the digital wheel page of the disc
-``/api/save``              POST  write ``{"file", "scenario"}`` atomically
+``/api/save``              POST  write ``{"file", "scenario", "hash"}``: compare-and-swap
 =========================  ====  =====================================================
 """
 
