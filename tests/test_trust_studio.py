@@ -280,3 +280,25 @@ def test_a_lost_race_is_a_409_that_says_the_text_is_kept(client, folder):
         "here: reopen the file to see the other version, or save again to overwrite it"
     )
     assert "mine" not in (folder / "lake-shore.json").read_text()
+
+
+def test_saves_work_on_a_drive_without_hard_links(folder, monkeypatch):
+    import errno
+
+    def no_links(*args, **kwargs):
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    workspace = Workspace.open(folder)
+    data = {**example("lake-shore"), "id": "fresh"}
+    documents.save(workspace, "fresh.json", data, None, create=True)
+    with pytest.raises(FileRefused) as refused:
+        documents.save(workspace, "fresh.json", data, None, create=True)
+    assert refused.value.status == 409
+    raw = (folder / "fresh.json").read_bytes()
+    saved = documents.save(workspace, "fresh.json", {**data, "notes": "two"}, digest(raw))
+    assert json.loads((folder / "fresh.json").read_text())["notes"] == "two"
+    with pytest.raises(FileRefused):  # the old fingerprint no longer matches
+        documents.save(workspace, "fresh.json", {**data, "notes": "three"}, digest(raw))
+    assert digest((folder / "fresh.json").read_bytes()) == saved["hash"]
+    assert sorted(p.name for p in folder.iterdir()) == ["fresh.json", "lake-shore.json"]

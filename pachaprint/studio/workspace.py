@@ -70,6 +70,24 @@ class WorkspaceConflict(WorkspaceError):
         super().__init__(message, 409)
 
 
+_NO_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.ENOSYS}
+"""``link()`` errors of file systems without hard links (some FUSE and FAT drives)."""
+
+
+def _put(source: Path, target: Path) -> None:
+    """Give ``source`` the name ``target`` without ever replacing a file there
+    (``FileExistsError``). Where the file system has no hard links, a rename after
+    a check stands in (not atomic against another writer, on those drives only)."""
+    try:
+        os.link(source, target, follow_symlinks=False)
+    except OSError as error:
+        if error.errno not in _NO_LINKS:
+            raise
+        if os.path.lexists(target):
+            raise FileExistsError(errno.EEXIST, "exists", str(target)) from None
+        os.rename(source, target)
+
+
 @dataclass(frozen=True)
 class Workspace:
     """The folder the studio serves and, in file mode, the one file in it it may use."""
@@ -188,7 +206,7 @@ class Workspace:
                 continue
             with contextlib.suppress(OSError):
                 if match.group(3) is not None and _NAME.fullmatch(match.group(3)):
-                    os.link(self.root / name, self.root / match.group(3), follow_symlinks=False)
+                    _put(self.root / name, self.root / match.group(3))
                 os.unlink(self.root / name)
 
     def _staged(self, text: str, mode: int | None = None) -> Path:
@@ -216,9 +234,10 @@ class Workspace:
         try:
             staged = self._staged(text)
             try:
-                os.link(staged, path, follow_symlinks=False)
+                _put(staged, path)
             finally:
-                os.unlink(staged)
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(staged)
         except FileExistsError:
             raise WorkspaceConflict(f"{name} exists already") from None
         except OSError as exc:
@@ -245,16 +264,16 @@ class Workspace:
             info = os.lstat(aside)
             if not stat.S_ISREG(info.st_mode) or self._bytes(aside) != expected:
                 with contextlib.suppress(FileExistsError):
-                    os.link(aside, path, follow_symlinks=False)  # theirs back, unless newer
+                    _put(aside, path)  # theirs back, unless a newer version is there
                 raise WorkspaceConflict(f"{name} changed on disk")
             os.chmod(staged, stat.S_IMODE(info.st_mode))
             try:
-                os.link(staged, path, follow_symlinks=False)
+                _put(staged, path)
             except FileExistsError:  # a newer version was written meanwhile: it stays
                 raise WorkspaceConflict(f"{name} changed on disk") from None
         except OSError as exc:
             with contextlib.suppress(OSError):  # put the file back if it is still aside
-                os.link(aside, path, follow_symlinks=False)
+                _put(aside, path)
             raise WorkspaceError(f"cannot write {name}: {exc.strerror or exc}", 500) from None
         finally:
             for leftover in (staged, aside):
