@@ -9,6 +9,7 @@ both, with the balance charts (SVG files beside it, :mod:`pachaprint.render.char
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -98,11 +99,33 @@ def _table(header: list[str], rows: list[list[Any]]) -> list[str]:
     return lines
 
 
+_MARKDOWN_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"} | {c: "\\" + c for c in "\\`*_[]#|~!"}
+
+
+def markdown_text(text: str) -> str:
+    """``text`` as Markdown that shows it as written: no HTML, no emphasis, links or headings;
+    line breaks and tabs become spaces (a name is one line)."""
+    flat = " ".join(text.replace("\t", " ").replace("\r", " ").split("\n"))
+    return "".join(_MARKDOWN_ESCAPES.get(c, c) for c in flat)
+
+
+def markdown_code(text: str) -> str:
+    """``text`` as a Markdown code span (its fence longer than any run of backticks in it)."""
+    flat = " ".join(text.replace("\t", " ").replace("\r", " ").split("\n"))
+    longest = max((len(run) for run in re.findall("`+", flat)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if longest else ""
+    return f"{fence}{pad}{flat}{pad}{fence}"
+
+
 def report_markdown(report: dict[str, Any]) -> str:
-    """A readable summary of ``report`` (same facts as the JSON)."""
-    lines = [f"# {report['name']} (`{report['scenario']}`)", ""]
-    author = f" by {report['author']}" if report.get("author") else ""
-    lines.append(f"A {report['size']} scenario{author}. Source file: `{report['file']}`.")
+    """A readable summary of ``report`` (same facts as the JSON). Free text (name, author,
+    file name, messages quoting values) is escaped: it never becomes HTML or Markdown markup."""
+    lines = [f"# {markdown_text(report['name'])} (`{report['scenario']}`)", ""]
+    author = f" by {markdown_text(report['author'])}" if report.get("author") else ""
+    lines.append(
+        f"A {report['size']} scenario{author}. Source file: {markdown_code(report['file'])}."
+    )
     lines.append("")
     verdict = "valid" if report["valid"] else "INVALID"
     lines.append(
@@ -112,9 +135,9 @@ def report_markdown(report: dict[str, Any]) -> str:
     if report["otoma"]:
         lines.append(f"Otoma start cells (solo/co-op): {', '.join(report['otoma'])}.")
     for problem in report["errors"]:
-        lines.append(f"- error `{problem['rule']}`: {problem['message']}")
+        lines.append(f"- error `{problem['rule']}`: {markdown_text(problem['message'])}")
     for problem in report["warnings"]:
-        lines.append(f"- warning `{problem['rule']}`: {problem['message']}")
+        lines.append(f"- warning `{problem['rule']}`: {markdown_text(problem['message'])}")
     lines += ["", "## Tiles", ""]
     lines += _table(
         ["terrain", "tiles"], [[Terrain(k).label, v] for k, v in report["terrain_tiles"].items()]

@@ -110,7 +110,9 @@ def build(
     components and the print-and-play PDFs are made once.
 
     Exit code 0 when everything was built, 1 when a scenario (or a shared part)
-    failed, 2 for bad options.
+    failed or the previous build's records named a file outside the output
+    folder (refused and listed; nothing outside is touched), 2 for bad options.
+    A second build into a folder that a build is writing waits for it.
     """
     if not scenarios_dir.is_dir():
         raise UsageError(f"no such folder: {display_path(scenarios_dir)}")
@@ -162,7 +164,13 @@ def build(
 
         try:
             result = run_build(
-                scenarios_dir, out, options, jobs=jobs, force=force, progress=progress
+                scenarios_dir,
+                out,
+                options,
+                jobs=jobs,
+                force=force,
+                progress=progress,
+                waiting=lambda why: console.print(f"pachaprint: {why}", markup=False),
             )
         except OutDirError as error:
             raise UsageError(str(error)) from None

@@ -103,7 +103,9 @@ def solve(
     solutions with the start cells that would settle them. Exit 0 when unique.
     """
     if not path.is_file():
-        raise UsageError(f"no such file: {display_path(path)}")
+        from pachaprint.cli.loading import missing_file
+
+        raise UsageError(f"{missing_file(path)}: {display_path(path)}")
     raw = _read(path)
     report = validate_bytes(raw, str(path))
     shown = report.file

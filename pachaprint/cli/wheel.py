@@ -45,6 +45,9 @@ def wheel(
     holds no disc of its own and asks for a code: host it once and it serves
     every disc.
 
+    The map is scrambled in the page, not encrypted: that protects against a
+    glance at the page source, not against a determined reader.
+
     The scenario must be valid; a crop layer with dots is solved first. Exit 0
     when written, 1 for an invalid scenario, 2 for usage errors.
     """
