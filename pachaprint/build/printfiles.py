@@ -163,10 +163,11 @@ def read_print_file(
         scaling = bool(pdfium.FPDF_VIEWERREF_GetPrintScaling(document.raw))
         left, bottom, right, top = document[0].get_trimbox()
         outline = [
-            (item.get_title(), index)
+            (item.get_title(), dest.get_index())
             for item in document.get_toc()
-            if item.level == 0 and (index := item.page_index) is not None
+            if item.level == 0 and (dest := item.get_dest()) is not None
         ]
+        outline = [(title, index) for title, index in outline if index is not None]
         if outline:
             sections = _outline_sections(outline, pages, words)
         else:

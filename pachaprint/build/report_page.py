@@ -13,6 +13,7 @@ from html import escape
 from typing import Any
 
 from pachaprint.build.gallery import html_page, words
+from pachaprint.build.reports import split_words
 from pachaprint.build.verdicts import other_flags, verdicts
 from pachaprint.engine.stats import percent
 from pachaprint.render.charts import CAPTIONS, chart_files
@@ -258,7 +259,9 @@ def report_html(
     balance = report.get("balance") or {}
     body = [_head(report, files, wheels), _flags(report), _tiles(report)]
     if balance:
+        played = f'<section id="games"><p>{words(split_words(balance))}</p></section>'
         body += [
+            played if balance.get("modes") else "",
             _competitive(report, balance),
             _otoma(balance),
             _lengths(balance),
