@@ -80,7 +80,7 @@ def test_the_report_page_shows_the_charts_in_chromium(built):
         assert browser.driver.title == "The Sacred Valley: pachaprint report"  # HTML, not Markdown
         assert (
             "12 solo games (6 logician on easy, 6 logician on hard)"
-            in browser.driver.find_element("id", "otoma").text
+            in browser.driver.find_element("id", "games").text
         )
         assert console_problems(browser.driver) == []
     finally:
