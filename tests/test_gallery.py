@@ -187,7 +187,10 @@ def test_print_files_say_what_the_pdfs_hold(built):
             assert found.paper_pages == [] and found.parts == 2
         else:
             assert found.paper_pages == [(1, 4)]  # the contents and the print test
-    assert re.search(r"retail 1\u20132; volvelle45 3\u20134", page)
+    assert '<th scope="col">A4<br>retail</th><th scope="col">A4<br>volvelle45</th>' in page
+    assert re.search(
+        r'Sacred Valley</a></td><td class="pages">1\u20132</td><td class="pages">3\u20134', page
+    )
 
 
 def test_cards_say_how_each_mode_played(built, browser):

@@ -155,40 +155,51 @@ def _paper_table(files: list[PrintFile]) -> str:
     return f"<table><tr><th></th>{head}</tr>{''.join(rows)}</table>"
 
 
-def _section_pages(section: Section, held: list[str]) -> str:
-    if len(held) > 1 and len(section.parts) == len(held):
-        return "; ".join(
-            f"{wheel} {page_range(first, last)}"
-            for wheel, (_k, first, last) in zip(held, section.parts, strict=True)
-        )
-    return section.pages
+def _section_cells(section: Section | None, held: list[str]) -> list[str]:
+    """The pages of ``section``: one range, or one per wheel when its sheets are numbered
+    a part per wheel."""
+    if section is None:
+        return [""] * max(1, len(held))
+    if len(held) > 1:
+        if len(section.parts) == len(held):
+            return [page_range(first, last) for _k, first, last in section.parts]
+        return [section.pages] + [""] * (len(held) - 1)
+    return [section.pages]
 
 
 def _page_list(files: list[PrintFile], wheels: Sequence[str], anchors: Set[str]) -> str:
-    """Page by page: each section of the first file and its pages in every paper."""
+    """Page by page: each section of the first file and its pages in every paper (a column
+    per wheel too when a discs file holds several)."""
     first = files[0]
     if not first.sections:
         return ""
-    held = disc_wheels(first, wheels) if first.ids else []
+    held = disc_wheels(first, wheels) if first.ids and first.parts > 1 else []
+    by_title = [{s.title: s for s in f.sections} for f in files]
+    mixed = any(not s.card for s in first.sections)  # else every page goes on card
     rows = []
-    for k, section in enumerate(first.sections):
+    for section in first.sections:
         title = escape(section.title or "front matter")
         for sid in first.ids:
-            if section.title.endswith(f"({sid})") and sid in anchors:
-                title = f'<a href="#scenario-{escape(sid)}">{title}</a>'
+            if section.title.endswith(f" ({sid})") and sid in anchors:
+                name = escape(section.title.removesuffix(f" ({sid})"))
+                title = f'<a href="#scenario-{escape(sid)}">{name}</a>'
         cells = "".join(
-            f"<td>{escape(_section_pages(f.sections[k], held))}</td>"
-            if k < len(f.sections)
-            else "<td></td>"
-            for f in files
+            f'<td class="pages">{escape(cell)}</td>'
+            for sections in by_title
+            for cell in _section_cells(sections.get(section.title), held)
         )
-        where = "card" if section.card else "paper"
-        rows.append(f"<tr><td>{title}</td>{cells}<td>{where}</td></tr>")
-    head = "".join(f'<th scope="col">{escape(f.paper)}</th>' for f in files)
+        where = f"<td>{'card' if section.card else 'paper'}</td>" if mixed else ""
+        rows.append(f"<tr><td>{title}</td>{cells}{where}</tr>")
+    head = "".join(
+        f'<th scope="col">{escape(f.paper)}{f"<br>{escape(w)}" if w else ""}</th>'
+        for f in files
+        for w in (held or [""])
+    )
+    on = '<th scope="col">on</th>' if mixed else ""
     return (
         "<details><summary>Page by page</summary>"
-        f'<div class="scroll"><table><tr><th scope="col">holds</th>{head}'
-        f'<th scope="col">on</th></tr>{"".join(rows)}</table></div></details>'
+        f'<div class="scroll"><table><tr><th scope="col">holds</th>{head}{on}</tr>'
+        f"{''.join(rows)}</table></div></details>"
     )
 
 
@@ -217,7 +228,7 @@ def print_section(
         f'<p class="lead small">{escape(choose)}Print at 100 % (the bar at the foot of each '
         "page must measure 50 mm): first the contents and the print test on plain paper, "
         "then the pieces on card (160 g/m² or more).</p>"
-        f'<div class="grid">{"".join(blocks)}</div></section>'
+        f'<div class="grid pdfs">{"".join(blocks)}</div></section>'
     )
 
 

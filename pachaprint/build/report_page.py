@@ -13,12 +13,12 @@ from html import escape
 from typing import Any
 
 from pachaprint.build.gallery import html_page, words
+from pachaprint.build.report_tables import cell_summary, cell_table, interval, otoma_table
 from pachaprint.build.reports import split_words
 from pachaprint.build.verdicts import other_flags, verdicts
 from pachaprint.engine.stats import percent
 from pachaprint.render.charts import CAPTIONS, chart_files
 
-CELLS_SHOWN = 15
 SPREAD = ["min", "p10", "median", "p90", "max"]
 SEAT_HEADER = ["seat", "wins", "95 % interval", "wins when starting", "games started"]
 SEAT_HEADER += ["mean score", "sd", *SPREAD]
@@ -42,11 +42,6 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in header)
     body = "".join("<tr>" + "".join(_cell(v) for v in row) + "</tr>" for row in rows)
     return f'<div class="scroll"><table><tr>{head}</tr>{body}</table></div>'
-
-
-def _interval(entry: dict[str, Any]) -> str:
-    low, high = entry["interval"]
-    return f"{percent(low)[:-2]}-{percent(high)}"
 
 
 def _charts(balance: dict[str, Any], *names: str) -> str:
@@ -149,7 +144,7 @@ def _competitive(report: dict[str, Any], balance: dict[str, Any]) -> str:
         [
             f"{s['seat']} ({s['bot']})",
             percent(s["win_rate"]),
-            _interval(s),
+            interval(s),
             percent(s["win_rate_first"]),
             s["first_games"],
             *_spread(s["score"]),
@@ -163,7 +158,7 @@ def _competitive(report: dict[str, Any], balance: dict[str, Any]) -> str:
         f"<p>{sim['completed']} of {sim['games']} games completed ({sim['players']} players: "
         f"{escape(', '.join(sim['bots']))}; seed {sim['seed']}); turns per game: mean "
         f"{turns['mean']}, min {turns['min']}, max {turns['max']}. The first player wins "
-        f"{percent(first['win_rate'])} ({_interval(first)}; a fair share is "
+        f"{percent(first['win_rate'])} ({interval(first)}; a fair share is "
         f"{percent(first['fair'])}). Wrong divinations: {escape(wrong or 'none')}.</p>"
         + table(
             SEAT_HEADER,
@@ -187,27 +182,10 @@ def _lengths(balance: dict[str, Any]) -> str:
 
 
 def _otoma(balance: dict[str, Any]) -> str:
-    versus = [(m, balance["modes"][m]) for m in ("solo", "coop") if m in balance["modes"]]
-    if not versus:
+    header, rows = otoma_table(balance)
+    if not rows:
         skipped = "".join(f"<li>{escape(n)}</li>" for n in balance.get("skipped") or [])
         return f'<section id="otoma"><h2>Against the Otoma</h2><ul class="plain">{skipped}</ul></section>'
-    rows = [
-        [
-            mode if mode == "solo" else f"co-op ({data['players']} players)",
-            run["difficulty"],
-            run["bot"],
-            run["completed"],
-            percent(run["win_rate"]),
-            _interval(run),
-            run["score"]["median"],
-            run["otoma_score"]["median"],
-            run["margin"]["median"],
-        ]
-        for mode, data in versus
-        for run in data["runs"]
-    ]
-    header = ["mode", "difficulty", "bot", "games", "player wins", "95 % interval"]
-    header += ["median score", "median Otoma score", "median margin"]
     return (
         '<section id="otoma"><h2>Against the Otoma</h2>'
         + table(header, rows)
@@ -219,34 +197,11 @@ def _otoma(balance: dict[str, Any]) -> str:
 def _cells(cells: list[dict[str, Any]]) -> str:
     if not cells:
         return ""
-    hard = [c for c in cells if c["verdict"]]
-    counts = {v: sum(1 for c in cells if c["verdict"] == v) for v in ("never", "rarely", "late")}
-    text = (
-        f"When does each crop follow from the table? The {cells[0]['games']} competitive games "
-        "were watched after every move with the logician's proofs. Of the "
-        f"{len(cells)} cells without a given crop, {counts['never']} were never proved, "
-        f"{counts['rarely']} rarely (in under half the games that decided them) and "
-        f"{counts['late']} late (only once every terrain tile was placed, in most games)."
-    )
-    rows = [
-        [
-            c["cell"],
-            c["verdict"],
-            f"{c['proved']} of {c['games']}",
-            c["guessed"],
-            c["open"],
-            percent(c["median_at"]) if c["median_at"] is not None else "-",
-            c["median_wait"] if c["median_wait"] is not None else "-",
-        ]
-        for c in hard[:CELLS_SHOWN]
-    ]
-    header = ["cell", "verdict", "proved", "crop placed first", "still open at the end"]
-    header += ["map open at the proof (median)", "tiles after its own (median)"]
-    more = ", ".join(f"{c['cell']} ({c['verdict']})" for c in hard[CELLS_SHOWN:])
+    header, rows, rest = cell_table(cells)
     return (
-        f'<section id="cells"><h2>Hard deductions</h2><p>{escape(text)}</p>'
+        f'<section id="cells"><h2>Hard deductions</h2><p>{escape(cell_summary(cells))}</p>'
         + (table(header, rows) if rows else "")
-        + (f"<p>Also: {escape(more)}.</p>" if more else "")
+        + (f"<p>Also: {escape(rest)}.</p>" if rest else "")
         + "</section>"
     )
 
