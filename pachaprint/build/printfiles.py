@@ -5,7 +5,8 @@ viewer preferences a print dialog reads (duplex flip edge, print scaling), and
 what each page holds. The sections come from the file's outline (bookmarks)
 when it has one; otherwise from the label in each page's footer
 ("pachaprint core set · Terrain tiles (1/2), fronts"), grouped under the
-component or scenario named in it. A section goes on card unless it is a page
+component or scenario named in it; in a double-sided file the back of a sheet
+goes with its front. A section goes on card unless it is a page
 to read (the contents and the print test, in the build's language) or comes
 before the first bookmark. Nothing here knows a file name or a page number.
 """
@@ -172,7 +173,12 @@ def read_print_file(
             sections = _outline_sections(outline, pages, words)
         else:
             title = document.get_metadata_dict().get("Title", "")
-            labels = [_footer_label(document[n], title) for n in range(pages)]
+            # Double-sided, a sheet's back goes with its front: only the fronts are read
+            # (loading a page is most of the time this takes).
+            step = 2 if flip in duplex else 1
+            labels = [
+                _footer_label(document[n], title) if n % step == 0 else "" for n in range(pages)
+            ]
             sections = _label_sections(labels, words)
     finally:
         document.close()
