@@ -171,14 +171,15 @@ def table_width(grid: Table) -> int:
 
 
 def console_for(needed: int) -> Console:
-    """A console on standard output. A terminal gives its own width; piped or redirected,
-    ``COLUMNS`` when set, else the full table's width with no line broken (rich would
-    fold the table to 80 columns)."""
+    """A console on standard output. A terminal gives its own width. Piped or redirected,
+    the table takes ``COLUMNS`` when set, else its full width (rich would fold it to 80),
+    and no line of text is broken (a file name stays whole for grep)."""
     from rich.console import Console
 
     console = Console(highlight=False)
-    if not console.is_terminal and "COLUMNS" not in os.environ:
-        console = Console(highlight=False, width=max(80, needed), soft_wrap=True)
+    if not console.is_terminal:
+        width = int(os.environ["COLUMNS"]) if os.environ.get("COLUMNS", "").isdigit() else 0
+        console = Console(highlight=False, width=width or max(80, needed), soft_wrap=True)
     return console
 
 
