@@ -69,7 +69,7 @@ def gallery_record(report: dict[str, Any]) -> dict[str, Any]:
         "size": report["size"],
         "author": report.get("author"),
         "difficulty": report.get("difficulty"),
-        "flags": [str(flag) for flag in report.get("flags") or []],
+        "flags": list(report.get("flags") or []),
         "verdicts": [
             {"mode": v.mode, "title": v.title, "text": v.text, "who": v.who, "flags": len(v.flags)}
             for v in verdicts(report)
