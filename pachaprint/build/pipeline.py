@@ -27,6 +27,8 @@ from pachaprint.build.lock import BuildLock, BuildLockError
 from pachaprint.build.manifest import Manifest, input_hash
 from pachaprint.build.options import PAPERS, WHEELS, BuildOptions, Progress
 from pachaprint.build.outdir import OutDirError, prepare_out_dir
+from pachaprint.build.printfiles import read_print_files
+from pachaprint.build.report_page import report_html
 from pachaprint.build.reports import (
     build_balance,
     report_json,
@@ -168,6 +170,10 @@ def build_scenario(
                 return {"status": "failed", "problems": [failure("rendering failed", exc)]}
             stage.path(relative / "report.json").write_text(report_json(report), encoding="utf-8")
             stage.path(relative / "report.md").write_text(report_markdown(report), encoding="utf-8")
+            files = sorted(p.name for p in folder.iterdir())
+            stage.path(relative / "report.html").write_text(
+                report_html(report, files, options.wheels), encoding="utf-8"
+            )
             outputs = stage.commit()
     except Exception as exc:
         return {"status": "failed", "problems": [failure("writing the files failed", exc)]}
@@ -361,12 +367,10 @@ def _locked_build(
         )
 
     try:
-        index = gallery_html(
-            [_gallery_entry(o, options.wheels[0]) for o in outcomes],
-            sheets=[
-                {"href": name, "label": label, "ids": list(ids)} for name, label, ids in pnp_files
-            ],
-        )
+        names = [(o.id, o.report["name"]) for o in outcomes if o.ok and o.id and o.report]
+        prints = read_print_files(out_dir, pnp_files, options.lang, names)
+        entries = [_gallery_entry(o) for o in outcomes]
+        index = gallery_html(entries, prints=prints, wheels=options.wheels)
         replace_file(out_dir, "index.html", index.encode("utf-8"))
     except (OSError, PlacementError) as exc:
         problems.append(failure("writing index.html failed", exc))
@@ -384,12 +388,7 @@ def _locked_build(
     )
 
 
-def _gallery_entry(outcome: ScenarioOutcome, wheel: str) -> dict[str, Any]:
-    # Imported here, after the workers are gone: the main process never holds the
-    # renderer while they run (it is forked into each of them).
-    from pachaprint.render.charts import CAPTIONS
-    from pachaprint.render.scenario import front_file_stem
-
+def _gallery_entry(outcome: ScenarioOutcome) -> dict[str, Any]:
     if not outcome.ok or outcome.report is None:
         return {
             "id": outcome.id or Path(outcome.file).stem,
@@ -397,20 +396,4 @@ def _gallery_entry(outcome: ScenarioOutcome, wheel: str) -> dict[str, Any]:
             "failed": True,
             "problems": outcome.problems,
         }
-    base = f"scenarios/{outcome.id}/"
-    links = [
-        ("report", base + "report.md"),
-        ("disc back PDF", base + "disc-back.pdf"),
-        ("disc front PDF", base + f"{front_file_stem(wheel)}.pdf"),
-        ("digital wheel", base + "wheel.html"),
-    ]
-    charts = [(base + name, CAPTIONS[name]) for name in outcome.report["charts"]]
-    return {
-        "id": outcome.id,
-        "file": outcome.file,
-        "report": outcome.report,
-        "charts": charts,
-        "links": links,
-        "preview_back": base + "preview-back.png",
-        "preview_front": base + "preview-front.png",
-    }
+    return {"id": outcome.id, "file": outcome.file, "report": outcome.report}
