@@ -62,12 +62,6 @@ def _ext_modules() -> list[object]:
 # Python it mirrors is compiled above instead.
 _C_KERNELS = [
     Extension(
-        "pachaprint.check._ckernel",
-        sources=["pachaprint/check/_ckernel.c"],
-        depends=["pachaprint/check/_csettle.h"],
-        optional=True,
-    ),
-    Extension(
         "pachaprint.engine._cengine",
         sources=[
             "pachaprint/engine/_cengine.c",
