@@ -19,6 +19,12 @@ from setuptools import Extension, setup
 COMPILED: list[str] = [
     "pachaprint/model/board.py",
     "pachaprint/model/regions.py",
+    "pachaprint/check/difficulty.py",
+    "pachaprint/check/solver.py",
+    "pachaprint/check/deduction.py",
+    "pachaprint/check/position.py",
+    "pachaprint/check/techniques.py",
+    "pachaprint/check/grade.py",
 ]
 """The modules mypyc compiles (paths from the project root), adopted one at a time:
 each must pass the whole suite compiled (``pip install -e .``) and interpreted

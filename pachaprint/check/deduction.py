@@ -9,7 +9,7 @@ already *placed*). This module holds the two types and the words they share.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pachaprint.check.difficulty import Difficulty
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 Finder = Callable[["Position", list[int], set[int]], Iterator["Deduction"]]
 """A technique's search: ``find(pos, dom, placed)`` yields what it deduces there."""
+Words = tuple[tuple[int, ...], str]
+"""A step's reasons: the cells that justify it and the sentence that says it."""
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,8 @@ class Technique:
     tier: Difficulty
     summary: str
     find: Finder
+    rank: int
+    """``tier.rank``, for the solver loop's comparisons."""
 
 
 @dataclass(frozen=True)
@@ -41,13 +45,22 @@ class Deduction:
     ``placed`` lists ``(cell, level)`` set by the step, ``ruled_out`` the
     ``(cell, level)`` pairs it removes; ``because`` the cells that justify it;
     ``text`` the step in plain words, cells by name ("c3 must be 1: ...").
+    The last two are written when asked for (``words``): the grader never
+    needs them.
     """
 
     technique: Technique
     placed: tuple[tuple[int, int], ...]
     ruled_out: tuple[tuple[int, int], ...]
-    because: tuple[int, ...]
-    text: str
+    words: Callable[[], Words] = field(compare=False, repr=False)
+
+    @property
+    def because(self) -> tuple[int, ...]:
+        return self.words()[0]
+
+    @property
+    def text(self) -> str:
+        return self.words()[1]
 
     @property
     def tier(self) -> Difficulty:

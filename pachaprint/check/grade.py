@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from pachaprint.check.deduction import Deduction
-from pachaprint.check.difficulty import Difficulty
+from pachaprint.check.difficulty import TECHNIQUE_TIERS, Difficulty
 from pachaprint.check.position import Position, broken, is_solved, position_for
 from pachaprint.check.solver import givens_of
 from pachaprint.check.techniques import TECHNIQUES
@@ -34,27 +34,36 @@ def deductions(
 ) -> Iterator[Deduction]:
     """The solver's steps from a position, each applied (in place) before it is yielded.
 
-    Tries the techniques up to ``ceiling`` easiest first and applies what the
-    first one that finds anything found: its first deduction, or with
-    ``batch`` all of them (each stays valid after the others, the techniques
-    being monotone, so the grade is the same and the grader takes fewer
-    rounds). Then starts again from the easiest. Ends when no technique finds
-    anything or the position breaks (a cell or a region's level has no place).
+    Tries the techniques up to ``ceiling`` easiest first, applies the first
+    deduction found and starts again from the easiest. With ``batch`` (the
+    grader) it applies everything the techniques of that tier find, each in
+    turn, before starting again: each deduction stays valid after the others
+    (the techniques are monotone), so the grade is the same in fewer rounds.
+    Ends when no technique finds anything or the position breaks (a cell, or
+    a level of a region, has no place left).
     """
+    top = ceiling.rank
     while not broken(pos, dom):
+        tier = -1
         for technique in TECHNIQUES:
-            if technique.tier > ceiling:
-                return
-            found = technique.find(pos, dom, placed)
-            first = next(found, None)
-            if first is not None:
+            if technique.rank > top or (tier >= 0 and technique.rank > tier):
                 break
-        else:
+            if batch:
+                found = list(technique.find(pos, dom, placed))
+                for step in found:
+                    step.apply(dom, placed)
+                    yield step
+                if found:
+                    tier = technique.rank
+            else:
+                first = next(technique.find(pos, dom, placed), None)
+                if first is not None:
+                    first.apply(dom, placed)
+                    yield first
+                    tier = technique.rank
+                    break
+        if tier < 0:
             return
-        taken = [first, *found] if batch else [first]
-        for step in taken:
-            step.apply(dom, placed)
-            yield step
 
 
 def _run(pos: Position, givens: dict[int, int], ceiling: Difficulty) -> Difficulty:
@@ -63,12 +72,12 @@ def _run(pos: Position, givens: dict[int, int], ceiling: Difficulty) -> Difficul
     if started is None or not pos.valid_map:
         return Difficulty.NEEDS_GUESSING
     dom, placed = started
-    hardest = Difficulty.EASY
+    hardest = 0
     for step in deductions(pos, dom, placed, ceiling, batch=True):
-        if step.tier > hardest:
-            hardest = step.tier
+        if step.technique.rank > hardest:
+            hardest = step.technique.rank
     if is_solved(dom) and not broken(pos, dom):
-        return hardest
+        return TECHNIQUE_TIERS[hardest]
     return Difficulty.NEEDS_GUESSING
 
 

@@ -13,7 +13,16 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from pachaprint.check.deduction import levels_text
-from pachaprint.check.solver import EMPTY_CELL, FULL, MISSING_LEVEL, CropSolver, levels_of, settle
+from pachaprint.check.solver import (
+    EMPTY_CELL,
+    FULL,
+    MISSING_LEVEL,
+    Conflict,
+    CropSolver,
+    levels_of,
+    settle,
+    solver_for,
+)
 from pachaprint.model.board import Board
 from pachaprint.model.regions import Region
 from pachaprint.model.rules import Terrain
@@ -23,7 +32,7 @@ class Position:
     """One terrain map prepared for human-style solving (build once, reuse)."""
 
     def __init__(self, board: Board, terrain: str, regions: list[Region] | None = None) -> None:
-        self.solver = CropSolver(board, terrain, regions)
+        self.solver = CropSolver(board, terrain, regions) if regions else solver_for(board, terrain)
         self.board = board
         self.terrain = terrain
         self.regions: list[Region] = self.solver.regions
@@ -35,6 +44,16 @@ class Position:
         self.shadows: tuple[tuple[int, Region], ...] = self.solver.shadows
         """(cell, region) pairs where the cell touches every cell of the region."""
         self.shadowed: tuple[int, ...] = self.solver.shadowed
+        self.size_of: list[int] = [self.regions[r].size for r in self.region_of]
+        """Each cell's region size."""
+        self.single_cells: list[int] = [r.cells[0] for r in self.regions if r.size == 1]
+        """The cells of 1-cell regions, ascending."""
+        self.near_masks: list[int] = [sum(1 << n for n in near) for near in board.neighbours8]
+        """Each cell's eight neighbours as a bit mask of cells."""
+        self.peer_masks: list[int] = [sum(1 << p for p in peers) for peers in self.peers]
+        """Each cell's peers as a bit mask of cells."""
+        self.region_masks: list[int] = [sum(1 << c for c in r.cells) for r in self.regions]
+        """Each region's cells as a bit mask."""
         self._cliques2: tuple[tuple[int, ...], ...] | None = None
         self._cliques3: tuple[tuple[int, ...], ...] | None = None
 
@@ -102,15 +121,22 @@ class Position:
 
     def easy_fixpoint(self, dom: list[int], queue: list[int] | None = None) -> str | None:
         """Apply every placed-level elimination and single to a fixpoint, in place;
-        ``None`` when fine, else why it failed (words). A short contradiction's trial."""
+        ``None`` when fine, else why it failed (words)."""
+        conflict = self.dead_end(dom, queue)
+        return None if conflict is None else self.dead_end_text(conflict)
+
+    def dead_end(self, dom: list[int], queue: list[int] | None = None) -> Conflict | None:
+        """Placed-level eliminations and singles to a fixpoint, in place (a short
+        contradiction's trial): ``None`` when fine, else how it failed."""
         if queue is None:
             queue = [c for c, d in enumerate(dom) if d and not d & (d - 1)]
         solver = self.solver
-        conflict = settle(
+        return settle(
             dom, queue, solver.peers, solver.units, solver.unit_of, set(range(len(solver.units)))
         )
-        if conflict is None:
-            return None
+
+    def dead_end_text(self, conflict: Conflict) -> str:
+        """A :meth:`dead_end` in words: "c3 would have no level left"."""
         kind, cell, unit, mask = conflict
         if kind == EMPTY_CELL:
             return f"{self.board.name(cell)} would have no level left"

@@ -25,12 +25,14 @@ never changes the grade.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import partial
 from itertools import combinations
 
-from pachaprint.check.deduction import Deduction, Finder, Technique, join, levels_text
+from pachaprint.check.deduction import Deduction, Finder, Technique, Words, join, levels_text
 from pachaprint.check.difficulty import Difficulty
 from pachaprint.check.position import Position, broken, is_solved, position_for
-from pachaprint.check.solver import FULL, LEVEL_OF_BIT, POPCOUNT, levels_of
+from pachaprint.check.solver import FULL, POPCOUNT, Conflict, levels_of
+from pachaprint.model.regions import Region
 from pachaprint.model.rules import Terrain
 
 __all__ = [
@@ -48,137 +50,213 @@ __all__ = [
 
 
 # -- easy techniques ---------------------------------------------------------------
+# Each finder works on the masks alone and hands its deduction the words as a
+# ``partial`` of a ``_say_...`` function: the grader never reads them, so they
+# are only written for the steps a person is shown.
 
 
 def find_placed_level(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
-    for cell in sorted(placed):
+    peers = pos.peers
+    for cell in range(len(dom)):
+        if cell not in placed:
+            continue
         bit = dom[cell]
         if not bit or bit & (bit - 1):
             continue
-        level = LEVEL_OF_BIT[bit]
-        hit = [p for p in pos.peers[cell] if dom[p] & bit]
-        if not hit:
-            continue
-        name = pos.board.name(cell)
-        mates = [p for p in hit if pos.region_of[p] == pos.region_of[cell]]
-        near = [p for p in hit if pos.region_of[p] != pos.region_of[cell]]
-        parts = []
-        if mates:
-            parts.append(
-                f"{join(pos.names(mates))} {'is' if len(mates) == 1 else 'are'} in its region"
+        hit = [p for p in peers[cell] if dom[p] & bit]
+        if hit:
+            level = bit.bit_length() - 1
+            yield Deduction(
+                _PLACED_LEVEL,
+                (),
+                tuple([(p, level) for p in hit]),
+                partial(_say_placed_level, pos, cell, level, hit),
             )
-        if near:
-            parts.append(f"{join(pos.names(near))} {'touches' if len(near) == 1 else 'touch'} it")
-        yield Deduction(
-            BY_ID["placed-level"],
-            (),
-            tuple((p, level) for p in hit),
-            (cell,),
-            f"ruling out {level} at {join(pos.names(hit))}: {name} holds {level}; {' and '.join(parts)}",
-        )
+
+
+def _say_placed_level(pos: Position, cell: int, level: int, hit: list[int]) -> Words:
+    mates = [p for p in hit if pos.region_of[p] == pos.region_of[cell]]
+    near = [p for p in hit if pos.region_of[p] != pos.region_of[cell]]
+    parts = []
+    if mates:
+        parts.append(f"{join(pos.names(mates))} {'is' if len(mates) == 1 else 'are'} in its region")
+    if near:
+        parts.append(f"{join(pos.names(near))} {'touches' if len(near) == 1 else 'touch'} it")
+    name = pos.board.name(cell)
+    return (
+        (cell,),
+        f"ruling out {level} at {join(pos.names(hit))}: {name} holds {level}; {' and '.join(parts)}",
+    )
 
 
 def find_single_cell_region(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
-    for region in pos.regions:
-        if region.size == 1 and region.cells[0] not in placed and dom[region.cells[0]] == 2:
-            cell = region.cells[0]
-            terrain = Terrain(region.terrain).label
+    for cell in pos.single_cells:
+        if dom[cell] == 2 and cell not in placed:
             yield Deduction(
-                BY_ID["single-cell-region"],
-                ((cell, 1),),
-                (),
-                (cell,),
-                f"{pos.board.name(cell)} must be 1: it is the only cell of its 1-cell {terrain} region",
+                _SINGLE_CELL_REGION, ((cell, 1),), (), partial(_say_single_cell_region, pos, cell)
             )
 
 
+def _say_single_cell_region(pos: Position, cell: int) -> Words:
+    terrain = Terrain(pos.terrain[cell]).label
+    return (
+        (cell,),
+        f"{pos.board.name(cell)} must be 1: it is the only cell of its 1-cell {terrain} region",
+    )
+
+
 def find_naked_single(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
-    for cell, d in enumerate(dom):
-        if cell in placed or not d or d & (d - 1):
+    for cell in range(len(dom)):
+        d = dom[cell]
+        if not d or d & (d - 1) or cell in placed or pos.size_of[cell] == 1:
             continue
-        region = pos.regions[pos.region_of[cell]]
-        if region.size == 1:
-            continue
-        level = LEVEL_OF_BIT[d]
-        others = [v for v in range(1, region.size + 1) if v != level]
-        holders = []
-        for v in others:
-            holder = next((p for p in pos.peers[cell] if p in placed and dom[p] == 1 << v), None)
-            if holder is not None:
-                holders.append(holder)
-        why = ""
-        if holders:
-            rest = "" if len(holders) == len(others) else "; the rest by earlier steps"
-            why = f" ({join([f'{pos.board.name(h)} holds {LEVEL_OF_BIT[dom[h]]}' for h in holders])}{rest})"
+        # (a 1-cell region is the single-cell-region technique's)
+        # the placed peers holding its other levels (the first of each), for the words
+        held = [-1] * 6
+        for p in pos.peers[cell]:
+            e = dom[p]
+            if e != d and e and not e & (e - 1) and p in placed:
+                level = e.bit_length() - 1
+                if held[level] < 0:
+                    held[level] = p
         yield Deduction(
-            BY_ID["naked-single"],
-            ((cell, level),),
+            _NAKED_SINGLE,
+            ((cell, d.bit_length() - 1),),
             (),
-            (cell, *holders),
-            f"{pos.board.name(cell)} must be {level}: {levels_text(others)} "
-            f"{'is' if len(others) == 1 else 'are'} ruled out there{why}",
+            partial(_say_naked_single, pos, cell, d.bit_length() - 1, held),
         )
+
+
+def _say_naked_single(pos: Position, cell: int, level: int, held: list[int]) -> Words:
+    others = [v for v in range(1, pos.size_of[cell] + 1) if v != level]
+    holders = [held[v] for v in others if held[v] >= 0]
+    why = ""
+    if holders:
+        rest = "" if len(holders) == len(others) else "; the rest by earlier steps"
+        named = join([f"{pos.board.name(h)} holds {held.index(h)}" for h in holders])
+        why = f" ({named}{rest})"
+    return (
+        (cell, *holders),
+        f"{pos.board.name(cell)} must be {level}: {levels_text(others)} "
+        f"{'is' if len(others) == 1 else 'are'} ruled out there{why}",
+    )
 
 
 def find_hidden_single(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
     for region in pos.units:
-        for level in range(1, region.size + 1):
+        cells = region.cells
+        once = twice = 0
+        for c in cells:
+            d = dom[c]
+            twice |= once & d
+            once |= d
+        singles = once & ~twice
+        if not singles:
+            continue
+        for level in range(1, len(cells) + 1):
             bit = 1 << level
-            spots = [c for c in region.cells if dom[c] & bit]
-            if len(spots) == 1 and spots[0] not in placed and dom[spots[0]] != bit:
-                cell = spots[0]
-                yield Deduction(
-                    BY_ID["hidden-single"],
-                    ((cell, level),),
-                    (),
-                    tuple(region.cells),
-                    f"{pos.board.name(cell)} must be {level}: it is the only place left for the "
-                    f"{level} of {pos.region_label(region)}",
-                )
+            if not singles & bit:
+                continue
+            for cell in cells:
+                if dom[cell] & bit:
+                    if dom[cell] != bit and cell not in placed:
+                        yield Deduction(
+                            _HIDDEN_SINGLE,
+                            ((cell, level),),
+                            (),
+                            partial(_say_hidden_single, pos, cell, level, region),
+                        )
+                    break
+
+
+def _say_hidden_single(pos: Position, cell: int, level: int, region: Region) -> Words:
+    return (
+        tuple(region.cells),
+        f"{pos.board.name(cell)} must be {level}: it is the only place left for the "
+        f"{level} of {pos.region_label(region)}",
+    )
 
 
 def find_region_shadow(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
     for cell, region in pos.shadows:
-        if cell not in placed:
-            hit = dom[cell] & FULL[region.size]
-            if hit:
-                levels = levels_of(hit)
-                yield Deduction(
-                    BY_ID["region-shadow"],
-                    (),
-                    tuple((cell, v) for v in levels),
-                    tuple(region.cells),
-                    f"ruling out {levels_text(levels)} at {pos.board.name(cell)}: it touches every cell "
-                    f"of {pos.region_label(region)}, which holds {levels_text(range(1, region.size + 1))}",
-                )
+        hit = dom[cell] & FULL[region.size]
+        if hit and cell not in placed:
+            yield Deduction(
+                _REGION_SHADOW,
+                (),
+                tuple([(cell, v) for v in levels_of(hit)]),
+                partial(_say_region_shadow, pos, cell, levels_of(hit), region),
+            )
+
+
+def _say_region_shadow(
+    pos: Position, cell: int, levels: tuple[int, ...], region: Region
+) -> Words:
+    return (
+        tuple(region.cells),
+        f"ruling out {levels_text(levels)} at {pos.board.name(cell)}: it touches every cell "
+        f"of {pos.region_label(region)}, which holds {levels_text(range(1, region.size + 1))}",
+    )
 
 
 # -- medium techniques --------------------------------------------------------------
 
 
 def find_pointing(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
+    near = pos.near_masks
     for region in pos.units:
+        outside = ~pos.region_masks[region.index]
         for level in range(1, region.size + 1):
             bit = 1 << level
-            spots = [c for c in region.cells if dom[c] & bit]
-            if len(spots) < 2:
+            common = -1
+            spots = 0
+            for c in region.cells:
+                if dom[c] & bit:
+                    common &= near[c]
+                    spots += 1
+            if spots < 2:
                 continue
-            common = set(pos.touching[spots[0]])
-            for c in spots[1:]:
-                common &= pos.touching[c]
-            hit = sorted(t for t in common if dom[t] & bit and pos.region_of[t] != region.index)
-            if not hit:
-                continue
-            both = "both" if len(spots) == 2 else "all"
-            yield Deduction(
-                BY_ID["pointing"],
-                (),
-                tuple((t, level) for t in hit),
-                tuple(spots),
-                f"ruling out {level} at {join(pos.names(hit))}: the {level} of {pos.region_label(region)} "
-                f"must be in {join(pos.names(spots), 'or')}, which {both} touch "
-                f"{pos.board.name(hit[0]) if len(hit) == 1 else 'them'}",
-            )
+            common &= outside
+            hit = [t for t in _cells_of(common) if dom[t] & bit]
+            if hit:
+                yield Deduction(
+                    _POINTING,
+                    (),
+                    tuple([(t, level) for t in hit]),
+                    partial(
+                        _say_pointing,
+                        pos,
+                        level,
+                        region,
+                        [c for c in region.cells if dom[c] & bit],
+                        hit,
+                    ),
+                )
+
+
+def _say_pointing(
+    pos: Position, level: int, region: Region, spots: list[int], hit: list[int]
+) -> Words:
+    both = "both" if len(spots) == 2 else "all"
+    return (
+        tuple(spots),
+        f"ruling out {level} at {join(pos.names(hit))}: the {level} of {pos.region_label(region)} "
+        f"must be in {join(pos.names(spots), 'or')}, which {both} touch "
+        f"{pos.board.name(hit[0]) if len(hit) == 1 else 'them'}",
+    )
+
+
+def _cells_of(mask: int) -> list[int]:
+    """The cells of a bit mask, ascending."""
+    cells = []
+    while mask:
+        low = mask & -mask
+        cells.append(low.bit_length() - 1)
+        mask ^= low
+    return cells
+
+
+# -- hard techniques --------------------------------------------------------------
 
 
 def _naked_subsets(
@@ -188,43 +266,50 @@ def _naked_subsets(
     cliques: Sequence[tuple[int, ...]],
     technique: Technique,
 ) -> Iterator[Deduction]:
-    size = len(cliques[0]) if cliques else 0
+    peer_masks = pos.peer_masks
     for group in cliques:
         union = 0
+        common = -1
+        open_cells = True
         for c in group:
             d = dom[c]
             if c in placed or not d & (d - 1):
+                open_cells = False
                 break
             union |= d
-        else:
-            if POPCOUNT[union] != size:
-                continue
-            common = set(pos.peer_sets[group[0]])
-            for c in group[1:]:
-                common &= pos.peer_sets[c]
-            hit = sorted(t for t in common if dom[t] & union)
-            if not hit:
-                continue
-            levels = levels_of(union)
-            ruled = tuple((t, v) for t in hit for v in levels if dom[t] >> v & 1)
+            common &= peer_masks[c]
+        if not open_cells or POPCOUNT[union] != len(group):
+            continue
+        hit = [t for t in _cells_of(common) if dom[t] & union]
+        if hit:
+            ruled = tuple([(t, v) for t in hit for v in levels_of(dom[t] & union)])
             yield Deduction(
-                technique,
-                (),
-                ruled,
-                tuple(group),
-                f"ruling out {levels_text(sorted({v for _, v in ruled}))} at {join(pos.names(hit))}: "
-                f"{join(pos.names(group))} can only hold {levels_text(levels, 'or')}, so between them "
-                f"they hold {'both' if size == 2 else 'all three'}, and {join(pos.names(hit))} "
-                f"{pos.link_text(hit, group)} each of them",
+                technique, (), ruled, partial(_say_naked_subset, pos, group, union, hit, ruled)
             )
 
 
+def _say_naked_subset(
+    pos: Position,
+    group: tuple[int, ...],
+    union: int,
+    hit: list[int],
+    ruled: tuple[tuple[int, int], ...],
+) -> Words:
+    return (
+        tuple(group),
+        f"ruling out {levels_text(sorted({v for _, v in ruled}))} at {join(pos.names(hit))}: "
+        f"{join(pos.names(group))} can only hold {levels_text(levels_of(union), 'or')}, so between "
+        f"them they hold {'both' if len(group) == 2 else 'all three'}, and {join(pos.names(hit))} "
+        f"{pos.link_text(hit, group)} each of them",
+    )
+
+
 def find_naked_pair(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
-    yield from _naked_subsets(pos, dom, placed, pos.cliques2, BY_ID["naked-pair"])
+    yield from _naked_subsets(pos, dom, placed, pos.cliques2, _NAKED_PAIR)
 
 
 def find_naked_triple(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
-    yield from _naked_subsets(pos, dom, placed, pos.cliques3, BY_ID["naked-triple"])
+    yield from _naked_subsets(pos, dom, placed, pos.cliques3, _NAKED_TRIPLE)
 
 
 def _hidden_subsets(
@@ -233,38 +318,54 @@ def _hidden_subsets(
     for region in pos.units:
         if region.size <= size:
             continue
-        spots = {}
+        spots: dict[int, int] = {}
         for level in range(1, region.size + 1):
             bit = 1 << level
-            cells = [c for c in region.cells if dom[c] & bit]
-            if len(cells) > 1:
-                spots[level] = cells
+            where = 0
+            for i, c in enumerate(region.cells):
+                if dom[c] & bit:
+                    where |= 1 << i
+            if where & (where - 1):
+                spots[level] = where
         for levels in combinations(sorted(spots), size):
-            cells = sorted({c for v in levels for c in spots[v]})
-            if len(cells) != size:
+            where = 0
+            for v in levels:
+                where |= spots[v]
+            if POPCOUNT[where] != size:
                 continue
-            keep = sum(1 << v for v in levels)
-            ruled = tuple((c, v) for c in cells for v in levels_of(dom[c] & ~keep))
-            if not ruled:
-                continue
-            yield Deduction(
-                technique,
-                (),
-                ruled,
-                tuple(region.cells),
-                f"ruling out {levels_text(sorted({v for _, v in ruled}))} at "
-                f"{join(pos.names(sorted({c for c, _ in ruled})))}: in {pos.region_label(region)} "
-                f"the levels {levels_text(levels)} fit only {join(pos.names(cells))}, "
-                f"so those cells hold them and nothing else",
-            )
+            keep = 0
+            for v in levels:
+                keep |= 1 << v
+            cells = [c for i, c in enumerate(region.cells) if where >> i & 1]
+            ruled = tuple([(c, v) for c in cells for v in levels_of(dom[c] & ~keep)])
+            if ruled:
+                yield Deduction(
+                    technique, (), ruled, partial(_say_hidden_subset, pos, region, levels, cells, ruled)
+                )
+
+
+def _say_hidden_subset(
+    pos: Position,
+    region: Region,
+    levels: tuple[int, ...],
+    cells: list[int],
+    ruled: tuple[tuple[int, int], ...],
+) -> Words:
+    return (
+        tuple(region.cells),
+        f"ruling out {levels_text(sorted({v for _, v in ruled}))} at "
+        f"{join(pos.names(sorted({c for c, _ in ruled})))}: in {pos.region_label(region)} "
+        f"the levels {levels_text(levels)} fit only {join(pos.names(cells))}, "
+        f"so those cells hold them and nothing else",
+    )
 
 
 def find_hidden_pair(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
-    yield from _hidden_subsets(pos, dom, 2, BY_ID["hidden-pair"])
+    yield from _hidden_subsets(pos, dom, 2, _HIDDEN_PAIR)
 
 
 def find_hidden_triple(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
-    yield from _hidden_subsets(pos, dom, 3, BY_ID["hidden-triple"])
+    yield from _hidden_subsets(pos, dom, 3, _HIDDEN_TRIPLE)
 
 
 # -- expert technique ----------------------------------------------------------------
@@ -272,26 +373,32 @@ def find_hidden_triple(pos: Position, dom: list[int], placed: set[int]) -> Itera
 
 def find_contradiction(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
     """Try each candidate level (cells with fewest candidates first) and follow easy steps."""
-    order = sorted((POPCOUNT[d], c) for c, d in enumerate(dom) if d & (d - 1))
+    order = sorted([(POPCOUNT[d], c) for c, d in enumerate(dom) if d & (d - 1)])
     for _, cell in order:
         for level in levels_of(dom[cell]):
             trial = dom.copy()
             trial[cell] = 1 << level
-            why = pos.easy_fixpoint(trial, [cell])
-            if why is not None:
-                name = pos.board.name(cell)
+            dead_end = pos.dead_end(trial, [cell])
+            if dead_end is not None:
                 yield Deduction(
-                    BY_ID["contradiction"],
+                    _CONTRADICTION,
                     (),
                     ((cell, level),),
-                    (cell,),
-                    f"ruling out {level} at {name}: if {name} held {level}, then after the easy "
-                    f"steps {why}",
+                    partial(_say_contradiction, pos, cell, level, dead_end),
                 )
 
 
+def _say_contradiction(pos: Position, cell: int, level: int, dead_end: Conflict) -> Words:
+    name = pos.board.name(cell)
+    return (
+        (cell,),
+        f"ruling out {level} at {name}: if {name} held {level}, then after the easy "
+        f"steps {pos.dead_end_text(dead_end)}",
+    )
+
+
 def _technique(id: str, title: str, tier: Difficulty, summary: str, find: Finder) -> Technique:
-    return Technique(id, title, tier, summary, find)
+    return Technique(id, title, tier, summary, find, tier.rank)
 
 
 TECHNIQUES: tuple[Technique, ...] = (
@@ -383,6 +490,20 @@ TECHNIQUES: tuple[Technique, ...] = (
 BY_ID: dict[str, Technique] = {technique.id: technique for technique in TECHNIQUES}
 """The techniques by id."""
 
+(
+    _PLACED_LEVEL,
+    _SINGLE_CELL_REGION,
+    _NAKED_SINGLE,
+    _HIDDEN_SINGLE,
+    _REGION_SHADOW,
+    _POINTING,
+    _NAKED_PAIR,
+    _HIDDEN_PAIR,
+    _NAKED_TRIPLE,
+    _HIDDEN_TRIPLE,
+    _CONTRADICTION,
+) = TECHNIQUES
+
 
 def next_deduction(
     pos: Position,
@@ -393,7 +514,7 @@ def next_deduction(
 ) -> Deduction | None:
     """The first deduction of the easiest technique that has one (up to ``ceiling``)."""
     for technique in TECHNIQUES:
-        if technique.tier > ceiling:
+        if technique.rank > ceiling.rank:
             break
         if technique.id in skip:
             continue
