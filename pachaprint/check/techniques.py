@@ -189,9 +189,7 @@ def find_region_shadow(pos: Position, dom: list[int], placed: set[int]) -> Itera
             )
 
 
-def _say_region_shadow(
-    pos: Position, cell: int, levels: tuple[int, ...], region: Region
-) -> Words:
+def _say_region_shadow(pos: Position, cell: int, levels: tuple[int, ...], region: Region) -> Words:
     return (
         tuple(region.cells),
         f"ruling out {levels_text(levels)} at {pos.board.name(cell)}: it touches every cell "
@@ -340,7 +338,10 @@ def _hidden_subsets(
             ruled = tuple([(c, v) for c in cells for v in levels_of(dom[c] & ~keep)])
             if ruled:
                 yield Deduction(
-                    technique, (), ruled, partial(_say_hidden_subset, pos, region, levels, cells, ruled)
+                    technique,
+                    (),
+                    ruled,
+                    partial(_say_hidden_subset, pos, region, levels, cells, ruled),
                 )
 
 
