@@ -28,12 +28,11 @@ from collections.abc import Iterator, Sequence
 from functools import partial
 from itertools import combinations
 
-from pachaprint.check.deduction import Deduction, Finder, Technique, Words, join, levels_text
+from pachaprint.check import wording
+from pachaprint.check.deduction import Deduction, Finder, Technique
 from pachaprint.check.difficulty import Difficulty
 from pachaprint.check.position import Position, broken, is_solved, position_for
-from pachaprint.check.solver import FULL, POPCOUNT, Conflict, levels_of
-from pachaprint.model.regions import Region
-from pachaprint.model.rules import Terrain
+from pachaprint.check.solver import FULL, POPCOUNT, levels_of
 
 __all__ = [
     "BY_ID",
@@ -50,9 +49,9 @@ __all__ = [
 
 
 # -- easy techniques ---------------------------------------------------------------
-# Each finder works on the masks alone and hands its deduction the words as a
-# ``partial`` of a ``_say_...`` function: the grader never reads them, so they
-# are only written for the steps a person is shown.
+# Each finder works on the masks alone and hands its deduction its words as a
+# ``partial`` of a function of :mod:`pachaprint.check.wording`: the grader never
+# reads them, so they are only written for the steps a person is shown.
 
 
 def find_placed_level(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
@@ -70,39 +69,16 @@ def find_placed_level(pos: Position, dom: list[int], placed: set[int]) -> Iterat
                 _PLACED_LEVEL,
                 (),
                 tuple([(p, level) for p in hit]),
-                partial(_say_placed_level, pos, cell, level, hit),
+                partial(wording.placed_level, pos, cell, level, hit),
             )
-
-
-def _say_placed_level(pos: Position, cell: int, level: int, hit: list[int]) -> Words:
-    mates = [p for p in hit if pos.region_of[p] == pos.region_of[cell]]
-    near = [p for p in hit if pos.region_of[p] != pos.region_of[cell]]
-    parts = []
-    if mates:
-        parts.append(f"{join(pos.names(mates))} {'is' if len(mates) == 1 else 'are'} in its region")
-    if near:
-        parts.append(f"{join(pos.names(near))} {'touches' if len(near) == 1 else 'touch'} it")
-    name = pos.board.name(cell)
-    return (
-        (cell,),
-        f"ruling out {level} at {join(pos.names(hit))}: {name} holds {level}; {' and '.join(parts)}",
-    )
 
 
 def find_single_cell_region(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
     for cell in pos.single_cells:
         if dom[cell] == 2 and cell not in placed:
             yield Deduction(
-                _SINGLE_CELL_REGION, ((cell, 1),), (), partial(_say_single_cell_region, pos, cell)
+                _SINGLE_CELL_REGION, ((cell, 1),), (), partial(wording.single_cell_region, pos, cell)
             )
-
-
-def _say_single_cell_region(pos: Position, cell: int) -> Words:
-    terrain = Terrain(pos.terrain[cell]).label
-    return (
-        (cell,),
-        f"{pos.board.name(cell)} must be 1: it is the only cell of its 1-cell {terrain} region",
-    )
 
 
 def find_naked_single(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
@@ -123,23 +99,8 @@ def find_naked_single(pos: Position, dom: list[int], placed: set[int]) -> Iterat
             _NAKED_SINGLE,
             ((cell, d.bit_length() - 1),),
             (),
-            partial(_say_naked_single, pos, cell, d.bit_length() - 1, held),
+            partial(wording.naked_single, pos, cell, d.bit_length() - 1, held),
         )
-
-
-def _say_naked_single(pos: Position, cell: int, level: int, held: list[int]) -> Words:
-    others = [v for v in range(1, pos.size_of[cell] + 1) if v != level]
-    holders = [held[v] for v in others if held[v] >= 0]
-    why = ""
-    if holders:
-        rest = "" if len(holders) == len(others) else "; the rest by earlier steps"
-        named = join([f"{pos.board.name(h)} holds {held.index(h)}" for h in holders])
-        why = f" ({named}{rest})"
-    return (
-        (cell, *holders),
-        f"{pos.board.name(cell)} must be {level}: {levels_text(others)} "
-        f"{'is' if len(others) == 1 else 'are'} ruled out there{why}",
-    )
 
 
 def find_hidden_single(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
@@ -164,17 +125,9 @@ def find_hidden_single(pos: Position, dom: list[int], placed: set[int]) -> Itera
                             _HIDDEN_SINGLE,
                             ((cell, level),),
                             (),
-                            partial(_say_hidden_single, pos, cell, level, region),
+                            partial(wording.hidden_single, pos, cell, level, region),
                         )
                     break
-
-
-def _say_hidden_single(pos: Position, cell: int, level: int, region: Region) -> Words:
-    return (
-        tuple(region.cells),
-        f"{pos.board.name(cell)} must be {level}: it is the only place left for the "
-        f"{level} of {pos.region_label(region)}",
-    )
 
 
 def find_region_shadow(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
@@ -185,16 +138,8 @@ def find_region_shadow(pos: Position, dom: list[int], placed: set[int]) -> Itera
                 _REGION_SHADOW,
                 (),
                 tuple([(cell, v) for v in levels_of(hit)]),
-                partial(_say_region_shadow, pos, cell, levels_of(hit), region),
+                partial(wording.region_shadow, pos, cell, levels_of(hit), region),
             )
-
-
-def _say_region_shadow(pos: Position, cell: int, levels: tuple[int, ...], region: Region) -> Words:
-    return (
-        tuple(region.cells),
-        f"ruling out {levels_text(levels)} at {pos.board.name(cell)}: it touches every cell "
-        f"of {pos.region_label(region)}, which holds {levels_text(range(1, region.size + 1))}",
-    )
 
 
 # -- medium techniques --------------------------------------------------------------
@@ -222,7 +167,7 @@ def find_pointing(pos: Position, dom: list[int], placed: set[int]) -> Iterator[D
                     (),
                     tuple([(t, level) for t in hit]),
                     partial(
-                        _say_pointing,
+                        wording.pointing,
                         pos,
                         level,
                         region,
@@ -230,18 +175,6 @@ def find_pointing(pos: Position, dom: list[int], placed: set[int]) -> Iterator[D
                         hit,
                     ),
                 )
-
-
-def _say_pointing(
-    pos: Position, level: int, region: Region, spots: list[int], hit: list[int]
-) -> Words:
-    both = "both" if len(spots) == 2 else "all"
-    return (
-        tuple(spots),
-        f"ruling out {level} at {join(pos.names(hit))}: the {level} of {pos.region_label(region)} "
-        f"must be in {join(pos.names(spots), 'or')}, which {both} touch "
-        f"{pos.board.name(hit[0]) if len(hit) == 1 else 'them'}",
-    )
 
 
 def _cells_of(mask: int) -> list[int]:
@@ -282,24 +215,8 @@ def _naked_subsets(
         if hit:
             ruled = tuple([(t, v) for t in hit for v in levels_of(dom[t] & union)])
             yield Deduction(
-                technique, (), ruled, partial(_say_naked_subset, pos, group, union, hit, ruled)
+                technique, (), ruled, partial(wording.naked_subset, pos, group, union, hit, ruled)
             )
-
-
-def _say_naked_subset(
-    pos: Position,
-    group: tuple[int, ...],
-    union: int,
-    hit: list[int],
-    ruled: tuple[tuple[int, int], ...],
-) -> Words:
-    return (
-        tuple(group),
-        f"ruling out {levels_text(sorted({v for _, v in ruled}))} at {join(pos.names(hit))}: "
-        f"{join(pos.names(group))} can only hold {levels_text(levels_of(union), 'or')}, so between "
-        f"them they hold {'both' if len(group) == 2 else 'all three'}, and {join(pos.names(hit))} "
-        f"{pos.link_text(hit, group)} each of them",
-    )
 
 
 def find_naked_pair(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
@@ -341,24 +258,8 @@ def _hidden_subsets(
                     technique,
                     (),
                     ruled,
-                    partial(_say_hidden_subset, pos, region, levels, cells, ruled),
+                    partial(wording.hidden_subset, pos, region, levels, cells, ruled),
                 )
-
-
-def _say_hidden_subset(
-    pos: Position,
-    region: Region,
-    levels: tuple[int, ...],
-    cells: list[int],
-    ruled: tuple[tuple[int, int], ...],
-) -> Words:
-    return (
-        tuple(region.cells),
-        f"ruling out {levels_text(sorted({v for _, v in ruled}))} at "
-        f"{join(pos.names(sorted({c for c, _ in ruled})))}: in {pos.region_label(region)} "
-        f"the levels {levels_text(levels)} fit only {join(pos.names(cells))}, "
-        f"so those cells hold them and nothing else",
-    )
 
 
 def find_hidden_pair(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
@@ -385,17 +286,8 @@ def find_contradiction(pos: Position, dom: list[int], placed: set[int]) -> Itera
                     _CONTRADICTION,
                     (),
                     ((cell, level),),
-                    partial(_say_contradiction, pos, cell, level, dead_end),
+                    partial(wording.contradiction, pos, cell, level, dead_end),
                 )
-
-
-def _say_contradiction(pos: Position, cell: int, level: int, dead_end: Conflict) -> Words:
-    name = pos.board.name(cell)
-    return (
-        (cell,),
-        f"ruling out {level} at {name}: if {name} held {level}, then after the easy "
-        f"steps {pos.dead_end_text(dead_end)}",
-    )
 
 
 def _technique(id: str, title: str, tier: Difficulty, summary: str, find: Finder) -> Technique:
