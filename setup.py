@@ -25,6 +25,9 @@ COMPILED: list[str] = [
     "pachaprint/check/position.py",
     "pachaprint/check/techniques.py",
     "pachaprint/check/grade.py",
+    "pachaprint/check/problems.py",
+    "pachaprint/check/conflict.py",
+    "pachaprint/check/rules.py",
 ]
 """The modules mypyc compiles (paths from the project root), adopted one at a time:
 each must pass the whole suite compiled (``pip install -e .``) and interpreted

@@ -55,16 +55,23 @@ __all__ = [
 
 
 def find_placed_level(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
-    peers = pos.peers
+    # each level's cells as a bit mask, so that a placed cell's hits are one AND
+    planes = [0] * 6
     for cell in range(len(dom)):
-        if cell not in placed:
-            continue
+        d = dom[cell]
+        while d:
+            low = d & -d
+            planes[low.bit_length() - 1] |= 1 << cell
+            d ^= low
+    peer_masks = pos.peer_masks
+    for cell in range(len(dom)):
         bit = dom[cell]
-        if not bit or bit & (bit - 1):
+        if not bit or bit & (bit - 1) or cell not in placed:
             continue
-        hit = [p for p in peers[cell] if dom[p] & bit]
-        if hit:
-            level = bit.bit_length() - 1
+        level = bit.bit_length() - 1
+        hits = peer_masks[cell] & planes[level]
+        if hits:
+            hit = _cells_of(hits)
             yield Deduction(
                 _PLACED_LEVEL,
                 (),
