@@ -10,16 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pachaprint.check.difficulty import Difficulty
 from pachaprint.model.board import Board
 
-if TYPE_CHECKING:
-    from pachaprint.check.position import Position
-
-Finder = Callable[["Position", list[int], set[int]], Iterator["Deduction"]]
-"""A technique's search: ``find(pos, dom, placed)`` yields what it deduces there."""
+Finder = Callable[..., Iterator["Deduction"]]
+"""A technique's search: ``find(pos, dom, placed)`` yields what it deduces there (``pos``
+a :class:`~pachaprint.check.position.Position`, which needs this module's words)."""
 Words = tuple[tuple[int, ...], str]
 """A step's reasons: the cells that justify it and the sentence that says it."""
 

@@ -84,7 +84,10 @@ def find_single_cell_region(pos: Position, dom: list[int], placed: set[int]) -> 
     for cell in pos.single_cells:
         if dom[cell] == 2 and cell not in placed:
             yield Deduction(
-                _SINGLE_CELL_REGION, ((cell, 1),), (), partial(wording.single_cell_region, pos, cell)
+                _SINGLE_CELL_REGION,
+                ((cell, 1),),
+                (),
+                partial(wording.single_cell_region, pos, cell),
             )
 
 
