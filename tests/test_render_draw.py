@@ -107,7 +107,7 @@ def test_one_writer_writes_documents_and_inline_symbols_alike():
     the same item gives the same element, with one escaping of text and attributes."""
     from pachaprint.render.svg import element_markup, symbol_markup
 
-    text = d.Text(x=1, y=2, text='a<b & "c" \'d\'', data=d.data(note="x<y&z"))
+    text = d.Text(x=1, y=2, text="a<b & \"c\" 'd'", data=d.data(note="x<y&z"))
     inline = element_markup(text)
     assert inline == (
         '<text data-note="x&lt;y&amp;z" fill="#000000" font-size="3.175" x="1" y="2">'
