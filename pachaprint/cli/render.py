@@ -20,7 +20,7 @@ def check_wheel(choice: str) -> str:
         for name in wheel_names(choice):
             load_wheel(name)
     except WheelTemplateError as exc:
-        raise UsageError(f"--wheel {choice}: {exc}") from None
+        raise UsageError(f"--wheel: {exc}") from None
     return choice
 
 

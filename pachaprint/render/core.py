@@ -136,14 +136,11 @@ def core_sheets(
     ]
     wheel_list: list[str] = []
     if wheels:
-        from .scenario import wheel_core_sheets
-        from .wheel_templates import load_wheel, wheel_names
+        from .scenario import wheel_core_groups
 
-        wheel_list = [load_wheel(n).name for n in wheel_names(wheels)]
-        wheel_sheets = wheel_core_sheets(paper_key, lang, wheels)
-        for name, sheet in zip(wheel_list, wheel_sheets, strict=False):
-            groups.append((f"wheel:{name}", [sheet]))
-        groups.append(("calibration", wheel_sheets[len(wheel_list) :]))
+        wheel_groups = wheel_core_groups(paper_key, lang, wheels)
+        wheel_list = [key.split(":", 1)[1] for key, _ in wheel_groups if key.startswith("wheel:")]
+        groups += wheel_groups
     listed = contents.rows(words, wheel_list)
     first = sheets_first_pages([[contents_placeholder(p)], *(g for _, g in groups)])
     page_of = {key: n for (key, _), n in zip(groups, first[1:], strict=True)}

@@ -21,6 +21,7 @@ Conventions, shared by both back ends:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
@@ -275,6 +276,23 @@ def corner_marks(
     return marks
 
 
+def hatch(x: float, y: float, w: float, h: float, step: float, style: Style) -> Group:
+    """Diagonal lines ``step`` mm apart filling the rectangle (clipped to it).
+
+    At most :data:`MAX_HATCH_LINES` lines, whatever the sizes: a loop over a
+    template's numbers always ends.
+    """
+    count = min(MAX_HATCH_LINES, max(0, math.ceil((w + h) / step)))
+    lines = tuple(
+        Line(x1=x + k * step, y1=y, x2=x + k * step - h, y2=y + h, style=style)
+        for k in range(count)
+    )
+    return Group(items=lines, clip=Rect(x=x, y=y, w=w, h=h))
+
+
+MAX_HATCH_LINES = 2000
+
+
 def sector_path(
     cx: float, cy: float, r_in: float, r_out: float, start: float, end: float, **kw: Any
 ) -> Path:
@@ -399,6 +417,7 @@ __all__ = [
     "fill",
     "find",
     "group",
+    "hatch",
     "mirror_x",
     "outline",
     "path_ops",

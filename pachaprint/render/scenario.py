@@ -27,7 +27,13 @@ from . import draw as d
 from .components.calibration import calibration_page, calibration_sheet
 from .components.disc_back import disc_back, scenario_difficulty
 from .components.disc_front import disc_front
-from .components.wheel_cover import cover_file_stem, wheel_cover_page, wheel_cover_sheet
+from .components.wheel_cover import (
+    cover_file_stem,
+    finished_pages,
+    wheel_cover_sheet,
+    wheel_mask_sheet,
+)
+from .components.wheel_steps import assembly_sheet
 from .pdf import pdf_bytes, write_pdf
 from .sheets import Sheet, document, impose
 from .svg import svg_string
@@ -200,13 +206,26 @@ def render_discs_pnp(
 # --------------------------------------------------------------------------- core wheel parts
 
 
-def wheel_core_sheets(
+def wheel_sheets(wheel: str, paper: str = "a4", lang: str = "en") -> list[Sheet]:
+    """One wheel's sheets: the cover sheet, its masked back, and how to build the wheel."""
+    return [
+        wheel_cover_sheet(wheel, paper, lang),
+        wheel_mask_sheet(wheel, paper, lang),
+        assembly_sheet(wheel, paper, lang),
+    ]
+
+
+def wheel_core_groups(
     paper: str = "a4", lang: str = "en", wheel: WheelChoice = "both"
-) -> list[Sheet]:
-    """Page bodies for the core PnP PDF: each wheel cover (with its slider and steps), then the calibration disc."""
-    found = [wheel_cover_sheet(name, paper, lang) for name in wheel_names(wheel)]
-    found.append(calibration_sheet(paper, lang))
-    return found
+) -> list[tuple[str, list[Sheet]]]:
+    """Page bodies for the core PnP PDF: ``("wheel:<name>", sheets)`` per template, then
+    ``("calibration", [the calibration sheet])``."""
+    groups = [
+        (f"wheel:{load_wheel(name).name}", wheel_sheets(name, paper, lang))
+        for name in wheel_names(wheel)
+    ]
+    groups.append(("calibration", [calibration_sheet(paper, lang)]))
+    return groups
 
 
 def render_wheel_core(
@@ -218,22 +237,24 @@ def render_wheel_core(
 ) -> list[Path]:
     """Write ``core/wheel-cover*.svg|pdf`` and ``core/calibration-disc.svg|pdf`` under ``out_dir``.
 
-    ``suffix`` goes after each file stem (``"-letter"`` for a second paper size).
+    A cover's SVG is the sheet's front; its PDF holds every page of the wheel
+    (front, masked back, how to build it), duplex-ready. ``suffix`` goes after
+    each file stem (``"-letter"`` for a second paper size).
     """
     core = Path(out_dir) / "core"
-    pages = [wheel_cover_page(name, paper, lang) for name in wheel_names(wheel)]
-    pages.append(calibration_page(paper, lang))
     words = texts(lang)
     files: list[tuple[Path, bytes]] = []
-    for page in pages:
-        title = (
-            words["calibration_title"].format(wheel="retail")
-            if page.name == "calibration-disc"
-            else page.name
-        )
-        stem = f"{page.name}{suffix}"
-        files.append((core / f"{stem}.svg", svg_string(page).encode("utf-8")))
-        files.append((core / f"{stem}.pdf", pdf_bytes([page], title=f"pachaprint: {title}")))
+    for name in wheel_names(wheel):
+        stem = cover_file_stem(load_wheel(name).name)
+        pages = finished_pages(wheel_sheets(name, paper, lang), stem, lang)
+        files.append((core / f"{stem}{suffix}.svg", svg_string(pages[0]).encode("utf-8")))
+        title = "pachaprint: " + words["cover_title"].format(wheel=load_wheel(name).name)
+        files.append((core / f"{stem}{suffix}.pdf", pdf_bytes(pages, title=title, duplex=True)))
+    page = calibration_page(paper, lang)
+    title = words["calibration_title"].format(wheel="retail")
+    stem = f"{page.name}{suffix}"
+    files.append((core / f"{stem}.svg", svg_string(page).encode("utf-8")))
+    files.append((core / f"{stem}.pdf", pdf_bytes([page], title=f"pachaprint: {title}")))
     return [_write_bytes(path, data) for path, data in files]
 
 
@@ -262,5 +283,6 @@ __all__ = [
     "render_discs_pnp",
     "render_scenario",
     "render_wheel_core",
-    "wheel_core_sheets",
+    "wheel_core_groups",
+    "wheel_sheets",
 ]

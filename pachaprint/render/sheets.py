@@ -401,16 +401,7 @@ def _small(x: float, y: float, text: str) -> d.Text:
 def _glue_band(
     x: float, y: float, w: float, h: float, angle: float, pal: dict[str, Any], label: str
 ) -> list[d.Element]:
-    lines = []
-    step = 4.0
-    span = w + h
-    k = 0.0
-    while k < span:
-        lines.append(
-            d.Line(x1=x + k, y1=y, x2=x + k - h, y2=y + h, style=d.stroke(pal["guide"], 0.3))
-        )
-        k += step
-    hatch = d.Group(items=tuple(lines), clip=d.Rect(x=x, y=y, w=w, h=h))
+    hatch = d.hatch(x, y, w, h, 4.0, d.stroke(pal["guide"], 0.3))
     cx, cy = x + w / 2, y + h / 2
     tag_w = text_width(label, 7, bold=True) + 4
     tag = d.group(

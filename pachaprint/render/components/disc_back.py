@@ -18,8 +18,8 @@ from ...textfit import disc_back_box, fit_in
 from .. import draw as d
 from .. import symbols
 from ..texts import wheel_texts as texts
-from ..wheel import AnyWheel
-from ..wheel_templates import load_wheel
+from ..wheel import Wheel
+from ..wheel_templates import resolve
 from . import wheelparts as wp
 
 _TERRAINS = "VDFM"
@@ -45,13 +45,12 @@ def layout() -> dict[str, Any]:
 
 def disc_back(
     scenario: Scenario,
-    wheel: AnyWheel | str = "retail",
+    wheel: Wheel | str = "retail",
     lang: str = "en",
     difficulty: str | None = None,
 ) -> d.Drawing:
     """The back of a disc of ``wheel``'s size. ``difficulty`` defaults to the grader's verdict."""
-    if isinstance(wheel, str):
-        wheel = load_wheel(wheel)
+    wheel = resolve(wheel)
     if difficulty is None:
         difficulty = scenario_difficulty(scenario)
     pal = symbols.palette()
