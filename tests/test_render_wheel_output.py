@@ -543,3 +543,31 @@ def test_a_crop_layer_with_dots_is_solved_before_drawing(tmp_path):
         assert (tmp_path / "complete" / name).read_bytes() == (
             tmp_path / "dotted" / name
         ).read_bytes()
+
+
+def test_the_disc_back_numbers_the_otoma_start_cells_in_their_colour_order():
+    """RULES.md section 4: the list order of solo.otoma fixes the colours (purple, yellow,
+    then the player colours other than yours). The back numbers the cells 1 to 5 in that
+    order, 1 purple and 2 yellow, and the key shows the other colours' order."""
+    from pachaprint.engine.config import otoma_colours as engine_colours
+    from pachaprint.render.components.reference_card import PLAYER_COLOURS, otoma_colours
+
+    library = Path(__file__).resolve().parent.parent / "scenarios"
+    scenario = Scenario.from_dict(json.loads((library / "colca-canyon.json").read_text()))
+    doc = Document(svg_string(disc_back(scenario, "volvelle45", "en", difficulty="easy")))
+    numbered = {
+        el.get("data-cell"): el.get("data-otoma")
+        for el in doc.with_data("otoma")
+        if el.get("data-otoma") != "no"
+    }
+    assert numbered == {cell: str(k) for k, cell in enumerate(scenario.otoma, 1)}
+    fills = {}
+    for el in doc.with_data("otoma-number"):
+        rect = next(child for child in el if child.tag.endswith("rect"))
+        fills[el.get("data-otoma-number")] = rect.get("fill")
+    pawns = load_template("palette.json")["pawns"]
+    assert fills["1"] == pawns["purple"]["colour"] and fills["2"] == pawns["yellow"]["colour"]
+    order = [el.get("data-colour") for el in doc.with_data("order")]
+    assert order == list(PLAYER_COLOURS)
+    for colour in PLAYER_COLOURS:  # the card's table and the engine agree
+        assert tuple(otoma_colours(colour)) == engine_colours(colour)

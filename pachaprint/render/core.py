@@ -25,6 +25,7 @@ from .components import (
     pieces,
     reference_card,
     score_track,
+    screens,
     terrain_tiles,
     tokens,
 )
@@ -59,6 +60,8 @@ def _catalogue(
 
 PIECES = CoreComponent("pieces", "pieces", _catalogue("pieces", "pieces", pieces.pieces, 10))
 """Pawns, stones and markers: ``core/pieces.svg``, beside the files SPEC section 4 lists."""
+SCREENS = CoreComponent("screens", "screens", _catalogue("screens", "screens", screens.pieces, 1))
+"""The four co-op screens: ``core/screens.svg``."""
 
 COMPONENTS: tuple[CoreComponent, ...] = (
     CoreComponent("board", "board", lambda lang, tile_mm: board.board(lang, tile_mm)),
@@ -128,7 +131,15 @@ def core_sheets(
                 texts=tiling,
             ),
         ),
-        ("pieces", impose(pieces.pieces(lang), p, label=names["pieces"], texts=tiling)),
+        (
+            "pieces",
+            impose(
+                pieces.pieces(lang) + screens.pieces(lang),
+                p,
+                label=f"{names['pieces']} + {names['screens']}",
+                texts=tiling,
+            ),
+        ),
         (
             "reference",
             impose(reference_card.pieces(lang), p, label=names["reference"], texts=tiling),
@@ -145,7 +156,7 @@ def core_sheets(
     first = sheets_first_pages([[contents_placeholder(p)], *(g for _, g in groups)])
     page_of = {key: n for (key, _), n in zip(groups, first[1:], strict=True)}
     page_of["tokens"] = page_of["crop_tiles"]
-    for kind in pieces.KINDS:
+    for kind in (*pieces.KINDS, "screens"):
         page_of[kind] = page_of["pieces"]
     entries = [(name, count, page_of[key]) for key, name, count in listed if key in page_of]
     return [contents.contents_sheet(p, words, entries)] + [s for _, g in groups for s in g]
@@ -200,7 +211,7 @@ def render_core(
     )
     words = texts(lang)
     written: list[Path] = []
-    for component in (*COMPONENTS, PIECES):
+    for component in (*COMPONENTS, PIECES, SCREENS):
         drawing = component.drawing(lang, tile_mm)
         written.append(write_svg(drawing, out / "core" / f"{component.stem}.svg"))
         written.append(

@@ -24,6 +24,9 @@ from ..fonts import fit_size, wrap
 from ..symbols import crop, palette, pawn_badge, place
 from ..texts import core_geometry, texts
 
+PLAYER_COLOURS = ("brown", "white", "green", "blue")
+"""The player colours in the order RULES.md section 4 gives the Otoma the ones you do not play."""
+
 BODY_PT = 8.5
 LEAD = 1.32  # line height as a multiple of the text size
 
@@ -175,7 +178,8 @@ def _front(
     letters: dict[str, Any],
 ) -> None:
     flow.heading(card["setup_title"])
-    flow.para(card["setup"].format(**nums))
+    for step in card["setup_steps"]:
+        flow.para(step.format(**nums), indent=5, bullet="•")
     flow.heading(card["turn_title"])
     flow.para(card["turn"])
     flow.heading(card["explore_title"])
@@ -296,9 +300,19 @@ def faces(lang: str = "en") -> tuple[d.Drawing, d.Drawing]:
     return front, back
 
 
-def _solo(flow: Flow, solo: dict[str, Any]) -> None:
+def otoma_colours(player: str) -> list[str]:
+    """The Otoma colours on the disc back's Otoma cells 1 to 5 when you play ``player``
+    (RULES.md section 4: purple, yellow, then the player colours other than yours)."""
+    return ["purple", "yellow", *(c for c in PLAYER_COLOURS if c != player)]
+
+
+def _solo(flow: Flow, solo: dict[str, Any], letters: dict[str, str]) -> None:
     flow.heading(solo["setup_title"])
     flow.para(solo["setup"])
+    flow.heading(solo["otoma_colours_title"])
+    flow.para(solo["otoma_colours"])
+    rows = [[letters[p], *(letters[c] for c in otoma_colours(p)[2:])] for p in PLAYER_COLOURS]
+    flow.table(solo["otoma_colours_head"], rows, [0.4, 0.2, 0.2, 0.2])
     flow.heading(solo["turn_title"])
     flow.para(solo["turn"])
     flow.heading(solo["arrows_title"])
@@ -322,8 +336,12 @@ def _coop(flow: Flow, solo: dict[str, Any]) -> None:
 
 def solo_faces(lang: str = "en") -> tuple[d.Drawing, d.Drawing]:
     """The second card: solo (setup, your turn, the arrows, the Otoma, the end) and co-op."""
-    solo = texts(lang)["solo"]
-    front = _face(lang, "solo", solo["title"], solo["solo_heading"], lambda f: _solo(f, solo))
+    words = texts(lang)
+    solo = words["solo"]
+    letters = words["pawn_letters"]
+    front = _face(
+        lang, "solo", solo["title"], solo["solo_heading"], lambda f: _solo(f, solo, letters)
+    )
     back = _face(lang, "coop", solo["title"], solo["coop_heading"], lambda f: _coop(f, solo))
     return front, back
 
