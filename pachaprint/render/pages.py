@@ -50,11 +50,13 @@ def footer(
     s = settings()
     m = s["margin_mm"]
     y = p.height - m - s["footer_mm"] + 4.5
-    items = calibration_bar(m, y, texts["calibration"].format(mm=f"{s['calibration_mm']:g}"))
+    # the bar sits in every printer's printable area (Letter printers keep 6.35 mm)
+    left = max(m, s["printer_margin_mm"])
+    items = calibration_bar(left, y, texts["calibration"].format(mm=f"{s['calibration_mm']:g}"))
     right = p.width - m
     bar_label = items[-1]
     assert isinstance(bar_label, d.Text)
-    room = right - (m + s["calibration_mm"] + 4 + text_width(bar_label.text, 6.5))
+    room = right - (left + s["calibration_mm"] + 4 + text_width(bar_label.text, 6.5))
     head = fit_lines(f"{title} · {label}", room, s["footer_head_mm"], 7, 6, bold=True)
     step = head.line_height_mm
     for k, text in enumerate(head.lines):
