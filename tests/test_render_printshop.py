@@ -29,7 +29,10 @@ def built(tmp_path_factory):
         Scenario.from_dict(json.loads((REPO / "tests" / "fixtures" / f"{n}.json").read_text()))
         for n in ("high-valley", "lake-shore")
     ]
-    render_discs_pnp(scenarios, out / "pnp" / "pachaprint-discs-a4.pdf", "a4", wheel="both")
+    render_discs_pnp(scenarios, out / "pnp" / "pachaprint-discs-a4.pdf", "a4", wheel="retail")
+    render_discs_pnp(
+        scenarios, out / "pnp" / "pachaprint-discs-a4-volvelle45.pdf", "a4", wheel="volvelle45"
+    )
     return out
 
 
@@ -62,6 +65,7 @@ def _ink_near_edge(path, dpi: int = 120) -> list[tuple[int, float]]:
         "pnp/pachaprint-core-a4.pdf",
         "pnp/pachaprint-core-letter.pdf",
         "pnp/pachaprint-discs-a4.pdf",
+        "pnp/pachaprint-discs-a4-volvelle45.pdf",
         "core/wheel-cover.pdf",
         "core/wheel-cover-letter.pdf",
         "core/wheel-cover-volvelle45.pdf",

@@ -34,9 +34,10 @@ from .components.wheel_cover import (
     wheel_mask_sheet,
 )
 from .components.wheel_steps import assembly_sheet
-from .pdf import pdf_bytes, write_pdf
+from .pdf import pdf_bytes
 from .sheets import Sheet, document, impose
 from .svg import svg_string
+from .texts import texts as texts_for
 from .texts import wheel_texts as texts
 from .wheel_templates import load_wheel, wheel_names
 
@@ -162,21 +163,31 @@ def disc_print_pages(
     difficulties: dict[str, str | None] | None = None,
     back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> list[d.Drawing]:
-    """Numbered pages with every disc front and, behind each, its back (long-edge duplex)."""
+    """Numbered pages with every disc front and, behind each, its back (long-edge duplex).
+
+    For a scenario's own print file (``disc-print-<paper>.pdf``, the studio's print):
+    every chosen template's front. The kit's discs PDF has one file per template
+    (:func:`pachaprint.render.discs.discs_document`).
+    """
     difficulties = difficulties or {}
+    words = texts_for(lang)
     found: list[Sheet] = []
     for scenario in scenarios:
         pieces = disc_pieces(scenario, wheel, lang, difficulties.get(scenario.id))
-        found += impose(pieces, paper, label=f"{scenario.name} ({scenario.id})", duplex=True)
+        found += impose(
+            pieces,
+            paper,
+            label=f"{scenario.name} ({scenario.id})",
+            duplex=True,
+            texts=words["sheets"],
+        )
     if not found:
         raise ValueError("no scenarios to print")
-    from .texts import texts as sheet_texts
-
     return document(
         found,
-        "pachaprint discs",
+        words["discs"]["title"].format(wheel=", ".join(wheel_names(wheel))),
         duplex=True,
-        texts=sheet_texts(lang)["sheets"],
+        texts=words["sheets"],
         back_offset=back_offset,
     )
 
@@ -185,22 +196,23 @@ def render_discs_pnp(
     scenarios: Sequence[Scenario],
     out_path: str | Path,
     paper: str = "a4",
-    wheel: WheelChoice = "retail",
+    wheel: str = "retail",
     lang: str = "en",
     difficulties: dict[str, str | None] | None = None,
-    wheels: WheelChoice | None = None,
     back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> Path:
-    """Write the duplex-ready discs PDF (``pnp/pachaprint-discs-<paper>.pdf``); returns its path.
+    """Write one wheel template's discs PDF (``pnp/pachaprint-discs-<paper>[-<template>].pdf``).
 
-    Every scenario gets one round piece per wheel template (``wheel``, or its
-    alias ``wheels``): the front on a front page, the back at the mirrored
-    place on the next page, so long-edge duplex printing puts it behind.
+    A contents page (pages for card, the wheel, every scenario's page), then each
+    disc's front on a front page and its back at the mirrored place on the next,
+    so long-edge duplex printing puts it behind; a PDF outline entry per scenario.
     """
-    pages = disc_print_pages(
-        scenarios, paper, wheels if wheels is not None else wheel, lang, difficulties, back_offset
-    )
-    return write_pdf(pages, out_path, title="pachaprint discs", duplex=True)
+    from .discs import render_discs
+
+    names = wheel_names(wheel)
+    if len(names) != 1:
+        raise ValueError(f"one discs file per wheel template, not {len(names)} in one")
+    return render_discs(scenarios, out_path, paper, names[0], lang, difficulties, back_offset)
 
 
 # --------------------------------------------------------------------------- core wheel parts
