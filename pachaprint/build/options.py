@@ -30,6 +30,8 @@ class BuildOptions:
     lang: str = "en"
     box: str = "retail"
     back_offset: tuple[float, float] = (0.0, 0.0)
+    ink: str = "full"
+    """``full`` colour or ``saver`` (light backgrounds and areas with outlines)."""
     scenarios_per_volume: int = SCENARIOS_PER_VOLUME
     """Scenarios per discs PDF; more make several volumes."""
 

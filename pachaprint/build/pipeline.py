@@ -124,6 +124,7 @@ def _render_scenario(
         paper=options.papers[0],
         lang=options.lang,
         difficulty=difficulty,
+        ink=options.ink,
     )
     write_webwheel(scenario, folder / "wheel.html", lang=options.lang)
     (folder / "preview-back.png").write_bytes(pdf_preview_png(folder / "disc-back.pdf"))
@@ -177,6 +178,7 @@ def build_core(out_dir: str, options: BuildOptions) -> dict[str, str]:
             lang=options.lang,
             wheels=options.wheels,
             back_offset=options.back_offset,
+            ink=options.ink,
         )
         return stage.commit()
 

@@ -114,6 +114,7 @@ def build_discs_pnp(
             lang=options.lang,
             difficulties=difficulties,
             back_offset=options.back_offset,
+            ink=options.ink,
         )
         return stage.commit()
 

@@ -20,7 +20,14 @@ from rich.progress import (
 from pachaprint.build.pipeline import PAPERS, WHEELS, BuildOptions, OutDirError, run_build
 from pachaprint.check.load import scenario_files
 from pachaprint.cli.application import UsageError, command
-from pachaprint.cli.options import Lang, OutputFormat, PaperChoice, WheelChoice, parse_back_offset
+from pachaprint.cli.options import (
+    Ink,
+    Lang,
+    OutputFormat,
+    PaperChoice,
+    WheelChoice,
+    parse_back_offset,
+)
 from pachaprint.model.text import display_path
 
 DEFAULT_JOBS = max(1, min(4, os.cpu_count() or 1))
@@ -71,7 +78,14 @@ def build(
         Lang.en, "--lang", help="Language of the reference card and sheet texts."
     ),
     wheel: WheelChoice = typer.Option(
-        WheelChoice.both, "--wheel", help="Wheel template(s) to print discs for."
+        WheelChoice.both,
+        "--wheel",
+        help="Wheel template(s) to print discs for (one discs PDF per template and paper).",
+    ),
+    ink: Ink = typer.Option(
+        Ink.full,
+        "--ink",
+        help="full colour, or saver: light backgrounds and areas with outlines, for home printers.",
     ),
     summary: OutputFormat = typer.Option(
         OutputFormat.text, "--summary", help="Summary format on standard output."
@@ -125,6 +139,7 @@ def build(
         strongest=strongest,
         modes=played,
         lang=lang.value,
+        ink=ink.value,
     )
     console = Console(stderr=True)
     show = not quiet and summary is OutputFormat.text

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import draw as d
+from . import symbols
 from .components import (
     board,
     contents,
@@ -192,6 +193,7 @@ def render_core(
     tile_mm: float | None = None,
     wheels: str | Sequence[str] | None = "both",
     back_offset: tuple[float, float] = (0.0, 0.0),
+    ink: str = "full",
 ) -> list[Path]:
     """Write the core component files and the PnP PDF(s); returns the paths written.
 
@@ -204,7 +206,20 @@ def render_core(
     paper under the names SPEC section 4 gives, and on every further paper with
     ``-<paper>`` added (``wheel-cover-letter.svg``). ``back_offset`` shifts every
     back page of the PnP files (see :func:`pachaprint.render.sheets.document`).
+    ``ink`` is ``full`` or ``saver`` (light backgrounds and areas, with outlines).
     """
+    with symbols.ink(ink):
+        return _render_core(out_dir, paper, lang, tile_mm, wheels, back_offset)
+
+
+def _render_core(
+    out_dir: str | Path,
+    paper: str | Sequence[str],
+    lang: str,
+    tile_mm: float | None,
+    wheels: str | Sequence[str] | None,
+    back_offset: tuple[float, float],
+) -> list[Path]:
     out = Path(out_dir)
     papers = (
         ["a4", "letter"] if paper == "both" else [paper] if isinstance(paper, str) else list(paper)

@@ -37,6 +37,7 @@ from .components.wheel_steps import assembly_sheet
 from .pdf import pdf_bytes
 from .sheets import Sheet, document, impose
 from .svg import svg_string
+from .symbols import ink as ink_mode
 from .texts import texts as texts_for
 from .texts import wheel_texts as texts
 from .wheel_templates import load_wheel, wheel_names
@@ -112,6 +113,7 @@ def render_scenario(
     difficulty: str | None = None,
     printable: bool = False,
     back_offset: tuple[float, float] = (0.0, 0.0),
+    ink: str = "full",
 ) -> list[Path]:
     """Write one scenario's disc files into ``out_dir``; returns the paths written.
 
@@ -119,8 +121,24 @@ def render_scenario(
     a list of those. ``difficulty`` defaults to the grader's verdict. With
     ``printable`` also writes ``disc-print-<paper>.pdf``: the fronts and the
     back imposed on ``paper`` (``a4``/``letter``), ready for duplex printing.
+    ``ink`` is ``full`` or ``saver`` (see :func:`pachaprint.render.symbols.ink`).
     """
-    out = Path(out_dir)
+    with ink_mode(ink):
+        return _render_scenario(
+            scenario, Path(out_dir), wheel, paper, lang, difficulty, printable, back_offset
+        )
+
+
+def _render_scenario(
+    scenario: Scenario,
+    out: Path,
+    wheel: WheelChoice,
+    paper: str,
+    lang: str,
+    difficulty: str | None,
+    printable: bool,
+    back_offset: tuple[float, float],
+) -> list[Path]:
     scenario = completed(scenario)
     if difficulty is None:
         difficulty = scenario_difficulty(scenario)
@@ -200,6 +218,7 @@ def render_discs_pnp(
     lang: str = "en",
     difficulties: dict[str, str | None] | None = None,
     back_offset: tuple[float, float] = (0.0, 0.0),
+    ink: str = "full",
 ) -> Path:
     """Write one wheel template's discs PDF (``pnp/pachaprint-discs-<paper>[-<template>].pdf``).
 
@@ -212,7 +231,8 @@ def render_discs_pnp(
     names = wheel_names(wheel)
     if len(names) != 1:
         raise ValueError(f"one discs file per wheel template, not {len(names)} in one")
-    return render_discs(scenarios, out_path, paper, names[0], lang, difficulties, back_offset)
+    with ink_mode(ink):
+        return render_discs(scenarios, out_path, paper, names[0], lang, difficulties, back_offset)
 
 
 # --------------------------------------------------------------------------- core wheel parts
@@ -247,7 +267,8 @@ def render_wheel_core(
     wheel: WheelChoice = "both",
     suffix: str = "",
 ) -> list[Path]:
-    """Write ``core/wheel-cover*.svg|pdf`` and ``core/calibration-disc.svg|pdf`` under ``out_dir``.
+    """Write ``core/wheel-cover*.svg|pdf`` and ``core/calibration-disc.svg|pdf`` under ``out_dir``
+    (in the ink of the caller's :func:`pachaprint.render.symbols.ink` block).
 
     A cover's SVG is the sheet's front; its PDF holds every page of the wheel
     (front, masked back, how to build it), duplex-ready. ``suffix`` goes after

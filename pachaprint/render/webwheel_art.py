@@ -92,7 +92,7 @@ def _css(palette: dict[str, Any]) -> str:
 def page_art() -> PageArt:
     """The page art from the shared templates (cached)."""
     board = load_template("board.json")
-    palette = symbols.palette()
+    palette = symbols.palette("full")  # a screen, whatever the print's ink
     elements = tuple(board["elements"])
     animals = tuple(board["animals"])
     found: dict[str, d.Symbol] = {}

@@ -82,7 +82,7 @@ def calibration_drawing(wheel: Wheel | str = "retail", lang: str = "en") -> d.Dr
                 y1=cy - u1,
                 x2=cx + x2,
                 y2=cy - u2,
-                style=d.stroke(pal["element_band"], 0.35),
+                style=d.stroke(pal["highlight"], 0.35),
             )
         )
         sector_inset = lay["sector_label_inset_mm"]
@@ -94,7 +94,7 @@ def calibration_drawing(wheel: Wheel | str = "retail", lang: str = "en") -> d.Dr
                 r - sector_inset,
                 f"{t['sector']} {column + 1}",
                 lay["sector_label_pt"],
-                pal["element_band"],
+                pal["highlight"],
                 bold=True,
             )
         ]
@@ -122,7 +122,7 @@ def calibration_drawing(wheel: Wheel | str = "retail", lang: str = "en") -> d.Dr
                 cx=cx,
                 cy=cy,
                 r=edge,
-                style=d.stroke(pal["element_band"], 0.25, dash=(1.2, 0.8)),
+                style=d.stroke(pal["highlight"], 0.25, dash=(1.2, 0.8)),
                 data=d.data(ring_edge_mm=f"{edge:g}"),
             )
         )
@@ -140,7 +140,7 @@ def calibration_drawing(wheel: Wheel | str = "retail", lang: str = "en") -> d.Dr
                     u,
                     f"{t['ring']} {row + 1}",
                     label_pt,
-                    pal["element_band"],
+                    pal["highlight"],
                     bold=True,
                 ),
             )

@@ -266,9 +266,11 @@ def _face(lang: str, side: str, kicker: str, title: str, fill: Callable[[Flow], 
             y=-bleed,
             w=w + 2 * bleed,
             h=h + 2 * bleed,
-            style=d.fill(pal["element_band"]),
+            style=d.fill(pal["card_band"]),
         ),
-        d.Rect(x=2.5, y=2.5, w=w - 5, h=h - 5, rx=2, style=d.fill(pal["board"])),
+        d.Rect(
+            x=2.5, y=2.5, w=w - 5, h=h - 5, rx=2, style=d.both(pal["board"], pal["card_edge"], 0.3)
+        ),
         d.Text(x=m, y=m + 3, text=kicker, size_pt=7, colour=pal["guide"], valign="middle"),
         d.Text(x=m, y=m + 9, text=title, size_pt=13, bold=True, valign="middle"),
     ]

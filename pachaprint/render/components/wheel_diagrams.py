@@ -102,7 +102,7 @@ def cover_top(cx: float, cy: float, r: float, slider: bool, cut: bool = False) -
         items.append(d.Rect(x=cx - 0.7, y=cy - r * 0.55, w=1.4, h=r * 0.2, style=hole))
     if cut:
         items.append(
-            d.Circle(cx=cx, cy=cy, r=r, style=d.stroke(pal["element_band"], 0.5, dash=(1.2, 0.8)))
+            d.Circle(cx=cx, cy=cy, r=r, style=d.stroke(pal["highlight"], 0.5, dash=(1.2, 0.8)))
         )
     return items
 
@@ -138,7 +138,7 @@ def cut_cover(slider: bool) -> Diagram:
 
 def cut_strip(x: float, y: float) -> list[d.Element]:
     pal = _pal()
-    cut = d.stroke(pal["element_band"], 0.5, dash=(1.2, 0.8))
+    cut = d.stroke(pal["highlight"], 0.5, dash=(1.2, 0.8))
     items: list[d.Element] = [
         d.Rect(x=x + 6, y=y + 3, w=7, h=24, style=d.both("#D6E4EE", pal["ink"], 0.3)),
         d.Rect(x=x + 6, y=y + 3, w=7, h=24, style=cut),
@@ -269,7 +269,7 @@ def read_cell(slider: bool) -> Diagram:
         pal = _pal()
         cx, cy = x + 18, y + 17
         items: list[d.Element] = [
-            d.Circle(cx=cx, cy=cy, r=14, style=d.both(pal["element_band"], pal["ink"], 0.3)),
+            d.Circle(cx=cx, cy=cy, r=14, style=d.both(pal["highlight"], pal["ink"], 0.3)),
             *cover_top(cx, cy, 11.5, slider),
             turn_arrow(cx, cy, 13.5, 200, 250),
         ]
