@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from pachaprint.render import draw as d
 from pachaprint.render.pdf import pdf_bytes
+from pachaprint.render.shapes import sector_path
 from pachaprint.render.svg import path_data, svg_string
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -31,7 +32,7 @@ def sample() -> d.Drawing:
                 id="board-c3",
                 data=d.data(cell="c3", terrain="V"),
             ),
-            d.sector_path(30, 20, 5, 15, 10, 80, style=d.fill("#009E73"), id="cell-c3"),
+            sector_path(30, 20, 5, 15, 10, 80, style=d.fill("#009E73"), id="cell-c3"),
             d.Text(x=30, y=20, text="Größe été œuvre", size_pt=8, anchor="middle", valign="middle"),
             d.Use(symbol=dot, x=2, y=2, w=8, h=8),
             d.group(

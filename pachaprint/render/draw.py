@@ -21,7 +21,6 @@ Conventions, shared by both back ends:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
@@ -257,55 +256,6 @@ def group(
     return Group(items=tuple(items), transform=transform, clip=clip, id=id, data=tuple(data))
 
 
-def corner_marks(
-    left: float, top: float, right: float, bottom: float, offset: float, length: float, style: Style
-) -> list[Line]:
-    """Crop marks at a rectangle's four corners: eight short lines along its edges,
-    starting ``offset`` mm outside the corner (outside any bleed) and ``length`` mm long."""
-    marks: list[Line] = []
-    for x in (left, right):
-        for y, sign in ((top, -1), (bottom, 1)):
-            marks.append(
-                Line(x1=x, y1=y + sign * offset, x2=x, y2=y + sign * (offset + length), style=style)
-            )
-    for y in (top, bottom):
-        for x, sign in ((left, -1), (right, 1)):
-            marks.append(
-                Line(x1=x + sign * offset, y1=y, x2=x + sign * (offset + length), y2=y, style=style)
-            )
-    return marks
-
-
-def hatch(x: float, y: float, w: float, h: float, step: float, style: Style) -> Group:
-    """Diagonal lines ``step`` mm apart filling the rectangle (clipped to it).
-
-    At most :data:`MAX_HATCH_LINES` lines, whatever the sizes: a loop over a
-    template's numbers always ends.
-    """
-    count = min(MAX_HATCH_LINES, max(0, math.ceil((w + h) / step)))
-    lines = tuple(
-        Line(x1=x + k * step, y1=y, x2=x + k * step - h, y2=y + h, style=style)
-        for k in range(count)
-    )
-    return Group(items=lines, clip=Rect(x=x, y=y, w=w, h=h))
-
-
-MAX_HATCH_LINES = 2000
-
-
-def sector_path(
-    cx: float, cy: float, r_in: float, r_out: float, start: float, end: float, **kw: Any
-) -> Path:
-    """Annular sector between two radii and two angles (a wheel cell)."""
-    segments: list[Segment] = [ArcTo(cx, cy, r_out, start, end)]
-    if r_in > 0:
-        segments.append(ArcTo(cx, cy, r_in, end, start))
-    else:
-        segments.append(LineTo(cx, cy))
-    segments.append(Close())
-    return Path(segments=tuple(segments), **kw)
-
-
 def walk(items: Iterable[Element], matrix: Matrix = IDENTITY) -> Iterator[tuple[Element, Matrix]]:
     """Every item (groups and symbol contents expanded) with its total matrix."""
     for item in items:
@@ -322,39 +272,6 @@ def find(drawing: Drawing, item_id: str) -> Element | None:
         if item.id == item_id:
             return item
     return None
-
-
-def outline(shape: Rect | Circle | Polygon | Path) -> tuple[tuple[Segment, ...], bool]:
-    """A shape as path segments plus its even-odd flag (clips, PDF paths)."""
-    if isinstance(shape, Path):
-        return shape.segments, shape.evenodd
-    if isinstance(shape, Polygon):
-        pts = shape.points
-        segs: list[Segment] = [MoveTo(*pts[0]), *(LineTo(*p) for p in pts[1:])]
-        if shape.closed:
-            segs.append(Close())
-        return tuple(segs), False
-    if isinstance(shape, Circle):
-        return (ArcTo(shape.cx, shape.cy, shape.r, 0.0, 360.0), Close()), False
-    if isinstance(shape, Rect):
-        x, y, w, h = shape.x, shape.y, shape.w, shape.h
-        r = min(shape.rx, w / 2, h / 2)
-        if r <= 0:
-            return (
-                MoveTo(x, y),
-                LineTo(x + w, y),
-                LineTo(x + w, y + h),
-                LineTo(x, y + h),
-                Close(),
-            ), False
-        return (
-            ArcTo(x + w - r, y + r, r, 90, 0),
-            ArcTo(x + w - r, y + h - r, r, 0, -90),
-            ArcTo(x + r, y + h - r, r, -90, -180),
-            ArcTo(x + r, y + r, r, 180, 90),
-            Close(),
-        ), False
-    raise TypeError(f"cannot outline {type(shape).__name__}")
 
 
 @dataclass(frozen=True)
@@ -412,19 +329,15 @@ __all__ = [
     "arc_beziers",
     "both",
     "compose",
-    "corner_marks",
     "data",
     "fill",
     "find",
     "group",
-    "hatch",
     "mirror_x",
-    "outline",
     "path_ops",
     "polar",
     "rotate",
     "scale",
-    "sector_path",
     "stroke",
     "translate",
     "walk",

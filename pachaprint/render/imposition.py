@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from ..resources import load_template
 from . import draw as d
 from .paper import Area, Paper, Sheet, marked_area, paper, settings
+from .shapes import corner_marks
 from .symbols import palette
 
 
@@ -82,7 +83,7 @@ def cut_guides(piece: d.Piece, x: float, y: float, mark: float) -> list[d.Elemen
         r = f.width_mm / 2
         return [d.Circle(cx=left + r, cy=top + r, r=r, style=style)]
     return list(
-        d.corner_marks(left, top, right, bottom, b + settings()["crop_mark_offset_mm"], mark, style)
+        corner_marks(left, top, right, bottom, b + settings()["crop_mark_offset_mm"], mark, style)
     )
 
 

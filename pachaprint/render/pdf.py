@@ -23,6 +23,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 from ..textfit import printable
 from . import draw as d
 from .fonts import font_name
+from .shapes import outline
 
 PDF_VERSION = (1, 7)
 """The header version: the files use TrimBox/BleedBox (1.3), transparency (1.4),
@@ -70,7 +71,7 @@ def _draw(c: Canvas, item: d.Element) -> None:
         if item.transform != d.IDENTITY:
             c.transform(*item.transform)
         if item.clip is not None:
-            segments, evenodd = d.outline(item.clip)
+            segments, evenodd = outline(item.clip)
             c.clipPath(
                 _path(c, segments),
                 stroke=0,
@@ -112,7 +113,7 @@ def _draw(c: Canvas, item: d.Element) -> None:
     elif isinstance(item, d.Circle):
         c.circle(item.cx, item.cy, item.r, stroke=stroke, fill=fill)
     elif isinstance(item, (d.Rect, d.Polygon, d.Path)):
-        segments, evenodd = d.outline(item)
+        segments, evenodd = outline(item)
         c.drawPath(
             _path(c, segments),
             stroke=stroke,

@@ -10,6 +10,7 @@ from . import draw as d
 from .fonts import text_width
 from .imposition import cut_guides, placed
 from .paper import Area, Paper, Sheet, body_area, paper, settings
+from .shapes import hatch
 from .symbols import palette
 
 
@@ -149,7 +150,7 @@ def _small(x: float, y: float, text: str) -> d.Text:
 def _glue_band(
     x: float, y: float, w: float, h: float, angle: float, pal: dict[str, Any], label: str
 ) -> list[d.Element]:
-    hatch = d.hatch(x, y, w, h, 4.0, d.stroke(pal["guide"], 0.3))
+    lines = hatch(x, y, w, h, 4.0, d.stroke(pal["guide"], 0.3))
     cx, cy = x + w / 2, y + h / 2
     tag_w = text_width(label, 7, bold=True) + 4
     tag = d.group(
@@ -164,4 +165,4 @@ def _glue_band(
         d.Text(x=cx, y=cy, text=label, size_pt=7, bold=True, anchor="middle", valign="middle"),
         transform=d.rotate(angle, cx, cy),
     )
-    return [d.Rect(x=x, y=y, w=w, h=h, style=d.Style(fill=pal["paper"], opacity=0.55)), hatch, tag]
+    return [d.Rect(x=x, y=y, w=w, h=h, style=d.Style(fill=pal["paper"], opacity=0.55)), lines, tag]

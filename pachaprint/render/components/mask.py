@@ -11,6 +11,7 @@ place, so long-edge duplex lands it exactly behind the piece.
 from __future__ import annotations
 
 from .. import draw as d
+from ..shapes import hatch
 from ..symbols import palette
 
 PITCH_MM = 1.1
@@ -28,11 +29,11 @@ def mask(
         else d.Rect(x=x, y=y, w=w, h=h)
     )
     lines = d.stroke(pal["mask_ink"], LINE_MM)
-    hatch = d.hatch(0, 0, w, h, PITCH_MM, lines)
+    lattice = hatch(0, 0, w, h, PITCH_MM, lines)
     return d.group(
         d.Rect(x=x, y=y, w=w, h=h, style=d.fill(pal["mask"])),
-        d.group(hatch, transform=d.translate(x, y)),
-        d.group(hatch, transform=d.compose(d.translate(x, y), d.mirror_x(w))),
+        d.group(lattice, transform=d.translate(x, y)),
+        d.group(lattice, transform=d.compose(d.translate(x, y), d.mirror_x(w))),
         clip=shape,
         id=ident,
         data=d.data(pattern="masking"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from .. import draw as d
 from .. import symbols
+from ..shapes import hatch
 from ..shutters import KEYS, Shutters, shutters
 from ..texts import wheel_texts
 from ..wheel import Box, Wheel, page_point
@@ -181,7 +182,7 @@ def glue_mark(wheel: Wheel, ox: float, oy: float) -> d.Group:
     left, top = page_point(ox, oy, sp.x0, sp.u1)
     return d.group(
         d.Rect(x=left, y=top, w=sp.width, h=sp.height, style=d.fill(pal["paper"])),
-        d.hatch(left, top, sp.width, sp.height, 1.2, d.stroke(pal["guide"], 0.2)),
+        hatch(left, top, sp.width, sp.height, 1.2, d.stroke(pal["guide"], 0.2)),
         d.Rect(x=left, y=top, w=sp.width, h=sp.height, style=d.stroke(pal["ink"], 0.2)),
         id="shutter-glue",
         data=d.data(

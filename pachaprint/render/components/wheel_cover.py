@@ -26,6 +26,7 @@ from pachaprint.resources import load_template
 from .. import draw as d
 from .. import sheets, symbols
 from ..fonts import wrap
+from ..shapes import corner_marks
 from ..texts import wheel_texts
 from ..wheel import Wheel
 from ..wheel_sheet_layout import cover_sheet_places
@@ -88,9 +89,7 @@ def crop_marks(
     """Crop marks outside the bleed at a rectangle's four corners."""
     style = d.stroke(symbols.palette()["cut"], 0.2)
     return list(
-        d.corner_marks(
-            left, top, left + width, top + height, bleed + MARK_OFFSET, MARK_LENGTH, style
-        )
+        corner_marks(left, top, left + width, top + height, bleed + MARK_OFFSET, MARK_LENGTH, style)
     )
 
 

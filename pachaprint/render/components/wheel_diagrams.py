@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from .. import draw as d
 from .. import symbols
+from ..shapes import hatch
 
 WIDTH, HEIGHT = 40.0, 30.0
 """Size of one diagram (mm)."""
@@ -180,7 +181,7 @@ def glue_shutters(slider: bool) -> Diagram:
             gx, gy = x + 14, y + 14
             return [
                 d.Rect(x=x + 14, y=y + 1, w=12, h=28, style=d.both("#D6E4EE", pal["ink"], 0.3)),
-                d.hatch(gx, gy + 8, 12, 3, 0.8, guide),
+                hatch(gx, gy + 8, 12, 3, 0.8, guide),
                 *shutter_piece(gx, gy - 8),
                 arrow(gx + 6, gy - 9, gx + 6, gy - 1.5),
             ]
@@ -190,7 +191,7 @@ def glue_shutters(slider: bool) -> Diagram:
         piece = d.group(*shutter_piece(px, py), transform=d.rotate(-90, px + 6, py + 6.5))
         return [
             *cover_top(cx, cy, 12.5, False),
-            d.hatch(cx - 4.2, cy - 10, 3, 6, 0.8, guide),
+            hatch(cx - 4.2, cy - 10, 3, 6, 0.8, guide),
             piece,
             arrow(x + 12.5, y + 9, cx - 4.6, cy - 7),
         ]
