@@ -82,3 +82,9 @@ def test_nothing_english_in_a_german_discs_file(discs):
         for word in ("fronts", "backs", "page ", "Scenario discs", "Contents", "wheel", "print"):
             assert word not in text.replace("pachaprint", "").replace(wheel, ""), word
         assert "Vorderseiten" in text and "Rückseiten" in text
+
+
+def test_the_discs_pdf_is_the_same_bytes_every_time(tmp_path):
+    first = render_discs_pnp(_scenarios(), tmp_path / "a.pdf", "letter", wheel="volvelle45")
+    second = render_discs_pnp(_scenarios(), tmp_path / "b.pdf", "letter", wheel="volvelle45")
+    assert first.read_bytes() == second.read_bytes()

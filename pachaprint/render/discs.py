@@ -22,6 +22,7 @@ from .components.disc_back import disc_back, scenario_difficulty
 from .components.disc_front import disc_front
 from .fonts import wrap
 from .pdf import write_pdf
+from .shapes import paragraph, rule
 from .sheets import Paper, Sheet, body_area, document, first_pages, impose, paper
 from .symbols import palette
 from .texts import texts, wheel_texts
@@ -69,9 +70,8 @@ def _intro(p: Paper, lang: str, wheel: str, card: tuple[int, int]) -> tuple[list
     ]
     y = area.y + 17
     for para in (c["card"].format(first=card[0], last=card[1]), c["use"].format(wheel=wheel)):
-        for line in wrap(para, area.w, SIZE_PT):
-            items.append(d.Text(x=area.x, y=y, text=line, size_pt=SIZE_PT, colour=pal["ink"]))
-            y += LEAD_MM
+        lines, y = paragraph(para, area.x, y, area.w, SIZE_PT, pal["ink"])
+        items += lines
         y += 2.0
     return items, y + 4.0
 
@@ -139,15 +139,7 @@ def contents_sheets(
             for k, text in enumerate(cells, 1):
                 items.append(d.Text(x=cols[k] + 1.5, y=y, text=text, size_pt=SIZE_PT))
             y += len(names) * LEAD_MM + 1.0
-            items.append(
-                d.Line(
-                    x1=area.x,
-                    y1=y - LEAD_MM + 1.0,
-                    x2=area.x + area.w,
-                    y2=y - LEAD_MM + 1.0,
-                    style=d.stroke(pal["guide"], 0.2),
-                )
-            )
+            items.append(rule(area.x, area.x + area.w, y - LEAD_MM + 1.0, pal["guide"]))
         side = (
             "single" if n == len(split) - 1 and n % 2 == 0 else ("front" if n % 2 == 0 else "back")
         )

@@ -10,6 +10,7 @@ import math
 from typing import Any
 
 from .draw import (
+    PT_MM,
     ArcTo,
     Circle,
     Close,
@@ -22,7 +23,9 @@ from .draw import (
     Rect,
     Segment,
     Style,
+    Text,
 )
+from .fonts import wrap
 
 MAX_HATCH_LINES = 2000
 """A hatch draws at most this many lines, whatever the sizes it is given."""
@@ -105,3 +108,21 @@ def outline(shape: Rect | Circle | Polygon | Path) -> tuple[tuple[Segment, ...],
             Close(),
         ), False
     raise TypeError(f"cannot outline {type(shape).__name__}")
+
+
+def paragraph(
+    text: str, x: float, y: float, width: float, size_pt: float, colour: str, lead: float = 1.3
+) -> tuple[list[Text], float]:
+    """``text`` wrapped to ``width`` mm from the baseline ``y`` down; returns the lines and
+    the baseline below the last one."""
+    step = size_pt * PT_MM * lead
+    lines: list[Text] = []
+    for line in wrap(text, width, size_pt):
+        lines.append(Text(x=x, y=y, text=line, size_pt=size_pt, colour=colour))
+        y += step
+    return lines, y
+
+
+def rule(x0: float, x1: float, y: float, colour: str, width: float = 0.2) -> Line:
+    """A thin horizontal line from ``x0`` to ``x1`` (a table's row separator)."""
+    return Line(x1=x0, y1=y, x2=x1, y2=y, style=Style(stroke=colour, stroke_width=width))

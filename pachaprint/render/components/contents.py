@@ -8,6 +8,7 @@ from typing import Any
 from ...model.rules import BOX_CROP_TILES, BOX_TERRAIN_TILES, CROP_LEVELS, OFFERING_TOKENS_PER_TYPE
 from .. import draw as d
 from ..fonts import wrap
+from ..shapes import paragraph, rule
 from ..sheets import Paper, Sheet, body_area
 from ..symbols import palette
 from . import pieces, screens
@@ -99,19 +100,10 @@ def contents_sheet(
             items.append(d.Text(x=cols[1] + 1.5, y=y + k * lead, text=line, size_pt=size))
         items.append(d.Text(x=cols[2] + 1.5, y=y, text=str(page), size_pt=size))
         y += max(len(name_lines), len(count_lines)) * lead + 1.2
-        items.append(
-            d.Line(
-                x1=area.x,
-                y1=y - lead + 1.0,
-                x2=area.x + area.w,
-                y2=y - lead + 1.0,
-                style=d.stroke(pal["guide"], 0.2),
-            )
-        )
+        items.append(rule(area.x, area.x + area.w, y - lead + 1.0, pal["guide"]))
     y += 4
     for para in (c["discs"].format(paper=p.key), c["need"]):
-        for line in wrap(para, area.w, size):
-            items.append(d.Text(x=area.x, y=y, text=line, size_pt=size))
-            y += lead
+        lines, y = paragraph(para, area.x, y, area.w, size, pal["ink"])
+        items += lines
         y += 2
     return Sheet(p, tuple(items), c["label"], "single")

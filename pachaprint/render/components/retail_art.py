@@ -356,7 +356,7 @@ class SectorArt(WheelArt):
         return [
             part(w.cover_radius, w.slider.u1 + du + 1.0, "preview-slider-outside"),
             cover,
-            part(w.keeper_slit[0], w.throat.u0, "preview-slider"),
+            part(w.keeper_slit[0], w.throat.u1, "preview-slider"),  # it fills the throat too
             d.group(shutters_in_place(w, ox, oy, lifted), transform=place),
         ]
 

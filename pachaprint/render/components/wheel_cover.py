@@ -26,7 +26,7 @@ from pachaprint.resources import load_template
 from .. import draw as d
 from .. import sheets, symbols
 from ..fonts import wrap
-from ..shapes import corner_marks
+from ..shapes import corner_marks, paragraph
 from ..texts import wheel_texts
 from ..wheel import Wheel
 from ..wheel_sheet_layout import cover_sheet_places
@@ -144,7 +144,6 @@ def wheel_cover_sheet(
     bottom = 0.0
     area = sheets.body_area(p)
     size = float(load_template("wheel/layout.json")["sheet"]["steps_pt"])
-    lead = size * d.PT_MM * 1.3
     ink = symbols.palette()["ink"]
     for piece, x, y, round_ in _pieces(wheel, paper, lang):
         items.append(placed_at(piece, x, y))
@@ -156,17 +155,10 @@ def wheel_cover_sheet(
             items.extend(crop_marks(x + b, y + b, piece.width_mm, piece.height_mm, b))
         if piece.name == "shutters":  # how the shutter piece is cut and folded, beside it
             tx = x + piece.media_width + 4.0
-            for k, line in enumerate(wrap(t["shutter_piece"], area.x + area.w - tx, size)):
-                items.append(
-                    d.Text(x=tx, y=y + 4.0 + k * lead, text=line, size_pt=size, colour=ink)
-                )
+            lines, _ = paragraph(t["shutter_piece"], tx, y + 4.0, area.x + area.w - tx, size, ink)
+            items += lines
         bottom = max(bottom, y + piece.media_height)
-    y = bottom + 8.0
-    for line in wrap(t["sheet_note"], area.w, size):
-        items.append(
-            d.Text(x=area.x, y=y, text=line, size_pt=size, colour=symbols.palette()["ink"])
-        )
-        y += lead
+    items += paragraph(t["sheet_note"], area.x, bottom + 8.0, area.w, size, ink)[0]
     return sheets.Sheet(p, tuple(items), t["cover_title"].format(wheel=wheel.name), "front")
 
 
