@@ -67,19 +67,6 @@ _C_KERNELS = [
         depends=["pachaprint/check/_csettle.h"],
         optional=True,
     ),
-    Extension(
-        "pachaprint.engine._cengine",
-        sources=[
-            "pachaprint/engine/_cengine.c",
-            "pachaprint/engine/_cgame.c",
-            "pachaprint/engine/_crules.c",
-            "pachaprint/engine/_cmoves.c",
-            "pachaprint/engine/_cmt.c",
-            "pachaprint/engine/_clogic.c",
-        ],
-        depends=["pachaprint/engine/_cengine.h", "pachaprint/check/_csettle.h"],
-        optional=True,
-    ),
 ]
 
 setup(ext_modules=[*_C_KERNELS, *_ext_modules()])

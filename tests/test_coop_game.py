@@ -94,7 +94,7 @@ def test_pawns_and_otoma_per_level():
 
 def test_hands_are_dealt_evenly_and_hold_the_supply():
     state = coop(3, seed=4)
-    sizes = [state.tiles.hand_size(s) for s in range(3)]
+    sizes = [sum(state.tiles.hands[s]) for s in range(3)]
     assert sum(sizes) == state.hidden_left == 39 and max(sizes) - min(sizes) <= 1
     for t in range(4):
         per = [state.tiles.hands[s][t] for s in range(3)]

@@ -47,13 +47,9 @@ from pachaprint.engine.bots.knowledge import (
     Links,
     propagate,
 )
-from pachaprint.engine.compiled import COMPILED
 from pachaprint.engine.rules.movement import Geometry, cells_of, geometry
 from pachaprint.model.board import Board
 from pachaprint.model.rules import MAX_REGION_SIZE, TERRAIN_LETTERS
-
-if COMPILED:
-    from pachaprint.engine._cengine import analyse as compiled_analyse
 
 __all__ = [
     "FULL",
@@ -67,50 +63,17 @@ __all__ = [
 ]
 
 
-def _verdict(board: Board, kind: int, a: int, b: int, c: int) -> str | None:
-    """The words of the Python analysis for a verdict of the compiled one (``_clogic.c``)."""
-    if kind == 1:
-        return f"region at {board.name(a)} cannot reach its needed size"
-    if kind == 2:
-        return f"{a} {TERRAIN_LETTERS[b]} tiles are left for {c} cells"
-    if kind == 3:
-        return f"no terrain fits {board.name(a)}"
-    if kind == 4:
-        return f"{board.name(a)} holds {b} next to or in one region with another {b}"
-    if kind == 5:
-        return f"no level fits {board.name(a)}"
-    if kind == 6:
-        return "the revealed crops break the rules"
-    return None  # a table the kernel does not model: the Python code decides
-
-
 def analyse(
     board: Board,
     terrain: Sequence[int],
     crop: Sequence[int],
     supply: Sequence[int],
-    compiled: bool = True,
 ) -> Knowledge:
     """Sound knowledge from a table: ``terrain`` per cell (-1 hidden), ``crop`` per
     cell (0 none), ``supply`` of terrain tiles left per terrain index.
 
-    Raises :class:`Inconsistent` if the table breaks the rules. The compiled kernel
-    does the work where it is built (``compiled=False`` keeps to the Python code,
-    the reference: both give the same knowledge, proofs and verdicts).
+    Raises :class:`Inconsistent` if the table breaks the rules.
     """
-    if compiled and COMPILED and len(supply) == len(TERRAIN_LETTERS):
-        found = compiled_analyse(board.width, board.height, terrain, crop, supply)
-        if not isinstance(found, tuple):
-            return Knowledge(board, found.domains(), found.possible(), found)
-        verdict = _verdict(board, *found)
-        if verdict is not None:
-            raise Inconsistent(verdict)
-    return _analyse(board, terrain, crop, supply)
-
-
-def _analyse(
-    board: Board, terrain: Sequence[int], crop: Sequence[int], supply: Sequence[int]
-) -> Knowledge:
     geo = geometry(board)
     n = board.cell_count
     kinds = len(supply)
@@ -243,9 +206,9 @@ def _analyse(
         for comp in components
         if comp.upper == comp.size and comp.size > 1 and comp.mask & open_cells
     ]
-    knowledge = Knowledge(board, domains, possible)
-    knowledge._components, knowledge._component_of = components, component_of
-    knowledge._links = (peers, units, _unit_index(units, n))
+    knowledge = Knowledge(
+        board, domains, possible, components, component_of, (peers, units, _unit_index(units, n))
+    )
     for cell in cells_of(open_cells):
         if not domains[cell]:
             raise Inconsistent(f"no level fits {board.name(cell)}")
@@ -256,7 +219,7 @@ def _analyse(
     units = [
         (cells, full) for cells, full in units if any(domains[c] & (domains[c] - 1) for c in cells)
     ]
-    knowledge._links = (peers, units, _unit_index(units, n))
+    knowledge.links = (peers, units, _unit_index(units, n))
     return knowledge
 
 

@@ -33,14 +33,7 @@ def prove(
     cells linked to the cell by constraints: the others cannot be affected,
     and the hidden map satisfies them anyway.
 
-    A knowledge the compiled kernel made is proved there, the same way.
     """
-    if knowledge.core is not None:
-        found = knowledge.core.prove(cells, node_limit, search_width)
-        if isinstance(found, int):
-            raise Inconsistent(f"no level fits {knowledge.board.name(found)}")
-        proofs: dict[int, int] = found
-        return proofs
     proven: dict[int, int] = {}
     dom = knowledge.domains
     cache = knowledge.proofs

@@ -270,13 +270,6 @@ class LegalActions(Sequence[int]):
             count += group[1].bit_count()
         self._len = count
 
-    @classmethod
-    def counted(cls, groups: list[tuple[int, int, int]], count: int) -> LegalActions:
-        """The actions of ``groups`` alone, ``count`` of them (counted by the kernel)."""
-        legal = cls.__new__(cls)
-        legal.groups, legal.extra, legal._list, legal._len = groups, [], None, count
-        return legal
-
     def __len__(self) -> int:
         return self._len
 

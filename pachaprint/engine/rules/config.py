@@ -12,7 +12,7 @@ the setting, so a command line can point at the option.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
@@ -58,12 +58,6 @@ class Rules:
     shared: bool = False
     """The seats share one account; the Otoma take tokens, offer with the group and
     score the cells left without terrain (co-op)."""
-
-    @cached_property
-    def bits(self) -> int:
-        """The switches as a bit set, bit ``i`` for the ``i``-th field (the compiled
-        kernel's ``R_*`` flags in ``_cengine.h``)."""
-        return sum(1 << i for i, f in enumerate(fields(self)) if getattr(self, f.name))
 
 
 class Mode(Enum):

@@ -8,7 +8,6 @@ entries first, then the moves of each pawn, retrievals, divinations.
 
 from __future__ import annotations
 
-from pachaprint.engine.compiled import COMPILED
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import ANY_LEVEL, Kind, LegalActions
 from pachaprint.engine.rules.events import Phase
@@ -20,9 +19,6 @@ from pachaprint.engine.rules.movement import (
     player_move_ends,
 )
 from pachaprint.engine.rules.table import Table
-
-if COMPILED:
-    from pachaprint.engine._cengine import turn_groups
 
 _ENTER = A.base(Kind.ENTER)
 _MOVE_FROM, _DIVINE_AT = A.MOVE_FROM, A.DIVINE_AT
@@ -67,18 +63,10 @@ def decision_actions(table: Table) -> LegalActions:
 
 
 def turn_actions(table: Table, seat: int) -> LegalActions:
-    """Explore and Divine actions at the start of a turn (compiled where the kernel is built)."""
+    """Explore and Divine actions at the start of a turn."""
     geo, rules = table.geo, table.rules
     side = table.side_of[seat]
     own, pawns, crops = table.pawn_mask[side], table.all_pawns, table.crop_mask
-    if COMPILED:
-        tiles = table.tiles
-        heading = -1 if tiles is None or tiles.arrow is None else tiles.arrow
-        reserve = table.reserve[side]
-        found, count = turn_groups(
-            geo.width, geo.height, rules.bits, own, pawns, crops, table.revealed, reserve, heading
-        )
-        return LegalActions.counted(found, count)
     groups: list[tuple[int, int, int]] = []
     append = groups.append
     if rules.spend:

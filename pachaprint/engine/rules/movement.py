@@ -14,9 +14,8 @@ cells the pawn can pass through, then every cell entered from them. The co-op
 variant (:func:`coop_move_ends`, :func:`coop_enter_ends`) forbids passing a
 cell twice and stopping on a crop, and may force the first step.
 
-These functions are the engine's playout kernel: plain functions of bit masks,
-with no game state. A compiled kernel (issue 14) plugs in here, with the same
-signatures, behind the same engine interface.
+These are plain functions of bit masks, with no game state: the hot path of
+every game and every search, compiled by mypyc where a compiler is at hand.
 """
 
 from __future__ import annotations
@@ -189,20 +188,6 @@ def flood_ends(geo: Geometry, seeds: int, passable: int, enterable: int, endable
         frontier = spread(frontier) & passable & ~flood
         flood |= frontier
     return (seeds | (spread(flood) & enterable)) & endable
-
-
-def move_ends(geo: Geometry, start: int, own: int, pawns: int, crops: int) -> int:
-    """End cells for the pawn on ``start``.
-
-    ``own``: cells with the mover's pawns (including ``start``); ``pawns``: cells
-    with any pawn (own, opponents', Otoma); ``crops``: cells with a crop tile.
-    """
-    bit = 1 << start
-    others = pawns & ~bit
-    enterable = geo.all & ~(pawns & ~own)
-    passable = (crops & ~others) | (own & ~bit)
-    endable = geo.all & ~others & ~bit
-    return flood_ends(geo, geo.spread(bit) & enterable, passable, enterable, endable)
 
 
 def enter_ends(geo: Geometry, own: int, pawns: int, crops: int, entries: int | None = None) -> int:

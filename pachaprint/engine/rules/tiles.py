@@ -269,9 +269,6 @@ class TileTable:
         self.unseen[t] |= 1 << (len(self.box[t]) - 1)
         return len(self.box[t]) - 1
 
-    def hand_size(self, seat: int) -> int:
-        return sum(self.hands[seat])
-
     @property
     def in_hands(self) -> int:
         """Tiles held by all seats (co-op)."""

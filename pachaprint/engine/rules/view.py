@@ -33,10 +33,6 @@ class TileView(NamedTuple):
     """Per terrain: mask of the ``box`` tiles nobody has seen yet (what may turn up next)."""
     pending: int = -1
     """Hard solo: direction index of an own-colour arrow waiting for the choice of an Otoma pawn."""
-    stack_counts: tuple[int, ...] = ()
-    """Solo: tiles left per terrain stack."""
-    hand_counts: tuple[tuple[int, ...], ...] = ()
-    """Co-op: tiles per terrain stack, per seat (sizes are known; tiles beneath the top are not)."""
     top_arrows: tuple[tuple[int, ...], ...] = ()
     """Co-op: direction index of each seat's top tile per terrain, -1 for an empty stack."""
     columns: tuple[int, ...] = ()
@@ -52,8 +48,6 @@ class TileView(NamedTuple):
             tiles.box,
             tuple(tiles.unseen),
             -1 if tiles.pending is None else int(tiles.pending),
-            tuple(tiles.left),
-            tuple(map(tuple, tiles.hands)),
             tuple(tuple([-1 if t is None else t.arrow[1] for t in tops]) for tops in tiles.tops),
             tuple(map(len, tiles.columns)),
             -1 if tiles.arrow is None else int(tiles.arrow),
