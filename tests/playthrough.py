@@ -74,7 +74,8 @@ def new_case_game(case: Case) -> tuple[Any, list[Any]]:
     """The game of a case, set up as ``pachaprint simulate`` sets up a game, and its bots."""
     from pachaprint.engine.bots import make_bot
     from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
-    from pachaprint.engine.rules.game import draw_setup, new_game
+    from pachaprint.engine.rules.game import draw_setup
+    from pachaprint.engine.rules.modes import new_game
 
     scenario = _scenario(case.scenario)
     mode = Mode(case.mode)

@@ -15,9 +15,9 @@ from pachaprint.engine.bots.logic import analyse
 from pachaprint.engine.bots.proofs import prove
 from pachaprint.engine.rules.config import GameConfig
 from pachaprint.engine.rules.events import Ending
-from pachaprint.engine.rules.game import draw_setup
+from pachaprint.engine.rules.game import Game, draw_setup
+from pachaprint.engine.rules.modes import start as start_game
 from pachaprint.engine.rules.oracle import WheelOracle
-from pachaprint.engine.rules.state import GameState
 from pachaprint.model.board import board_for
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO
@@ -41,7 +41,7 @@ def test_the_watcher_is_exact_step_by_step():
     config = GameConfig(seed=game_seed(3, 0))
     first, tiles, rng = draw_setup(config)
     bots = [make_bot(name, random.Random(rng.getrandbits(64))) for name in ("greedy", "random")]
-    state = GameState(ORACLE, config, first_player=first, tiles_seed=tiles)
+    state = start_game(Game(ORACLE, config, first_player=first, tiles_seed=tiles))
     watch = ProofWatch(state)
     proved: set[int] = set()
     steps = 0
@@ -55,7 +55,7 @@ def test_the_watcher_is_exact_step_by_step():
             if state.revealed >> c & 1 and not state.crop_mask >> c & 1 and c not in proved
         ]
         if open_cells:
-            known = analyse(state.board, state.terrain, state.crop, state.supply)
+            known = analyse(state.geo, state.terrain, state.crop, state.supply)
             proved |= set(prove(known, open_cells))
         held = {c for c, v in enumerate(watch.proved) if v >= 0}
         assert held == proved, f"step {steps}"

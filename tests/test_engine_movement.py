@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pachaprint.engine.rules.movement import (
+    Geometry,
     cells_of,
     enter_ends,
-    geometry,
     nth_cell,
     player_move_ends,
 )
@@ -17,7 +17,7 @@ from pachaprint.model.board import board_for
 
 LONG = board_for("long")
 TINY = board_for("tiny")
-GEO = geometry(LONG)
+GEO = Geometry.of(LONG)
 
 
 def mask(*names: str, board=LONG) -> int:
@@ -146,7 +146,7 @@ def test_nth_cell_and_cells_of_agree():
     st.integers(min_value=0, max_value=(1 << 45) - 1),
 )
 def test_component_shortcut_matches_graph_search(board, crops, own_bits, other_bits):
-    geo = geometry(board)
+    geo = Geometry.of(board)
     crops &= geo.all
     own = own_bits & geo.all & ~(own_bits >> 7)  # thin out to a few pawns
     own &= (1 << board.cell_count) - 1

@@ -30,7 +30,7 @@ the modules, each with one job:
 from pachaprint.engine.rules.actions import Kind, LegalActions, format_action, parse_action
 from pachaprint.engine.rules.config import ConfigError, GameConfig, Mode
 from pachaprint.engine.rules.events import Ending, EventKind, Outcome, Phase, Source
-from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.modes import new_game
 from pachaprint.engine.rules.oracle import WheelOracle
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.view import PlayerView

@@ -74,7 +74,7 @@ def knowledge_of(view: PlayerView) -> Knowledge | None:
         _CACHE.move_to_end(key)
         return _CACHE[key]
     try:
-        found: Knowledge | None = analyse(view.board, view.terrain, view.crop, view.supply)
+        found: Knowledge | None = analyse(view.geo, view.terrain, view.crop, view.supply)
     except Inconsistent:
         found = None
     _CACHE[key] = found

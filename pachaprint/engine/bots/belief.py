@@ -34,6 +34,7 @@ from typing import Protocol
 
 from pachaprint.engine.bots.logic import Inconsistent, Knowledge, analyse, propagate
 from pachaprint.engine.bots.proofs import prove
+from pachaprint.engine.rules.movement import Geometry
 from pachaprint.model.board import Board
 from pachaprint.model.rules import MAX_REGION_SIZE
 
@@ -94,7 +95,7 @@ class PublicBelief:
 
     def __init__(
         self,
-        board: Board,
+        geo: Geometry,
         terrain: Sequence[int],
         crop: Sequence[int],
         supply: Sequence[int],
@@ -104,7 +105,8 @@ class PublicBelief:
         sharpened: dict[tuple[int, ...], Odds] | None = None,
         sharpen: bool = True,
     ):
-        self.board, self.terrain, self.crop, self.supply = board, terrain, crop, supply
+        self.geo, self.board = geo, geo.board
+        self.terrain, self.crop, self.supply = terrain, crop, supply
         self.know = know
         self.node_limit = node_limit
         self.sharpened = {} if sharpened is None else sharpened
@@ -123,7 +125,7 @@ class PublicBelief:
     @classmethod
     def of_table(
         cls,
-        board: Board,
+        geo: Geometry,
         terrain: Sequence[int],
         crop: Sequence[int],
         supply: Sequence[int],
@@ -132,10 +134,10 @@ class PublicBelief:
         sharpen: bool = True,
     ) -> PublicBelief:
         try:
-            know: Knowledge | None = analyse(board, terrain, crop, supply)
+            know: Knowledge | None = analyse(geo, terrain, crop, supply)
         except Inconsistent:
             know = None
-        return cls(board, terrain, crop, supply, know, proofs, sharpened=sharpened, sharpen=sharpen)
+        return cls(geo, terrain, crop, supply, know, proofs, sharpened=sharpened, sharpen=sharpen)
 
     def proofs(self) -> dict[int, int]:
         """Every crop proven so far (by this belief or given to it)."""

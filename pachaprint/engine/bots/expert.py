@@ -49,7 +49,7 @@ class PublicModel:
         if found is None:
             # the first table (the decision's) samples crop odds; later ones reuse them
             found = PublicBelief.of_table(
-                state.board,
+                state.geo,
                 state.terrain,
                 state.crop,
                 state.supply,

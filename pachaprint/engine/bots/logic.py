@@ -47,8 +47,7 @@ from pachaprint.engine.bots.knowledge import (
     Links,
     propagate,
 )
-from pachaprint.engine.rules.movement import Geometry, cells_of, geometry
-from pachaprint.model.board import Board
+from pachaprint.engine.rules.movement import Geometry, cells_of, flood
 from pachaprint.model.rules import MAX_REGION_SIZE, TERRAIN_LETTERS
 
 __all__ = [
@@ -64,7 +63,7 @@ __all__ = [
 
 
 def analyse(
-    board: Board,
+    geo: Geometry,
     terrain: Sequence[int],
     crop: Sequence[int],
     supply: Sequence[int],
@@ -74,7 +73,7 @@ def analyse(
 
     Raises :class:`Inconsistent` if the table breaks the rules.
     """
-    geo = geometry(board)
+    board = geo.board
     n = board.cell_count
     kinds = len(supply)
     by_terrain = [0] * kinds
@@ -89,11 +88,10 @@ def analyse(
             by_level[crop[cell]] |= 1 << cell
     revealed = geo.all & ~hidden
     open_cells = by_level[0] & revealed
-    near8 = _near8_masks(board)
+    near8 = geo.near8
     w, nf, nl, full = geo.width, geo.not_first_column, geo.not_last_column, geo.all
 
-    # 1. components (the partition of one terrain's cells is cached: between two
-    # tables usually only one terrain has changed)
+    # 1. components
     components: list[Component] = []
     component_of = [-1] * n
     halos = []
@@ -130,19 +128,7 @@ def analyse(
             if t not in dirty or comp.upper == comp.size:
                 continue
             region = possible[t] | by_terrain[t]
-            grow = frontier = comp.mask
-            while frontier:
-                frontier = (
-                    (
-                        ((frontier << 1) & nf)
-                        | ((frontier >> 1) & nl)
-                        | (frontier << w)
-                        | (frontier >> w)
-                    )
-                    & region
-                    & ~grow
-                )
-                grow |= frontier
+            grow = flood(geo, comp.mask, region)
             others = (grow & by_terrain[t] & ~comp.mask).bit_count()
             upper = min(MAX_REGION_SIZE, grow.bit_count(), comp.size + supply[t] + others)
             if upper < comp.lower:
@@ -231,53 +217,18 @@ def _unit_index(units: Sequence[tuple[Sequence[int], int]], cells: int) -> list[
     return unit_of
 
 
-_PARTS: dict[tuple[int, int], tuple[tuple[int, tuple[int, ...], int], ...]] = {}
-_PARTS_LIMIT = 20000
-
-
 def _parts(
-    geo: Geometry, near8: list[int], cells_mask: int
-) -> tuple[tuple[int, tuple[int, ...], int], ...]:
+    geo: Geometry, near8: Sequence[int], cells_mask: int
+) -> list[tuple[int, tuple[int, ...], int]]:
     """Orthogonally connected parts of a cell set: (mask, cells, 8-neighbourhood mask) each."""
-    key = (geo.width, cells_mask)
-    found = _PARTS.get(key)
-    if found is not None:
-        return found
-    w, nf, nl = geo.width, geo.not_first_column, geo.not_last_column
     out = []
     left = cells_mask
     while left:
-        mask = frontier = left & -left
-        while frontier:
-            frontier = (
-                (
-                    ((frontier << 1) & nf)
-                    | ((frontier >> 1) & nl)
-                    | (frontier << w)
-                    | (frontier >> w)
-                )
-                & cells_mask
-                & ~mask
-            )
-            mask |= frontier
+        mask = flood(geo, left & -left, cells_mask)
         cells = cells_of(mask)
         halo = 0
         for c in cells:
             halo |= near8[c]
         out.append((mask, cells, halo & ~mask))
         left &= ~mask
-    if len(_PARTS) >= _PARTS_LIMIT:
-        _PARTS.clear()
-    found = _PARTS[key] = tuple(out)
-    return found
-
-
-_NEAR8: dict[str, list[int]] = {}
-
-
-def _near8_masks(board: Board) -> list[int]:
-    masks = _NEAR8.get(board.size)
-    if masks is None:
-        masks = [sum(1 << c for c in board.neighbours8[cell]) for cell in board.cells]
-        _NEAR8[board.size] = masks
-    return masks
+    return out

@@ -13,7 +13,6 @@ from pachaprint.engine.rules.actions import Kind, LegalActions
 from pachaprint.engine.rules.events import Phase
 from pachaprint.engine.rules.movement import cells_of, nth_cell
 from pachaprint.engine.rules.view import PlayerView
-from pachaprint.model.board import Board
 from pachaprint.model.rules import OFFERING_POINTS
 
 _DIVINE, _RETRIEVE, _ENTER = int(Kind.DIVINE), int(Kind.RETRIEVE), int(Kind.ENTER)
@@ -83,7 +82,7 @@ class LogicianBot(Bot):
             return proofs
         # a cell's fingerprint: the table within two cells of it, and which terrain
         # stacks are empty (a failed proof is tried again only when it changes)
-        boxes = _boxes(view.board)
+        boxes = view.geo.within2
         empty = sum(1 << t for t, count in enumerate(view.supply) if not count)
         revealed, crop_mask = view.revealed, view.crop_mask
         todo = []
@@ -162,22 +161,3 @@ class LogicianBot(Bot):
                 return (best, A.group_code(group, nth_cell(mask, index)))
             index -= mask.bit_count()
         raise AssertionError("unreachable: the index is below the count")
-
-
-_BOXES: dict[str, list[int]] = {}
-
-
-def _boxes(board: Board) -> list[int]:
-    boxes = _BOXES.get(board.size)
-    if boxes is None:
-        boxes = [
-            sum(
-                1 << board.cell(x, y)
-                for x in range(board.column(c) - 2, board.column(c) + 3)
-                for y in range(board.row(c) - 2, board.row(c) + 3)
-                if board.contains(x, y)
-            )
-            for c in board.cells
-        ]
-        _BOXES[board.size] = boxes
-    return boxes

@@ -25,7 +25,7 @@ from pachaprint.engine.rules.actions import Kind
 from pachaprint.engine.rules.events import Phase
 from pachaprint.engine.rules.movement import Direction, cells_of
 from pachaprint.engine.rules.state import GameState
-from pachaprint.engine.rules.trails import otoma_stop, reaction_order, trails_for
+from pachaprint.engine.rules.trails import otoma_stop, reaction_order
 
 FRESH_CROP = 1.8
 """Worth of the crop under a newly discovered tile, to divine later."""
@@ -165,7 +165,8 @@ class Prior:
         bit = 1 << to
         if state.crop_mask & bit:
             return 0.0
-        trails = trails_for(state.board)
+        trails = state.game.trails
+        assert trails is not None
         revealed = state.revealed | bit
         if revealed == state.geo.all:
             return 0.0

@@ -43,9 +43,8 @@ from pachaprint.engine.rules.movement import (
     cells_of,
     coop_enter_ends,
     coop_move_ends,
-    geometry,
 )
-from pachaprint.engine.rules.trails import otoma_stop, reaction_stops, trails_for
+from pachaprint.engine.rules.trails import otoma_stop, reaction_stops
 from pachaprint.engine.rules.view import PlayerView, TileView
 from pachaprint.model.rules import CROP_LEVELS, OFFERING_POINTS
 
@@ -108,7 +107,8 @@ class VersusBot(Bot):
         bit = 1 << to
         if view.crop_mask & bit:
             return 0.0
-        trails = trails_for(view.board)
+        trails = view.trails
+        assert trails is not None
         revealed = view.revealed | bit
 
         def cost(colour: str, direction: int) -> float:
@@ -128,7 +128,7 @@ class VersusBot(Bot):
             return cost(*arrow) if arrow else 0.0
         # a tile still in its stack: any colour and direction; with a cell left
         # to discover every Otoma move stops somewhere
-        if revealed == geometry(view.board).all:
+        if revealed == view.geo.all:
             return 0.0
         gains = self._gains_of(view)
         gain = gains.get(-1)  # anywhere (the stop is not known yet)
@@ -142,10 +142,11 @@ class VersusBot(Bot):
     def _coop_cost(self, view: PlayerView, to: int) -> float:
         """Expected Otoma points of the reactions to an Explore ending on ``to`` (co-op)."""
         revealed = view.revealed | (1 << to)
-        if revealed == geometry(view.board).all:
+        if revealed == view.geo.all:
             return 0.0
         total = 0.0
-        for stop in reaction_stops(trails_for(view.board), to, view.otoma_pawns, revealed):
+        assert view.trails is not None
+        for stop in reaction_stops(view.trails, to, view.otoma_pawns, revealed):
             total += self._stop_gain(view, stop) + TOKEN_VALUE
         return total
 
@@ -234,7 +235,8 @@ class VersusBot(Bot):
         tiles = view.tiles
         assert tiles is not None
         if view.phase is Phase.CHOOSE_OTOMA:
-            trails = trails_for(view.board)
+            trails = view.trails
+            assert trails is not None
             d = Direction(tiles.pending)
             scored = [
                 (round(self._stop_gain(view, otoma_stop(trails, cell, d, view.revealed)), 9), i)
@@ -303,7 +305,7 @@ class VersusBot(Bot):
 
     def _spend(self, view: PlayerView, legal: LegalActions) -> int:
         assert view.tiles is not None
-        geo = geometry(view.board)
+        geo = view.geo
         own, pawns, crops = view.own, view.all_pawns, view.crop_mask
         know = knowledge_of(view)
         discover = expected_discovery(view)

@@ -52,16 +52,48 @@ class Direction(IntEnum):
 _STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Geometry:
-    """Bit-mask tables of one board."""
+    """The bit-mask tables of one board (made once per game, :meth:`of`)."""
 
+    board: Board
     width: int
     height: int
     all: int
     edge: int
     not_first_column: int
     not_last_column: int
+    near8: tuple[int, ...]
+    """Per cell: the mask of the cells touching it, diagonals included."""
+    within2: tuple[int, ...]
+    """Per cell: the mask of the cells at most two columns and two rows away, itself included."""
+
+    @classmethod
+    def of(cls, board: Board) -> Geometry:
+        w, h = board.width, board.height
+        first = sum(1 << board.cell(0, r) for r in range(h))
+        last = sum(1 << board.cell(w - 1, r) for r in range(h))
+        full = (1 << (w * h)) - 1
+        within2 = tuple(
+            sum(
+                1 << board.cell(x, y)
+                for x in range(board.column(c) - 2, board.column(c) + 3)
+                for y in range(board.row(c) - 2, board.row(c) + 3)
+                if board.contains(x, y)
+            )
+            for c in board.cells
+        )
+        return cls(
+            board,
+            w,
+            h,
+            all=full,
+            edge=sum(1 << c for c in board.edge_cells),
+            not_first_column=full & ~first,
+            not_last_column=full & ~last,
+            near8=tuple(sum(1 << n for n in board.neighbours8[c]) for c in board.cells),
+            within2=within2,
+        )
 
     def spread(self, mask: int) -> int:
         """The cells orthogonally next to any cell of ``mask``."""
@@ -72,26 +104,6 @@ class Geometry:
             | (mask << w)
             | (mask >> w)
         ) & self.all
-
-
-_GEOMETRIES: dict[tuple[int, int], Geometry] = {}
-
-
-def geometry(board: Board) -> Geometry:
-    """The shared :class:`Geometry` of a board (cached by size: hashing a ``Board`` hashes
-    its neighbour tables, too slow for the hot paths that ask)."""
-    found = _GEOMETRIES.get((board.width, board.height))
-    if found is not None:
-        return found
-    w, h = board.width, board.height
-    first = sum(1 << board.cell(0, r) for r in range(h))
-    last = sum(1 << board.cell(w - 1, r) for r in range(h))
-    full = (1 << (w * h)) - 1
-    edge = sum(1 << c for c in board.edge_cells)
-    found = _GEOMETRIES[(w, h)] = Geometry(
-        w, h, all=full, edge=edge, not_first_column=full & ~first, not_last_column=full & ~last
-    )
-    return found
 
 
 _CHUNK = 12
@@ -149,30 +161,26 @@ def player_move_ends(geo: Geometry, own: int, pawns: int, crops: int) -> list[tu
     pawns of one component share their end cells.
     """
     passable = (crops & ~pawns) | own
-    w = geo.width
-    full, nf, nl = geo.all, geo.not_first_column, geo.not_last_column
-    free = full & ~pawns
+    free = geo.all & ~pawns
     out = []
     left = own
     while left:
-        done = frontier = left & -left
-        while frontier:
-            frontier = (
-                (
-                    ((frontier << 1) & nf)
-                    | ((frontier >> 1) & nl)
-                    | (frontier << w)
-                    | (frontier >> w)
-                )
-                & passable
-                & ~done
-            )
-            done |= frontier
-        ends = (((done << 1) & nf) | ((done >> 1) & nl) | (done << w) | (done >> w)) & free
+        done = flood(geo, left & -left, passable)
         group = done & own
-        out.append((group, ends))
+        out.append((group, geo.spread(done) & free))
         left &= ~group
     return out
+
+
+def flood(geo: Geometry, start: int, passable: int) -> int:
+    """The cells of ``start`` and every ``passable`` cell joined to them orthogonally through
+    ``passable`` cells: where a pawn may go on from (the walk of every move)."""
+    done = frontier = start
+    spread = geo.spread
+    while frontier:
+        frontier = spread(frontier) & passable & ~done
+        done |= frontier
+    return done
 
 
 def flood_ends(geo: Geometry, seeds: int, passable: int, enterable: int, endable: int) -> int:
@@ -181,13 +189,8 @@ def flood_ends(geo: Geometry, seeds: int, passable: int, enterable: int, endable
     ``passable`` cells let the pawn continue; every entered cell is in
     ``enterable``; the move may end on entered cells of ``endable``.
     """
-    flood = seeds & passable
-    frontier = flood
-    spread = geo.spread
-    while frontier:
-        frontier = spread(frontier) & passable & ~flood
-        flood |= frontier
-    return (seeds | (spread(flood) & enterable)) & endable
+    through = flood(geo, seeds & passable, passable)
+    return (seeds | (geo.spread(through) & enterable)) & endable
 
 
 def enter_ends(geo: Geometry, own: int, pawns: int, crops: int, entries: int | None = None) -> int:
@@ -197,22 +200,10 @@ def enter_ends(geo: Geometry, own: int, pawns: int, crops: int, entries: int | N
     ``entries``), which is the first cell entered; from there it moves as
     usual through crops without pawn and its own pawns.
     """
-    full = geo.all
     seeds = geo.edge & ~(pawns & ~own)
     if entries is not None:
         seeds &= entries
-    passable = (crops & ~pawns) | own
-    w, nf, nl = geo.width, geo.not_first_column, geo.not_last_column
-    done = frontier = seeds & passable
-    while frontier:
-        frontier = (
-            (((frontier << 1) & nf) | ((frontier >> 1) & nl) | (frontier << w) | (frontier >> w))
-            & passable
-            & ~done
-        )
-        done |= frontier
-    reached = seeds | ((done << 1) & nf) | ((done >> 1) & nl) | (done << w) | (done >> w)
-    return reached & full & ~pawns
+    return flood_ends(geo, seeds, (crops & ~pawns) | own, geo.all, geo.all & ~pawns)
 
 
 def coop_move_ends(

@@ -251,8 +251,9 @@ class TileTable:
         ]
 
     def copy(self) -> TileTable:
-        twin = object.__new__(TileTable)
-        twin.__dict__.update(self.__dict__)
+        twin = TileTable(0, ())
+        twin.box, twin.arrow, twin.pending = self.box, self.arrow, self.pending
+        twin.box_tiles = self.box_tiles
         twin.tile_at = list(self.tile_at)
         twin.unseen = list(self.unseen)
         twin.left = list(self.left)

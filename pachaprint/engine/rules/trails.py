@@ -134,21 +134,11 @@ class Trails:
         pairs_out = tuple((a, b) for a, b in pairs)
         return cls(board, pairs_out, partner, tuple(steps))
 
-
-_TRAILS: dict[tuple[str, int, int], Trails] = {}
-
-
-def trails_for(board: Board) -> Trails:
-    """The trails of the board template for this board (solo and co-op use the long board;
-    cached by size, as :func:`~pachaprint.engine.rules.movement.geometry` is)."""
-    key = (board.size, board.width, board.height)
-    found = _TRAILS.get(key)
-    if found is None:
+    @classmethod
+    def of(cls, board: Board) -> Trails:
+        """The trails of the board template on ``board`` (solo and co-op use the long board)."""
         pairs = load_template(BOARD_TEMPLATE)["trails"]
-        found = _TRAILS[key] = Trails.from_pairs(
-            board, [tuple(p) for p in pairs], where=f"{BOARD_TEMPLATE}: trails"
-        )
-    return found
+        return cls.from_pairs(board, [tuple(p) for p in pairs], where=f"{BOARD_TEMPLATE}: trails")
 
 
 @dataclass(frozen=True)
@@ -189,33 +179,36 @@ def otoma_stop(trails: Trails, start: int, direction: Direction, revealed: int) 
     terrain (the walk is deterministic, so after visiting every (cell,
     heading) state once it would only repeat itself).
     """
-    steps = trails.steps
-    if revealed == (1 << (len(steps) >> 2)) - 1:
-        return None
-    cell, heading = start, int(direction)
-    for _ in range(len(steps)):
-        cell, heading, _via = steps[4 * cell + heading]
-        if not revealed >> cell & 1:
-            return cell
-    return None
+    return _walk(trails, start, direction, revealed, None)
 
 
 def otoma_path(trails: Trails, start: int, direction: Direction, revealed: int) -> OtomaPath:
     """Follow an Otoma pawn from ``start`` in ``direction`` until the first cell without terrain
     (see :func:`otoma_stop`); the whole path, for the game and for people to read."""
-    if otoma_stop(trails, start, direction, revealed) is None:
+    path: list[Step] = []
+    if _walk(trails, start, direction, revealed, path) is None:
         return OtomaPath(start, direction, (), (), direction)
+    used = tuple((i, *via) for i, (_, _, via) in enumerate(path) if via is not None)
+    return OtomaPath(start, direction, tuple(c for c, _, _ in path), used, path[-1][1])
+
+
+def _walk(
+    trails: Trails, start: int, direction: Direction, revealed: int, path: list[Step] | None
+) -> int | None:
+    """The walk of an Otoma pawn (see :func:`otoma_stop`): its stop, or ``None``; every
+    step taken is appended to ``path`` when one is given."""
     steps = trails.steps
-    cell, heading = start, direction
-    found: list[int] = []
-    used: list[tuple[int, str, str]] = []
-    while True:
-        cell, heading, through = steps[4 * cell + heading]
-        if through is not None:
-            used.append((len(found), through[0], through[1]))
-        found.append(cell)
+    if revealed == (1 << (len(steps) >> 2)) - 1:
+        return None
+    cell, heading = start, int(direction)
+    for _ in range(len(steps)):
+        step = steps[4 * cell + heading]
+        if path is not None:
+            path.append(step)
+        cell, heading = step[0], step[1]
         if not revealed >> cell & 1:
-            return OtomaPath(start, direction, tuple(found), tuple(used), heading)
+            return cell
+    return None
 
 
 def reaction_order(

@@ -17,8 +17,10 @@ from typing import NamedTuple
 
 from pachaprint.engine.rules.config import Mode
 from pachaprint.engine.rules.events import Phase
+from pachaprint.engine.rules.movement import Geometry
 from pachaprint.engine.rules.table import Table
 from pachaprint.engine.rules.tiles import ArrowTile, TileTable
+from pachaprint.engine.rules.trails import Trails
 from pachaprint.model.board import Board
 
 
@@ -58,6 +60,8 @@ class PlayerView(NamedTuple):
     """Public information of one moment of a game, seen by ``seat``."""
 
     board: Board
+    geo: Geometry
+    """The board's bit-mask tables."""
     mode: Mode
     difficulty: str | None
     seat: int
@@ -96,6 +100,8 @@ class PlayerView(NamedTuple):
     """The seat's pawn colour."""
     tiles: TileView | None = None
     """Solo and co-op: the tiles with arrows."""
+    trails: Trails | None = None
+    """Solo and co-op: where the Otoma pawns go (the trails printed around the board)."""
 
     @classmethod
     def of(cls, state: Table, seat: int) -> PlayerView:
@@ -105,6 +111,7 @@ class PlayerView(NamedTuple):
         tiles = state.tiles
         return cls(  # positional, in field order: the hot path of every bot's decision
             state.board,
+            state.geo,
             state.mode,
             state.config.level,
             seat,
@@ -133,6 +140,7 @@ class PlayerView(NamedTuple):
             otoma.colours if otoma else (),
             state.seating.colours[side],
             TileView.of(tiles) if tiles else None,
+            state.game.trails,
         )
 
     @property
