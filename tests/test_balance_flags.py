@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from pachaprint.engine.analysis.flags import flags, otoma_level_flags
-from pachaprint.engine.analysis.summary import RunSummary, Turns
 from pachaprint.engine.analysis.record import GameRecord
 from pachaprint.engine.analysis.report import SimulationReport
+from pachaprint.engine.analysis.summary import RunSummary, Turns
 from pachaprint.engine.rules.events import Ending
 
 
