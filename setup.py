@@ -14,7 +14,7 @@ import os
 import sysconfig
 import tempfile
 
-from setuptools import Extension, setup
+from setuptools import setup
 
 COMPILED: list[str] = [
     "pachaprint/model/board.py",
@@ -67,22 +67,4 @@ def _ext_modules() -> list[object]:
     return list(mypycify(COMPILED, opt_level="3", debug_level="0", group_name="pachaprint"))
 
 
-# The hand-written C kernels, being retired (issue 19): each goes once the typed
-# Python it mirrors is compiled above instead.
-_C_KERNELS = [
-    Extension(
-        "pachaprint.engine._cengine",
-        sources=[
-            "pachaprint/engine/_cengine.c",
-            "pachaprint/engine/_cgame.c",
-            "pachaprint/engine/_crules.c",
-            "pachaprint/engine/_cmoves.c",
-            "pachaprint/engine/_cmt.c",
-            "pachaprint/engine/_clogic.c",
-        ],
-        depends=["pachaprint/engine/_cengine.h", "pachaprint/check/_csettle.h"],
-        optional=True,
-    ),
-]
-
-setup(ext_modules=[*_C_KERNELS, *_ext_modules()])
+setup(ext_modules=_ext_modules())

@@ -202,7 +202,7 @@ def _mid_game(mode: str) -> Any:
     scenario = next(s for s in _scenarios() if s.id == "colca-canyon")
     try:
         from pachaprint.engine.rules.config import GameConfig, Mode
-        from pachaprint.engine.rules.game import new_game
+        from pachaprint.engine.rules.modes import new_game
 
         players = 1 if mode == "solo" else 2
         state = new_game(scenario, GameConfig(Mode(mode), players, seed=1))
@@ -376,7 +376,7 @@ def audit(games: int) -> int:
     from pachaprint.engine.bots.logic import analyse
     from pachaprint.engine.bots.proofs import prove
     from pachaprint.engine.rules.config import GameConfig
-    from pachaprint.engine.rules.game import new_game
+    from pachaprint.engine.rules.modes import new_game
     from pachaprint.model.scenario import Scenario
 
     scenarios = [

@@ -15,9 +15,9 @@ from pachaprint.engine.bots.logic import analyse
 from pachaprint.engine.bots.proofs import prove
 from pachaprint.engine.rules.config import GameConfig
 from pachaprint.engine.rules.events import Ending
-from pachaprint.engine.rules.game import draw_setup
+from pachaprint.engine.rules.game import Game, draw_setup
+from pachaprint.engine.rules.modes import start as start_game
 from pachaprint.engine.rules.oracle import WheelOracle
-from pachaprint.engine.rules.state import GameState
 from pachaprint.model.board import board_for
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO
@@ -41,7 +41,7 @@ def test_the_watcher_is_exact_step_by_step():
     config = GameConfig(seed=game_seed(3, 0))
     first, tiles, rng = draw_setup(config)
     bots = [make_bot(name, random.Random(rng.getrandbits(64))) for name in ("greedy", "random")]
-    state = GameState(ORACLE, config, first_player=first, tiles_seed=tiles)
+    state = start_game(Game(ORACLE, config, first_player=first, tiles_seed=tiles))
     watch = ProofWatch(state)
     proved: set[int] = set()
     steps = 0
@@ -55,7 +55,7 @@ def test_the_watcher_is_exact_step_by_step():
             if state.revealed >> c & 1 and not state.crop_mask >> c & 1 and c not in proved
         ]
         if open_cells:
-            known = analyse(state.board, state.terrain, state.crop, state.supply)
+            known = analyse(state.geo, state.terrain, state.crop, state.supply)
             proved |= set(prove(known, open_cells))
         held = {c for c, v in enumerate(watch.proved) if v >= 0}
         assert held == proved, f"step {steps}"
@@ -112,19 +112,19 @@ def test_cell_verdicts_rest_on_the_games():
         proved[4] = GUESSED  # e1: always guessed first: no verdict either way
         games.append(watched(proved, [10] * n))
     cells = cell_proofs(board, games)
-    verdicts = {c["cell"]: c["verdict"] for c in cells}
+    verdicts = {c.cell: c.verdict for c in cells}
     assert "a1" not in verdicts
-    assert [c["cell"] for c in cells[:3]] == ["b1", "d1", "c1"]  # hardest first
+    assert [c.cell for c in cells[:3]] == ["b1", "d1", "c1"]  # hardest first
     assert verdicts["b1"] == "never" and verdicts["d1"] == "rarely" and verdicts["c1"] == "late"
     assert verdicts["e1"] == "" and verdicts["a2"] == ""
-    c1 = next(c for c in cells if c["cell"] == "c1")
-    assert c1["median_at"] == 1.0 and c1["median_wait"] == 15 and c1["proved"] == 12
-    e1 = next(c for c in cells if c["cell"] == "e1")
-    assert e1["guessed"] == 12 and e1["proved_share"] == 0.0
+    c1 = next(c for c in cells if c.cell == "c1")
+    assert c1.median_at == 1.0 and c1.median_wait == 15 and c1.proved == 12
+    e1 = next(c for c in cells if c.cell == "e1")
+    assert e1.guessed == 12 and e1.proved_share == 0.0
     assert cell_flags(cells) == [
         "the table never proved the crop of b1: each ended at least 12 games unproved "
         "with every terrain tile placed, so players must guess it"
     ]
     # fewer than ten games that decided a cell are no evidence either way
-    few = {c["cell"]: c["verdict"] for c in cell_proofs(board, games[:9])}
+    few = {c.cell: c.verdict for c in cell_proofs(board, games[:9])}
     assert few["b1"] == "" and few["d1"] == "" and few["c1"] == "late"

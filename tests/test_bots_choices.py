@@ -23,7 +23,7 @@ from pachaprint.engine.bots.proofs import prove
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
 from pachaprint.engine.rules.events import Phase
-from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.modes import new_game
 from pachaprint.engine.rules.movement import cells_of
 from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
@@ -107,7 +107,7 @@ def test_solo_divination_names_the_proven_level():
         code = bot.decide(state)
         if A.kind_of(code) == A.Kind.DIVINE:
             view = state.view()
-            know = analyse(view.board, view.terrain, view.crop, view.supply)
+            know = analyse(view.geo, view.terrain, view.crop, view.supply)
             proven = prove(know, [A.cell_of(code)]).get(A.cell_of(code))
             if proven is not None:
                 assert A.to_of(code) == proven  # never a guess against a proof
@@ -121,7 +121,7 @@ def test_terrain_odds_follow_what_may_still_lie_there():
     state = lake()
     with_proven_e2(state)
     view = state.view()
-    belief = PublicBelief.of_table(view.board, view.terrain, view.crop, view.supply)
+    belief = PublicBelief.of_table(view.geo, view.terrain, view.crop, view.supply)
     for cell in cells_of(state.geo.all & ~state.revealed):
         odds = belief.terrain_odds(cell)
         assert sum(odds) == pytest.approx(1.0)
@@ -130,7 +130,7 @@ def test_terrain_odds_follow_what_may_still_lie_there():
                 assert p == 0.0
     # only mountain tiles left: every hidden cell is a mountain
     supply = [0, 0, 0, sum(view.supply)]
-    only = PublicBelief(view.board, view.terrain, view.crop, supply, None)
+    only = PublicBelief(view.geo, view.terrain, view.crop, supply, None)
     assert only.terrain_odds(c("a1")) == (0.0, 0.0, 0.0, 1.0)
 
 
@@ -139,7 +139,7 @@ def test_crop_odds_are_certain_when_proven_and_stay_in_the_domain():
     with_proven_e2(state)
     state.reveal(c("d3"))
     view = state.view()
-    belief = PublicBelief.of_table(view.board, view.terrain, view.crop, view.supply)
+    belief = PublicBelief.of_table(view.geo, view.terrain, view.crop, view.supply)
     assert belief.proven(c("e2")) == 1
     assert belief.crop_odds(c("e2")) == (0.0, 1.0, 0.0, 0.0, 0.0, 0.0)
     odds = belief.crop_odds(c("d3"))
@@ -160,7 +160,7 @@ def test_a_drawn_world_keeps_the_open_tiles_its_fixed_answers_and_the_supply():
     state = lake()
     with_proven_e2(state)
     view = state.view()
-    belief = PublicBelief.of_table(view.board, view.terrain, view.crop, view.supply)
+    belief = PublicBelief.of_table(view.geo, view.terrain, view.crop, view.supply)
     wheel = WorldWheel(
         BOARD, view.terrain, view.crop, view.supply, belief, random.Random(1), {c("a1"): D}, {}
     )

@@ -13,7 +13,7 @@ from pachaprint.engine.analysis.simulate import SimulationConfig, simulate
 from pachaprint.engine.bots import ExpertBot, OracleCheatBot, make_bot
 from pachaprint.engine.bots.search import Budget
 from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
-from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.modes import new_game
 from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO

@@ -22,7 +22,7 @@ import pytest
 from pachaprint.engine.bots import ExpertBot, OracleCheatBot
 from pachaprint.engine.bots.search import Budget
 from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
-from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.modes import new_game
 from pachaprint.engine.rules.oracle import HiddenInformation, WheelOracle
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.tiles import Deck
@@ -48,7 +48,7 @@ class Tripwire:
     def __init__(self, state: GameState):
         self.board = state.board
         self.asked: list[str] = []
-        wheel = state._oracle
+        wheel = state.wheel
         self._supply, self._start = wheel.terrain_supply(), wheel.start_cells()
 
     def terrain_supply(self) -> tuple[int, ...]:
@@ -83,7 +83,7 @@ def other_map(state: GameState, seed: int) -> GameState:
     """A copy whose hidden cells hold other terrains and crops (what lies open is kept)
     and whose unseen tiles lie in another order."""
     rng = random.Random(seed)
-    wheel = state._oracle
+    wheel = state.wheel
     cells = range(state.board.cell_count)
     terrain = [wheel.discover(c) for c in cells]
     crops = [wheel.divine(c) for c in cells]

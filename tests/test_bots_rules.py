@@ -21,7 +21,7 @@ from pachaprint.engine.bots import (
 from pachaprint.engine.bots.search import Budget
 from pachaprint.engine.rules.config import ConfigError, GameConfig, Mode, first_start_cells
 from pachaprint.engine.rules.events import Phase
-from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.modes import new_game
 from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO

@@ -14,13 +14,14 @@ from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import spend
 from pachaprint.engine.rules.config import GameConfig, Mode, otoma_cells
 from pachaprint.engine.rules.events import Phase
-from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.game import Game
+from pachaprint.engine.rules.modes import new_game, start
 from pachaprint.engine.rules.movement import (
     Direction,
+    Geometry,
     cells_of,
     coop_enter_ends,
     coop_move_ends,
-    geometry,
 )
 from pachaprint.engine.rules.oracle import WheelOracle
 from pachaprint.engine.rules.state import GameState
@@ -34,7 +35,7 @@ GROUP, OTOMA = 0, 1
 # The Sacred Valley (see test_solo_game.py for the map); Otoma d1 a2 i2 f4 i5.
 SCENARIO = Scenario.from_dict(json.loads((REPO / "scenarios" / "sacred-valley.json").read_text()))
 BOARD = SCENARIO.board
-GEO = geometry(BOARD)
+GEO = Geometry.of(BOARD)
 V, D, F, M = range(4)
 
 
@@ -55,13 +56,13 @@ def tile(terrain: int, direction: str) -> ArrowTile:
 
 
 def scripted(hands, players=2, level="normal") -> GameState:
-    return GameState(
+    game = Game(
         WheelOracle(SCENARIO),
         GameConfig(Mode.COOP, players, level),
         otoma_cells=otoma_cells(SCENARIO),
         deck=Deck.scripted(hands=hands),
-        record_events=True,
     )
+    return start(game, record_events=True)
 
 
 def coop(players: int = 2, level: str = "normal", seed: int = 0) -> GameState:
@@ -94,7 +95,7 @@ def test_pawns_and_otoma_per_level():
 
 def test_hands_are_dealt_evenly_and_hold_the_supply():
     state = coop(3, seed=4)
-    sizes = [state.tiles.hand_size(s) for s in range(3)]
+    sizes = [sum(state.tiles.hands[s]) for s in range(3)]
     assert sum(sizes) == state.hidden_left == 39 and max(sizes) - min(sizes) <= 1
     for t in range(4):
         per = [state.tiles.hands[s][t] for s in range(3)]

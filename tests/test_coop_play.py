@@ -11,8 +11,8 @@ from pachaprint.cli import app
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import choose_otoma
 from pachaprint.engine.rules.config import GameConfig, Mode
-from pachaprint.engine.rules.game import new_game
 from pachaprint.engine.rules.log import save_log
+from pachaprint.engine.rules.modes import new_game
 from pachaprint.model.scenario import Scenario
 from pachaprint.terminal.display import render_board
 from pachaprint.terminal.play import PlayConfig, run_game

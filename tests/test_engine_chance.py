@@ -17,7 +17,8 @@ import pytest
 from pachaprint.engine.bots import make_bot
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.config import GameConfig, Mode, otoma_cells
-from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.game import Game
+from pachaprint.engine.rules.modes import new_game, start
 from pachaprint.engine.rules.oracle import HiddenInformation, WheelOracle
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.tiles import Deck
@@ -33,7 +34,7 @@ COOP = GameConfig(Mode.COOP, 3, "normal", seed=4)
 
 def without_deck(config: GameConfig) -> GameState:
     """A game whose chance nodes the caller answers (no deck attached)."""
-    return GameState(WheelOracle(SCENARIO), config, otoma_cells=otoma_cells(SCENARIO))
+    return start(Game(WheelOracle(SCENARIO), config, otoma_cells=otoma_cells(SCENARIO)))
 
 
 def play_out(state: GameState, rng: random.Random) -> None:
@@ -158,7 +159,7 @@ def test_a_view_holds_no_hidden_information(config):
 def test_the_wheel_answers_only_what_the_game_asked():
     # Terrain is asked when a cell gets its tile, a crop when a crop tile is placed.
     state = new_game(SCENARIO, GameConfig(Mode.SOLO, 1, seed=9))
-    oracle = state._oracle
+    oracle = state.wheel
     bot = make_bot("logician", random.Random(9), Mode.SOLO)
     while not state.is_terminal():
         state.apply(bot.act(state.view(), state.legal_actions()))
@@ -179,7 +180,7 @@ def test_an_information_state_plays_on_any_map_it_is_given(config):
     assert info.deck is None and info.view(0) == game.view(0)
     hidden = [c for c in SCENARIO.board.cells if not game.revealed >> c & 1]
     with pytest.raises(HiddenInformation):
-        info._oracle.discover(hidden[0])
+        info.wheel.discover(hidden[0])
     rest = len(game.history)
     while not game.is_terminal():
         game.apply(bot.act(game.view(), game.legal_actions()))

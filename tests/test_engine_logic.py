@@ -12,6 +12,7 @@ from pachaprint.check.generate import random_crops, random_terrain
 from pachaprint.check.solver import CropSolver
 from pachaprint.engine.bots.logic import Inconsistent, analyse
 from pachaprint.engine.bots.proofs import prove
+from pachaprint.engine.rules.movement import Geometry
 from pachaprint.model.board import board_for
 from pachaprint.model.rules import TERRAIN_LETTERS
 
@@ -26,7 +27,7 @@ def table(board, rows_terrain, rows_crop, supply):
     assert sum(supply) == "".join(rows_terrain).count(".")
     terrain = [TERRAIN_LETTERS.index(ch) if ch != "." else -1 for ch in "".join(rows_terrain)]
     crop = [int(ch) if ch != "." else 0 for ch in "".join(rows_crop)]
-    return analyse(board, terrain, crop, supply)
+    return analyse(Geometry.of(board), terrain, crop, supply)
 
 
 def cell(name, board=TINY):
@@ -152,7 +153,7 @@ def test_proofs_are_sound_on_random_tables(size, seed):
         terrain = [t if rng.random() < shown else -1 for t in true_terrain]
         crop = [truth[c] if terrain[c] >= 0 and rng.random() < 0.5 else 0 for c in board.cells]
         supply = [total[t] - sum(1 for x in terrain if x == t) for t in range(4)]
-        know = analyse(board, terrain, crop, supply)
+        know = analyse(Geometry.of(board), terrain, crop, supply)
         targets = [c for c in board.cells if terrain[c] >= 0 and not crop[c]]
         for c in targets:
             assert know.domains[c] >> truth[c] & 1, (

@@ -14,8 +14,8 @@ from pachaprint.cli import app
 from pachaprint.engine.bots import make_bot
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.config import GameConfig
-from pachaprint.engine.rules.game import new_game
 from pachaprint.engine.rules.log import LogError, game_log, load_log, replay, save_log
+from pachaprint.engine.rules.modes import new_game
 from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
 from pachaprint.terminal.display import render_board

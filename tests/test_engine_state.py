@@ -15,7 +15,7 @@ import pytest
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.config import GameConfig, Mode
 from pachaprint.engine.rules.events import Phase, Source
-from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.modes import new_game
 from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
 from tests.helpers import LAKE_CROPS, LAKE_TERRAIN, REPO, scenario_dict

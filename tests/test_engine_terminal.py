@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from pachaprint.cli import app
 from pachaprint.engine.rules.config import GameConfig, Mode
-from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.modes import new_game
 from pachaprint.model.scenario import Scenario
 from pachaprint.terminal.display import help_text, legend, printable
 from pachaprint.terminal.play import PlayConfig, run_game

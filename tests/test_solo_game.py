@@ -14,7 +14,7 @@ from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
 from pachaprint.engine.rules.config import otoma_cells as solo_otoma_cells
 from pachaprint.engine.rules.config import otoma_colours as colours_of
 from pachaprint.engine.rules.events import Ending, Phase
-from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.modes import new_game
 from pachaprint.engine.rules.movement import Direction
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.tiles import Deck, box_tiles

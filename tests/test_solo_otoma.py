@@ -13,12 +13,11 @@ from pachaprint.engine.rules.trails import (
     end_cell,
     otoma_path,
     reaction_order,
-    trails_for,
 )
 from pachaprint.model.board import board_for
 
 LONG = board_for("long")
-TRAILS = trails_for(LONG)
+TRAILS = Trails.of(LONG)
 FULL = (1 << LONG.cell_count) - 1
 N, E, S, W = Direction.N, Direction.E, Direction.S, Direction.W
 

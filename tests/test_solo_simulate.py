@@ -16,9 +16,9 @@ from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import choose_otoma
 from pachaprint.engine.rules.config import GameConfig, Mode
 from pachaprint.engine.rules.events import SOURCE_NAMES, Phase
-from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.modes import new_game
 from pachaprint.engine.rules.movement import Direction
-from pachaprint.engine.rules.trails import otoma_path, trails_for
+from pachaprint.engine.rules.trails import Trails, otoma_path
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO, next_tile
 
@@ -135,7 +135,7 @@ def test_hard_choice_by_a_bot_places_the_last_tile_and_ends_the_game():
     next_tile(state, "V", "brown", "E")
     state.apply(A.enter(BOARD.index("b1")))
     assert state.phase == Phase.CHOOSE_OTOMA
-    trails = trails_for(BOARD)
+    trails = Trails.of(BOARD)
     for _pawn, cell in enumerate(state.otoma.pawns):
         assert otoma_path(trails, cell, Direction.E, state.revealed).stop == BOARD.index("b2")
     bot = make_bot("greedy", random.Random(1), Mode.SOLO)

@@ -12,9 +12,6 @@ the modules, each with one job:
 * :mod:`~pachaprint.engine.rules.events`: :class:`Phase`, :class:`Source`, :class:`EventKind`, :class:`Outcome`;
 * :mod:`~pachaprint.engine.rules.actions`: the action codec (integer codes and their command text);
 * :mod:`~pachaprint.engine.rules.movement`: reachable end cells by graph search on bit masks;
-* :mod:`~pachaprint.engine.kernel`: the playout kernel for search (below),
-  :mod:`~pachaprint.engine.twin`: a state and its compiled twin, and
-  :mod:`~pachaprint.engine.compiled`: whether the compiled kernel (``_cengine``) is built;
 * :mod:`~pachaprint.engine.rules.oracle`: :class:`WheelOracle`, the only access to the hidden map
   (and the sealed wheel of an information state, ``GameState.information_state``);
 * :mod:`~pachaprint.engine.rules.view`: :class:`PlayerView`, what a player or bot sees;
@@ -28,25 +25,12 @@ the modules, each with one job:
 * :mod:`~pachaprint.engine.rules.log`: game logs (``pachaprint-game/2``; older formats still replay);
 * :mod:`~pachaprint.terminal.play` and :mod:`~pachaprint.terminal.display`: the terminal game.
 
-**For search** (stable API): ``kernel.search_state(state)`` makes a fast copy of a
-:class:`GameState`, typically ``state.information_state().with_wheel(WheelOracle.of_map(...))``
-(what a player knows, given a sampled map); it has ``clone()``, ``legal_actions()`` (the
-engine's codes and order), ``apply(code)``, ``is_terminal()``, ``is_chance_node()``,
-``current_player``, ``turn``, ``returns()``, ``scores()``, ``playout(rng, max_turns)``
-(uniformly random legal actions, chance nodes included, to the end, in place) and
-``rollout(rng, max_turns)`` (the returns of a playout of a copy). ``kernel.playout(state,
-rng)`` plays a :class:`GameState` itself to the end. ``rng`` is a ``random.Random``, one per
-seat, or an ``int`` seed (``random.Random(seed)``): the compiled kernel draws what that
-generator would draw in Python, so both engines play the same game from the same seeds.
-Where no C compiler was at hand at install (or ``PACHAPRINT_PURE_PYTHON=1``) the same calls
-run the pure-Python engine, which is the reference; the proofs (``logic.analyse``,
-``proofs.prove``), the legal actions and the Otoma paths use the kernel the same way.
 """
 
 from pachaprint.engine.rules.actions import Kind, LegalActions, format_action, parse_action
 from pachaprint.engine.rules.config import ConfigError, GameConfig, Mode
 from pachaprint.engine.rules.events import Ending, EventKind, Outcome, Phase, Source
-from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.modes import new_game
 from pachaprint.engine.rules.oracle import WheelOracle
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.view import PlayerView

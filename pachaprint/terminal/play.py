@@ -20,8 +20,9 @@ from pachaprint.engine.bots import BOT_NAMES, HUMAN, Bot, check_bot, make_bot
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind
 from pachaprint.engine.rules.config import ConfigError, GameConfig, Mode, check_seats
-from pachaprint.engine.rules.game import draw_setup, new_game
+from pachaprint.engine.rules.game import draw_setup
 from pachaprint.engine.rules.log import SavedGame, save_log
+from pachaprint.engine.rules.modes import new_game
 from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
 from pachaprint.terminal import display

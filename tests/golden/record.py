@@ -1,6 +1,7 @@
 """Record the golden simulation reports (run from the project root).
 
-    python tests/golden/record.py            # writes tests/golden/simulate.json
+    python tests/golden/record.py                  # writes tests/golden/simulate.json
+    python tests/golden/record.py --playthroughs   # writes tests/golden/playthroughs.json
 
 The engine's refactors must keep every one of these reports identical: the
 test ``tests/test_golden_reports.py`` replays each case and compares. Record
@@ -209,6 +210,12 @@ CASES: list[tuple[str, list[str]] | tuple[str, list[str], int]] = [
 
 def main() -> None:
     root = HERE.parent.parent
+    if sys.argv[1:] == ["--playthroughs"]:
+        sys.path.insert(0, str(root))
+        from tests.playthrough import record
+
+        record()
+        return
     records = []
     for scenario, args, *code in CASES:
         expected = code[0] if code else 0

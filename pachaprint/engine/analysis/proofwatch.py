@@ -63,7 +63,7 @@ class ProofWatch:
         if not todo:
             return
         try:
-            knowledge = analyse(state.board, state.terrain, state.crop, state.supply)
+            knowledge = analyse(state.geo, state.terrain, state.crop, state.supply)
         except Inconsistent:  # cannot happen on a valid scenario; prove nothing
             return
         for cell in prove(knowledge, todo, self.node_limit):

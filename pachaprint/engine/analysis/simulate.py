@@ -36,9 +36,9 @@ from pachaprint.engine.rules.config import (
     otoma_cells,
 )
 from pachaprint.engine.rules.events import Ending
-from pachaprint.engine.rules.game import draw_setup
+from pachaprint.engine.rules.game import Game, draw_setup
+from pachaprint.engine.rules.modes import start as start_game
 from pachaprint.engine.rules.oracle import WheelOracle
-from pachaprint.engine.rules.state import GameState
 from pachaprint.model.rules import PLAYER_COUNTS
 from pachaprint.model.scenario import Scenario
 
@@ -202,7 +202,8 @@ def play_game(
     ``proved_at`` and ``found_at``); the game is the same."""
     first, tiles_seed, rng = draw_setup(config)
     seats = [make_bot(name, random.Random(rng.getrandbits(64)), config.mode) for name in bots]
-    state = GameState(oracle, config, first_player=first, otoma_cells=otoma, tiles_seed=tiles_seed)
+    game = Game(oracle, config, first_player=first, otoma_cells=otoma, tiles_seed=tiles_seed)
+    state = start_game(game)
     watch = ProofWatch(state) if watch_proofs else None
     error = None
     actions = 0

@@ -41,7 +41,7 @@ class TrueModel:
 
 def read_map(state: GameState) -> TrueMap:
     """The whole hidden map of a game, asked of its wheel cell by cell (this is the cheat)."""
-    wheel = state._oracle
+    wheel = state.wheel
     cells = range(state.board.cell_count)
     return TrueMap([wheel.discover(c) for c in cells], [wheel.divine(c) for c in cells])
 

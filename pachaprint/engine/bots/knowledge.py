@@ -3,25 +3,22 @@
 :func:`~pachaprint.engine.bots.logic.analyse` makes it; :func:`propagate` follows its
 constraints (the crop solver's :func:`~pachaprint.check.solver.settle`, on the
 regions known so far) and :func:`~pachaprint.engine.bots.proofs.prove` refutes levels
-with it. A knowledge the compiled kernel made keeps its twin in ``core``.
+with it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Final
 
 from pachaprint.check.solver import settle
 from pachaprint.engine.rules.movement import cells_of
 from pachaprint.model.board import Board
 from pachaprint.model.rules import MAX_REGION_SIZE
 
-if TYPE_CHECKING:
-    from pachaprint.engine._cengine import Knowledge as CompiledKnowledge
-
 FULL = tuple(sum(1 << v for v in range(1, n + 1)) for n in range(MAX_REGION_SIZE + 1))
 """Size n -> domain mask of levels 1..n (bit ``1 << level``)."""
-LEVEL_OF_BIT = {1 << v: v for v in range(1, 6)}
+LEVEL_OF_BIT: Final = {1 << v: v for v in range(1, 6)}
 
 
 Links = tuple[list[tuple[int, ...]], list[tuple[tuple[int, ...], int]], list[int]]
@@ -52,61 +49,34 @@ class Component:
 
 
 class Knowledge:
-    """What the table proves: components, region bounds and crop domains.
-
-    Made by :func:`~pachaprint.engine.bots.logic.analyse`; where the compiled kernel made it, ``core`` holds its
-    twin (which :func:`~pachaprint.engine.bots.proofs.prove` follows and whose proof
-    caches it keeps), and the components and constraints are read on first use.
-    """
+    """What the table proves: components, region bounds, crop domains and the constraints
+    between undecided cells (made by :func:`~pachaprint.engine.bots.logic.analyse`)."""
 
     def __init__(
         self,
         board: Board,
         domains: list[int],
         possible: list[int],
-        core: CompiledKnowledge | None = None,
+        components: list[Component],
+        component_of: list[int],
+        links: Links,
     ) -> None:
         self.board = board
         self.domains = domains
         """Cell -> domain mask (bit ``1 << level``) for revealed cells, 0 for hidden ones."""
         self.possible = possible
         """Terrain index -> mask of hidden cells that may still hold that terrain."""
-        self.core = core
+        self.components = components
+        """Revealed cells of one terrain joined orthogonally, terrain by terrain."""
+        self.component_of = component_of
+        """Cell -> component index, -1 for hidden cells."""
+        self.links = links
+        """``(peers, units, unit_of)``: per cell its undecided peers; the complete regions
+        with undecided cells as (cells, levels mask); per cell the index of its unit or -1."""
         self.proofs: dict[int, int | None] = {}
         """Cache of proof results (:func:`pachaprint.engine.bots.proofs.prove`): cell -> level or None."""
         self.alive: dict[int, int] = {}
         """Levels known to fit a cell (seen in a solution found by the search)."""
-        self._components: list[Component] | None = None
-        self._component_of: list[int] = []
-        self._links: Links | None = None
-
-    @property
-    def components(self) -> list[Component]:
-        """Revealed cells of one terrain joined orthogonally, terrain by terrain."""
-        if self._components is None:
-            assert self.core is not None
-            rows, self._component_of = self.core.components()
-            self._components = [
-                Component(t, mask, cells_of(mask), size, upper, lower)
-                for t, mask, size, upper, lower in rows
-            ]
-        return self._components
-
-    @property
-    def component_of(self) -> list[int]:
-        """Cell -> component index, -1 for hidden cells."""
-        if self._components is None:
-            self.components  # noqa: B018 (reads both)
-        return self._component_of
-
-    @property
-    def links(self) -> Links:
-        """``(peers, units, unit_of)``: per cell its undecided peers; the complete regions
-        with undecided cells as (cells, levels mask); per cell the index of its unit or -1."""
-        if self._links is None:
-            assert self.core is not None
-            self._links = self.core.links()
-        return self._links
 
     @property
     def peers(self) -> list[tuple[int, ...]]:
@@ -135,8 +105,6 @@ class Knowledge:
 
     def certain_levels(self, cells: int) -> dict[int, int]:
         """Cell -> level, for the cells of the mask ``cells`` whose crop propagation alone fixes."""
-        if self.core is not None:
-            return self.core.certain_levels(cells)
         domains, found = self.domains, {}
         for cell in cells_of(cells):
             level = LEVEL_OF_BIT.get(domains[cell])

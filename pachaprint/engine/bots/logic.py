@@ -47,13 +47,8 @@ from pachaprint.engine.bots.knowledge import (
     Links,
     propagate,
 )
-from pachaprint.engine.compiled import COMPILED
-from pachaprint.engine.rules.movement import Geometry, cells_of, geometry
-from pachaprint.model.board import Board
+from pachaprint.engine.rules.movement import Geometry, cells_of, flood
 from pachaprint.model.rules import MAX_REGION_SIZE, TERRAIN_LETTERS
-
-if COMPILED:
-    from pachaprint.engine._cengine import analyse as compiled_analyse
 
 __all__ = [
     "FULL",
@@ -67,51 +62,18 @@ __all__ = [
 ]
 
 
-def _verdict(board: Board, kind: int, a: int, b: int, c: int) -> str | None:
-    """The words of the Python analysis for a verdict of the compiled one (``_clogic.c``)."""
-    if kind == 1:
-        return f"region at {board.name(a)} cannot reach its needed size"
-    if kind == 2:
-        return f"{a} {TERRAIN_LETTERS[b]} tiles are left for {c} cells"
-    if kind == 3:
-        return f"no terrain fits {board.name(a)}"
-    if kind == 4:
-        return f"{board.name(a)} holds {b} next to or in one region with another {b}"
-    if kind == 5:
-        return f"no level fits {board.name(a)}"
-    if kind == 6:
-        return "the revealed crops break the rules"
-    return None  # a table the kernel does not model: the Python code decides
-
-
 def analyse(
-    board: Board,
+    geo: Geometry,
     terrain: Sequence[int],
     crop: Sequence[int],
     supply: Sequence[int],
-    compiled: bool = True,
 ) -> Knowledge:
     """Sound knowledge from a table: ``terrain`` per cell (-1 hidden), ``crop`` per
     cell (0 none), ``supply`` of terrain tiles left per terrain index.
 
-    Raises :class:`Inconsistent` if the table breaks the rules. The compiled kernel
-    does the work where it is built (``compiled=False`` keeps to the Python code,
-    the reference: both give the same knowledge, proofs and verdicts).
+    Raises :class:`Inconsistent` if the table breaks the rules.
     """
-    if compiled and COMPILED and len(supply) == len(TERRAIN_LETTERS):
-        found = compiled_analyse(board.width, board.height, terrain, crop, supply)
-        if not isinstance(found, tuple):
-            return Knowledge(board, found.domains(), found.possible(), found)
-        verdict = _verdict(board, *found)
-        if verdict is not None:
-            raise Inconsistent(verdict)
-    return _analyse(board, terrain, crop, supply)
-
-
-def _analyse(
-    board: Board, terrain: Sequence[int], crop: Sequence[int], supply: Sequence[int]
-) -> Knowledge:
-    geo = geometry(board)
+    board = geo.board
     n = board.cell_count
     kinds = len(supply)
     by_terrain = [0] * kinds
@@ -126,11 +88,10 @@ def _analyse(
             by_level[crop[cell]] |= 1 << cell
     revealed = geo.all & ~hidden
     open_cells = by_level[0] & revealed
-    near8 = _near8_masks(board)
+    near8 = geo.near8
     w, nf, nl, full = geo.width, geo.not_first_column, geo.not_last_column, geo.all
 
-    # 1. components (the partition of one terrain's cells is cached: between two
-    # tables usually only one terrain has changed)
+    # 1. components
     components: list[Component] = []
     component_of = [-1] * n
     halos = []
@@ -167,19 +128,7 @@ def _analyse(
             if t not in dirty or comp.upper == comp.size:
                 continue
             region = possible[t] | by_terrain[t]
-            grow = frontier = comp.mask
-            while frontier:
-                frontier = (
-                    (
-                        ((frontier << 1) & nf)
-                        | ((frontier >> 1) & nl)
-                        | (frontier << w)
-                        | (frontier >> w)
-                    )
-                    & region
-                    & ~grow
-                )
-                grow |= frontier
+            grow = flood(geo, comp.mask, region)
             others = (grow & by_terrain[t] & ~comp.mask).bit_count()
             upper = min(MAX_REGION_SIZE, grow.bit_count(), comp.size + supply[t] + others)
             if upper < comp.lower:
@@ -243,9 +192,9 @@ def _analyse(
         for comp in components
         if comp.upper == comp.size and comp.size > 1 and comp.mask & open_cells
     ]
-    knowledge = Knowledge(board, domains, possible)
-    knowledge._components, knowledge._component_of = components, component_of
-    knowledge._links = (peers, units, _unit_index(units, n))
+    knowledge = Knowledge(
+        board, domains, possible, components, component_of, (peers, units, _unit_index(units, n))
+    )
     for cell in cells_of(open_cells):
         if not domains[cell]:
             raise Inconsistent(f"no level fits {board.name(cell)}")
@@ -256,7 +205,7 @@ def _analyse(
     units = [
         (cells, full) for cells, full in units if any(domains[c] & (domains[c] - 1) for c in cells)
     ]
-    knowledge._links = (peers, units, _unit_index(units, n))
+    knowledge.links = (peers, units, _unit_index(units, n))
     return knowledge
 
 
@@ -268,53 +217,18 @@ def _unit_index(units: Sequence[tuple[Sequence[int], int]], cells: int) -> list[
     return unit_of
 
 
-_PARTS: dict[tuple[int, int], tuple[tuple[int, tuple[int, ...], int], ...]] = {}
-_PARTS_LIMIT = 20000
-
-
 def _parts(
-    geo: Geometry, near8: list[int], cells_mask: int
-) -> tuple[tuple[int, tuple[int, ...], int], ...]:
+    geo: Geometry, near8: Sequence[int], cells_mask: int
+) -> list[tuple[int, tuple[int, ...], int]]:
     """Orthogonally connected parts of a cell set: (mask, cells, 8-neighbourhood mask) each."""
-    key = (geo.width, cells_mask)
-    found = _PARTS.get(key)
-    if found is not None:
-        return found
-    w, nf, nl = geo.width, geo.not_first_column, geo.not_last_column
     out = []
     left = cells_mask
     while left:
-        mask = frontier = left & -left
-        while frontier:
-            frontier = (
-                (
-                    ((frontier << 1) & nf)
-                    | ((frontier >> 1) & nl)
-                    | (frontier << w)
-                    | (frontier >> w)
-                )
-                & cells_mask
-                & ~mask
-            )
-            mask |= frontier
+        mask = flood(geo, left & -left, cells_mask)
         cells = cells_of(mask)
         halo = 0
         for c in cells:
             halo |= near8[c]
         out.append((mask, cells, halo & ~mask))
         left &= ~mask
-    if len(_PARTS) >= _PARTS_LIMIT:
-        _PARTS.clear()
-    found = _PARTS[key] = tuple(out)
-    return found
-
-
-_NEAR8: dict[str, list[int]] = {}
-
-
-def _near8_masks(board: Board) -> list[int]:
-    masks = _NEAR8.get(board.size)
-    if masks is None:
-        masks = [sum(1 << c for c in board.neighbours8[cell]) for cell in board.cells]
-        _NEAR8[board.size] = masks
-    return masks
+    return out

@@ -5,18 +5,20 @@ once, or what it has at the very end."""
 from __future__ import annotations
 
 import random
+from typing import Final
 
-from pachaprint.engine.bots.base import Bot, expected_discovery, knowledge_of
+from pachaprint.engine.bots.base import Bot, expected_discovery
 from pachaprint.engine.bots.proofs import prove
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind, LegalActions
 from pachaprint.engine.rules.events import Phase
 from pachaprint.engine.rules.movement import cells_of, nth_cell
 from pachaprint.engine.rules.view import PlayerView
-from pachaprint.model.board import Board
 from pachaprint.model.rules import OFFERING_POINTS
 
-_DIVINE, _RETRIEVE, _ENTER = int(Kind.DIVINE), int(Kind.RETRIEVE), int(Kind.ENTER)
+_DIVINE: Final = int(Kind.DIVINE)
+_RETRIEVE: Final = int(Kind.RETRIEVE)
+_ENTER: Final = int(Kind.ENTER)
 
 
 class LogicianBot(Bot):
@@ -83,7 +85,7 @@ class LogicianBot(Bot):
             return proofs
         # a cell's fingerprint: the table within two cells of it, and which terrain
         # stacks are empty (a failed proof is tried again only when it changes)
-        boxes = _boxes(view.board)
+        boxes = view.geo.within2
         empty = sum(1 << t for t, count in enumerate(view.supply) if not count)
         revealed, crop_mask = view.revealed, view.crop_mask
         todo = []
@@ -93,7 +95,7 @@ class LogicianBot(Bot):
             elif stale.get(cell) != (revealed & boxes[cell], crop_mask & boxes[cell], empty):
                 todo.append(cell)
         if todo:
-            know = knowledge_of(view)
+            know = self.knowledge(view)
             if know is not None:
                 found = prove(know, todo, self.node_limit)
                 proofs.update(found)
@@ -162,22 +164,3 @@ class LogicianBot(Bot):
                 return (best, A.group_code(group, nth_cell(mask, index)))
             index -= mask.bit_count()
         raise AssertionError("unreachable: the index is below the count")
-
-
-_BOXES: dict[str, list[int]] = {}
-
-
-def _boxes(board: Board) -> list[int]:
-    boxes = _BOXES.get(board.size)
-    if boxes is None:
-        boxes = [
-            sum(
-                1 << board.cell(x, y)
-                for x in range(board.column(c) - 2, board.column(c) + 3)
-                for y in range(board.row(c) - 2, board.row(c) + 3)
-                if board.contains(x, y)
-            )
-            for c in board.cells
-        ]
-        _BOXES[board.size] = boxes
-    return boxes

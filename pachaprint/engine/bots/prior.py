@@ -17,6 +17,8 @@ divinations and the explores apart so that both kinds are searched:
 
 from __future__ import annotations
 
+from typing import Final
+
 from pachaprint.engine.bots.base import discovery_points, diversity_gain
 from pachaprint.engine.bots.belief import Belief
 from pachaprint.engine.bots.evaluate import Weights
@@ -25,13 +27,13 @@ from pachaprint.engine.rules.actions import Kind
 from pachaprint.engine.rules.events import Phase
 from pachaprint.engine.rules.movement import Direction, cells_of
 from pachaprint.engine.rules.state import GameState
-from pachaprint.engine.rules.trails import otoma_stop, reaction_order, trails_for
+from pachaprint.engine.rules.trails import otoma_stop, reaction_order
 
-FRESH_CROP = 1.8
+FRESH_CROP: Final = 1.8
 """Worth of the crop under a newly discovered tile, to divine later."""
-MEAN_CROP = 2.6
+MEAN_CROP: Final = 2.6
 """What the Otoma expect from the crop of a cell they discover."""
-APPROACH = 0.3
+APPROACH: Final = 0.3
 """Worth of a step that brings a pawn nearer the cells still hidden: a pawn walled in
 by known tiles walks out (several turns that change nothing) instead of pacing."""
 
@@ -165,7 +167,8 @@ class Prior:
         bit = 1 << to
         if state.crop_mask & bit:
             return 0.0
-        trails = trails_for(state.board)
+        trails = state.game.trails
+        assert trails is not None
         revealed = state.revealed | bit
         if revealed == state.geo.all:
             return 0.0

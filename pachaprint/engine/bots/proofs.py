@@ -12,12 +12,12 @@ relaxed problem holds on the hidden map.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Final, Literal
 
 from pachaprint.engine.bots.logic import LEVEL_OF_BIT, Inconsistent, Knowledge, propagate
 
 POPCOUNT = tuple(bin(m).count("1") for m in range(64))
-GROUP_LIMIT = 20
+GROUP_LIMIT: Final = 20
 """Undecided cells a refutation search looks at (the nearest ones to the cell)."""
 
 
@@ -33,14 +33,7 @@ def prove(
     cells linked to the cell by constraints: the others cannot be affected,
     and the hidden map satisfies them anyway.
 
-    A knowledge the compiled kernel made is proved there, the same way.
     """
-    if knowledge.core is not None:
-        found = knowledge.core.prove(cells, node_limit, search_width)
-        if isinstance(found, int):
-            raise Inconsistent(f"no level fits {knowledge.board.name(found)}")
-        proofs: dict[int, int] = found
-        return proofs
     proven: dict[int, int] = {}
     dom = knowledge.domains
     cache = knowledge.proofs

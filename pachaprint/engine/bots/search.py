@@ -38,7 +38,7 @@ from pachaprint.engine.bots.base import Bot
 from pachaprint.engine.bots.belief import Belief
 from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
 from pachaprint.engine.rules import actions as A
-from pachaprint.engine.rules.actions import Kind, LegalActions
+from pachaprint.engine.rules.actions import LegalActions
 from pachaprint.engine.rules.events import Phase
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.view import PlayerView
@@ -281,8 +281,3 @@ class SearchBot(Bot):
 def turn_phase(state: GameState) -> bool:
     """True at the start of a turn (Explore or Divine; co-op: spend first)."""
     return state.phase is Phase.TURN or state.phase is Phase.SPEND
-
-
-def is_explore(code: int) -> bool:
-    kind = A.kind_of(code)
-    return kind == Kind.ENTER or kind == Kind.MOVE

@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 from pachaprint.engine.bots.base import (
     Bot,
     diversity_gain,
     divination_value,
     expected_discovery,
-    knowledge_of,
 )
 from pachaprint.engine.bots.logic import Knowledge
 from pachaprint.engine.bots.logician import LogicianBot
@@ -43,20 +43,19 @@ from pachaprint.engine.rules.movement import (
     cells_of,
     coop_enter_ends,
     coop_move_ends,
-    geometry,
 )
-from pachaprint.engine.rules.trails import otoma_stop, reaction_stops, trails_for
+from pachaprint.engine.rules.trails import otoma_stop, reaction_stops
 from pachaprint.engine.rules.view import PlayerView, TileView
 from pachaprint.model.rules import CROP_LEVELS, OFFERING_POINTS
 
-MEAN_CROP = sum(CROP_LEVELS) / len(CROP_LEVELS)
+MEAN_CROP: Final = sum(CROP_LEVELS) / len(CROP_LEVELS)
 """The bots' estimate of an unknown crop level."""
-OTOMA_WEIGHT = 0.5
+OTOMA_WEIGHT: Final = 0.5
 """How much of the Otoma's expected gain an Explore is charged with: every hidden
 cell gets revealed by someone before the end, so only part of it is really lost."""
-TOKEN_VALUE = 0.5
+TOKEN_VALUE: Final = 0.5
 """The bots' estimate of an offering token taken by the Otoma (co-op)."""
-STALL = 1.0
+STALL: Final = 1.0
 """The cost of an Explore that reveals nothing; it grows with every turn in a row
 in which no tile was placed, so a bot never dawdles for ever."""
 
@@ -78,6 +77,9 @@ class VersusBot(Bot):
     def proofs_known(self) -> int:
         return self.base.proofs_known()
 
+    def knowledge(self, view: PlayerView) -> Knowledge | None:
+        return self.base.knowledge(view)
+
     # -- shared reckoning -----------------------------------------------------------------
     def _gains_of(self, view: PlayerView) -> dict[int, float]:
         """The Otoma gains reckoned on this view so far (one decision weighs many moves)."""
@@ -92,7 +94,7 @@ class VersusBot(Bot):
         gains = self._gains_of(view)
         gain = gains.get(stop)
         if gain is None:
-            know = knowledge_of(view)
+            know = self.knowledge(view)
             supply = list(view.supply)
             if know is not None:
                 narrowed = [
@@ -108,7 +110,8 @@ class VersusBot(Bot):
         bit = 1 << to
         if view.crop_mask & bit:
             return 0.0
-        trails = trails_for(view.board)
+        trails = view.trails
+        assert trails is not None
         revealed = view.revealed | bit
 
         def cost(colour: str, direction: int) -> float:
@@ -128,7 +131,7 @@ class VersusBot(Bot):
             return cost(*arrow) if arrow else 0.0
         # a tile still in its stack: any colour and direction; with a cell left
         # to discover every Otoma move stops somewhere
-        if revealed == geometry(view.board).all:
+        if revealed == view.geo.all:
             return 0.0
         gains = self._gains_of(view)
         gain = gains.get(-1)  # anywhere (the stop is not known yet)
@@ -142,10 +145,11 @@ class VersusBot(Bot):
     def _coop_cost(self, view: PlayerView, to: int) -> float:
         """Expected Otoma points of the reactions to an Explore ending on ``to`` (co-op)."""
         revealed = view.revealed | (1 << to)
-        if revealed == geometry(view.board).all:
+        if revealed == view.geo.all:
             return 0.0
         total = 0.0
-        for stop in reaction_stops(trails_for(view.board), to, view.otoma_pawns, revealed):
+        assert view.trails is not None
+        for stop in reaction_stops(view.trails, to, view.otoma_pawns, revealed):
             total += self._stop_gain(view, stop) + TOKEN_VALUE
         return total
 
@@ -166,7 +170,7 @@ class VersusBot(Bot):
     def _best_explore(
         self, view: PlayerView, legal: LegalActions, cost: Callable[[int], float], solo: bool
     ) -> tuple[float, int]:
-        know = knowledge_of(view)
+        know = self.knowledge(view)
         discover = expected_discovery(view)
         eligible = view.eligible
         unsure = 0
@@ -201,7 +205,7 @@ class VersusBot(Bot):
 
     def _best_guess(self, view: PlayerView, legal: LegalActions) -> int:
         self.guessed += 1
-        know = knowledge_of(view)
+        know = self.knowledge(view)
         scored = []
         for group in legal.groups:
             if A.kind_of(group[0]) == Kind.DIVINE:
@@ -214,7 +218,7 @@ class VersusBot(Bot):
 
     def _divine_all_value(self, view: PlayerView) -> float:
         """Expected points of divining with every eligible pawn, each with its best level."""
-        know = knowledge_of(view)
+        know = self.knowledge(view)
         values = []
         for cell in cells_of(view.eligible):
             domain = know.domains[cell] if know else A.ANY_LEVEL
@@ -234,7 +238,8 @@ class VersusBot(Bot):
         tiles = view.tiles
         assert tiles is not None
         if view.phase is Phase.CHOOSE_OTOMA:
-            trails = trails_for(view.board)
+            trails = view.trails
+            assert trails is not None
             d = Direction(tiles.pending)
             scored = [
                 (round(self._stop_gain(view, otoma_stop(trails, cell, d, view.revealed)), 9), i)
@@ -303,9 +308,9 @@ class VersusBot(Bot):
 
     def _spend(self, view: PlayerView, legal: LegalActions) -> int:
         assert view.tiles is not None
-        geo = geometry(view.board)
+        geo = view.geo
         own, pawns, crops = view.own, view.all_pawns, view.crop_mask
-        know = knowledge_of(view)
+        know = self.knowledge(view)
         discover = expected_discovery(view)
         enter = coop_enter_ends(geo, own, pawns, crops) if view.reserve[view.side] else 0
         scored = []

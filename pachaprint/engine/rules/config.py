@@ -12,19 +12,20 @@ the setting, so a command line can point at the option.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
+from typing import Final
 
 from pachaprint.model.rules import PLAYER_COUNTS, explorer_pawns
 from pachaprint.model.scenario import Scenario
 
-PLAYER_COLOURS = ("brown", "white", "green", "blue")
+PLAYER_COLOURS: Final = ("brown", "white", "green", "blue")
 """The four explorer pawn colours, in the order the solo ruling lists them."""
-OTOMA_ONLY_COLOURS = ("purple", "yellow")
+OTOMA_ONLY_COLOURS: Final = ("purple", "yellow")
 """The two pawns that belong to the Otoma alone."""
-PAWN_COLOURS = PLAYER_COLOURS + OTOMA_ONLY_COLOURS
-OTOMA_PAWNS = 5
+PAWN_COLOURS: Final = PLAYER_COLOURS + OTOMA_ONLY_COLOURS
+OTOMA_PAWNS: Final = 5
 
 
 class ConfigError(ValueError):
@@ -58,12 +59,6 @@ class Rules:
     shared: bool = False
     """The seats share one account; the Otoma take tokens, offer with the group and
     score the cells left without terrain (co-op)."""
-
-    @cached_property
-    def bits(self) -> int:
-        """The switches as a bit set, bit ``i`` for the ``i``-th field (the compiled
-        kernel's ``R_*`` flags in ``_cengine.h``)."""
-        return sum(1 << i for i, f in enumerate(fields(self)) if getattr(self, f.name))
 
 
 class Mode(Enum):
@@ -105,8 +100,8 @@ class Mode(Enum):
         raise ConfigError("mode", f"must be competitive, solo or coop, not {word!r}")
 
 
-_DEFAULT_DIFFICULTY = {"competitive": None, "solo": "easy", "coop": "normal"}
-_DIFFICULTIES = {
+_DEFAULT_DIFFICULTY: Final = {"competitive": None, "solo": "easy", "coop": "normal"}
+_DIFFICULTIES: Final = {
     Mode.COMPETITIVE: (),
     Mode.SOLO: ("easy", "hard"),
     Mode.COOP: ("easy", "normal", "expert"),

@@ -74,28 +74,13 @@ class EventKind(str, Enum):
     BLOCKED = "blocked"
 
 
-ACCOUNT_EVENTS = frozenset(
-    {
-        EventKind.DISCOVER,
-        EventKind.DIVINE,
-        EventKind.WRONG,
-        EventKind.OFFER,
-        EventKind.OTOMA_SETUP,
-        EventKind.OTOMA_MOVE,
-        EventKind.OTOMA_STAYS,
-        EventKind.OTOMA_CROP,
-        EventKind.OTOMA_EMPTY,
-    }
-)
-"""Events whose ``who`` is a score account (the others name a seat)."""
-
-
 class Event(NamedTuple):
     """Something that happened, for people reading a game (see ``GameState.events``)."""
 
     what: EventKind
     who: int
-    """The seat that acted, or for :data:`ACCOUNT_EVENTS` the account that scored; -1 for none."""
+    """The seat that acted, or the account that scored (discover, divine, wrong, offer and the
+    Otoma's events); -1 for none."""
     cell: int = -1
     value: int = 0
     """Terrain index (discover), true level (divine, wrong, otoma-crop), token mask (offer),

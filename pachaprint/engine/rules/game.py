@@ -1,19 +1,26 @@
-"""Starting a game: :func:`new_game`, and the draws one seed fixes.
+"""A game's fixed part (OpenSpiel's ``Game``): what never changes while it is played.
 
-:func:`new_game` turns a scenario and a
-:class:`~pachaprint.engine.rules.config.GameConfig` into a
-:class:`~pachaprint.engine.rules.state.GameState`: it draws what the seed decides
-(:func:`draw_setup`), places the Otoma on their start cells and attaches the
-shuffled tiles as the game's deck.
+A :class:`Game` is made once per play from a scenario's wheel and a
+:class:`~pachaprint.engine.rules.config.GameConfig`: the board and its bit-mask
+tables, the mode's seating and rulings, the first player, the Otoma's start
+cells and trails, and the real order of the tiles with arrows
+(the deck, or the seed that shuffles them). Every :class:`~pachaprint.engine.rules.state.GameState` of that
+play, and every copy a search makes of one, refers to the same Game and holds
+only what changes. Start a play with :func:`pachaprint.engine.rules.modes.new_game`
+(or ``start(Game.new(...))``); :func:`draw_setup` says what one seed draws.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from pachaprint.engine.rules.config import GameConfig, Mode, otoma_cells
-from pachaprint.engine.rules.oracle import WheelOracle
-from pachaprint.engine.rules.state import GameState
+from pachaprint.engine.rules.config import GameConfig, Mode, Rules, Seating, otoma_cells
+from pachaprint.engine.rules.movement import Geometry
+from pachaprint.engine.rules.oracle import Wheel, WheelOracle
+from pachaprint.engine.rules.tiles import Deck
+from pachaprint.engine.rules.trails import Trails
+from pachaprint.model.board import Board
 from pachaprint.model.scenario import Scenario
 
 
@@ -31,28 +38,60 @@ def draw_setup(config: GameConfig) -> tuple[int, int | None, random.Random]:
     return first if first is not None else (config.first_player or 0), tiles, rng
 
 
-def new_game(
-    scenario: Scenario,
-    config: GameConfig,
-    *,
-    oracle: WheelOracle | None = None,
-    record_events: bool = False,
-) -> GameState:
-    """A game of ``scenario`` set up by ``config``: the first player drawn and the tiles
-    shuffled or dealt by its seed (:func:`draw_setup`), the Otoma on their start cells.
+class Game:
+    """The fixed part of one play (see the module documentation).
 
-    ``oracle``: the scenario's wheel, when the caller already has one (simulations
-    play many games on one). ``ValueError`` for a scenario the mode cannot use.
+    ``wheel`` answers for the hidden map; ``first_player`` starts; the Otoma stand
+    on ``otoma_cells`` at setup.
     """
-    first, tiles_seed, _ = draw_setup(config)
-    cells: tuple[int, ...] = ()
-    if config.mode.has_otoma:
-        cells = otoma_cells(scenario, config.otoma)
-    return GameState(
-        oracle or WheelOracle(scenario),
-        config,
-        first_player=first,
-        otoma_cells=cells,
-        tiles_seed=tiles_seed,
-        record_events=record_events,
-    )
+
+    def __init__(
+        self,
+        wheel: Wheel,
+        config: GameConfig,
+        *,
+        first_player: int = 0,
+        otoma_cells: Sequence[int] = (),
+        deck: Deck | None = None,
+        tiles_seed: int | None = None,
+    ) -> None:
+        board = wheel.board
+        if config.mode.has_otoma and board.size != "long":
+            raise ValueError("solo and co-op use long scenarios only")
+        self.wheel = wheel
+        self.board: Board = board
+        self.geo = Geometry.of(board)
+        self.config = config
+        self.mode = config.mode
+        self.rules: Rules = config.rules
+        """The mode's rulings, as a player would sum them up (bots and displays read them)."""
+        self.seating: Seating = config.seating
+        self.players = config.players
+        self.side_of, self.account_of = self.seating.side_of, self.seating.account_of
+        self.first_player = first_player
+        self.otoma_cells = tuple(otoma_cells[: len(self.seating.otoma_colours)])
+        self.trails: Trails | None = Trails.of(board) if config.mode.has_otoma else None
+        self.deck = deck
+        """The real order of the tiles, when given (a scripted game)."""
+        self.tiles_seed = tiles_seed
+        """Shuffles the tiles when no deck is given (:meth:`Deck.shuffled`); with neither,
+        every tile that turns up is a chance node for the caller to answer."""
+
+    @classmethod
+    def new(cls, scenario: Scenario, config: GameConfig, wheel: Wheel | None = None) -> Game:
+        """A play of ``scenario`` set up by ``config``: the first player drawn and the tiles
+        shuffled by its seed (:func:`draw_setup`), the Otoma on the cells it names (or
+        the scenario's). ``wheel``: the scenario's, when the caller has one already
+        (simulations play many games on one). ``ValueError`` for a scenario the mode
+        cannot use."""
+        first, tiles_seed, _ = draw_setup(config)
+        cells: tuple[int, ...] = ()
+        if config.mode.has_otoma:
+            cells = otoma_cells(scenario, config.otoma)
+        return cls(
+            wheel or WheelOracle(scenario),
+            config,
+            first_player=first,
+            otoma_cells=cells,
+            tiles_seed=tiles_seed,
+        )

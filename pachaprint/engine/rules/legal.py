@@ -1,32 +1,36 @@
-"""The legal actions of each decision, in every mode (RULES.md sections 3-5).
+"""The legal actions of each decision, as :class:`~pachaprint.engine.rules.actions.LegalActions`.
 
-Functions of a :class:`~pachaprint.engine.rules.table.Table`: the state caches their
-result after each action. The order of the actions is part of the engine's
-behaviour (bots choose among them by index, so a reordering changes games):
-entries first, then the moves of each pawn, retrievals, divinations.
+Plain functions of the table's bit masks; the state
+(:meth:`~pachaprint.engine.rules.state.GameState.decision_actions`) and each mode
+(:meth:`~pachaprint.engine.rules.state.GameState.turn_actions`) call them and
+cache the result after each action. The order of the actions is part of the
+engine's behaviour (bots choose among them by index, so a reordering changes
+games): entries first, then the moves of each pawn, retrievals, divinations.
 """
 
 from __future__ import annotations
 
-from pachaprint.engine.compiled import COMPILED
+from collections.abc import Sequence
+from typing import Final
+
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import ANY_LEVEL, Kind, LegalActions
-from pachaprint.engine.rules.events import Phase
 from pachaprint.engine.rules.movement import (
+    Direction,
+    Geometry,
     cells_of,
     coop_enter_ends,
     coop_move_ends,
     enter_ends,
     player_move_ends,
 )
-from pachaprint.engine.rules.table import Table
 
-if COMPILED:
-    from pachaprint.engine._cengine import turn_groups
-
-_ENTER = A.base(Kind.ENTER)
-_MOVE_FROM, _DIVINE_AT = A.MOVE_FROM, A.DIVINE_AT
-_RETRIEVE, _, _A_FIELD = A.cells_group(Kind.RETRIEVE, 0)
+_ENTER: Final = A.base(Kind.ENTER)
+_MOVE_FROM: Final = A.MOVE_FROM
+_DIVINE_AT: Final = A.DIVINE_AT
+_RETRIEVE: Final = A.cells_group(Kind.RETRIEVE, 0)[0]
+_A_FIELD: Final = A.cells_group(Kind.RETRIEVE, 0)[2]
+Groups = list[tuple[int, int, int]]
 
 
 def _offers(held: int) -> tuple[int, ...]:
@@ -42,75 +46,84 @@ def _offers(held: int) -> tuple[int, ...]:
 _OFFERS = tuple(_offers(held) for held in range(32))
 
 
-def decision_actions(table: Table) -> LegalActions:
-    """The legal actions of the decision at hand (empty for a decision without a choice)."""
-    phase = table.phase
-    seat = table.current_player
-    if phase is Phase.TURN:
-        return turn_actions(table, seat)
-    if phase is Phase.DIVINING or phase is Phase.END_DIVINE:
-        groups = [(_DIVINE_AT[c], ANY_LEVEL, 0) for c in cells_of(table.eligible(seat))]
-        if not groups:
-            return A.NO_ACTIONS
-        return LegalActions(groups, [] if table.rules.divine_all else [A.PASS])
-    if phase is Phase.OFFER or phase is Phase.FINAL_OFFER:
-        held = table.tokens[table.account_of[seat]]
-        return LegalActions([], list(_OFFERS[held])) if held else A.NO_ACTIONS
-    if phase is Phase.SPEND:
-        assert table.tiles is not None
-        hand = table.tiles.hands[seat]
-        return LegalActions([], [A.spend(t) for t, size in enumerate(hand) if size])
-    if phase is Phase.CHOOSE_OTOMA:
-        assert table.otoma is not None
-        return LegalActions([], [A.choose_otoma(i) for i in range(len(table.otoma.pawns))])
-    return A.NO_ACTIONS
-
-
-def turn_actions(table: Table, seat: int) -> LegalActions:
-    """Explore and Divine actions at the start of a turn (compiled where the kernel is built)."""
-    geo, rules = table.geo, table.rules
-    side = table.side_of[seat]
-    own, pawns, crops = table.pawn_mask[side], table.all_pawns, table.crop_mask
-    if COMPILED:
-        tiles = table.tiles
-        heading = -1 if tiles is None or tiles.arrow is None else tiles.arrow
-        reserve = table.reserve[side]
-        found, count = turn_groups(
-            geo.width, geo.height, rules.bits, own, pawns, crops, table.revealed, reserve, heading
-        )
-        return LegalActions.counted(found, count)
-    groups: list[tuple[int, int, int]] = []
-    append = groups.append
-    if rules.spend:
-        arrow = table.tiles.arrow if table.tiles else None
-        if table.reserve[side]:
-            ends = coop_enter_ends(geo, own, pawns, crops)
+def turn_actions(
+    geo: Geometry,
+    own: int,
+    pawns: int,
+    crops: int,
+    revealed: int,
+    can_enter: bool,
+    retrieve: bool = False,
+) -> LegalActions:
+    """Explore and Divine at the start of a turn: enter a pawn from supply (``can_enter``),
+    move one, retrieve one (the competitive game), or divine under one."""
+    groups: Groups = []
+    if can_enter:
+        ends = enter_ends(geo, own, pawns, crops)
+        if ends:
+            groups.append((_ENTER, ends, 0))
+    if own:
+        for group, ends in player_move_ends(geo, own, pawns, crops):
             if ends:
-                append((_ENTER, ends, 0))
-        for start in cells_of(own):
-            ends = coop_move_ends(geo, start, arrow, own, pawns, crops)
-            if ends:
-                append((_MOVE_FROM[start], ends, 0))
-    else:
-        if table.reserve[side]:
-            ends = enter_ends(geo, own, pawns, crops)
-            if ends:
-                append((_ENTER, ends, 0))
-        if own:
-            for group, ends in player_move_ends(geo, own, pawns, crops):
-                if ends:
-                    for start in cells_of(group):
-                        append((_MOVE_FROM[start], ends, 0))
-            if rules.retrieve:
-                append((_RETRIEVE, own, _A_FIELD))
-    eligible = own & table.revealed & ~crops
-    if eligible:
-        for cell in cells_of(eligible):
-            append((_DIVINE_AT[cell], ANY_LEVEL, 0))
-    return LegalActions(groups, [])
+                for start in cells_of(group):
+                    groups.append((_MOVE_FROM[start], ends, 0))
+        if retrieve:
+            groups.append((_RETRIEVE, own, _A_FIELD))
+    return LegalActions(_divine_groups(groups, own & revealed & ~crops), [])
 
 
-def shut_out(table: Table, legal: LegalActions) -> bool:
+def coop_turn_actions(
+    geo: Geometry,
+    own: int,
+    pawns: int,
+    crops: int,
+    revealed: int,
+    can_enter: bool,
+    arrow: Direction | None,
+) -> LegalActions:
+    """Co-op Explore (the spent tile's ``arrow`` forces a pawn's first step) and Divine."""
+    groups: Groups = []
+    if can_enter:
+        ends = coop_enter_ends(geo, own, pawns, crops)
+        if ends:
+            groups.append((_ENTER, ends, 0))
+    for start in cells_of(own):
+        ends = coop_move_ends(geo, start, arrow, own, pawns, crops)
+        if ends:
+            groups.append((_MOVE_FROM[start], ends, 0))
+    return LegalActions(_divine_groups(groups, own & revealed & ~crops), [])
+
+
+def _divine_groups(groups: Groups, eligible: int) -> Groups:
+    for cell in cells_of(eligible):
+        groups.append((_DIVINE_AT[cell], ANY_LEVEL, 0))
+    return groups
+
+
+def divinations(eligible: int, may_pass: bool) -> LegalActions:
+    """Divining again (under any ``eligible`` pawn), or passing when ``may_pass``."""
+    groups = _divine_groups([], eligible)
+    if not groups:
+        return A.NO_ACTIONS
+    return LegalActions(groups, [A.PASS] if may_pass else [])
+
+
+def offers(held: int) -> LegalActions:
+    """Offering some of the tokens ``held``, or passing (nothing without tokens)."""
+    return LegalActions([], list(_OFFERS[held])) if held else A.NO_ACTIONS
+
+
+def spending(hand: Sequence[int]) -> LegalActions:
+    """Co-op: spending the top tile of a stack of the hand (tiles per terrain)."""
+    return LegalActions([], [A.spend(t) for t, size in enumerate(hand) if size])
+
+
+def otoma_choices(pawns: int) -> LegalActions:
+    """Hard solo: the Otoma pawn an own-colour arrow moves."""
+    return LegalActions([], [A.choose_otoma(i) for i in range(pawns)])
+
+
+def shut_out(crops: int, legal: LegalActions) -> bool:
     """Solo: True when the table can never change again (RULES.md is silent; our ruling).
 
     Without retrieval the player can be shut out: every Explore ends on a crop
@@ -119,7 +132,6 @@ def shut_out(table: Table, legal: LegalActions) -> bool:
     crossed), so the position is final and the game ends; cells still
     without terrain score for no one.
     """
-    crops = table.crop_mask
     for group_base, mask, _ in legal.groups:
         kind = A.kind_of(group_base)
         if kind == Kind.DIVINE or ((kind == Kind.ENTER or kind == Kind.MOVE) and mask & ~crops):

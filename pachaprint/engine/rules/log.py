@@ -36,7 +36,7 @@ import jsonschema
 from pachaprint.check.load import parse_text, pointer
 from pachaprint.check.validate import validate_data
 from pachaprint.engine.rules.config import GameConfig, Mode
-from pachaprint.engine.rules.game import new_game
+from pachaprint.engine.rules.modes import new_game
 from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
 from pachaprint.resources import schemas_dir

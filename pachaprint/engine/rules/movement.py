@@ -14,15 +14,15 @@ cells the pawn can pass through, then every cell entered from them. The co-op
 variant (:func:`coop_move_ends`, :func:`coop_enter_ends`) forbids passing a
 cell twice and stopping on a crop, and may force the first step.
 
-These functions are the engine's playout kernel: plain functions of bit masks,
-with no game state. A compiled kernel (issue 14) plugs in here, with the same
-signatures, behind the same engine interface.
+These are plain functions of bit masks, with no game state: the hot path of
+every game and every search, compiled by mypyc where a compiler is at hand.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Final
 
 from pachaprint.model.board import Board
 
@@ -50,19 +50,51 @@ class Direction(IntEnum):
         return ("north", "east", "south", "west")[self]
 
 
-_STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+_STEPS: Final = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Geometry:
-    """Bit-mask tables of one board."""
+    """The bit-mask tables of one board (made once per game, :meth:`of`)."""
 
+    board: Board
     width: int
     height: int
     all: int
     edge: int
     not_first_column: int
     not_last_column: int
+    near8: tuple[int, ...]
+    """Per cell: the mask of the cells touching it, diagonals included."""
+    within2: tuple[int, ...]
+    """Per cell: the mask of the cells at most two columns and two rows away, itself included."""
+
+    @classmethod
+    def of(cls, board: Board) -> Geometry:
+        w, h = board.width, board.height
+        first = sum(1 << board.cell(0, r) for r in range(h))
+        last = sum(1 << board.cell(w - 1, r) for r in range(h))
+        full = (1 << (w * h)) - 1
+        within2 = tuple(
+            sum(
+                1 << board.cell(x, y)
+                for x in range(board.column(c) - 2, board.column(c) + 3)
+                for y in range(board.row(c) - 2, board.row(c) + 3)
+                if board.contains(x, y)
+            )
+            for c in board.cells
+        )
+        return cls(
+            board,
+            w,
+            h,
+            all=full,
+            edge=sum(1 << c for c in board.edge_cells),
+            not_first_column=full & ~first,
+            not_last_column=full & ~last,
+            near8=tuple(sum(1 << n for n in board.neighbours8[c]) for c in board.cells),
+            within2=within2,
+        )
 
     def spread(self, mask: int) -> int:
         """The cells orthogonally next to any cell of ``mask``."""
@@ -75,28 +107,8 @@ class Geometry:
         ) & self.all
 
 
-_GEOMETRIES: dict[tuple[int, int], Geometry] = {}
-
-
-def geometry(board: Board) -> Geometry:
-    """The shared :class:`Geometry` of a board (cached by size: hashing a ``Board`` hashes
-    its neighbour tables, too slow for the hot paths that ask)."""
-    found = _GEOMETRIES.get((board.width, board.height))
-    if found is not None:
-        return found
-    w, h = board.width, board.height
-    first = sum(1 << board.cell(0, r) for r in range(h))
-    last = sum(1 << board.cell(w - 1, r) for r in range(h))
-    full = (1 << (w * h)) - 1
-    edge = sum(1 << c for c in board.edge_cells)
-    found = _GEOMETRIES[(w, h)] = Geometry(
-        w, h, all=full, edge=edge, not_first_column=full & ~first, not_last_column=full & ~last
-    )
-    return found
-
-
-_CHUNK = 12
-_CHUNK_MASK = (1 << _CHUNK) - 1
+_CHUNK: Final = 12
+_CHUNK_MASK: Final = (1 << _CHUNK) - 1
 
 
 def _table(offset: int) -> tuple[tuple[int, ...], ...]:
@@ -107,9 +119,13 @@ def _table(offset: int) -> tuple[tuple[int, ...], ...]:
     return tuple(rows)
 
 
-_T0, _T1, _T2, _T3 = (_table(k * _CHUNK) for k in range(4))
-_FAST_LIMIT = 1 << (4 * _CHUNK)
-_CHUNK2, _CHUNK3 = 2 * _CHUNK, 3 * _CHUNK
+_T0: Final = _table(0)
+_T1: Final = _table(_CHUNK)
+_T2: Final = _table(2 * _CHUNK)
+_T3: Final = _table(3 * _CHUNK)
+_FAST_LIMIT: Final = 1 << (4 * _CHUNK)
+_CHUNK2: Final = 2 * _CHUNK
+_CHUNK3: Final = 3 * _CHUNK
 
 
 def cells_of(mask: int) -> tuple[int, ...]:
@@ -150,30 +166,26 @@ def player_move_ends(geo: Geometry, own: int, pawns: int, crops: int) -> list[tu
     pawns of one component share their end cells.
     """
     passable = (crops & ~pawns) | own
-    w = geo.width
-    full, nf, nl = geo.all, geo.not_first_column, geo.not_last_column
-    free = full & ~pawns
+    free = geo.all & ~pawns
     out = []
     left = own
     while left:
-        done = frontier = left & -left
-        while frontier:
-            frontier = (
-                (
-                    ((frontier << 1) & nf)
-                    | ((frontier >> 1) & nl)
-                    | (frontier << w)
-                    | (frontier >> w)
-                )
-                & passable
-                & ~done
-            )
-            done |= frontier
-        ends = (((done << 1) & nf) | ((done >> 1) & nl) | (done << w) | (done >> w)) & free
+        done = flood(geo, left & -left, passable)
         group = done & own
-        out.append((group, ends))
+        out.append((group, geo.spread(done) & free))
         left &= ~group
     return out
+
+
+def flood(geo: Geometry, start: int, passable: int) -> int:
+    """The cells of ``start`` and every ``passable`` cell joined to them orthogonally through
+    ``passable`` cells: where a pawn may go on from (the walk of every move)."""
+    done = frontier = start
+    spread = geo.spread
+    while frontier:
+        frontier = spread(frontier) & passable & ~done
+        done |= frontier
+    return done
 
 
 def flood_ends(geo: Geometry, seeds: int, passable: int, enterable: int, endable: int) -> int:
@@ -182,27 +194,8 @@ def flood_ends(geo: Geometry, seeds: int, passable: int, enterable: int, endable
     ``passable`` cells let the pawn continue; every entered cell is in
     ``enterable``; the move may end on entered cells of ``endable``.
     """
-    flood = seeds & passable
-    frontier = flood
-    spread = geo.spread
-    while frontier:
-        frontier = spread(frontier) & passable & ~flood
-        flood |= frontier
-    return (seeds | (spread(flood) & enterable)) & endable
-
-
-def move_ends(geo: Geometry, start: int, own: int, pawns: int, crops: int) -> int:
-    """End cells for the pawn on ``start``.
-
-    ``own``: cells with the mover's pawns (including ``start``); ``pawns``: cells
-    with any pawn (own, opponents', Otoma); ``crops``: cells with a crop tile.
-    """
-    bit = 1 << start
-    others = pawns & ~bit
-    enterable = geo.all & ~(pawns & ~own)
-    passable = (crops & ~others) | (own & ~bit)
-    endable = geo.all & ~others & ~bit
-    return flood_ends(geo, geo.spread(bit) & enterable, passable, enterable, endable)
+    through = flood(geo, seeds & passable, passable)
+    return (seeds | (geo.spread(through) & enterable)) & endable
 
 
 def enter_ends(geo: Geometry, own: int, pawns: int, crops: int, entries: int | None = None) -> int:
@@ -212,22 +205,10 @@ def enter_ends(geo: Geometry, own: int, pawns: int, crops: int, entries: int | N
     ``entries``), which is the first cell entered; from there it moves as
     usual through crops without pawn and its own pawns.
     """
-    full = geo.all
     seeds = geo.edge & ~(pawns & ~own)
     if entries is not None:
         seeds &= entries
-    passable = (crops & ~pawns) | own
-    w, nf, nl = geo.width, geo.not_first_column, geo.not_last_column
-    done = frontier = seeds & passable
-    while frontier:
-        frontier = (
-            (((frontier << 1) & nf) | ((frontier >> 1) & nl) | (frontier << w) | (frontier >> w))
-            & passable
-            & ~done
-        )
-        done |= frontier
-    reached = seeds | ((done << 1) & nf) | ((done >> 1) & nl) | (done << w) | (done >> w)
-    return reached & full & ~pawns
+    return flood_ends(geo, seeds, (crops & ~pawns) | own, geo.all, geo.all & ~pawns)
 
 
 def coop_move_ends(

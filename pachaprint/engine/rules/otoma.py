@@ -24,7 +24,9 @@ from pachaprint.model.board import Board
 class Table(Protocol):
     """The table operations of a game state that the Otoma use."""
 
-    board: Board
+    @property
+    def board(self) -> Board: ...
+
     terrain: list[int]
     crop: list[int]
     score: list[int]
@@ -85,8 +87,7 @@ class Otoma:
         )
 
     def copy(self) -> Otoma:
-        twin = object.__new__(Otoma)
-        twin.__dict__.update(self.__dict__)
+        twin = Otoma(self.side, self.account, self.colours, self.trails, self.takes_tokens)
         twin.pawns = list(self.pawns)
         twin.moves = list(self.moves)
         return twin

@@ -1,22 +1,27 @@
-"""The game state of every mode, in the spirit of OpenSpiel.
+"""The game state of every mode, in the spirit of OpenSpiel: the turn, and the hooks a mode fills.
 
-One :class:`GameState` plays the competitive game, solo and co-op: the mode's
-:class:`~pachaprint.engine.rules.config.Rules` switch the rulings that differ, its
-:class:`~pachaprint.engine.rules.config.Seating` gives each seat a pawn side and a
-score account, and the parts a mode adds are composed in: the
-:class:`~pachaprint.engine.rules.otoma.Otoma` and the
-:class:`~pachaprint.engine.rules.tiles.TileTable`. Start one with
-:func:`pachaprint.engine.rules.game.new_game`; drive it with :meth:`legal_actions`,
-:meth:`apply`, :meth:`is_terminal`, :meth:`is_chance_node`,
-:meth:`chance_outcomes` and :meth:`outcome`; :attr:`current_player` is the
-seat to decide.
+A :class:`GameState` is what changes during a play of a
+:class:`~pachaprint.engine.rules.game.Game` (what does not): the
+:class:`~pachaprint.engine.rules.table.Table` and whose decision it is. This
+module holds the flow every mode shares; each mode
+(:mod:`~pachaprint.engine.rules.modes`: competitive, solo, co-op) is a subclass
+that overrides a few hooks where its rulings differ, as python-chess variants
+override a few methods of ``Board``: how the game is set up
+(:meth:`set_up`), the Explore and Divine actions of a turn
+(:meth:`turn_actions`), what follows an Explore, a divination or an offer,
+when a turn ends the game, and who wins. Start a play with
+:func:`~pachaprint.engine.rules.modes.new_game`; drive it with
+:meth:`legal_actions`, :meth:`apply`, :meth:`is_terminal`,
+:meth:`is_chance_node`, :meth:`chance_outcomes`, :meth:`returns` and
+:meth:`outcome`; :attr:`current_player` is the seat to decide; :meth:`clone`
+copies it and :meth:`view` (or :meth:`information_state`) is what a seat knows.
 
 **Chance** is explicit: when a tile turns up the state is at a chance node
 whose outcomes are the unseen tiles. The game's :attr:`deck` (the real, seeded
 order of the tiles) answers it at once; without one the caller applies an
 outcome (a search bot samples one from a :meth:`clone`). The hidden map is
-reached only through the :class:`~pachaprint.engine.rules.oracle.WheelOracle`; a bot
-sees a :class:`~pachaprint.engine.rules.view.PlayerView`.
+reached only through the :attr:`wheel`; a bot sees a
+:class:`~pachaprint.engine.rules.view.PlayerView`.
 
 Decisions without a choice are taken by the state itself, never recorded: a
 seat with no legal Explore nor Divine skips, one without tokens skips the
@@ -25,67 +30,33 @@ Offer, an end-phase seat without eligible pawn passes, an empty hand spends noth
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Final
 
 from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules import legal
 from pachaprint.engine.rules.actions import Kind, LegalActions
-from pachaprint.engine.rules.config import GameConfig
 from pachaprint.engine.rules.events import Ending, EventKind, Phase
-from pachaprint.engine.rules.legal import decision_actions, shut_out, turn_actions
 from pachaprint.engine.rules.movement import cells_of
-from pachaprint.engine.rules.oracle import Wheel
-from pachaprint.engine.rules.otoma import Otoma
 from pachaprint.engine.rules.table import UNKNOWN, Table
-from pachaprint.engine.rules.tiles import Deck, TileTable
-from pachaprint.engine.rules.trails import reaction_order, trails_for
+from pachaprint.engine.rules.tiles import ChanceNode
 from pachaprint.engine.rules.view import PlayerView
 
 __all__ = ["UNKNOWN", "GameState"]
 _fields = A.fields
-_ENTER, _MOVE, _RETRIEVE, _DIVINE = (
-    int(Kind.ENTER),
-    int(Kind.MOVE),
-    int(Kind.RETRIEVE),
-    int(Kind.DIVINE),
-)
-_OFFER, _OTOMA, _SPEND, _TILE = int(Kind.OFFER), int(Kind.OTOMA), int(Kind.SPEND), int(Kind.TILE)
-_OVER, _TURN = Phase.OVER, Phase.TURN
+_ENTER: Final = int(Kind.ENTER)
+_MOVE: Final = int(Kind.MOVE)
+_RETRIEVE: Final = int(Kind.RETRIEVE)
+_DIVINE: Final = int(Kind.DIVINE)
+_OFFER: Final = int(Kind.OFFER)
+_OTOMA: Final = int(Kind.OTOMA)
+_SPEND: Final = int(Kind.SPEND)
+_TILE: Final = int(Kind.TILE)
+_OVER: Final = Phase.OVER
+_TURN: Final = Phase.TURN
 
 
 class GameState(Table):
-    """A game in progress (see the module documentation)."""
-
-    def __init__(
-        self,
-        oracle: Wheel,
-        config: GameConfig,
-        *,
-        first_player: int = 0,
-        otoma_cells: Sequence[int] = (),
-        deck: Deck | None = None,
-        tiles_seed: int | None = None,
-        record_events: bool = False,
-    ):
-        if config.mode.has_otoma and oracle.board.size != "long":
-            raise ValueError("solo and co-op use long scenarios only")
-        super().__init__(oracle, config, first_player, record_events)
-        rules, cells = self.rules, self.board.cell_count
-        if rules.arrows:  # solo: one shuffled stack per terrain, drawn from the start
-            self.deck = deck or Deck.seeded(self.supply, tiles_seed)
-            self.tiles = TileTable.stacked(cells, self.supply, self.deck)
-        for cell in oracle.start_cells():
-            self.reveal(cell, crop=True)
-        if rules.spend:  # co-op: the tiles left are dealt out as hands, top tiles visible
-            self.deck = deck or Deck.seeded(self.supply, tiles_seed, self.players)
-            self.tiles = TileTable.dealt(cells, self.supply, self.players, self.deck)
-            self.chance += self.tiles.top_nodes()
-            self.phase = Phase.SPEND
-        if self.trigger is not None and rules.end_phase:
-            self.phase = Phase.END_DIVINE
-        if config.mode.has_otoma:
-            self.otoma = Otoma.seated(self.seating, trails_for(self.board), rules.shared)
-            self.otoma.setup(self, otoma_cells[: len(self.otoma.colours)])
-        self._settle()
+    """A game in progress: the flow every mode shares (see the module documentation)."""
 
     # -- the OpenSpiel-style interface ----------------------------------------------
     def legal_actions(self) -> LegalActions:
@@ -120,25 +91,20 @@ class GameState(Table):
         if kind in (_ENTER, _MOVE):
             self._explore(seat, kind == _ENTER, a, b)
         elif kind == _DIVINE:
-            self._divine(seat, a, b)
+            self.after_divine(seat, self.score_divination(self.account_of[seat], a, b))
         elif kind == _OFFER:
             self._offer(b)
         elif kind == _RETRIEVE:
             self.lift(seat, a)
             self.reserve[seat] += 1
             self.note(EventKind.RETRIEVE, seat, a)
-            self._to_offer(seat)
+            self.to_offer(seat)
         elif kind == _TILE:
             self._turn_up(a, b)
         elif kind == _SPEND:
-            self._spend(seat, b)
+            self.spend(seat, b)
         elif kind == _OTOMA:
-            assert (
-                self.otoma is not None and self.tiles is not None and self.tiles.pending is not None
-            )
-            direction, self.tiles.pending = self.tiles.pending, None
-            self.otoma.move(self, b, direction)
-            self._end_turn()
+            self.choose_otoma(b)
         else:
             self._pass(seat)
         self._settle()
@@ -150,6 +116,78 @@ class GameState(Table):
     def refresh(self) -> None:
         """Recompute the legal actions after a setup change (positions set by hand)."""
         self._settle()
+
+    # -- the hooks a mode overrides -------------------------------------------------------
+    def set_up(self) -> None:
+        """Lay the start cells' terrain and crop tiles face up (a mode adds its own setup)."""
+        for cell in self.wheel.start_cells():
+            self.reveal(cell, crop=True)
+
+    def turn_actions(self, seat: int) -> LegalActions:
+        """The Explore and Divine actions at the start of ``seat``'s turn."""
+        side = self.side_of[seat]
+        return legal.turn_actions(
+            self.geo,
+            self.pawn_mask[side],
+            self.all_pawns,
+            self.crop_mask,
+            self.revealed,
+            self.reserve[side] > 0,
+        )
+
+    def after_explore(self, seat: int, cell: int, discovered: bool) -> None:
+        """What follows an Explore that ended on ``cell`` (``discovered``: on a new tile)."""
+        self.to_offer(seat)
+
+    def after_divine(self, seat: int, right: bool) -> None:
+        """What follows a divination: a right one lets the seat divine again, a wrong one
+        ends the turn."""
+        if right:
+            self.phase = Phase.DIVINING
+        else:
+            self.end_turn()
+
+    def may_stop_divining(self) -> bool:
+        """Whether a seat that divined may pass instead of divining again."""
+        return True
+
+    def after_offer(self) -> None:
+        """What follows an offering (nothing, but in co-op)."""
+
+    def game_ends_here(self) -> bool:
+        """At the end of a turn: True when the game is over or moves on to its end (then
+        the state is set for it). Here: the game ends after the turn that placed the
+        last terrain tile."""
+        if self.trigger is None:
+            return False
+        self.over()
+        return True
+
+    def turn_phase(self) -> Phase:
+        """The decision a turn starts with."""
+        return Phase.TURN
+
+    def after_final_offers(self) -> None:
+        """What follows the final offers, before the game is over (nothing, but in co-op)."""
+
+    def arrow_turned_up(self, cell: int) -> None:
+        """The tile of a cell a player discovered has turned up (solo: its arrow acts)."""
+
+    def shut_out(self, legal_actions: LegalActions) -> bool:
+        """True when the seat to act can never change the table again (solo)."""
+        return False
+
+    def stall(self, seat: int) -> None:
+        """No seat could act in a whole round: the game stops."""
+        self.phase, self.ending = Phase.OVER, Ending.STALLED
+
+    def spend(self, seat: int, terrain: int) -> None:
+        """Co-op: the seat spends a tile (no other mode has this action)."""
+        raise ValueError("this mode has no tiles to spend")
+
+    def choose_otoma(self, pawn: int) -> None:
+        """Hard solo: the Otoma pawn an own-colour arrow moves (no other mode has this action)."""
+        raise ValueError("this mode has no Otoma pawn to choose")
 
     # -- the turn -------------------------------------------------------------------------
     def _explore(self, seat: int, enter: bool, frm: int, to: int) -> None:
@@ -165,47 +203,16 @@ class GameState(Table):
             self.note(EventKind.ENTER, seat, to)
         else:
             self.note(EventKind.MOVE, seat, to, frm)
-        rules = self.rules
-        if not self.revealed >> to & 1:
-            self.discover(self.account_of[seat], to, rules.arrows)
-            if rules.arrows:
-                return  # the Otoma answer the arrow once the drawn tile turns up (_turn_up)
-        if rules.arrows:
-            self._arrow(seat, to)
-            return
-        if rules.lines:
-            assert self.otoma is not None
-            for pawn, direction in reaction_order(self.board, to, self.otoma.pawns):
-                self.otoma.move(self, pawn, direction)
-        if self.tokens[self.account_of[seat]]:  # the optional Offer step (see _to_offer)
-            self.phase = Phase.OFFER
-        else:
-            self._end_turn()
-
-    def _arrow(self, seat: int, cell: int) -> None:
-        """Solo: the arrow of the tile under the pawn that ended an Explore moves an Otoma pawn."""
-        tiles, otoma = self.tiles, self.otoma
-        assert tiles is not None and otoma is not None
-        tile = tiles.tile_at[cell]
-        if not self.crop_mask >> cell & 1 and tile is not None:
-            if tile.colour == self.seating.colours[self.side_of[seat]]:
-                self.note(EventKind.OWN_ARROW, seat, cell, int(tile.direction))
-                if self.rules.choose_on_own_arrow:
-                    if self.hidden_left:
-                        tiles.pending = tile.direction
-                        self.phase = Phase.CHOOSE_OTOMA
-                    else:
-                        self._end_turn()
-                    return
-            else:
-                otoma.move(self, otoma.colours.index(tile.colour), tile.direction)
-        self._to_offer(seat)
+        discovered = not self.revealed >> to & 1
+        if discovered:
+            self.discover(self.account_of[seat], to, react=True)
+        self.after_explore(seat, to, discovered)
 
     def _turn_up(self, terrain: int, index: int) -> None:
         """A chance outcome: the unseen tile ``index`` of ``terrain`` turns up where the node says."""
         tiles = self.tiles
         assert tiles is not None
-        node = self.chance.pop(0)
+        node: ChanceNode = self.chance.pop(0)
         tile = tiles.box[terrain][index]
         tiles.unseen[terrain] &= ~(1 << index)
         if node.seat >= 0:
@@ -213,45 +220,15 @@ class GameState(Table):
             return
         tiles.tile_at[node.cell] = tile
         if node.react:
-            self._arrow(self.current_player, node.cell)
-
-    def _spend(self, seat: int, terrain: int) -> None:
-        tiles = self.tiles
-        assert tiles is not None
-        tile = self.take_top(seat, terrain)
-        tiles.columns[terrain].append(tile)
-        tiles.arrow = tile.direction
-        self._skips_in_row = 0
-        self.note(EventKind.SPEND, seat, -1, terrain)
-        self.phase = Phase.TURN
-
-    def _divine(self, seat: int, cell: int, level: int) -> None:
-        right = self.score_divination(self.account_of[seat], cell, level)
-        if self.rules.divine_all:  # solo: every eligible pawn divines, mistakes stop nothing
-            if self.eligible(seat):
-                self.phase = Phase.DIVINING
-            else:
-                self._to_offer(seat)
-        elif self.phase is Phase.END_DIVINE:
-            if not right:
-                self.passed[seat] = True
-            self._next_end_player()
-        elif right:
-            self.phase = Phase.DIVINING
-        else:
-            self._end_turn()
+            self.arrow_turned_up(node.cell)
 
     def _offer(self, mask: int) -> None:
-        acc = self.account_of[self.current_player]
-        self.offer(acc, mask)
-        if self.rules.shared:  # co-op: the Otoma offer every token they hold with the group
-            otoma = self.seating.otoma_account
-            if self.tokens[otoma]:
-                self.offer(otoma, self.tokens[otoma])
+        self.offer(self.account_of[self.current_player], mask)
+        self.after_offer()
         if self.phase is Phase.FINAL_OFFER:
-            self._next_final_offer()
+            self.next_final_offer()
         else:
-            self._end_turn()
+            self.end_turn()
 
     def _pass(self, seat: int) -> None:
         phase = self.phase
@@ -263,49 +240,31 @@ class GameState(Table):
             return
         self.note(EventKind.PASS, seat)
         if phase is Phase.DIVINING:
-            self._to_offer(seat)
+            self.to_offer(seat)
         elif phase is Phase.OFFER:
-            self._end_turn()
+            self.end_turn()
         elif phase is Phase.END_DIVINE:
             self.passed[seat] = True
-            self._next_end_player()
+            self.next_end_player()
         elif phase is Phase.FINAL_OFFER:
-            self._next_final_offer()
+            self.next_final_offer()
 
-    def _to_offer(self, seat: int) -> None:
+    def to_offer(self, seat: int) -> None:
         """The optional Offer step; skipped at once without tokens."""
         if self.tokens[self.account_of[seat]]:
             self.phase = Phase.OFFER
         else:
-            self._end_turn()
+            self.end_turn()
 
-    def _end_turn(self) -> None:
-        rules = self.rules
-        if rules.spend:
-            assert self.tiles is not None
-            self.tiles.arrow = None
-            if not self.tiles.in_hands:
-                self.note(EventKind.END_PHASE, self.current_player)
-                self.phase = Phase.FINAL_OFFER
-                self._final_left = 1
-                if not self.tokens[0]:
-                    self._next_final_offer()
-                return
-        elif self.trigger is not None:
-            if not rules.end_phase:
-                self._over()
-                return
-            self.phase = Phase.END_DIVINE
-            self.current_player = self.trigger
-            self.note(EventKind.END_PHASE, self.trigger)
-            if self.passed[self.trigger]:
-                self._next_end_player()
+    def end_turn(self) -> None:
+        if self.game_ends_here():
             return
         self.current_player = (self.current_player + 1) % self.players
-        self.phase = Phase.SPEND if rules.spend else Phase.TURN
+        self.phase = self.turn_phase()
         self.turn += 1
 
-    def _next_end_player(self) -> None:
+    def next_end_player(self) -> None:
+        """The end phase goes on with the next seat that has not passed, or to the final offers."""
         self.end_turns += 1
         n = self.players
         for step in range(1, n + 1):
@@ -318,26 +277,42 @@ class GameState(Table):
         self.current_player = self.trigger if self.trigger is not None else self.first_player
         self._final_left = n
 
-    def _next_final_offer(self) -> None:
+    def final_offers(self, seats: int) -> None:
+        """The last offers of ``seats`` seats, from the current one on."""
+        self.phase = Phase.FINAL_OFFER
+        self._final_left = seats
+
+    def next_final_offer(self) -> None:
         self._final_left -= 1
         if self._final_left > 0:
             self.current_player = (self.current_player + 1) % self.players
             return
-        if self.rules.shared:  # co-op: the Otoma offer, then score the cells without terrain
-            otoma = self.seating.otoma_account
-            if self.tokens[otoma]:
-                self.offer(otoma, self.tokens[otoma])
-            self.empty_points = self.hidden_left
-            self.score[otoma] += self.empty_points
-            self.note(EventKind.OTOMA_EMPTY, otoma, -1, self.empty_points, self.empty_points)
-        self._over()
+        self.after_final_offers()
+        self.over()
 
-    def _over(self, ending: Ending = Ending.FINISHED) -> None:
+    def over(self, ending: Ending = Ending.FINISHED) -> None:
         self.phase = Phase.OVER
         self.ending = ending
         self.note(EventKind.OVER, -1)
 
     # -- legal actions and forced decisions ------------------------------------------------
+    def decision_actions(self) -> LegalActions:
+        """The legal actions of the decision at hand (empty for a decision without a choice)."""
+        phase, seat = self.phase, self.current_player
+        if phase is Phase.TURN:
+            return self.turn_actions(seat)
+        if phase is Phase.DIVINING or phase is Phase.END_DIVINE:
+            return legal.divinations(self.eligible(seat), self.may_stop_divining())
+        if phase is Phase.OFFER or phase is Phase.FINAL_OFFER:
+            return legal.offers(self.tokens[self.account_of[seat]])
+        if phase is Phase.SPEND:
+            assert self.tiles is not None
+            return legal.spending(self.tiles.hands[seat])
+        if phase is Phase.CHOOSE_OTOMA:
+            assert self.otoma is not None
+            return legal.otoma_choices(len(self.otoma.pawns))
+        return A.NO_ACTIONS
+
     def _settle(self) -> None:
         """Turn up tiles the deck answers, take every forced decision, then cache the
         legal actions of the next real one (or of a chance node)."""
@@ -360,29 +335,25 @@ class GameState(Table):
                 continue
             seat = self.current_player
             if phase is not _TURN:
-                legal = decision_actions(self)
-                if legal:
-                    self._legal = legal
+                found = self.decision_actions()
+                if found:
+                    self._legal = found
                     return
                 self._pass(seat)
                 continue
-            legal = turn_actions(self, seat)
-            if legal and not (self.rules.arrows and shut_out(self, legal)):
+            found = self.turn_actions(seat)
+            if found and not self.shut_out(found):
                 self._skips_in_row = 0
-                self._legal = legal
+                self._legal = found
                 return
-            if legal:  # solo: the table can never change again (see shut_out)
+            if found:  # the table can never change again (see shut_out)
                 self.note(EventKind.BLOCKED, seat)
-                self._over(Ending.SHUT_OUT)
+                self.over(Ending.SHUT_OUT)
                 continue
             self.skips += 1
             self._skips_in_row += 1
             self.note(EventKind.SKIP, seat)
             if self._skips_in_row > self.players:
-                if self.rules.arrows:  # solo: nothing can ever change either
-                    self.note(EventKind.BLOCKED, seat)
-                    self.phase, self.ending = Phase.OVER, Ending.SHUT_OUT
-                else:
-                    self.phase, self.ending = Phase.OVER, Ending.STALLED
+                self.stall(seat)
                 continue
-            self._end_turn()
+            self.end_turn()

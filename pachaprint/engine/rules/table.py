@@ -10,22 +10,21 @@ events. :class:`~pachaprint.engine.rules.state.GameState` adds the turn; the
 
 from __future__ import annotations
 
-import copy
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import NO_ACTIONS, Kind, LegalActions
-from pachaprint.engine.rules.config import GameConfig
+from pachaprint.engine.rules.config import GameConfig, Mode, Rules, Seating
 from pachaprint.engine.rules.events import Ending, Event, EventKind, Outcome, Phase, Source
-from pachaprint.engine.rules.movement import (
-    geometry,
-)
+from pachaprint.engine.rules.game import Game
+from pachaprint.engine.rules.movement import Geometry
 from pachaprint.engine.rules.oracle import SealedWheel, Wheel
 from pachaprint.engine.rules.otoma import Otoma
-from pachaprint.engine.rules.tiles import ArrowTile, ChanceNode, Deck, TileTable
+from pachaprint.engine.rules.tiles import ChanceNode, TileOrder, TileTable
+from pachaprint.model.board import Board
 from pachaprint.model.rules import DIVERSITY_TOP_LEVEL, OFFERING_POINTS, TERRAIN_LETTERS
 
-UNKNOWN = -1
+UNKNOWN: Final = -1
 """Terrain of a cell not yet discovered."""
 T = TypeVar("T", bound="Table")
 
@@ -35,17 +34,19 @@ class Table:
 
     Pawns belong to *sides* (one per pawn colour in play, the Otoma last) and
     points to *accounts* (one per player; the group and the Otoma in co-op);
-    :attr:`side_of` and :attr:`account_of` map each seat to its own.
+    :attr:`side_of` and :attr:`account_of` map each seat to its own. What never
+    changes in play (the board, the mode, the seating) is the :attr:`game`'s.
     """
 
-    def __init__(self, oracle: Wheel, config: GameConfig, first_player: int, record_events: bool):
-        board = oracle.board
-        self.board, self.geo, self._oracle = board, geometry(board), oracle
-        self.config, self.rules, self.mode = config, config.rules, config.mode
-        self.seating = seating = config.seating
-        self.players = config.players
-        self.side_of, self.account_of = seating.side_of, seating.account_of
-        n = board.cell_count
+    def __init__(self, game: Game, record_events: bool = False, copy: bool = False):
+        self.game = game
+        if copy:  # clone() fills in the rest
+            return
+        self.wheel: Wheel = game.wheel
+        """What the state asks about hidden cells (an information state's is sealed)."""
+        self.deck: TileOrder | None = game.deck
+        """What answers the chance nodes (``None``: the caller does)."""
+        seating, n = game.seating, game.board.cell_count
         self.terrain: list[int] = [UNKNOWN] * n
         self.crop: list[int] = [0] * n
         self.owner: list[int] = [-1] * n
@@ -53,19 +54,21 @@ class Table:
         self.revealed = self.crop_mask = self.all_pawns = 0
         self.pawn_mask: list[int] = [0] * len(seating.colours)
         self.reserve: list[int] = list(seating.pawns)
-        self.supply: list[int] = list(oracle.terrain_supply())
+        self.supply: list[int] = list(game.wheel.terrain_supply())
         """Terrain tiles not yet placed, per terrain (= cells without terrain)."""
         accounts = seating.accounts
-        self.score, self.tokens = [0] * accounts, [0] * accounts
+        self.score: list[int] = [0] * accounts
+        self.tokens: list[int] = [0] * accounts
         self.stones = [[0] * len(TERRAIN_LETTERS) for _ in range(accounts)]
         self.points = [[0] * len(Source) for _ in range(accounts)]
-        self.wrong, self.correct = [0] * accounts, [0] * accounts
-        self.first_player = self.current_player = first_player
+        self.wrong: list[int] = [0] * accounts
+        self.correct: list[int] = [0] * accounts
+        self.current_player = game.first_player
         self.phase = Phase.TURN
         self.turn, self.end_turns, self.skips = 1, 0, 0
         self.trigger: int | None = None
         """The seat that placed the last terrain tile."""
-        self.passed = [False] * self.players
+        self.passed = [False] * game.players
         self.history: list[int] = []
         self.events: list[Event] | None = [] if record_events else None
         self.ending: Ending | None = None
@@ -73,32 +76,41 @@ class Table:
         """Co-op: the Otoma's final points for cells without terrain."""
         self.chance: list[ChanceNode] = []
         """Tiles about to turn up, first first (see ``GameState.is_chance_node``)."""
-        self.deck: Deck | None = None
         self.otoma: Otoma | None = None
         self.tiles: TileTable | None = None
         self._legal: LegalActions = NO_ACTIONS
         self._skips_in_row = self._final_left = 0
 
     def clone(self: T) -> T:
-        """An independent copy sharing the read-only parts (wheel, deck, rules, board)."""
-        twin = copy.copy(self)
-        for name in ("terrain", "crop", "owner", "pawn_mask", "reserve", "supply", "score"):
-            setattr(twin, name, list(getattr(self, name)))
-        twin.tokens, twin.wrong, twin.correct = (
+        """An independent copy that shares the game and the wheel and deck it asks."""
+        twin = type(self)(self.game, copy=True)
+        twin.wheel, twin.deck = self.wheel, self.deck
+        twin.terrain, twin.crop, twin.owner = list(self.terrain), list(self.crop), list(self.owner)
+        twin.revealed, twin.crop_mask, twin.all_pawns = (
+            self.revealed,
+            self.crop_mask,
+            self.all_pawns,
+        )
+        twin.pawn_mask, twin.reserve = list(self.pawn_mask), list(self.reserve)
+        twin.supply, twin.score, twin.tokens = (
+            list(self.supply),
+            list(self.score),
             list(self.tokens),
-            list(self.wrong),
-            list(self.correct),
         )
         twin.stones = [list(s) for s in self.stones]
         twin.points = [list(p) for p in self.points]
-        twin.passed, twin.history, twin.chance = (
-            list(self.passed),
-            list(self.history),
-            list(self.chance),
-        )
+        twin.wrong, twin.correct = list(self.wrong), list(self.correct)
+        twin.current_player, twin.phase = self.current_player, self.phase
+        twin.turn, twin.end_turns, twin.skips = self.turn, self.end_turns, self.skips
+        twin.trigger, twin.passed = self.trigger, list(self.passed)
+        twin.history = list(self.history)
         twin.events = None if self.events is None else list(self.events)
+        twin.ending, twin.empty_points = self.ending, self.empty_points
+        twin.chance = list(self.chance)
         twin.otoma = None if self.otoma is None else self.otoma.copy()
         twin.tiles = None if self.tiles is None else self.tiles.copy()
+        twin._legal = self._legal
+        twin._skips_in_row, twin._final_left = self._skips_in_row, self._final_left
         return twin
 
     def information_state(self: T) -> T:
@@ -106,15 +118,56 @@ class Table:
         tiles and with no deck, so unseen tiles are chance. A search bot gives it a map it
         samples (:meth:`with_wheel`) and plays on; asking the sealed wheel about a hidden
         cell raises :class:`~pachaprint.engine.rules.oracle.HiddenInformation`."""
-        twin = self.with_wheel(SealedWheel(self.board, self.terrain, self.crop, self._oracle))
+        twin = self.with_wheel(SealedWheel(self.board, self.terrain, self.crop, self.wheel))
         twin.deck = None
         return twin
 
     def with_wheel(self: T, wheel: Wheel) -> T:
         """A copy of this state that asks ``wheel`` about the cells still hidden."""
         twin = self.clone()
-        twin._oracle = wheel
+        twin.wheel = wheel
         return twin
+
+    # -- what never changes (the game's) ---------------------------------------------
+    @property
+    def board(self) -> Board:
+        return self.game.board
+
+    @property
+    def geo(self) -> Geometry:
+        return self.game.geo
+
+    @property
+    def config(self) -> GameConfig:
+        return self.game.config
+
+    @property
+    def mode(self) -> Mode:
+        return self.game.mode
+
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
+    def seating(self) -> Seating:
+        return self.game.seating
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    @property
+    def side_of(self) -> tuple[int, ...]:
+        return self.game.side_of
+
+    @property
+    def account_of(self) -> tuple[int, ...]:
+        return self.game.account_of
+
+    @property
+    def first_player(self) -> int:
+        return self.game.first_player
 
     # -- pawns ------------------------------------------------------------------------
     def place(self, side: int, cell: int) -> None:
@@ -151,57 +204,22 @@ class Table:
         """
         bit = 1 << cell
         if not self.revealed & bit:
-            t = self._oracle.discover(cell)
+            t = self.wheel.discover(cell)
             self.terrain[cell] = t
             self.revealed |= bit
             self.supply[t] -= 1
-            tiles = self.tiles
-            if tiles is not None:
-                if self.rules.arrows:
-                    tiles.left[t] -= 1
-                    self.chance.append(ChanceNode(t, -1, tiles.left[t], cell, react))
-                elif account >= 0:
-                    tiles.tile_at[cell] = self._take_tile(t, account)
+            self.lay_tile(cell, t, account, react)
         if crop and not self.crop_mask & bit:
             self.place_crop(cell)
         if self.revealed == self.geo.all and self.trigger is None:
             self.trigger = self.current_player
 
-    def _take_tile(self, terrain: int, account: int) -> ArrowTile | None:
-        """Co-op: the tile a discovery places: from the diversity board column of its terrain,
-        else (the group only) the top of the hand holding most tiles of it (our stand-in for
-        "by agreement"), else none (from the box)."""
-        tiles = self.tiles
-        assert tiles is not None
-        column = tiles.columns[terrain]
-        if column:
-            return column.pop()
-        if account == 0:
-            current, players = self.current_player, self.players
-            seat = min(
-                range(players),
-                key=lambda s: (-tiles.hands[s][terrain], (s - current) % players),
-            )
-            if tiles.hands[seat][terrain]:
-                return self.take_top(seat, terrain)
-        tiles.box_tiles += 1
-        return None
-
-    def take_top(self, seat: int, terrain: int) -> ArrowTile:
-        """Co-op: take the visible top tile of a seat's stack; the next one will turn up."""
-        tiles = self.tiles
-        assert tiles is not None
-        tile = tiles.tops[seat][terrain]
-        assert tile is not None, "the top tile has not turned up yet"
-        tiles.tops[seat][terrain] = None
-        tiles.hands[seat][terrain] -= 1
-        if tiles.hands[seat][terrain]:
-            self.chance.append(ChanceNode(terrain, seat, tiles.hands[seat][terrain] - 1))
-        return tile
+    def lay_tile(self, cell: int, terrain: int, account: int, react: bool) -> None:
+        """The tile with an arrow a newly placed terrain tile is (solo and co-op: see there)."""
 
     def place_crop(self, cell: int) -> int:
         """Reveal and place the crop tile of ``cell`` (the Divination window); its level."""
-        level = self.crop[cell] = self._oracle.divine(cell)
+        level = self.crop[cell] = self.wheel.divine(cell)
         self.crop_mask |= 1 << cell
         return level
 
@@ -261,7 +279,8 @@ class Table:
 
     # -- queries ------------------------------------------------------------------------
     def returns(self) -> list[float]:
-        """Win shares per seat at the end: 1/k each for k winners, else 0 (co-op: 1 each when the group wins)."""
+        """Win shares per seat at the end: 1/k each for k winners, else 0 (against the Otoma:
+        1 each when the player or group wins)."""
         outcome = self.outcome()
         return list(outcome.returns) if outcome else [0.0] * self.players
 
@@ -270,24 +289,23 @@ class Table:
         if self.phase is not Phase.OVER:
             return None
         winners = tuple(self.winners())
-        share = 1.0 if self.otoma is not None or not winners else 1.0 / len(winners)
+        share = self.win_share(winners)
         returns = tuple(share if p in winners else 0.0 for p in range(self.players))
         return Outcome(self.ending or Ending.FINISHED, tuple(self.score), winners, returns)
 
+    def win_share(self, winners: tuple[int, ...]) -> float:
+        """What each winner's return is: a shared victory is shared."""
+        return 1.0 / len(winners) if winners else 1.0
+
     def winners(self) -> list[int]:
-        """The seats in first place (several when the victory is shared; every co-op seat
-        when the group wins; none when the Otoma win, ties included)."""
-        if self.otoma is not None:
-            ahead = self.phase is Phase.OVER and self.score[0] > self.score[self.otoma.account]
-            return list(range(self.players)) if ahead else []
+        """The seats in first place (several when the victory is shared; against the
+        Otoma, every seat when the player or group wins, none when the Otoma win)."""
         ranking = self.ranking()
         return [p for p in range(self.players) if ranking[p] == 1]
 
     def ranking(self) -> list[int]:
         """Place of each seat (1 = best): score, then diversity levels; equal keys share a place.
         Against the Otoma: 1 when the player or group beat them, else 2."""
-        if self.otoma is not None:
-            return [1 if self.score[0] > self.score[self.otoma.account] else 2] * self.players
         keys = [(self.score[p], self.tie_break(p)) for p in range(self.players)]
         return [1 + sum(1 for other in keys if other > keys[p]) for p in range(self.players)]
 

@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from pachaprint.engine.rules.actions import TERRAIN_WORDS
 from pachaprint.engine.rules.config import PAWN_COLOURS
@@ -115,6 +115,12 @@ class ChanceNode(NamedTuple):
     cell: int = -1
     react: bool = False
     """Solo: the player's discovery, whose arrow the Otoma answer once it is known."""
+
+
+class TileOrder(Protocol):
+    """What answers the chance nodes of a game (a :class:`Deck`)."""
+
+    def outcome(self, node: ChanceNode, box: Sequence[ArrowTile], unseen: int) -> int: ...
 
 
 class Deck:
@@ -251,8 +257,9 @@ class TileTable:
         ]
 
     def copy(self) -> TileTable:
-        twin = object.__new__(TileTable)
-        twin.__dict__.update(self.__dict__)
+        twin = TileTable(0, ())
+        twin.box, twin.arrow, twin.pending = self.box, self.arrow, self.pending
+        twin.box_tiles = self.box_tiles
         twin.tile_at = list(self.tile_at)
         twin.unseen = list(self.unseen)
         twin.left = list(self.left)
@@ -268,9 +275,6 @@ class TileTable:
         self.box = (*self.box[:t], (*self.box[t], tile), *self.box[t + 1 :])
         self.unseen[t] |= 1 << (len(self.box[t]) - 1)
         return len(self.box[t]) - 1
-
-    def hand_size(self, seat: int) -> int:
-        return sum(self.hands[seat])
 
     @property
     def in_hands(self) -> int:

@@ -14,26 +14,17 @@ the same pairs.
 to (next cell, new direction); :func:`otoma_path` follows a pawn until it
 stops, or reports that it cannot (no cell without terrain on its line), and
 :func:`otoma_stop` gives only the stop cell, fast, for bots that weigh moves;
-:func:`reaction_stops` the stops of a whole co-op reaction. Those two run in
-the compiled kernel where it is built (``compiled=False``: the Python code,
-the reference).
+:func:`reaction_stops` the stops of a whole co-op reaction.
 """
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pachaprint.engine.compiled import COMPILED
 from pachaprint.engine.rules.movement import Direction
 from pachaprint.model.board import COLUMN_LETTERS, Board
 from pachaprint.resources import load_template
-
-if COMPILED:
-    from pachaprint.engine._cengine import otoma_stop as compiled_stop
-    from pachaprint.engine._cengine import otoma_walk as compiled_walk
-    from pachaprint.engine._cengine import reaction_stops as compiled_stops
 
 BOARD_TEMPLATE = "board.json"
 
@@ -107,9 +98,6 @@ class Trails:
     """Edge end -> the other end of its trail."""
     steps: tuple[Step, ...] = field(repr=False, default=())
     """Index ``4 * cell + direction`` -> the :data:`Step` a pawn there takes."""
-    packed: bytes = field(repr=False, default=b"")
-    """The same table for the compiled kernel: uint16 ``new heading | next cell << 2``, plus
-    ``1 << 8`` for a step that follows a trail."""
 
     @classmethod
     def from_pairs(
@@ -144,26 +132,13 @@ class Trails:
                     cell_in, inward = end_cell(board, partner[left])
                     steps.append((cell_in, inward, (left, partner[left])))
         pairs_out = tuple((a, b) for a, b in pairs)
-        packed = array(
-            "H", [(via is not None) << 8 | cell << 2 | heading for cell, heading, via in steps]
-        ).tobytes()
-        return cls(board, pairs_out, partner, tuple(steps), packed)
+        return cls(board, pairs_out, partner, tuple(steps))
 
-
-_TRAILS: dict[tuple[str, int, int], Trails] = {}
-
-
-def trails_for(board: Board) -> Trails:
-    """The trails of the board template for this board (solo and co-op use the long board;
-    cached by size, as :func:`~pachaprint.engine.rules.movement.geometry` is)."""
-    key = (board.size, board.width, board.height)
-    found = _TRAILS.get(key)
-    if found is None:
+    @classmethod
+    def of(cls, board: Board) -> Trails:
+        """The trails of the board template on ``board`` (solo and co-op use the long board)."""
         pairs = load_template(BOARD_TEMPLATE)["trails"]
-        found = _TRAILS[key] = Trails.from_pairs(
-            board, [tuple(p) for p in pairs], where=f"{BOARD_TEMPLATE}: trails"
-        )
-    return found
+        return cls.from_pairs(board, [tuple(p) for p in pairs], where=f"{BOARD_TEMPLATE}: trails")
 
 
 @dataclass(frozen=True)
@@ -196,9 +171,7 @@ class OtomaPath:
         return f"{self.direction.word} from {board.name(self.start)}: {', '.join(words)} (stops)"
 
 
-def otoma_stop(
-    trails: Trails, start: int, direction: Direction, revealed: int, compiled: bool = True
-) -> int | None:
+def otoma_stop(trails: Trails, start: int, direction: Direction, revealed: int) -> int | None:
     """The cell where an Otoma pawn from ``start`` heading ``direction`` stops, or ``None``.
 
     ``revealed`` is the mask of cells holding a terrain tile. The pawn does not
@@ -206,48 +179,36 @@ def otoma_stop(
     terrain (the walk is deterministic, so after visiting every (cell,
     heading) state once it would only repeat itself).
     """
-    if compiled and COMPILED and trails.packed:
-        stop = compiled_stop(trails.packed, start, direction, revealed)
-        return None if stop < 0 else stop
+    return _walk(trails, start, direction, revealed, None)
+
+
+def otoma_path(trails: Trails, start: int, direction: Direction, revealed: int) -> OtomaPath:
+    """Follow an Otoma pawn from ``start`` in ``direction`` until the first cell without terrain
+    (see :func:`otoma_stop`); the whole path, for the game and for people to read."""
+    path: list[Step] = []
+    if _walk(trails, start, direction, revealed, path) is None:
+        return OtomaPath(start, direction, (), (), direction)
+    used = tuple((i, *via) for i, (_, _, via) in enumerate(path) if via is not None)
+    return OtomaPath(start, direction, tuple(c for c, _, _ in path), used, path[-1][1])
+
+
+def _walk(
+    trails: Trails, start: int, direction: Direction, revealed: int, path: list[Step] | None
+) -> int | None:
+    """The walk of an Otoma pawn (see :func:`otoma_stop`): its stop, or ``None``; every
+    step taken is appended to ``path`` when one is given."""
     steps = trails.steps
     if revealed == (1 << (len(steps) >> 2)) - 1:
         return None
     cell, heading = start, int(direction)
     for _ in range(len(steps)):
-        cell, heading, _via = steps[4 * cell + heading]
+        step = steps[4 * cell + heading]
+        if path is not None:
+            path.append(step)
+        cell, heading = step[0], step[1]
         if not revealed >> cell & 1:
             return cell
     return None
-
-
-def otoma_path(
-    trails: Trails, start: int, direction: Direction, revealed: int, compiled: bool = True
-) -> OtomaPath:
-    """Follow an Otoma pawn from ``start`` in ``direction`` until the first cell without terrain
-    (see :func:`otoma_stop`); the whole path, for the game and for people to read."""
-    if compiled and COMPILED and trails.packed:
-        cells, walked, heading = compiled_walk(trails.packed, start, direction, revealed)
-        via = tuple((index, *_trail_of(trails, key)) for index, key in walked)
-        return OtomaPath(start, direction, cells, via, Direction(heading))
-    if otoma_stop(trails, start, direction, revealed, compiled=False) is None:
-        return OtomaPath(start, direction, (), (), direction)
-    steps = trails.steps
-    cell, heading = start, direction
-    found: list[int] = []
-    used: list[tuple[int, str, str]] = []
-    while True:
-        cell, heading, through = steps[4 * cell + heading]
-        if through is not None:
-            used.append((len(found), through[0], through[1]))
-        found.append(cell)
-        if not revealed >> cell & 1:
-            return OtomaPath(start, direction, tuple(found), tuple(used), heading)
-
-
-def _trail_of(trails: Trails, key: int) -> tuple[str, str]:
-    through = trails.steps[key][2]
-    assert through is not None, "the kernel followed a trail where the table has none"
-    return through
 
 
 def reaction_order(
@@ -271,18 +232,14 @@ def reaction_order(
     return [(pawn, direction) for _, _, _, pawn, direction in found]
 
 
-def reaction_stops(
-    trails: Trails, moved: int, pawns: Sequence[int], revealed: int, compiled: bool = True
-) -> list[int]:
+def reaction_stops(trails: Trails, moved: int, pawns: Sequence[int], revealed: int) -> list[int]:
     """Co-op: where the Otoma pawns that an Explore ending on ``moved`` sends away stop, in
     the order they move (:func:`reaction_order`); a pawn that finds no cell without
     terrain is left out, and each stop holds terrain before the next pawn moves."""
-    if compiled and COMPILED and trails.packed:
-        return compiled_stops(trails.packed, trails.board.width, moved, pawns, revealed)
     cells = list(pawns)
     stops = []
     for pawn, direction in reaction_order(trails.board, moved, cells):
-        stop = otoma_stop(trails, cells[pawn], direction, revealed, compiled=False)
+        stop = otoma_stop(trails, cells[pawn], direction, revealed)
         if stop is not None:
             stops.append(stop)
             revealed |= 1 << stop

@@ -17,8 +17,10 @@ from typing import NamedTuple
 
 from pachaprint.engine.rules.config import Mode
 from pachaprint.engine.rules.events import Phase
+from pachaprint.engine.rules.movement import Geometry
 from pachaprint.engine.rules.table import Table
 from pachaprint.engine.rules.tiles import ArrowTile, TileTable
+from pachaprint.engine.rules.trails import Trails
 from pachaprint.model.board import Board
 
 
@@ -33,10 +35,6 @@ class TileView(NamedTuple):
     """Per terrain: mask of the ``box`` tiles nobody has seen yet (what may turn up next)."""
     pending: int = -1
     """Hard solo: direction index of an own-colour arrow waiting for the choice of an Otoma pawn."""
-    stack_counts: tuple[int, ...] = ()
-    """Solo: tiles left per terrain stack."""
-    hand_counts: tuple[tuple[int, ...], ...] = ()
-    """Co-op: tiles per terrain stack, per seat (sizes are known; tiles beneath the top are not)."""
     top_arrows: tuple[tuple[int, ...], ...] = ()
     """Co-op: direction index of each seat's top tile per terrain, -1 for an empty stack."""
     columns: tuple[int, ...] = ()
@@ -52,8 +50,6 @@ class TileView(NamedTuple):
             tiles.box,
             tuple(tiles.unseen),
             -1 if tiles.pending is None else int(tiles.pending),
-            tuple(tiles.left),
-            tuple(map(tuple, tiles.hands)),
             tuple(tuple([-1 if t is None else t.arrow[1] for t in tops]) for tops in tiles.tops),
             tuple(map(len, tiles.columns)),
             -1 if tiles.arrow is None else int(tiles.arrow),
@@ -64,6 +60,8 @@ class PlayerView(NamedTuple):
     """Public information of one moment of a game, seen by ``seat``."""
 
     board: Board
+    geo: Geometry
+    """The board's bit-mask tables."""
     mode: Mode
     difficulty: str | None
     seat: int
@@ -102,6 +100,8 @@ class PlayerView(NamedTuple):
     """The seat's pawn colour."""
     tiles: TileView | None = None
     """Solo and co-op: the tiles with arrows."""
+    trails: Trails | None = None
+    """Solo and co-op: where the Otoma pawns go (the trails printed around the board)."""
 
     @classmethod
     def of(cls, state: Table, seat: int) -> PlayerView:
@@ -111,6 +111,7 @@ class PlayerView(NamedTuple):
         tiles = state.tiles
         return cls(  # positional, in field order: the hot path of every bot's decision
             state.board,
+            state.geo,
             state.mode,
             state.config.level,
             seat,
@@ -139,6 +140,7 @@ class PlayerView(NamedTuple):
             otoma.colours if otoma else (),
             state.seating.colours[side],
             TileView.of(tiles) if tiles else None,
+            state.game.trails,
         )
 
     @property
