@@ -108,14 +108,16 @@ def test_one_writer_writes_documents_and_inline_symbols_alike():
     the same item gives the same element, with one escaping of text and attributes."""
     from pachaprint.render.svg import element_markup, symbol_markup
 
-    text = d.Text(x=1, y=2, text="a<b & \"c\" 'd'", data=d.data(note="x<y&z"))
+    text = d.Text(x=1, y=2, text="a<b & \"c\" 'd'", data=d.data(note='x<y&"z"'))
     inline = element_markup(text)
     assert inline == (
-        '<text data-note="x&lt;y&amp;z" fill="#000000" font-size="3.175" x="1" y="2">'
-        "a&lt;b &amp; &quot;c&quot; &#x27;d&#x27;</text>"
+        '<text data-note="x&lt;y&amp;&quot;z&quot;" fill="#000000" font-size="3.175" x="1" y="2">'
+        'a&lt;b &amp; "c" &#x27;d&#x27;</text>'
     )
     document = svg_string(d.Drawing(10, 10, (text,)))
     assert inline in document
+    # plain SVG 1.1: no empty <defs>, none of svgwrite's baseProfile or xml-events
+    assert "<defs" not in document and "baseProfile" not in document and "xmlns:ev" not in document
     ET.fromstring(document.encode("utf-8"))  # well-formed
     painted = d.Circle(cx=1, cy=1, r=1, style=d.both("var(--paper)", "currentColor"))
     symbol = symbol_markup("sym-x", d.Symbol("x", 2, 2, (painted,)))

@@ -1,42 +1,44 @@
-"""SVG back end: the one writer of the drawing model as SVG markup.
+"""SVG back end: the one writer of the drawing model as SVG markup, built on svgwrite.
 
 :func:`svg_string` writes a whole :class:`~pachaprint.render.draw.Drawing`
 as a document; :func:`element_markup` and :func:`symbol_markup` write single
 items and ``<symbol>`` definitions for pages that inline them (the digital
-wheel, the studio). Both go through :class:`SvgWriter`, so every item is
-written one way and every text passes through one escaping (:func:`escape`).
+wheel, the studio). Both go through :class:`SvgWriter`, which builds svgwrite
+elements, and one serializer (:func:`_markup`, ElementTree as in svgwrite), so
+every item is written one way and every text is escaped one way.
 
 Documents: user units are millimetres (``viewBox`` in mm, ``width``/``height``
 with a ``mm`` suffix), the viewBox origin is the trim corner, bleed lies at
 negative coordinates. Text stays real ``<text>``; symbols are written once in
 ``<defs>`` (``id="sym-<name>"``) and placed with ``<use>``; clip ids are
-numbered in drawing order; attributes are sorted; so the same drawing always
-gives the same bytes.
+numbered in drawing order; svgwrite sorts the attributes; so the same drawing
+always gives the same bytes.
 
 A colour may be ``#rrggbb``, ``currentColor`` or a CSS variable
 (``var(--paper)``); a variable is written as a ``style`` declaration, since
 presentation attributes cannot hold one.
+
+svgwrite has no type hints: its elements stay behind this module's typed
+functions (``_El`` below is one of them), and nothing here subclasses them.
 """
 
 from __future__ import annotations
 
-import html
 import os
+import xml.etree.ElementTree as ET
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path as FilePath
+from typing import Any
+
+import svgwrite
+import svgwrite.base
 
 from ..textfit import printable
 from . import draw as d
 from .fonts import SVG_FAMILY
 
-SVG_NS = "http://www.w3.org/2000/svg"
-XLINK_NS = "http://www.w3.org/1999/xlink"
-
-
-def escape(text: str) -> str:
-    """Text made safe for SVG/XML content and attribute values (``& < > " '``)."""
-    return html.escape(text, quote=True)
+_El = Any
+"""An svgwrite element (svgwrite is untyped)."""
 
 
 def num(v: float) -> str:
@@ -64,140 +66,146 @@ def path_data(segments: Iterable[d.Segment]) -> str:
     return "".join(out)
 
 
-# --------------------------------------------------------------------------- nodes
+# --------------------------------------------------------------------------- serializing
 
 
-@dataclass
-class Node:
-    """One SVG element before it is written: tag, attributes, text or children."""
+def _markup(element: ET.Element, indent: str | None = None) -> str:
+    """svgwrite's element tree as markup: one line, or one element a line indented by ``indent``.
 
-    tag: str
-    attrs: dict[str, str] = field(default_factory=dict)
-    children: list[Node] = field(default_factory=list)
-    text: str | None = None
-
-    def write(self, out: list[str], indent: str | None, depth: int = 0) -> None:
-        """Append the markup to ``out``; ``indent`` per level, or ``None`` for one line."""
-        pad = "" if indent is None else "\n" + indent * depth
-        attrs = "".join(f' {k}="{escape(v)}"' for k, v in sorted(self.attrs.items()))
-        if self.text is not None:
-            out.append(f"{pad}<{self.tag}{attrs}>{escape(self.text)}</{self.tag}>")
-        elif not self.children:
-            out.append(f"{pad}<{self.tag}{attrs}/>")
-        else:
-            out.append(f"{pad}<{self.tag}{attrs}>")
-            for child in self.children:
-                child.write(out, indent, depth + 1)
-            out.append(f"{pad}</{self.tag}>")
-
-    def markup(self, indent: str | None = None) -> str:
-        out: list[str] = []
-        self.write(out, indent)
-        return "".join(out).lstrip("\n")
+    ElementTree (svgwrite's serializer) escapes ``& < >`` in text and also ``"`` in
+    attributes; apostrophes are escaped too (the font list holds some), and empty
+    elements close with ``/>``, so every file keeps the bytes it had.
+    """
+    if indent is not None:
+        ET.indent(element, space=indent)
+    text = ET.tostring(element, encoding="unicode")
+    # ">" is always escaped inside values and text: " />" only closes an empty element
+    return text.replace(" />", "/>").replace("'", "&#x27;")
 
 
-def _paint(attrs: dict[str, str], styles: list[str], name: str, colour: str | None) -> None:
+# --------------------------------------------------------------------------- elements
+
+
+def _paint(el: _El, styles: list[str], name: str, colour: str | None) -> None:
     if colour is None:
-        attrs[name] = "none"
+        el.attribs[name] = "none"
     elif colour.startswith("var("):
         styles.append(f"{name}:{colour}")
     else:
-        attrs[name] = colour
+        el.attribs[name] = colour
 
 
-def _styled(attrs: dict[str, str], style: d.Style) -> dict[str, str]:
+def _styled(el: _El, style: d.Style) -> _El:
+    a = el.attribs
     styles: list[str] = []
-    _paint(attrs, styles, "fill", style.fill)
+    _paint(el, styles, "fill", style.fill)
     if style.stroke:
-        _paint(attrs, styles, "stroke", style.stroke)
-        attrs["stroke-width"] = num(style.stroke_width)
+        _paint(el, styles, "stroke", style.stroke)
+        a["stroke-width"] = num(style.stroke_width)
         if style.dash:
-            attrs["stroke-dasharray"] = " ".join(num(v) for v in style.dash)
+            a["stroke-dasharray"] = " ".join(num(v) for v in style.dash)
         if style.cap != "butt":
-            attrs["stroke-linecap"] = style.cap
+            a["stroke-linecap"] = style.cap
         if style.join != "miter":
-            attrs["stroke-linejoin"] = style.join
+            a["stroke-linejoin"] = style.join
     if style.opacity != 1.0:
-        attrs["opacity"] = num(style.opacity)
+        a["opacity"] = num(style.opacity)
     if styles:
-        attrs["style"] = ";".join(styles)
-    return attrs
+        a["style"] = ";".join(styles)
+    return el
+
+
+def _factory() -> _El:
+    """An svgwrite drawing: the element factory (validation off, we write final strings)."""
+    return svgwrite.Drawing(profile="full", debug=False)
 
 
 class SvgWriter:
-    """Turns drawing-model items into :class:`Node` trees.
+    """Turns drawing-model items into svgwrite elements.
 
     Symbols placed with :class:`~pachaprint.render.draw.Use` and clip paths
     are collected in :attr:`defs` (each symbol once, clips numbered in order).
     """
 
-    def __init__(self) -> None:
-        self.defs: list[Node] = []
+    def __init__(self, factory: _El) -> None:
+        self.factory = factory
+        self.defs: list[_El] = []
         self.clips = 0
         self.symbols: dict[str, d.Symbol] = {}
 
-    def node(self, item: d.Element) -> Node:
-        """The node of one item (groups with their children)."""
+    def element(self, item: d.Element) -> _El:
+        """The svgwrite element of one item (groups with their children)."""
+        f = self.factory
         if isinstance(item, d.Rect):
-            attrs = {"x": num(item.x), "y": num(item.y), "width": num(item.w)}
-            attrs["height"] = num(item.h)
+            el = f.rect()
+            el.attribs.update(x=num(item.x), y=num(item.y), width=num(item.w), height=num(item.h))
             if item.rx:
-                attrs["rx"] = num(item.rx)
-            n = Node("rect", _styled(attrs, item.style))
+                el.attribs["rx"] = num(item.rx)
+            _styled(el, item.style)
         elif isinstance(item, d.Circle):
-            attrs = {"cx": num(item.cx), "cy": num(item.cy), "r": num(item.r)}
-            n = Node("circle", _styled(attrs, item.style))
+            el = _styled(f.circle(), item.style)
+            el.attribs.update(cx=num(item.cx), cy=num(item.cy), r=num(item.r))
         elif isinstance(item, d.Line):
-            attrs = {"x1": num(item.x1), "y1": num(item.y1), "x2": num(item.x2)}
-            attrs["y2"] = num(item.y2)
-            n = Node("line", _styled(attrs, item.style))
+            el = _styled(f.line(), item.style)
+            el.attribs.update(x1=num(item.x1), y1=num(item.y1), x2=num(item.x2), y2=num(item.y2))
         elif isinstance(item, d.Polygon):
-            points = " ".join(f"{num(x)},{num(y)}" for x, y in item.points)
-            tag = "polygon" if item.closed else "polyline"
-            n = Node(tag, _styled({"points": points}, item.style))
+            # svgwrite's polygon rewrites "points" from its own list when written
+            # (and empties ours): a plain element of that name keeps the attribute
+            el = svgwrite.base.BaseElement(factory=f)
+            el.elementname = "polygon" if item.closed else "polyline"
+            el.attribs["points"] = " ".join(f"{num(x)},{num(y)}" for x, y in item.points)
+            _styled(el, item.style)
         elif isinstance(item, d.Path):
-            attrs = {"d": path_data(item.segments)}
+            el = _styled(f.path(d=path_data(item.segments)), item.style)
             if item.evenodd:
-                attrs["fill-rule"] = "evenodd"
-            n = Node("path", _styled(attrs, item.style))
+                el.attribs["fill-rule"] = "evenodd"
         elif isinstance(item, d.Text):
-            n = self._text(item)
+            el = self._text(item)
         elif isinstance(item, d.Use):
             self._define(item.symbol)
-            attrs = {"xlink:href": f"#sym-{item.symbol.name}", "transform": matrix(item.matrix())}
-            n = Node("use", attrs)
+            el = f.use(f"#sym-{item.symbol.name}")
+            el.attribs["transform"] = matrix(item.matrix())
         elif isinstance(item, d.Group):
-            n = Node("g")
-            if item.transform != d.IDENTITY:
-                n.attrs["transform"] = matrix(item.transform)
-            if item.clip is not None:
-                self.clips += 1
-                clip_id = f"clip-{self.clips}"
-                shape = self.node(item.clip)
-                shape.attrs.pop("id", None)
-                self.defs.append(Node("clipPath", {"id": clip_id}, [shape]))
-                n.attrs["clip-path"] = f"url(#{clip_id})"
-            n.children = [self.node(child) for child in item.items]
+            el = self._group(item)
         else:
             raise TypeError(f"cannot draw {type(item).__name__}")
         if item.id:
-            n.attrs["id"] = item.id
+            el.attribs["id"] = item.id
         for key, value in item.data:
-            n.attrs[f"data-{key}"] = value
-        return n
+            el.attribs[f"data-{key}"] = value
+        return el
 
-    def _text(self, item: d.Text) -> Node:
-        attrs = {"x": num(item.x), "y": num(item.baseline())}
-        attrs["font-size"] = num(item.size_pt * d.PT_MM)
+    def _group(self, item: d.Group) -> _El:
+        el = self.factory.g()
+        if item.transform != d.IDENTITY:
+            el.attribs["transform"] = matrix(item.transform)
+        if item.clip is not None:
+            self.clips += 1
+            clip_id = f"clip-{self.clips}"
+            clip = self.factory.clipPath(id=clip_id)
+            shape = self.element(item.clip)
+            shape.attribs.pop("id", None)
+            clip.add(shape)
+            self.defs.append(clip)
+            el.attribs["clip-path"] = f"url(#{clip_id})"
+        for child in item.items:
+            el.add(self.element(child))
+        return el
+
+    def _text(self, item: d.Text) -> _El:
+        el = self.factory.text(printable(item.text))
+        a = el.attribs
+        a.update(x=num(item.x), y=num(item.baseline()))
+        a["font-size"] = num(item.size_pt * d.PT_MM)
         if item.anchor != "start":
-            attrs["text-anchor"] = item.anchor
+            a["text-anchor"] = item.anchor
         if item.bold:
-            attrs["font-weight"] = "bold"
+            a["font-weight"] = "bold"
         styles: list[str] = []
-        _paint(attrs, styles, "fill", item.colour)
+        _paint(el, styles, "fill", item.colour)
         if styles:
-            attrs["style"] = ";".join(styles)
-        return Node("text", attrs, text=printable(item.text))
+            a["style"] = ";".join(styles)
+        return el
 
     def _define(self, symbol: d.Symbol) -> None:
         known = self.symbols.get(symbol.name)
@@ -206,31 +214,36 @@ class SvgWriter:
                 raise ValueError(f"two different symbols are both named {symbol.name!r}")
             return
         self.symbols[symbol.name] = symbol
-        children = [self.node(child) for child in symbol.items]
-        self.defs.append(Node("g", {"id": f"sym-{symbol.name}"}, children))
+        g = self.factory.g(id=f"sym-{symbol.name}")
+        for child in symbol.items:
+            g.add(self.element(child))
+        self.defs.append(g)
 
 
 # --------------------------------------------------------------------------- inline markup
 
 
-def _standalone(item: d.Element) -> Node:
-    writer = SvgWriter()
-    node = writer.node(item)
+def _standalone(writer: SvgWriter, item: d.Element) -> _El:
+    el = writer.element(item)
     if writer.defs:
         raise TypeError(f"inline markup cannot hold symbols or clips ({type(item).__name__})")
-    return node
+    return el
 
 
 def element_markup(item: d.Element) -> str:
     """One item as inline SVG on a single line (no symbols or clips inside)."""
-    return _standalone(item).markup()
+    return _markup(_standalone(SvgWriter(_factory()), item).get_xml())
 
 
 def symbol_markup(symbol_id: str, symbol: d.Symbol) -> str:
     """A ``<symbol>`` definition with its own ``viewBox``, for a page to ``<use>``."""
-    children = [_standalone(item) for item in symbol.items]
+    writer = SvgWriter(_factory())
     box = f"0 0 {num(symbol.width)} {num(symbol.height)}"
-    return Node("symbol", {"id": symbol_id, "viewBox": box}, children).markup()
+    el = writer.factory.symbol(id=symbol_id)
+    el.attribs["viewBox"] = box
+    for item in symbol.items:
+        el.add(_standalone(writer, item))
+    return _markup(el.get_xml())
 
 
 # --------------------------------------------------------------------------- documents
@@ -240,27 +253,28 @@ def svg_string(drawing: d.Drawing) -> str:
     """The SVG document for ``drawing`` as text."""
     b = drawing.bleed_mm
     w, h = drawing.media_width, drawing.media_height
-    attrs = {
-        "xmlns": SVG_NS,
-        "xmlns:xlink": XLINK_NS,
-        "version": "1.1",
-        "width": f"{num(w)}mm",
-        "height": f"{num(h)}mm",
-        "viewBox": f"{num(-b)} {num(-b)} {num(w)} {num(h)}",
-        "id": drawing.name,
-        "font-family": SVG_FAMILY,
-        "data-trim": f"0 0 {num(drawing.width_mm)} {num(drawing.height_mm)}",
-        "data-bleed": num(b),
-    }
+    dwg = svgwrite.Drawing(size=(f"{num(w)}mm", f"{num(h)}mm"), profile="full", debug=False)
+    a = dwg.attribs
+    a["viewBox"] = f"{num(-b)} {num(-b)} {num(w)} {num(h)}"
+    a["id"] = drawing.name
+    a["font-family"] = SVG_FAMILY
+    a["data-trim"] = f"0 0 {num(drawing.width_mm)} {num(drawing.height_mm)}"
+    a["data-bleed"] = num(b)
     for key, value in drawing.metadata:
-        attrs[f"data-{key}"] = value
-    writer = SvgWriter()
-    body = [writer.node(item) for item in drawing.items]
-    children = [Node("title", text=drawing.name)]
-    if writer.defs:
-        children.append(Node("defs", children=writer.defs))
-    root = Node("svg", attrs, children + body)
-    return '<?xml version="1.0" encoding="utf-8" ?>\n' + root.markup(indent=" ") + "\n"
+        a[f"data-{key}"] = value
+    dwg.set_desc(title=drawing.name)
+    writer = SvgWriter(dwg)
+    for item in drawing.items:
+        dwg.add(writer.element(item))
+    for definition in writer.defs:
+        dwg.defs.add(definition)
+    if not writer.defs:
+        dwg.elements.remove(dwg.defs)
+    root = dwg.get_xml()
+    # svgwrite's drawing always declares these; our files are plain SVG 1.1
+    for name in ("baseProfile", "xmlns:ev"):
+        del root.attrib[name]
+    return '<?xml version="1.0" encoding="utf-8" ?>\n' + _markup(root, indent=" ") + "\n"
 
 
 def write_svg(drawing: d.Drawing, path: str | os.PathLike[str]) -> FilePath:
