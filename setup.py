@@ -28,6 +28,33 @@ COMPILED: list[str] = [
     "pachaprint/check/problems.py",
     "pachaprint/check/conflict.py",
     "pachaprint/check/rules.py",
+    # the game's rules: every game and every search step runs through them
+    "pachaprint/engine/rules/movement.py",
+    "pachaprint/engine/rules/actions.py",
+    "pachaprint/engine/rules/legal.py",
+    "pachaprint/engine/rules/trails.py",
+    "pachaprint/engine/rules/tiles.py",
+    "pachaprint/engine/rules/otoma.py",
+    "pachaprint/engine/rules/oracle.py",
+    "pachaprint/engine/rules/game.py",
+    "pachaprint/engine/rules/table.py",
+    "pachaprint/engine/rules/state.py",
+    "pachaprint/engine/rules/modes.py",
+    "pachaprint/engine/rules/view.py",
+    # the bots: the logician's proofs, and the expert's search
+    "pachaprint/engine/bots/knowledge.py",
+    "pachaprint/engine/bots/logic.py",
+    "pachaprint/engine/bots/proofs.py",
+    "pachaprint/engine/bots/base.py",
+    "pachaprint/engine/bots/greedy.py",
+    "pachaprint/engine/bots/logician.py",
+    "pachaprint/engine/bots/versus.py",
+    "pachaprint/engine/bots/belief.py",
+    "pachaprint/engine/bots/evaluate.py",
+    "pachaprint/engine/bots/prior.py",
+    "pachaprint/engine/bots/search.py",
+    "pachaprint/engine/bots/expert.py",
+    "pachaprint/engine/bots/cheat.py",
 ]
 """The modules mypyc compiles (paths from the project root), adopted one at a time:
 each must pass the whole suite compiled (``pip install -e .``) and interpreted
