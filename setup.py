@@ -50,6 +50,7 @@ COMPILED: list[str] = [
     "pachaprint/engine/bots/logician.py",
     "pachaprint/engine/bots/versus.py",
     "pachaprint/engine/bots/belief.py",
+    "pachaprint/engine/bots/world.py",
     "pachaprint/engine/bots/evaluate.py",
     "pachaprint/engine/bots/prior.py",
     "pachaprint/engine/bots/search.py",

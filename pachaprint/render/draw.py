@@ -352,11 +352,6 @@ def _clean(v: float) -> float:
     return float(r) if abs(v - r) < 1e-12 else v
 
 
-def arc_segment(cx: float, cy: float, r: float, start: float, end: float) -> ArcTo:
-    """An :class:`ArcTo` (convenience for path building)."""
-    return ArcTo(cx, cy, r, start, end)
-
-
 def corner_marks(
     left: float, top: float, right: float, bottom: float, offset: float, length: float, style: Style
 ) -> list[Line]:
