@@ -17,9 +17,10 @@ import random
 import pytest
 
 from pachaprint.engine.bots import ExpertBot, OracleCheatBot, make_bot
-from pachaprint.engine.bots.belief import CELL_SIZE_PRIOR, PublicBelief, WorldWheel, _size_odds
+from pachaprint.engine.bots.belief import CELL_SIZE_PRIOR, PublicBelief, _size_odds
 from pachaprint.engine.bots.logic import analyse
 from pachaprint.engine.bots.proofs import prove
+from pachaprint.engine.bots.world import WorldWheel
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
 from pachaprint.engine.rules.events import Phase

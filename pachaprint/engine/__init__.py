@@ -4,7 +4,9 @@ Start a game with :func:`new_game` from a scenario and a :class:`GameConfig`;
 the modules, each with one job:
 
 * :mod:`~pachaprint.engine.rules.config`: :class:`GameConfig`, :class:`Mode`, the rules and seating a mode composes;
-* :mod:`~pachaprint.engine.rules.game`: :func:`new_game` and the draws one seed fixes;
+* :mod:`~pachaprint.engine.rules.game`: the :class:`Game` (what never changes in a play) and
+  the draws one seed fixes; :mod:`~pachaprint.engine.rules.modes`: :func:`new_game` and a
+  state per mode that overrides a few hooks of :class:`GameState`;
 * :mod:`~pachaprint.engine.rules.state`: :class:`GameState` (``legal_actions``, ``apply``,
   ``is_terminal``, ``is_chance_node``, ``chance_outcomes``, ``outcome``, ``clone``), on a
   :mod:`~pachaprint.engine.rules.table` (cells, pawns, tiles, accounts) with the
@@ -19,7 +21,9 @@ the modules, each with one job:
   :mod:`~pachaprint.engine.rules.trails` (Otoma paths) and :mod:`~pachaprint.engine.rules.otoma` (the Otoma side);
 * :mod:`~pachaprint.engine.bots.logic`, :mod:`~pachaprint.engine.bots.knowledge` and
   :mod:`~pachaprint.engine.bots.proofs`: sound crop proofs from public information;
-* :mod:`~pachaprint.engine.bots`: one factory for ``random``, ``greedy`` and ``logician`` in every mode;
+* :mod:`~pachaprint.engine.bots`: one factory for ``random``, ``greedy``, ``logician``, ``expert``
+  and ``oracle-cheat`` in every mode (the expert's search: ``belief``, ``world``, ``prior``,
+  ``evaluate``, ``search``);
 * :mod:`~pachaprint.engine.analysis.simulate`, :mod:`~pachaprint.engine.analysis.record` and
   :mod:`~pachaprint.engine.analysis.report`: one simulation runner, its game records and report;
 * :mod:`~pachaprint.engine.rules.log`: game logs (``pachaprint-game/2``; older formats still replay);

@@ -5,7 +5,7 @@ wheel that answers only for open tiles and no deck) and searches the rest of
 its turn (:mod:`~pachaprint.engine.bots.search`): outcomes are weighed with
 the probabilities of :class:`~pachaprint.engine.bots.belief.PublicBelief`,
 and every branch plays on a copy of the information state whose hidden cells
-are drawn from that belief (:class:`~pachaprint.engine.bots.belief.WorldWheel`).
+are drawn from that belief (:class:`~pachaprint.engine.bots.world.WorldWheel`).
 It never sees the real wheel or the order of the tiles.
 
 Its work is counted, not timed (:class:`~pachaprint.engine.bots.search.Budget`),
@@ -20,9 +20,10 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Final
 
-from pachaprint.engine.bots.belief import Belief, Odds, PublicBelief, Refinements, WorldWheel, draw
+from pachaprint.engine.bots.belief import Belief, Odds, PublicBelief, Refinements
 from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Weights
 from pachaprint.engine.bots.search import Budget, SearchBot
+from pachaprint.engine.bots.world import WorldWheel, draw
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind
 from pachaprint.engine.rules.state import GameState
