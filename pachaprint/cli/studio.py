@@ -37,7 +37,7 @@ def studio(
     for usage errors.
     """
     from pachaprint.studio.server import PortError, serve
-    from pachaprint.studio.workspace import Workspace, WorkspaceError
+    from pachaprint.web.workspace import Workspace, WorkspaceError
 
     try:
         workspace = Workspace.open(path)

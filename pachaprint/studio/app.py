@@ -3,7 +3,7 @@
 Reading requests are GET, everything that changes a file or costs real work is
 POST with a JSON body. The whole application sits behind
 :class:`~pachaprint.studio.security.Guard` (token, Host, Origin). Files are
-reached only through the :class:`~pachaprint.studio.workspace.Workspace`.
+reached only through the :class:`~pachaprint.web.workspace.Workspace`.
 
 =========================  ====  =====================================================
 path                       verb  answer
@@ -37,49 +37,16 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from pachaprint.check.generate import GenerationError
-from pachaprint.check.load import parse_bytes
 from pachaprint.studio import authoring, documents, printing
 from pachaprint.studio.page import asset, page_html
-from pachaprint.studio.security import ASGIApp, Guard
-from pachaprint.studio.workspace import Workspace, WorkspaceError
+from pachaprint.web.requests import BODY_LIMIT as BODY_LIMIT
+from pachaprint.web.requests import ApiError, read_json
+from pachaprint.web.security import ASGIApp, Guard
+from pachaprint.web.workspace import Workspace, WorkspaceError
 
-BODY_LIMIT = 256 * 1024
-"""Request bodies above this are refused: a scenario is a few kilobytes."""
 BOXES = ("retail", "unlimited")
 
 Handler = Callable[[Request], Awaitable[Response]]
-
-
-class ApiError(Exception):
-    """An answer in words with its HTTP status (and the problems behind it, if any)."""
-
-    def __init__(self, status: int, message: str, problems: list[dict[str, Any]] | None = None):
-        super().__init__(message)
-        self.status = status
-        self.problems = problems or []
-
-
-async def read_json(request: Request) -> dict[str, Any]:
-    """The request's JSON object body (at most :data:`BODY_LIMIT` bytes)."""
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind != "application/json":
-        raise ApiError(415, "send the request body as application/json")
-    declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > BODY_LIMIT):
-        raise ApiError(413, f"the request body is over {BODY_LIMIT // 1024} KB")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > BODY_LIMIT:
-            raise ApiError(413, f"the request body is over {BODY_LIMIT // 1024} KB")
-        chunks.append(chunk)
-    data, problems = parse_bytes(b"".join(chunks))
-    if problems:
-        raise ApiError(400, f"the request body is not JSON: {problems[0].message}")
-    if not isinstance(data, dict):
-        raise ApiError(400, "the request body must be a JSON object")
-    return data
 
 
 def _box(body: dict[str, Any]) -> str:
@@ -274,4 +241,4 @@ def create_app(workspace: Workspace, token: str, port: int) -> ASGIApp:
         Route("/api/wheel", _guarded(api.wheel), methods=post),
         Route("/api/save", _guarded(api.save), methods=post),
     ]
-    return Guard(Starlette(routes=routes), token, port)
+    return Guard(Starlette(routes=routes), token, port, "studio")

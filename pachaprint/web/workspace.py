@@ -1,4 +1,4 @@
-"""The files the studio may touch: one scenario file, or the scenarios directly in one folder.
+"""The files a local app may touch: one JSON file, or the JSON files directly in one folder.
 
 Every name a request carries goes through :meth:`Workspace.path_of` before the
 disk is touched: a plain file name ending in ``.json`` (no folder separators,
@@ -6,7 +6,9 @@ no leading dot, no control characters), directly inside the folder, and never
 a symbolic link or anything but a regular file. Reads open the file without
 following links; writes go through :func:`pachaprint.fileio.atomic_write_text`,
 whose rename replaces the directory entry itself, so even a link planted
-between the check and the write cannot redirect it outside the folder.
+between the check and the write cannot redirect it outside the folder. The
+studio edits scenarios in it; the table reads a scenario and keeps saved games
+beside it.
 """
 
 from __future__ import annotations
@@ -38,12 +40,12 @@ class WorkspaceError(Exception):
 
 @dataclass(frozen=True)
 class Workspace:
-    """The folder the studio serves and, in file mode, the one file in it it may use."""
+    """The folder an app serves and, in file mode, the one file in it it may use."""
 
     root: Path
     """The folder, resolved (absolute, no links)."""
     single: str | None = None
-    """The file name when the studio was started on one file."""
+    """The file name when the app was started on one file (the studio may then use no other)."""
 
     @classmethod
     def open(cls, path: str | Path) -> Workspace:
@@ -77,7 +79,7 @@ class Workspace:
 
     # -- names ---------------------------------------------------------------------
     def path_of(self, name: object) -> Path:
-        """The path of a scenario file name the studio may use; :class:`WorkspaceError` otherwise."""
+        """The path of a file name the app may use; :class:`WorkspaceError` otherwise."""
         if not isinstance(name, str) or not _NAME.match(name):
             raise WorkspaceError(
                 "a scenario is named by its file name in the folder, ending in .json "
@@ -85,18 +87,16 @@ class Workspace:
                 403,
             )
         if self.single is not None and name != self.single:
-            raise WorkspaceError(f"this studio edits {self.single} only", 403)
+            raise WorkspaceError(f"this session uses {self.single} only", 403)
         path = self.root / name
         if path.parent != self.root:
-            raise WorkspaceError("the name leaves the studio's folder", 403)
+            raise WorkspaceError("the name leaves the folder", 403)
         try:
             info = path.lstat()
         except FileNotFoundError:
             return path
         if stat.S_ISLNK(info.st_mode):
-            raise WorkspaceError(
-                f"{name} is a symbolic link; the studio does not follow links", 403
-            )
+            raise WorkspaceError(f"{name} is a symbolic link; links are not followed", 403)
         if not stat.S_ISREG(info.st_mode):
             raise WorkspaceError(f"{name} is not a regular file", 403)
         return path
@@ -105,7 +105,7 @@ class Workspace:
         return self.path_of(name).exists()
 
     def names(self) -> list[str]:
-        """The scenario files the studio shows, sorted: ``*.json`` regular files directly inside."""
+        """The files an app may list, sorted: ``*.json`` regular files directly inside."""
         if self.single is not None:
             return [self.single]
         found = []
