@@ -18,6 +18,9 @@ from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.rules import DIVERSITY_TOP_LEVEL
 
+KNOWN = 128
+"""Tables whose knowledge a bot remembers (the latest)."""
+
 
 class Bot:
     """Base class: ``decide(state) -> action code``; most bots only need ``act(view, legal)``.
@@ -35,6 +38,7 @@ class Bot:
         self.rng = rng
         self.proved = 0
         self.guessed = 0
+        self._known: OrderedDict[tuple[object, ...], Knowledge | None] = OrderedDict()
 
     def decide(self, state: GameState) -> int:
         """The action of the seat to play in ``state``: what drivers call.
@@ -52,6 +56,23 @@ class Bot:
     def proofs_known(self) -> int:
         return 0
 
+    def knowledge(self, view: PlayerView) -> Knowledge | None:
+        """The sound knowledge of a view's table (``None`` if the table breaks the rules),
+        remembered for the latest :data:`KNOWN` tables."""
+        key = (view.terrain, view.crop, view.supply)
+        known = self._known
+        if key in known:
+            known.move_to_end(key)
+            return known[key]
+        try:
+            found: Knowledge | None = analyse(view.geo, view.terrain, view.crop, view.supply)
+        except Inconsistent:
+            found = None
+        known[key] = found
+        if len(known) > KNOWN:
+            known.popitem(last=False)
+        return found
+
 
 class RandomBot(Bot):
     """A uniform legal action."""
@@ -63,26 +84,6 @@ class RandomBot(Bot):
         return legal[self.rng.randrange(len(legal))]
 
 
-_CACHE: OrderedDict[tuple[object, ...], Knowledge | None] = OrderedDict()
-_CACHE_SIZE = 128
-
-
-def knowledge_of(view: PlayerView) -> Knowledge | None:
-    """The sound knowledge of a view's table (cached; ``None`` if the table breaks the rules)."""
-    key = (view.board.size, view.terrain, view.crop, view.supply)
-    if key in _CACHE:
-        _CACHE.move_to_end(key)
-        return _CACHE[key]
-    try:
-        found: Knowledge | None = analyse(view.geo, view.terrain, view.crop, view.supply)
-    except Inconsistent:
-        found = None
-    _CACHE[key] = found
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return found
-
-
 def discovery_points(stones: Sequence[int], terrain: int) -> int:
     """Points a discovery of ``terrain`` would score with these diversity stones."""
     level = stones[terrain]
@@ -91,26 +92,14 @@ def discovery_points(stones: Sequence[int], terrain: int) -> int:
     return 1 + sum(1 for t, s in enumerate(stones) if t != terrain and s == level + 1)
 
 
-_GAINS: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
-
-
 def diversity_gain(stones: Sequence[int], supply: Sequence[int]) -> float:
-    """Expected diversity points of one discovery with ``stones``, over the terrain ``supply``
-    (remembered: bots ask it for the same few tables again and again)."""
-    key = (tuple(stones), tuple(supply))
-    gain = _GAINS.get(key)
-    if gain is None:
-        total = sum(supply)
-        gain = (
-            sum(count * discovery_points(stones, t) for t, count in enumerate(supply) if count)
-            / total
-            if total
-            else 0.0
-        )
-        if len(_GAINS) >= 65536:
-            _GAINS.clear()
-        _GAINS[key] = gain
-    return gain
+    """Expected diversity points of one discovery with ``stones``, over the terrain ``supply``."""
+    total = sum(supply)
+    if not total:
+        return 0.0
+    return (
+        sum(count * discovery_points(stones, t) for t, count in enumerate(supply) if count) / total
+    )
 
 
 def expected_discovery(view: PlayerView) -> float:

@@ -104,16 +104,19 @@ class PublicBelief:
         node_limit: int = 60,
         sharpened: dict[tuple[int, ...], Odds] | None = None,
         sharpen: bool = True,
+        memo: Refinements | None = None,
     ):
         self.geo, self.board = geo, geo.board
         self.terrain, self.crop, self.supply = terrain, crop, supply
         self.know = know
         self.node_limit = node_limit
         self.sharpened = {} if sharpened is None else sharpened
-        """Crop odds sharpened by sampling (:func:`_refined`), by the key of the cells sampled:
+        """Crop odds sharpened by sampling (:meth:`Refinements.refined`), by the key of the cells sampled:
         shared by the beliefs of one search."""
         self.sharpen = sharpen
         """Sample where no sharpened odds are known yet (else keep the plain odds)."""
+        self.memo = memo if memo is not None else Refinements()
+        """Odds sharpened on earlier tables (the same group of cells sharpens alike)."""
         self._proven: dict[int, int | None] = dict(proofs or {})
         self._crop: dict[int, Odds] = {}
         self._terrain: dict[int, Odds] = {}
@@ -132,12 +135,13 @@ class PublicBelief:
         proofs: Mapping[int, int] | None = None,
         sharpened: dict[tuple[int, ...], Odds] | None = None,
         sharpen: bool = True,
+        memo: Refinements | None = None,
     ) -> PublicBelief:
         try:
             know: Knowledge | None = analyse(geo, terrain, crop, supply)
         except Inconsistent:
             know = None
-        return cls(geo, terrain, crop, supply, know, proofs, sharpened=sharpened, sharpen=sharpen)
+        return cls(geo, terrain, crop, supply, know, proofs, 60, sharpened, sharpen, memo)
 
     def proofs(self) -> dict[int, int]:
         """Every crop proven so far (by this belief or given to it)."""
@@ -189,7 +193,7 @@ class PublicBelief:
                 key = _key(know, cell)
                 sharp = self.sharpened.get(key)
                 if sharp is None and self.sharpen:
-                    sharp = self.sharpened[key] = _refined(key, know, cell, found)
+                    sharp = self.sharpened[key] = self.memo.refined(key, know, cell, found)
                 found = sharp or found
         self._crop[cell] = found
         return found
@@ -235,50 +239,57 @@ def _alive(know: Knowledge, cell: int) -> int:
 
 
 GROUP = 12
-"""Undecided cells around a cell that :func:`_refined` samples together."""
+"""Undecided cells around a cell that :meth:`Refinements.refined` samples together."""
 SAMPLES = 16
-"""Solutions :func:`_refined` draws per cell."""
+"""Solutions :meth:`Refinements.refined` draws per cell."""
 TEMPER = 0.7
 """Odds are raised to this power (and normalised): samples of a part of the constraints
 are overconfident; 0.7 gave the best log-loss on logician games of every shipped long map."""
-_REFINED: OrderedDict[tuple[int, ...], Odds] = OrderedDict()
-_REFINED_SIZE = 4096
+REFINEMENTS = 4096
+"""Sharpened odds a :class:`Refinements` remembers (the latest)."""
+
+
+class Refinements:
+    """Crop odds sharpened by sampling (:meth:`refined`), remembered by the key of the cells
+    sampled: a bot keeps one for the game."""
+
+    def __init__(self) -> None:
+        self._found: OrderedDict[tuple[int, ...], Odds] = OrderedDict()
+
+    def refined(self, key: tuple[int, ...], know: Knowledge, cell: int, odds: Odds) -> Odds:
+        """``odds`` sharpened by the crops that fit the cells around ``cell``: solutions of
+        the constraints among revealed cells drawn at random (:func:`_solution`), each
+        level weighted by how often it came up. Seeded by the domains of the cells
+        sampled (``key``, :func:`_key`), so the same table always gives the same odds."""
+        found = self._found.get(key)
+        if found is not None:
+            self._found.move_to_end(key)
+            return found
+        group = _group(know, cell)
+        rng = random.Random(hash(key))
+        counts = [0.0] * 6
+        drawn = 0
+        for _ in range(SAMPLES):
+            solution = _solution(know, group, rng, [60])
+            if solution:
+                drawn += 1
+                counts[solution[cell].bit_length() - 1] += 1
+        if drawn:
+            weights = [(p * (counts[v] + p)) ** TEMPER for v, p in enumerate(odds)]
+            found = _normalised(weights) if sum(weights) > 0 else odds
+        else:
+            found = odds
+        self._found[key] = found
+        if len(self._found) > REFINEMENTS:
+            self._found.popitem(last=False)
+        return found
 
 
 def _key(know: Knowledge, cell: int) -> tuple[int, ...]:
-    """What :func:`_refined` depends on: the cell, and the domains and regions of its group."""
+    """What :meth:`Refinements.refined` depends on: the cell, and the domains and regions of its group."""
     dom = know.domains
     group = _group(know, cell)
     return (cell, *(dom[c] for c in group), *(know.unit_of[c] for c in group))
-
-
-def _refined(key: tuple[int, ...], know: Knowledge, cell: int, odds: Odds) -> Odds:
-    """``odds`` sharpened by the crops that fit the cells around ``cell``: solutions of
-    the constraints among revealed cells drawn at random (:func:`_solution`), each
-    level weighted by how often it came up. Cached on the domains of the cells
-    sampled, and seeded by them, so the same table always gives the same odds."""
-    group = _group(know, cell)
-    found = _REFINED.get(key)
-    if found is not None:
-        _REFINED.move_to_end(key)
-        return found
-    rng = random.Random(hash(key))
-    counts = [0.0] * 6
-    drawn = 0
-    for _ in range(SAMPLES):
-        solution = _solution(know, group, rng, [60])
-        if solution:
-            drawn += 1
-            counts[solution[cell].bit_length() - 1] += 1
-    if drawn:
-        weights = [(p * (counts[v] + p)) ** TEMPER for v, p in enumerate(odds)]
-        found = _normalised(weights) if sum(weights) > 0 else odds
-    else:
-        found = odds
-    _REFINED[key] = found
-    if len(_REFINED) > _REFINED_SIZE:
-        _REFINED.popitem(last=False)
-    return found
 
 
 def _group(know: Knowledge, cell: int) -> list[int]:

@@ -19,7 +19,7 @@ import random
 from collections import OrderedDict
 from collections.abc import Sequence
 
-from pachaprint.engine.bots.belief import Belief, Odds, PublicBelief, WorldWheel, draw
+from pachaprint.engine.bots.belief import Belief, Odds, PublicBelief, Refinements, WorldWheel, draw
 from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Weights
 from pachaprint.engine.bots.search import Budget, SearchBot
 from pachaprint.engine.rules import actions as A
@@ -37,8 +37,15 @@ class PublicModel:
     ``proofs``: crops proven earlier in the game (facts, for every table after).
     """
 
-    def __init__(self, seed: int, samples: int, proofs: dict[int, int], cache_size: int = 256):
-        self.seed, self.samples, self.proofs = seed, samples, proofs
+    def __init__(
+        self,
+        seed: int,
+        samples: int,
+        proofs: dict[int, int],
+        memo: Refinements,
+        cache_size: int = 256,
+    ):
+        self.seed, self.samples, self.proofs, self.memo = seed, samples, proofs, memo
         self._beliefs: OrderedDict[tuple[object, ...], PublicBelief] = OrderedDict()
         self._sharpened: dict[tuple[int, ...], Odds] = {}
         self._cache_size = cache_size
@@ -55,7 +62,8 @@ class PublicModel:
                 state.supply,
                 self.proofs,
                 self._sharpened,
-                sharpen=not self._beliefs,
+                not self._beliefs,
+                self.memo,
             )
             self._beliefs[key] = found
             if len(self._beliefs) > self._cache_size:
@@ -118,6 +126,7 @@ class ExpertBot(SearchBot):
         super().__init__(rng, budget, weights)
         self.known: dict[int, int] = {}
         """Crops proven so far: cell -> level (facts about the map, kept for the game)."""
+        self.memo = Refinements()
 
     def proofs_known(self) -> int:
         return len(self.known)
@@ -130,7 +139,7 @@ class ExpertBot(SearchBot):
         code = self.forced(info)
         if code is not None:
             return code
-        model = PublicModel(self.rng.getrandbits(32), self.budget.samples, self.known)
+        model = PublicModel(self.rng.getrandbits(32), self.budget.samples, self.known, self.memo)
         code = self.search(info, model)
         belief = model.belief(info)
         if isinstance(belief, PublicBelief):

@@ -11,7 +11,6 @@ from pachaprint.engine.bots.base import (
     Bot,
     divination_value,
     expected_discovery,
-    knowledge_of,
     pick,
 )
 from pachaprint.engine.rules import actions as A
@@ -33,7 +32,7 @@ class GreedyBot(Bot):
         if phase is Phase.OFFER or phase is Phase.FINAL_OFFER:
             held = view.tokens[view.account]
             return A.offer(held) if OFFERING_POINTS[held.bit_count()] > 0 else A.PASS
-        know = knowledge_of(view)
+        know = self.knowledge(view)
         discover = expected_discovery(view)
         terrain = view.terrain
         scored: list[tuple[float, int]] = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from pachaprint.engine.bots.base import Bot, expected_discovery, knowledge_of
+from pachaprint.engine.bots.base import Bot, expected_discovery
 from pachaprint.engine.bots.proofs import prove
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind, LegalActions
@@ -92,7 +92,7 @@ class LogicianBot(Bot):
             elif stale.get(cell) != (revealed & boxes[cell], crop_mask & boxes[cell], empty):
                 todo.append(cell)
         if todo:
-            know = knowledge_of(view)
+            know = self.knowledge(view)
             if know is not None:
                 found = prove(know, todo, self.node_limit)
                 proofs.update(found)

@@ -29,7 +29,6 @@ from pachaprint.engine.bots.base import (
     diversity_gain,
     divination_value,
     expected_discovery,
-    knowledge_of,
 )
 from pachaprint.engine.bots.logic import Knowledge
 from pachaprint.engine.bots.logician import LogicianBot
@@ -77,6 +76,9 @@ class VersusBot(Bot):
     def proofs_known(self) -> int:
         return self.base.proofs_known()
 
+    def knowledge(self, view: PlayerView) -> Knowledge | None:
+        return self.base.knowledge(view)
+
     # -- shared reckoning -----------------------------------------------------------------
     def _gains_of(self, view: PlayerView) -> dict[int, float]:
         """The Otoma gains reckoned on this view so far (one decision weighs many moves)."""
@@ -91,7 +93,7 @@ class VersusBot(Bot):
         gains = self._gains_of(view)
         gain = gains.get(stop)
         if gain is None:
-            know = knowledge_of(view)
+            know = self.knowledge(view)
             supply = list(view.supply)
             if know is not None:
                 narrowed = [
@@ -167,7 +169,7 @@ class VersusBot(Bot):
     def _best_explore(
         self, view: PlayerView, legal: LegalActions, cost: Callable[[int], float], solo: bool
     ) -> tuple[float, int]:
-        know = knowledge_of(view)
+        know = self.knowledge(view)
         discover = expected_discovery(view)
         eligible = view.eligible
         unsure = 0
@@ -202,7 +204,7 @@ class VersusBot(Bot):
 
     def _best_guess(self, view: PlayerView, legal: LegalActions) -> int:
         self.guessed += 1
-        know = knowledge_of(view)
+        know = self.knowledge(view)
         scored = []
         for group in legal.groups:
             if A.kind_of(group[0]) == Kind.DIVINE:
@@ -215,7 +217,7 @@ class VersusBot(Bot):
 
     def _divine_all_value(self, view: PlayerView) -> float:
         """Expected points of divining with every eligible pawn, each with its best level."""
-        know = knowledge_of(view)
+        know = self.knowledge(view)
         values = []
         for cell in cells_of(view.eligible):
             domain = know.domains[cell] if know else A.ANY_LEVEL
@@ -307,7 +309,7 @@ class VersusBot(Bot):
         assert view.tiles is not None
         geo = view.geo
         own, pawns, crops = view.own, view.all_pawns, view.crop_mask
-        know = knowledge_of(view)
+        know = self.knowledge(view)
         discover = expected_discovery(view)
         enter = coop_enter_ends(geo, own, pawns, crops) if view.reserve[view.side] else 0
         scored = []
