@@ -158,8 +158,9 @@ class _Writer:
         self.dwg.defs.add(g)
 
 
-def svg_string(drawing: d.Drawing) -> str:
-    """The SVG document for ``drawing`` as text."""
+def svg_string(drawing: d.Drawing, pretty: bool = True) -> str:
+    """The SVG document for ``drawing`` as text: indented one element a line, or (``pretty``
+    false, four times faster) all on one line, as a page drawn anew after each move wants it."""
     b = drawing.bleed_mm
     w, h = drawing.media_width, drawing.media_height
     dwg = svgwrite.Drawing(size=(f"{num(w)}mm", f"{num(h)}mm"), profile="full", debug=False)
@@ -176,7 +177,7 @@ def svg_string(drawing: d.Drawing) -> str:
     for item in drawing.items:
         dwg.add(writer.element(item))
     buf = io.StringIO()
-    dwg.write(buf, pretty=True, indent=1)
+    dwg.write(buf, pretty=pretty, indent=1)
     return buf.getvalue() + "\n"
 
 
