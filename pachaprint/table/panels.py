@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from functools import cache
 
 from pachaprint.engine.rules.config import Mode
-from pachaprint.engine.rules.movement import Direction
 from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.rules import DIVERSITY_TOP_LEVEL, TERRAIN_LETTERS
 from pachaprint.render import draw as d
@@ -38,7 +37,7 @@ OTOMA_COLOUR = "purple"
 """The Otoma's stones and score marker."""
 STONE_MM = 7.6
 MARKER_MM = 8.0
-SUPPLY_WIDTH = 150.0
+SUPPLY_WIDTH = 104.0
 
 
 def account_colours(view: PlayerView) -> list[str]:
@@ -134,61 +133,53 @@ def supplies(view: PlayerView, names: Sequence[str], hand_seat: int | None) -> d
     """The terrain tiles beside the board, each seat's pawns in supply, the tokens each account
     holds and, in co-op, the hands (``names``: each seat's, then each account's)."""
     pal = palette()
-    items: list[d.Element] = []
-    y = 2.0
-    items.append(_heading(y, "Terrain tiles beside the board"))
-    y += 4.0
+    items: list[d.Element] = [_heading(2.0, "Terrain tiles beside the board")]
+    y = 7.0
     tile = 15.0
     for t, letter in enumerate(TERRAIN_LETTERS):
-        x = 2.0 + t * 36.0
+        x = 1.5 + t * 25.5
         items.append(placed(terrain_face(letter, tile), x, y, tile))
-        items.append(_count(x + tile + 2.0, y + tile / 2, view.supply[t]))
-    y += tile + 5.0
+        items.append(_count(x + tile + 1.0, y + tile / 2, view.supply[t]))
+    y += tile + 4.0
     coop = view.mode is Mode.COOP
     seats = seating_of(view)
     for seat in range(view.players):
         side = seats.side_of[seat]
-        colours = seats.colours
         items.append(_heading(y, names[seat]))
-        y += 3.5
-        items.append(piece("quechua", colours[side], 2.0, y, 11.0))
-        items.append(_count(15.0, y + 5.5, view.reserve[side], "in supply"))
+        y += 5.0
+        items.append(piece("quechua", seats.colours[side], 1.5, y, 12.0))
+        items.append(_count(15.0, y + 6.0, view.reserve[side], "in supply"))
         if not coop:
-            items += _tokens(view.tokens[seat], 62.0, y)
-        elif view.tiles is not None and view.tiles.hands:
-            items += _hand(view, seat, seat == hand_seat, 62.0, y)
-        y += 16.0
+            items += _tokens(view.tokens[seat], 50.0, y + 0.5)
+        y += 15.0
+        if coop and view.tiles is not None and view.tiles.hands:
+            items += _hand(view, seat, seat == hand_seat, 1.5, y)
+            y += 16.0
     if coop:
         for account, name in enumerate(names[view.players :]):
             items.append(_heading(y, f"{name}: offering tokens"))
-            y += 3.5
-            items += _tokens(view.tokens[account], 2.0, y)
-            y += 16.0
-        if view.tiles is not None and view.tiles.arrow >= 0:
-            items.append(_heading(y, f"Spent tile's arrow: {Direction(view.tiles.arrow).word}"))
-            y += 4.0
-    items.insert(
-        0,
-        d.Rect(x=0, y=0, w=SUPPLY_WIDTH, h=y, rx=2.0, style=d.fill(pal["board"])),
-    )
+            y += 5.0
+            items += _tokens(view.tokens[account], 1.5, y)
+            y += 13.0
+    items.insert(0, d.Rect(x=0, y=0, w=SUPPLY_WIDTH, h=y, rx=2.0, style=d.fill(pal["board"])))
     return d.Drawing(SUPPLY_WIDTH, y, tuple(items), name="table-supplies")
 
 
 def _heading(y: float, text: str) -> d.Text:
-    return d.Text(x=2.0, y=y + 1.2, text=text, size_pt=8.5, bold=True, valign="middle")
+    return d.Text(x=1.5, y=y + 1.8, text=text, size_pt=11, bold=True, valign="middle")
 
 
 def _count(x: float, y: float, count: int, words: str = "") -> d.Text:
     text = f"\N{MULTIPLICATION SIGN} {count}" + (f" {words}" if words else "")
-    return d.Text(x=x, y=y, text=text, size_pt=10, bold=True, valign="middle")
+    return d.Text(x=x, y=y, text=text, size_pt=11, bold=True, valign="middle")
 
 
 def _tokens(held: int, x: float, y: float) -> list[d.Element]:
-    """The offering tokens of a mask, side by side (or the word none)."""
+    """The offering tokens of a mask, side by side (or the words no token)."""
     levels = [level for level in range(1, 6) if held >> (level - 1) & 1]
     if not levels:
-        return [d.Text(x=x, y=y + 5.5, text="no offering token", size_pt=8, valign="middle")]
-    return [placed(_token(level), x + k * 12.5, y, 11.0) for k, level in enumerate(levels)]
+        return [d.Text(x=x, y=y + 5.5, text="no offering token", size_pt=10, valign="middle")]
+    return [placed(_token(level), x + k * 10.5, y, 10.0) for k, level in enumerate(levels)]
 
 
 @cache
@@ -198,13 +189,13 @@ def _token(level: int) -> d.Drawing:
 
 def _hand(view: PlayerView, seat: int, open_: bool, x: float, y: float) -> list[d.Element]:
     """A co-op hand: per terrain the stack's height, and its top tile arrow side up when
-    ``open_`` (the seat to play's own hand), else the terrain face."""
+    ``open_`` (the seat to play's own hand), else the terrain face (behind the screen)."""
     tiles = view.tiles
     assert tiles is not None
     items: list[d.Element] = []
-    size = 11.0
+    size = 13.0
     for t, letter in enumerate(TERRAIN_LETTERS):
-        left = x + t * 22.0
+        left = x + t * 25.5
         count = tiles.hands[seat][t]
         direction = tiles.top_arrows[seat][t] if open_ else -1
         if count and direction >= 0:
@@ -213,8 +204,7 @@ def _hand(view: PlayerView, seat: int, open_: bool, x: float, y: float) -> list[
         else:
             items.append(placed(terrain_face(letter, size), left, y, size))
             if not count:
-                items.append(
-                    d.Rect(x=left, y=y, w=size, h=size, style=d.Style(fill="#FFFFFF", opacity=0.7))
-                )
+                veil = d.Style(fill="#FFFFFF", opacity=0.7)
+                items.append(d.Rect(x=left, y=y, w=size, h=size, style=veil))
         items.append(_count(left + size + 1.0, y + size / 2, count))
     return items

@@ -25,7 +25,7 @@ from functools import cache, lru_cache
 from pachaprint.engine.rules.config import Mode, Seating, seating
 from pachaprint.engine.rules.movement import Direction
 from pachaprint.engine.rules.view import PlayerView
-from pachaprint.model.board import SIZES, Board
+from pachaprint.model.board import COLUMN_LETTERS, SIZES, Board
 from pachaprint.model.rules import TERRAIN_LETTERS
 from pachaprint.render import draw as d
 from pachaprint.render.components import board as board_component
@@ -130,7 +130,8 @@ def cell_centre(board: Board, cell: int) -> tuple[float, float]:
 
 @cache
 def board_base(size: str) -> d.Drawing:
-    """The printed board; a tiny disc's columns beyond e are shaded as out of play."""
+    """The printed board; for a tiny disc only its tiny part (columns a-e, as the print marks
+    it), since the other columns are not in play."""
     printed = board_component.board(LANG)
     items: list[d.Element] = []
     for item in printed.items:
@@ -138,34 +139,17 @@ def board_base(size: str) -> d.Drawing:
         if isinstance(item, d.Group) and (item.id or "").startswith("board-"):
             item = replace(item, data=())
         items.append(item)
-    if size == "tiny":
-        g = geometry()
-        tiny = SIZES["tiny"]
-        left = g.left + tiny * g.cell
-        pal = palette()
-        items.append(
-            d.Rect(
-                x=left,
-                y=g.top,
-                w=(g.columns - tiny) * g.cell,
-                h=g.rows * g.cell,
-                style=d.Style(fill=pal["guide"], opacity=0.55),
-                id="out-of-play",
-            )
-        )
-        items.append(
-            d.Text(
-                x=left + (g.columns - tiny) * g.cell / 2,
-                y=g.top + g.rows * g.cell / 2,
-                text="not in play on a tiny disc",
-                size_pt=14,
-                bold=True,
-                anchor="middle",
-                valign="middle",
-                colour=pal["paper"],
-            )
-        )
-    return replace(printed, items=tuple(items), name="table-board")
+    if size != "tiny":
+        return replace(printed, items=tuple(items), name="table-board")
+    g = geometry()
+    width = g.left + SIZES["tiny"] * g.cell + 1.5
+    beyond = {f"column-{letter}" for letter in COLUMN_LETTERS[SIZES["tiny"] :]}
+    kept = tuple(
+        i
+        for i in items
+        if not (isinstance(i, d.Text) and i.x > width) and getattr(i, "id", None) not in beyond
+    )
+    return replace(printed, items=kept, name="table-board", width_mm=width, bleed_mm=0.0)
 
 
 def board_layer(view: PlayerView) -> d.Drawing:

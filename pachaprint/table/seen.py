@@ -16,7 +16,7 @@ from typing import Any
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind, token_levels
 from pachaprint.engine.rules.config import Mode
-from pachaprint.engine.rules.events import Event, EventKind
+from pachaprint.engine.rules.events import Event, EventKind, Phase
 from pachaprint.engine.rules.otoma import OtomaMove
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.view import PlayerView
@@ -34,7 +34,11 @@ def seat_names(state: GameState, kinds: list[str]) -> list[str]:
     """``Player A (human)``; co-op ``Player 2 (white, logician)``; solo ``You (human)``."""
     if state.mode is Mode.SOLO:
         return [f"You ({kinds[0]})"]
-    return [display.seat_name(state, seat, kinds).capitalize() for seat in range(state.players)]
+    return [_capital(display.seat_name(state, seat, kinds)) for seat in range(state.players)]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def account_names(state: GameState, kinds: list[str]) -> list[str]:
@@ -102,7 +106,7 @@ def table(game: TableGame) -> dict[str, Any]:
         "to_play": game.to_play,
         "phase": state.phase.name.lower(),
         "turn": state.turn,
-        "prompt": "" if over else display.prompt(state),
+        "prompt": "" if over else prompt(state),
         "live": game.live,
         "position": {"shown": shown, "known": known},
         "over": over,
@@ -168,6 +172,32 @@ def bases(size: str) -> dict[str, str]:
 
 
 # -- the choices of the person to play -----------------------------------------------------------
+def prompt(state: GameState) -> str:
+    """What the seat to play decides now, in a sentence."""
+    phase, rules, tiles = state.phase, state.rules, state.tiles
+    if phase is Phase.TURN:
+        words = "Explore (bring a pawn in from your supply, move a pawn"
+        words += ", or take one back) or divine" if rules.retrieve else ") or divine"
+        if tiles is not None and tiles.arrow is not None:
+            words += (
+                f"; the spent tile's arrow points {tiles.arrow.word}: a pawn on the board "
+                "takes its first step that way"
+            )
+        return words
+    if phase is Phase.DIVINING:
+        if rules.divine_all:
+            return "Divine under your next pawn on a tile without crop (every one of them must)"
+        return "Divine again under another pawn on a tile without crop, or pass"
+    if phase is Phase.CHOOSE_OTOMA and tiles is not None and tiles.pending is not None:
+        return f"The arrow has your colour: choose the Otoma pawn that moves {tiles.pending.word}"
+    return {
+        Phase.OFFER: "Offer some of your offering tokens, or keep them",
+        Phase.FINAL_OFFER: "Last offer: offer some of the tokens, or keep them",
+        Phase.END_DIVINE: "End of the game: one divination, or pass for good",
+        Phase.SPEND: "Spend the top tile of one of your stacks: its arrow sets the first step",
+    }.get(phase, "")
+
+
 def legal(state: GameState) -> list[dict[str, Any]]:
     """Every legal action now: its code (what the page sends back), kind, cells and words."""
     board = state.board
@@ -193,8 +223,10 @@ def legal(state: GameState) -> list[dict[str, Any]]:
         elif kind == Kind.OTOMA and state.otoma is not None:
             entry["pawn"], entry["colour"] = b + 1, state.otoma.colours[b]
             entry["cell"] = board.name(state.otoma.pawns[b])
-        elif kind == Kind.SPEND:
+        elif kind == Kind.SPEND and state.tiles is not None:
             entry["terrain"] = TERRAIN_LETTERS[b]
+            top = state.tiles.tops[state.current_player][b]
+            entry["arrow"] = top.direction.word if top is not None else ""
         found.append(entry)
     return found
 
@@ -218,7 +250,7 @@ def log_lines(state: GameState, kinds: list[str]) -> list[str]:
     for index, event in enumerate(events):
         text = _event_text(state, event, kinds, moves.get(index))
         if text:
-            lines.append(text[0].upper() + text[1:])
+            lines.append(_capital(text))
     return lines
 
 
@@ -243,7 +275,7 @@ def story(game: TableGame, events: list[Event]) -> list[dict[str, Any]]:
         text = _event_text(state, event, game.kinds, moves.get(index))
         if not text:
             continue
-        step: dict[str, Any] = {"text": text[0].upper() + text[1:], "what": event.what.value}
+        step: dict[str, Any] = {"text": _capital(text), "what": event.what.value}
         cell = event.cell
         if event.what is EventKind.MOVE:
             step["path"] = [

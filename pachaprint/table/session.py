@@ -47,7 +47,7 @@ class NewGame:
         """The game's configuration (:class:`ConfigError` naming the setting); the Otoma start
         on the disc's cells, or on its first five start cells when it names none."""
         otoma = self.otoma
-        if otoma is None and self.mode != Mode.COMPETITIVE.value and not scenario.otoma:
+        if otoma is None and Mode.parse(self.mode).has_otoma and not scenario.otoma:
             cells = first_start_cells(scenario)
             otoma = ",".join(scenario.board.name(c) for c in cells)
         return PlayConfig.parse(
@@ -96,6 +96,12 @@ class TableSession:
             return seen.table(self.game)
 
     # -- playing -------------------------------------------------------------------------------
+    def _replace(self, game: TableGame) -> None:
+        """Put another game on the table; its moments go on from the last one's, so that the
+        page never mistakes one game's moment for another's."""
+        game.moment += self.game.moment + 1
+        self.game = game
+
     def _moved(self, moment: object) -> None:
         if moment != self.game.moment:
             raise TableError("the table has changed since the page last looked; it shows it now")
@@ -161,7 +167,7 @@ class TableSession:
                 raise TableError(f"{exc.setting}: {exc}", 422) from None
             except ValueError as exc:
                 raise TableError(str(exc), 422) from None
-            self.game = game
+            self._replace(game)
             return self._after(game.state.events or [])
 
     # -- saved games -------------------------------------------------------------------------------
@@ -217,7 +223,7 @@ class TableSession:
                 if len(raw) > MAX_BYTES:
                     raise LogError("the file is too big for a game log")
                 saved = replay(parse_log(raw), record_events=True)
-                self.game = TableGame.resumed(saved, self.wheel)
+                self._replace(TableGame.resumed(saved, self.wheel))
             except (LogError, ConfigError) as exc:
                 raise TableError(f"{name}: cannot open this game: {exc}", 422) from None
             return self._after([])

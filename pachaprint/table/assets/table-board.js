@@ -18,7 +18,10 @@
   B.showBase = function (markup) {
     const base = T.picture(picture().querySelector(".base"), markup);
     const story = picture().querySelector("svg.story");
-    story.setAttribute("viewBox", base.getAttribute("viewBox"));
+    const box = base.getAttribute("viewBox").split(/\s+/).map(Number);
+    story.setAttribute("viewBox", box.join(" "));
+    // the whole board, the turn above it and the choices below it fit one screen
+    picture().style.maxWidth = "calc((100vh - 290px) * " + (box[2] / box[3]).toFixed(4) + ")";
     const defs = T.svg("defs");
     const marker = T.svg("marker", {
       id: "story-arrow", viewBox: "0 0 10 10", refX: "7", refY: "5",

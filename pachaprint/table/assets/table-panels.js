@@ -67,7 +67,8 @@
       row.appendChild(button);
     });
     legal.filter((a) => a.kind === "spend").forEach((a) => {
-      const button = actionButton(a, " Spend a " + T.TERRAINS[a.terrain].toLowerCase() + " tile");
+      const arrow = a.arrow ? " (arrow " + a.arrow + ")" : "";
+      const button = actionButton(a, " Spend a " + T.TERRAINS[a.terrain].toLowerCase() + " tile" + arrow);
       button.prepend(T.terrainChip(a.terrain));
       row.appendChild(button);
     });
