@@ -153,7 +153,8 @@ def act_by_keyboard(driver, session: TableSession, rng: random.Random) -> bool:
         level = rng.choice(levels).text.strip()
         page.send_keys(level)  # 1-5: divine under the chosen pawn
     elif driver.find_elements(By.CSS_SELECTOR, "#offer-row:not([hidden]) #offer[data-action]"):
-        page.send_keys("o")
+        keep = driver.find_elements(By.CSS_SELECTOR, "#offer-row button.pass[data-action]")
+        page.send_keys("p" if keep and rng.random() < 0.5 else "o")  # keep, or offer the chosen
     elif driver.find_elements(By.CSS_SELECTOR, "#choice-buttons button[data-action]"):
         button = rng.choice(
             driver.find_elements(By.CSS_SELECTOR, "#choice-buttons button[data-action]")
@@ -171,6 +172,7 @@ def act_by_keyboard(driver, session: TableSession, rng: random.Random) -> bool:
             return False
         target = rng.choice(targets)
         assert int(target.get_attribute("data-action")) in legal_codes(session)
+        assert target.get_attribute("aria-label").endswith("; a legal choice (Enter takes it)")
         press(driver, target, Keys.ENTER)
     after(driver, before)
     return True
@@ -366,6 +368,36 @@ def test_a_finished_game_opens_as_a_replay_that_plays_itself(driver, folder):
         leave(driver)
 
 
+# -- escaping ----------------------------------------------------------------------------------------
+HOSTILE = '<img src=x onerror="document.title=1">&amp; <b>bold</b>'
+
+
+def test_names_from_a_disc_or_a_saved_game_are_shown_as_text(driver, folder):
+    """A disc's name and author, and a saved game's scenario name, reach the page as text:
+    never markup, never run."""
+    data = example("lake-shore")
+    data["name"], data["author"] = HOSTILE, HOSTILE
+    scenario = Scenario.from_dict(data)
+    words = NewGame("competitive", ("human", "human"), seed=2)
+    with served(folder, scenario, words) as table:
+        session = table.table_session
+        log = game_log(scenario, session.game.state, session.game.kinds)
+        (folder / "hostile-game.json").write_text(json.dumps(log))
+        open_table(driver, table)
+        assert driver.find_element(By.ID, "disc-name").text == HOSTILE
+        driver.find_element(By.ID, "games").click()
+        WebDriverWait(driver, 10).until(
+            lambda d: d.find_elements(
+                By.CSS_SELECTOR, '#saves button[data-file="hostile-game.json"]'
+            )
+        )
+        assert HOSTILE in driver.find_element(By.ID, "saves").text
+        assert driver.find_elements(By.CSS_SELECTOR, "img, b") == []
+        assert driver.title == "pachaprint table"
+        driver.find_element(By.ID, "games-close").click()
+        leave(driver)
+
+
 # -- at tablet width, and undo --------------------------------------------------------------------
 @pytest.mark.parametrize("size", [DESKTOP, TABLET])
 def test_the_table_fits_the_screen_and_undo_takes_back_a_move_onto_a_crop(driver, folder, size):
@@ -377,8 +409,11 @@ def test_the_table_fits_the_screen_and_undo_takes_back_a_move_onto_a_crop(driver
         start = list(session.game.state.history)
         width = driver.execute_script("return document.documentElement.scrollWidth")
         assert width <= driver.execute_script("return window.innerWidth")
+        # the turn, the board and the choices below it fit one screen, the board at least 440 px
         board = driver.find_element(By.ID, "board-picture").rect
-        assert board["width"] > size[0] * 0.55
+        choices = driver.find_element(By.ID, "choices").rect
+        assert board["width"] >= 439
+        assert choices["y"] + choices["height"] <= driver.execute_script("return innerHeight")
         driver.find_element(By.ID, "pick-supply").click()
         crops = [
             g

@@ -21,10 +21,14 @@ from pathlib import Path
 
 import pytest
 
+from pachaprint.engine.rules.movement import Direction
 from pachaprint.engine.rules.oracle import WheelOracle
 from pachaprint.engine.rules.state import GameState
+from pachaprint.engine.rules.tiles import ArrowTile
 from pachaprint.model.rules import TERRAIN_LETTERS
 from pachaprint.model.scenario import Scenario
+from pachaprint.table import seen
+from pachaprint.table.game import TableGame
 from pachaprint.table.page import asset_names
 from pachaprint.table.server import BackgroundTable, session_for
 from pachaprint.table.session import NewGame
@@ -164,3 +168,48 @@ def test_no_answer_holds_the_disc_or_a_saved_game(tmp_path):
             table = data.get("table", data)
             for cell in table["cells"]:
                 assert set(cell) <= {"cell", "terrain", "crop", "pawn", "side", "otoma", "arrow"}
+
+
+def turned(tops: list, quarters: int) -> list:
+    """Top tiles with their arrows turned by ``quarters`` and another colour."""
+    return [
+        None
+        if top is None
+        else ArrowTile(
+            top.name,
+            top.terrain,
+            "yellow" if top.colour != "yellow" else "blue",
+            Direction((int(top.direction) + quarters) % 4),
+        )
+        for top in tops
+    ]
+
+
+def test_a_coop_table_shows_no_hand_but_the_top_tiles_of_the_person_to_play():
+    """Co-op hands lie behind screens: a table is the same whatever the top tiles of the other
+    seats (and, when a bot is to play, of every seat) hold; the person to play sees their own."""
+    scenario = long_disc()
+    words = NewGame("coop", ("human", "greedy", "human"), "normal", seed=24)
+    game = TableGame(scenario, words.config(scenario))
+    rng = random.Random(6)
+    checked = {"human": 0, "bot": 0}
+    while not game.state.is_terminal() and min(checked.values()) < 6:
+        tiles = game.state.tiles
+        assert tiles is not None
+        mine = seen.hand_seat(game)
+        before = json.dumps(seen.table(game), sort_keys=True)
+        kept = [list(tops) for tops in tiles.tops]
+        tiles.tops = [tops if seat == mine else turned(tops, 1) for seat, tops in enumerate(kept)]
+        others = json.dumps(seen.table(game), sort_keys=True)
+        if mine is not None and any(kept[mine]):
+            tiles.tops[mine] = turned(kept[mine], 2)
+            assert json.dumps(seen.table(game), sort_keys=True) != before
+        tiles.tops = kept
+        assert others == before, "a table shows a hand it must not"
+        checked["human" if game.human_to_play else "bot"] += 1
+        if game.human_to_play:
+            legal = game.state.legal_actions()
+            game.act(legal[rng.randrange(len(legal))])
+        else:
+            game.step()
+    assert min(checked.values()) >= 6

@@ -131,7 +131,7 @@ def cell_centre(board: Board, cell: int) -> tuple[float, float]:
 @cache
 def board_base(size: str) -> d.Drawing:
     """The printed board; for a tiny disc only its tiny part (columns a-e, as the print marks
-    it), since the other columns are not in play."""
+    it), since the other columns are not in play, and no trails (a tiny disc has no Otoma)."""
     printed = board_component.board(LANG)
     items: list[d.Element] = []
     for item in printed.items:
@@ -142,13 +142,21 @@ def board_base(size: str) -> d.Drawing:
     if size != "tiny":
         return replace(printed, items=tuple(items), name="table-board")
     g = geometry()
-    width = g.left + SIZES["tiny"] * g.cell + 1.5
-    beyond = {f"column-{letter}" for letter in COLUMN_LETTERS[SIZES["tiny"] :]}
-    kept = tuple(
-        i
-        for i in items
-        if not (isinstance(i, d.Text) and i.x > width) and getattr(i, "id", None) not in beyond
-    )
+    width = g.left + SIZES["tiny"] * g.cell + g.margin
+    beyond = {
+        f"{kind}-{letter}{row}"
+        for kind, rows in (("column", [""]), ("board", range(1, g.rows + 1)))
+        for letter in COLUMN_LETTERS[SIZES["tiny"] :]
+        for row in rows
+    }
+
+    def kept_item(item: d.Element) -> bool:
+        name = getattr(item, "id", None) or ""
+        if isinstance(item, d.Text) and item.x > width:
+            return False
+        return name not in beyond and not name.startswith("trail-")
+
+    kept = tuple(i for i in items if kept_item(i))
     return replace(printed, items=kept, name="table-board", width_mm=width, bleed_mm=0.0)
 
 

@@ -31,22 +31,17 @@ Point = tuple[float, float]
 
 # -- names ---------------------------------------------------------------------------------
 def seat_names(state: GameState, kinds: list[str]) -> list[str]:
-    """``Player A (human)``; co-op ``Player 2 (white, logician)``; solo ``You (human)``."""
-    if state.mode is Mode.SOLO:
-        return [f"You ({kinds[0]})"]
+    """``Player A (human)``; co-op ``Player 2 (white, logician)``: the log's words."""
     return [_capital(display.seat_name(state, seat, kinds)) for seat in range(state.players)]
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def account_names(state: GameState, kinds: list[str]) -> list[str]:
     """Who scores on each account: the players, or the player or group and the Otoma."""
-    if state.mode is Mode.COMPETITIVE:
-        return seat_names(state, kinds)
-    first = "You" if state.mode is Mode.SOLO else "The group"
-    return [first, "The Otoma"]
+    return [_capital(display.account_name(state, a, kinds)) for a in range(len(state.score))]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 # -- the table -------------------------------------------------------------------------------

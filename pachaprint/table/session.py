@@ -84,6 +84,7 @@ class TableSession:
             "scenario": {"name": scenario.name, "id": scenario.id, "size": scenario.size},
             "modes": usable_modes(scenario),
             "difficulties": {mode.value: list(mode.difficulties) for mode in Mode},
+            "default_difficulty": {mode.value: mode.default_difficulty for mode in Mode},
             "seats": {mode.value: list(mode.seat_counts) for mode in Mode},
             "players": [HUMAN, *(name for name in BOT_NAMES if name not in CHEATING)],
             "colours": list(PLAYER_COLOURS),

@@ -42,7 +42,7 @@
       order.push(name);
       g.setAttribute("tabindex", "-1");
       g.setAttribute("role", "button");
-      g.setAttribute("aria-label", describe(table, name));
+      g.dataset.label = describe(table, name);
     });
     if (!cursor || !cells[cursor]) cursor = order[0];
     cells[cursor].setAttribute("tabindex", "0");
@@ -103,7 +103,17 @@
       g.dataset.action = String(a.code);
       g.dataset.state = "target";
     });
+    // what the outline and the ring show, said in words too (a screen reader hears the state)
+    Object.values(cells).forEach((g) => {
+      g.setAttribute("aria-label", g.dataset.label + (STATE_WORDS[g.dataset.state] || ""));
+    });
     T.emit("selection", groups);
+  };
+
+  const STATE_WORDS = {
+    selectable: "; a pawn you may pick (Enter)",
+    selected: "; the picked pawn (Enter lets go)",
+    target: "; a legal choice (Enter takes it)",
   };
 
   B.select = function (what) {

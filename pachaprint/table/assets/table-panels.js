@@ -27,6 +27,7 @@
     row.replaceChildren();
     $("divine-row").hidden = true;
     $("offer-row").hidden = true;
+    [...$("offer-row").querySelectorAll("button.pass")].forEach((b) => b.remove());
     $("choices").hidden = !legal.length;
     if (!legal.length) return;
     const kinds = new Set(legal.map((a) => a.kind));
@@ -74,7 +75,9 @@
     });
     legal.filter((a) => a.kind === "pass").forEach((a) => {
       const words = { offer: "Keep my tokens", final_offer: "Keep my tokens", end_divine: "Pass (for good)" };
-      row.appendChild(actionButton(a, (words[table.phase] || "Pass") + " (P)", "pass"));
+      const button = actionButton(a, (words[table.phase] || "Pass") + " (P)", "pass");
+      if (kinds.has("offer")) $("offer-row").appendChild(button);
+      else row.appendChild(button);
     });
     if (kinds.has("move") && !picked && T.selected !== "supply") {
       row.appendChild(T.make("span", "choice-label", "Or pick a pawn on the board to move it."));
@@ -170,7 +173,10 @@
     $("to-start").disabled = position.shown === 0;
     $("to-end").disabled = table.live;
     $("next").disabled = table.live && (table.over || table.to_play === "human");
-    $("run").textContent = T.running ? "Pause" : "Play \u25B6";
+    // in a live game the bots play by themselves unless paused: nothing to run without a bot
+    const still = table.live && (table.over || table.seats.every((s) => s.kind === "human"));
+    $("run").disabled = still;
+    $("run").textContent = T.running && !still ? "Pause" : "Play \u25B6";
     let words = "Decision " + position.shown + " of " + position.known;
     words += table.live ? (table.over ? "; the game is over." : "; the game goes on from here.") : "; a replay: Next steps on.";
     $("position").textContent = words;
@@ -216,6 +222,7 @@
     const levels = setup.difficulties[mode];
     $("difficulty-label").hidden = !levels.length;
     $("difficulty").replaceChildren(...levels.map((l) => new Option(l, l)));
+    if (levels.length) $("difficulty").value = setup.default_difficulty[mode];
     if (T.current && T.current.mode === mode && T.current.difficulty) $("difficulty").value = T.current.difficulty;
     $("colour-label").hidden = mode !== "solo";
     const counts = setup.seats[mode];

@@ -113,7 +113,7 @@
       return;
     }
     const keys = {
-      e: "#pick-supply", p: "#choice-buttons button.pass", o: "#offer", u: "#undo", n: "#next", b: "#back",
+      e: "#pick-supply", p: "#choices button.pass", o: "#offer", u: "#undo", n: "#next", b: "#back",
     };
     if (key === "r") {
       const retrieve = [...$("choice-buttons").querySelectorAll("button")].find((b) => b.textContent.startsWith("Retrieve"));
