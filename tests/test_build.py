@@ -122,7 +122,12 @@ def test_layout_and_isolated_failure(built):
         assert (out / "core" / f"{name}.svg").is_file(), name
         assert (out / "core" / f"{name}.pdf").is_file(), name
     assert (out / "pnp" / "pachaprint-core-a4.pdf").is_file()
-    assert (out / "pnp" / "pachaprint-discs-a4.pdf").is_file()
+    # one discs file per wheel template, each with the built scenarios only
+    for name in ("pachaprint-discs-a4.pdf", "pachaprint-discs-a4-volvelle45.pdf"):
+        reader = PdfReader(out / "pnp" / name)
+        ids = [item.title.rsplit("(", 1)[1].rstrip(")") for item in reader.outline]
+        assert sorted(ids) == ["lake-shore", "sun-gate"]
+        assert len(reader.pages) == 2 + 2 * 2  # the contents page and its back, two discs
     assert not (out / "pnp" / "pachaprint-core-letter.pdf").exists()  # --paper a4 only
     assert (out / "index.html").is_file()
 
@@ -246,7 +251,7 @@ def test_gallery_renders_in_chromium_without_console_errors(built):
     try:
         browser.driver.get((out / "index.html").as_uri())
         assert browser.driver.title == "pachaprint scenarios"
-        cards = browser.driver.find_elements("css selector", "article")
+        cards = browser.driver.find_elements("css selector", "article.scenario")
         assert len(cards) == 3
         load_every_image(browser.driver)
         images = browser.driver.execute_script(
@@ -254,10 +259,8 @@ def test_gallery_renders_in_chromium_without_console_errors(built):
         )
         backs = [ok for src, ok in images if src.endswith("preview-back.png")]
         assert backs == [True, True]
-        fronts_visible = browser.driver.execute_script(
-            "return [...document.querySelectorAll('details')].map(d => d.open)"
-        )
-        assert fronts_visible == [False, False]  # spoilers stay hidden until clicked
+        fronts = [ok for src, ok in images if src.endswith("preview-front.png")]
+        assert fronts == []  # no map on the index: a disc front is on its report, behind a click
         assert console_problems(browser.driver) == []
     finally:
         browser.quit()

@@ -17,6 +17,7 @@ PACKAGE = ROOT / "pachaprint"
 LAYERS = [
     "model",
     "check",
+    "share",
     "engine",
     "render",
     "web",

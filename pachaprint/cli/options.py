@@ -36,6 +36,13 @@ class PaperChoice(str, Enum):
     both = "both"
 
 
+class Ink(str, Enum):
+    """``--ink``: the palettes of :data:`pachaprint.render.symbols.INKS`."""
+
+    full = "full"
+    saver = "saver"
+
+
 class WheelChoice(str, Enum):
     retail = "retail"
     volvelle45 = "volvelle45"
@@ -59,6 +66,22 @@ def parse_back_offset(text: str | None) -> tuple[float, float]:
     if not all(abs(v) <= 10.0 for v in (x, y)) or any(v != v for v in (x, y)):
         raise ValueError(f"--back-offset {text}: each part must lie between -10 and 10 mm")
     return (x, y)
+
+
+def check_share_url(text: str) -> str:
+    """``--share-url BASE``: an http(s) address without a ``#`` part, or ``ValueError`` in words."""
+    from urllib.parse import urlsplit
+
+    base = text.strip()
+    parts = urlsplit(base)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError(
+            f"--share-url {text!r}: give the http(s) address of the digital wheel page, "
+            "e.g. https://example.org/wheel.html"
+        )
+    if "#" in base or any(ch.isspace() for ch in base):
+        raise ValueError(f"--share-url {text!r}: the address may hold no '#' and no spaces")
+    return base
 
 
 def fresh_seed() -> int:

@@ -8,7 +8,7 @@ import typer
 
 from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.loading import load_valid_scenario
-from pachaprint.cli.options import Lang, Paper, parse_back_offset
+from pachaprint.cli.options import Ink, Lang, Paper, check_share_url, parse_back_offset
 
 
 def check_wheel(choice: str) -> str:
@@ -20,7 +20,7 @@ def check_wheel(choice: str) -> str:
         for name in wheel_names(choice):
             load_wheel(name)
     except WheelTemplateError as exc:
-        raise UsageError(f"--wheel {choice}: {exc}") from None
+        raise UsageError(f"--wheel: {exc}") from None
     return choice
 
 
@@ -49,12 +49,24 @@ def render(
         "[default: retail for a disc, both for --core]",
     ),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the printed words."),
+    ink: Ink = typer.Option(
+        Ink.full,
+        "--ink",
+        help="full colour, or saver: light backgrounds and areas with outlines, for home printers.",
+    ),
     back_offset: str = typer.Option(
         None,
         "--back-offset",
         metavar="X,Y",
         help="Shift every back page by X,Y mm (right, down as seen on the back) for a printer "
         "whose duplex is off; read X,Y on the print test's back.",
+    ),
+    share_url: str = typer.Option(
+        None,
+        "--share-url",
+        metavar="BASE",
+        help="The disc back's QR code holds BASE#CODE (a hosted digital wheel page, "
+        "'pachaprint wheel -o wheel.html') instead of the share code alone.",
     ),
 ) -> None:
     """Render a scenario's disc front(s) and back, or the core components.
@@ -67,6 +79,11 @@ def render(
     """
     if core == (scenario is not None):
         raise UsageError("give either a scenario file or --core")
+    if share_url is not None:
+        try:
+            share_url = check_share_url(share_url)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
     try:
         offset = parse_back_offset(back_offset)
     except ValueError as exc:
@@ -78,7 +95,14 @@ def render(
         from pachaprint.render.core import render_core
 
         written = list(
-            render_core(out, paper=paper.value, lang=lang.value, wheels=wheel, back_offset=offset)
+            render_core(
+                out,
+                paper=paper.value,
+                lang=lang.value,
+                wheels=wheel,
+                back_offset=offset,
+                ink=ink.value,
+            )
         )
         typer.echo(f"core: {_summary(sorted(set(written)), out)}")
         return
@@ -102,6 +126,8 @@ def render(
             lang=lang.value,
             printable=True,
             back_offset=offset,
+            share_url=share_url,
+            ink=ink.value,
         )
     except OSError as exc:
         raise UsageError(f"cannot write into {out}: {exc.strerror or exc}") from None

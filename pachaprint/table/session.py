@@ -204,13 +204,17 @@ class TableSession:
     def save(self, name: object) -> Answer:
         """Write the game's log into the folder (never over a file that is not a game log)."""
         with self.lock:
-            path = self.workspace.path_of(name)
+            self.workspace.path_of(name)
             assert isinstance(name, str)
-            if path.exists() and self._log_or_none(name) is None:
+            old = self.workspace.read(name) if self.workspace.exists(name) else None
+            if old is not None and self._log_or_none(name) is None:
                 raise TableError(f"{name} exists and is not a saved game: choose another name")
             game = self.game
-            log = game_log(game.scenario, game.state, game.kinds)
-            self.workspace.write(name, json.dumps(log, indent=1) + "\n")
+            text = json.dumps(game_log(game.scenario, game.state, game.kinds), indent=1) + "\n"
+            if old is None:
+                self.workspace.create(name, text)
+            else:  # compare-and-swap: a file changed meanwhile is left as it is (409)
+                self.workspace.replace(name, text, expected=old)
             return {"file": name, "saved": True}
 
     def open(self, name: object) -> Answer:

@@ -13,12 +13,22 @@ BODY_LIMIT = 256 * 1024
 
 
 class ApiError(Exception):
-    """An answer in words with its HTTP status (and the problems behind it, if any)."""
+    """An answer in words with its HTTP status (and the problems behind it, if any).
 
-    def __init__(self, status: int, message: str, problems: list[dict[str, Any]] | None = None):
+    ``field`` is the JSON pointer, in the request body, of the value that is wrong.
+    """
+
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        problems: list[dict[str, Any]] | None = None,
+        field: str | None = None,
+    ):
         super().__init__(message)
         self.status = status
         self.problems = problems or []
+        self.field = field
 
 
 async def read_json(request: Request) -> dict[str, Any]:
