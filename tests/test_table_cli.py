@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -14,18 +16,22 @@ from typer.testing import CliRunner
 from pachaprint.cli import app
 from pachaprint.engine.rules.log import game_log
 from pachaprint.model.scenario import Scenario
+from pachaprint.share.codec import code_of
 from pachaprint.table.game import TableGame
 from pachaprint.table.session import NewGame
 from tests.helpers import example
 from tests.studio_http import Client
 
 runner = CliRunner()
+ROOT = Path(__file__).resolve().parent.parent
 
 
-def start(*args: str) -> tuple[subprocess.Popen[str], str]:
+def start(*args: str, cwd: Path | None = None) -> tuple[subprocess.Popen[str], str]:
     """Run the command; return the process and the address it printed."""
     process = subprocess.Popen(
         [sys.executable, "-m", "pachaprint", "table", *args],
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -99,3 +105,31 @@ def test_a_saved_game_takes_no_game_settings_and_a_broken_one_is_refused(disc, t
     invalid.write_text(json.dumps({**example("lake-shore"), "start": ["z9"]}))
     refused = runner.invoke(app, ["table", str(invalid), "--no-browser"])
     assert refused.exit_code == 1 and "not a valid scenario" in refused.output
+
+
+@pytest.mark.slow
+def test_a_share_code_opens_its_disc_and_games_are_saved_in_the_current_folder(tmp_path):
+    scenario = Scenario.from_dict(example("lake-shore"))
+    code = code_of(scenario)
+    process, address = start(code, "--seed", "4", "--no-browser", "--port", "0", cwd=tmp_path)
+    try:
+        port = int(address.split(":")[2].split("/")[0])
+        client = Client(port, {"X-Pachaprint-Token": address.split("?token=")[1]})
+        setup = client.get("/api/setup").json()
+        assert setup["scenario"]["name"] == scenario.name
+        assert client.post("/api/save", json={"file": "from-a-code.json"}).status_code == 200
+        assert (tmp_path / "from-a-code.json").is_file()
+    finally:
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=15)
+    assert process.returncode == 0, err
+
+
+def test_a_broken_share_code_is_refused_in_words(tmp_path):
+    code = code_of(Scenario.from_dict(example("lake-shore")))
+    typo = code[:3] + ("X" if code[3] != "X" else "Y") + code[4:]
+    refused = runner.invoke(app, ["table", typo, "--no-browser"])
+    assert refused.exit_code == 1 and "Traceback" not in refused.output
+    assert "check" in refused.output.lower()
+    missing = runner.invoke(app, ["table", str(tmp_path / "nope.json")])
+    assert missing.exit_code == 2 and "no such file" in missing.output

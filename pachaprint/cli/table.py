@@ -12,16 +12,18 @@ from pachaprint.cli.application import UsageError, command
 if TYPE_CHECKING:  # the engine is imported when the command runs, not when the CLI starts
     from pachaprint.engine.rules.log import SavedGame
     from pachaprint.model.scenario import Scenario
+    from pachaprint.table.session import NewGame
 
 REFUSAL = "not a valid scenario; fix it before playing it"
 
 
 @command()
 def table(
-    path: Path = typer.Argument(
+    source: str = typer.Argument(
         ...,
-        metavar="FILE",
-        help="A valid scenario file, or a saved game (pachaprint-game/2) to replay or go on with.",
+        metavar="FILE|CODE",
+        help="A valid scenario file, a saved game (pachaprint-game/2) to replay or go on with, "
+        "or a disc's share code (or a wheel.html#CODE or tiwanaku-app link).",
     ),
     mode: str | None = typer.Option(
         None,
@@ -81,7 +83,8 @@ def table(
     light up. Bots and the Otoma move step by step. The server holds the map
     and answers only what the players may see. Games are saved to and opened
     from the folder of FILE (a saved game replays from its start, or goes on
-    where it was left). Serves on 127.0.0.1 only with this session's token;
+    where it was left); a disc from a share code saves its games in the
+    current folder. Serves on 127.0.0.1 only with this session's token;
     Ctrl-C stops it. Exit 1 for an invalid disc or saved game, 2 for usage
     errors.
     """
@@ -89,32 +92,31 @@ def table(
     from pachaprint.engine.rules.config import ConfigError
     from pachaprint.model.text import display_path
     from pachaprint.table.server import PortError, is_saved_game, serve, session_for
-    from pachaprint.table.session import NewGame
     from pachaprint.terminal.display import printable
 
+    path = Path(source)
     shown = display_path(path)
-    if not path.is_file():
-        raise UsageError(f"no such file: {shown}")
+    a_file = path.is_file() or path.suffix.lower() == ".json"
+    shared = None if a_file else _load_code(source)
+    if shared is None and not path.is_file():
+        raise UsageError(f"no such file: {shown} (nor a share code)")
     try:
-        data, _ = parse_bytes(read_file(path))
+        data, _ = parse_bytes(read_file(path)) if shared is None else ({}, [])
     except OSError as exc:
         raise UsageError(f"cannot read {shown}: {exc.strerror or exc}") from None
     try:
-        if is_saved_game(data):
+        if shared is not None:
+            session = session_for(
+                Path.cwd(), shared, _words(mode, seats, difficulty, colour, otoma, seed)
+            )
+        elif is_saved_game(data):
             given = {"mode": mode, "seats": seats, "difficulty": difficulty, "otoma": otoma}
             for setting, value in {**given, "colour": colour, "seed": seed}.items():
                 if value is not None:
                     raise ConfigError(setting, "comes from the saved game")
             session = session_for(path.parent, saved=_load_saved(path))
         else:
-            words = NewGame(
-                mode or "competitive",
-                _seat_words(seats, mode),
-                difficulty,
-                colour,
-                otoma,
-                seed,
-            )
+            words = _words(mode, seats, difficulty, colour, otoma, seed)
             session = session_for(path.parent, _load_scenario(path), words)
     except ConfigError as exc:
         raise UsageError(f"--{exc.setting.replace('_', '-')}: {exc}") from None
@@ -125,6 +127,39 @@ def table(
         serve(session, port, open_browser=not no_browser, say=typer.echo)
     except PortError as exc:
         raise UsageError(str(exc)) from None
+
+
+def _words(
+    mode: str | None,
+    seats: str | None,
+    difficulty: str | None,
+    colour: str | None,
+    otoma: str | None,
+    seed: int | None,
+) -> NewGame:
+    from pachaprint.table.session import NewGame
+
+    return NewGame(mode or "competitive", _seat_words(seats, mode), difficulty, colour, otoma, seed)
+
+
+def _load_code(text: str) -> Scenario | None:
+    """The disc a share code (or a link holding one) gives, proved valid; ``None`` when the
+    text is no code; a clear message and exit 1 for a code that gives no valid disc."""
+    from pachaprint.share.importing import convert
+    from pachaprint.share.inputs import item_of_text
+    from pachaprint.terminal.display import printable
+
+    item = item_of_text(text)
+    if item is None:
+        return None
+    imported = convert(item)
+    for note in imported.notes:
+        typer.echo(printable(f"{item.label}: {note}"), err=True)
+    if imported.scenario is None:
+        for problem in imported.problems or ["no disc in that code"]:
+            typer.echo(printable(f"{item.label}: {problem}"), err=True)
+        raise typer.Exit(1)
+    return imported.scenario
 
 
 def _seat_words(seats: str | None, mode: str | None) -> tuple[str, ...]:
