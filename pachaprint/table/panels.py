@@ -57,16 +57,16 @@ def _rect(drawing: d.Drawing, item_id: str) -> d.Rect:
 
 
 # -- the diversity board -----------------------------------------------------------------------
+def _base(printed: d.Drawing, name: str) -> d.Drawing:
+    """A printed sheet as the base of a picture: its size, bleed and items under a new name."""
+    return d.Drawing(
+        printed.width_mm, printed.height_mm, printed.items, name=name, bleed_mm=printed.bleed_mm
+    )
+
+
 @cache
 def diversity_base() -> d.Drawing:
-    printed = diversity.diversity_board(LANG)
-    return d.Drawing(
-        printed.width_mm,
-        printed.height_mm,
-        printed.items,
-        name="table-diversity",
-        bleed_mm=printed.bleed_mm,
-    )
+    return _base(diversity.diversity_board(LANG), "table-diversity")
 
 
 def diversity_layer(view: PlayerView) -> d.Drawing:
@@ -104,14 +104,7 @@ def _badge(x: float, y: float, text: str) -> d.Group:
 # -- the score track -----------------------------------------------------------------------------
 @cache
 def score_base() -> d.Drawing:
-    printed = score_track.score_track(LANG)
-    return d.Drawing(
-        printed.width_mm,
-        printed.height_mm,
-        printed.items,
-        name="table-score",
-        bleed_mm=printed.bleed_mm,
-    )
+    return _base(score_track.score_track(LANG), "table-score")
 
 
 def score_layer(view: PlayerView) -> d.Drawing:
