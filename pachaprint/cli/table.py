@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from pachaprint.cli.application import UsageError, command
+from pachaprint.cli.options import no_browser_option, port_option
 
 if TYPE_CHECKING:  # the engine is imported when the command runs, not when the CLI starts
     from pachaprint.engine.rules.log import SavedGame
@@ -64,17 +65,8 @@ def table(
         metavar="N",
         help="Seed for the first player, the tiles and the bots (default: a fresh one).",
     ),
-    port: int = typer.Option(
-        None,
-        "--port",
-        metavar="N",
-        min=0,
-        max=65535,
-        help="Port on 127.0.0.1; 0 picks any free port. Default: the first free port of 8770-8789.",
-    ),
-    no_browser: bool = typer.Option(
-        False, "--no-browser", help="Print the address only; do not open a browser."
-    ),
+    port: int = port_option(8770),
+    no_browser: bool = no_browser_option(),
 ) -> None:
     """Play a disc in the browser: hot-seat, bots, solo and co-op.
 
