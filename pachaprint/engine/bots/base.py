@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 from collections.abc import Sequence
+from typing import Final
 
 from pachaprint.engine.bots.logic import Inconsistent, Knowledge, analyse
 from pachaprint.engine.rules.actions import LegalActions
@@ -18,7 +19,7 @@ from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.rules import DIVERSITY_TOP_LEVEL
 
-KNOWN = 128
+KNOWN: Final = 128
 """Tables whose knowledge a bot remembers (the latest)."""
 
 
