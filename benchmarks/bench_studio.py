@@ -43,7 +43,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from pachaprint.studio.server import BackgroundStudio  # noqa: E402
-from pachaprint.studio.workspace import Workspace  # noqa: E402
+from pachaprint.web.workspace import Workspace  # noqa: E402
 
 CORPUS = HERE / "corpus" / "long.jsonl"
 TARGET_MS = 100.0

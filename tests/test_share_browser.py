@@ -11,7 +11,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from pachaprint.render.webwheel import write_webwheel
 from pachaprint.share.codec import code_of, decode
 from pachaprint.studio.server import BackgroundStudio
-from pachaprint.studio.workspace import Workspace
+from pachaprint.web.workspace import Workspace
 from tests.browser import console_problems, requested_urls, start_browser
 from tests.helpers import EXAMPLES, REPO
 from tests.share_corpus import corpus

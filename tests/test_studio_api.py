@@ -10,7 +10,7 @@ import pytest
 from pachaprint.studio.app import BODY_LIMIT
 from pachaprint.studio.documents import digest
 from pachaprint.studio.server import BackgroundStudio
-from pachaprint.studio.workspace import Workspace
+from pachaprint.web.workspace import Workspace
 from tests.helpers import LAKE_CROPS, example
 from tests.studio_http import Client
 

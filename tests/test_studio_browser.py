@@ -12,7 +12,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from pachaprint.studio.authoring import check_document, explain_document
 from pachaprint.studio.server import BackgroundStudio
-from pachaprint.studio.workspace import Workspace
+from pachaprint.web.workspace import Workspace
 from tests.browser import console_problems, requested_urls, start_browser
 from tests.helpers import example
 

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from pachaprint.studio.workspace import Workspace, WorkspaceError
+from pachaprint.web.workspace import Workspace, WorkspaceError
 from tests.helpers import example
 
 

@@ -21,7 +21,7 @@ import pytest
 from pachaprint.studio import documents
 from pachaprint.studio.documents import FileRefused, digest
 from pachaprint.studio.server import BackgroundStudio
-from pachaprint.studio.workspace import Workspace, WorkspaceError
+from pachaprint.web.workspace import Workspace, WorkspaceError
 from tests.helpers import example
 from tests.studio_http import Client
 

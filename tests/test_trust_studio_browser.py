@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from pachaprint.studio.server import BackgroundStudio
-from pachaprint.studio.workspace import Workspace
+from pachaprint.web.workspace import Workspace
 from tests.browser import console_problems, start_browser
 from tests.helpers import example
 from tests.test_studio_browser import open_studio, wait

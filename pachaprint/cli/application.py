@@ -41,6 +41,7 @@ COMMANDS: dict[str, Entry] = {
         "Compare the balance of scenarios in one table: fairness, the Otoma, hard deductions.",
     ),
     "play": Entry("play", "Play a scenario in the terminal: people and bots at one table."),
+    "table": Entry("table", "Play a disc in the browser: hot-seat, bots, solo and co-op."),
     "render": Entry(
         "render", "Render a scenario's disc front(s) and back, or the core components."
     ),

@@ -87,6 +87,13 @@ def simulate(
     scheduler: str | None = typer.Option(
         None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP
     ),
+    logs: Path | None = typer.Option(
+        None,
+        "--logs",
+        metavar="DIR",
+        help="Write every game's log (pachaprint-game/2) into DIR, to watch one with "
+        "'pachaprint table DIR/game-0001.json'.",
+    ),
 ) -> None:
     """Simulate bot games of a scenario and report how it plays.
 
@@ -112,7 +119,7 @@ def simulate(
     scenario = load_valid_scenario(path, REFUSAL)
     total = config.games
     with cluster_for(scheduler) as cluster:
-        report = _simulate(scenario, config, jobs, cluster, path, total, output_format, quiet)
+        report = _simulate(scenario, config, jobs, cluster, path, total, output_format, quiet, logs)
     if output_format is OutputFormat.json:
         typer.echo(json.dumps(report.to_dict(), indent=2))
     else:
@@ -129,9 +136,15 @@ def _simulate(
     total: int,
     output_format: OutputFormat,
     quiet: bool,
+    logs: Path | None = None,
 ) -> SimulationReport:
     """The report, with a progress bar on a terminal; exit 1 for a scenario the mode cannot use."""
-    from pachaprint.engine.analysis.simulate import simulate as run
+    from functools import partial
+
+    from pachaprint.engine.analysis.gamelogs import simulate_with_logs
+    from pachaprint.engine.analysis.simulate import simulate
+
+    run = simulate if logs is None else partial(simulate_with_logs, folder=logs)
     from pachaprint.terminal.display import printable
 
     executor, workers = (cluster.executor, cluster.workers) if cluster else (None, 0)
@@ -166,3 +179,5 @@ def _simulate(
     except ValueError as exc:  # a scenario the mode cannot use
         typer.echo(printable(f"{path}: {exc}"), err=True)
         raise typer.Exit(1) from None
+    except OSError as exc:  # the logs' folder
+        raise UsageError(printable(f"cannot write the game logs: {exc.strerror or exc}")) from None

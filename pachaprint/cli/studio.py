@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from pachaprint.cli.application import UsageError, command
+from pachaprint.cli.options import no_browser_option, port_option
 
 
 @command()
@@ -16,17 +17,8 @@ def studio(
         metavar="FILE|DIR",
         help="A scenario file (created on the first save if it does not exist) or a folder of them.",
     ),
-    port: int = typer.Option(
-        None,
-        "--port",
-        metavar="N",
-        min=0,
-        max=65535,
-        help="Port on 127.0.0.1; 0 picks any free port. Default: the first free port of 8750-8769.",
-    ),
-    no_browser: bool = typer.Option(
-        False, "--no-browser", help="Print the address only; do not open a browser."
-    ),
+    port: int = port_option(8750),
+    no_browser: bool = no_browser_option(),
 ) -> None:
     """Author a disc in the browser, the checker live on every edit.
 
@@ -37,7 +29,7 @@ def studio(
     for usage errors.
     """
     from pachaprint.studio.server import PortError, serve
-    from pachaprint.studio.workspace import Workspace, WorkspaceError
+    from pachaprint.web.workspace import Workspace, WorkspaceError
 
     try:
         workspace = Workspace.open(path)

@@ -249,8 +249,9 @@ def symbol_markup(symbol_id: str, symbol: d.Symbol) -> str:
 # --------------------------------------------------------------------------- documents
 
 
-def svg_string(drawing: d.Drawing) -> str:
-    """The SVG document for ``drawing`` as text."""
+def svg_string(drawing: d.Drawing, pretty: bool = True) -> str:
+    """The SVG document for ``drawing`` as text: indented one element a line, or (``pretty``
+    false) all on one line, as a page drawn anew after each move wants it."""
     b = drawing.bleed_mm
     w, h = drawing.media_width, drawing.media_height
     dwg = svgwrite.Drawing(size=(f"{num(w)}mm", f"{num(h)}mm"), profile="full", debug=False)
@@ -274,7 +275,7 @@ def svg_string(drawing: d.Drawing) -> str:
     # svgwrite's drawing always declares these; our files are plain SVG 1.1
     for name in ("baseProfile", "xmlns:ev"):
         del root.attrib[name]
-    return '<?xml version="1.0" encoding="utf-8" ?>\n' + _markup(root, indent=" ") + "\n"
+    return '<?xml version="1.0" encoding="utf-8" ?>\n' + _markup(root, indent=" " if pretty else None) + "\n"
 
 
 def write_svg(drawing: d.Drawing, path: str | os.PathLike[str]) -> FilePath:

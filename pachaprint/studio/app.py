@@ -4,8 +4,8 @@ Reading requests are GET, everything that changes a file or costs real work is
 POST with a JSON body. A ``scenario`` field of the wrong JSON type is a 400
 whose ``field`` is its JSON pointer in the body (:mod:`pachaprint.studio.shapes`);
 a save that lost a race is a 409 and writes nothing. The whole application sits behind
-:class:`~pachaprint.studio.security.Guard` (token, Host, Origin). Files are
-reached only through the :class:`~pachaprint.studio.workspace.Workspace`.
+:class:`~pachaprint.web.security.Guard` (token, Host, Origin). Files are
+reached only through the :class:`~pachaprint.web.workspace.Workspace`.
 
 =========================  ====  =====================================================
 path                       verb  answer
@@ -41,60 +41,17 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from pachaprint.check.generate import GenerationError
-from pachaprint.check.load import parse_bytes
 from pachaprint.studio import authoring, documents, printing, sharing
 from pachaprint.studio.page import asset, page_html
-from pachaprint.studio.security import ASGIApp, Guard
 from pachaprint.studio.shapes import shape_error
-from pachaprint.studio.workspace import Workspace, WorkspaceError
+from pachaprint.web.requests import BODY_LIMIT as BODY_LIMIT
+from pachaprint.web.requests import ApiError, read_json
+from pachaprint.web.security import ASGIApp, Guard
+from pachaprint.web.workspace import Workspace, WorkspaceError
 
-BODY_LIMIT = 256 * 1024
-"""Request bodies above this are refused: a scenario is a few kilobytes."""
 BOXES = ("retail", "unlimited")
 
 Handler = Callable[[Request], Awaitable[Response]]
-
-
-class ApiError(Exception):
-    """An answer in words with its HTTP status (and the problems behind it, if any).
-
-    ``field`` is the JSON pointer, in the request body, of the value that is wrong.
-    """
-
-    def __init__(
-        self,
-        status: int,
-        message: str,
-        problems: list[dict[str, Any]] | None = None,
-        field: str | None = None,
-    ):
-        super().__init__(message)
-        self.status = status
-        self.problems = problems or []
-        self.field = field
-
-
-async def read_json(request: Request) -> dict[str, Any]:
-    """The request's JSON object body (at most :data:`BODY_LIMIT` bytes)."""
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind != "application/json":
-        raise ApiError(415, "send the request body as application/json")
-    declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > BODY_LIMIT):
-        raise ApiError(413, f"the request body is over {BODY_LIMIT // 1024} KB")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > BODY_LIMIT:
-            raise ApiError(413, f"the request body is over {BODY_LIMIT // 1024} KB")
-        chunks.append(chunk)
-    data, problems = parse_bytes(b"".join(chunks))
-    if problems:
-        raise ApiError(400, f"the request body is not JSON: {problems[0].message}")
-    if not isinstance(data, dict):
-        raise ApiError(400, "the request body must be a JSON object")
-    return data
 
 
 def _scenario(body: dict[str, Any]) -> dict[str, Any]:
@@ -318,4 +275,4 @@ def create_app(workspace: Workspace, token: str, port: int) -> ASGIApp:
         Route("/api/share", _guarded(api.share), methods=post),
         Route("/api/import", _guarded(api.import_code), methods=post),
     ]
-    return Guard(Starlette(routes=routes), token, port)
+    return Guard(Starlette(routes=routes), token, port, "studio")

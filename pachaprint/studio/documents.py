@@ -28,7 +28,7 @@ from pachaprint.model.board import SIZES, board_for
 from pachaprint.model.scenario import FORMAT
 from pachaprint.studio.authoring import UNPAINTED, blank_document, unpainted_cells
 from pachaprint.studio.shapes import shape_error
-from pachaprint.studio.workspace import Workspace, WorkspaceConflict, WorkspaceError
+from pachaprint.web.workspace import Workspace, WorkspaceConflict, WorkspaceError
 
 SAVED_KEYS = KEY_ORDER
 """The keys a save writes (every key of a scenario, SPEC section 2); any other key of the

@@ -44,6 +44,9 @@ class GameRecord:
     empty unless the simulation watched proofs."""
     found_at: tuple[int, ...] = ()
     """Per cell, the cells with terrain once its terrain tile was placed (with ``proved_at``)."""
+    history: tuple[int, ...] = ()
+    """The game's actions (its ``GameState.history``), when the simulation keeps them to write
+    game logs; empty otherwise."""
 
     @classmethod
     def of(

@@ -90,7 +90,9 @@ class SimulationConfig:
     out over the runs (:func:`split_games`). ``watch_proofs``: in the first this many
     games of each run, follow when each crop follows from the table
     (:class:`~pachaprint.engine.analysis.proofwatch.ProofWatch`, which costs about as much
-    as a logician's game); the games and the report do not change, the records gain it."""
+    as a logician's game); the games and the report do not change, the records gain it.
+    ``keep_history``: the records keep every game's actions (to write game logs,
+    :mod:`~pachaprint.engine.analysis.gamelogs`)."""
 
     mode: Mode = Mode.COMPETITIVE
     players: int = 2
@@ -101,6 +103,7 @@ class SimulationConfig:
     otoma: tuple[str, ...] | None = None
     max_turns: int = DEFAULT_MAX_TURNS
     watch_proofs: int = 0
+    keep_history: bool = False
     runs: tuple[Run, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -195,6 +198,7 @@ def play_game(
     max_turns: int = DEFAULT_MAX_TURNS,
     otoma: Sequence[int] = (),
     watch_proofs: bool = False,
+    keep_history: bool = False,
 ) -> GameRecord:
     """Play one bot game; never raises (an exception ends the game as an error).
 
@@ -219,6 +223,8 @@ def play_game(
     record = GameRecord.of(state, index, tuple(bots), ending, seats, actions, error)
     if watch:
         record.proved_at, record.found_at = tuple(watch.proved), tuple(watch.found)
+    if keep_history:
+        record.history = tuple(state.history)
     return record
 
 
@@ -236,7 +242,8 @@ def simulate(
     ``executor``: play the batches there (a process pool, a Dask cluster's
     executor, cut for ``workers`` workers) instead of here or on ``jobs`` local
     worker processes. ``ValueError`` for a scenario the mode cannot use (or
-    whose crop layer is not unique).
+    whose crop layer is not unique). To keep every game's log as well, see
+    :func:`pachaprint.engine.analysis.gamelogs.simulate_with_logs`.
     """
     pending = start(scenario, config, jobs, executor, workers)
     return pending.report(pending.records(progress))
@@ -326,16 +333,25 @@ def start(
     return Pending(scenario, config, cells, futures, [], pool)
 
 
+def game_config(
+    config: SimulationConfig, item: tuple[int, int], otoma: tuple[str, ...]
+) -> GameConfig:
+    """The configuration of game ``item`` (run, index) of a simulation whose Otoma start on
+    the cells named ``otoma``."""
+    run, index = config.runs[item[0]], item[1]
+    seed = game_seed(config.seed, index)
+    return GameConfig(config.mode, config.players, run.difficulty, otoma or None, seed=seed)
+
+
 def _play(
     oracle: WheelOracle, config: SimulationConfig, cells: tuple[int, ...], item: tuple[int, int]
 ) -> GameRecord:
     run, index = config.runs[item[0]], item[1]
-    names = tuple(oracle.board.name(c) for c in cells) or None
-    game = GameConfig(
-        config.mode, config.players, run.difficulty, names, seed=game_seed(config.seed, index)
-    )
+    game = game_config(config, item, tuple(oracle.board.name(c) for c in cells))
     watch = index < config.watch_proofs
-    return play_game(oracle, game, run.bots, index, config.max_turns, cells, watch)
+    return play_game(
+        oracle, game, run.bots, index, config.max_turns, cells, watch, config.keep_history
+    )
 
 
 def _play_batch(job: Job) -> list[GameRecord]:

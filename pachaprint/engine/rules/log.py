@@ -122,7 +122,13 @@ def read_log(path: str | Path) -> dict[str, Any]:
     if size > MAX_LOG_BYTES:
         raise LogError(f"the file is {size:,} bytes; a game log is at most {MAX_LOG_BYTES:,} bytes")
     with open(path, "rb") as handle:
-        raw = handle.read(MAX_LOG_BYTES + 1)
+        return parse_log(handle.read(MAX_LOG_BYTES + 1))
+
+
+def parse_log(raw: bytes) -> dict[str, Any]:
+    """The JSON object of a log's bytes, checked against the log schema; :class:`LogError` otherwise."""
+    if len(raw) > MAX_LOG_BYTES:
+        raise LogError(f"the file is over {MAX_LOG_BYTES:,} bytes, too big for a game log")
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     try:

@@ -41,6 +41,10 @@ class TileView(NamedTuple):
     """Co-op: spent tiles waiting on each diversity board column."""
     arrow: int = -1
     """Co-op: direction index of the tile spent this turn, -1 for none."""
+    hands: tuple[tuple[int, ...], ...] = ()
+    """Co-op: tiles in each seat's hand, per terrain (how high each stack is shows)."""
+    top_colours: tuple[tuple[str, ...], ...] = ()
+    """Co-op: arrow colour of each seat's top tile per terrain, ``""`` for an empty stack."""
 
     @classmethod
     def of(cls, tiles: TileTable) -> TileView:
@@ -53,6 +57,8 @@ class TileView(NamedTuple):
             tuple(tuple([-1 if t is None else t.arrow[1] for t in tops]) for tops in tiles.tops),
             tuple(map(len, tiles.columns)),
             -1 if tiles.arrow is None else int(tiles.arrow),
+            tuple(tuple(sizes) for sizes in tiles.hands),
+            tuple(tuple("" if t is None else t.colour for t in tops) for tops in tiles.tops),
         )
 
 

@@ -1,19 +1,20 @@
-"""The studio's door: a per-session token and same-origin checks on every request.
+"""The door of a local app (the studio, the table): a per-session token and same-origin checks.
 
 The server binds 127.0.0.1 only, but a web page in the same browser can still
 send requests to it, and a hostile DNS name can be pointed at 127.0.0.1 (DNS
 rebinding). So every request, page, asset and API alike, must
 
-* name the studio itself in ``Host`` (``127.0.0.1:PORT`` or ``localhost:PORT``),
-* come from the studio's own origin when the browser says where it comes from
+* name the app itself in ``Host`` (``127.0.0.1:PORT`` or ``localhost:PORT``),
+* come from the app's own origin when the browser says where it comes from
   (``Origin``; ``Sec-Fetch-Site``, where only a top-level page load may come
   from elsewhere, as when the address is clicked in a terminal),
 * carry the session token (query ``token`` or header ``X-Pachaprint-Token``),
   compared in constant time.
 
-Anything else gets 403 and a sentence saying why. Every response carries a
-strict Content-Security-Policy (scripts and styles from the studio only, no
-framing) and is never cached.
+Anything else gets 403 and a sentence saying why, with the app's name
+(``pachaprint studio: ...``). Every response carries a strict
+Content-Security-Policy (scripts and styles from the app only, no framing, no
+other address to talk to) and is never cached.
 """
 
 from __future__ import annotations
@@ -44,10 +45,6 @@ SECURITY_HEADERS = (
     ("cross-origin-opener-policy", "same-origin"),
     ("cross-origin-resource-policy", "same-origin"),
 )
-NO_TOKEN = (
-    "pachaprint studio: this address needs the session token. Open the address the "
-    "studio printed in the terminal (it ends in ?token=...)."
-)
 
 
 def new_token() -> str:
@@ -56,10 +53,13 @@ def new_token() -> str:
 
 
 class Guard:
-    """ASGI middleware checking Host, Origin, fetch metadata and the token on every request."""
+    """ASGI middleware checking Host, Origin, fetch metadata and the token on every request;
+    ``name`` is the app's (``studio``, ``table``), for the refusals."""
 
-    def __init__(self, app: ASGIApp, token: str, port: int):
+    def __init__(self, app: ASGIApp, token: str, port: int, name: str):
         self.app = app
+        self.name = name
+        self.label = f"pachaprint {name}"
         self.token = token.encode("ascii")
         hosts = (f"127.0.0.1:{port}", f"localhost:{port}")
         self.hosts = frozenset(hosts)
@@ -72,17 +72,17 @@ class Guard:
             name = raw_name.decode("latin-1").lower()
             if name in headers:
                 if name in ("host", "origin", TOKEN_HEADER):
-                    return f"pachaprint studio: the request repeats the {name} header"
+                    return f"{self.label}: the request repeats the {name} header"
                 continue
             headers[name] = raw_value.decode("latin-1")
         if headers.get("host") not in self.hosts:
             return (
-                "pachaprint studio: this server only answers to its own address "
+                f"{self.label}: this server only answers to its own address "
                 f"({' or '.join(sorted(self.hosts))}); the Host header names another"
             )
         origin = headers.get("origin")
         if origin is not None and origin not in self.origins:
-            return "pachaprint studio: requests from other web pages are refused"
+            return f"{self.label}: requests from other web pages are refused"
         site = headers.get("sec-fetch-site")
         if site not in (None, "same-origin", "none"):
             navigation = (
@@ -92,9 +92,12 @@ class Guard:
                 and scope.get("path") == "/"
             )
             if not navigation:
-                return "pachaprint studio: requests from other web pages are refused"
+                return f"{self.label}: requests from other web pages are refused"
         if not self._has_token(scope, headers):
-            return NO_TOKEN
+            return (
+                f"{self.label}: this address needs the session token. Open the address "
+                f"the {self.name} printed in the terminal (it ends in ?token=...)."
+            )
         return None
 
     def _has_token(self, scope: Scope, headers: dict[str, str]) -> bool:

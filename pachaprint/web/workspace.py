@@ -1,11 +1,12 @@
-"""The files the studio may touch: one scenario file, or the scenarios directly in one folder.
+"""The files a local app may touch: one JSON file, or the JSON files directly in one folder.
 
 Every name a request carries goes through :meth:`Workspace.path_of` before the
 disk is touched: a plain file name ending in ``.json`` (no folder separators,
 no leading dot, no control characters), directly inside the folder, and never
 a symbolic link or anything but a regular file. Names are matched whole
 (``fullmatch``: ``"pwn.json\n"`` is refused). Reads open the file without
-following links.
+following links. The studio edits scenarios in it; the table reads a scenario
+and keeps saved games beside it.
 
 Writes are compare-and-swap, under an advisory lock on the folder (two
 studios on one folder take turns). The new text goes to a temporary file in
@@ -90,12 +91,12 @@ def _put(source: Path, target: Path) -> None:
 
 @dataclass(frozen=True)
 class Workspace:
-    """The folder the studio serves and, in file mode, the one file in it it may use."""
+    """The folder an app serves and, in file mode, the one file in it it may use."""
 
     root: Path
     """The folder, resolved (absolute, no links)."""
     single: str | None = None
-    """The file name when the studio was started on one file."""
+    """The file name when the app was started on one file (the studio may then use no other)."""
 
     @classmethod
     def open(cls, path: str | Path) -> Workspace:
@@ -129,7 +130,7 @@ class Workspace:
 
     # -- names ---------------------------------------------------------------------
     def path_of(self, name: object) -> Path:
-        """The path of a scenario file name the studio may use; :class:`WorkspaceError` otherwise."""
+        """The path of a file name the app may use; :class:`WorkspaceError` otherwise."""
         if not isinstance(name, str) or not _NAME.fullmatch(name):
             raise WorkspaceError(
                 "a scenario is named by its file name in the folder, ending in .json "
@@ -137,18 +138,16 @@ class Workspace:
                 403,
             )
         if self.single is not None and name != self.single:
-            raise WorkspaceError(f"this studio edits {self.single} only", 403)
+            raise WorkspaceError(f"this session uses {self.single} only", 403)
         path = self.root / name
         if path.parent != self.root:
-            raise WorkspaceError("the name leaves the studio's folder", 403)
+            raise WorkspaceError("the name leaves the folder", 403)
         try:
             info = path.lstat()
         except FileNotFoundError:
             return path
         if stat.S_ISLNK(info.st_mode):
-            raise WorkspaceError(
-                f"{name} is a symbolic link; the studio does not follow links", 403
-            )
+            raise WorkspaceError(f"{name} is a symbolic link; links are not followed", 403)
         if not stat.S_ISREG(info.st_mode):
             raise WorkspaceError(f"{name} is not a regular file", 403)
         return path
@@ -157,7 +156,7 @@ class Workspace:
         return self.path_of(name).exists()
 
     def names(self) -> list[str]:
-        """The scenario files the studio shows, sorted: ``*.json`` regular files directly inside."""
+        """The files an app may list, sorted: ``*.json`` regular files directly inside."""
         if self.single is not None:
             return [self.single]
         found = []

@@ -1,0 +1,181 @@
+"""``pachaprint table``: play a disc in the browser (a thin shell over :mod:`pachaprint.table`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from pachaprint.cli.application import UsageError, command
+from pachaprint.cli.options import no_browser_option, port_option
+
+if TYPE_CHECKING:  # the engine is imported when the command runs, not when the CLI starts
+    from pachaprint.engine.rules.log import SavedGame
+    from pachaprint.model.scenario import Scenario
+    from pachaprint.table.session import NewGame
+
+REFUSAL = "not a valid scenario; fix it before playing it"
+
+
+@command()
+def table(
+    source: str = typer.Argument(
+        ...,
+        metavar="FILE|CODE",
+        help="A valid scenario file, a saved game (pachaprint-game/2) to replay or go on with, "
+        "or a disc's share code (or a wheel.html#CODE or tiwanaku-app link).",
+    ),
+    mode: str | None = typer.Option(
+        None,
+        "--mode",
+        "-m",
+        metavar="MODE",
+        help="competitive (the default), solo (one seat against the Otoma) or coop (2-4 seats against the Otoma).",
+    ),
+    seats: str | None = typer.Option(
+        None,
+        "--seats",
+        metavar="SEAT,SEAT",
+        help="Who sits where, one entry per seat: human, random, greedy, logician or expert "
+        "(default: human,human; solo: human).",
+    ),
+    difficulty: str | None = typer.Option(
+        None,
+        "--difficulty",
+        metavar="LEVEL",
+        help="solo: easy (default) or hard; coop: easy, normal (default) or expert.",
+    ),
+    colour: str | None = typer.Option(
+        None,
+        "--colour",
+        metavar="NAME",
+        help="Solo: your pawn colour, brown (default), white, green or blue.",
+    ),
+    otoma: str | None = typer.Option(
+        None,
+        "--otoma",
+        metavar="CELL,CELL",
+        help="The five Otoma start cells (default: the disc's solo.otoma, else its first five start cells).",
+    ),
+    seed: int | None = typer.Option(
+        None,
+        "--seed",
+        "-s",
+        metavar="N",
+        help="Seed for the first player, the tiles and the bots (default: a fresh one).",
+    ),
+    port: int = port_option(8770),
+    no_browser: bool = no_browser_option(),
+) -> None:
+    """Play a disc in the browser: hot-seat, bots, solo and co-op.
+
+    The page shows the board, the diversity board, the score track, the
+    supplies and hands as printed; pick a pawn and its legal destinations
+    light up. Bots and the Otoma move step by step. The server holds the map
+    and answers only what the players may see. Games are saved to and opened
+    from the folder of FILE (a saved game replays from its start, or goes on
+    where it was left); a disc from a share code saves its games in the
+    current folder. Serves on 127.0.0.1 only with this session's token;
+    Ctrl-C stops it. Exit 1 for an invalid disc or saved game, 2 for usage
+    errors.
+    """
+    from pachaprint.check.load import parse_bytes, read_file
+    from pachaprint.engine.rules.config import ConfigError
+    from pachaprint.model.text import display_path
+    from pachaprint.table.server import PortError, is_saved_game, serve, session_for
+    from pachaprint.terminal.display import printable
+
+    path = Path(source)
+    shown = display_path(path)
+    a_file = path.is_file() or path.suffix.lower() == ".json"
+    shared = None if a_file else _load_code(source)
+    if shared is None and not path.is_file():
+        raise UsageError(f"no such file: {shown} (nor a share code)")
+    try:
+        data, _ = parse_bytes(read_file(path)) if shared is None else ({}, [])
+    except OSError as exc:
+        raise UsageError(f"cannot read {shown}: {exc.strerror or exc}") from None
+    try:
+        if shared is not None:
+            session = session_for(
+                Path.cwd(), shared, _words(mode, seats, difficulty, colour, otoma, seed)
+            )
+        elif is_saved_game(data):
+            given = {"mode": mode, "seats": seats, "difficulty": difficulty, "otoma": otoma}
+            for setting, value in {**given, "colour": colour, "seed": seed}.items():
+                if value is not None:
+                    raise ConfigError(setting, "comes from the saved game")
+            session = session_for(path.parent, saved=_load_saved(path))
+        else:
+            words = _words(mode, seats, difficulty, colour, otoma, seed)
+            session = session_for(path.parent, _load_scenario(path), words)
+    except ConfigError as exc:
+        raise UsageError(f"--{exc.setting.replace('_', '-')}: {exc}") from None
+    except ValueError as exc:  # a disc the mode cannot use
+        typer.echo(printable(f"{shown}: {exc}"), err=True)
+        raise typer.Exit(1) from None
+    try:
+        serve(session, port, open_browser=not no_browser, say=typer.echo)
+    except PortError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _words(
+    mode: str | None,
+    seats: str | None,
+    difficulty: str | None,
+    colour: str | None,
+    otoma: str | None,
+    seed: int | None,
+) -> NewGame:
+    from pachaprint.table.session import NewGame
+
+    return NewGame(mode or "competitive", _seat_words(seats, mode), difficulty, colour, otoma, seed)
+
+
+def _load_code(text: str) -> Scenario | None:
+    """The disc a share code (or a link holding one) gives, proved valid; ``None`` when the
+    text is no code; a clear message and exit 1 for a code that gives no valid disc."""
+    from pachaprint.share.importing import convert
+    from pachaprint.share.inputs import item_of_text
+    from pachaprint.terminal.display import printable
+
+    item = item_of_text(text)
+    if item is None:
+        return None
+    imported = convert(item)
+    for note in imported.notes:
+        typer.echo(printable(f"{item.label}: {note}"), err=True)
+    if imported.scenario is None:
+        for problem in imported.problems or ["no disc in that code"]:
+            typer.echo(printable(f"{item.label}: {problem}"), err=True)
+        raise typer.Exit(1)
+    return imported.scenario
+
+
+def _seat_words(seats: str | None, mode: str | None) -> tuple[str, ...]:
+    """The seats named on the command line (default: people only, two or one in solo)."""
+    if seats is None:
+        return ("human",) if (mode or "").strip().lower() == "solo" else ("human", "human")
+    return tuple(s.strip().lower() for s in seats.split(",") if s.strip())
+
+
+def _load_scenario(path: Path) -> Scenario:
+    from pachaprint.cli.loading import load_valid_scenario
+
+    return load_valid_scenario(path, REFUSAL)
+
+
+def _load_saved(path: Path) -> SavedGame:
+    """A saved game replayed with its events, or a clear message and exit 1."""
+    from pachaprint.engine.rules.log import LogError, load_log
+    from pachaprint.terminal.display import printable
+
+    try:
+        return load_log(path, record_events=True)
+    except OSError as exc:
+        raise UsageError(printable(f"cannot read {path}: {exc.strerror or exc}")) from None
+    except LogError as exc:
+        typer.echo(printable(f"{path}: cannot open this game: {exc}"), err=True)
+        raise typer.Exit(1) from None

@@ -1,0 +1,54 @@
+"""What a local app's JSON API shares: errors in words with their status, and reading a JSON body."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+
+from pachaprint.check.load import parse_bytes
+
+BODY_LIMIT = 256 * 1024
+"""Request bodies above this are refused: a scenario or a decision is a few kilobytes."""
+
+
+class ApiError(Exception):
+    """An answer in words with its HTTP status (and the problems behind it, if any).
+
+    ``field`` is the JSON pointer, in the request body, of the value that is wrong.
+    """
+
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        problems: list[dict[str, Any]] | None = None,
+        field: str | None = None,
+    ):
+        super().__init__(message)
+        self.status = status
+        self.problems = problems or []
+        self.field = field
+
+
+async def read_json(request: Request) -> dict[str, Any]:
+    """The request's JSON object body (at most :data:`BODY_LIMIT` bytes), else :class:`ApiError`."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise ApiError(415, "send the request body as application/json")
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > BODY_LIMIT):
+        raise ApiError(413, f"the request body is over {BODY_LIMIT // 1024} KB")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > BODY_LIMIT:
+            raise ApiError(413, f"the request body is over {BODY_LIMIT // 1024} KB")
+        chunks.append(chunk)
+    data, problems = parse_bytes(b"".join(chunks))
+    if problems:
+        raise ApiError(400, f"the request body is not JSON: {problems[0].message}")
+    if not isinstance(data, dict):
+        raise ApiError(400, "the request body must be a JSON object")
+    return data

@@ -1,0 +1,432 @@
+"""The table in real headless Chromium (selenium, see tests/browser.py): whole games by clicking
+and by keyboard, saving and resuming, replays, and nothing hidden in the page."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.actions import Kind
+from pachaprint.engine.rules.log import game_log, load_log
+from pachaprint.engine.rules.state import GameState
+from pachaprint.model.rules import TERRAIN_LETTERS
+from pachaprint.model.scenario import Scenario
+from pachaprint.table.server import BackgroundTable, session_for
+from pachaprint.table.session import NewGame, TableSession
+from tests.browser import console_problems, requested_urls, start_browser
+from tests.helpers import example
+
+pytestmark = pytest.mark.slow
+DESKTOP = (1280, 900)
+TABLET = (768, 1024)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    started = start_browser()
+    yield started
+    started.quit()
+
+
+def long_disc() -> Scenario:
+    data = example("high-valley")
+    data["start"] = ["i2", "a1", "e3", "c5", "h4"]
+    data["id"] = "high-valley-5"
+    return Scenario.from_dict(data)
+
+
+@pytest.fixture
+def folder(tmp_path):
+    for scenario in (Scenario.from_dict(example("lake-shore")), long_disc()):
+        (tmp_path / f"{scenario.id}.json").write_text(json.dumps(scenario.to_dict(), indent=1))
+    return tmp_path
+
+
+def served(folder, scenario: Scenario, words: NewGame) -> BackgroundTable:
+    return BackgroundTable(session_for(folder, scenario, words))
+
+
+@pytest.fixture
+def driver(browser):
+    """The browser at desktop size, logs cleared; no console problem may be left after a test,
+    and no request may have left the table."""
+    driver = browser.driver
+    driver.set_window_size(*DESKTOP)
+    console_problems(driver)
+    requested_urls(driver)
+    yield driver
+    driver.get("about:blank")
+    assert console_problems(driver) == []
+    assert all(
+        url.startswith("http://127.0.0.1:") or url.startswith(("data:", "about:"))
+        for url in requested_urls(driver)
+    )
+
+
+# -- reading and driving the page -------------------------------------------------------------------
+def idle(driver, seconds: float = 30) -> None:
+    WebDriverWait(driver, seconds).until(
+        lambda d: d.execute_script("return document.documentElement.dataset.busy") == "false"
+    )
+
+
+def open_table(driver, table: BackgroundTable) -> None:
+    driver.get(table.url + "#speed=0")
+    idle(driver)
+
+
+def moment(driver) -> int:
+    return int(driver.execute_script("return document.documentElement.dataset.moment"))
+
+
+def after(driver, before: int) -> None:
+    """Wait until the table has moved on from ``before`` and settled."""
+    WebDriverWait(driver, 30).until(lambda d: moment(d) != before)
+    idle(driver)
+
+
+def shown_cells(driver) -> dict[str, tuple[str | None, str | None]]:
+    """Per board cell on the page: (data-terrain, data-crop)."""
+    found = driver.execute_script(
+        "return [...document.querySelectorAll('#board-picture g[data-cell]')]"
+        ".map(g => [g.dataset.cell, g.dataset.terrain || null, g.dataset.crop || null]);"
+    )
+    return {cell: (terrain, crop) for cell, terrain, crop in found}
+
+
+def assert_page_shows_the_table_only(driver, state: GameState) -> None:
+    """Every cell the page shows holds exactly what the table has revealed, nothing more, and
+    the page's source holds no hidden cell's terrain or crop anywhere."""
+    board = state.board
+    cells = shown_cells(driver)
+    assert len(cells) == board.cell_count
+    for cell in board.cells:
+        terrain = TERRAIN_LETTERS[state.terrain[cell]] if state.revealed >> cell & 1 else None
+        crop = str(state.crop[cell]) if state.crop_mask >> cell & 1 else None
+        assert cells[board.name(cell)] == (terrain, crop), board.name(cell)
+    source = driver.page_source
+    for cell in board.cells:
+        name = board.name(cell)
+        if not state.revealed >> cell & 1:
+            assert not re.search(rf'data-cell="{name}"[^>]*data-terrain', source), name
+
+
+def legal_codes(session: TableSession) -> set[int]:
+    game = session.game
+    return set(game.state.legal_actions()) if game.human_to_play else set()
+
+
+def click_action(driver, element, session: TableSession) -> None:
+    """Click an element carrying data-action, after checking the code is legal for the seat."""
+    code = int(element.get_attribute("data-action"))
+    assert code in legal_codes(session), code
+    before = moment(driver)
+    element.click()
+    after(driver, before)
+
+
+def leave(driver) -> None:
+    """Leave the page before its server stops (its bots would call a server that is gone)."""
+    driver.get("about:blank")
+
+
+def press(driver, element, key: str) -> None:
+    """Focus an element and press a key on it (the keyboard, not the mouse)."""
+    driver.execute_script("arguments[0].focus();", element)
+    element.send_keys(key)
+
+
+def act_by_keyboard(driver, session: TableSession, rng: random.Random) -> bool:
+    """One decision with the keyboard only, when the page offers one: the board's cursor and
+    Enter, the letters and digits, or Enter on a focused button. False if none was taken."""
+    before = moment(driver)
+    page = driver.find_element(By.TAG_NAME, "body")
+    levels = driver.find_elements(By.CSS_SELECTOR, "#divine-row:not([hidden]) button[data-action]")
+    if levels:
+        level = rng.choice(levels).text.strip()
+        page.send_keys(level)  # 1-5: divine under the chosen pawn
+    elif driver.find_elements(By.CSS_SELECTOR, "#offer-row:not([hidden]) #offer[data-action]"):
+        keep = driver.find_elements(By.CSS_SELECTOR, "#offer-row button.pass[data-action]")
+        page.send_keys("p" if keep and rng.random() < 0.5 else "o")  # keep, or offer the chosen
+    elif driver.find_elements(By.CSS_SELECTOR, "#choice-buttons button[data-action]"):
+        button = rng.choice(
+            driver.find_elements(By.CSS_SELECTOR, "#choice-buttons button[data-action]")
+        )
+        assert int(button.get_attribute("data-action")) in legal_codes(session)
+        press(driver, button, Keys.ENTER)
+    else:
+        pawns = driver.find_elements(By.CSS_SELECTOR, "#board-picture g[data-select]")
+        if driver.find_elements(By.ID, "pick-supply") and (not pawns or rng.random() < 0.5):
+            page.send_keys("e")  # the pawns in supply: the edge cells light up
+        elif pawns:
+            press(driver, rng.choice(pawns), Keys.ENTER)
+        targets = driver.find_elements(By.CSS_SELECTOR, "#board-picture g[data-action]")
+        if not targets:
+            return False
+        target = rng.choice(targets)
+        assert int(target.get_attribute("data-action")) in legal_codes(session)
+        assert target.get_attribute("aria-label").endswith("; a legal choice (Enter takes it)")
+        press(driver, target, Keys.ENTER)
+    after(driver, before)
+    return True
+
+
+def offered(driver, selector: str) -> list:
+    """The elements of ``selector`` the page offers now (not in a hidden part, not disabled)."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])]"
+        ".filter(e => !e.closest('[hidden]') && !e.disabled);",
+        selector,
+    )
+
+
+def act_by_mouse(driver, session: TableSession, rng: random.Random) -> None:
+    """One decision with the mouse: pick a pawn (or the supply) when the page asks for one,
+    then click a lit-up destination or a button carrying data-action."""
+    actions = offered(driver, "[data-action]")
+    picks = offered(driver, "#board-picture g[data-select], #pick-supply")
+    if picks and (not actions or rng.random() < 0.7):
+        rng.choice(picks).click()
+        actions = offered(driver, "[data-action]")
+        if not actions:  # a pawn that can only divine after all: pick again next time
+            return
+    click_action(driver, rng.choice(actions), session)
+
+
+def play_whole_game(driver, session: TableSession, seed: int, keyboard: float) -> int:
+    """Play to the end, checking after each decision that the page shows the table and
+    nothing hidden; ``keyboard``: the share of decisions taken with the keyboard."""
+    rng = random.Random(seed)
+    decisions = 0
+    for _ in range(600):
+        idle(driver)
+        if session.game.state.is_terminal():
+            return decisions
+        assert session.game.human_to_play
+        if rng.random() < keyboard and act_by_keyboard(driver, session, rng):
+            decisions += 1
+        else:
+            act_by_mouse(driver, session, rng)
+            decisions += 1
+        assert_page_shows_the_table_only(driver, session.game.state)
+        seat = driver.find_element(By.ID, "turn").get_attribute("data-seat")
+        if not session.game.state.is_terminal():
+            assert seat == str(session.game.state.current_player)
+    raise AssertionError("the game did not end")
+
+
+# -- whole games ------------------------------------------------------------------------------------
+def test_a_whole_solo_game_by_mouse_and_keyboard(driver, folder):
+    scenario = long_disc()
+    with served(folder, scenario, NewGame("solo", ("human",), "hard", seed=6)) as table:
+        open_table(driver, table)
+        session = table.table_session
+        assert driver.find_element(By.ID, "turn").get_attribute("data-seat") == "0"
+        decisions = play_whole_game(driver, session, seed=1, keyboard=0.4)
+        assert decisions > 10
+        text = driver.find_element(By.ID, "turn").text
+        assert "The game is over" in text and ("win" in text)
+        scores = driver.find_elements(By.CSS_SELECTOR, "#scores td.score")
+        assert [int(s.text) for s in scores] == session.game.state.score
+        driver.save_screenshot("/tmp/table-solo-over.png")
+
+
+def test_a_whole_two_player_game_hot_seat_with_the_end_phase(driver, folder):
+    scenario = Scenario.from_dict(example("lake-shore"))
+    with served(folder, scenario, NewGame("competitive", ("human", "human"), seed=12)) as table:
+        open_table(driver, table)
+        session = table.table_session
+        play_whole_game(driver, session, seed=2, keyboard=0.4)
+        events = [e.what.value for e in session.game.state.events or []]
+        assert "end-phase" in events  # the end phase was played at the page
+        log = driver.find_element(By.ID, "log").text
+        assert "end phase" in log
+        assert "Final ranking" in driver.find_element(By.ID, "turn-prompt").text
+
+
+def test_coop_spending_by_keyboard_and_a_bot_told_step_by_step(driver, folder):
+    scenario = long_disc()
+    words = NewGame("coop", ("human", "random"), "easy", seed=4)
+    with served(folder, scenario, words) as table:
+        session = table.table_session
+        driver.get(table.url + "#speed=350")
+        idle(driver)
+        spent = 0
+        for _ in range(40):
+            if spent >= 2:
+                break
+            WebDriverWait(driver, 60).until(lambda d: session.game.human_to_play)
+            idle(driver)
+            before = moment(driver)
+            buttons = driver.find_elements(By.CSS_SELECTOR, "#choice-buttons button[data-action]")
+            if session.game.state.phase.name == "SPEND":
+                assert buttons and all("tile (arrow" in b.text for b in buttons)
+                press(driver, buttons[0], Keys.ENTER)
+                after(driver, before)
+                assert any(A.kind_of(code) == Kind.SPEND for code in session.game.state.history)
+                spent += 1
+            else:
+                assert act_by_keyboard(driver, session, random.Random(3))
+        assert spent >= 2
+        # the bot's turns were told step by step: the words, and a drawing over the board
+        WebDriverWait(driver, 30).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, "#board-picture svg.story .story-step")
+        )
+        log = driver.find_element(By.ID, "log").text
+        assert "Player 2 (white, random)" in log
+        leave(driver)
+
+
+# -- saving, resuming, replaying -------------------------------------------------------------------
+def test_save_then_resume_a_game_and_replay_it(driver, folder):
+    scenario = Scenario.from_dict(example("lake-shore"))
+    with served(folder, scenario, NewGame("competitive", ("human", "greedy"), seed=3)) as table:
+        session = table.table_session
+        open_table(driver, table)
+        rng = random.Random(4)
+        for _ in range(5):
+            idle(driver)
+            act_by_mouse(driver, session, rng)
+        idle(driver)
+        history = list(session.game.state.history)
+        driver.find_element(By.ID, "games").click()
+        WebDriverWait(driver, 10).until(
+            lambda d: d.find_element(By.ID, "save-name").get_attribute("value")
+        )
+        name = driver.find_element(By.ID, "save-name").get_attribute("value")
+        assert name == "lake-shore-game-1.json"
+        driver.find_element(By.ID, "save").click()
+        WebDriverWait(driver, 10).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, f'#saves button[data-file="{name}"]')
+        )
+        driver.find_element(By.ID, "games-close").click()
+        assert (folder / name).exists()
+        # a new game, then back to the saved one
+        driver.find_element(By.ID, "new-game").click()
+        driver.find_element(By.ID, "seed").send_keys("99")
+        before = moment(driver)
+        driver.find_element(By.ID, "setup-start").click()
+        WebDriverWait(driver, 10).until(
+            lambda d: "seed 99" in d.find_element(By.ID, "game-line").text
+        )
+        idle(driver)
+        driver.find_element(By.ID, "games").click()
+        WebDriverWait(driver, 10).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, f'#saves button[data-file="{name}"]')
+        )
+        before = moment(driver)
+        driver.find_element(By.CSS_SELECTOR, f'#saves button[data-file="{name}"]').click()
+        after(driver, before)
+        assert session.game.state.history == history  # the saved game goes on where it was left
+        assert_page_shows_the_table_only(driver, session.game.state)
+        # the replay controls walk back through it and forward again
+        known = session.game.decisions()[1]
+        driver.find_element(By.ID, "to-start").click()
+        WebDriverWait(driver, 10).until(lambda d: session.game.decisions() == (0, known))
+        idle(driver)
+        assert_page_shows_the_table_only(driver, session.game.state)
+        assert "Decision 0 of" in driver.find_element(By.ID, "position").text
+        for step in range(1, 3):
+            before = moment(driver)
+            driver.find_element(By.ID, "next").click()
+            after(driver, before)
+            assert session.game.decisions()[0] == step
+        driver.find_element(By.ID, "to-end").click()
+        WebDriverWait(driver, 10).until(lambda d: session.game.live)
+        idle(driver)
+        assert session.game.state.history == history
+
+
+def test_a_finished_game_opens_as_a_replay_that_plays_itself(driver, folder):
+    scenario = Scenario.from_dict(example("lake-shore"))
+    words = NewGame("competitive", ("random", "greedy"), seed=8)
+    with served(folder, scenario, words) as table:
+        session = table.table_session
+        driver.get(table.url + "#speed=0")
+        WebDriverWait(driver, 60).until(lambda d: session.game.state.is_terminal())
+        idle(driver)
+        log = game_log(session.game.scenario, session.game.state, session.game.kinds)
+        (folder / "watched.json").write_text(json.dumps(log))
+    saved = load_log(folder / "watched.json", record_events=True)
+    with BackgroundTable(session_for(folder, saved=saved)) as table:
+        session = table.table_session
+        open_table(driver, table)
+        assert session.game.decisions()[0] == 0 and not session.game.live
+        assert driver.find_element(By.ID, "run").text.startswith("Play")
+        driver.find_element(By.ID, "run").click()
+        WebDriverWait(driver, 60).until(lambda d: session.game.live)
+        idle(driver)
+        assert session.game.state.is_terminal()
+        assert "The game is over" in driver.find_element(By.ID, "turn").text
+        leave(driver)
+
+
+# -- escaping ----------------------------------------------------------------------------------------
+HOSTILE = '<img src=x onerror="document.title=1">&amp; <b>bold</b>'
+
+
+def test_names_from_a_disc_or_a_saved_game_are_shown_as_text(driver, folder):
+    """A disc's name and author, and a saved game's scenario name, reach the page as text:
+    never markup, never run."""
+    data = example("lake-shore")
+    data["name"], data["author"] = HOSTILE, HOSTILE
+    scenario = Scenario.from_dict(data)
+    words = NewGame("competitive", ("human", "human"), seed=2)
+    with served(folder, scenario, words) as table:
+        session = table.table_session
+        log = game_log(scenario, session.game.state, session.game.kinds)
+        (folder / "hostile-game.json").write_text(json.dumps(log))
+        open_table(driver, table)
+        assert driver.find_element(By.ID, "disc-name").text == HOSTILE
+        driver.find_element(By.ID, "games").click()
+        WebDriverWait(driver, 10).until(
+            lambda d: d.find_elements(
+                By.CSS_SELECTOR, '#saves button[data-file="hostile-game.json"]'
+            )
+        )
+        assert HOSTILE in driver.find_element(By.ID, "saves").text
+        assert driver.find_elements(By.CSS_SELECTOR, "img, b") == []
+        assert driver.title == "pachaprint table"
+        driver.find_element(By.ID, "games-close").click()
+        leave(driver)
+
+
+# -- at tablet width, and undo --------------------------------------------------------------------
+@pytest.mark.parametrize("size", [DESKTOP, TABLET])
+def test_the_table_fits_the_screen_and_undo_takes_back_a_move_onto_a_crop(driver, folder, size):
+    driver.set_window_size(*size)
+    scenario = Scenario.from_dict(example("lake-shore"))
+    with served(folder, scenario, NewGame("competitive", ("human", "human"), seed=6)) as table:
+        session = table.table_session
+        open_table(driver, table)
+        start = list(session.game.state.history)
+        width = driver.execute_script("return document.documentElement.scrollWidth")
+        assert width <= driver.execute_script("return window.innerWidth")
+        # the turn, the board and the choices below it fit one screen, the board at least 440 px
+        board = driver.find_element(By.ID, "board-picture").rect
+        choices = driver.find_element(By.ID, "choices").rect
+        assert board["width"] >= 439
+        assert choices["y"] + choices["height"] <= driver.execute_script("return innerHeight")
+        driver.find_element(By.ID, "pick-supply").click()
+        crops = [
+            g
+            for g in driver.find_elements(By.CSS_SELECTOR, "#board-picture g[data-action]")
+            if g.get_attribute("data-crop")
+        ]
+        assert crops, "an edge start cell with a crop to enter"
+        click_action(driver, crops[0], session)
+        undo = driver.find_element(By.ID, "undo")
+        assert undo.is_enabled()
+        before = moment(driver)
+        undo.click()
+        after(driver, before)
+        assert session.game.state.history == start
+        name = "desktop" if size == DESKTOP else "tablet"
+        driver.save_screenshot(f"/tmp/table-{name}.png")

@@ -1,0 +1,135 @@
+"""``pachaprint table`` as a user runs it: the address with its token, refusals in words, Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pachaprint.cli import app
+from pachaprint.engine.rules.log import game_log
+from pachaprint.model.scenario import Scenario
+from pachaprint.share.codec import code_of
+from pachaprint.table.game import TableGame
+from pachaprint.table.session import NewGame
+from tests.helpers import example
+from tests.studio_http import Client
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def start(*args: str, cwd: Path | None = None) -> tuple[subprocess.Popen[str], str]:
+    """Run the command; return the process and the address it printed."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pachaprint", "table", *args],
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    deadline = time.monotonic() + 30
+    lines = []
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+        if "Ctrl-C" in line:
+            return process, next(x.strip() for x in lines if "?token=" in x)
+    process.kill()
+    raise AssertionError(
+        f"no address printed: {lines} {process.stderr.read() if process.stderr else ''}"
+    )
+
+
+@pytest.fixture
+def disc(tmp_path):
+    path = tmp_path / "lake-shore.json"
+    path.write_text(json.dumps(example("lake-shore")))
+    return path
+
+
+@pytest.mark.slow
+def test_table_prints_its_address_guards_it_and_stops_cleanly_on_ctrl_c(disc):
+    process, address = start(
+        str(disc), "--seats", "human,greedy", "--seed", "3", "--no-browser", "--port", "0"
+    )
+    try:
+        assert address.startswith("http://127.0.0.1:")
+        port = int(address.split(":")[2].split("/")[0])
+        token = address.split("?token=")[1]
+        assert Client(port).get("/api/table").status_code == 403
+        table = Client(port, {"X-Pachaprint-Token": token}).get("/api/table").json()
+        assert [s["kind"] for s in table["seats"]] == ["human", "greedy"] and table["seed"] == 3
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=15)
+    assert process.returncode == 0, err
+    assert "pachaprint table: stopped." in out and "Traceback" not in err
+
+
+def test_usage_errors_name_the_option(disc, tmp_path):
+    missing = runner.invoke(app, ["table", str(tmp_path / "nope.json")])
+    assert missing.exit_code == 2 and "no such file" in missing.output
+    mode = runner.invoke(app, ["table", str(disc), "--mode", "chess", "--no-browser"])
+    assert mode.exit_code == 2 and "--mode" in mode.output
+    seats = runner.invoke(app, ["table", str(disc), "--seats", "human,wizard", "--no-browser"])
+    assert seats.exit_code == 2 and "unknown bot 'wizard'" in seats.output
+    solo = runner.invoke(app, ["table", str(disc), "--mode", "solo", "--no-browser"])
+    assert solo.exit_code == 1 and "long scenarios only" in solo.output
+
+
+def test_a_saved_game_takes_no_game_settings_and_a_broken_one_is_refused(disc, tmp_path):
+    scenario = Scenario.from_dict(example("lake-shore"))
+    game = TableGame(scenario, NewGame(seed=1).config(scenario))
+    log = tmp_path / "game.json"
+    log.write_text(json.dumps(game_log(scenario, game.state, game.kinds)))
+    both = runner.invoke(app, ["table", str(log), "--seats", "human,human", "--no-browser"])
+    assert both.exit_code == 2 and "--seats: comes from the saved game" in both.output
+    data = json.loads(log.read_text())
+    data["actions"] = ["move a1 a9"]
+    log.write_text(json.dumps(data))
+    broken = runner.invoke(app, ["table", str(log), "--no-browser"])
+    assert broken.exit_code == 1 and "cannot open this game" in broken.output
+    invalid = tmp_path / "bad.json"
+    invalid.write_text(json.dumps({**example("lake-shore"), "start": ["z9"]}))
+    refused = runner.invoke(app, ["table", str(invalid), "--no-browser"])
+    assert refused.exit_code == 1 and "not a valid scenario" in refused.output
+
+
+@pytest.mark.slow
+def test_a_share_code_opens_its_disc_and_games_are_saved_in_the_current_folder(tmp_path):
+    scenario = Scenario.from_dict(example("lake-shore"))
+    code = code_of(scenario)
+    process, address = start(code, "--seed", "4", "--no-browser", "--port", "0", cwd=tmp_path)
+    try:
+        port = int(address.split(":")[2].split("/")[0])
+        client = Client(port, {"X-Pachaprint-Token": address.split("?token=")[1]})
+        setup = client.get("/api/setup").json()
+        assert setup["scenario"]["name"] == scenario.name
+        assert client.post("/api/save", json={"file": "from-a-code.json"}).status_code == 200
+        assert (tmp_path / "from-a-code.json").is_file()
+    finally:
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=15)
+    assert process.returncode == 0, err
+
+
+def test_a_broken_share_code_is_refused_in_words(tmp_path):
+    code = code_of(Scenario.from_dict(example("lake-shore")))
+    typo = code[:3] + ("X" if code[3] != "X" else "Y") + code[4:]
+    refused = runner.invoke(app, ["table", typo, "--no-browser"])
+    assert refused.exit_code == 1 and "Traceback" not in refused.output
+    assert "check" in refused.output.lower()
+    missing = runner.invoke(app, ["table", str(tmp_path / "nope.json")])
+    assert missing.exit_code == 2 and "no such file" in missing.output
