@@ -122,7 +122,11 @@ def _otoma_flags(report: Summary, records: list[GameRecord]) -> list[str]:
     blocked = sum(r.ending is Ending.SHUT_OUT for r in records if r.completed)
     if blocked:
         games = "game" if blocked == 1 else "games"
-        out.append(f"in {blocked} {games} the player was shut out before every cell had terrain")
+        out.append(
+            f"in {blocked} {games} no tile could be discovered any more before every cell had "
+            "terrain (the Otoma walled the last cells in): the player divined what was left "
+            "and the game ended, by our ruling"
+        )
     return out + otoma_level_flags(report.mode, report.runs or [])
 
 

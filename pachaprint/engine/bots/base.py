@@ -13,6 +13,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from pachaprint.engine.bots.logic import Inconsistent, Knowledge, analyse
+from pachaprint.engine.bots.repeats import Positions
 from pachaprint.engine.rules.actions import LegalActions
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.view import PlayerView
@@ -38,17 +39,24 @@ class Bot:
         self.rng = rng
         self.proved = 0
         self.guessed = 0
+        self.positions = Positions()
+        """Positions met since the last progress (a bot never walks back to one)."""
         self._known: OrderedDict[tuple[object, ...], Knowledge | None] = OrderedDict()
 
     def decide(self, state: GameState) -> int:
         """The action of the seat to play in ``state``: what drivers call.
 
         This base version shows the bot only the seat's :class:`PlayerView` and the
-        legal actions (:meth:`act`). A search bot overrides it to play on from the
-        state: the ``expert`` only ever looks at ``state.information_state()``
-        (what the players know), the ``oracle-cheat`` at the real game.
+        legal actions (:meth:`act`), less the Explores back to a position met since
+        the last progress (:class:`~pachaprint.engine.bots.repeats.Positions`). A
+        search bot overrides it to play on from the state: the ``expert`` only ever
+        looks at ``state.information_state()`` (what the players know), the
+        ``oracle-cheat`` at the real game.
         """
-        return self.act(state.view() if self.needs_view else None, state.legal_actions())
+        legal = self.positions.fresh(state, state.legal_actions())
+        code = self.act(state.view() if self.needs_view else None, legal)
+        self.positions.chose(state, code)
+        return code
 
     def act(self, view: PlayerView | None, legal: LegalActions) -> int:
         raise NotImplementedError
