@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pachaprint.engine.analysis.divinations import wrong_guesses
 from pachaprint.engine.analysis.stats import percent
 from pachaprint.model.rules import CROP_NAMES, Terrain
 from pachaprint.model.scenario import Scenario
@@ -232,6 +233,7 @@ def balance_markdown(balance: dict[str, Any]) -> list[str]:
                 run["score"]["median"],
                 run["otoma_score"]["median"],
                 run["margin"]["median"],
+                wrong_guesses(run) if "chosen_guesses" in run else "-",
             ]
             for mode, data in versus
             for run in data["runs"]
@@ -247,9 +249,16 @@ def balance_markdown(balance: dict[str, Any]) -> list[str]:
                 "median score",
                 "median Otoma score",
                 "median margin",
+                "wrong guesses: chosen, forced",
             ],
             rows,
         )
+        lines += [
+            "",
+            "Wrong guesses: of the divinations a bot made without a proof, those it chose "
+            "and those the rules forced on it (in solo a Divine turn divines with every "
+            "pawn), how many named the wrong level. A proved crop is never divined wrong.",
+        ]
     for note in balance.get("skipped", []):
         lines += ["", f"Not simulated: {note}."]
     lines += cell_markdown(balance["cells"])

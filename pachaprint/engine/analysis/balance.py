@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pachaprint.engine.analysis.cells import cell_flags, cell_proofs
+from pachaprint.engine.analysis.divinations import DIVINATION_KEYS
 from pachaprint.engine.analysis.record import GameRecord
 from pachaprint.engine.analysis.report import SimulationReport
 from pachaprint.engine.analysis.simulate import DEFAULT_MAX_TURNS, Pending, SimulationConfig, start
@@ -294,6 +295,7 @@ def versus(sim: SimulationReport, records: Sequence[GameRecord], strongest: str)
                 "otoma_score": summary([r.scores[1] for r in mine]),
                 "margin": summary(margins),
                 "margin_histogram": histogram(margins, 5),
+                **{key: run[key] for key in DIVINATION_KEYS},
             }
         )
     turns = [r.turns for r in records if r.completed]

@@ -113,12 +113,13 @@ def _wins(done: Sequence[GameRecord], seat: int) -> float:
 
 def _otoma_flags(report: Summary, records: list[GameRecord]) -> list[str]:
     out = []
-    logician = [r for r in records if r.bots[0] == "logician"]
-    unforced = sum(r.wrong[0] for r in logician) - sum(sum(r.guessed) for r in logician)
-    if unforced > 0:
-        out.append(
-            f"the logician divined wrong {unforced} times beyond its forced guesses (a bug: it must never)"
-        )
+    for bot in dict.fromkeys(r.bots[0] for r in records):
+        wrong = sum(sum(r.proven_wrong) for r in records if r.bots[0] == bot)
+        if wrong:
+            out.append(
+                f"the {bot} divined wrong {wrong} times a crop it had proved (a bug: a proof "
+                "is never wrong)"
+            )
     blocked = sum(r.ending is Ending.SHUT_OUT for r in records if r.completed)
     if blocked:
         games = "game" if blocked == 1 else "games"
