@@ -13,16 +13,23 @@ from pathlib import Path
 from typing import Any
 
 from pachaprint.engine.analysis.divinations import wrong_guesses
+from pachaprint.engine.analysis.flags import MIN_GAMES, honest
 from pachaprint.engine.analysis.stats import percent
 from pachaprint.model.rules import CROP_NAMES, Terrain
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.charts import CAPTIONS, chart_files
 
+BOUND = "oracle-cheat"
+"""The bot whose win rate against the Otoma is the perfect-information bound: the same
+search as the expert, knowing the hidden map and the tiles."""
+
 
 def build_balance(scenario: Scenario, options: Any) -> dict[str, Any]:
     """The build's balance report (``options``: the build's ``BuildOptions``): the
     competitive games of its bots (their simulation report is ``report.json``'s
-    ``simulation``), solo and co-op with its strongest bot, in the modes it names."""
+    ``simulation``), solo and co-op with its strongest bot and the perfect-information
+    bound (:data:`BOUND`), each run stopped once its win rate decides every flag, in the
+    modes it names."""
     from pachaprint.engine.analysis.balance import BalanceConfig, balance
     from pachaprint.engine.rules.config import Mode
 
@@ -32,8 +39,9 @@ def build_balance(scenario: Scenario, options: Any) -> dict[str, Any]:
         modes=tuple(Mode.parse(m) for m in options.modes),
         players=options.players,
         bots=options.bots,
-        versus_bots=(options.strongest,),
+        versus_bots=(options.strongest, BOUND),
         strongest=options.strongest,
+        adaptive=True,
     )
     return balance(scenario, config)
 
@@ -230,6 +238,7 @@ def balance_markdown(balance: dict[str, Any]) -> list[str]:
                 run["completed"],
                 percent(run["win_rate"]),
                 _interval(run),
+                _bound(data["runs"], run["difficulty"]),
                 run["score"]["median"],
                 run["otoma_score"]["median"],
                 run["margin"]["median"],
@@ -237,6 +246,7 @@ def balance_markdown(balance: dict[str, Any]) -> list[str]:
             ]
             for mode, data in versus
             for run in data["runs"]
+            if honest(run["bot"])
         ]
         lines += _table(
             [
@@ -246,6 +256,7 @@ def balance_markdown(balance: dict[str, Any]) -> list[str]:
                 "games",
                 "player wins",
                 "95 % interval",
+                "bound",
                 "median score",
                 "median Otoma score",
                 "median margin",
@@ -257,12 +268,22 @@ def balance_markdown(balance: dict[str, Any]) -> list[str]:
             "",
             "Wrong guesses: of the divinations a bot made without a proof, those it chose "
             "and those the rules forced on it (in solo a Divine turn divines with every "
-            "pawn), how many named the wrong level. A proved crop is never divined wrong.",
+            "pawn), how many named the wrong level. A proved crop is never divined wrong. "
+            "Bound: how often the same search wins when it knows the hidden map and the "
+            f"tiles ({BOUND}, games in brackets), the most any strategy could win.",
         ]
     for note in balance.get("skipped", []):
         lines += ["", f"Not simulated: {note}."]
     lines += cell_markdown(balance["cells"])
     return lines
+
+
+def _bound(runs: list[dict[str, Any]], difficulty: str) -> str:
+    """The perfect-information bound at ``difficulty``: ``"96 % (25)"``, or ``-``."""
+    for run in runs:
+        if run["bot"] == BOUND and run["difficulty"] == difficulty:
+            return f"{percent(run['win_rate'])} ({run['completed']})"
+    return "-"
 
 
 def split_words(balance: dict[str, Any]) -> str:
@@ -276,10 +297,17 @@ def split_words(balance: dict[str, Any]) -> str:
         else:
             shares = ", ".join(f"{r['games']} {r['bots'][0]} on {r['difficulty']}" for r in runs)
             parts.append(f"{total} {mode} games ({shares})")
+    adaptive = (
+        " Against the Otoma each run stopped once its 95 % interval decided every flag "
+        f"(at least {MIN_GAMES} games, at most its share of {balance['games_per_mode']})."
+        if balance.get("adaptive")
+        else ""
+    )
     return (
         "Games played: "
         + "; ".join(parts)
         + f". Game i of every run uses the seed derived from (seed {balance['seed']}, i)."
+        + adaptive
     )
 
 

@@ -72,6 +72,9 @@ class BalanceConfig:
     watched: int = 50
     """Competitive games (the first ones) watched for the hard cells: enough for their
     verdicts, and a watched game costs about twice an unwatched one."""
+    adaptive: bool = False
+    """Against the Otoma, stop each run once its win rate decides every flag (``games``
+    is then the most a mode plays; :attr:`SimulationConfig.adaptive`)."""
 
     def simulations(self, scenario: Scenario) -> tuple[list[SimulationConfig], list[str]]:
         """The simulation of each mode this scenario can be played in, and a note per
@@ -102,6 +105,7 @@ class BalanceConfig:
                         self.seed,
                         max_turns=self.max_turns,
                         watch_proofs=self.watched if mode is Mode.COMPETITIVE else 0,
+                        adaptive=self.adaptive and mode.has_otoma,
                     )
                 )
             except ConfigError as exc:
@@ -193,6 +197,7 @@ def _report(
         "size": scenario.size,
         "seed": config.seed,
         "games_per_mode": config.games,
+        "adaptive": config.adaptive,
         "strongest": config.strongest,
         "split": [],
         "modes": {},
@@ -204,15 +209,19 @@ def _report(
     for pending, records in results:
         sim = pending.report(records)
         mode = pending.config.mode
+        played = [
+            sum(1 for r in records if r.bots == run.bots and r.difficulty == run.difficulty)
+            for run in pending.config.runs
+        ]
         out["split"] += [
             {
                 "mode": mode.value,
                 "bots": list(run.bots),
                 "difficulty": run.difficulty,
-                "games": run.games,
-                "game_indexes": [0, run.games - 1],
+                "games": games,
+                "game_indexes": [0, games - 1],
             }
-            for run in pending.config.runs
+            for run, games in zip(pending.config.runs, played, strict=True)
         ]
         if mode is Mode.COMPETITIVE:
             out["modes"][mode.value] = competitive(sim, records)

@@ -42,6 +42,19 @@ MIN_GAMES = 10
 """Fewer games than this flag no rate (an interval over so few says little)."""
 
 
+def decided(wins: float, games: int) -> bool:
+    """Whether ``wins`` in ``games`` decide every flag on a win rate against the Otoma: at
+    least :data:`MIN_GAMES` games, and the 95 % interval lies on one side of
+    :data:`UNWINNABLE` and on one side of :data:`EFFORTLESS` (more games would flag
+    the same). An adaptive simulation stops a run once it is decided."""
+    interval = wilson(wins, games)
+    return (
+        games >= MIN_GAMES
+        and (interval.high < UNWINNABLE or interval.low >= UNWINNABLE)
+        and (interval.low > EFFORTLESS or interval.high <= EFFORTLESS)
+    )
+
+
 def honest(bot: str) -> bool:
     """False for bots that read the hidden map (named ``...-cheat``, such as ``oracle-cheat``):
     they measure a bound, never the scenario, so no flag rests on them."""
