@@ -14,11 +14,20 @@ import os
 import sysconfig
 import tempfile
 
-from setuptools import Extension, setup
+from setuptools import setup
 
 COMPILED: list[str] = [
     "pachaprint/model/board.py",
     "pachaprint/model/regions.py",
+    "pachaprint/check/difficulty.py",
+    "pachaprint/check/solver.py",
+    "pachaprint/check/deduction.py",
+    "pachaprint/check/position.py",
+    "pachaprint/check/techniques.py",
+    "pachaprint/check/grade.py",
+    "pachaprint/check/problems.py",
+    "pachaprint/check/conflict.py",
+    "pachaprint/check/rules.py",
 ]
 """The modules mypyc compiles (paths from the project root), adopted one at a time:
 each must pass the whole suite compiled (``pip install -e .``) and interpreted
@@ -58,15 +67,4 @@ def _ext_modules() -> list[object]:
     return list(mypycify(COMPILED, opt_level="3", debug_level="0", group_name="pachaprint"))
 
 
-# The hand-written C kernels, being retired (issue 19): each goes once the typed
-# Python it mirrors is compiled above instead.
-_C_KERNELS = [
-    Extension(
-        "pachaprint.check._ckernel",
-        sources=["pachaprint/check/_ckernel.c"],
-        depends=["pachaprint/check/_csettle.h"],
-        optional=True,
-    ),
-]
-
-setup(ext_modules=[*_C_KERNELS, *_ext_modules()])
+setup(ext_modules=_ext_modules())

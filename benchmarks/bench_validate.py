@@ -14,13 +14,16 @@ Each round runs, interleaved and pinned to one core (``taskset -c 0`` where
 there is one): ``pachaprint validate --format json DIR`` (difficulty included,
 as the command always reports it) and ``plain_checker.py DIR`` on both
 folders. Prints files per second (median of the rounds, whole process wall
-time, start-up included).
+time, start-up included) and the same from the child's CPU time (user +
+system), which the machine's load disturbs less.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -60,10 +63,15 @@ def not_unique(data: dict[str, object]) -> bool:
     return solver.solve(givens_of(scenario)).status is SolveStatus.MULTIPLE
 
 
-def wall_time(command: list[str]) -> tuple[float, str]:
+def wall_time(command: list[str]) -> tuple[float, float, str]:
+    """(wall seconds, CPU seconds of the child, its output)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, check=False)
-    return time.perf_counter() - start, done.stdout
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, done.stdout
 
 
 def main() -> None:
@@ -92,11 +100,13 @@ def main() -> None:
                 str(folder),
             ]
         times: dict[str, list[float]] = {name: [] for name in commands}
+        cpu: dict[str, list[float]] = {name: [] for name in commands}
         verdicts: dict[str, list[bool]] = {}
         for _ in range(args.rounds):
             for name, command in commands.items():
-                seconds, output = wall_time(command)
+                seconds, cpu_seconds, output = wall_time(command)
                 times[name].append(seconds)
+                cpu[name].append(cpu_seconds)
                 verdicts[name] = [entry["valid"] for entry in json.loads(output)]
         for kind in folders:
             ours = verdicts[f"pachaprint validate, {kind}"]
@@ -105,13 +115,14 @@ def main() -> None:
             assert set(ours) == {kind == "unique"}, f"{kind}: unexpected verdicts"
         print(
             f"{args.count} long scenarios per folder, {args.rounds} interleaved rounds, "
-            f"one core: {'yes' if pin else 'no (no taskset)'}"
+            f"one core: {'yes' if pin else 'no (no taskset)'}, load {os.getloadavg()[0]:.1f}"
         )
-        print(f"{'':36} {'files':>6} {'files/s':>8} {'s (median)':>11}")
+        print(f"{'':36} {'files':>6} {'files/s':>8} {'s (median)':>11} {'CPU files/s':>12}")
         for name, samples in times.items():
             median = statistics.median(samples)
             files = len(verdicts[name])
-            print(f"{name:36} {files:6} {files / median:8.0f} {median:11.2f}")
+            per_cpu = files / statistics.median(cpu[name])
+            print(f"{name:36} {files:6} {files / median:8.0f} {median:11.2f} {per_cpu:12.0f}")
 
 
 if __name__ == "__main__":

@@ -8,13 +8,17 @@ By default the rename replaces the directory entry itself, so a symbolic link
 at the path is replaced by the file and nothing is ever written elsewhere
 (the build and the studio rely on that). A command that edits the user's own
 file (``solve --write``, ``new --out``) asks to ``follow_symlinks``: then the
-link's target gets the new content, atomically, and the link stays.
+link's target gets the new content, atomically, and the link stays. A rename
+needs only the folder's permission, so for those commands a file that is
+read-only, or belongs to another user, is refused (``PermissionError`` with
+the reason in words): replacing it would bypass its mode or change its owner.
 Every writer in pachaprint goes through these functions.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -41,14 +45,38 @@ def _fsync_folder(folder: Path) -> None:
             os.close(handle)
 
 
+def replace_refusal(path: str | Path) -> str | None:
+    """Why the existing file ``path`` may not be replaced by the user's command, or ``None``.
+
+    ``the file is read-only (mode 444)``, ``the file belongs to another user (uid 1000)``,
+    ``you may not write the file``; ``None`` for a missing file (it is created).
+    """
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        return None
+    if not stat.S_ISREG(found.st_mode):
+        return None  # the write itself says what is wrong
+    if not found.st_mode & 0o222:
+        return f"the file is read-only (mode {stat.S_IMODE(found.st_mode):o})"
+    if hasattr(os, "geteuid") and found.st_uid != os.geteuid():
+        return f"the file belongs to another user (uid {found.st_uid})"
+    if not os.access(path, os.W_OK):
+        return "you may not write the file"
+    return None
+
+
 def atomic_write_bytes(path: str | Path, data: bytes, follow_symlinks: bool = False) -> Path:
     """Write ``data`` to ``path`` atomically (creating parent folders); returns ``path``.
 
     A symbolic link at ``path`` is replaced by a regular file, unless
-    ``follow_symlinks``: then its target gets the new bytes and the link stays.
+    ``follow_symlinks``: then its target gets the new bytes and the link stays,
+    and a file the user may not write is refused (:func:`replace_refusal`).
     """
     path = Path(path)
     target = Path(os.path.realpath(path)) if follow_symlinks else path
+    if follow_symlinks and (refusal := replace_refusal(target)) is not None:
+        raise PermissionError(errno.EACCES, refusal, str(path))
     target.parent.mkdir(parents=True, exist_ok=True)
     mode = 0o666 & ~_UMASK
     with contextlib.suppress(FileNotFoundError):
@@ -74,3 +102,19 @@ def atomic_write_bytes(path: str | Path, data: bytes, follow_symlinks: bool = Fa
 def atomic_write_text(path: str | Path, text: str, follow_symlinks: bool = False) -> Path:
     """Write UTF-8 ``text`` atomically (see :func:`atomic_write_bytes`)."""
     return atomic_write_bytes(path, text.encode("utf-8"), follow_symlinks)
+
+
+def process_is_gone(pid: int) -> bool:
+    """True when no process ``pid`` exists: the owner of a temporary file named after it is gone.
+
+    ``False`` when it may still run (another user's, or no harmless probe on this system).
+    """
+    if os.name != "posix":
+        return False  # os.kill would end the process there
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False

@@ -65,26 +65,31 @@ def test_report_md_links_every_chart_beside_it(built):
     assert not (built / "scenarios" / "sun-gate" / "chart-otoma.svg").exists()
 
 
-def test_the_gallery_shows_the_charts_in_chromium(built):
+def test_the_report_page_shows_the_charts_in_chromium(built):
     from tests.browser import console_problems, load_every_image, start_browser
 
     browser = start_browser()
     try:
         browser.driver.get((built / "index.html").as_uri())
+        text = browser.driver.find_element("id", "scenario-sacred-valley").text
+        assert "Logician wins" in text and "first player wins" in text
+        browser.driver.find_element("link text", "Report and charts").click()
         load_every_image(browser.driver)
         images = browser.driver.execute_script(
             "return [...document.images].map(i => [i.getAttribute('src'), i.alt, i.complete && i.naturalWidth > 0])"
         )
-        charts = [(src, alt, ok) for src, alt, ok in images if "/chart-" in src]
-        assert len(charts) == 4 + 3  # the long disc: 4 charts; the tiny one has no Otoma chart
-        assert all(ok for _, _, ok in charts)
+        charts = [(src, alt, ok) for src, alt, ok in images if src.startswith("chart-")]
+        assert len(charts) == 4 and all(ok for _, _, ok in charts)
         assert (
-            "scenarios/sacred-valley/chart-otoma.svg",
+            "chart-otoma.svg",
             "Win rate against the Otoma by difficulty, with 95 % intervals",
             True,
         ) in charts
-        text = browser.driver.find_element("id", "scenario-sacred-valley").text
-        assert "solo, logician beats the Otoma: easy" in text and "first player:" in text
+        assert browser.driver.title == "The Sacred Valley: pachaprint report"  # HTML, not Markdown
+        assert (
+            "12 solo games (6 logician on easy, 6 logician on hard)"
+            in browser.driver.find_element("id", "games").text
+        )
         assert console_problems(browser.driver) == []
     finally:
         browser.quit()

@@ -112,19 +112,19 @@ def test_cell_verdicts_rest_on_the_games():
         proved[4] = GUESSED  # e1: always guessed first: no verdict either way
         games.append(watched(proved, [10] * n))
     cells = cell_proofs(board, games)
-    verdicts = {c["cell"]: c["verdict"] for c in cells}
+    verdicts = {c.cell: c.verdict for c in cells}
     assert "a1" not in verdicts
-    assert [c["cell"] for c in cells[:3]] == ["b1", "d1", "c1"]  # hardest first
+    assert [c.cell for c in cells[:3]] == ["b1", "d1", "c1"]  # hardest first
     assert verdicts["b1"] == "never" and verdicts["d1"] == "rarely" and verdicts["c1"] == "late"
     assert verdicts["e1"] == "" and verdicts["a2"] == ""
-    c1 = next(c for c in cells if c["cell"] == "c1")
-    assert c1["median_at"] == 1.0 and c1["median_wait"] == 15 and c1["proved"] == 12
-    e1 = next(c for c in cells if c["cell"] == "e1")
-    assert e1["guessed"] == 12 and e1["proved_share"] == 0.0
+    c1 = next(c for c in cells if c.cell == "c1")
+    assert c1.median_at == 1.0 and c1.median_wait == 15 and c1.proved == 12
+    e1 = next(c for c in cells if c.cell == "e1")
+    assert e1.guessed == 12 and e1.proved_share == 0.0
     assert cell_flags(cells) == [
         "the table never proved the crop of b1: each ended at least 12 games unproved "
         "with every terrain tile placed, so players must guess it"
     ]
     # fewer than ten games that decided a cell are no evidence either way
-    few = {c["cell"]: c["verdict"] for c in cell_proofs(board, games[:9])}
+    few = {c.cell: c.verdict for c in cell_proofs(board, games[:9])}
     assert few["b1"] == "" and few["d1"] == "" and few["c1"] == "late"

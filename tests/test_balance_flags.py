@@ -5,6 +5,7 @@ from __future__ import annotations
 from pachaprint.engine.analysis.flags import flags, otoma_level_flags
 from pachaprint.engine.analysis.record import GameRecord
 from pachaprint.engine.analysis.report import SimulationReport
+from pachaprint.engine.analysis.summary import RunSummary, Turns
 from pachaprint.engine.rules.events import Ending
 
 
@@ -38,7 +39,7 @@ def competitive(records: list[GameRecord], players: int = 2) -> SimulationReport
         players=players,
         bots=["logician"] * players,
         seed=1,
-        turns={"mean": 50, "min": 50, "max": 50},
+        turns=Turns(50, 50, 50),
         seats=[],
         wrong_divinations={"logician": 0},
         flags=[],
@@ -77,8 +78,9 @@ def test_seats_of_one_bot_are_flagged_when_one_wins_beyond_its_interval():
     assert any(f.startswith("seat 2 (logician) wins 30 %") for f in found)
 
 
-def run(bot: str, level: str, wins: int, games: int) -> dict[str, object]:
-    return {"bot": bot, "difficulty": level, "completed": games, "win_rate": wins / games}
+def run(bot: str, level: str, wins: int, games: int) -> RunSummary:
+    rate = wins / games
+    return RunSummary(bot, level, games, games, rate, 1 - rate, *[0] * 12, {}, {})
 
 
 def test_the_otoma_flag_names_the_level_it_rests_on():

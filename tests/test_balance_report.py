@@ -106,6 +106,7 @@ def test_cli_balance_compares_a_folder_in_one_table(tmp_path):
             "competitive,solo",
             "-q",
         ],
+        env={"COLUMNS": "200"},  # the whole table (80 columns fold it: test_balance_table.py)
     )
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()

@@ -71,6 +71,13 @@ def test_every_summary_is_the_first_line_of_its_command_docstring() -> None:
     for name, entry in COMMANDS.items():
         tree = ast.parse((ROOT / "pachaprint" / "cli" / f"{entry.module}.py").read_text())
         functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+        # a command named for a Python keyword (import) gives its name to command("...")
+        for function in list(functions.values()):
+            for decorator in function.decorator_list:
+                if isinstance(decorator, ast.Call) and decorator.args:
+                    first = decorator.args[0]
+                    if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                        functions[first.value] = function
         docstring = ast.get_docstring(functions[name])
         assert docstring is not None, name
         assert docstring.split("\n\n")[0].replace("\n", " ") == entry.summary, name

@@ -19,9 +19,10 @@ from pachaprint.check.explain import (
     next_hint,
 )
 from pachaprint.check.grade import grade
-from pachaprint.check.solver import givens_of, solve_scenario
+from pachaprint.check.solver import CropSolver, givens_of, solve_scenario
 from pachaprint.check.techniques import position_for
 from pachaprint.cli import app
+from tests.helpers import REPO
 from tests.test_library import FILES, library
 
 runner = CliRunner()
@@ -137,3 +138,57 @@ def test_no_technique_ever_rules_out_the_true_layer(index, seed, count):
     for step in chain:
         assert all(truth[c] != v for c, v in step.ruled_out), step.text
         assert all(truth[c] == v for c, v in step.placed), step.text
+
+
+def _propagated(s, known: dict[int, int], steps) -> list[int] | None:
+    """Domains after the known crops, the steps' eliminations and propagation alone
+    (placed-level eliminations and singles: the solver's settle, no technique engine)."""
+    solver = CropSolver(s.board, s.terrain_flat)
+    dom = list(solver.initial)
+    for cell, level in known.items():
+        dom[cell] = 1 << level
+    for step in steps:
+        for cell, level in step.ruled_out:
+            dom[cell] &= ~(1 << level)
+    queue = [c for c, d in enumerate(dom) if d and not d & (d - 1)]
+    return dom if solver.propagate(dom, queue, pointing=False, every_unit=True) else None
+
+
+def _makes(dom: list[int] | None, placement) -> bool:
+    return dom is not None and all(dom[c] == 1 << v for c, v in placement.placed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", range(20))
+def test_every_consequence_a_hint_prints_follows_from_the_steps_it_shows(index):
+    """Issue 20: 'this leads to' once named a placement the step shown had nothing to do with."""
+    s = library()[index]
+    truth = solve_scenario(s).solution
+    rng = random.Random(index)
+    for _ in range(6):
+        free = [c for c in s.board.cells if c not in s.start_cells]
+        revealed = {c: truth[c] for c in rng.sample(free, rng.randint(0, 8))}
+        steps = hint_steps(s, revealed)
+        if len(steps) < 2:
+            continue
+        *shown, placement = steps
+        assert placement.is_placement and not any(x.is_placement for x in shown)
+        known = {**givens_of(s), **revealed}
+        assert _makes(_propagated(s, known, shown), placement), placement.text
+        assert not _makes(_propagated(s, known, []), placement), placement.text
+        for left_out in shown:
+            rest = [x for x in shown if x is not left_out]
+            assert not _makes(_propagated(s, known, rest), placement), left_out.text
+
+
+def test_the_hint_of_the_readme_disc_leads_to_a_placement_it_explains():
+    """The disc of issue 20 (``pachaprint new --size long --seed 7``)."""
+    path = REPO / "tests" / "fixtures" / "hint-long-disc-7.json"
+    result = runner.invoke(app, ["hint", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "region shadow (easy): ruling out 1 and 3 at h2: it touches every cell of the "
+        "Mountain region g1-h1-i1-i2, which holds 1, 2, 3 and 4",
+        "this leads to: h2 must be 5: 1, 2, 3 and 4 are ruled out there (i3 holds 2 and "
+        "i2 holds 4; the rest by earlier steps)",
+    ]

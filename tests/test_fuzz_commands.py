@@ -3,8 +3,8 @@
 Each example is a valid scenario damaged at the byte or the JSON level
 (:mod:`tests.fuzzing`). It goes through what each command runs:
 
-* ``validate`` and ``solve`` (with ``--write``) and ``hint`` as commands, on a
-  real file, through Typer (strict UTF-8 output, so an unprintable message
+* ``validate`` and ``solve`` (with ``--write``), ``hint``, ``share`` and
+  ``import`` (of the code ``share`` printed) as commands, on a real file, through Typer (strict UTF-8 output, so an unprintable message
   fails the test);
 * for a scenario the checker accepts, ``render`` (the disc faces as SVG,
   parsed back, and PDF), ``wheel`` (the phone page) and the build's
@@ -109,6 +109,11 @@ def exercise_commands(raw: bytes, folder: Path) -> Report:
         assert path.read_bytes() == raw  # nothing written on a map that breaks a rule
     if report.valid:
         assert_clean_run(["hint", str(path)])
+    shared = runner.invoke(app, ["share", "--no-name", str(path)])
+    assert shared.exit_code == (0 if report.valid or solved == 0 else 1), shared.output
+    if shared.exit_code == 0:
+        out = folder / "imported"
+        assert assert_clean_run(["import", shared.stdout.strip(), "-o", str(out), "--force"]) == 0
     return report
 
 

@@ -81,7 +81,7 @@ def test_one_bad_file_never_hides_the_rest(tmp_path):
     assert problems["surrogate.json"][0].startswith('schema: /id: "\\ud800" is not allowed here')
     page = (out / "index.html").read_text(encoding="utf-8")
     assert "\x1b" not in page and "escape-\\x1b[2J.json" in page
-    assert page.count('<article class="failed"') == 4
+    assert page.count('<article class="box scenario failed"') == 4
     json.dumps(result.to_dict(), ensure_ascii=False).encode("utf-8")
 
 
@@ -211,8 +211,13 @@ def test_discs_pdf_in_volumes_listed_in_the_gallery(tmp_path):
     two = len(PdfReader(out / "pnp" / "pachaprint-discs-a4-vol01.pdf").pages)
     assert one >= 2 and two >= one  # front and back pages for each disc
     page = (out / "index.html").read_text(encoding="utf-8")
-    assert '<a href="pnp/pachaprint-discs-a4-vol01.pdf">Discs, A4, volume 1 of 2</a>' in page
-    assert "(2 scenarios: disc-0 to disc-1)" in page and "(1 scenario: disc-2)" in page
+    assert f'<a href="pnp/pachaprint-discs-a4-vol01.pdf">{two} pages</a>' in page
+    assert (
+        '<h3>Discs, volume 1 of 2</h3><p class="small">Disc fronts and backs of 2 scenarios' in page
+    )
+    assert (
+        '<h3>Discs, volume 2 of 2</h3><p class="small">Disc fronts and backs of 1 scenario,' in page
+    )
     # Fewer scenarios: one file with the SPEC name, and the old volumes are gone.
     (folder / "disc-2.json").unlink()
     again = run_build(folder, out, split)

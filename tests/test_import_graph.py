@@ -14,7 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "pachaprint"
-LAYERS = ["model", "check", "engine", "render", "build", "studio", "terminal", "cli"]
+LAYERS = ["model", "check", "share", "engine", "render", "build", "studio", "terminal", "cli"]
 """Lower layers first: a module may import its own layer and those before it."""
 
 

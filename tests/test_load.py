@@ -21,7 +21,12 @@ def rules_of(report):
     [
         (b"", "the file is empty; expected a JSON object"),
         (b"   \n\t", "the file is empty; expected a JSON object"),
-        (b"\xff\xfe{}", "not UTF-8 text: byte 0xff at line 1 (offset 0) is invalid"),
+        (
+            b"\xff\xfe{}",
+            "the file is UTF-16 text (little-endian, with a byte-order mark); pachaprint reads"
+            " UTF-8: save it as UTF-8",
+        ),
+        (b"{\xff}", "not UTF-8 text: byte 0xff at line 1 (offset 1) is invalid"),
         (b'{"format": NaN}', "NaN is not allowed in JSON (write a number or a string)"),
         (b'{"format": -Infinity}', "-Infinity is not allowed in JSON (write a number or a string)"),
         (b'{"id": "a", "id": "b"}', "the key 'id' appears twice in one object"),

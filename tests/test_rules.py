@@ -31,7 +31,7 @@ CASES = [
         [
             ("region-size", ("a1", "b1", "a2", "b2", "c2", "d2", "e2")),
             ("crop-range", ("c1", "d1", "e1")),  # the Forest region shrank to 3 cells but holds a 4
-            ("unsolvable", ()),
+            ("unsolvable", ("a1", "b1", "a2", "b2", "c2", "d2", "e2")),  # the terrain: 7 cells
         ],
     ),
     (
@@ -46,7 +46,7 @@ CASES = [
             ("region-separation", ("d3", "c4")),
             ("crop-range", ("d3",)),
             ("crop-range", ("e3", "d4", "e4", "e5")),
-            ("unsolvable", ()),
+            ("unsolvable", ("e2", "d3")),  # the terrain: two touching 1-cell Valley regions
         ],
     ),
     (
@@ -124,7 +124,7 @@ CASES = [
         {},
         [
             ("crop-range", ("d3", "e3", "d4", "e4", "e5")),
-            ("unsolvable", ()),
+            ("unsolvable", ("a5", "e5")),  # the smallest set of start crops no layer holds
         ],
     ),
 ]
@@ -246,6 +246,10 @@ def test_unsolvable_names_the_cell_left_without_a_level():
     crops = ["12112", *LAKE_CROPS[1:]]
     report = validate_data(scenario_dict(LAKE_TERRAIN, crops, START))
     unsolvable = [p for p in report.errors if p.rule.value == "unsolvable"]
-    assert [p.message for p in unsolvable] == [
-        "no crop layer fits: after placing the start crops no level is left for e2"
+    assert [(p.message, p.cells) for p in unsolvable] == [
+        (
+            "start cell d1 holds 1, but no crop layer of this terrain has 1 there: "
+            "placing it leaves no level for e2",
+            ("d1",),
+        )
     ]

@@ -249,13 +249,27 @@ def test_check_answers_the_verdict_and_echoes_the_version(client):
     ]
 
 
-@pytest.mark.parametrize(
-    "scenario", [None, 3, "text", [], {"size": "huge"}, {"terrain": [1, 2]}, {"a": {"b": [None]}}]
-)
-def test_check_answers_any_json_without_failing(client, scenario):
+@pytest.mark.parametrize("scenario", [{}, {"size": "huge"}, {"a": {"b": [None]}}])
+def test_check_answers_any_json_object_of_the_right_types_with_a_verdict(client, scenario):
     answer = client.post("/api/check", json={"scenario": scenario})
     assert answer.status_code == 200
     assert answer.json()["errors"][0]["rule"] == "schema"
+
+
+@pytest.mark.parametrize(
+    ("scenario", "field"),
+    [
+        (None, "/scenario"),
+        (3, "/scenario"),
+        ("text", "/scenario"),
+        ([], "/scenario"),
+        ({"terrain": [1, 2]}, "/scenario/terrain/0"),
+        ({"size": ["tiny"]}, "/scenario/size"),
+    ],
+)
+def test_check_answers_a_malformed_scenario_with_400_naming_the_field(client, scenario, field):
+    answer = client.post("/api/check", json={"scenario": scenario})
+    assert answer.status_code == 400 and answer.json()["field"] == field
 
 
 def test_request_bodies_are_checked(client):

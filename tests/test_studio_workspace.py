@@ -60,8 +60,12 @@ def test_a_link_to_a_file_outside_is_neither_listed_nor_read_nor_written(folder)
     assert workspace.names() == ["lake-shore.json"]
     with pytest.raises(WorkspaceError, match="symbolic link"):
         workspace.read("escape.json")
-    with pytest.raises(WorkspaceError, match="symbolic link"):
-        workspace.write("escape.json", "{}")
+    for write in (
+        lambda: workspace.create("escape.json", "{}"),
+        lambda: workspace.replace("escape.json", "{}", expected=b""),
+    ):
+        with pytest.raises(WorkspaceError, match="symbolic link"):
+            write()
     assert json.loads((folder.parent / "secret.json").read_text()) == {"secret": True}
     assert link.is_symlink()
 
@@ -112,12 +116,40 @@ def test_a_linked_folder_is_served_from_where_it_really_is(folder, tmp_path):
     assert workspace.names() == ["lake-shore.json"]
 
 
-def test_write_is_atomic_and_stays_in_the_folder(folder):
+def test_writes_are_atomic_and_stay_in_the_folder(folder):
     workspace = Workspace.open(folder)
-    path = workspace.write("fresh.json", '{"a": 1}\n')
-    assert path == folder / "fresh.json"
-    assert path.read_text() == '{"a": 1}\n'
+    with workspace.locked():
+        path = workspace.create("fresh.json", '{"a": 1}\n')
+        assert path == folder / "fresh.json"
+        assert path.read_text() == '{"a": 1}\n'
+        path.chmod(0o600)
+        workspace.replace("fresh.json", '{"a": 2}\n', expected=b'{"a": 1}\n')
+    assert path.read_text() == '{"a": 2}\n' and path.stat().st_mode & 0o777 == 0o600
     assert sorted(p.name for p in folder.iterdir()) == ["fresh.json", "lake-shore.json"]
+
+
+def test_a_killed_save_is_tidied_up_and_its_file_put_back(folder):
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    dead = child.pid
+    (folder / f".pachaprint-save-{dead}-{'a' * 16}.tmp").write_text("half")
+    (folder / f".pachaprint-aside-{dead}-{'b' * 16}-moved.json").write_text("moved")
+    (folder / f".pachaprint-aside-{dead}-{'c' * 16}-lake-shore.json").write_text("older")
+    (folder / f".pachaprint-save-{os.getpid()}-{'d' * 16}.tmp").write_text("live")
+    (folder / ".mine.tmp").write_text("mine")
+    with Workspace.open(folder).locked():
+        pass
+    assert sorted(p.name for p in folder.iterdir()) == [
+        ".mine.tmp",
+        f".pachaprint-aside-{dead}-{'c' * 16}-lake-shore.json",  # the name is taken: kept
+        f".pachaprint-save-{os.getpid()}-{'d' * 16}.tmp",  # a live process's
+        "lake-shore.json",
+        "moved.json",
+    ]
+    assert (folder / "moved.json").read_text() == "moved"
 
 
 def test_fresh_ids_avoid_ids_and_file_names_in_use(folder):

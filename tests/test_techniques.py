@@ -74,13 +74,27 @@ def test_difficulty_orders_by_tier_not_by_spelling():
     assert Difficulty("needs-guessing") is Difficulty.NEEDS_GUESSING
 
 
-def test_every_technique_has_a_finder_in_its_own_tier():
-    ids = {
-        finder.__name__.removeprefix("find_").replace("_", "-"): tier
-        for tier, finders in t.FINDERS.items()
-        for finder in finders
-    }
-    assert ids == {tid: tech.tier for tid, tech in t.TECHNIQUES.items()}
+def test_one_list_of_techniques_easiest_first_each_with_its_own_finder():
+    ids = [tech.id for tech in t.TECHNIQUES]
+    assert ids == [
+        "placed-level",
+        "single-cell-region",
+        "naked-single",
+        "hidden-single",
+        "region-shadow",
+        "pointing",
+        "naked-pair",
+        "hidden-pair",
+        "naked-triple",
+        "hidden-triple",
+        "contradiction",
+    ]
+    assert [tech.find.__name__ for tech in t.TECHNIQUES] == [
+        "find_" + tid.replace("-", "_") for tid in ids
+    ]
+    tiers = [tech.tier for tech in t.TECHNIQUES]
+    assert tiers == sorted(tiers)
+    assert {tech.id: tech for tech in t.TECHNIQUES} == t.BY_ID
 
 
 def test_placed_level_rules_out_the_level_in_region_and_around(pos):

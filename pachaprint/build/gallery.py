@@ -1,194 +1,316 @@
-"""``index.html``: a gallery of the built scenarios with previews and key figures.
+"""``index.html``: the print-and-play kit first, then one compact card per scenario.
 
-Plain HTML and CSS with one small script-free spoiler: the disc front preview
-sits in a ``<details>`` element, so it shows only when clicked. A list of the
-print-and-play PDFs (the discs possibly in several volumes) heads the page;
-previews load lazily, so a gallery of thousands of scenarios stays light.
+The page opens with the PDFs to print, each as read back from its file
+(:mod:`pachaprint.build.printfiles`): page count, what it holds, which pages go
+on card and how to print them. Then a card per scenario: its name, size and
+difficulty, a line per mode in plain words (:mod:`pachaprint.build.verdicts`),
+a thumbnail of the disc back, and a link to its report page
+(:mod:`pachaprint.build.report_page`), where the charts and figures are.
+Plain HTML and CSS, no script; every text is escaped; the same inputs give
+the same bytes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence, Set
+from functools import cache
 from html import escape
+from importlib import resources
 from typing import Any
 
-from pachaprint.engine.analysis.stats import percent
+from pachaprint.build.printfiles import PrintFile, Section, page_range, ranges_words
+from pachaprint.build.verdicts import Verdict, verdicts
 
-PAGE_CSS = """
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f7f3ea;color:#222}
-header{background:#5b3a29;color:#fff;padding:1rem 1.5rem}
-header h1{margin:0;font-size:1.5rem} header p{margin:.3rem 0 0}
-main{display:grid;grid-template-columns:repeat(auto-fill,minmax(340px,1fr));gap:1rem;padding:1rem 1.5rem}
-article{background:#fff;border:1px solid #d8cfbf;border-radius:8px;padding:.8rem}
-article.failed{border-color:#b00020;background:#fff5f5}
-article h2{font-size:1.1rem;margin:0 0 .3rem}
-img{width:100%;height:auto;border-radius:50%;background:#eee}
-.meta{font-size:.9rem;margin:.3rem 0} .figures{font-size:.85rem;margin:.4rem 0;padding-left:1.1rem}
-details summary{cursor:pointer;font-weight:600;margin:.4rem 0}
-.links a{margin-right:.6rem;font-size:.9rem}
-.badge{display:inline-block;padding:0 .4rem;border-radius:4px;background:#eee;font-size:.8rem;border:1px solid #bbb}
-figure{margin:.5rem 0} figure img{border-radius:0;background:#fff} figcaption{font-size:.8rem;color:#444}
-footer{padding:1rem 1.5rem;font-size:.85rem;color:#555}
-#print-sheets{margin:1rem 1.5rem;background:#fff;border:1px solid #d8cfbf;border-radius:8px;padding:.6rem 1rem}
-#print-sheets h2{font-size:1.1rem;margin:.2rem 0} #print-sheets ul{margin:.3rem 0;padding-left:1.2rem}
-"""
+FLIP = {
+    "long": "double-sided, flipping on the long edge",
+    "short": "double-sided, flipping on the short edge",
+    "": "one-sided",
+}
 
 
-def _sheets_html(sheets: list[dict[str, Any]]) -> str:
-    """The list of print-and-play PDFs, each with the scenarios it holds."""
-    if not sheets:
-        return ""
-    items = []
-    for sheet in sheets:
-        ids = sheet.get("ids") or []
-        holds = ""
-        if len(ids) == 1:
-            holds = f" (1 scenario: {escape(ids[0])})"
-        elif ids:
-            holds = f" ({len(ids)} scenarios: {escape(ids[0])} to {escape(ids[-1])})"
-        items.append(
-            f'<li><a href="{escape(sheet["href"])}">{escape(sheet["label"])}</a>{holds}</li>'
-        )
-    return (
-        '<section id="print-sheets"><h2>Print sheets</h2>'
-        "<p>Print at 100 % scale, double-sided (flip on the long edge) for the discs.</p>"
-        f"<ul>{''.join(items)}</ul></section>"
-    )
+def words(text: str) -> str:
+    """``text`` escaped, a percent sign kept on the line of its number."""
+    return escape(text).replace(" %", "\u00a0%")
 
 
-def gallery_record(report: dict[str, Any]) -> dict[str, Any]:
-    """What the gallery, the index and the summary need of a scenario's ``report.json``:
-    a few lines and names, so that a build of thousands of scenarios does not hold
-    every full report (score histograms, per-cell proofs) in memory until the end."""
-    from pachaprint.render.charts import chart_files
-
-    return {
-        "name": report["name"],
-        "size": report["size"],
-        "difficulty": report.get("difficulty"),
-        "flags": list(report.get("flags") or []),
-        "figures": _figures(report),
-        "charts": chart_files(report.get("balance") or {}),
-    }
+@cache
+def page_css() -> str:
+    """The stylesheet both gallery pages carry inline (``assets/gallery.css``)."""
+    return resources.files("pachaprint.build").joinpath("assets/gallery.css").read_text("utf-8")
 
 
-def _figures(report: dict[str, Any]) -> list[str]:
-    sim = report.get("simulation")
-    if not sim:
-        return []
-    scores = ", ".join(f"{s['bot']} {s['score_mean']:.1f}" for s in sim["seats"])
-    wins = ", ".join(f"{s['bot']} {s['win_rate']:.0%}" for s in sim["seats"])
-    items = [
-        f"{sim['completed']}/{sim['games']} games completed",
-        f"turns per game: {sim['turns']['mean']:.1f} (min {sim['turns']['min']}, max {sim['turns']['max']})",
-        f"mean scores: {scores}",
-        f"wins: {wins}",
-    ]
-    if "first_player_win_rate" in sim:
-        items.append(f"the player who starts wins {sim['first_player_win_rate']:.0%}")
-    if "logician_proved" in sim:
-        wrong = sim.get("wrong_divinations", {}).get("logician", 0)
-        items.append(
-            f"crops the logician proved: {sim['logician_proved'] / sim['games']:.1f} per game ({wrong} wrong)"
-        )
-    return items + balance_figures(report.get("balance") or {})
-
-
-def balance_figures(balance: dict[str, Any]) -> list[str]:
-    """The balance report in a few lines: first player, the Otoma by level, hard cells."""
-    items = []
-    game = balance.get("modes", {}).get("competitive")
-    if game:
-        first = game["first_player"]
-        low, high = first["interval"]
-        items.append(
-            f"first player: {percent(first['win_rate'])} of wins, 95 % interval "
-            f"{percent(low)[:-2]}-{percent(high)} (fair {percent(first['fair'])})"
-        )
-    for mode in ("solo", "coop"):
-        data = balance.get("modes", {}).get(mode)
-        if not data:
-            continue
-        runs = [r for r in data["runs"] if r["bot"] == data["bot"]]
-        rates = ", ".join(
-            f"{r['difficulty']} {percent(r['win_rate'])} ({percent(r['interval'][0])[:-2]}-"
-            f"{percent(r['interval'][1])})"
-            for r in runs
-        )
-        items.append(
-            f"{'solo' if mode == 'solo' else 'co-op'}, {data['bot']} beats the Otoma: {rates}"
-        )
-    cells = balance.get("cells") or []
-    if cells:
-        late = sum(1 for c in cells if c["verdict"] == "late")
-        hard = sum(1 for c in cells if c["verdict"] in ("never", "rarely"))
-        items.append(
-            f"hard deductions: {late} of {len(cells)} crops follow only from the whole map; "
-            f"{hard} rarely or never"
-        )
-    return items
-
-
-def gallery_html(
-    entries: list[dict[str, Any]],
-    title: str = "pachaprint scenarios",
-    sheets: list[dict[str, Any]] | None = None,
-) -> str:
-    """The page for ``entries`` (one per scenario: its :func:`gallery_record` as ``report``,
-    file links, preview paths, failure).
-
-    ``sheets`` lists the print-and-play PDFs: ``href``, ``label`` and the
-    scenario ``ids`` each holds.
-    """
-    cards = []
-    for entry in entries:
-        report = entry.get("report") or {}
-        sid = escape(entry["id"])
-        if entry.get("failed"):
-            problems = "".join(f"<li>{escape(p)}</li>" for p in entry["problems"])
-            cards.append(
-                f'<article class="failed" id="scenario-{sid}"><h2>{escape(entry.get("name") or entry["id"])}</h2>'
-                f'<p class="meta"><span class="badge">not built</span> {escape(entry["file"])}</p>'
-                f'<ul class="figures">{problems}</ul></article>'
-            )
-            continue
-        links = "".join(
-            f'<a href="{escape(href)}">{escape(label)}</a>' for label, href in entry["links"]
-        )
-        figures = "".join(f"<li>{escape(item)}</li>" for item in report.get("figures", []))
-        flags = report.get("flags") or []
-        flag_html = "".join(f"<li>flag: {escape(flag)}</li>" for flag in flags)
-        charts = "".join(
-            f'<figure><a href="{escape(src)}"><img src="{escape(src)}" alt="{escape(caption)}" '
-            f'width="480" height="300" loading="lazy"></a>'
-            f"<figcaption>{escape(caption)}</figcaption></figure>\n"
-            for src, caption in entry.get("charts", [])
-        )
-        cards.append(f"""<article id="scenario-{sid}">
-<h2>{escape(report["name"])}</h2>
-<p class="meta"><span class="badge">{escape(report["size"])}</span> <span class="badge">difficulty: {escape(str(report.get("difficulty") or "unknown"))}</span> id {sid}</p>
-<img src="{escape(entry["preview_back"])}" alt="Disc back of {escape(report["name"])}: name, supply counts and start cells" width="360" height="360" loading="lazy">
-<details><summary>Show the disc front (spoiler: reveals the whole map)</summary>
-<img src="{escape(entry["preview_front"])}" alt="Disc front of {escape(report["name"])}" width="360" height="360" loading="lazy">
-</details>
-<ul class="figures">{figures}{flag_html}</ul>
-{charts}<p class="links">{links}</p>
-</article>""")
-    built = sum(1 for e in entries if not e.get("failed"))
+def html_page(title: str, body: str, header: str) -> str:
+    """A whole page: ``header`` (HTML) in the top bar, then ``body``."""
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(title)}</title>
-<style>{PAGE_CSS}</style>
+<style>{page_css()}</style>
 </head>
 <body>
-<header><h1>{escape(title)}</h1><p>{built} of {len(entries)} scenarios built. Print the PDFs in <a href="pnp/" style="color:#fff">pnp/</a> at 100 % scale.</p></header>
-{_sheets_html(sheets or [])}
+<header class="top">{header}</header>
 <main>
-{chr(10).join(cards)}
+{body}
 </main>
-<footer>Made with pachaprint. Disc fronts are hidden behind a click so nobody sees a map by accident.</footer>
+<footer>Made with pachaprint. Disc fronts stay hidden behind a click, so nobody sees a map by accident.</footer>
 </body>
 </html>
 """
+
+
+def gallery_record(report: dict[str, Any]) -> dict[str, Any]:
+    """What the index, the build summary and a later build keep of a scenario's
+    ``report.json``: a few names and lines, so that a build of thousands of scenarios
+    does not hold every full report in memory until the end."""
+    return {
+        "name": report["name"],
+        "size": report["size"],
+        "author": report.get("author"),
+        "difficulty": report.get("difficulty"),
+        "flags": list(report.get("flags") or []),
+        "verdicts": [
+            {"mode": v.mode, "title": v.title, "text": v.text, "who": v.who, "flags": len(v.flags)}
+            for v in verdicts(report)
+        ],
+    }
+
+
+# -- the print-and-play PDFs ------------------------------------------------------------
+def _kind(pdf: PrintFile) -> str:
+    """The file's name without its paper, so that the A4 and Letter files share a block."""
+    stem = pdf.href.rsplit("/", 1)[-1]
+    for paper in (pdf.paper.lower(), "a4", "letter"):
+        stem = stem.replace(f"-{paper}-", "-").replace(f"-{paper}.", ".")
+    return stem
+
+
+def _title(pdf: PrintFile) -> str:
+    for cut in (f", {pdf.paper}", f" {pdf.paper}"):
+        if cut in pdf.label:
+            return pdf.label.replace(cut, "", 1)
+    return pdf.label
+
+
+def disc_wheels(pdf: PrintFile, wheels: Sequence[str]) -> list[str]:
+    """The wheel templates whose discs ``pdf`` holds: the one its name ends with, every
+    template when each disc has a sheet per template, else the default (first) one."""
+    stem = pdf.href.rsplit("/", 1)[-1].removesuffix(".pdf")
+    named = [w for w in wheels[1:] if stem.endswith(f"-{w}") or f"-{w}-" in stem]
+    if named:
+        return named[:1]
+    if len(wheels) > 1 and pdf.parts == len(wheels):
+        return list(wheels)
+    return list(wheels[:1])
+
+
+def _holds(files: list[PrintFile], wheels: Sequence[str]) -> str:
+    """What the file holds: its parts to cut out, or whose discs for which wheel."""
+    first = files[0]
+    if not first.ids:
+        cut = [s.title for s in first.sections if s.card and s.title]
+        return f'<p class="small">{escape(", ".join(cut))}.</p>' if cut else ""
+    held = disc_wheels(first, wheels)
+    n = len(first.ids)
+    text = f"Disc fronts and backs of {n} scenario{'s' if n > 1 else ''}, "
+    if len(held) == 1:
+        text += f"for the {held[0]} wheel."
+    else:
+        text += (
+            f"for {len(held)} wheels: each scenario has a sheet for the {held[0]} wheel, then "
+            + ", then ".join(f"one for {w}" for w in held[1:])
+            + "."
+        )
+    return f'<p class="small">{escape(text)}</p>'
+
+
+def _how(files: list[PrintFile]) -> str:
+    flips = {f.duplex for f in files}
+    how = " or ".join(FLIP[flip] for flip in sorted(flips))
+    scale = "at 100 % (actual size)"
+    if not all(f.actual_size for f in files):
+        scale += "; turn off “fit to page”"
+    return f'<p class="small"><strong>How:</strong> {words(how)}, {words(scale)}.</p>'
+
+
+def _paper_table(files: list[PrintFile]) -> str:
+    """A column per paper: the file with its pages, then which pages go on card."""
+    head = "".join(f'<th scope="col">{escape(f.paper)}</th>' for f in files)
+    links = "".join(
+        f'<td><a href="{escape(f.href)}">{f.pages} pages</a>'
+        f' <span class="muted small">{f.size_bytes / 1e6:.1f} MB</span></td>'
+        if not f.problem
+        else f"<td>{escape(f.problem)}</td>"
+        for f in files
+    )
+    card = "".join(f"<td>{escape(ranges_words(f.card_pages) or 'none')}</td>" for f in files)
+    rows = [
+        f'<tr><th scope="row">File</th>{links}</tr>',
+        f'<tr><th scope="row">On card</th>{card}</tr>',
+    ]
+    if any(f.paper_pages for f in files):
+        plain = "".join(f"<td>{escape(ranges_words(f.paper_pages) or 'none')}</td>" for f in files)
+        rows.append(f'<tr><th scope="row">On plain paper</th>{plain}</tr>')
+    return f"<table><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+
+
+def _section_cells(section: Section | None, held: list[str]) -> list[str]:
+    """The pages of ``section``: one range, or one per wheel when its sheets are numbered
+    a part per wheel."""
+    if section is None:
+        return [""] * max(1, len(held))
+    if len(held) > 1:
+        if len(section.parts) == len(held):
+            return [page_range(first, last) for _k, first, last in section.parts]
+        return [section.pages] + [""] * (len(held) - 1)
+    return [section.pages]
+
+
+def _page_list(files: list[PrintFile], wheels: Sequence[str], anchors: Set[str]) -> str:
+    """Page by page: each section of the first file and its pages in every paper (a column
+    per wheel too when a discs file holds several)."""
+    first = files[0]
+    if not first.sections:
+        return ""
+    held = disc_wheels(first, wheels) if first.ids and first.parts > 1 else []
+    by_title = [{s.title: s for s in f.sections} for f in files]
+    mixed = any(not s.card for s in first.sections)  # else every page goes on card
+    rows = []
+    for section in first.sections:
+        title = escape(section.title or "front matter")
+        for sid in first.ids:
+            if section.title.endswith(f" ({sid})") and sid in anchors:
+                name = escape(section.title.removesuffix(f" ({sid})"))
+                title = f'<a href="#scenario-{escape(sid)}">{name}</a>'
+        cells = "".join(
+            f'<td class="pages">{escape(cell)}</td>'
+            for sections in by_title
+            for cell in _section_cells(sections.get(section.title), held)
+        )
+        where = f"<td>{'card' if section.card else 'paper'}</td>" if mixed else ""
+        rows.append(f"<tr><td>{title}</td>{cells}{where}</tr>")
+    head = "".join(
+        f'<th scope="col">{escape(f.paper)}{f"<br>{escape(w)}" if w else ""}</th>'
+        for f in files
+        for w in (held or [""])
+    )
+    on = '<th scope="col">on</th>' if mixed else ""
+    return (
+        "<details><summary>Page by page</summary>"
+        f'<div class="scroll"><table><tr><th scope="col">holds</th>{head}{on}</tr>'
+        f"{''.join(rows)}</table></div></details>"
+    )
+
+
+def print_section(
+    prints: list[PrintFile], wheels: Sequence[str], anchors: Set[str] = frozenset()
+) -> str:
+    """The "Print the kit" section: a block per kind of PDF, a column per paper."""
+    if not prints:
+        return ""
+    groups: dict[str, list[PrintFile]] = {}
+    for pdf in prints:
+        groups.setdefault(_kind(pdf), []).append(pdf)
+    blocks = []
+    for kind, files in groups.items():
+        blocks.append(
+            f'<article class="box pdf" id="pdf-{escape(kind.removesuffix(".pdf"))}">'
+            f"<h3>{escape(_title(files[0]))}</h3>"
+            f"{_holds(files, wheels)}{_how(files)}{_paper_table(files)}"
+            f"{_page_list(files, wheels, anchors)}</article>"
+        )
+    papers = sorted({f.paper for f in prints})
+    choose = f"Pick one paper size ({' or '.join(papers)}). " if len(papers) > 1 else ""
+    return (
+        '<section id="print" aria-labelledby="print-title">'
+        '<h2 id="print-title">Print the kit</h2>'
+        f'<p class="lead small">{escape(choose)}Print at 100 % (the bar at the foot of each '
+        "page must measure 50 mm): first the contents and the print test on plain paper, "
+        "then the pieces on card (160 g/m² or more).</p>"
+        f'<div class="grid pdfs">{"".join(blocks)}</div></section>'
+    )
+
+
+# -- the scenarios ----------------------------------------------------------------------
+def _verdict_rows(items: list[dict[str, Any]], report_href: str, lineup: str) -> str:
+    """A ``<dl>`` with a line per mode; a mode's flags as a marked link to the report."""
+    rows = []
+    for item in items:
+        flags = int(item.get("flags") or 0)
+        count = f"{flags} flag{'s' if flags > 1 else ''}"
+        mark = (
+            f' <a class="badge flag" href="{escape(report_href)}#flags" title="{count}" '
+            f'aria-label="{count}">⚑ {flags}</a>'
+            if flags
+            else ""
+        )
+        text = item["text"]
+        if item["mode"] == "competitive" and item.get("who") and item["who"] != lineup:
+            text += f" ({item['who']})"
+        rows.append(f"<dt>{escape(item['title'])}{mark}</dt><dd>{words(text)}</dd>")
+    return f'<dl class="verdicts">{"".join(rows)}</dl>' if rows else ""
+
+
+def scenario_card(entry: dict[str, Any], lineup: str = "") -> str:
+    """One scenario: thumbnail, name, size, difficulty, a line per mode, its links.
+    ``lineup``: the competitive bots every card shares (said once, above the cards)."""
+    sid = escape(entry["id"])
+    if entry.get("failed"):
+        problems = "".join(f"<li>{escape(p)}</li>" for p in entry["problems"])
+        return (
+            f'<article class="box scenario failed" id="scenario-{sid}">'
+            f"<h3>{escape(entry.get('name') or entry['id'])}</h3>"
+            f'<p class="meta"><span class="badge">not built</span> {escape(entry["file"])}</p>'
+            f"<ul>{problems}</ul></article>"
+        )
+    record = entry["report"]
+    base = f"scenarios/{entry['id']}/"
+    report = base + "report.html"
+    name = escape(record["name"])
+    meta = f"{record['size']} · difficulty {record.get('difficulty') or 'unknown'}"
+    return f"""<article class="box scenario" id="scenario-{sid}">
+<a class="thumb" href="{escape(report)}"><img src="{escape(base)}preview-back.png" alt="Disc back of {name}" width="80" height="80" loading="lazy"></a>
+<div><h3><a href="{escape(report)}">{name}</a></h3>
+<p class="meta">{escape(meta)}</p>
+<p class="links"><a href="{escape(report)}">Report and charts</a> · <a href="{escape(base)}wheel.html">Digital wheel</a></p></div>
+{_verdict_rows(record.get("verdicts") or [], report, lineup)}
+</article>"""
+
+
+def gallery_html(
+    entries: list[dict[str, Any]],
+    title: str = "pachaprint scenarios",
+    prints: list[PrintFile] | None = None,
+    wheels: Sequence[str] = ("retail",),
+) -> str:
+    """The page for ``entries`` (one per scenario: ``id``, ``file``, its :func:`gallery_record`
+    as ``report``, or ``failed`` with ``problems``) and the print files ``prints``."""
+    built = sum(1 for e in entries if not e.get("failed"))
+    anchors = {e["id"] for e in entries}
+    lineups = {
+        v.get("who") or ""
+        for e in entries
+        if not e.get("failed")
+        for v in e["report"].get("verdicts") or []
+        if v["mode"] == "competitive"
+    }
+    lineup = lineups.pop() if len(lineups) == 1 else ""
+    cards = "\n".join(scenario_card(e, lineup) for e in entries)
+    said = f" Competitive games: {lineup}." if lineup else ""
+    header = (
+        f"<h1>{escape(title)}</h1><p>{built} of {len(entries)} scenarios built · "
+        '<a href="#print">Print the kit</a> · <a href="#scenarios">Scenarios</a></p>'
+    )
+    body = f"""{print_section(prints or [], wheels, anchors)}
+<section id="scenarios" aria-labelledby="scenarios-title">
+<h2 id="scenarios-title">Scenarios</h2>
+<p class="lead small">A line per mode says how the build's bots did: who wins the competitive game, and how often a bot beats the Otoma in solo and co-op.{escape(said)} ⚑ counts flags, findings for authors; the report has them, the charts and every figure.</p>
+<div class="grid">
+{cards}
+</div>
+</section>"""
+    return html_page(title, body, header)
+
+
+__all__ = ["Verdict", "gallery_html", "gallery_record", "html_page", "page_css", "print_section"]

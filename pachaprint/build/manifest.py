@@ -10,6 +10,11 @@ Each finished unit is also appended at once to a journal beside the manifest
 (one JSON line, synced), so a build killed midway keeps the units it finished:
 the next build replays the journal and skips them. Saving the manifest at the
 end folds the journal in and removes it.
+
+Both files sit in OUT, where anyone may edit them: a unit whose output names
+are not plain relative paths inside OUT (:mod:`pachaprint.build.names`) is
+dropped at load and listed in :attr:`Manifest.refused`, so no name the build
+did not write is ever hashed, replaced or removed.
 """
 
 from __future__ import annotations
@@ -23,7 +28,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pachaprint.fileio import atomic_write_text
+from pachaprint.build.names import unsafe_output_name
+from pachaprint.build.staging import replace_file
+from pachaprint.model.text import display_path, printable
 from pachaprint.resources import schemas_dir, templates_dir
 
 MANIFEST_NAME = ".pachaprint-build.json"
@@ -88,19 +95,41 @@ class Manifest:
     units: dict[str, dict[str, Any]] = field(default_factory=dict)
     journal: Path | None = field(default=None, compare=False)
     """Where :meth:`record` and :meth:`forget` append (``None``: in memory only)."""
+    refused: list[str] = field(default_factory=list, compare=False)
+    """One message per output name the loaded files held that is not a plain relative path
+    inside OUT (its unit was dropped: nothing it names is touched)."""
+
+    def _safe(self, source: Path, unit: str, entry: dict[str, Any]) -> bool:
+        """True when every output name of ``entry`` is plain; else each bad name is refused."""
+        bad = [
+            (name, reason)
+            for name in entry["outputs"]
+            if (reason := unsafe_output_name(name)) is not None
+        ]
+        for name, reason in bad:
+            self.refused.append(
+                f"{display_path(source)}: unit {printable(unit[:100])} names "
+                f"{printable(name[:200])} ({reason}): refused, nothing was removed"
+            )
+        return not bad
 
     @classmethod
     def load(cls, out_dir: Path) -> Manifest:
         """The manifest of ``out_dir`` with its journal replayed (empty if unreadable)."""
         manifest = cls(journal=out_dir / JOURNAL_NAME)
+        source = out_dir / MANIFEST_NAME
         try:
-            data = json.loads((out_dir / MANIFEST_NAME).read_text(encoding="utf-8"))
+            data = json.loads(source.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             data = None
         if isinstance(data, dict) and data.get("format") == MANIFEST_FORMAT:
             units = data.get("units")
             if isinstance(units, dict):
-                manifest.units = {k: v for k, v in units.items() if _valid_entry(v)}
+                manifest.units = {
+                    k: v
+                    for k, v in units.items()
+                    if _valid_entry(v) and manifest._safe(source, k, v)
+                }
         manifest._replay(out_dir / JOURNAL_NAME)
         return manifest
 
@@ -129,7 +158,10 @@ class Manifest:
             if event.get("forget"):
                 self.units.pop(unit, None)
             elif _valid_entry(event.get("entry")):
-                self.units[unit] = event["entry"]
+                if self._safe(journal, unit, event["entry"]):
+                    self.units[unit] = event["entry"]
+                else:
+                    self.units.pop(unit, None)
 
     def _append(self, event: dict[str, Any]) -> None:
         if self.journal is None:
@@ -152,7 +184,7 @@ class Manifest:
             json.dumps({"format": MANIFEST_FORMAT, "units": self.units}, indent=1, sort_keys=True)
             + "\n"
         )
-        atomic_write_text(out_dir / MANIFEST_NAME, text)
+        replace_file(out_dir, MANIFEST_NAME, text.encode("utf-8"))
         with contextlib.suppress(OSError):
             (out_dir / JOURNAL_NAME).unlink(missing_ok=True)
 

@@ -31,6 +31,8 @@ class BuildOptions:
     lang: str = "en"
     box: str = "retail"
     back_offset: tuple[float, float] = (0.0, 0.0)
+    share_url: str | None = None
+    """``BASE``: the disc backs' QR codes hold ``BASE#CODE`` (the hosted digital wheel)."""
     scenarios_per_volume: int = SCENARIOS_PER_VOLUME
     """Scenarios per discs PDF; more make several volumes."""
 

@@ -14,7 +14,7 @@ reported and skipped; the others are still built.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import nullcontext
 from dataclasses import dataclass, field
@@ -23,9 +23,12 @@ from typing import Any
 
 from pachaprint.build.gallery import gallery_html, gallery_record
 from pachaprint.build.jobs import Submit, failure, run_now
+from pachaprint.build.lock import BuildLock, BuildLockError
 from pachaprint.build.manifest import Manifest, input_hash
 from pachaprint.build.options import PAPERS, WHEELS, BuildOptions, Progress
 from pachaprint.build.outdir import OutDirError, prepare_out_dir
+from pachaprint.build.printfiles import read_print_files
+from pachaprint.build.report_page import report_html
 from pachaprint.build.reports import (
     build_balance,
     report_json,
@@ -34,16 +37,23 @@ from pachaprint.build.reports import (
     unfinished_games,
     write_charts,
 )
-from pachaprint.build.staging import Stage, clean_stale_stages
+from pachaprint.build.staging import PlacementError, Stage, clean_stale_stages, replace_file
 from pachaprint.build.volumes import BuiltScenario, build_volumes
 from pachaprint.check.load import scenario_files
 from pachaprint.check.problems import Report
 from pachaprint.check.validate import validate_path
-from pachaprint.fileio import atomic_write_text
 from pachaprint.model.scenario import Scenario, crops_to_rows
 from pachaprint.model.text import display_path
 
-__all__ = ["PAPERS", "WHEELS", "BuildOptions", "BuildResult", "OutDirError", "run_build"]
+__all__ = [
+    "PAPERS",
+    "WHEELS",
+    "BuildLockError",
+    "BuildOptions",
+    "BuildResult",
+    "OutDirError",
+    "run_build",
+]
 
 
 @dataclass
@@ -124,6 +134,7 @@ def _render_scenario(
         paper=options.papers[0],
         lang=options.lang,
         difficulty=difficulty,
+        share_url=options.share_url,
     )
     write_webwheel(scenario, folder / "wheel.html", lang=options.lang)
     (folder / "preview-back.png").write_bytes(pdf_preview_png(folder / "disc-back.pdf"))
@@ -159,6 +170,10 @@ def build_scenario(
                 return {"status": "failed", "problems": [failure("rendering failed", exc)]}
             stage.path(relative / "report.json").write_text(report_json(report), encoding="utf-8")
             stage.path(relative / "report.md").write_text(report_markdown(report), encoding="utf-8")
+            files = sorted(p.name for p in folder.iterdir())
+            stage.path(relative / "report.html").write_text(
+                report_html(report, files, options.wheels), encoding="utf-8"
+            )
             outputs = stage.commit()
     except Exception as exc:
         return {"status": "failed", "problems": [failure("writing the files failed", exc)]}
@@ -283,19 +298,37 @@ def run_build(
     jobs: int = 1,
     force: bool = False,
     progress: Progress = _no_progress,
+    waiting: Callable[[str], None] | None = None,
 ) -> BuildResult:
     """Build everything for the ``*.json`` scenarios in ``scenarios_dir`` into ``out_dir``.
 
     Hidden files are skipped. Raises :class:`OutDirError` (before any work)
-    when ``out_dir`` is a file or cannot be created or written.
+    when ``out_dir`` is a file or cannot be created or written. While another
+    build writes to ``out_dir`` this one waits (``waiting`` is told why, once)
+    and then starts (:mod:`pachaprint.build.lock`).
     """
     prepare_out_dir(out_dir)
+    try:
+        with BuildLock(out_dir, waiting=waiting):
+            return _locked_build(scenarios_dir, out_dir, options, jobs, force, progress)
+    except BuildLockError as error:
+        raise OutDirError(str(error)) from None
+
+
+def _locked_build(
+    scenarios_dir: Path,
+    out_dir: Path,
+    options: BuildOptions,
+    jobs: int,
+    force: bool,
+    progress: Progress,
+) -> BuildResult:
     clean_stale_stages(out_dir)
     manifest = Manifest.fresh(out_dir) if force else Manifest.load(out_dir)
+    problems: list[str] = list(manifest.refused)
     outcomes, pending = _check_files(
         scenario_files(scenarios_dir), out_dir, options, manifest, progress
     )
-    problems: list[str] = []
     core_digest = input_hash(options.key(), "core")
     core_needed = not manifest.is_current(out_dir, "core", core_digest)
     executor = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
@@ -334,17 +367,12 @@ def run_build(
         )
 
     try:
-        atomic_write_text(
-            out_dir / "index.html",
-            gallery_html(
-                [_gallery_entry(o, options.wheels[0]) for o in outcomes],
-                sheets=[
-                    {"href": name, "label": label, "ids": list(ids)}
-                    for name, label, ids in pnp_files
-                ],
-            ),
-        )
-    except OSError as exc:
+        names = [(o.id, o.report["name"]) for o in outcomes if o.ok and o.id and o.report]
+        prints = read_print_files(out_dir, pnp_files, options.lang, names)
+        entries = [_gallery_entry(o) for o in outcomes]
+        index = gallery_html(entries, prints=prints, wheels=options.wheels)
+        replace_file(out_dir, "index.html", index.encode("utf-8"))
+    except (OSError, PlacementError) as exc:
         problems.append(failure("writing index.html failed", exc))
     try:
         manifest.save(out_dir)
@@ -360,12 +388,7 @@ def run_build(
     )
 
 
-def _gallery_entry(outcome: ScenarioOutcome, wheel: str) -> dict[str, Any]:
-    # Imported here, after the workers are gone: the main process never holds the
-    # renderer while they run (it is forked into each of them).
-    from pachaprint.render.charts import CAPTIONS
-    from pachaprint.render.scenario import front_file_stem
-
+def _gallery_entry(outcome: ScenarioOutcome) -> dict[str, Any]:
     if not outcome.ok or outcome.report is None:
         return {
             "id": outcome.id or Path(outcome.file).stem,
@@ -373,20 +396,4 @@ def _gallery_entry(outcome: ScenarioOutcome, wheel: str) -> dict[str, Any]:
             "failed": True,
             "problems": outcome.problems,
         }
-    base = f"scenarios/{outcome.id}/"
-    links = [
-        ("report", base + "report.md"),
-        ("disc back PDF", base + "disc-back.pdf"),
-        ("disc front PDF", base + f"{front_file_stem(wheel)}.pdf"),
-        ("digital wheel", base + "wheel.html"),
-    ]
-    charts = [(base + name, CAPTIONS[name]) for name in outcome.report["charts"]]
-    return {
-        "id": outcome.id,
-        "file": outcome.file,
-        "report": outcome.report,
-        "charts": charts,
-        "links": links,
-        "preview_back": base + "preview-back.png",
-        "preview_front": base + "preview-front.png",
-    }
+    return {"id": outcome.id, "file": outcome.file, "report": outcome.report}

@@ -9,19 +9,16 @@ both, with the balance charts (SVG files beside it, :mod:`pachaprint.render.char
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
-from pachaprint.engine.analysis.divinations import wrong_guesses
-from pachaprint.engine.analysis.flags import MIN_GAMES, honest
+from pachaprint.build.report_tables import BOUND, OTOMA_NOTE, cell_summary, cell_table, otoma_table
+from pachaprint.engine.analysis.flags import MIN_GAMES
 from pachaprint.engine.analysis.stats import percent
 from pachaprint.model.rules import CROP_NAMES, Terrain
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.charts import CAPTIONS, chart_files
-
-BOUND = "oracle-cheat"
-"""The bot whose win rate against the Otoma is the perfect-information bound: the same
-search as the expert, knowing the hidden map and the tiles."""
 
 
 def build_balance(scenario: Scenario, options: Any) -> dict[str, Any]:
@@ -107,11 +104,33 @@ def _table(header: list[str], rows: list[list[Any]]) -> list[str]:
     return lines
 
 
+_MARKDOWN_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"} | {c: "\\" + c for c in "\\`*_[]#|~!"}
+
+
+def markdown_text(text: str) -> str:
+    """``text`` as Markdown that shows it as written: no HTML, no emphasis, links or headings;
+    line breaks and tabs become spaces (a name is one line)."""
+    flat = " ".join(text.replace("\t", " ").replace("\r", " ").split("\n"))
+    return "".join(_MARKDOWN_ESCAPES.get(c, c) for c in flat)
+
+
+def markdown_code(text: str) -> str:
+    """``text`` as a Markdown code span (its fence longer than any run of backticks in it)."""
+    flat = " ".join(text.replace("\t", " ").replace("\r", " ").split("\n"))
+    longest = max((len(run) for run in re.findall("`+", flat)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if longest else ""
+    return f"{fence}{pad}{flat}{pad}{fence}"
+
+
 def report_markdown(report: dict[str, Any]) -> str:
-    """A readable summary of ``report`` (same facts as the JSON)."""
-    lines = [f"# {report['name']} (`{report['scenario']}`)", ""]
-    author = f" by {report['author']}" if report.get("author") else ""
-    lines.append(f"A {report['size']} scenario{author}. Source file: `{report['file']}`.")
+    """A readable summary of ``report`` (same facts as the JSON). Free text (name, author,
+    file name, messages quoting values) is escaped: it never becomes HTML or Markdown markup."""
+    lines = [f"# {markdown_text(report['name'])} (`{report['scenario']}`)", ""]
+    author = f" by {markdown_text(report['author'])}" if report.get("author") else ""
+    lines.append(
+        f"A {report['size']} scenario{author}. Source file: {markdown_code(report['file'])}."
+    )
     lines.append("")
     verdict = "valid" if report["valid"] else "INVALID"
     lines.append(
@@ -121,9 +140,9 @@ def report_markdown(report: dict[str, Any]) -> str:
     if report["otoma"]:
         lines.append(f"Otoma start cells (solo/co-op): {', '.join(report['otoma'])}.")
     for problem in report["errors"]:
-        lines.append(f"- error `{problem['rule']}`: {problem['message']}")
+        lines.append(f"- error `{problem['rule']}`: {markdown_text(problem['message'])}")
     for problem in report["warnings"]:
-        lines.append(f"- warning `{problem['rule']}`: {problem['message']}")
+        lines.append(f"- warning `{problem['rule']}`: {markdown_text(problem['message'])}")
     lines += ["", "## Tiles", ""]
     lines += _table(
         ["terrain", "tiles"], [[Terrain(k).label, v] for k, v in report["terrain_tiles"].items()]
@@ -227,63 +246,15 @@ def balance_markdown(balance: dict[str, Any]) -> list[str]:
         ["mode", "mean turns", "sd", "min", "p10", "median", "p90", "max"],
         [[mode, *_spread(data["turns"])] for mode, data in balance["modes"].items()],
     )
-    versus = [(m, balance["modes"][m]) for m in ("solo", "coop") if m in balance["modes"]]
-    if versus:
+    header, rows = otoma_table(balance)
+    if rows:
         lines += ["", "### Against the Otoma", *_chart(balance, "chart-otoma.svg")]
-        rows = [
-            [
-                mode if mode == "solo" else f"co-op ({data['players']} players)",
-                run["difficulty"],
-                run["bot"],
-                run["completed"],
-                percent(run["win_rate"]),
-                _interval(run),
-                _bound(data["runs"], run["difficulty"]),
-                run["score"]["median"],
-                run["otoma_score"]["median"],
-                run["margin"]["median"],
-                wrong_guesses(run) if "chosen_guesses" in run else "-",
-            ]
-            for mode, data in versus
-            for run in data["runs"]
-            if honest(run["bot"])
-        ]
-        lines += _table(
-            [
-                "mode",
-                "difficulty",
-                "bot",
-                "games",
-                "player wins",
-                "95 % interval",
-                "bound",
-                "median score",
-                "median Otoma score",
-                "median margin",
-                "wrong guesses: chosen, forced",
-            ],
-            rows,
-        )
-        lines += [
-            "",
-            "Wrong guesses: of the divinations a bot made without a proof, those it chose "
-            "and those the rules forced on it (in solo a Divine turn divines with every "
-            "pawn), how many named the wrong level. A proved crop is never divined wrong. "
-            "Bound: how often the same search wins when it knows the hidden map and the "
-            f"tiles ({BOUND}, games in brackets), the most any strategy could win.",
-        ]
+        lines += _table(header, rows)
+        lines += ["", OTOMA_NOTE]
     for note in balance.get("skipped", []):
         lines += ["", f"Not simulated: {note}."]
     lines += cell_markdown(balance["cells"])
     return lines
-
-
-def _bound(runs: list[dict[str, Any]], difficulty: str) -> str:
-    """The perfect-information bound at ``difficulty``: ``"96 % (25)"``, or ``-``."""
-    for run in runs:
-        if run["bot"] == BOUND and run["difficulty"] == difficulty:
-            return f"{percent(run['win_rate'])} ({run['completed']})"
-    return "-"
 
 
 def split_words(balance: dict[str, Any]) -> str:
@@ -319,52 +290,14 @@ def _num(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
-CELLS_SHOWN = 15
-
-
 def cell_markdown(cells: list[dict[str, Any]]) -> list[str]:
     """The hard deductions: the cells the table proves late, rarely or never."""
     if not cells:
         return []
-    hard = [c for c in cells if c["verdict"]]
-    games = cells[0]["games"]
-    lines = ["", "### Hard deductions", ""]
-    counts = {v: sum(1 for c in cells if c["verdict"] == v) for v in ("never", "rarely", "late")}
-    lines.append(
-        f"When does each crop follow from the table? The {games} competitive games were watched "
-        "after every move with the logician's proofs. Of the "
-        f"{len(cells)} cells without a given crop, {counts['never']} were never proved, "
-        f"{counts['rarely']} rarely (in under half the games that decided them) and "
-        f"{counts['late']} late (only once every terrain tile was placed, in most games)."
-    )
-    if not hard:
-        return lines
-    lines.append("")
-    rows = [
-        [
-            c["cell"],
-            c["verdict"],
-            f"{c['proved']} of {c['games']}",
-            c["guessed"],
-            c["open"],
-            percent(c["median_at"]) if c["median_at"] is not None else "-",
-            c["median_wait"] if c["median_wait"] is not None else "-",
-        ]
-        for c in hard[:CELLS_SHOWN]
-    ]
-    lines += _table(
-        [
-            "cell",
-            "verdict",
-            "proved",
-            "crop placed first",
-            "still open at the end",
-            "map open at the proof (median)",
-            "tiles after its own (median)",
-        ],
-        rows,
-    )
-    if len(hard) > CELLS_SHOWN:
-        rest = ", ".join(f"{c['cell']} ({c['verdict']})" for c in hard[CELLS_SHOWN:])
+    lines = ["", "### Hard deductions", "", cell_summary(cells)]
+    header, rows, rest = cell_table(cells)
+    if rows:
+        lines += ["", *_table(header, rows)]
+    if rest:
         lines += ["", f"Also: {rest}."]
     return lines

@@ -10,6 +10,13 @@ down to each file's folder one component at a time without following
 symbolic links (``O_NOFOLLOW``), so a link inside OUT that points elsewhere
 is refused (:class:`PlacementError`), never written through. A link standing
 where an output file goes is replaced by the file.
+
+The build's temporary folders have one unmistakable name,
+``.pachaprint-stage-<pid>-<8 random characters>`` directly in OUT, and every
+temporary file of a build lives inside one. :func:`clean_stale_stages` removes
+only folders of that name whose process is gone, and is called with the
+build lock held (:mod:`pachaprint.build.lock`): a user's ``.draft.tmp`` or
+``.staging-mine/`` is never touched, nor the stage of a build still running.
 """
 
 from __future__ import annotations
@@ -17,15 +24,20 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import shutil
 import stat
 import tempfile
 from pathlib import Path, PurePosixPath
 from types import TracebackType
 
-from pachaprint.model.text import display_path
+from pachaprint.build.names import unsafe_output_name
+from pachaprint.fileio import process_is_gone
+from pachaprint.model.text import display_path, printable
 
-STAGING_PREFIX = ".staging-"
+STAGING_PREFIX = ".pachaprint-stage-"
+"""Every stage folder is named ``STAGING_PREFIX + "<pid>-<random>"``."""
+_STAGE_NAME = re.compile(re.escape(STAGING_PREFIX) + r"([1-9][0-9]{0,9})-[a-z0-9_]{8}")
 _DIRECTORY_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
 
 
@@ -77,12 +89,41 @@ def place(out_dir: Path, relative: PurePosixPath, source: Path) -> None:
             os.close(handle)
 
 
+def _open_existing_folder(parent: int, name: str, shown: str, relative: str) -> int:
+    """Open the existing folder ``name`` under ``parent`` without following a link."""
+    try:
+        return os.open(name, _DIRECTORY_FLAGS, dir_fd=parent)
+    except FileNotFoundError:
+        raise
+    except OSError:
+        pass
+    with contextlib.suppress(OSError):
+        if stat.S_ISLNK(os.stat(name, dir_fd=parent, follow_symlinks=False).st_mode):
+            target = display_path(os.readlink(name, dir_fd=parent))
+            raise PlacementError(
+                f"{shown} is a symbolic link (to {target}); the build does not follow links "
+                f"in its output folder, so it did not remove {relative}"
+            )
+    raise FileNotFoundError(shown)  # a file where a folder would be: nothing to remove
+
+
 def remove(out_dir: Path, relative: PurePosixPath) -> None:
-    """Delete the file ``OUT/relative`` if it is there, never following a link on the way."""
+    """Delete the file ``OUT/relative`` if it is there, never following a link on the way.
+
+    :class:`PlacementError` when ``relative`` is not a plain relative name
+    (:func:`~pachaprint.build.names.unsafe_output_name`) or a folder on the
+    way is a symbolic link: nothing is removed then.
+    """
+    name = relative.as_posix()
+    reason = unsafe_output_name(name)
+    if reason is not None:
+        raise PlacementError(f"refused to remove {printable(name[:200])}: {reason}")
     handles = [os.open(out_dir, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))]
     try:
+        shown = display_path(out_dir)
         for part in relative.parent.parts:
-            handles.append(os.open(part, _DIRECTORY_FLAGS, dir_fd=handles[-1]))
+            shown = f"{shown}/{display_path(part)}"
+            handles.append(_open_existing_folder(handles[-1], part, shown, printable(name)))
         os.unlink(relative.name, dir_fd=handles[-1])
     except FileNotFoundError:
         pass
@@ -105,7 +146,7 @@ class Stage:
     def __init__(self, out_dir: Path):
         self.out_dir = out_dir
         out_dir.mkdir(parents=True, exist_ok=True)
-        self.root = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out_dir))
+        self.root = Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-", dir=out_dir))
 
     def path(self, relative: str | Path) -> Path:
         """Where to write the file that will end up at ``OUT/relative``."""
@@ -138,18 +179,34 @@ class Stage:
         self.discard()
 
 
-def clean_stale_stages(out_dir: Path) -> None:
-    """Remove staging folders and temporary files left by an interrupted build.
+def replace_file(out_dir: Path, relative: str, data: bytes) -> None:
+    """Write ``OUT/relative`` atomically through a stage (synced, then renamed into place)."""
+    with Stage(out_dir) as stage:
+        staged = stage.path(relative)
+        with open(staged, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        place(out_dir, PurePosixPath(relative), staged)
 
-    Walks OUT without following symbolic links, so nothing outside it is touched.
+
+def clean_stale_stages(out_dir: Path) -> list[str]:
+    """Remove the stage folders left by builds that were killed; returns their names, sorted.
+
+    Only folders directly in OUT named as :class:`Stage` names them, not
+    links, whose process no longer exists. Call it with the build lock held.
     """
-    if not out_dir.is_dir():
-        return
-    for stale in out_dir.glob(f"{STAGING_PREFIX}*"):
-        if stale.is_dir() and not stale.is_symlink():
-            shutil.rmtree(stale, ignore_errors=True)
-    for folder, _dirs, names in os.walk(out_dir, followlinks=False):
-        for name in names:
-            if name.startswith(".") and name.endswith(".tmp"):
-                with contextlib.suppress(OSError):
-                    os.unlink(os.path.join(folder, name))
+    removed = []
+    try:
+        entries = sorted(os.scandir(out_dir), key=lambda entry: entry.name)
+    except OSError:
+        return []
+    for entry in entries:
+        match = _STAGE_NAME.fullmatch(entry.name)
+        if match is None or not entry.is_dir(follow_symlinks=False):
+            continue
+        if not process_is_gone(int(match.group(1))):
+            continue
+        shutil.rmtree(entry.path, ignore_errors=True)
+        removed.append(entry.name)
+    return removed

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from pachaprint.build.jobs import Submit, failure
 from pachaprint.build.manifest import Manifest, input_hash
 from pachaprint.build.options import SCENARIOS_PER_VOLUME, BuildOptions, Progress
-from pachaprint.build.staging import Stage, remove
+from pachaprint.build.staging import PlacementError, Stage, remove
 from pachaprint.model.scenario import Scenario
 
 if TYPE_CHECKING:
@@ -100,6 +100,7 @@ def build_discs_pnp(
             lang=options.lang,
             difficulties=difficulties,
             back_offset=options.back_offset,
+            share_url=options.share_url,
         )
         return stage.commit()
 
@@ -141,7 +142,7 @@ def build_volumes(
             # Files of volumes this build no longer makes (none when nothing was built:
             # a build whose scenarios all failed leaves the last good PDFs alone).
             if is_discs_unit(unit, paper) and unit not in wanted:
-                _remove_outputs(out_dir, manifest, unit)
+                problems.extend(_remove_outputs(out_dir, manifest, unit))
         if len(volumes) > 1:  # the single file of a smaller build (or of an older version)
             with contextlib.suppress(OSError):
                 remove(out_dir, PurePosixPath(f"pnp/pachaprint-discs-{paper}.pdf"))
@@ -186,11 +187,18 @@ def paper_label(paper: str) -> str:
     return "A4" if paper == "a4" else paper.capitalize()
 
 
-def _remove_outputs(out_dir: Path, manifest: Manifest, unit: str) -> None:
-    """Delete the files a unit made that this build no longer makes (an old volume)."""
+def _remove_outputs(out_dir: Path, manifest: Manifest, unit: str) -> list[str]:
+    """Delete the files a unit made that this build no longer makes (an old volume).
+
+    Returns a problem for each recorded name it refused to remove (a link on the way).
+    """
+    refused = []
     for name in manifest.outputs(unit):
         try:
             remove(out_dir, PurePosixPath(name))
+        except PlacementError as error:
+            refused.append(str(error))
         except OSError:
             continue
     manifest.forget(unit)
+    return refused

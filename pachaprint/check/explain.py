@@ -1,23 +1,21 @@
 """Explained solving: the deduction chain, step by step, and the next hint.
 
-``explain`` starts from the start cells' crops and applies one deduction at a
-time, always the easiest available (see :mod:`pachaprint.check.techniques`), so
-the chain reads like a person solving the disc: placements ("c3 must be 1: ...")
-and the eliminations that lead to them ("ruling out 3 at c2: ..."). The
-hardest tier in the chain equals :func:`pachaprint.check.grade.grade`.
+``explain`` runs the grader's solver (:func:`pachaprint.check.grade.deductions`)
+one deduction at a time from the start cells' crops, always the easiest
+available, so the chain reads like a person solving the disc: placements ("c3
+must be 1: ...") and the eliminations that lead to them ("ruling out 3 at c2:
+..."). The hardest tier in the chain is the grade.
 """
 
 from __future__ import annotations
 
+from itertools import islice
+
+from pachaprint.check.deduction import Deduction
 from pachaprint.check.difficulty import Difficulty
+from pachaprint.check.grade import deductions
+from pachaprint.check.position import Position, broken, position_for
 from pachaprint.check.solver import SolveStatus, givens_of
-from pachaprint.check.techniques import (
-    Deduction,
-    Position,
-    broken,
-    next_deduction,
-    position_for,
-)
 from pachaprint.model.scenario import Scenario
 
 __all__ = ["HintError", "chain_difficulty", "explain", "explain_givens", "hint_steps", "next_hint"]
@@ -35,14 +33,7 @@ def explain_givens(pos: Position, givens: dict[int, int]) -> list[Deduction]:
     if started is None:
         return []
     dom, placed = started
-    chain: list[Deduction] = []
-    while len(chain) < _MAX_STEPS and not broken(pos, dom):
-        step = next_deduction(pos, dom, placed)
-        if step is None:
-            break
-        step.apply(dom, placed)
-        chain.append(step)
-    return chain
+    return list(islice(deductions(pos, dom, placed), _MAX_STEPS))
 
 
 def explain(scenario: Scenario) -> list[Deduction]:
@@ -77,31 +68,61 @@ def next_hint(scenario: Scenario, revealed: dict[int, int]) -> Deduction | None:
 
 
 def hint_steps(scenario: Scenario, revealed: dict[int, int]) -> list[Deduction]:
-    """The deductions from the revealed crops up to and including the next placement.
+    """The next hint: the steps that lead to the next placement, each one needed.
 
-    The first item is :func:`next_hint`; when it only rules levels out, the
-    list goes on to the placement it leads to (silent "placed-level" steps left
-    out). Empty when every crop is known or no technique applies.
+    The solver runs from the revealed crops to its next placement (silent
+    "placed-level" steps left out). Of the steps before it, only those it
+    needs are kept: with any one of them left out, propagation (placed-level
+    eliminations and singles) would no longer make the placement. So the list
+    is one placement, or steps that rule levels out followed by the placement
+    that follows from them; the first item is :func:`next_hint`. When the
+    techniques stop before any placement, the list is their first step only.
+    Empty when every crop is known or no technique applies.
     """
     pos = position_for(scenario.board, scenario.terrain_flat)
     dom, placed = _revealed_position(pos, scenario, revealed)
-    board = scenario.board
-    steps: list[Deduction] = []
-    while len(steps) < _MAX_STEPS:
-        if broken(pos, dom):
-            raise HintError("the revealed crops cannot all be right: no crop layer fits them")
-        if len(placed) == board.cell_count:
-            break
-        step = next_deduction(pos, dom, placed)
-        if step is None:
-            break
-        step.apply(dom, placed)
+    found_in = dom.copy()
+    chain: list[Deduction] = []
+    for step in islice(deductions(pos, dom, placed), _MAX_STEPS):
         if step.technique.id == "placed-level":
+            if not chain:
+                step.apply(found_in)
             continue
-        steps.append(step)
+        chain.append(step)
         if step.is_placement:
             break
-    return steps
+    if broken(pos, dom):
+        raise HintError("the revealed crops cannot all be right: no crop layer fits them")
+    if not chain or not chain[-1].is_placement:
+        return chain[:1]
+    return [*needed_steps(pos, found_in, chain[:-1], chain[-1]), chain[-1]]
+
+
+def needed_steps(
+    pos: Position, dom: list[int], steps: list[Deduction], placement: Deduction
+) -> list[Deduction]:
+    """The fewest of ``steps`` (eliminations, in order) that ``placement`` follows from.
+
+    Deletion, as an unsatisfiable core is shrunk: drop each step in turn while
+    propagation (:meth:`~pachaprint.check.position.Position.easy_fixpoint`)
+    from ``dom`` with the remaining steps still makes the placement.
+    """
+    kept = list(steps)
+    for step in steps:
+        trial = [s for s in kept if s is not step]
+        if follows(pos, dom, trial, placement):
+            kept = trial
+    return kept
+
+
+def follows(pos: Position, dom: list[int], steps: list[Deduction], placement: Deduction) -> bool:
+    """True when propagation from ``dom`` with ``steps`` applied makes ``placement``."""
+    trial = dom.copy()
+    for step in steps:
+        step.apply(trial)
+    if pos.easy_fixpoint(trial) is not None:
+        return False
+    return all(trial[cell] == 1 << level for cell, level in placement.placed)
 
 
 def _revealed_position(

@@ -27,8 +27,8 @@ from typing import Any
 
 from pachaprint.check.difficulty import Difficulty
 from pachaprint.check.grade import grade_position, solves_within
+from pachaprint.check.position import Position
 from pachaprint.check.solver import CropSolver
-from pachaprint.check.techniques import Position
 from pachaprint.model.board import Board, board_for
 from pachaprint.model.regions import find_regions
 from pachaprint.model.rules import (

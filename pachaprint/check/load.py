@@ -1,4 +1,4 @@
-"""Reading scenario files safely: bytes -> JSON -> schema-checked mapping.
+"""Reading scenario files safely: bytes -> JSON (:mod:`pachaprint.check.decode`) -> schema-checked mapping.
 
 Whatever the input (empty, binary, huge, deeply nested, not UTF-8, numbers
 of thousands of digits, lone surrogates), these functions return problems in
@@ -8,8 +8,11 @@ escaped (:func:`pachaprint.model.text.quote`), so a problem prints safely.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
+import stat
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -18,12 +21,19 @@ from typing import TYPE_CHECKING, Any, cast
 if TYPE_CHECKING:
     import jsonschema
 
+from pachaprint.check.decode import MAX_BYTES, parse_bytes, parse_text
 from pachaprint.check.problems import Problem, Rule
-from pachaprint.model.text import TEXT_PATTERN, printable, quote, text_problem
+from pachaprint.model.text import (
+    TEXT_PATTERN,
+    printable,
+    quote,
+    text_problem,
+)
 from pachaprint.resources import schemas_dir
 
-MAX_BYTES = 1 << 20
-"""Files above 1 MiB are refused: a scenario is well under 2 KB."""
+PROBLEM_LIMIT = 100
+"""At most this many problems of one rule are listed; the rest are counted in one more
+(``and 139,900 more schema problems like these``), as compilers cap a flood of errors."""
 
 
 @lru_cache(maxsize=1)
@@ -55,98 +65,6 @@ def _fast_validator() -> Callable[[Any], object]:
 
     compiled: Callable[[Any], object] = fastjsonschema.compile(schema())
     return compiled
-
-
-class _JsonProblem(Exception):
-    pass
-
-
-class _Numbers:
-    """``parse_int`` for :func:`json.loads`: a number too long for Python's ``int``
-    (over 4,300 digits by default) is a ``json`` problem with its line and column."""
-
-    def __init__(self, text: str):
-        self.text = text
-        self.search_from = 0
-
-    def __call__(self, literal: str) -> int:
-        try:
-            value = int(literal)
-        except ValueError:
-            at = self.text.find(literal, self.search_from)
-            where = _position(self.text, at) if at >= 0 else ""
-            digits = len(literal.lstrip("-"))
-            raise _JsonProblem(
-                f"{where}a number with {digits:,} digits is too long to read"
-                " (a scenario holds no numbers at all)"
-            ) from None
-        at = self.text.find(literal, self.search_from)
-        if at >= 0:
-            self.search_from = at + len(literal)
-        return value
-
-
-def _position(text: str, offset: int) -> str:
-    line = text.count("\n", 0, offset) + 1
-    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-    return f"line {line} column {column}: "
-
-
-def _reject_constant(name: str) -> Any:
-    raise _JsonProblem(f"{name} is not allowed in JSON (write a number or a string)")
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in data:
-            raise _JsonProblem(f"the key {key!r} appears twice in one object")
-        data[key] = value
-    return data
-
-
-def parse_bytes(raw: bytes) -> tuple[Any, list[Problem]]:
-    """Decode and parse a scenario file's bytes. Returns ``(data, [])`` or ``(None, [json problem])``."""
-    if len(raw) > MAX_BYTES:
-        return None, [
-            Problem(
-                Rule.JSON,
-                f"the file is {len(raw):,} bytes; a scenario file is at most {MAX_BYTES:,} bytes",
-            )
-        ]
-    if raw.startswith(b"\xef\xbb\xbf"):
-        raw = raw[3:]
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        return None, [
-            Problem(
-                Rule.JSON,
-                f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at line {line} (offset {exc.start}) is invalid",
-            )
-        ]
-    return parse_text(text)
-
-
-def parse_text(text: str) -> tuple[Any, list[Problem]]:
-    """Parse JSON text (no BOM). NaN/Infinity and duplicate keys are ``json`` problems."""
-    if not text.strip():
-        return None, [Problem(Rule.JSON, "the file is empty; expected a JSON object")]
-    try:
-        data = json.loads(
-            text,
-            parse_constant=_reject_constant,
-            object_pairs_hook=_no_duplicates,
-            parse_int=_Numbers(text),
-        )
-    except json.JSONDecodeError as exc:
-        return None, [Problem(Rule.JSON, f"line {exc.lineno} column {exc.colno}: {exc.msg}")]
-    except _JsonProblem as exc:
-        return None, [Problem(Rule.JSON, str(exc))]
-    except RecursionError:
-        return None, [Problem(Rule.JSON, "the JSON is nested too deeply to be a scenario")]
-    return data, []
 
 
 def pointer(path: Sequence[str | int]) -> str:
@@ -343,7 +261,46 @@ def schema_problems(data: Any) -> list[Problem]:
             problems.append(
                 Problem(Rule.SCHEMA, f"{where or '(top level)'}: {message}", pointer=where)
             )
-    return sorted(set(problems), key=lambda p: (p.pointer or "", p.message))
+    ordered = sorted(set(problems), key=lambda p: (_pointer_order(p.pointer or ""), p.message))
+    return cap_problems(ordered)
+
+
+def _pointer_order(where: str) -> list[tuple[int, int | str]]:
+    """Sort key of a JSON pointer: array indexes in number order (``/start/9`` before ``/start/10``)."""
+    return [(0, int(part)) if part.isdigit() else (1, part) for part in where.split("/")]
+
+
+def cap_problems(problems: list[Problem], limit: int = PROBLEM_LIMIT) -> list[Problem]:
+    """``problems`` with at most ``limit`` of each rule; the rest of a rule become one problem
+    that counts them (``omitted``), placed after the ones listed.
+
+    Its pointer is the deepest one the omitted problems share (``/start``).
+    """
+    kept: list[Problem] = []
+    seen: dict[Rule, int] = {}
+    dropped: dict[Rule, list[Problem]] = {}
+    for problem in problems:
+        seen[problem.rule] = seen.get(problem.rule, 0) + 1
+        if seen[problem.rule] <= limit:
+            kept.append(problem)
+        else:
+            dropped.setdefault(problem.rule, []).append(problem)
+    for rule, rest in dropped.items():
+        pointers = [p.pointer for p in rest if p.pointer is not None]
+        shared = None
+        if pointers:
+            common = pointers[0].split("/")
+            for parts in (p.split("/") for p in pointers[1:]):
+                same = 0
+                while same < min(len(common), len(parts)) and common[same] == parts[same]:
+                    same += 1
+                common = common[:same]
+            shared = "/".join(common)
+        lead = f"{shared or '(top level)'}: " if shared is not None else ""
+        message = f"{lead}and {len(rest):,} more {rule.value} problems like these (not listed)"
+        last = max(i for i, p in enumerate(kept) if p.rule is rule)
+        kept.insert(last + 1, Problem(rule, message, pointer=shared, omitted=len(rest)))
+    return kept
 
 
 def read_file(path: Path) -> bytes:
@@ -362,11 +319,31 @@ def scenario_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.json") if p.is_file() and not is_hidden(p))
 
 
+def unusable_path(path: str | os.PathLike[str]) -> str | None:
+    """Why ``path`` is neither a file nor a folder one can read, in words; ``None`` if it is one.
+
+    ``no such file or folder``, ``too many levels of symbolic links (a link loop)``...
+    """
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "too many levels of symbolic links (a link loop)"
+        if error.errno == errno.ENOENT and os.path.islink(path):
+            return "a symbolic link to nothing (its target is missing)"
+        if error.errno in (errno.ENOENT, errno.ENOTDIR):
+            return "no such file or folder"
+        return printable(error.strerror or str(error))
+    if not (stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode)):
+        return "not a file or folder (a device or a pipe?)"
+    return None
+
+
 def collect_files(paths: list[str]) -> tuple[list[Path], list[str]]:
     """Expand files and folders -> (files, paths that are neither a file nor a folder).
 
     A folder gives its :func:`scenario_files`; a file named on its own is
-    always taken, hidden or not.
+    always taken, hidden or not. :func:`unusable_path` says why a path is left out.
     """
     files: list[Path] = []
     missing: list[str] = []
@@ -379,3 +356,20 @@ def collect_files(paths: list[str]) -> tuple[list[Path], list[str]]:
         else:
             missing.append(name)
     return files, missing
+
+
+__all__ = [
+    "MAX_BYTES",
+    "PROBLEM_LIMIT",
+    "cap_problems",
+    "collect_files",
+    "is_hidden",
+    "parse_bytes",
+    "parse_text",
+    "pointer",
+    "read_file",
+    "scenario_files",
+    "schema",
+    "schema_problems",
+    "unusable_path",
+]

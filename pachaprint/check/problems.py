@@ -47,6 +47,8 @@ class Problem:
     message: str
     cells: tuple[str, ...] = ()
     pointer: str | None = None
+    omitted: int | None = None
+    """Set on the one problem that stands for the problems of its rule not listed (how many)."""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -56,7 +58,14 @@ class Problem:
         }
         if self.pointer is not None:
             data["pointer"] = self.pointer
+        if self.omitted is not None:
+            data["omitted"] = self.omitted
         return data
+
+    @property
+    def count(self) -> int:
+        """How many problems this one stands for: 1, or the number omitted."""
+        return 1 if self.omitted is None else self.omitted
 
     def sort_key(self) -> tuple[int, str, tuple[str, ...], str]:
         return (self.rule.order, self.pointer or "", self.cells, self.message)

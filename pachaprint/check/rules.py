@@ -12,6 +12,7 @@ import threading
 from collections import Counter, OrderedDict
 from typing import Any
 
+from pachaprint.check.conflict import why_no_layer
 from pachaprint.check.problems import Problem, Rule
 from pachaprint.check.solver import SUGGEST_CAP, CropSolver, SolveStatus, givens_of, solver_for
 from pachaprint.model.board import ROWS, board_for, join_names
@@ -248,7 +249,8 @@ def solution_problems(
     found = solver.solutions(givens, SUGGEST_CAP)
     result = solver.result_of(givens, found)
     if result.status is SolveStatus.NONE:
-        return [Problem(Rule.UNSOLVABLE, f"no crop layer fits: {result.reason}")], None
+        why = why_no_layer(solver, givens)
+        return [Problem(Rule.UNSOLVABLE, why.message, tuple(board.names(why.cells)))], None
     if result.status is SolveStatus.MULTIPLE:
         count = min(len(found), NOT_UNIQUE_COUNT_CAP)
         counted = f"at least {count}" if count >= NOT_UNIQUE_COUNT_CAP else str(count)

@@ -5,30 +5,25 @@ The crop layer is a Suguru/Tectonic puzzle. Each cell's domain is a bit mask
 other cells of its region and its eight neighbours), and a level that fits only
 one cell of a region is placed there (hidden single). Search branches on the
 cell with the fewest candidates. This one solver serves uniqueness checks,
-``pachaprint solve``, the generator and the validation report.
+``pachaprint solve``, the generator and the validation report; why no layer
+fits is :mod:`pachaprint.check.conflict`'s job.
 
-Propagation and search also exist compiled (``_ckernel.c``), used when the
-extension was built at install time; this module's Python code is the
-reference and the fallback, and both give the same domains and the same
-solutions in the same order. ``PACHAPRINT_PURE_PYTHON=1`` forces the fallback.
+The hot loops work on plain ints (domain masks, cell indices) and concrete
+lists and tuples so that mypyc compiles them to native code where the package
+is built with it (``setup.py``); interpreted, the same code gives the same
+answers.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING
+from functools import lru_cache
 
-from pachaprint.model.board import Board, join_names
+from pachaprint.model.board import Board
 from pachaprint.model.regions import Region, find_regions
 from pachaprint.model.rules import MAX_REGION_SIZE
 from pachaprint.model.scenario import Scenario
-
-if TYPE_CHECKING:
-    from pachaprint.check._ckernel import Kernel
 
 FULL = {n: sum(1 << v for v in range(1, n + 1)) for n in range(0, MAX_REGION_SIZE + 1)}
 """Region size -> mask of the levels 1..n it must hold."""
@@ -37,20 +32,6 @@ LEVEL_OF_BIT = {1 << v: v for v in range(1, 6)}
 SUGGEST_CAP = 200
 """Solutions enumerated to choose the start cells that would make a map unique."""
 
-
-def _compiled_kernel() -> type[Kernel] | None:
-    if os.environ.get("PACHAPRINT_PURE_PYTHON"):
-        return None
-    try:
-        from pachaprint.check._ckernel import Kernel
-    except ImportError:  # built without a C compiler: the Python code below does it all
-        return None
-    return Kernel
-
-
-_Kernel = _compiled_kernel()
-COMPILED = _Kernel is not None
-"""True when propagation and search run in the compiled kernel."""
 
 _LEVELS = tuple(tuple(v for v in range(1, 6) if mask >> v & 1) for mask in range(64))
 
@@ -81,7 +62,6 @@ class SolveResult:
     other: tuple[int, ...] | None = None
     differing: tuple[int, ...] = ()
     count: int = 0
-    reason: str | None = None
     nodes: int = field(default=0, compare=False)
 
 
@@ -92,7 +72,7 @@ EMPTY_CELL, MISSING_LEVEL, TWO_LEVELS_ONE_CELL = (
 )
 
 
-Unit = tuple[Sequence[int], int]
+Unit = tuple[tuple[int, ...], int]
 """A region of 2-5 cells as (its cells, the mask of the levels it holds once each)."""
 Conflict = tuple[str, int, int, int]
 """How propagation failed: (kind, cell or -1, unit or -1, levels mask)."""
@@ -101,9 +81,9 @@ Conflict = tuple[str, int, int, int]
 def settle(
     dom: list[int],
     queue: list[int],
-    peers: Sequence[Sequence[int]],
-    units: Sequence[Unit],
-    unit_of: Sequence[int],
+    peers: list[tuple[int, ...]],
+    units: list[Unit],
+    unit_of: list[int],
     touched: set[int] | None = None,
 ) -> Conflict | None:
     """Placed-level eliminations and hidden singles to a fixpoint, in place.
@@ -167,8 +147,10 @@ def settle(
 class CropSolver:
     """Solver for one terrain map. Build once, solve many givens.
 
-    ``compiled=False`` keeps to the pure-Python reference even where the
-    compiled kernel is built (the tests compare the two).
+    ``keep``: the indices of the regions whose rules count (default: all).
+    Cells of the other regions are left out of the puzzle (they take no part
+    in any rule), which is how :mod:`~pachaprint.check.conflict` tries a part
+    of a map on its own.
     """
 
     def __init__(
@@ -176,110 +158,83 @@ class CropSolver:
         board: Board,
         terrain: str,
         regions: list[Region] | None = None,
-        compiled: bool = True,
-    ):
+        keep: frozenset[int] | None = None,
+    ) -> None:
         self.board = board
         self.terrain = terrain
-        self.regions = regions if regions is not None else find_regions(board, terrain)
-        self.oversize = [r for r in self.regions if r.size > MAX_REGION_SIZE]
+        self.regions: list[Region] = (
+            regions if regions is not None else find_regions(board, terrain)
+        )
+        kept = [r for r in self.regions if keep is None or r.index in keep]
+        self.oversize: list[Region] = [r for r in kept if r.size > MAX_REGION_SIZE]
         owner = [-1] * board.cell_count
         for region in self.regions:
             for cell in region.cells:
                 owner[cell] = region.index
-        self.region_of = owner
-        sizes = [len(r.cells) for r in self.regions]
-        self.initial = [FULL[min(sizes[owner[c]], MAX_REGION_SIZE)] for c in board.cells]
+        self.region_of: list[int] = owner
+        inside = 0
+        for region in kept:
+            for cell in region.cells:
+                inside |= 1 << cell
+        self.inside = inside
+        """The cells whose rules count, as a bit mask (every cell unless ``keep``)."""
+        self.initial: list[int] = [
+            FULL[min(self.regions[owner[c]].size, MAX_REGION_SIZE)] if inside >> c & 1 else 2
+            for c in board.cells
+        ]
         near = _near_masks(board)
-        self._region_masks = [sum(1 << c for c in r.cells) for r in self.regions]
-        self.peers = [
-            _cells_in((near[c] | self._region_masks[owner[c]]) & ~(1 << c)) for c in board.cells
+        masks = [sum(1 << c for c in r.cells) for r in self.regions]
+        self._region_masks = masks
+        self.peers: list[tuple[int, ...]] = [
+            _cells_in((near[c] | masks[owner[c]]) & ~(1 << c) & inside) if inside >> c & 1 else ()
+            for c in board.cells
         ]
-        self.units = [
-            (r.cells, FULL[r.size]) for r in self.regions if 1 < r.size <= MAX_REGION_SIZE
+        self.units: list[Unit] = [
+            (tuple(r.cells), FULL[r.size]) for r in kept if 1 < r.size <= MAX_REGION_SIZE
         ]
-        self.unit_of = [-1] * board.cell_count
+        self.unit_of: list[int] = [-1] * board.cell_count
         for index, (cells, _) in enumerate(self.units):
             for cell in cells:
                 self.unit_of[cell] = index
         # Pointing: cells outside a region that touch a set of its cells.
-        self.pointing = []
-        for region in self.regions:
+        self.pointing: list[tuple[tuple[int, ...], list[int], int]] = []
+        for region in kept:
             if not 1 < region.size <= MAX_REGION_SIZE:
                 continue
-            inside = self._region_masks[region.index]
+            mask = masks[region.index]
             self.pointing.append(
-                (region.cells, [near[c] & ~inside for c in region.cells], FULL[region.size])
+                (
+                    tuple(region.cells),
+                    [near[c] & ~mask & inside for c in region.cells],
+                    FULL[region.size],
+                )
             )
         self.nodes = 0
-        self._kernel = (
-            _Kernel(self.peers, self.units, self.unit_of, self.pointing)
-            if compiled and _Kernel is not None and not self.oversize
-            else None
-        )
-
-    @cached_property
-    def shadows(self) -> tuple[tuple[int, Region], ...]:
+        self.shadows: tuple[tuple[int, Region], ...] = self._find_shadows(near, kept)
         """(cell, region) pairs where the cell touches every cell of another region.
 
         Such a cell can hold none of the levels 1..n of that n-cell region
-        ("region shadow"), whatever the givens.
-        """
-        board, owner, masks = self.board, self.region_of, self._region_masks
-        near = _near_masks(board)
+        ("region shadow"), whatever the givens."""
+        shadowed = list(self.initial)
+        for cell, region in self.shadows:
+            shadowed[cell] &= ~FULL[min(region.size, MAX_REGION_SIZE)]
+        self.shadowed: tuple[int, ...] = tuple(shadowed)
+        """Initial domains with every region-shadow elimination made."""
+
+    def _find_shadows(
+        self, near: tuple[int, ...], kept: list[Region]
+    ) -> tuple[tuple[int, Region], ...]:
+        owner, masks, inside = self.region_of, self._region_masks, self.inside
+        kept_indices = {r.index for r in kept}
         found = []
-        for cell in board.cells:
+        for cell in self.board.cells:
+            if not inside >> cell & 1:
+                continue
             # only a region with a cell among the eight neighbours can lie inside them
-            for index in sorted({owner[n] for n in board.neighbours8[cell]} - {owner[cell]}):
-                if not masks[index] & ~near[cell]:
+            for index in sorted({owner[n] for n in self.board.neighbours8[cell]} - {owner[cell]}):
+                if index in kept_indices and not masks[index] & ~near[cell]:
                     found.append((cell, self.regions[index]))
         return tuple(found)
-
-    @cached_property
-    def shadowed(self) -> tuple[int, ...]:
-        """Initial domains with every region-shadow elimination made."""
-        dom = list(self.initial)
-        for cell, region in self.shadows:
-            dom[cell] &= ~FULL[min(region.size, MAX_REGION_SIZE)]
-        return tuple(dom)
-
-    def fixpoint(self, givens: dict[int, int], pointing: bool) -> list[int] | None:
-        """Domains after region shadows, the givens and propagation without search.
-
-        Without ``pointing`` these are exactly the "easy" deductions (placed-level
-        eliminations, naked and hidden singles, region shadows); with it, the
-        "medium" ones too. ``None`` on a contradiction.
-        """
-        dom = self.shadowed_start(givens)
-        if dom is None:
-            return None
-        queue = [c for c, d in enumerate(dom) if not d & (d - 1)]
-        return dom if self.propagate(dom, queue, pointing, every_unit=True) else None
-
-    def shadowed_start(self, givens: dict[int, int]) -> list[int] | None:
-        """Domains with the region shadows made and ``givens`` placed, before any
-        propagation; ``None`` when a given or a cell has no level left."""
-        if self.oversize:
-            return None
-        dom = list(self.shadowed)
-        for cell, level in givens.items():
-            if not dom[cell] >> level & 1:
-                return None
-            dom[cell] = 1 << level
-        return dom if all(dom) else None
-
-    @property
-    def compiled(self) -> bool:
-        """True when this map's propagation and search run in the compiled kernel."""
-        return self._kernel is not None
-
-    def closure(self, dom: list[int], tier: int) -> list[int] | None:
-        """Domains after every technique of tiers 0 (easy) to ``tier`` (3, expert), to
-        a fixpoint; ``None`` on a contradiction. Compiled kernel only (see :attr:`compiled`):
-        the technique engine in :mod:`~pachaprint.check.techniques` is the reference."""
-        if self._kernel is None:
-            raise RuntimeError("closure() needs the compiled kernel")
-        closed: list[int] | None = self._kernel.closure(dom, tier)
-        return closed
 
     # -- propagation --------------------------------------------------------
     def start_domains(self, givens: dict[int, int]) -> list[int] | None:
@@ -305,13 +260,7 @@ class CropSolver:
         ``every_unit``: check every region for hidden singles at once (needed
         when domains were narrowed outside ``queue``). False on contradiction.
         """
-        if self._kernel is not None:
-            settled = self._kernel.propagate(dom, queue, pointing, every_unit)
-            if settled is None:
-                return False
-            dom[:] = settled
-            return True
-        touched = set(range(len(self.units))) if every_unit else None
+        touched: set[int] | None = set(range(len(self.units))) if every_unit else None
         while True:
             if settle(dom, queue, self.peers, self.units, self.unit_of, touched) is not None:
                 return False
@@ -329,19 +278,20 @@ class CropSolver:
         """One pass of pointing: if every place left for a level of a region
         touches a cell outside it, that cell cannot take the level. Returns the
         cells narrowed, or ``None`` when a cell is left with no level."""
-        narrowed = []
+        narrowed: list[int] = []
         for cells, touches, full in self.pointing:
-            for level in (1, 2, 3, 4, 5):
+            for level in range(1, 6):
                 bit = 1 << level
                 if not full & bit:
                     break
                 common = -1
-                for cell, touch in zip(cells, touches, strict=False):
-                    if dom[cell] & bit:
-                        if dom[cell] == bit:
+                for i in range(len(cells)):
+                    d = dom[cells[i]]
+                    if d & bit:
+                        if d == bit:
                             common = 0
                             break
-                        common &= touch
+                        common &= touches[i]
                 if common > 0:
                     keep = ~bit
                     while common:
@@ -362,7 +312,8 @@ class CropSolver:
         self.nodes += 1
         best = -1
         best_count = 6
-        for cell, d in enumerate(dom):
+        for cell in range(len(dom)):
+            d = dom[cell]
             if d & (d - 1):
                 count = POPCOUNT[d]
                 if count < best_count:
@@ -370,7 +321,7 @@ class CropSolver:
                     if count == 2:
                         break
         if best < 0:
-            found.append(tuple(LEVEL_OF_BIT[d] for d in dom))
+            found.append(tuple([d.bit_length() - 1 for d in dom]))
             return
         d = dom[best]
         for level in range(1, 6):
@@ -386,29 +337,31 @@ class CropSolver:
     def solutions(self, givens: dict[int, int], limit: int = 2) -> list[tuple[int, ...]]:
         """Up to ``limit`` solutions (flat tuples of levels) fitting ``givens``."""
         dom = self.start_domains(givens)
-        if dom is None:
-            return []
-        if self._kernel is not None:
-            solutions, nodes = self._kernel.solutions(dom, limit)
-            self.nodes += nodes
-            return solutions
         found: list[tuple[int, ...]] = []
-        self._search(dom, found, limit)
+        if dom is not None and limit > 0:
+            self._search(dom, found, limit)
         return found
+
+    def has_layer(self, givens: dict[int, int]) -> bool:
+        """True when at least one crop layer fits ``givens``."""
+        return bool(self.solutions(givens, 1))
 
     def count(self, givens: dict[int, int], cap: int = 1000) -> int:
         """Number of solutions, counted up to ``cap``."""
         return len(self.solutions(givens, cap))
 
     def solve(self, givens: dict[int, int], limit: int = 2) -> SolveResult:
-        """Solve for ``givens`` (cell -> level): unique, none, or two different solutions."""
+        """Solve for ``givens`` (cell -> level): unique, none, or two different solutions.
+
+        Why none fits, in words, is :func:`pachaprint.check.conflict.why_no_layer`.
+        """
         self.nodes = 0
         return self.result_of(givens, self.solutions(givens, max(limit, 2)))
 
     def result_of(self, givens: dict[int, int], found: list[tuple[int, ...]]) -> SolveResult:
         """The :class:`SolveResult` of ``found = solutions(givens, limit)`` (limit 2 or more)."""
         if not found:
-            return SolveResult(SolveStatus.NONE, reason=self.explain_none(givens), nodes=self.nodes)
+            return SolveResult(SolveStatus.NONE, nodes=self.nodes)
         if len(found) == 1:
             return SolveResult(SolveStatus.UNIQUE, solution=found[0], count=1, nodes=self.nodes)
         first, second = found[0], found[1]
@@ -421,55 +374,6 @@ class CropSolver:
             count=len(found),
             nodes=self.nodes,
         )
-
-    # -- explanations -------------------------------------------------------
-    def explain_none(self, givens: dict[int, int]) -> str:
-        """A plain reason why no crop layer fits, as simple as can be found."""
-        board = self.board
-        if self.oversize:
-            region = self.oversize[0]
-            return (
-                f"the {region.size}-cell {_terrain_name(region.terrain)} region "
-                f"({join_names(board.names(region.cells))}) cannot hold each level once: "
-                f"there are only {MAX_REGION_SIZE} crop levels"
-            )
-        for cell in board.cells:
-            own = self.initial[cell]
-            blocked = 0
-            blockers = []
-            for region in self.regions:
-                if region.index == self.region_of[cell]:
-                    continue
-                if all(c in board.neighbours8[cell] for c in region.cells):
-                    blocked |= FULL[region.size]
-                    blockers.append(region)
-            if blockers and not own & ~blocked:
-                region = max(blockers, key=lambda r: r.size)
-                return (
-                    f"{board.name(cell)} touches every cell of the {region.size}-cell "
-                    f"{_terrain_name(region.terrain)} region ({join_names(board.names(region.cells))}), "
-                    f"which {'must hold level 1' if region.size == 1 else f'holds levels 1-{region.size}'}, "
-                    f"so no level fits {board.name(cell)}"
-                )
-        for cell, level in givens.items():
-            if not self.initial[cell] >> level & 1:
-                size = POPCOUNT[self.initial[cell]]
-                return f"start cell {board.name(cell)} holds {level} but its region has only {size} cells"
-        dom = list(self.initial)
-        for cell, level in givens.items():
-            dom[cell] = 1 << level
-        for cell, level in sorted(givens.items()):
-            for peer in self.peers[cell]:
-                if peer in givens and givens[peer] == level:
-                    return (
-                        f"start cells {board.name(min(cell, peer))} and {board.name(max(cell, peer))} "
-                        f"both hold {level} and are in one region or touch"
-                    )
-        # Plain eliminations from the start crops (no hidden singles): the first cell left empty.
-        conflict = settle(dom, list(givens), self.peers, (), [-1] * board.cell_count)
-        if conflict is not None and conflict[0] == EMPTY_CELL:
-            return f"after placing the start crops no level is left for {board.name(conflict[1])}"
-        return "no crop layer fits the terrain and the start crops (search exhausted every choice)"
 
     def suggest_givens(
         self,
@@ -528,10 +432,6 @@ def _cells_in(mask: int) -> tuple[int, ...]:
 def solver_for(board: Board, terrain: str) -> CropSolver:
     """The solver of a terrain map, built once: the checker and the grader share it."""
     return CropSolver(board, terrain)
-
-
-def _terrain_name(letter: str) -> str:
-    return {"V": "Valley", "D": "Desert", "F": "Forest", "M": "Mountain"}[letter]
 
 
 def givens_of(scenario: Scenario) -> dict[int, int]:

@@ -1,14 +1,14 @@
-"""Human-style deduction techniques for the crop layer, each with a name and a tier.
+"""The named techniques for the crop layer, easiest first: the one solver's steps.
 
-In the spirit of Simon Tatham's puzzles, one set of techniques serves grading
+As in Simon Tatham's puzzles (his ``DIFFLIST``), one list of named
+techniques, :data:`TECHNIQUES`, easiest first, is the solver behind grading
 (:mod:`pachaprint.check.grade`), explained solving and hints
-(:mod:`pachaprint.check.explain`) and the generator. A position is a list of
-domain masks (bit ``1 << level`` set when the level is still possible) plus the
-set of cells already *placed* (announced). Every technique finder looks at a
-position and yields :class:`Deduction` objects: the levels it places or rules
-out, the cells that justify it, and a sentence in plain words.
+(:mod:`pachaprint.check.explain`), the studio's step-through and the
+generator. Each technique's ``find(pos, dom, placed)`` looks at a position and
+yields :class:`~pachaprint.check.deduction.Deduction` objects: the levels it
+places or rules out, the cells that justify it, and a sentence in plain words.
 
-Tiers (the difficulty of the hardest technique a scenario needs):
+Tiers (a scenario's grade is the tier of the hardest technique it needs):
 
 * easy: placed-level elimination, single-cell region, naked single, hidden single,
   region shadow (a cell touching a whole region);
@@ -16,430 +16,188 @@ Tiers (the difficulty of the hardest technique a scenario needs):
 * hard: naked and hidden pairs and triples;
 * expert: short contradiction (try a level, follow easy steps to a dead end).
 
-Every technique is monotone: a deduction valid in a position stays valid in any
-position with fewer candidates, so "easiest first" gives the least hard route.
+Every technique is a sound, monotone elimination: a deduction valid in a
+position stays valid in any position with fewer candidates, so "easiest first"
+gives the least hard route, and the order steps are taken in within a tier
+never changes the grade.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from collections.abc import Iterator, Sequence
+from functools import partial
 from itertools import combinations
-from typing import Any
 
-from pachaprint.check.difficulty import TECHNIQUE_TIERS, Difficulty
-from pachaprint.check.solver import (
-    EMPTY_CELL,
-    FULL,
-    LEVEL_OF_BIT,
-    MISSING_LEVEL,
-    POPCOUNT,
-    CropSolver,
-    levels_of,
-    settle,
-)
-from pachaprint.model.board import Board
-from pachaprint.model.regions import Region
-from pachaprint.model.rules import Terrain
+from pachaprint.check import wording
+from pachaprint.check.deduction import Deduction, Finder, Technique
+from pachaprint.check.difficulty import Difficulty
+from pachaprint.check.position import Position, broken, is_solved, position_for
+from pachaprint.check.solver import FULL, POPCOUNT, levels_of
 
-
-@dataclass(frozen=True)
-class Technique:
-    """A named deduction technique."""
-
-    id: str
-    title: str
-    tier: Difficulty
-    summary: str
-
-
-TECHNIQUES: dict[str, Technique] = {
-    t.id: t
-    for t in (
-        Technique(
-            "placed-level",
-            "placed-level elimination",
-            Difficulty.EASY,
-            "A placed level is ruled out in the rest of its region and in the eight cells around it.",
-        ),
-        Technique(
-            "single-cell-region",
-            "single-cell region",
-            Difficulty.EASY,
-            "A region of one cell holds 1.",
-        ),
-        Technique(
-            "naked-single",
-            "naked single",
-            Difficulty.EASY,
-            "A cell with only one level left holds it.",
-        ),
-        Technique(
-            "hidden-single",
-            "hidden single",
-            Difficulty.EASY,
-            "A level that fits only one cell of its region goes there.",
-        ),
-        Technique(
-            "region-shadow",
-            "region shadow",
-            Difficulty.EASY,
-            "A cell touching every cell of an n-cell region cannot hold 1..n.",
-        ),
-        Technique(
-            "pointing",
-            "pointing",
-            Difficulty.MEDIUM,
-            "If every place left for a level of a region touches a cell outside it, "
-            "that cell cannot hold the level.",
-        ),
-        Technique(
-            "naked-pair",
-            "naked pair",
-            Difficulty.HARD,
-            "Two cells that share a region or touch, with the same two levels left, "
-            "hold both: no cell sharing a region with or touching both can hold them.",
-        ),
-        Technique(
-            "hidden-pair",
-            "hidden pair",
-            Difficulty.HARD,
-            "Two levels that fit only the same two cells of a region fill them: "
-            "those cells hold nothing else.",
-        ),
-        Technique(
-            "naked-triple",
-            "naked triple",
-            Difficulty.HARD,
-            "Three mutually touching or same-region cells with only three levels among "
-            "them hold all three: no cell linked to all of them can hold those levels.",
-        ),
-        Technique(
-            "hidden-triple",
-            "hidden triple",
-            Difficulty.HARD,
-            "Three levels that fit only the same three cells of a region fill them.",
-        ),
-        Technique(
-            "contradiction",
-            "short contradiction",
-            Difficulty.EXPERT,
-            "Trying a level in a cell and following easy steps leads to a dead end, "
-            "so the level is ruled out.",
-        ),
-    )
-}
-
-
-@dataclass(frozen=True)
-class Deduction:
-    """One step of reasoning.
-
-    ``placed`` lists ``(cell, level)`` set by the step, ``ruled_out`` the
-    ``(cell, level)`` pairs it removes; ``because`` the cells that justify it;
-    ``text`` the step in plain words, cells by name ("c3 must be 1: ...").
-    """
-
-    technique: Technique
-    placed: tuple[tuple[int, int], ...]
-    ruled_out: tuple[tuple[int, int], ...]
-    because: tuple[int, ...]
-    text: str
-
-    @property
-    def tier(self) -> Difficulty:
-        return self.technique.tier
-
-    @property
-    def cells(self) -> tuple[int, ...]:
-        """The cells this step changes, ascending."""
-        return tuple(sorted({c for c, _ in self.placed} | {c for c, _ in self.ruled_out}))
-
-    @property
-    def levels(self) -> tuple[int, ...]:
-        """The levels this step places or rules out, ascending."""
-        return tuple(sorted({v for _, v in self.placed} | {v for _, v in self.ruled_out}))
-
-    @property
-    def is_placement(self) -> bool:
-        return bool(self.placed)
-
-    def apply(self, dom: list[int], placed: set[int] | None = None) -> None:
-        """Apply the step to a position in place."""
-        for cell, level in self.ruled_out:
-            dom[cell] &= ~(1 << level)
-        for cell, level in self.placed:
-            dom[cell] = 1 << level
-            if placed is not None:
-                placed.add(cell)
-
-    def to_dict(self, board: Board) -> dict[str, Any]:
-        """JSON-ready form with cell names."""
-        ruled: dict[str, list[int]] = {}
-        for cell, level in sorted(self.ruled_out):
-            ruled.setdefault(board.name(cell), []).append(level)
-        return {
-            "technique": self.technique.id,
-            "tier": self.tier.value,
-            "placed": {board.name(c): v for c, v in sorted(self.placed)},
-            "ruled_out": ruled,
-            "because": board.names(self.because),
-            "text": self.text,
-        }
-
-
-# -- wording helpers -----------------------------------------------------------
-
-
-def _join(words: list[str], word: str = "and") -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + f" {word} " + words[-1]
-
-
-def _levels_text(levels: Iterable[int], word: str = "and") -> str:
-    return _join([str(v) for v in sorted(levels)], word)
-
-
-# -- the position: geometry shared by every technique ---------------------------
-
-
-class Position:
-    """One terrain map prepared for human-style solving (build once, reuse)."""
-
-    def __init__(self, board: Board, terrain: str, regions: list[Region] | None = None):
-        self.solver = CropSolver(board, terrain, regions)
-        self.board = board
-        self.terrain = terrain
-        self.regions = self.solver.regions
-        self.region_of = self.solver.region_of
-        self.peers = self.solver.peers
-        self.peer_sets = [frozenset(p) for p in self.peers]
-        self.touching = [frozenset(n) for n in board.neighbours8]
-        self.units = [r for r in self.regions if 1 < r.size <= 5]
-        self.shadows = self.solver.shadows
-        """(cell, region) pairs where the cell touches every cell of the region."""
-        self.shadowed = self.solver.shadowed
-
-    @cached_property
-    def cliques2(self) -> tuple[tuple[int, int], ...]:
-        """Pairs of cells that are peers (same region or touching): naked pairs live there."""
-        return tuple((a, b) for a in self.board.cells for b in self.peers[a] if b > a)
-
-    @cached_property
-    def cliques3(self) -> tuple[tuple[int, int, int], ...]:
-        """Triples of mutual peers: naked triples live there."""
-        return tuple(
-            (a, b, c)
-            for a, b in self.cliques2
-            for c in self.peers[b]
-            if c > b and c in self.peer_sets[a]
-        )
-
-    @property
-    def valid_map(self) -> bool:
-        return not self.solver.oversize
-
-    # -- names ------------------------------------------------------------------
-    def names(self, cells: Iterable[int]) -> list[str]:
-        return self.board.names(cells)
-
-    def region_label(self, region: Region) -> str:
-        """``the 1-cell Forest region c3``, ``the Desert region d1-e1-e2`` (cells in reading order)."""
-        terrain = Terrain(region.terrain).label
-        if region.size == 1:
-            return f"the 1-cell {terrain} region {self.board.name(region.cells[0])}"
-        return f"the {terrain} region {'-'.join(self.names(region.cells))}"
-
-    def link_text(self, targets: Sequence[int], sources: Sequence[int]) -> str:
-        """How ``targets`` relate to every cell of ``sources``: share a region or touch."""
-        one = len(targets) == 1
-        same = all(self.region_of[t] == self.region_of[s] for t in targets for s in sources)
-        touch = all(s in self.touching[t] for t in targets for s in sources)
-        if same:
-            return "shares a region with" if one else "share a region with"
-        if touch:
-            return "touches" if one else "touch"
-        return "shares a region with or touches" if one else "share a region with or touch"
-
-    # -- positions --------------------------------------------------------------
-    def initial(self) -> list[int]:
-        """Domains before any given: each cell holds a level up to its region's size."""
-        return list(self.solver.initial)
-
-    def start(
-        self, givens: dict[int, int], shadows: bool = False
-    ) -> tuple[list[int], set[int]] | None:
-        """Domains with ``givens`` placed (no propagation), or ``None`` if a given does not fit.
-
-        With ``shadows`` the region-shadow eliminations (which depend on the map
-        only) are made up front, as the grader does; the explained chain states them.
-        """
-        dom = list(self.shadowed) if shadows else self.initial()
-        for cell, level in givens.items():
-            bit = 1 << level
-            if not self.solver.initial[cell] & bit:
-                return None
-            dom[cell] = bit
-        if not all(dom):
-            return None
-        return dom, set(givens)
-
-    def easy_fixpoint(self, dom: list[int], queue: list[int] | None = None) -> str | None:
-        """Apply every easy step in place; ``None`` when fine, else why it failed (words)."""
-        if queue is None:
-            queue = [c for c, d in enumerate(dom) if d and not d & (d - 1)]
-        solver = self.solver
-        conflict = settle(
-            dom, queue, solver.peers, solver.units, solver.unit_of, set(range(len(solver.units)))
-        )
-        if conflict is None:
-            return None
-        kind, cell, unit, mask = conflict
-        if kind == EMPTY_CELL:
-            return f"{self.board.name(cell)} would have no level left"
-        region = self.units[unit]
-        if kind == MISSING_LEVEL:
-            return f"{self.region_label(region)} would have no place for its {levels_of(mask)[0]}"
-        return (
-            f"{self.board.name(cell)} would be the only place for both "
-            f"{_levels_text(levels_of(mask))} of {self.region_label(region)}"
-        )
+__all__ = [
+    "BY_ID",
+    "TECHNIQUES",
+    "Deduction",
+    "Difficulty",
+    "Position",
+    "Technique",
+    "broken",
+    "is_solved",
+    "next_deduction",
+    "position_for",
+]
 
 
 # -- easy techniques ---------------------------------------------------------------
+# Each finder works on the masks alone and hands its deduction its words as a
+# ``partial`` of a function of :mod:`pachaprint.check.wording`: the grader never
+# reads them, so they are only written for the steps a person is shown.
 
 
 def find_placed_level(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
-    for cell in sorted(placed):
+    # each level's cells as a bit mask, so that a placed cell's hits are one AND
+    planes = [0] * 6
+    for cell in range(len(dom)):
+        d = dom[cell]
+        while d:
+            low = d & -d
+            planes[low.bit_length() - 1] |= 1 << cell
+            d ^= low
+    peer_masks = pos.peer_masks
+    for cell in range(len(dom)):
         bit = dom[cell]
-        if not bit or bit & (bit - 1):
+        if not bit or bit & (bit - 1) or cell not in placed:
             continue
-        level = LEVEL_OF_BIT[bit]
-        hit = [p for p in pos.peers[cell] if dom[p] & bit]
-        if not hit:
-            continue
-        name = pos.board.name(cell)
-        mates = [p for p in hit if pos.region_of[p] == pos.region_of[cell]]
-        near = [p for p in hit if pos.region_of[p] != pos.region_of[cell]]
-        parts = []
-        if mates:
-            parts.append(
-                f"{_join(pos.names(mates))} {'is' if len(mates) == 1 else 'are'} in its region"
+        level = bit.bit_length() - 1
+        hits = peer_masks[cell] & planes[level]
+        if hits:
+            hit = _cells_of(hits)
+            yield Deduction(
+                _PLACED_LEVEL,
+                (),
+                tuple([(p, level) for p in hit]),
+                partial(wording.placed_level, pos, cell, level, hit),
             )
-        if near:
-            parts.append(f"{_join(pos.names(near))} {'touches' if len(near) == 1 else 'touch'} it")
-        yield Deduction(
-            TECHNIQUES["placed-level"],
-            (),
-            tuple((p, level) for p in hit),
-            (cell,),
-            f"ruling out {level} at {_join(pos.names(hit))}: {name} holds {level}; {' and '.join(parts)}",
-        )
 
 
 def find_single_cell_region(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
-    for region in pos.regions:
-        if region.size == 1 and region.cells[0] not in placed and dom[region.cells[0]] == 2:
-            cell = region.cells[0]
-            terrain = Terrain(region.terrain).label
+    for cell in pos.single_cells:
+        if dom[cell] == 2 and cell not in placed:
             yield Deduction(
-                TECHNIQUES["single-cell-region"],
+                _SINGLE_CELL_REGION,
                 ((cell, 1),),
                 (),
-                (cell,),
-                f"{pos.board.name(cell)} must be 1: it is the only cell of its 1-cell {terrain} region",
+                partial(wording.single_cell_region, pos, cell),
             )
 
 
 def find_naked_single(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
-    for cell, d in enumerate(dom):
-        if cell in placed or not d or d & (d - 1):
+    for cell in range(len(dom)):
+        d = dom[cell]
+        if not d or d & (d - 1) or cell in placed or pos.size_of[cell] == 1:
             continue
-        region = pos.regions[pos.region_of[cell]]
-        if region.size == 1:
-            continue
-        level = LEVEL_OF_BIT[d]
-        others = [v for v in range(1, region.size + 1) if v != level]
-        holders = []
-        for v in others:
-            holder = next((p for p in pos.peers[cell] if p in placed and dom[p] == 1 << v), None)
-            if holder is not None:
-                holders.append(holder)
-        why = ""
-        if holders:
-            rest = "" if len(holders) == len(others) else "; the rest by earlier steps"
-            why = f" ({_join([f'{pos.board.name(h)} holds {LEVEL_OF_BIT[dom[h]]}' for h in holders])}{rest})"
+        # (a 1-cell region is the single-cell-region technique's)
+        # the placed peers holding its other levels (the first of each), for the words
+        held = [-1] * 6
+        for p in pos.peers[cell]:
+            e = dom[p]
+            if e != d and e and not e & (e - 1) and p in placed:
+                level = e.bit_length() - 1
+                if held[level] < 0:
+                    held[level] = p
         yield Deduction(
-            TECHNIQUES["naked-single"],
-            ((cell, level),),
+            _NAKED_SINGLE,
+            ((cell, d.bit_length() - 1),),
             (),
-            (cell, *holders),
-            f"{pos.board.name(cell)} must be {level}: {_levels_text(others)} "
-            f"{'is' if len(others) == 1 else 'are'} ruled out there{why}",
+            partial(wording.naked_single, pos, cell, d.bit_length() - 1, held),
         )
 
 
 def find_hidden_single(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
     for region in pos.units:
-        for level in range(1, region.size + 1):
+        cells = region.cells
+        once = twice = 0
+        for c in cells:
+            d = dom[c]
+            twice |= once & d
+            once |= d
+        singles = once & ~twice
+        if not singles:
+            continue
+        for level in range(1, len(cells) + 1):
             bit = 1 << level
-            spots = [c for c in region.cells if dom[c] & bit]
-            if len(spots) == 1 and spots[0] not in placed and dom[spots[0]] != bit:
-                cell = spots[0]
-                yield Deduction(
-                    TECHNIQUES["hidden-single"],
-                    ((cell, level),),
-                    (),
-                    tuple(region.cells),
-                    f"{pos.board.name(cell)} must be {level}: it is the only place left for the "
-                    f"{level} of {pos.region_label(region)}",
-                )
+            if not singles & bit:
+                continue
+            for cell in cells:
+                if dom[cell] & bit:
+                    if dom[cell] != bit and cell not in placed:
+                        yield Deduction(
+                            _HIDDEN_SINGLE,
+                            ((cell, level),),
+                            (),
+                            partial(wording.hidden_single, pos, cell, level, region),
+                        )
+                    break
 
 
 def find_region_shadow(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
     for cell, region in pos.shadows:
-        if cell not in placed:
-            hit = dom[cell] & FULL[region.size]
-            if hit:
-                levels = levels_of(hit)
-                yield Deduction(
-                    TECHNIQUES["region-shadow"],
-                    (),
-                    tuple((cell, v) for v in levels),
-                    tuple(region.cells),
-                    f"ruling out {_levels_text(levels)} at {pos.board.name(cell)}: it touches every cell "
-                    f"of {pos.region_label(region)}, which holds {_levels_text(range(1, region.size + 1))}",
-                )
+        hit = dom[cell] & FULL[region.size]
+        if hit and cell not in placed:
+            yield Deduction(
+                _REGION_SHADOW,
+                (),
+                tuple([(cell, v) for v in levels_of(hit)]),
+                partial(wording.region_shadow, pos, cell, levels_of(hit), region),
+            )
 
 
 # -- medium techniques --------------------------------------------------------------
 
 
 def find_pointing(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
+    near = pos.near_masks
     for region in pos.units:
+        outside = ~pos.region_masks[region.index]
         for level in range(1, region.size + 1):
             bit = 1 << level
-            spots = [c for c in region.cells if dom[c] & bit]
-            if len(spots) < 2:
+            common = -1
+            spots = 0
+            for c in region.cells:
+                if dom[c] & bit:
+                    common &= near[c]
+                    spots += 1
+            if spots < 2:
                 continue
-            common = set(pos.touching[spots[0]])
-            for c in spots[1:]:
-                common &= pos.touching[c]
-            hit = sorted(t for t in common if dom[t] & bit and pos.region_of[t] != region.index)
-            if not hit:
-                continue
-            both = "both" if len(spots) == 2 else "all"
-            yield Deduction(
-                TECHNIQUES["pointing"],
-                (),
-                tuple((t, level) for t in hit),
-                tuple(spots),
-                f"ruling out {level} at {_join(pos.names(hit))}: the {level} of {pos.region_label(region)} "
-                f"must be in {_join(pos.names(spots), 'or')}, which {both} touch "
-                f"{pos.board.name(hit[0]) if len(hit) == 1 else 'them'}",
-            )
+            common &= outside
+            hit = [t for t in _cells_of(common) if dom[t] & bit]
+            if hit:
+                yield Deduction(
+                    _POINTING,
+                    (),
+                    tuple([(t, level) for t in hit]),
+                    partial(
+                        wording.pointing,
+                        pos,
+                        level,
+                        region,
+                        [c for c in region.cells if dom[c] & bit],
+                        hit,
+                    ),
+                )
+
+
+def _cells_of(mask: int) -> list[int]:
+    """The cells of a bit mask, ascending."""
+    cells = []
+    while mask:
+        low = mask & -mask
+        cells.append(low.bit_length() - 1)
+        mask ^= low
+    return cells
+
+
+# -- hard techniques --------------------------------------------------------------
 
 
 def _naked_subsets(
@@ -449,43 +207,34 @@ def _naked_subsets(
     cliques: Sequence[tuple[int, ...]],
     technique: Technique,
 ) -> Iterator[Deduction]:
-    size = len(cliques[0]) if cliques else 0
+    peer_masks = pos.peer_masks
     for group in cliques:
         union = 0
+        common = -1
+        open_cells = True
         for c in group:
             d = dom[c]
             if c in placed or not d & (d - 1):
+                open_cells = False
                 break
             union |= d
-        else:
-            if POPCOUNT[union] != size:
-                continue
-            common = set(pos.peer_sets[group[0]])
-            for c in group[1:]:
-                common &= pos.peer_sets[c]
-            hit = sorted(t for t in common if dom[t] & union)
-            if not hit:
-                continue
-            levels = levels_of(union)
-            ruled = tuple((t, v) for t in hit for v in levels if dom[t] >> v & 1)
+            common &= peer_masks[c]
+        if not open_cells or POPCOUNT[union] != len(group):
+            continue
+        hit = [t for t in _cells_of(common) if dom[t] & union]
+        if hit:
+            ruled = tuple([(t, v) for t in hit for v in levels_of(dom[t] & union)])
             yield Deduction(
-                technique,
-                (),
-                ruled,
-                tuple(group),
-                f"ruling out {_levels_text(sorted({v for _, v in ruled}))} at {_join(pos.names(hit))}: "
-                f"{_join(pos.names(group))} can only hold {_levels_text(levels, 'or')}, so between them "
-                f"they hold {'both' if size == 2 else 'all three'}, and {_join(pos.names(hit))} "
-                f"{pos.link_text(hit, group)} each of them",
+                technique, (), ruled, partial(wording.naked_subset, pos, group, union, hit, ruled)
             )
 
 
 def find_naked_pair(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
-    yield from _naked_subsets(pos, dom, placed, pos.cliques2, TECHNIQUES["naked-pair"])
+    yield from _naked_subsets(pos, dom, placed, pos.cliques2, _NAKED_PAIR)
 
 
 def find_naked_triple(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
-    yield from _naked_subsets(pos, dom, placed, pos.cliques3, TECHNIQUES["naked-triple"])
+    yield from _naked_subsets(pos, dom, placed, pos.cliques3, _NAKED_TRIPLE)
 
 
 def _hidden_subsets(
@@ -494,38 +243,41 @@ def _hidden_subsets(
     for region in pos.units:
         if region.size <= size:
             continue
-        spots = {}
+        spots: dict[int, int] = {}
         for level in range(1, region.size + 1):
             bit = 1 << level
-            cells = [c for c in region.cells if dom[c] & bit]
-            if len(cells) > 1:
-                spots[level] = cells
+            where = 0
+            for i, c in enumerate(region.cells):
+                if dom[c] & bit:
+                    where |= 1 << i
+            if where & (where - 1):
+                spots[level] = where
         for levels in combinations(sorted(spots), size):
-            cells = sorted({c for v in levels for c in spots[v]})
-            if len(cells) != size:
+            where = 0
+            for v in levels:
+                where |= spots[v]
+            if POPCOUNT[where] != size:
                 continue
-            keep = sum(1 << v for v in levels)
-            ruled = tuple((c, v) for c in cells for v in levels_of(dom[c] & ~keep))
-            if not ruled:
-                continue
-            yield Deduction(
-                technique,
-                (),
-                ruled,
-                tuple(region.cells),
-                f"ruling out {_levels_text(sorted({v for _, v in ruled}))} at "
-                f"{_join(pos.names(sorted({c for c, _ in ruled})))}: in {pos.region_label(region)} "
-                f"the levels {_levels_text(levels)} fit only {_join(pos.names(cells))}, "
-                f"so those cells hold them and nothing else",
-            )
+            keep = 0
+            for v in levels:
+                keep |= 1 << v
+            cells = [c for i, c in enumerate(region.cells) if where >> i & 1]
+            ruled = tuple([(c, v) for c in cells for v in levels_of(dom[c] & ~keep)])
+            if ruled:
+                yield Deduction(
+                    technique,
+                    (),
+                    ruled,
+                    partial(wording.hidden_subset, pos, region, levels, cells, ruled),
+                )
 
 
 def find_hidden_pair(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
-    yield from _hidden_subsets(pos, dom, 2, TECHNIQUES["hidden-pair"])
+    yield from _hidden_subsets(pos, dom, 2, _HIDDEN_PAIR)
 
 
 def find_hidden_triple(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
-    yield from _hidden_subsets(pos, dom, 3, TECHNIQUES["hidden-triple"])
+    yield from _hidden_subsets(pos, dom, 3, _HIDDEN_TRIPLE)
 
 
 # -- expert technique ----------------------------------------------------------------
@@ -533,39 +285,127 @@ def find_hidden_triple(pos: Position, dom: list[int], placed: set[int]) -> Itera
 
 def find_contradiction(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
     """Try each candidate level (cells with fewest candidates first) and follow easy steps."""
-    order = sorted((POPCOUNT[d], c) for c, d in enumerate(dom) if d & (d - 1))
+    order = sorted([(POPCOUNT[d], c) for c, d in enumerate(dom) if d & (d - 1)])
     for _, cell in order:
         for level in levels_of(dom[cell]):
             trial = dom.copy()
             trial[cell] = 1 << level
-            why = pos.easy_fixpoint(trial, [cell])
-            if why is not None:
-                name = pos.board.name(cell)
+            dead_end = pos.dead_end(trial, [cell])
+            if dead_end is not None:
                 yield Deduction(
-                    TECHNIQUES["contradiction"],
+                    _CONTRADICTION,
                     (),
                     ((cell, level),),
-                    (cell,),
-                    f"ruling out {level} at {name}: if {name} held {level}, then after the easy "
-                    f"steps {why}",
+                    partial(wording.contradiction, pos, cell, level, dead_end),
                 )
 
 
-Finder = Callable[[Position, list[int], set[int]], Iterator[Deduction]]
+def _technique(id: str, title: str, tier: Difficulty, summary: str, find: Finder) -> Technique:
+    return Technique(id, title, tier, summary, find, tier.rank)
 
-FINDERS: dict[Difficulty, tuple[Finder, ...]] = {
-    Difficulty.EASY: (
+
+TECHNIQUES: tuple[Technique, ...] = (
+    _technique(
+        "placed-level",
+        "placed-level elimination",
+        Difficulty.EASY,
+        "A placed level is ruled out in the rest of its region and in the eight cells around it.",
         find_placed_level,
+    ),
+    _technique(
+        "single-cell-region",
+        "single-cell region",
+        Difficulty.EASY,
+        "A region of one cell holds 1.",
         find_single_cell_region,
+    ),
+    _technique(
+        "naked-single",
+        "naked single",
+        Difficulty.EASY,
+        "A cell with only one level left holds it.",
         find_naked_single,
+    ),
+    _technique(
+        "hidden-single",
+        "hidden single",
+        Difficulty.EASY,
+        "A level that fits only one cell of its region goes there.",
         find_hidden_single,
+    ),
+    _technique(
+        "region-shadow",
+        "region shadow",
+        Difficulty.EASY,
+        "A cell touching every cell of an n-cell region cannot hold 1..n.",
         find_region_shadow,
     ),
-    Difficulty.MEDIUM: (find_pointing,),
-    Difficulty.HARD: (find_naked_pair, find_hidden_pair, find_naked_triple, find_hidden_triple),
-    Difficulty.EXPERT: (find_contradiction,),
-}
-"""Technique finders per tier, in the order a solver tries them."""
+    _technique(
+        "pointing",
+        "pointing",
+        Difficulty.MEDIUM,
+        "If every place left for a level of a region touches a cell outside it, "
+        "that cell cannot hold the level.",
+        find_pointing,
+    ),
+    _technique(
+        "naked-pair",
+        "naked pair",
+        Difficulty.HARD,
+        "Two cells that share a region or touch, with the same two levels left, "
+        "hold both: no cell sharing a region with or touching both can hold them.",
+        find_naked_pair,
+    ),
+    _technique(
+        "hidden-pair",
+        "hidden pair",
+        Difficulty.HARD,
+        "Two levels that fit only the same two cells of a region fill them: "
+        "those cells hold nothing else.",
+        find_hidden_pair,
+    ),
+    _technique(
+        "naked-triple",
+        "naked triple",
+        Difficulty.HARD,
+        "Three mutually touching or same-region cells with only three levels among "
+        "them hold all three: no cell linked to all of them can hold those levels.",
+        find_naked_triple,
+    ),
+    _technique(
+        "hidden-triple",
+        "hidden triple",
+        Difficulty.HARD,
+        "Three levels that fit only the same three cells of a region fill them.",
+        find_hidden_triple,
+    ),
+    _technique(
+        "contradiction",
+        "short contradiction",
+        Difficulty.EXPERT,
+        "Trying a level in a cell and following easy steps leads to a dead end, "
+        "so the level is ruled out.",
+        find_contradiction,
+    ),
+)
+"""Every technique, easiest first: the order the solver tries them in (Tatham's ``DIFFLIST``)."""
+
+BY_ID: dict[str, Technique] = {technique.id: technique for technique in TECHNIQUES}
+"""The techniques by id."""
+
+(
+    _PLACED_LEVEL,
+    _SINGLE_CELL_REGION,
+    _NAKED_SINGLE,
+    _HIDDEN_SINGLE,
+    _REGION_SHADOW,
+    _POINTING,
+    _NAKED_PAIR,
+    _HIDDEN_PAIR,
+    _NAKED_TRIPLE,
+    _HIDDEN_TRIPLE,
+    _CONTRADICTION,
+) = TECHNIQUES
 
 
 def next_deduction(
@@ -575,36 +415,12 @@ def next_deduction(
     ceiling: Difficulty = Difficulty.EXPERT,
     skip: frozenset[str] = frozenset(),
 ) -> Deduction | None:
-    """The first deduction of the easiest tier that has one (up to ``ceiling``)."""
-    for tier in TECHNIQUE_TIERS:
-        if tier > ceiling:
+    """The first deduction of the easiest technique that has one (up to ``ceiling``)."""
+    for technique in TECHNIQUES:
+        if technique.rank > ceiling.rank:
             break
-        for finder in FINDERS[tier]:
-            for deduction in finder(pos, dom, placed):
-                if deduction.technique.id not in skip:
-                    return deduction
+        if technique.id in skip:
+            continue
+        for deduction in technique.find(pos, dom, placed):
+            return deduction
     return None
-
-
-def is_solved(dom: list[int]) -> bool:
-    """True when every cell has exactly one level left."""
-    return all(d and not d & (d - 1) for d in dom)
-
-
-def broken(pos: Position, dom: list[int]) -> bool:
-    """True when a cell has no level left or a region has no place for one of its levels."""
-    if not all(dom):
-        return True
-    for region in pos.units:
-        once = 0
-        for cell in region.cells:
-            once |= dom[cell]
-        if once != FULL[region.size]:
-            return True
-    return False
-
-
-@lru_cache(maxsize=64)
-def position_for(board: Board, terrain: str) -> Position:
-    """A cached :class:`Position` for a terrain map."""
-    return Position(board, terrain)

@@ -46,6 +46,12 @@ COMMANDS: dict[str, Entry] = {
     ),
     "calibrate": Entry("calibrate", "Print a calibration disc to measure a retail wheel with."),
     "wheel": Entry("wheel", "Write the digital wheel: one offline HTML page that reveals the map."),
+    "share": Entry(
+        "share", "Print a short share code of a disc: terrain, crops, start and Otoma cells, name."
+    ),
+    "import": Entry(
+        "importer", "Write scenario files from share codes and from the fan apps' maps."
+    ),
     "build": Entry(
         "build", "Validate, simulate and render a folder of scenarios into a print kit."
     ),

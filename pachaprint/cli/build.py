@@ -20,7 +20,14 @@ from rich.progress import (
 from pachaprint.build.pipeline import PAPERS, WHEELS, BuildOptions, OutDirError, run_build
 from pachaprint.check.load import scenario_files
 from pachaprint.cli.application import UsageError, command
-from pachaprint.cli.options import Lang, OutputFormat, PaperChoice, WheelChoice, parse_back_offset
+from pachaprint.cli.options import (
+    Lang,
+    OutputFormat,
+    PaperChoice,
+    WheelChoice,
+    check_share_url,
+    parse_back_offset,
+)
 from pachaprint.model.text import display_path
 
 DEFAULT_JOBS = max(1, min(4, os.cpu_count() or 1))
@@ -90,6 +97,13 @@ def build(
         help="Shift every back page of the print-and-play PDFs by X,Y mm (right, down as seen "
         "on the back); read X,Y on the print test's back.",
     ),
+    share_url: str = typer.Option(
+        None,
+        "--share-url",
+        metavar="BASE",
+        help="The disc backs' QR codes hold BASE#CODE (a hosted digital wheel page, "
+        "'pachaprint wheel -o wheel.html') instead of the share code alone.",
+    ),
 ) -> None:
     """Validate, simulate and render a folder of scenarios into a print kit.
 
@@ -97,7 +111,9 @@ def build(
     components and the print-and-play PDFs are made once.
 
     Exit code 0 when everything was built, 1 when a scenario (or a shared part)
-    failed, 2 for bad options.
+    failed or the previous build's records named a file outside the output
+    folder (refused and listed; nothing outside is touched), 2 for bad options.
+    A second build into a folder that a build is writing waits for it.
     """
     if not scenarios_dir.is_dir():
         raise UsageError(f"no such folder: {display_path(scenarios_dir)}")
@@ -105,6 +121,7 @@ def build(
         raise UsageError(f"no scenario files (*.json) in {display_path(scenarios_dir)}")
     try:
         offset = parse_back_offset(back_offset)
+        base = check_share_url(share_url) if share_url is not None else None
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     from pachaprint.engine.bots import check_bot
@@ -126,6 +143,7 @@ def build(
         strongest=strongest,
         modes=played,
         lang=lang.value,
+        share_url=base,
     )
     console = Console(stderr=True)
     show = not quiet and summary is OutputFormat.text
@@ -147,7 +165,13 @@ def build(
 
         try:
             result = run_build(
-                scenarios_dir, out, options, jobs=jobs, force=force, progress=progress
+                scenarios_dir,
+                out,
+                options,
+                jobs=jobs,
+                force=force,
+                progress=progress,
+                waiting=lambda why: console.print(f"pachaprint: {why}", markup=False),
             )
         except OutDirError as error:
             raise UsageError(str(error)) from None

@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from pachaprint.check.load import collect_files
+from pachaprint.check.load import collect_files, unusable_path
 from pachaprint.check.problems import Report
 from pachaprint.check.validate import validate_path
 from pachaprint.model.text import display_path
@@ -25,15 +25,13 @@ class PathProblem(Exception):
 def scenario_paths(paths: list[str]) -> list[Path]:
     """The scenario files that ``paths`` name (files, and the ``*.json`` in folders)."""
     files, missing = collect_files(paths)
-    odd = [name for name in missing if Path(name).exists()]
-    if odd:
+    reasons: dict[str, list[str]] = {}
+    for name in missing:
+        reason = unusable_path(name) or "no such file or folder"
+        reasons.setdefault(reason, []).append(display_path(name))
+    if reasons:
         raise PathProblem(
-            "not a file or folder (a device or a pipe?): "
-            + ", ".join(display_path(name) for name in odd)
-        )
-    if missing:
-        raise PathProblem(
-            "no such file or folder: " + ", ".join(display_path(name) for name in missing)
+            "; ".join(f"{reason}: {', '.join(names)}" for reason, names in reasons.items())
         )
     if not files:
         raise PathProblem(
@@ -57,12 +55,12 @@ def report_lines(report: Report) -> list[str]:
 
 def summary_line(reports: list[Report]) -> str:
     invalid = sum(1 for r in reports if not r.valid)
-    errors = sum(len(r.errors) for r in reports)
-    warnings = sum(len(r.warnings) for r in reports)
+    errors = sum(p.count for r in reports for p in r.errors)
+    warnings = sum(p.count for r in reports for p in r.warnings)
     files = f"{len(reports)} file{'s' if len(reports) != 1 else ''}"
     return (
         f"{files}: {len(reports) - invalid} valid, {invalid} invalid "
-        f"({errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''})"
+        f"({errors:,} error{'s' if errors != 1 else ''}, {warnings:,} warning{'s' if warnings != 1 else ''})"
     )
 
 

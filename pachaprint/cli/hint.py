@@ -53,8 +53,8 @@ def hint(
 ) -> None:
     """Print the next deduction only: the easiest step a player can make now.
 
-    When that step only rules levels out, one more line names the placement it
-    leads to.
+    When that step only rules levels out, the lines after it name the other
+    steps the next placement needs, if any, and the placement that follows.
 
     Exit 0 with a hint (or when every crop is known), 1 when the file is not a
     valid scenario, the revealed crops do not fit it, or no technique applies.
@@ -86,13 +86,17 @@ def hint(
         )
         raise typer.Exit(code)
     leads_to = steps[-1] if len(steps) > 1 and steps[-1].is_placement else None
+    between = steps[1:-1] if leads_to else []
     if json_output:
         payload = {
             "hint": step.to_dict(board),
+            "then": [later.to_dict(board) for later in between],
             "leads_to": leads_to.to_dict(board) if leads_to else None,
         }
         typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
     else:
         typer.echo(f"{step.technique.title} ({step.tier.value}): {step.text}")
+        for later in between:
+            typer.echo(f"then {later.technique.title} ({later.tier.value}): {later.text}")
         if leads_to is not None:
             typer.echo(f"this leads to: {leads_to.text}")

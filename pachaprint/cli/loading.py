@@ -6,11 +6,19 @@ from pathlib import Path
 
 import typer
 
-from pachaprint.check.load import read_file
+from pachaprint.check.load import read_file, unusable_path
 from pachaprint.check.validate import validate_bytes
 from pachaprint.cli.application import UsageError
 from pachaprint.model.scenario import Scenario, crops_to_rows
 from pachaprint.model.text import display_path
+
+
+def missing_file(path: Path) -> str:
+    """Why ``path`` is not a file to read: ``no such file``, a link loop, a folder..."""
+    reason = unusable_path(path)
+    if reason is None or reason == "no such file or folder":
+        return "no such file" if not path.is_dir() else "a folder, not a scenario file"
+    return reason
 
 
 def load_valid_scenario(
@@ -24,7 +32,7 @@ def load_valid_scenario(
     """
     shown = display_path(path)
     if not path.is_file():
-        raise UsageError(f"no such file: {shown}")
+        raise UsageError(f"{missing_file(path)}: {shown}")
     try:
         raw = read_file(path)
     except OSError as exc:

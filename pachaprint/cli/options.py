@@ -61,6 +61,22 @@ def parse_back_offset(text: str | None) -> tuple[float, float]:
     return (x, y)
 
 
+def check_share_url(text: str) -> str:
+    """``--share-url BASE``: an http(s) address without a ``#`` part, or ``ValueError`` in words."""
+    from urllib.parse import urlsplit
+
+    base = text.strip()
+    parts = urlsplit(base)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError(
+            f"--share-url {text!r}: give the http(s) address of the digital wheel page, "
+            "e.g. https://example.org/wheel.html"
+        )
+    if "#" in base or any(ch.isspace() for ch in base):
+        raise ValueError(f"--share-url {text!r}: the address may hold no '#' and no spaces")
+    return base
+
+
 def fresh_seed() -> int:
     """A random seed for a command run without ``--seed`` (the command prints it)."""
     import random

@@ -8,7 +8,7 @@ import typer
 
 from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.loading import load_valid_scenario
-from pachaprint.cli.options import Lang, Paper, parse_back_offset
+from pachaprint.cli.options import Lang, Paper, check_share_url, parse_back_offset
 
 
 def check_wheel(choice: str) -> str:
@@ -56,6 +56,13 @@ def render(
         help="Shift every back page by X,Y mm (right, down as seen on the back) for a printer "
         "whose duplex is off; read X,Y on the print test's back.",
     ),
+    share_url: str = typer.Option(
+        None,
+        "--share-url",
+        metavar="BASE",
+        help="The disc back's QR code holds BASE#CODE (a hosted digital wheel page, "
+        "'pachaprint wheel -o wheel.html') instead of the share code alone.",
+    ),
 ) -> None:
     """Render a scenario's disc front(s) and back, or the core components.
 
@@ -67,6 +74,11 @@ def render(
     """
     if core == (scenario is not None):
         raise UsageError("give either a scenario file or --core")
+    if share_url is not None:
+        try:
+            share_url = check_share_url(share_url)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
     try:
         offset = parse_back_offset(back_offset)
     except ValueError as exc:
@@ -102,6 +114,7 @@ def render(
             lang=lang.value,
             printable=True,
             back_offset=offset,
+            share_url=share_url,
         )
     except OSError as exc:
         raise UsageError(f"cannot write into {out}: {exc.strerror or exc}") from None

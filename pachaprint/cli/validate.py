@@ -103,7 +103,9 @@ def solve(
     solutions with the start cells that would settle them. Exit 0 when unique.
     """
     if not path.is_file():
-        raise UsageError(f"no such file: {display_path(path)}")
+        from pachaprint.cli.loading import missing_file
+
+        raise UsageError(f"{missing_file(path)}: {display_path(path)}")
     raw = _read(path)
     report = validate_bytes(raw, str(path))
     shown = report.file
@@ -119,12 +121,14 @@ def solve(
     board = scenario.board
     start = set(givens)
     told: set[Rule] = set()
+    unsolvable = next((p for p in report.errors if p.rule is Rule.UNSOLVABLE), None)
+    reason = unsolvable.message if unsolvable else None
     if format is OutputFormat.json:
         payload = {
             "file": shown,
             "status": result.status.value,
             "valid": report.valid,
-            "reason": result.reason,
+            "reason": reason,
             "solution": _rows(board, result.solution),
             "other": _rows(board, result.other),
             "differing": board.names(result.differing),
@@ -133,7 +137,7 @@ def solve(
         typer.echo(json.dumps(payload, indent=2, ensure_ascii=False))
         told = set(Rule)
     elif result.status is SolveStatus.NONE:
-        typer.echo(f"{shown}: unsolvable: no crop layer fits: {result.reason}")
+        typer.echo(f"{shown}: unsolvable: {reason}")
         told.add(Rule.UNSOLVABLE)
     elif result.status is SolveStatus.MULTIPLE and result.solution and result.other:
         problem = next((p for p in report.errors if p.rule is Rule.NOT_UNIQUE), None)

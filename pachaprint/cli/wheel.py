@@ -15,13 +15,18 @@ from pachaprint.render.webwheel import render_webwheel, write_webwheel
 
 @command()
 def wheel(
-    path: Path = typer.Argument(..., metavar="FILE", help="A scenario file."),
+    path: Path | None = typer.Argument(
+        None,
+        metavar="[FILE]",
+        help="A scenario file; without one, the page that opens any disc from wheel.html#CODE.",
+    ),
     out: str = typer.Option(
         None,
         "--out",
         "-o",
         metavar="FILE",
-        help="The HTML file to write ('-' for standard output; default: ID-wheel.html).",
+        help="The HTML file to write ('-' for standard output; default: ID-wheel.html, "
+        "or wheel.html without FILE).",
     ),
     box: BoxLimit = typer.Option(
         BoxLimit.retail,
@@ -35,19 +40,31 @@ def wheel(
     It reveals a cell's terrain (Discovery) or crop (Divination), one at a
     time, as the printed wheel does.
 
+    Every page also opens the disc of a share code given after '#' in its
+    address (wheel.html#CODE, see 'pachaprint share'). Without FILE the page
+    holds no disc of its own and asks for a code: host it once and it serves
+    every disc.
+
+    The map is scrambled in the page, not encrypted: that protects against a
+    glance at the page source, not against a determined reader.
+
     The scenario must be valid; a crop layer with dots is solved first. Exit 0
     when written, 1 for an invalid scenario, 2 for usage errors.
     """
-    scenario = load_valid_scenario(
-        path,
-        "invalid scenario, no wheel written",
-        box.value,
-        dots_note="the crop layer has dots; the page uses the unique solution",
+    scenario = (
+        load_valid_scenario(
+            path,
+            "invalid scenario, no wheel written",
+            box.value,
+            dots_note="the crop layer has dots; the page uses the unique solution",
+        )
+        if path is not None
+        else None
     )
     if out == "-":
         sys.stdout.write(render_webwheel(scenario, lang.value))
         return
-    target = Path(out) if out else Path(f"{scenario.id}-wheel.html")
+    target = Path(out) if out else Path(f"{scenario.id}-wheel.html" if scenario else "wheel.html")
     if target.is_dir():
         raise UsageError(
             f"--out {target} is a folder; give a file name such as {target / 'wheel.html'}"
@@ -56,4 +73,4 @@ def wheel(
         written = write_webwheel(scenario, target, lang.value)
     except OSError as exc:
         raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
-    typer.echo(f"{path}: wrote {written} ({written.stat().st_size // 1024} KB)")
+    typer.echo(f"{path or 'any disc'}: wrote {written} ({written.stat().st_size // 1024} KB)")

@@ -4,7 +4,9 @@ Drawn with matplotlib's object API (a ``Figure`` and its SVG canvas: no
 pyplot, no global state, no display). The same report gives byte-identical
 files: ids come from a fixed ``svg.hashsalt``, the metadata carry no date and
 a fixed creator, and text stays text (``svg.fonttype: none``) so it can be
-searched. Matplotlib is imported only when a chart is drawn, never on a
+searched. Text is plain text, never mathtext (``text.parse_math: False``): a
+scenario named ``Tolls: $2 in, $5 out`` is drawn with its dollar signs, and
+``Cash $$ money`` is a name, not a formula that fails to parse. Matplotlib is imported only when a chart is drawn, never on a
 command's start-up path.
 
 Every series has its own marker or hatch and a label beside the colour
@@ -32,6 +34,7 @@ INK = "#222222"
 STYLE = {
     "svg.hashsalt": "pachaprint",
     "svg.fonttype": "none",
+    "text.parse_math": False,
     "font.family": "DejaVu Sans",
     "font.size": 8.5,
     "axes.edgecolor": INK,

@@ -65,14 +65,18 @@ def disc_drawings(
     wheel: WheelChoice = "retail",
     lang: str = "en",
     difficulty: str | None = None,
+    share_url: str | None = None,
 ) -> list[tuple[str, d.Drawing]]:
-    """``(file stem, drawing)`` for every disc face of ``scenario``: fronts per template, then the back."""
+    """``(file stem, drawing)`` for every disc face of ``scenario``: fronts per template, then the back.
+
+    The back's QR code holds the share code, or ``share_url#CODE``.
+    """
     scenario = completed(scenario)
     names = wheel_names(wheel)
     out = [(front_file_stem(load_wheel(n).name), disc_front(scenario, n, lang)) for n in names]
     if difficulty is None:
         difficulty = scenario_difficulty(scenario)
-    out.append(("disc-back", disc_back(scenario, names[0], lang, difficulty)))
+    out.append(("disc-back", disc_back(scenario, names[0], lang, difficulty, share_url)))
     return out
 
 
@@ -81,6 +85,7 @@ def disc_pieces(
     wheel: WheelChoice = "retail",
     lang: str = "en",
     difficulty: str | None = None,
+    share_url: str | None = None,
 ) -> list[d.Piece]:
     """One round piece per template: that template's front, the scenario's back behind it."""
     scenario = completed(scenario)
@@ -89,7 +94,7 @@ def disc_pieces(
     return [
         d.Piece(
             front=disc_front(scenario, n, lang),
-            back=disc_back(scenario, n, lang, difficulty),
+            back=disc_back(scenario, n, lang, difficulty, share_url),
             cut="circle",
         )
         for n in wheel_names(wheel)
@@ -105,6 +110,7 @@ def render_scenario(
     difficulty: str | None = None,
     printable: bool = False,
     back_offset: tuple[float, float] = (0.0, 0.0),
+    share_url: str | None = None,
 ) -> list[Path]:
     """Write one scenario's disc files into ``out_dir``; returns the paths written.
 
@@ -117,7 +123,7 @@ def render_scenario(
     scenario = completed(scenario)
     if difficulty is None:
         difficulty = scenario_difficulty(scenario)
-    faces = disc_drawings(scenario, wheel, lang, difficulty)
+    faces = disc_drawings(scenario, wheel, lang, difficulty, share_url)
     title = f"{scenario.name} ({scenario.id})"
     rendered = [
         (stem, svg_string(drawing).encode("utf-8"), pdf_bytes([drawing], title=f"{title}: {stem}"))
@@ -126,7 +132,7 @@ def render_scenario(
     print_pdf = None
     if printable:
         pages = disc_print_pages(
-            [scenario], paper, wheel, lang, {scenario.id: difficulty}, back_offset
+            [scenario], paper, wheel, lang, {scenario.id: difficulty}, back_offset, share_url
         )
         print_pdf = pdf_bytes(pages, title=title, duplex=True)
     written: list[Path] = []
@@ -155,12 +161,13 @@ def disc_print_pages(
     lang: str = "en",
     difficulties: dict[str, str | None] | None = None,
     back_offset: tuple[float, float] = (0.0, 0.0),
+    share_url: str | None = None,
 ) -> list[d.Drawing]:
     """Numbered pages with every disc front and, behind each, its back (long-edge duplex)."""
     difficulties = difficulties or {}
     found: list[Sheet] = []
     for scenario in scenarios:
-        pieces = disc_pieces(scenario, wheel, lang, difficulties.get(scenario.id))
+        pieces = disc_pieces(scenario, wheel, lang, difficulties.get(scenario.id), share_url)
         found += impose(pieces, paper, label=f"{scenario.name} ({scenario.id})", duplex=True)
     if not found:
         raise ValueError("no scenarios to print")
@@ -184,6 +191,7 @@ def render_discs_pnp(
     difficulties: dict[str, str | None] | None = None,
     wheels: WheelChoice | None = None,
     back_offset: tuple[float, float] = (0.0, 0.0),
+    share_url: str | None = None,
 ) -> Path:
     """Write the duplex-ready discs PDF (``pnp/pachaprint-discs-<paper>.pdf``); returns its path.
 
@@ -192,7 +200,13 @@ def render_discs_pnp(
     place on the next page, so long-edge duplex printing puts it behind.
     """
     pages = disc_print_pages(
-        scenarios, paper, wheels if wheels is not None else wheel, lang, difficulties, back_offset
+        scenarios,
+        paper,
+        wheels if wheels is not None else wheel,
+        lang,
+        difficulties,
+        back_offset,
+        share_url,
     )
     return write_pdf(pages, out_path, title="pachaprint discs", duplex=True)
 

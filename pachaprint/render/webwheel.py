@@ -1,6 +1,10 @@
 """The digital wheel: one self-contained HTML page per scenario.
 
-The page replaces the wheel of the box: choose a cell (tap it, or pick its
+The page replaces the wheel of the box (and any page opens the disc of a
+share code given after ``#`` in its address, ``wheel.html#CODE``; the page
+written without a scenario holds no disc and asks for a code, so one hosted
+page serves every disc; :mod:`pachaprint.share.codec` defines the code, and
+``sharecode.js`` beside the page reads it): choose a cell (tap it, or pick its
 element and animal as on the wheel), then *Discovery* reveals its terrain and
 *Divination* its crop, each after a confirmation. It shows the board with the
 same element, animal, terrain and crop symbols as the printed components, the
@@ -33,6 +37,7 @@ from typing import Any
 from pachaprint import __version__
 from pachaprint.check.solver import SolveStatus, solve_scenario
 from pachaprint.fileio import atomic_write_text
+from pachaprint.model.board import board_for
 from pachaprint.model.rules import CROP_LEVELS, TERRAIN_LETTERS
 from pachaprint.model.scenario import Scenario
 from pachaprint.render import webwheel_art as wheelart
@@ -188,41 +193,47 @@ _SCRIPT_TEXTS = (
     "note_other_version",
     "note_unreadable",
     "note_refused",
+    "meta_tiny",
+    "meta_long",
+    "meta_start_one",
+    "meta_start_many",
+    "otoma",
+    "and",
+    "title_suffix",
+    "shared_name",
+    "code_problem",
+    "code_symbol",
+    "code_short",
+    "code_check",
+    "code_version",
+    "code_nodisc",
+    "code_name",
+    "code_other",
 )
 """The texts the page script writes itself."""
 
 
-def wheel_data(scenario: Scenario, lang: str = "en") -> dict[str, Any]:
-    """The JSON the page script reads: board, names, symbols ids, texts, encoded answers."""
-    board = scenario.board
-    crops = full_crops(scenario)
+def _common_data(lang: str, width: int) -> dict[str, Any]:
+    """What every page's script reads whatever the disc: texts, symbols, the board's heads."""
     art = wheelart.page_art()
     text = page_text(lang)
-    cells = [
-        encode_cell(scenario.id, board.name(cell), scenario.terrain_at(cell), crops[cell])
-        for cell in board.cells
+    board = board_for("long")
+    elements = [
+        {
+            "letter": board.name(col)[0],
+            "element": art.element_names[col],
+            "label": text["elements"][art.element_names[col]],
+            "symbol": wheelart.element_id(col),
+        }
+        for col in range(board.width)
     ]
-    counts = scenario.terrain_counts()
-    data: dict[str, Any] = {
+    return {
         "format": PAGE_FORMAT,
-        "id": scenario.id,
-        "name": scenario.name,
-        "size": scenario.size,
-        "width": board.width,
-        "height": board.height,
         "lang": lang,
         "frenchPlural": lang == "fr",
-        "keyPrefix": f"{KEY_PREFIX}{scenario.id}|",
         "text": {key: text[key] for key in _SCRIPT_TEXTS},
-        "columns": [
-            {
-                "letter": board.name(col)[0],
-                "element": art.element_names[col],
-                "label": text["elements"][art.element_names[col]],
-                "symbol": wheelart.element_id(col),
-            }
-            for col in range(board.width)
-        ],
+        "columns": elements[:width],
+        "elements": elements,
         "rows": [
             {
                 "number": row + 1,
@@ -237,7 +248,7 @@ def wheel_data(scenario: Scenario, lang: str = "en") -> dict[str, Any]:
             letter: {
                 "name": text["terrains"][letter],
                 "symbol": wheelart.terrain_id(letter),
-                "tiles": counts[letter],
+                "tiles": 0,
             }
             for letter in TERRAIN_LETTERS
         },
@@ -245,12 +256,43 @@ def wheel_data(scenario: Scenario, lang: str = "en") -> dict[str, Any]:
             str(level): {"name": text["crops"][str(level)], "symbol": wheelart.crop_id(level)}
             for level in CROP_LEVELS
         },
+    }
+
+
+def hosted_data(lang: str = "en") -> dict[str, Any]:
+    """The script's data of the page that holds no disc: it opens one from ``wheel.html#CODE``."""
+    data = _common_data(lang, board_for("long").width)
+    data["hosted"] = True
+    return data
+
+
+def wheel_data(scenario: Scenario, lang: str = "en") -> dict[str, Any]:
+    """The JSON the page script reads: board, names, symbols ids, texts, encoded answers."""
+    board = scenario.board
+    crops = full_crops(scenario)
+    cells = [
+        encode_cell(scenario.id, board.name(cell), scenario.terrain_at(cell), crops[cell])
+        for cell in board.cells
+    ]
+    counts = scenario.terrain_counts()
+    common = _common_data(lang, board.width)
+    data: dict[str, Any] = {
+        "format": PAGE_FORMAT,
+        "id": scenario.id,
+        "name": scenario.name,
+        "size": scenario.size,
+        "width": board.width,
+        "height": board.height,
+        "keyPrefix": f"{KEY_PREFIX}{scenario.id}|",
+        **{key: value for key, value in common.items() if key != "format"},
         "start": {
             board.name(cell): [scenario.terrain_at(cell), crops[cell]]
             for cell in scenario.start_cells
         },
         "cells": cells,
     }
+    for letter in TERRAIN_LETTERS:
+        data["terrains"][letter]["tiles"] = counts[letter]
     # the map's identity: saved progress survives a rebuilt page (new name, notes, art) of the same map
     identity = json.dumps([scenario.id, scenario.size, data["start"], cells], separators=(",", ":"))
     data["fingerprint"] = f"{_fnv1a(identity):08x}"
@@ -282,23 +324,31 @@ def _otoma_line(scenario: Scenario, text: dict[str, Any]) -> str:
     return f'<p class="legend otoma">{html.escape(_fill(text["otoma"], cells=names))}</p>'
 
 
-def render_webwheel(scenario: Scenario, lang: str = "en") -> str:
-    """The complete HTML page of the digital wheel for ``scenario``, its texts in ``lang``."""
+def render_webwheel(scenario: Scenario | None, lang: str = "en") -> str:
+    """The complete HTML page of the digital wheel for ``scenario``, its texts in ``lang``.
+
+    Any page opens the disc of a share code given after ``#`` in its address
+    (``wheel.html#CODE``); without a scenario the page holds no disc of its own
+    and asks for a code, so one hosted page serves every disc.
+    """
     text = page_text(lang)
     folder = templates_dir() / "webwheel"
     page = (folder / "page.html").read_text(encoding="utf-8")
     style = (folder / "wheel.css").read_text(encoding="utf-8") + wheelart.palette_css()
-    script = (folder / "wheel.js").read_text(encoding="utf-8")
+    script = "\n".join(
+        (folder / name).read_text(encoding="utf-8") for name in ("sharecode.js", "wheel.js")
+    )
+    name = scenario.name if scenario else text["hosted_title"]
     values = {
         "version": __version__,
         "lang": lang,
-        "title": html.escape(f"{scenario.name} \u2014 {text['title_suffix']}"),
-        "name": html.escape(scenario.name),
-        "meta": html.escape(_meta_line(scenario, text)),
-        "otoma": _otoma_line(scenario, text),
+        "title": html.escape(f"{name} \u2014 {text['title_suffix']}" if scenario else name),
+        "name": html.escape(name),
+        "meta": html.escape(_meta_line(scenario, text) if scenario else text["hosted_meta"]),
+        "otoma": _otoma_line(scenario, text) if scenario else "",
         "style": style,
         "symbols": wheelart.symbol_defs(),
-        "data": _script_json(wheel_data(scenario, lang)),
+        "data": _script_json(wheel_data(scenario, lang) if scenario else hosted_data(lang)),
         "script": script,
     }
 
@@ -311,6 +361,8 @@ def render_webwheel(scenario: Scenario, lang: str = "en") -> str:
     return _PLACEHOLDER.sub(value, page)
 
 
-def write_webwheel(scenario: Scenario, path: str | os.PathLike[str], lang: str = "en") -> Path:
+def write_webwheel(
+    scenario: Scenario | None, path: str | os.PathLike[str], lang: str = "en"
+) -> Path:
     """Write the page to ``path`` atomically (temporary file, then rename); returns the path."""
     return atomic_write_text(Path(path), render_webwheel(scenario, lang))

@@ -1,7 +1,9 @@
 """The studio's web application: the page, its assets and a small JSON API (Starlette).
 
 Reading requests are GET, everything that changes a file or costs real work is
-POST with a JSON body. The whole application sits behind
+POST with a JSON body. A ``scenario`` field of the wrong JSON type is a 400
+whose ``field`` is its JSON pointer in the body (:mod:`pachaprint.studio.shapes`);
+a save that lost a race is a 409 and writes nothing. The whole application sits behind
 :class:`~pachaprint.studio.security.Guard` (token, Host, Origin). Files are
 reached only through the :class:`~pachaprint.studio.workspace.Workspace`.
 
@@ -20,7 +22,9 @@ path                       verb  answer
 ``/api/preview``           POST  SVG disc fronts (both templates) and back
 ``/api/print``             POST  the print-ready PDF of the disc
 ``/api/wheel``             POST  the digital wheel page of the disc
-``/api/save``              POST  write ``{"file", "scenario"}`` atomically
+``/api/save``              POST  write ``{"file", "scenario", "hash"}``: compare-and-swap
+``/api/share``             POST  the share code of a valid ``{"scenario": ...}``
+``/api/import``            POST  the scenario of ``{"code": ...}`` (or a fan app's link)
 =========================  ====  =====================================================
 """
 
@@ -38,9 +42,10 @@ from starlette.routing import Route
 
 from pachaprint.check.generate import GenerationError
 from pachaprint.check.load import parse_bytes
-from pachaprint.studio import authoring, documents, printing
+from pachaprint.studio import authoring, documents, printing, sharing
 from pachaprint.studio.page import asset, page_html
 from pachaprint.studio.security import ASGIApp, Guard
+from pachaprint.studio.shapes import shape_error
 from pachaprint.studio.workspace import Workspace, WorkspaceError
 
 BODY_LIMIT = 256 * 1024
@@ -51,12 +56,22 @@ Handler = Callable[[Request], Awaitable[Response]]
 
 
 class ApiError(Exception):
-    """An answer in words with its HTTP status (and the problems behind it, if any)."""
+    """An answer in words with its HTTP status (and the problems behind it, if any).
 
-    def __init__(self, status: int, message: str, problems: list[dict[str, Any]] | None = None):
+    ``field`` is the JSON pointer, in the request body, of the value that is wrong.
+    """
+
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        problems: list[dict[str, Any]] | None = None,
+        field: str | None = None,
+    ):
         super().__init__(message)
         self.status = status
         self.problems = problems or []
+        self.field = field
 
 
 async def read_json(request: Request) -> dict[str, Any]:
@@ -80,6 +95,18 @@ async def read_json(request: Request) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ApiError(400, "the request body must be a JSON object")
     return data
+
+
+def _scenario(body: dict[str, Any]) -> dict[str, Any]:
+    """The request's ``scenario``, every field the studio reads of its JSON type; 400 if not."""
+    scenario = body.get("scenario")
+    found = shape_error(scenario)
+    if found is not None:
+        pointer, message = found
+        field = "/scenario" + pointer
+        raise ApiError(400, f"scenario{'/' if pointer else ' '}{message}", field=field)
+    assert isinstance(scenario, dict)  # shape_error refuses anything else
+    return scenario
 
 
 def _box(body: dict[str, Any]) -> str:
@@ -138,17 +165,13 @@ class StudioApi:
     # -- checking and help --------------------------------------------------------------
     async def check(self, request: Request) -> Response:
         body = await read_json(request)
-        verdict = await run_in_threadpool(
-            authoring.check_document, body.get("scenario"), _box(body)
-        )
+        verdict = await run_in_threadpool(authoring.check_document, _scenario(body), _box(body))
         verdict["version"] = body.get("version")
         return JSONResponse(verdict)
 
     async def explain(self, request: Request) -> Response:
         body = await read_json(request)
-        return JSONResponse(
-            await run_in_threadpool(authoring.explain_document, body.get("scenario"))
-        )
+        return JSONResponse(await run_in_threadpool(authoring.explain_document, _scenario(body)))
 
     async def generate(self, request: Request) -> Response:
         body = await read_json(request)
@@ -180,21 +203,21 @@ class StudioApi:
     # -- pictures -------------------------------------------------------------------------
     async def preview(self, request: Request) -> Response:
         body = await read_json(request)
-        box = _box(body)
+        mapping, box = _scenario(body), _box(body)
 
         def work() -> dict[str, str]:
-            scenario, difficulty = authoring.scenario_of(body.get("scenario"), box)
+            scenario, difficulty = authoring.scenario_of(mapping, box)
             return printing.preview_svgs(scenario, difficulty)
 
         return JSONResponse({"svgs": await run_in_threadpool(work)})
 
     async def print_pdf(self, request: Request) -> Response:
         body = await read_json(request)
+        mapping, box = _scenario(body), _box(body)
         paper = _text_field(body, "paper", printing.PAPERS)
-        box = _box(body)
 
         def work() -> tuple[bytes, str]:
-            scenario, difficulty = authoring.scenario_of(body.get("scenario"), box)
+            scenario, difficulty = authoring.scenario_of(mapping, box)
             return printing.print_pdf(scenario, difficulty, paper), printing.print_file_name(
                 scenario, paper
             )
@@ -204,15 +227,31 @@ class StudioApi:
 
     async def wheel(self, request: Request) -> Response:
         body = await read_json(request)
-        box = _box(body)
+        mapping, box = _scenario(body), _box(body)
 
         def work() -> tuple[bytes, str]:
-            scenario, _ = authoring.scenario_of(body.get("scenario"), box)
+            scenario, _ = authoring.scenario_of(mapping, box)
             page = printing.wheel_page(scenario).encode("utf-8")
             return page, printing.wheel_file_name(scenario)
 
         data, name = await run_in_threadpool(work)
         return _download(data, "application/octet-stream", name)
+
+    # -- share codes ----------------------------------------------------------------------
+    async def share(self, request: Request) -> Response:
+        body = await read_json(request)
+        box = _box(body)
+        found = await run_in_threadpool(sharing.share_document, _scenario(body), box)
+        return JSONResponse(found)
+
+    async def import_code(self, request: Request) -> Response:
+        body = await read_json(request)
+        found = await run_in_threadpool(sharing.imported_document, body.get("code"), _box(body))
+        found["file"] = None
+        if self.workspace.mode == "folder":
+            found["scenario"]["id"] = self.workspace.fresh_id(found["scenario"]["id"])
+            found["file"] = f"{found['scenario']['id']}.json"
+        return JSONResponse(found)
 
     # -- saving ---------------------------------------------------------------------------
     async def save(self, request: Request) -> Response:
@@ -222,7 +261,7 @@ class StudioApi:
             documents.save,
             self.workspace,
             name,
-            body.get("scenario"),
+            _scenario(body),
             body.get("hash"),
             bool(body.get("create")),
             bool(body.get("force")),
@@ -244,7 +283,10 @@ def _guarded(handler: Handler) -> Handler:
         try:
             return await handler(request)
         except ApiError as exc:
-            return JSONResponse({"error": str(exc), "problems": exc.problems}, exc.status)
+            answer: dict[str, Any] = {"error": str(exc), "problems": exc.problems}
+            if exc.field is not None:
+                answer["field"] = exc.field
+            return JSONResponse(answer, exc.status)
         except WorkspaceError as exc:
             return JSONResponse({"error": str(exc), "problems": []}, exc.status)
         except authoring.DocumentError as exc:
@@ -273,5 +315,7 @@ def create_app(workspace: Workspace, token: str, port: int) -> ASGIApp:
         Route("/api/print", _guarded(api.print_pdf), methods=post),
         Route("/api/wheel", _guarded(api.wheel), methods=post),
         Route("/api/save", _guarded(api.save), methods=post),
+        Route("/api/share", _guarded(api.share), methods=post),
+        Route("/api/import", _guarded(api.import_code), methods=post),
     ]
     return Guard(Starlette(routes=routes), token, port)

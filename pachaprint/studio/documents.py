@@ -6,6 +6,12 @@ behind ``solve --write``), checks that the text parses and passes the schema
 before anything is written, and writes atomically. A scenario that still
 breaks a game rule may be saved (work in progress); a file that would not load
 again may not.
+
+A save is compare-and-swap, under the folder's lock: it replaces the file
+only if it still holds exactly the bytes the author opened (re-checked at the
+moment of the swap, :meth:`Workspace.replace`), and a create never replaces a
+file (:meth:`Workspace.create`). A lost race is :class:`FileRefused` with
+status 409; nothing was written and the page keeps the author's text.
 """
 
 from __future__ import annotations
@@ -21,12 +27,20 @@ from pachaprint.check.validate import validate_bytes, validate_data
 from pachaprint.model.board import SIZES, board_for
 from pachaprint.model.scenario import FORMAT
 from pachaprint.studio.authoring import UNPAINTED, blank_document, unpainted_cells
-from pachaprint.studio.workspace import Workspace, WorkspaceError
+from pachaprint.studio.shapes import shape_error
+from pachaprint.studio.workspace import Workspace, WorkspaceConflict, WorkspaceError
 
 SAVED_KEYS = KEY_ORDER
 """The keys a save writes (every key of a scenario, SPEC section 2); any other key of the
 file is kept as it is."""
-_TEXT_KEYS = ("$schema", "id", "name", "author", "notes")
+CHANGED_ON_DISK = (
+    "not saved: {file} changed on disk since it was opened; your edits are still here: "
+    "reopen the file to see the other version, or save again to overwrite it"
+)
+EXISTS_ALREADY = (
+    "not saved: {file} exists already (another studio or program made it); your edits are "
+    "still here: choose another id"
+)
 
 
 class FileRefused(Exception):
@@ -95,26 +109,17 @@ def _grid_problems(data: dict[str, Any]) -> list[str]:
     return found
 
 
-def _shape_problems(data: Any) -> list[str]:
-    if not isinstance(data, dict):
-        return ["the file does not hold a JSON object"]
+def _shape_problems(data: Any) -> list[dict[str, Any]]:
+    found = shape_error(data)
+    if found is not None:
+        pointer, message = found
+        text = "the file does not hold a JSON object" if not pointer else message
+        return [{"rule": "schema", "cells": [], "message": text, "pointer": pointer}]
     if data.get("format", FORMAT) != FORMAT:
-        return [f"the format is {data.get('format')!r}; the studio edits {FORMAT!r}"]
+        return [_note(f"the format is {data.get('format')!r}; the studio edits {FORMAT!r}")]
     if data.get("size") not in SIZES:
-        return ["size must be tiny or long"]
-    found = _grid_problems(data)
-    start = data.get("start", [])
-    if not isinstance(start, list) or not all(isinstance(c, str) for c in start):
-        found.append("start must be a list of cell names")
-    solo = data.get("solo")
-    if solo is not None and not (
-        isinstance(solo, dict)
-        and isinstance(solo.get("otoma"), list)
-        and all(isinstance(c, str) for c in solo["otoma"])
-    ):
-        found.append('solo must be {"otoma": [cell names]}')
-    found += [f"{key} must be text" for key in _TEXT_KEYS if not isinstance(data.get(key, ""), str)]
-    return found
+        return [_note("size must be tiny or long")]
+    return [_note(message) for message in _grid_problems(data)]
 
 
 def editable(raw: bytes) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -129,7 +134,7 @@ def editable(raw: bytes) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         return {}, [p.to_dict() for p in problems]
     shape = _shape_problems(data)
     if shape:
-        return {}, [_note(message) for message in shape]
+        return {}, shape
     data.setdefault("format", FORMAT)
     data.setdefault("id", "")
     data.setdefault("name", "")
@@ -192,8 +197,10 @@ def save(
     """
     path = workspace.path_of(name)
     file = path.name
-    if not isinstance(data, dict):
-        raise FileRefused(400, "nothing to save: the scenario must be a JSON object")
+    found = shape_error(data)
+    if found is not None:
+        raise FileRefused(400, f"nothing to save: the scenario{'/' if found[0] else ' '}{found[1]}")
+    assert isinstance(data, dict)
     blank = unpainted_cells(data)
     if blank:
         raise FileRefused(
@@ -201,16 +208,24 @@ def save(
             f"not saved: {len(blank)} cell(s) still need a terrain",
             [_note("paint every cell")],
         )
-    exists = path.exists()
+    with workspace.locked():
+        return _save_locked(workspace, file, data, base_hash, create, force)
+
+
+def _save_locked(
+    workspace: Workspace,
+    file: str,
+    data: dict[str, Any],
+    base_hash: object,
+    create: bool,
+    force: bool,
+) -> dict[str, Any]:
+    exists = workspace.exists(file)
     if exists and create:
-        raise FileRefused(409, f"not saved: {file} exists already; choose another id")
+        raise FileRefused(409, EXISTS_ALREADY.format(file=file))
     raw = workspace.read(file) if exists else None
     if not force and (digest(raw) if raw is not None else None) != base_hash:
-        raise FileRefused(
-            409,
-            f"not saved: {file} changed on disk since it was opened; "
-            "reopen it, or save again to overwrite it",
-        )
+        raise FileRefused(409, CHANGED_ON_DISK.format(file=file))
     try:
         text = updated_text(raw, _changes(data))
     except ValueError:
@@ -225,7 +240,14 @@ def save(
             "not saved: the file would not load again: " + found[0].message,
             [p.to_dict() for p in found],
         )
-    workspace.write(file, text)
+    try:
+        if raw is None:
+            workspace.create(file, text)
+        else:
+            workspace.replace(file, text, expected=raw)
+    except WorkspaceConflict:
+        message = EXISTS_ALREADY if raw is None else CHANGED_ON_DISK
+        raise FileRefused(409, message.format(file=file)) from None
     encoded = text.encode("utf-8")
     report = validate_data(parsed, file)
     return {

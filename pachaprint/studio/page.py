@@ -20,7 +20,7 @@ from pachaprint.render import webwheel_art
 ASSET_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 PALETTE = "palette.css"
 """A generated asset: the print's colours as CSS rules."""
-SCRIPTS = ("studio-core.js", "studio-grid.js", "studio-panels.js", "studio.js")
+SCRIPTS = ("studio-core.js", "studio-grid.js", "studio-panels.js", "studio-share.js", "studio.js")
 """The page's scripts, in load order (plain scripts sharing one ``Studio`` namespace)."""
 STYLES = ("studio.css", PALETTE)
 

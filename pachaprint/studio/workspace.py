@@ -3,25 +3,52 @@
 Every name a request carries goes through :meth:`Workspace.path_of` before the
 disk is touched: a plain file name ending in ``.json`` (no folder separators,
 no leading dot, no control characters), directly inside the folder, and never
-a symbolic link or anything but a regular file. Reads open the file without
-following links; writes go through :func:`pachaprint.fileio.atomic_write_text`,
-whose rename replaces the directory entry itself, so even a link planted
-between the check and the write cannot redirect it outside the folder.
+a symbolic link or anything but a regular file. Names are matched whole
+(``fullmatch``: ``"pwn.json\n"`` is refused). Reads open the file without
+following links.
+
+Writes are compare-and-swap, under an advisory lock on the folder (two
+studios on one folder take turns). The new text goes to a temporary file in
+the folder; :meth:`Workspace.create` links it to the name, which fails if
+anything is there (it never replaces a file); :meth:`Workspace.replace`
+first renames the current file aside, in one step, and compares what it
+moved with the bytes the author opened: if they differ, or a file appears at
+the name meanwhile (an editor saving), the other version is put back or left
+in place and :class:`WorkspaceConflict` is raised. Renames and links replace
+directory entries, never write through a link, so nothing outside the folder
+is touched. A writer that rewrites the file in place without renaming it,
+while a save runs, can still race it: no lock can hold a program that takes none.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
+import secrets
 import stat
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from pachaprint.check.load import MAX_BYTES, parse_bytes
-from pachaprint.fileio import atomic_write_text
+from pachaprint.fileio import process_is_gone
 
-_NAME = re.compile(r"^[^/\\\x00-\x1f\x7f.][^/\\\x00-\x1f\x7f]{0,195}\.json$")
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: one studio per folder
+    fcntl = None  # type: ignore[assignment]
+
+_NAME = re.compile(r"[^/\\\x00-\x1f\x7f.][^/\\\x00-\x1f\x7f]{0,195}\.json")
+_TEMPORARY = ".pachaprint-save-"
+"""Temporary files of a save: ``.pachaprint-save-<pid>-<random>.tmp`` (hidden: never listed)."""
+_ASIDE = ".pachaprint-aside-"
+"""A file moved aside during a swap: ``.pachaprint-aside-<pid>-<random>-<name>``."""
+_OWNED = re.compile(
+    rf"(?:{re.escape(_TEMPORARY)}([1-9][0-9]*)-[0-9a-f]{{16}}\.tmp"
+    rf"|{re.escape(_ASIDE)}([1-9][0-9]*)-[0-9a-f]{{16}}-(.+))"
+)
 _NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NON_BLOCK = getattr(os, "O_NONBLOCK", 0)
 ID_LIMIT = 40
@@ -34,6 +61,31 @@ class WorkspaceError(Exception):
     def __init__(self, message: str, status: int = 400):
         super().__init__(message)
         self.status = status
+
+
+class WorkspaceConflict(WorkspaceError):
+    """A write lost a race: the file changed, or appeared, since it was read; nothing was written."""
+
+    def __init__(self, message: str):
+        super().__init__(message, 409)
+
+
+_NO_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.ENOSYS}
+"""``link()`` errors of file systems without hard links (some FUSE and FAT drives)."""
+
+
+def _put(source: Path, target: Path) -> None:
+    """Give ``source`` the name ``target`` without ever replacing a file there
+    (``FileExistsError``). Where the file system has no hard links, a rename after
+    a check stands in (not atomic against another writer, on those drives only)."""
+    try:
+        os.link(source, target, follow_symlinks=False)
+    except OSError as error:
+        if error.errno not in _NO_LINKS:
+            raise
+        if os.path.lexists(target):
+            raise FileExistsError(errno.EEXIST, "exists", str(target)) from None
+        os.rename(source, target)
 
 
 @dataclass(frozen=True)
@@ -57,7 +109,7 @@ class Workspace:
         if given.exists() and not given.is_file():
             raise WorkspaceError(f"{path} is neither a scenario file nor a folder")
         target = given.resolve() if given.exists() else given.absolute()
-        if not _NAME.match(target.name):
+        if not _NAME.fullmatch(target.name):
             raise WorkspaceError(
                 f"{path}: a scenario file name ends in .json and has no leading dot"
             )
@@ -78,7 +130,7 @@ class Workspace:
     # -- names ---------------------------------------------------------------------
     def path_of(self, name: object) -> Path:
         """The path of a scenario file name the studio may use; :class:`WorkspaceError` otherwise."""
-        if not isinstance(name, str) or not _NAME.match(name):
+        if not isinstance(name, str) or not _NAME.fullmatch(name):
             raise WorkspaceError(
                 "a scenario is named by its file name in the folder, ending in .json "
                 "(no folders, no leading dot)",
@@ -111,7 +163,7 @@ class Workspace:
         found = []
         with os.scandir(self.root) as entries:
             for entry in entries:
-                if _NAME.match(entry.name) and entry.is_file(follow_symlinks=False):
+                if _NAME.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
                     found.append(entry.name)
         return sorted(found)
 
@@ -132,13 +184,108 @@ class Workspace:
                 raise WorkspaceError(f"{name} is not a regular file", 403)
             return file.read(MAX_BYTES + 1)
 
-    def write(self, name: str, text: str) -> Path:
-        """Write ``text`` to the file atomically (temporary file in the folder, then rename)."""
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold the folder's lock (shared by every studio and thread on this folder)."""
+        handle = os.open(self.root, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            if fcntl is not None:
+                fcntl.flock(handle, fcntl.LOCK_EX)
+            self._recover()
+            yield
+        finally:
+            os.close(handle)  # drops the lock
+
+    def _recover(self) -> None:
+        """Tidy up after a save that was killed: its temporary file goes; a file it had moved
+        aside goes back under its name if nothing took the name since (else it stays)."""
+        with os.scandir(self.root) as entries:
+            owned = [(e.name, _OWNED.fullmatch(e.name)) for e in entries]
+        for name, match in owned:
+            if match is None or not process_is_gone(int(match.group(1) or match.group(2))):
+                continue
+            with contextlib.suppress(OSError):
+                if match.group(3) is not None and _NAME.fullmatch(match.group(3)):
+                    _put(self.root / name, self.root / match.group(3))
+                os.unlink(self.root / name)
+
+    def _staged(self, text: str, mode: int | None = None) -> Path:
+        """A temporary file in the folder holding ``text`` (synced)."""
+        path = self.root / f"{_TEMPORARY}{os.getpid()}-{secrets.token_hex(8)}.tmp"
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_FOLLOW
+        handle = os.open(path, flags, 0o666 if mode is None else mode)
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(text.encode("utf-8"))
+                out.flush()
+                os.fsync(out.fileno())
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+            raise
+        return path
+
+    def create(self, name: str, text: str) -> Path:
+        """Write a new file ``name``; :class:`WorkspaceConflict` if anything has that name.
+
+        Call it holding :meth:`locked`.
+        """
         path = self.path_of(name)
         try:
-            return atomic_write_text(path, text)
+            staged = self._staged(text)
+            try:
+                _put(staged, path)
+            finally:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(staged)
+        except FileExistsError:
+            raise WorkspaceConflict(f"{name} exists already") from None
         except OSError as exc:
             raise WorkspaceError(f"cannot write {name}: {exc.strerror or exc}", 500) from None
+        return path
+
+    def replace(self, name: str, text: str, expected: bytes) -> Path:
+        """Replace file ``name`` with ``text`` if it holds exactly ``expected``, else
+        :class:`WorkspaceConflict` with the file left as it is. Call it holding :meth:`locked`.
+
+        The file's permission bits are kept.
+        """
+        path = self.path_of(name)
+        aside = self.root / f"{_ASIDE}{os.getpid()}-{secrets.token_hex(8)}-{name}"
+        try:
+            staged = self._staged(text)
+        except OSError as exc:
+            raise WorkspaceError(f"cannot write {name}: {exc.strerror or exc}", 500) from None
+        try:
+            try:
+                os.rename(path, aside)  # one step: what was there is what we compare
+            except FileNotFoundError:
+                raise WorkspaceConflict(f"{name} was removed") from None
+            info = os.lstat(aside)
+            if not stat.S_ISREG(info.st_mode) or self._bytes(aside) != expected:
+                with contextlib.suppress(FileExistsError):
+                    _put(aside, path)  # theirs back, unless a newer version is there
+                raise WorkspaceConflict(f"{name} changed on disk")
+            os.chmod(staged, stat.S_IMODE(info.st_mode))
+            try:
+                _put(staged, path)
+            except FileExistsError:  # a newer version was written meanwhile: it stays
+                raise WorkspaceConflict(f"{name} changed on disk") from None
+        except OSError as exc:
+            with contextlib.suppress(OSError):  # put the file back if it is still aside
+                _put(aside, path)
+            raise WorkspaceError(f"cannot write {name}: {exc.strerror or exc}", 500) from None
+        finally:
+            for leftover in (staged, aside):
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(leftover)
+        return path
+
+    @staticmethod
+    def _bytes(path: Path) -> bytes:
+        handle = os.open(path, os.O_RDONLY | _NO_FOLLOW | _NON_BLOCK)
+        with os.fdopen(handle, "rb") as file:
+            return file.read(MAX_BYTES + 1)
 
     # -- fresh names ---------------------------------------------------------------
     def used_ids(self) -> set[str]:

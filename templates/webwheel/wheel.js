@@ -7,6 +7,95 @@
   "use strict";
 
   var DATA = JSON.parse(document.getElementById("wheel-data").textContent);
+
+  /* ---- a disc from a share code: wheel.html#CODE ---------------------- */
+  var answers = {};
+  function tx(key, values) {
+    return DATA.text[key].replace(/\{(\w+)\}/g, function (all, name) { return String(values[name]); });
+  }
+  function codeProblem(error) {
+    var reason = error && error.reason ? "code_" + error.reason : "code_nodisc";
+    if (!DATA.text[reason]) reason = "code_nodisc";
+    var text = tx("code_problem", { reason: tx(reason, { "char": error && error.detail }) });
+    if (!DATA.hosted) text += " " + tx("code_other", {});
+    var box = document.getElementById("code-problem");
+    box.textContent = text;
+    box.hidden = false;
+    document.getElementById("open-code").hidden = false;
+  }
+  function showHeader(disc) {
+    var name = disc.name || tx("shared_name", { code: disc.code });
+    var meta = [tx("meta_" + disc.size, { width: disc.width, height: 5 }),
+      tx("meta_start_" + (disc.start.length === 1 || (disc.start.length === 0 && DATA.frenchPlural) ? "one" : "many"), { count: disc.start.length })];
+    document.querySelector(".top h1").textContent = name;
+    document.querySelector(".top .meta").textContent = meta.join(" \u00b7 ");
+    document.title = name + " \u2014 " + DATA.text.title_suffix;
+    var old = document.querySelector(".legend.otoma");
+    if (old) old.parentNode.removeChild(old);
+    if (disc.otoma) {
+      var names = disc.otoma.map(function (c) { return DATA.elements[c % disc.width].letter + (Math.floor(c / disc.width) + 1); });
+      var joined = names.length > 1 ? names.slice(0, -1).join(", ") + " " + DATA.text.and + " " + names[names.length - 1] : names.join("");
+      var p = document.createElement("p");
+      p.className = "legend otoma";
+      p.textContent = tx("otoma", { cells: joined });
+      document.querySelector(".board-panel").appendChild(p);
+    }
+    return name;
+  }
+  /* the page's data becomes the code's disc; the answers are the code's, in the clear */
+  function adopt(disc) {
+    var counts = {};
+    DATA.terrainOrder.forEach(function (letter) { counts[letter] = 0; });
+    DATA.id = "code-" + disc.code.replace(/-/g, "");
+    DATA.size = disc.size;
+    DATA.width = disc.width;
+    DATA.height = 5;
+    DATA.columns = DATA.elements.slice(0, disc.width);
+    DATA.start = {};
+    answers = {};
+    for (var c = 0; c < disc.cells; c++) {
+      answers[c] = { terrain: disc.terrain.charAt(c), crop: disc.crops[c] };
+      counts[disc.terrain.charAt(c)] += 1;
+    }
+    disc.start.forEach(function (c) {
+      DATA.start[DATA.columns[c % disc.width].letter + (Math.floor(c / disc.width) + 1)] = [disc.terrain.charAt(c), disc.crops[c]];
+    });
+    DATA.terrainOrder.forEach(function (letter) { DATA.terrains[letter].tiles = counts[letter]; });
+    DATA.fingerprint = disc.code;
+    DATA.hosted = false;
+    DATA.name = showHeader(disc);
+  }
+  var hash = (window.location.hash || "").replace(/^#/, "");
+  try { hash = decodeURIComponent(hash); } catch (e) { /* keep it as typed */ }
+  if (hash) {
+    try {
+      adopt(PachaprintShareCode.decode(hash));
+      document.documentElement.setAttribute("data-code", "opened");
+    } catch (e) {
+      codeProblem(e);
+      document.documentElement.setAttribute("data-code", "refused");
+    }
+  }
+  document.getElementById("open-form").addEventListener("submit", function (e) {
+    e.preventDefault();
+    var typed = document.getElementById("code-input").value.trim();
+    if (!typed) return;
+    try {
+      PachaprintShareCode.decode(typed);
+    } catch (error) {
+      codeProblem(error);
+      return;
+    }
+    window.location.hash = typed.toUpperCase();
+  });
+  window.addEventListener("hashchange", function () { window.location.reload(); });
+  if (DATA.hosted) {
+    document.getElementById("open-code").hidden = false;
+    document.querySelector("main.layout").hidden = true;
+    document.documentElement.setAttribute("data-ready", "true");
+    return;
+  }
+
   var W = DATA.width, H = DATA.height;
   var STORE_KEY = "pachaprint-wheel:" + DATA.id;
   var PROGRESS_FORMAT = "pachaprint-wheel-progress/1";
@@ -32,7 +121,6 @@
     }
     return out;
   }
-  var answers = {};
   function answer(cell) {
     if (answers[cell]) return answers[cell];
     var name = cellName(cell);

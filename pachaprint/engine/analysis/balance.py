@@ -32,6 +32,15 @@ from pachaprint.engine.analysis.record import GameRecord
 from pachaprint.engine.analysis.report import SimulationReport
 from pachaprint.engine.analysis.simulate import DEFAULT_MAX_TURNS, Pending, SimulationConfig, start
 from pachaprint.engine.analysis.stats import histogram, summary, wilson
+from pachaprint.engine.analysis.summary import (
+    BalanceReport,
+    CompetitiveBalance,
+    FirstPlayer,
+    RunBalance,
+    SeatBalance,
+    Split,
+    VersusBalance,
+)
 from pachaprint.engine.bots import BOT_NAMES
 from pachaprint.engine.rules.config import OTOMA_PAWNS, ConfigError, Mode
 from pachaprint.model.scenario import Scenario
@@ -135,8 +144,8 @@ def balance(
     executor: Executor | None = None,
     workers: int = 0,
 ) -> dict[str, Any]:
-    """The balance report of one scenario (JSON data; see :func:`balance_many`)."""
-    return balance_many([scenario], config, jobs, executor, workers)[0]
+    """The balance report of one scenario as JSON data (see :func:`balance_reports`)."""
+    return balance_reports([scenario], config, jobs, executor, workers)[0].to_dict()
 
 
 def balance_many(
@@ -147,6 +156,19 @@ def balance_many(
     workers: int = 0,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[dict[str, Any]]:
+    """The balance report of each scenario as JSON data (see :func:`balance_reports`)."""
+    reports = balance_reports(scenarios, config, jobs, executor, workers, progress)
+    return [report.to_dict() for report in reports]
+
+
+def balance_reports(
+    scenarios: Sequence[Scenario],
+    config: BalanceConfig,
+    jobs: int = 1,
+    executor: Executor | None = None,
+    workers: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[BalanceReport]:
     """The balance report of each scenario, in order. Every simulation is handed out
     first (to ``executor`` for ``workers`` workers, to ``jobs`` local processes, or
     kept here), then collected; ``progress(done, total)`` counts games."""
@@ -189,22 +211,23 @@ def _report(
     config: BalanceConfig,
     results: list[tuple[Pending, list[GameRecord]]],
     notes: list[str],
-) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "format": FORMAT,
-        "scenario": scenario.id,
-        "name": scenario.name,
-        "size": scenario.size,
-        "seed": config.seed,
-        "games_per_mode": config.games,
-        "adaptive": config.adaptive,
-        "strongest": config.strongest,
-        "split": [],
-        "modes": {},
-        "skipped": notes,
-        "cells": [],
-        "flags": [],
-    }
+) -> BalanceReport:
+    report = BalanceReport(
+        FORMAT,
+        scenario.id,
+        scenario.name,
+        scenario.size,
+        config.seed,
+        config.games,
+        config.adaptive,
+        config.strongest,
+        split=[],
+        modes={},
+        skipped=notes,
+        cells=[],
+        flags=[],
+        hard_cells=[],
+    )
     cells: list[str] = []
     for pending, records in results:
         sim = pending.report(records)
@@ -213,29 +236,23 @@ def _report(
             sum(1 for r in records if r.bots == run.bots and r.difficulty == run.difficulty)
             for run in pending.config.runs
         ]
-        out["split"] += [
-            {
-                "mode": mode.value,
-                "bots": list(run.bots),
-                "difficulty": run.difficulty,
-                "games": games,
-                "game_indexes": [0, games - 1],
-            }
+        report.split += [
+            Split(mode.value, list(run.bots), run.difficulty, games, [0, games - 1])
             for run, games in zip(pending.config.runs, played, strict=True)
         ]
         if mode is Mode.COMPETITIVE:
-            out["modes"][mode.value] = competitive(sim, records)
-            out["cells"] = cell_proofs(scenario.board, records)
-            cells = cell_flags(out["cells"])
+            report.modes[mode.value] = competitive(sim, records)
+            report.cells = cell_proofs(scenario.board, records)
+            cells = cell_flags(report.cells)
         else:
-            out["modes"][mode.value] = versus(sim, records, config.strongest)
-        out["flags"] += [f"{mode.value}: {flag}" for flag in sim.flags]
-    out["flags"] += cells
-    out["hard_cells"] = [c["cell"] for c in out["cells"] if c["verdict"]]
-    return out
+            report.modes[mode.value] = versus(sim, records, config.strongest)
+        report.flags += [f"{mode.value}: {flag}" for flag in sim.flags]
+    report.flags += cells
+    report.hard_cells = [c.cell for c in report.cells if c.verdict]
+    return report
 
 
-def competitive(sim: SimulationReport, records: Sequence[GameRecord]) -> dict[str, Any]:
+def competitive(sim: SimulationReport, records: Sequence[GameRecord]) -> CompetitiveBalance:
     """First-player advantage, seat win rates with intervals, score and length distributions."""
     done = [r for r in records if r.completed]
     n = len(done)
@@ -250,74 +267,70 @@ def competitive(sim: SimulationReport, records: Sequence[GameRecord]) -> dict[st
         interval = wilson(wins, n)
         when_first = wilson(won_first, len(starts))
         seats.append(
-            {
-                "seat": p + 1,
-                "bot": bot,
-                "win_rate": round(interval.rate, 4),
-                "interval": interval.to_list(),
-                "first_games": len(starts),
-                "win_rate_first": round(when_first.rate, 4),
-                "interval_first": when_first.to_list(),
-                "score": summary(scores),
-                "score_histogram": histogram(scores, 5),
-            }
+            SeatBalance(
+                p + 1,
+                bot,
+                round(interval.rate, 4),
+                interval.to_list(),
+                len(starts),
+                round(when_first.rate, 4),
+                when_first.to_list(),
+                summary(scores),
+                histogram(scores, 5),
+            )
         )
     turns = [r.turns for r in done]
-    return {
-        "players": sim.players,
-        "bots": sim.bots,
-        "games": sim.games,
-        "completed": sim.completed,
-        "first_player": {
-            "win_rate": round(first.rate, 4),
-            "interval": first.to_list(),
-            "fair": round(1.0 / sim.players, 4),
-        },
-        "shared_wins": sim.shared_wins,
-        "seats": seats,
-        "turns": summary(turns),
-        "turns_histogram": histogram(turns, 2),
-        "simulation": sim.to_dict(),
-    }
+    return CompetitiveBalance(
+        sim.players,
+        sim.bots,
+        sim.games,
+        sim.completed,
+        FirstPlayer(round(first.rate, 4), first.to_list(), round(1.0 / sim.players, 4)),
+        sim.shared_wins,
+        seats,
+        summary(turns),
+        histogram(turns, 2),
+        sim.to_dict(),
+    )
 
 
-def versus(sim: SimulationReport, records: Sequence[GameRecord], strongest: str) -> dict[str, Any]:
+def versus(sim: SimulationReport, records: Sequence[GameRecord], strongest: str) -> VersusBalance:
     """Win rates against the Otoma by bot and difficulty, with intervals and distributions."""
     runs = []
     for run in sim.runs or []:
         mine = [
             r
             for r in records
-            if r.completed and r.bots[0] == run["bot"] and r.difficulty == run["difficulty"]
+            if r.completed and r.bots[0] == run.bot and r.difficulty == run.difficulty
         ]
         interval = wilson(sum(r.won for r in mine), len(mine))
         margins = [r.scores[0] - r.scores[1] for r in mine]
         runs.append(
-            {
-                "bot": run["bot"],
-                "difficulty": run["difficulty"],
-                "games": run["games"],
-                "completed": len(mine),
-                "win_rate": round(interval.rate, 4),
-                "interval": interval.to_list(),
-                "score": summary([r.scores[0] for r in mine]),
-                "otoma_score": summary([r.scores[1] for r in mine]),
-                "margin": summary(margins),
-                "margin_histogram": histogram(margins, 5),
-                **{key: run[key] for key in DIVINATION_KEYS},
-            }
+            RunBalance(
+                run.bot,
+                run.difficulty,
+                run.games,
+                len(mine),
+                round(interval.rate, 4),
+                interval.to_list(),
+                summary([r.scores[0] for r in mine]),
+                summary([r.scores[1] for r in mine]),
+                summary(margins),
+                histogram(margins, 5),
+                **{key: getattr(run, key) for key in DIVINATION_KEYS},
+            )
         )
     turns = [r.turns for r in records if r.completed]
-    bots = list(dict.fromkeys(r["bot"] for r in runs))
-    return {
-        "players": sim.players,
-        "bots": bots,
-        "bot": strongest if strongest in bots else bots[0],
-        "games": sim.games,
-        "completed": sim.completed,
-        "otoma_cells": sim.otoma_cells,
-        "runs": runs,
-        "turns": summary(turns),
-        "turns_histogram": histogram(turns, 2),
-        "simulation": sim.to_dict(),
-    }
+    bots = list(dict.fromkeys(r.bot for r in runs))
+    return VersusBalance(
+        sim.players,
+        bots,
+        strongest if strongest in bots else bots[0],
+        sim.games,
+        sim.completed,
+        sim.otoma_cells,
+        runs,
+        summary(turns),
+        histogram(turns, 2),
+        sim.to_dict(),
+    )

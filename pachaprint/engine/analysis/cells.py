@@ -24,11 +24,11 @@ of it are the ones an author may want to know about.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from pachaprint.engine.analysis.proofwatch import GUESSED, OPEN, START
 from pachaprint.engine.analysis.record import GameRecord
 from pachaprint.engine.analysis.stats import quantile
+from pachaprint.engine.analysis.summary import CellProof
 from pachaprint.model.board import Board
 
 MIN_OPEN = 10
@@ -37,13 +37,10 @@ LATE = 1.0
 """Share of the map with terrain at the median proof from which a cell is called late (all of it)."""
 
 
-def cell_proofs(board: Board, records: Sequence[GameRecord]) -> list[dict[str, Any]]:
+def cell_proofs(board: Board, records: Sequence[GameRecord]) -> list[CellProof]:
     """One entry per non-start cell, hardest first (never, rarely, late, then by median ``at``).
 
-    Keys: ``cell``, ``games``, ``proved``, ``guessed``, ``open``, ``proved_share``
-    (of the games that decided it: proved or open), ``median_at`` (share of the
-    map with terrain at the proof), ``median_wait`` (tiles after its own),
-    ``verdict`` (``never``, ``rarely``, ``late`` or ``""``).
+    See :class:`~pachaprint.engine.analysis.summary.CellProof`.
     """
     watched = [r for r in records if r.completed and r.proved_at]
     if not watched:
@@ -78,17 +75,17 @@ def cell_proofs(board: Board, records: Sequence[GameRecord]) -> list[dict[str, A
         elif median_at is not None and median_at >= LATE:
             verdict = "late"
         out.append(
-            {
-                "cell": board.name(cell),
-                "games": len(watched),
-                "proved": len(at),
-                "guessed": guessed,
-                "open": still_open,
-                "proved_share": round(share, 4),
-                "median_at": round(median_at, 4) if median_at is not None else None,
-                "median_wait": round(quantile(waits, 0.5), 1) if waits else None,
-                "verdict": verdict,
-            }
+            CellProof(
+                board.name(cell),
+                len(watched),
+                len(at),
+                guessed,
+                still_open,
+                round(share, 4),
+                round(median_at, 4) if median_at is not None else None,
+                round(quantile(waits, 0.5), 1) if waits else None,
+                verdict,
+            )
         )
     out.sort(key=_hardest_first)
     return out
@@ -97,23 +94,18 @@ def cell_proofs(board: Board, records: Sequence[GameRecord]) -> list[dict[str, A
 _RANK = {"never": 0, "rarely": 1, "late": 2, "": 3}
 
 
-def _hardest_first(entry: dict[str, Any]) -> tuple[int, float, float, str]:
-    at = entry["median_at"]
-    return (
-        _RANK[entry["verdict"]],
-        entry["proved_share"],
-        -(1.0 if at is None else at),
-        entry["cell"],
-    )
+def _hardest_first(entry: CellProof) -> tuple[int, float, float, str]:
+    at = entry.median_at
+    return (_RANK[entry.verdict], entry.proved_share, -(1.0 if at is None else at), entry.cell)
 
 
-def cell_flags(cells: Sequence[dict[str, Any]]) -> list[str]:
+def cell_flags(cells: Sequence[CellProof]) -> list[str]:
     """A flag for the cells the table never proved (the evidence: games that ended with them open)."""
-    never = [c for c in cells if c["verdict"] == "never"]
+    never = [c for c in cells if c.verdict == "never"]
     if not never:
         return []
-    names = ", ".join(c["cell"] for c in never)
-    games = min(c["open"] for c in never)
+    names = ", ".join(c.cell for c in never)
+    games = min(c.open for c in never)
     return [
         f"the table never proved the crop of {names}: each ended at least {games} games "
         "unproved with every terrain tile placed, so players must guess it"

@@ -12,10 +12,11 @@ names the level it rests on.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from pachaprint.engine.analysis.record import GameRecord
 from pachaprint.engine.analysis.stats import Interval, percent, span, wilson
+from pachaprint.engine.analysis.summary import RunSummary, Turns
 from pachaprint.engine.rules.config import Mode
 from pachaprint.engine.rules.events import Ending
 
@@ -28,9 +29,9 @@ class Summary(Protocol):
     completed: int
     players: int
     bots: list[str]
-    turns: dict[str, float]
+    turns: Turns
     wrong_divinations: dict[str, int]
-    runs: list[dict[str, Any]] | None
+    runs: list[RunSummary] | None
     max_turns: int
 
 
@@ -111,10 +112,9 @@ def _competitive_flags(report: Summary, records: list[GameRecord]) -> list[str]:
                 f"the first player wins {first.words(1)} of games, a fair share being "
                 f"{percent(fair)}: starting is {edge}"
             )
-    if n >= 30 and report.turns["mean"] and report.turns["max"] > 4 * report.turns["mean"]:
-        out.append(
-            f"some games run very long (max {report.turns['max']} turns, mean {report.turns['mean']:.0f})"
-        )
+    turns = report.turns
+    if n >= 30 and turns.mean and turns.max > 4 * turns.mean:
+        out.append(f"some games run very long (max {turns.max} turns, mean {turns.mean:.0f})")
     if n and all(r.skips for r in done):
         out.append("players had to skip turns in every game")
     return out
@@ -144,27 +144,27 @@ def _otoma_flags(report: Summary, records: list[GameRecord]) -> list[str]:
     return out + otoma_level_flags(report.mode, report.runs or [])
 
 
-def otoma_level_flags(mode: str, runs: Sequence[dict[str, Any]]) -> list[str]:
+def otoma_level_flags(mode: str, runs: Sequence[RunSummary]) -> list[str]:
     """Flags on the win rates against the Otoma, one difficulty at a time (the wording names
     the level it rests on; "even on easy" only when the easiest level was measured too)."""
-    levels = list(dict.fromkeys(run["difficulty"] for run in runs))
+    levels = list(dict.fromkeys(run.difficulty for run in runs))
     hard: dict[str, tuple[str, int, Interval]] = {}
     out = []
     for level in levels:
         tried = [
-            (wilson(run["win_rate"] * run["completed"], run["completed"]), run)
+            (wilson(run.win_rate * run.completed, run.completed), run)
             for run in runs
-            if run["difficulty"] == level and honest(run["bot"]) and run["completed"] >= MIN_GAMES
+            if run.difficulty == level and honest(run.bot) and run.completed >= MIN_GAMES
         ]
         if not tried:
             continue
         best, run = max(tried, key=lambda item: (item[0].rate, item[0].high))
         if best.high < UNWINNABLE:
-            hard[level] = (run["bot"], run["completed"], best)
+            hard[level] = (run.bot, run.completed, best)
         for interval, each in tried:
             if interval.low > EFFORTLESS:
                 out.append(
-                    f"on {level} the Otoma pose little threat: {each['bot']} wins {interval.words()} of games"
+                    f"on {level} the Otoma pose little threat: {each.bot} wins {interval.words()} of games"
                 )
     if not hard:
         return out

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from pachaprint.engine.analysis.divinations import divination_words
 from pachaprint.engine.analysis.flags import flags
 from pachaprint.engine.analysis.record import GameRecord
 from pachaprint.engine.analysis.stats import percent, wilson
+from pachaprint.engine.analysis.summary import RunSummary, SeatSummary, Turns, plain
 from pachaprint.engine.rules.config import Mode
 from pachaprint.engine.rules.events import SOURCE_NAMES, Ending
 from pachaprint.model.scenario import Scenario
@@ -52,8 +53,8 @@ class SimulationReport:
     players: int
     bots: list[str]
     seed: int
-    turns: dict[str, float]
-    seats: list[dict[str, Any]]
+    turns: Turns
+    seats: list[SeatSummary]
     wrong_divinations: dict[str, int]
     flags: list[str]
     # the competitive game
@@ -67,8 +68,8 @@ class SimulationReport:
     # against the Otoma
     otoma_win_rate: float | None = None
     difficulties: list[str] | None = None
-    runs: list[dict[str, Any]] | None = None
-    """One entry per bot and difficulty: win rates, scores, points by source."""
+    runs: list[RunSummary] | None = None
+    """One entry per bot and difficulty."""
     otoma_cells: list[str] | None = None
     forced_guesses: dict[str, int] | None = None
     """Against the Otoma, per bot: divinations the rules forced without a proof (solo: a
@@ -80,9 +81,8 @@ class SimulationReport:
 
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON data, without the fields the mode does not have."""
-        return {
-            f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None
-        }
+        data: dict[str, Any] = plain(self)
+        return data
 
     def to_text(self) -> str:
         """A short readable summary."""
@@ -92,7 +92,8 @@ class SimulationReport:
         return "\n".join(lines)
 
     def _turns_line(self) -> str:
-        return f"turns per game: mean {self.turns['mean']:.1f}, min {self.turns['min']}, max {self.turns['max']}"
+        turns = self.turns
+        return f"turns per game: mean {turns.mean:.1f}, min {turns.min}, max {turns.max}"
 
     def _competitive_text(self) -> list[str]:
         n = self.completed
@@ -104,11 +105,11 @@ class SimulationReport:
             f"first player wins {first.words()} of games; shared victories: {self.shared_wins}",
         ]
         for seat in self.seats:
-            points = seat["points"]
-            wins = wilson(seat["win_rate"] * n, n)
+            points = seat.points
+            wins = wilson(seat.win_rate * n, n)
             lines.append(
-                f"seat {seat['seat']} ({seat['bot']}): score {seat['score_mean']:.1f} "
-                f"(sd {seat['score_sd']:.1f}), wins {wins.words()}; points: "
+                f"seat {seat.seat} ({seat.bot}): score {seat.score_mean:.1f} "
+                f"(sd {seat.score_sd:.1f}), wins {wins.words()}; points: "
                 + ", ".join(f"{name} {points[name]:.1f}" for name in SOURCE_NAMES)
             )
         lines.append(
@@ -127,7 +128,7 @@ class SimulationReport:
     def _otoma_text(self) -> list[str]:
         who = "player" if self.mode == Mode.SOLO.value else f"group of {self.players}"
         runs = self.runs or []
-        counts = [run["games"] for run in runs]
+        counts = [run.games for run in runs]
         split = f"{counts[0]} per run" if len(set(counts)) == 1 else ", ".join(map(str, counts))
         lines = [
             f"{self.scenario} ({self.mode}): {self.completed}/{self.games} games completed; "
@@ -137,13 +138,13 @@ class SimulationReport:
             f"the Otoma win {percent(self.otoma_win_rate or 0)} of all games",
         ]
         for run in runs:
-            wins = wilson(run["win_rate"] * run["completed"], run["completed"])
-            head = f"{run['bot']:>8} {run['difficulty']:<6}: "
+            wins = wilson(run.win_rate * run.completed, run.completed)
+            head = f"{run.bot:>8} {run.difficulty:<6}: "
             lines.append(
                 f"{head}{who} wins {wins.words()} "
-                f"(score {run['score_mean']:.1f} vs Otoma {run['otoma_score_mean']:.1f})"
+                f"(score {run.score_mean:.1f} vs Otoma {run.otoma_score_mean:.1f})"
             )
-            lines.append(" " * len(head) + divination_words(run))
+            lines.append(" " * len(head) + divination_words(vars(run)))
         return lines
 
 
@@ -185,7 +186,7 @@ def summarise(
         players=config.players,
         bots=names,
         seed=config.seed,
-        turns={"mean": round(mean(turns), 3), "min": min(turns), "max": max(turns)},
+        turns=Turns(round(mean(turns), 3), min(turns), max(turns)),
         seats=[],
         wrong_divinations={},
         flags=[],
@@ -207,15 +208,15 @@ def _competitive(
         scores = [r.scores[p] for r in done] or [0]
         wins = sum(1.0 / len(r.winners) for r in done if p in r.winners)
         report.seats.append(
-            {
-                "seat": p + 1,
-                "bot": name,
-                "score_mean": round(mean(scores), 3),
-                "score_sd": spread(scores),
-                "win_rate": rate(wins, len(done)),
-                "points": _points(done, p),
-                "tie_break_mean": round(mean([r.tie_breaks[p] for r in done]), 3),
-            }
+            SeatSummary(
+                seat=p + 1,
+                bot=name,
+                score_mean=round(mean(scores), 3),
+                score_sd=spread(scores),
+                win_rate=rate(wins, len(done)),
+                points=_points(done, p),
+                tie_break_mean=round(mean([r.tie_breaks[p] for r in done]), 3),
+            )
         )
     report.divinations = {}
     for name in dict.fromkeys(names):
@@ -245,43 +246,43 @@ def _against_otoma(
             mine = [r for r in records if r.bots[0] == name and r.difficulty == level]
             ok = [r for r in mine if r.completed]
             report.runs.append(
-                {
-                    "bot": name,
-                    "difficulty": level,
-                    "games": len(mine),
-                    "completed": len(ok),
-                    "win_rate": rate(sum(r.won for r in ok), len(ok)),
-                    "otoma_win_rate": rate(sum(not r.won for r in ok), len(ok)),
-                    "score_mean": round(mean(r.scores[0] for r in ok), 3),
-                    "score_sd": spread([r.scores[0] for r in ok]),
-                    "otoma_score_mean": round(mean(r.scores[1] for r in ok), 3),
-                    "turns_mean": round(mean(r.turns for r in ok), 3),
-                    "wrong_divinations": sum(r.wrong[0] for r in mine),
-                    "proven": sum(sum(r.proved) for r in mine),
-                    "proven_wrong": sum(sum(r.proven_wrong) for r in mine),
-                    "chosen_guesses": sum(sum(r.chosen) for r in mine),
-                    "chosen_guesses_wrong": sum(sum(r.chosen_wrong) for r in mine),
-                    "forced_guesses": sum(sum(r.forced) for r in mine),
-                    "forced_guesses_wrong": sum(sum(r.forced_wrong) for r in mine),
-                    "blocked_games": sum(r.ending is Ending.SHUT_OUT for r in ok),
-                    "points": _points(ok, 0),
-                    "otoma_points": {
+                RunSummary(
+                    bot=name,
+                    difficulty=level,
+                    games=len(mine),
+                    completed=len(ok),
+                    win_rate=rate(sum(r.won for r in ok), len(ok)),
+                    otoma_win_rate=rate(sum(not r.won for r in ok), len(ok)),
+                    score_mean=round(mean(r.scores[0] for r in ok), 3),
+                    score_sd=spread([r.scores[0] for r in ok]),
+                    otoma_score_mean=round(mean(r.scores[1] for r in ok), 3),
+                    turns_mean=round(mean(r.turns for r in ok), 3),
+                    wrong_divinations=sum(r.wrong[0] for r in mine),
+                    proven=sum(sum(r.proved) for r in mine),
+                    proven_wrong=sum(sum(r.proven_wrong) for r in mine),
+                    chosen_guesses=sum(sum(r.chosen) for r in mine),
+                    chosen_guesses_wrong=sum(sum(r.chosen_wrong) for r in mine),
+                    forced_guesses=sum(sum(r.forced) for r in mine),
+                    forced_guesses_wrong=sum(sum(r.forced_wrong) for r in mine),
+                    blocked_games=sum(r.ending is Ending.SHUT_OUT for r in ok),
+                    points=_points(ok, 0),
+                    otoma_points={
                         key: round(mean(r.otoma_points()[key] for r in ok), 3)
                         for key in (ok[0].otoma_points() if ok else {})
                     },
-                }
+                )
             )
     for k, name in enumerate(names):
         ok = [r for r in done if r.bots[0] == name]
         report.seats.append(
-            {
-                "seat": k + 1,
-                "bot": name,
-                "score_mean": round(mean(r.scores[0] for r in ok), 3),
-                "score_sd": spread([r.scores[0] for r in ok]),
-                "win_rate": rate(sum(r.won for r in ok), len(ok)),
-                "points": _points(ok, 0),
-            }
+            SeatSummary(
+                seat=k + 1,
+                bot=name,
+                score_mean=round(mean(r.scores[0] for r in ok), 3),
+                score_sd=spread([r.scores[0] for r in ok]),
+                win_rate=rate(sum(r.won for r in ok), len(ok)),
+                points=_points(ok, 0),
+            )
         )
     report.wrong_divinations = {
         name: sum(r.wrong[0] for r in records if r.bots[0] == name) for name in names

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from pachaprint.engine.bots.logic import Inconsistent, Knowledge, analyse
 from pachaprint.engine.bots.repeats import Positions
@@ -21,7 +21,7 @@ from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.rules import DIVERSITY_TOP_LEVEL
 
-KNOWN = 128
+KNOWN: Final = 128
 """Tables whose knowledge a bot remembers (the latest)."""
 
 

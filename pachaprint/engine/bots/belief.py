@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 from pachaprint.engine.bots.logic import Inconsistent, Knowledge, analyse, propagate
 from pachaprint.engine.bots.proofs import prove
@@ -38,13 +38,13 @@ from pachaprint.engine.rules.movement import Geometry
 from pachaprint.model.board import Board
 from pachaprint.model.rules import MAX_REGION_SIZE
 
-REGION_SIZES = (121, 249, 510, 1134, 1363)
+REGION_SIZES: Final = (121, 249, 510, 1134, 1363)
 """Regions of 1..5 cells in 300 long terrain maps of our generator (``check.generate``):
 what a player may expect of a map in general, not of this one."""
 CELL_SIZE_PRIOR = tuple(n * count for n, count in enumerate(REGION_SIZES, start=1))
 """Relative odds that a cell lies in a region of 1..5 cells (a large region holds more cells)."""
-TERRAINS = 4
-LEVELS = range(1, MAX_REGION_SIZE + 1)
+TERRAINS: Final = 4
+LEVELS: Final = range(1, MAX_REGION_SIZE + 1)
 Odds = tuple[float, ...]
 """Crop odds are indexed by level (index 0 unused); terrain odds by terrain index."""
 
@@ -238,14 +238,14 @@ def _alive(know: Knowledge, cell: int) -> int:
     return alive or d
 
 
-GROUP = 12
+GROUP: Final = 12
 """Undecided cells around a cell that :meth:`Refinements.refined` samples together."""
-SAMPLES = 16
+SAMPLES: Final = 16
 """Solutions :meth:`Refinements.refined` draws per cell."""
-TEMPER = 0.7
+TEMPER: Final = 0.7
 """Odds are raised to this power (and normalised): samples of a part of the constraints
 are overconfident; 0.7 gave the best log-loss on logician games of every shipped long map."""
-REFINEMENTS = 4096
+REFINEMENTS: Final = 4096
 """Sharpened odds a :class:`Refinements` remembers (the latest)."""
 
 

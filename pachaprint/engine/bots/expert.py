@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 from collections.abc import Sequence
+from typing import Final
 
 from pachaprint.engine.bots.belief import Belief, Odds, PublicBelief, Refinements, WorldWheel, draw
 from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Weights
@@ -26,8 +27,10 @@ from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind
 from pachaprint.engine.rules.state import GameState
 
-_FIELDS = A.fields
-_ENTER, _MOVE, _DIVINE = int(Kind.ENTER), int(Kind.MOVE), int(Kind.DIVINE)
+_FIELDS: Final = A.fields
+_ENTER: Final = int(Kind.ENTER)
+_MOVE: Final = int(Kind.MOVE)
+_DIVINE: Final = int(Kind.DIVINE)
 
 
 class PublicModel:

@@ -9,6 +9,7 @@ with it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from pachaprint.check.solver import settle
 from pachaprint.engine.rules.movement import cells_of
@@ -17,7 +18,7 @@ from pachaprint.model.rules import MAX_REGION_SIZE
 
 FULL = tuple(sum(1 << v for v in range(1, n + 1)) for n in range(MAX_REGION_SIZE + 1))
 """Size n -> domain mask of levels 1..n (bit ``1 << level``)."""
-LEVEL_OF_BIT = {1 << v: v for v in range(1, 6)}
+LEVEL_OF_BIT: Final = {1 << v: v for v in range(1, 6)}
 
 
 Links = tuple[list[tuple[int, ...]], list[tuple[tuple[int, ...], int]], list[int]]

@@ -5,6 +5,7 @@ once, or what it has at the very end."""
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from pachaprint.engine.bots.base import Bot, expected_discovery
 from pachaprint.engine.bots.proofs import prove
@@ -15,7 +16,9 @@ from pachaprint.engine.rules.movement import cells_of, nth_cell
 from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.rules import OFFERING_POINTS
 
-_DIVINE, _RETRIEVE, _ENTER = int(Kind.DIVINE), int(Kind.RETRIEVE), int(Kind.ENTER)
+_DIVINE: Final = int(Kind.DIVINE)
+_RETRIEVE: Final = int(Kind.RETRIEVE)
+_ENTER: Final = int(Kind.ENTER)
 
 
 class LogicianBot(Bot):

@@ -17,6 +17,8 @@ divinations and the explores apart so that both kinds are searched:
 
 from __future__ import annotations
 
+from typing import Final
+
 from pachaprint.engine.bots.base import discovery_points, diversity_gain
 from pachaprint.engine.bots.belief import Belief
 from pachaprint.engine.bots.evaluate import Weights
@@ -27,11 +29,11 @@ from pachaprint.engine.rules.movement import Direction, cells_of
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.trails import otoma_stop, reaction_order
 
-FRESH_CROP = 1.8
+FRESH_CROP: Final = 1.8
 """Worth of the crop under a newly discovered tile, to divine later."""
-MEAN_CROP = 2.6
+MEAN_CROP: Final = 2.6
 """What the Otoma expect from the crop of a cell they discover."""
-APPROACH = 0.3
+APPROACH: Final = 0.3
 """Worth of a step that brings a pawn nearer the cells still hidden: a pawn walled in
 by known tiles walks out (several turns that change nothing) instead of pacing."""
 

@@ -12,12 +12,12 @@ relaxed problem holds on the hidden map.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Final, Literal
 
 from pachaprint.engine.bots.logic import LEVEL_OF_BIT, Inconsistent, Knowledge, propagate
 
 POPCOUNT = tuple(bin(m).count("1") for m in range(64))
-GROUP_LIMIT = 20
+GROUP_LIMIT: Final = 20
 """Undecided cells a refutation search looks at (the nearest ones to the cell)."""
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 from pachaprint.engine.bots.base import (
     Bot,
@@ -47,14 +48,14 @@ from pachaprint.engine.rules.trails import otoma_stop, reaction_stops
 from pachaprint.engine.rules.view import PlayerView, TileView
 from pachaprint.model.rules import CROP_LEVELS, OFFERING_POINTS
 
-MEAN_CROP = sum(CROP_LEVELS) / len(CROP_LEVELS)
+MEAN_CROP: Final = sum(CROP_LEVELS) / len(CROP_LEVELS)
 """The bots' estimate of an unknown crop level."""
-OTOMA_WEIGHT = 0.5
+OTOMA_WEIGHT: Final = 0.5
 """How much of the Otoma's expected gain an Explore is charged with: every hidden
 cell gets revealed by someone before the end, so only part of it is really lost."""
-TOKEN_VALUE = 0.5
+TOKEN_VALUE: Final = 0.5
 """The bots' estimate of an offering token taken by the Otoma (co-op)."""
-STALL = 1.0
+STALL: Final = 1.0
 """The cost of an Explore that reveals nothing; it grows with every turn in a row
 in which no tile was placed, so a bot never dawdles for ever."""
 

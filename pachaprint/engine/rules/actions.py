@@ -26,15 +26,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
-from typing import overload
+from typing import Final, overload
 
 from pachaprint.engine.rules.movement import cells_of, nth_cell
 from pachaprint.model.board import Board
 from pachaprint.model.rules import TERRAIN_LETTERS, Terrain
 
-_KIND_SHIFT = 12
-_A_SHIFT = 6
-_FIELD = 63
+_KIND_SHIFT: Final = 12
+_A_SHIFT: Final = 6
+_FIELD: Final = 63
 
 
 class Kind(IntEnum):
@@ -51,10 +51,10 @@ class Kind(IntEnum):
     TILE = 8
 
 
-PASS = 0
+PASS: Final = 0
 """The pass action's code."""
 
-ANY_LEVEL = 0b111110
+ANY_LEVEL: Final = 0b111110
 """Bits 1-5: every level a divination may name (also a crop domain with nothing ruled out)."""
 
 TERRAIN_WORDS = tuple(t.label.lower() for t in Terrain)
@@ -337,4 +337,4 @@ class LegalActions(Sequence[int]):
         return f"LegalActions({self.as_list()!r})"
 
 
-NO_ACTIONS = LegalActions([], [])
+NO_ACTIONS: Final = LegalActions([], [])

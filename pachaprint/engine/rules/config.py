@@ -15,16 +15,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
+from typing import Final
 
 from pachaprint.model.rules import PLAYER_COUNTS, explorer_pawns
 from pachaprint.model.scenario import Scenario
 
-PLAYER_COLOURS = ("brown", "white", "green", "blue")
+PLAYER_COLOURS: Final = ("brown", "white", "green", "blue")
 """The four explorer pawn colours, in the order the solo ruling lists them."""
-OTOMA_ONLY_COLOURS = ("purple", "yellow")
+OTOMA_ONLY_COLOURS: Final = ("purple", "yellow")
 """The two pawns that belong to the Otoma alone."""
-PAWN_COLOURS = PLAYER_COLOURS + OTOMA_ONLY_COLOURS
-OTOMA_PAWNS = 5
+PAWN_COLOURS: Final = PLAYER_COLOURS + OTOMA_ONLY_COLOURS
+OTOMA_PAWNS: Final = 5
 
 
 class ConfigError(ValueError):
@@ -99,8 +100,8 @@ class Mode(Enum):
         raise ConfigError("mode", f"must be competitive, solo or coop, not {word!r}")
 
 
-_DEFAULT_DIFFICULTY = {"competitive": None, "solo": "easy", "coop": "normal"}
-_DIFFICULTIES = {
+_DEFAULT_DIFFICULTY: Final = {"competitive": None, "solo": "easy", "coop": "normal"}
+_DIFFICULTIES: Final = {
     Mode.COMPETITIVE: (),
     Mode.SOLO: ("easy", "hard"),
     Mode.COOP: ("easy", "normal", "expert"),

@@ -11,6 +11,7 @@ games): entries first, then the moves of each pawn, retrievals, divinations.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import ANY_LEVEL, Kind, LegalActions
@@ -25,9 +26,11 @@ from pachaprint.engine.rules.movement import (
     player_move_ends,
 )
 
-_ENTER = A.base(Kind.ENTER)
-_MOVE_FROM, _DIVINE_AT = A.MOVE_FROM, A.DIVINE_AT
-_RETRIEVE, _, _A_FIELD = A.cells_group(Kind.RETRIEVE, 0)
+_ENTER: Final = A.base(Kind.ENTER)
+_MOVE_FROM: Final = A.MOVE_FROM
+_DIVINE_AT: Final = A.DIVINE_AT
+_RETRIEVE: Final = A.cells_group(Kind.RETRIEVE, 0)[0]
+_A_FIELD: Final = A.cells_group(Kind.RETRIEVE, 0)[2]
 Groups = list[tuple[int, int, int]]
 
 

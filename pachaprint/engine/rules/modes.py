@@ -112,8 +112,9 @@ class SoloState(OtomaState):
     def set_up(self) -> None:
         """One shuffled stack per terrain; the start cells' tiles are drawn from them too."""
         game = self.game
-        self.deck = self.deck or Deck.seeded(self.supply, game.tiles_seed)
-        self.tiles = TileTable.stacked(game.board.cell_count, self.supply, self.deck)
+        deck = game.deck or Deck.seeded(self.supply, game.tiles_seed)
+        self.deck = deck
+        self.tiles = TileTable.stacked(game.board.cell_count, self.supply, deck)
         super().set_up()
         self.set_up_otoma()
 
@@ -233,8 +234,9 @@ class CoopState(OtomaState):
         tiles turn up); every turn starts by spending one."""
         super().set_up()
         game = self.game
-        self.deck = self.deck or Deck.seeded(self.supply, game.tiles_seed, game.players)
-        self.tiles = TileTable.dealt(game.board.cell_count, self.supply, game.players, self.deck)
+        deck = game.deck or Deck.seeded(self.supply, game.tiles_seed, game.players)
+        self.deck = deck
+        self.tiles = TileTable.dealt(game.board.cell_count, self.supply, game.players, deck)
         self.chance += self.tiles.top_nodes()
         self.phase = Phase.SPEND
         self.set_up_otoma()

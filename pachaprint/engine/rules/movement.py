@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Final
 
 from pachaprint.model.board import Board
 
@@ -49,7 +50,7 @@ class Direction(IntEnum):
         return ("north", "east", "south", "west")[self]
 
 
-_STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+_STEPS: Final = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
 @dataclass(frozen=True, eq=False)
@@ -106,8 +107,8 @@ class Geometry:
         ) & self.all
 
 
-_CHUNK = 12
-_CHUNK_MASK = (1 << _CHUNK) - 1
+_CHUNK: Final = 12
+_CHUNK_MASK: Final = (1 << _CHUNK) - 1
 
 
 def _table(offset: int) -> tuple[tuple[int, ...], ...]:
@@ -118,9 +119,13 @@ def _table(offset: int) -> tuple[tuple[int, ...], ...]:
     return tuple(rows)
 
 
-_T0, _T1, _T2, _T3 = (_table(k * _CHUNK) for k in range(4))
-_FAST_LIMIT = 1 << (4 * _CHUNK)
-_CHUNK2, _CHUNK3 = 2 * _CHUNK, 3 * _CHUNK
+_T0: Final = _table(0)
+_T1: Final = _table(_CHUNK)
+_T2: Final = _table(2 * _CHUNK)
+_T3: Final = _table(3 * _CHUNK)
+_FAST_LIMIT: Final = 1 << (4 * _CHUNK)
+_CHUNK2: Final = 2 * _CHUNK
+_CHUNK3: Final = 3 * _CHUNK
 
 
 def cells_of(mask: int) -> tuple[int, ...]:

@@ -37,45 +37,26 @@ class Wheel(Protocol):
     def divine(self, cell: int) -> int: ...
 
 
-class WheelOracle:
-    """Answers terrain and crop questions about a scenario's hidden map.
+class MapWheel:
+    """A wheel of a whole map given cell by cell: terrain indexes into
+    :data:`~pachaprint.model.rules.TERRAIN_LETTERS` (0 valley, 1 desert, 2 forest,
+    3 mountain) and crop levels (a scenario's, or a map a search samples).
+    ``consulted_terrain`` and ``consulted_crops`` are the cells asked about."""
 
-    A scenario with dots in its crop layer is solved first; it must have a
-    unique solution (``ValueError`` otherwise). Terrain is given as an index
-    into :data:`~pachaprint.model.rules.TERRAIN_LETTERS` (0 valley, 1 desert,
-    2 forest, 3 mountain).
-    """
-
-    def __init__(self, scenario: Scenario):
-        self.board = scenario.board
-        self.scenario_id = scenario.id
-        if scenario.is_complete:
-            crops = tuple(int(c) for c in scenario.crops_flat)
-        else:
-            result = solve_scenario(scenario)
-            if result.status is not SolveStatus.UNIQUE or result.solution is None:
-                raise ValueError(
-                    f"scenario {scenario.id}: the crop layer is not unique ({result.status.value})"
-                )
-            crops = result.solution
-        self._terrain = tuple(TERRAIN_LETTERS.index(t) for t in scenario.terrain_flat)
-        self._crops = crops
-        self._supply = tuple(scenario.terrain_flat.count(t) for t in TERRAIN_LETTERS)
-        self._start = tuple(scenario.start_cells)
+    def __init__(
+        self,
+        board: Board,
+        terrain: Sequence[int],
+        crops: Sequence[int],
+        start: Sequence[int],
+        scenario_id: str = "sampled",
+    ):
+        self.board = board
+        self.scenario_id = scenario_id
+        self._terrain, self._crops, self._start = tuple(terrain), tuple(crops), tuple(start)
+        self._supply = tuple(list(terrain).count(t) for t in range(len(TERRAIN_LETTERS)))
         self.consulted_terrain: set[int] = set()
         self.consulted_crops: set[int] = set()
-
-    @classmethod
-    def of_map(
-        cls, board: Board, terrain: Sequence[int], crops: Sequence[int], start: Sequence[int]
-    ) -> WheelOracle:
-        """A wheel of any map: terrain indexes and crop levels per cell (a map a search samples)."""
-        wheel = cls.__new__(cls)
-        wheel.board, wheel.scenario_id = board, "sampled"
-        wheel._terrain, wheel._crops, wheel._start = tuple(terrain), tuple(crops), tuple(start)
-        wheel._supply = tuple(list(terrain).count(t) for t in range(len(TERRAIN_LETTERS)))
-        wheel.consulted_terrain, wheel.consulted_crops = set(), set()
-        return wheel
 
     # -- the back of the disc (public) ---------------------------------------
     def terrain_supply(self) -> tuple[int, ...]:
@@ -96,6 +77,34 @@ class WheelOracle:
         """The crop level of ``cell`` (Divination window)."""
         self.consulted_crops.add(cell)
         return self._crops[cell]
+
+
+class WheelOracle(MapWheel):
+    """Answers terrain and crop questions about a scenario's hidden map.
+
+    A scenario with dots in its crop layer is solved first; it must have a
+    unique solution (``ValueError`` otherwise).
+    """
+
+    def __init__(self, scenario: Scenario):
+        if scenario.is_complete:
+            crops: Sequence[int] = tuple(int(c) for c in scenario.crops_flat)
+        else:
+            result = solve_scenario(scenario)
+            if result.status is not SolveStatus.UNIQUE or result.solution is None:
+                raise ValueError(
+                    f"scenario {scenario.id}: the crop layer is not unique ({result.status.value})"
+                )
+            crops = result.solution
+        terrain = [TERRAIN_LETTERS.index(t) for t in scenario.terrain_flat]
+        super().__init__(scenario.board, terrain, crops, scenario.start_cells, scenario.id)
+
+    @staticmethod
+    def of_map(
+        board: Board, terrain: Sequence[int], crops: Sequence[int], start: Sequence[int]
+    ) -> MapWheel:
+        """A wheel of any map: terrain indexes and crop levels per cell (a map a search samples)."""
+        return MapWheel(board, terrain, crops, start)
 
 
 class SealedWheel:

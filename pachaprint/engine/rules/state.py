@@ -30,6 +30,8 @@ Offer, an end-phase seat without eligible pawn passes, an empty hand spends noth
 
 from __future__ import annotations
 
+from typing import Final
+
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules import legal
 from pachaprint.engine.rules.actions import Kind, LegalActions
@@ -41,14 +43,16 @@ from pachaprint.engine.rules.view import PlayerView
 
 __all__ = ["UNKNOWN", "GameState"]
 _fields = A.fields
-_ENTER, _MOVE, _RETRIEVE, _DIVINE = (
-    int(Kind.ENTER),
-    int(Kind.MOVE),
-    int(Kind.RETRIEVE),
-    int(Kind.DIVINE),
-)
-_OFFER, _OTOMA, _SPEND, _TILE = int(Kind.OFFER), int(Kind.OTOMA), int(Kind.SPEND), int(Kind.TILE)
-_OVER, _TURN = Phase.OVER, Phase.TURN
+_ENTER: Final = int(Kind.ENTER)
+_MOVE: Final = int(Kind.MOVE)
+_RETRIEVE: Final = int(Kind.RETRIEVE)
+_DIVINE: Final = int(Kind.DIVINE)
+_OFFER: Final = int(Kind.OFFER)
+_OTOMA: Final = int(Kind.OTOMA)
+_SPEND: Final = int(Kind.SPEND)
+_TILE: Final = int(Kind.TILE)
+_OVER: Final = Phase.OVER
+_TURN: Final = Phase.TURN
 
 
 class GameState(Table):

@@ -10,7 +10,7 @@ events. :class:`~pachaprint.engine.rules.state.GameState` adds the turn; the
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import NO_ACTIONS, Kind, LegalActions
@@ -20,11 +20,11 @@ from pachaprint.engine.rules.game import Game
 from pachaprint.engine.rules.movement import Geometry
 from pachaprint.engine.rules.oracle import SealedWheel, Wheel
 from pachaprint.engine.rules.otoma import Otoma
-from pachaprint.engine.rules.tiles import ChanceNode, Deck, TileTable
+from pachaprint.engine.rules.tiles import ChanceNode, TileOrder, TileTable
 from pachaprint.model.board import Board
 from pachaprint.model.rules import DIVERSITY_TOP_LEVEL, OFFERING_POINTS, TERRAIN_LETTERS
 
-UNKNOWN = -1
+UNKNOWN: Final = -1
 """Terrain of a cell not yet discovered."""
 T = TypeVar("T", bound="Table")
 
@@ -44,7 +44,7 @@ class Table:
             return
         self.wheel: Wheel = game.wheel
         """What the state asks about hidden cells (an information state's is sealed)."""
-        self.deck: Deck | None = game.deck
+        self.deck: TileOrder | None = game.deck
         """What answers the chance nodes (``None``: the caller does)."""
         seating, n = game.seating, game.board.cell_count
         self.terrain: list[int] = [UNKNOWN] * n

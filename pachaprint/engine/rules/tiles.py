@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from pachaprint.engine.rules.actions import TERRAIN_WORDS
 from pachaprint.engine.rules.config import PAWN_COLOURS
@@ -115,6 +115,12 @@ class ChanceNode(NamedTuple):
     cell: int = -1
     react: bool = False
     """Solo: the player's discovery, whose arrow the Otoma answer once it is known."""
+
+
+class TileOrder(Protocol):
+    """What answers the chance nodes of a game (a :class:`Deck`)."""
+
+    def outcome(self, node: ChanceNode, box: Sequence[ArrowTile], unseen: int) -> int: ...
 
 
 class Deck:

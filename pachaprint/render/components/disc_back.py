@@ -21,6 +21,7 @@ from ..texts import wheel_texts as texts
 from ..wheel import AnyWheel
 from ..wheel_templates import load_wheel
 from . import wheelparts as wp
+from .share_code import share_block
 
 _TERRAINS = "VDFM"
 
@@ -48,8 +49,13 @@ def disc_back(
     wheel: AnyWheel | str = "retail",
     lang: str = "en",
     difficulty: str | None = None,
+    share_url: str | None = None,
 ) -> d.Drawing:
-    """The back of a disc of ``wheel``'s size. ``difficulty`` defaults to the grader's verdict."""
+    """The back of a disc of ``wheel``'s size. ``difficulty`` defaults to the grader's verdict.
+
+    The disc's share code is printed as text and as a QR code (``BASE#CODE``
+    with ``share_url``): :mod:`.share_code`.
+    """
     if isinstance(wheel, str):
         wheel = load_wheel(wheel)
     if difficulty is None:
@@ -92,6 +98,7 @@ def disc_back(
             )
         )
     items.append(wp.pin_mark(cx, cy, wheel.pin_hole))
+    items.extend(share_block(scenario, cx, cy, r, lang, share_url))
     spec = lay["map"]
     items.extend(
         _mini_map(scenario, cx, cy + spec["y_ratio"] * r, spec["width_ratio"] * r, t, pal, spec)

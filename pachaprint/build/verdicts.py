@@ -1,0 +1,103 @@
+"""A scenario's balance in a line per mode, in plain words, for the gallery and its report page.
+
+Read from ``report.json`` as the build writes it: the balance report's modes
+(the first player's win rate; the compared bot's win rate against the Otoma
+at each difficulty) and its flags, which begin with their mode
+(``"solo: ..."``). Where a mode carries a ``verdict`` of its own, or a flag is
+a mapping with a ``message``, those words are shown as they are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pachaprint.engine.analysis.stats import percent
+
+MODE_TITLES = {"competitive": "Competitive", "solo": "Solo", "coop": "Co-op"}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One mode of one scenario."""
+
+    mode: str
+    """The report's key: ``competitive``, ``solo`` or ``coop``."""
+    title: str
+    text: str
+    flags: tuple[str, ...]
+    who: str = ""
+    """The bots the line rests on: ``logician vs greedy``, ``logician``."""
+
+    @property
+    def line(self) -> str:
+        """The text, with the line-up of a competitive game (the Otoma modes name their bot)."""
+        return f"{self.text} ({self.who})" if self.mode == "competitive" and self.who else self.text
+
+
+def flag_mode(flag: Any) -> tuple[str, str]:
+    """``(mode, words)`` of a flag: the mode it begins with (``""`` for none, such as a
+    hard-cell flag) and the rest."""
+    if isinstance(flag, dict):
+        mode = str(flag.get("mode") or "")
+        return mode, str(flag.get("message") or flag.get("text") or "")
+    text = str(flag)
+    head, sep, rest = text.partition(": ")
+    if sep and head in MODE_TITLES:
+        return head, rest
+    return "", text
+
+
+def verdicts(report: dict[str, Any]) -> list[Verdict]:
+    """A verdict for every mode the build played, in the order played."""
+    balance = report.get("balance") or {}
+    by_mode: dict[str, list[str]] = {}
+    for flag in report.get("flags") or []:
+        mode, words = flag_mode(flag)
+        by_mode.setdefault(mode, []).append(words)
+    found = []
+    for mode, data in (balance.get("modes") or {}).items():
+        text = data.get("verdict")
+        if not isinstance(text, str):
+            text = competitive_words(data) if mode == "competitive" else otoma_words(data)
+        title = MODE_TITLES.get(mode, mode)
+        who = " vs ".join(data.get("bots") or []) if mode == "competitive" else data.get("bot")
+        found.append(Verdict(mode, title, text, tuple(by_mode.get(mode, ())), str(who or "")))
+    return found
+
+
+def other_flags(report: dict[str, Any]) -> list[str]:
+    """The flags that name no mode (hard cells)."""
+    return [words for mode, words in map(flag_mode, report.get("flags") or []) if not mode]
+
+
+def competitive_words(data: dict[str, Any]) -> str:
+    """``"Fair start: first player wins 53 %"``."""
+    first = data["first_player"]
+    low, high = first["interval"]
+    if low > first["fair"]:
+        head = "Starting helps"
+    elif high < first["fair"]:
+        head = "Starting is a handicap"
+    else:
+        head = "Fair start"
+    return f"{head}: first player wins {percent(first['win_rate'])}"
+
+
+def otoma_words(data: dict[str, Any]) -> str:
+    """``"Logician wins 11 % on easy, 0 % on hard"`` (against the Otoma), with the
+    perfect-information bound of a level beside it when the report has one."""
+    bot = data["bot"]
+    bounds = {
+        run["difficulty"]: run["win_rate"]
+        for run in data["runs"]
+        if str(run["bot"]).endswith("-cheat")
+    }
+    rates = []
+    for run in (r for r in data["runs"] if r["bot"] == bot):
+        level = run["difficulty"]
+        bound = f" (bound {percent(bounds[level])})" if level in bounds else ""
+        rates.append(f"{percent(run['win_rate'])} on {level}{bound}")
+    players = data.get("players") or 1
+    who = f"{bot[:1].upper()}{bot[1:]} wins" if players == 1 else f"{players} {bot} bots win"
+    return f"{who} {', '.join(rates)}" if rates else f"{who} no game: none was played"

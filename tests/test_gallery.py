@@ -1,0 +1,227 @@
+"""The gallery of a real build in headless Chromium, at desktop (1280 px) and phone (390 px)
+width: print files as the PDFs say, heights within targets, every link and image working,
+nothing wider than the screen."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from pachaprint.build.gallery import gallery_html, gallery_record
+from pachaprint.build.printfiles import read_print_files
+from pachaprint.cli import app
+from tests.helpers import EXAMPLES, LAKE_TERRAIN, REPO, scenario_dict
+
+pytestmark = pytest.mark.slow  # a build of two scenarios on both papers, and a browser
+
+WHEELS = ("retail", "volvelle45")
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
+TARGETS = {"desktop": 2400, "phone": 5000}
+"""Page heights (CSS px) for an index of the 20 shipped scenarios: 14,068 and 34,368
+before the gallery was made for fans (about 2,250 and 4,750 after)."""
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    tmp = tmp_path_factory.mktemp("gallery")
+    folder = tmp / "scenarios"
+    folder.mkdir()
+    for name in ("sacred-valley", "sun-gate"):
+        shutil.copy(REPO / "scenarios" / f"{name}.json", folder)
+    ambiguous = scenario_dict(LAKE_TERRAIN, ["12142", "34531", "21242", "34353", "12141"], ["a5"])
+    (folder / "ambiguous.json").write_text(json.dumps(dict(ambiguous, id="ambiguous")))
+    out = tmp / "out"
+    args = ["build", str(folder), "--out", str(out), "--games", "12", "--paper", "both"]
+    result = CliRunner().invoke(app, [*args, "--wheel", "both", "--jobs", "2", "--quiet"])
+    assert result.exit_code == 1, result.output  # the ambiguous file, and only it
+    return out
+
+
+@pytest.fixture(scope="module")
+def library(built, tmp_path_factory) -> Path:
+    """The index of the whole shipped library (its reports as a default build wrote them),
+    over the print files and scenario folders of the small build (a long and a tiny one)."""
+    out = tmp_path_factory.mktemp("library") / "out"
+    shutil.copytree(built / "pnp", out / "pnp")
+    reports = json.loads((EXAMPLES / "gallery" / "library.json").read_text(encoding="utf-8"))
+    for report in reports:
+        model = "sacred-valley" if report["size"] == "long" else "sun-gate"
+        shutil.copytree(built / "scenarios" / model, out / "scenarios" / report["scenario"])
+    names = [(r["scenario"], r["name"]) for r in reports]
+    files = [("pnp/pachaprint-core-a4.pdf", "Core set, A4", ())]
+    files += [("pnp/pachaprint-core-letter.pdf", "Core set, Letter", ())]
+    files += [
+        (f"pnp/pachaprint-discs-{p}.pdf", f"Discs, {p}", [i for i, _ in names])
+        for p in ("a4", "letter")
+    ]
+    entries = [{"id": r["scenario"], "file": "f", "report": gallery_record(r)} for r in reports]
+    prints = read_print_files(out, files, "en", names)
+    (out / "index.html").write_text(gallery_html(entries, prints=prints, wheels=WHEELS))
+    return out
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from tests.browser import start_browser
+
+    started = start_browser()
+    yield started.driver
+    started.quit()
+
+
+def show(driver, page: Path, width: str) -> None:
+    from tests.browser import load_every_image
+
+    if width == "phone":
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    else:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    driver.get(page.as_uri())
+    load_every_image(driver)
+
+
+def layout(driver) -> dict:
+    return driver.execute_script(
+        """return {height: document.documentElement.scrollHeight,
+                   wide: document.documentElement.scrollWidth, screen: innerWidth,
+                   broken: [...document.images].filter(i => !(i.complete && i.naturalWidth > 0))
+                           .map(i => i.getAttribute('src'))}"""
+    )
+
+
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+def test_the_library_index_is_a_few_screens_and_fits_the_width(library, browser, width):
+    show(browser, library / "index.html", width)
+    found = layout(browser)
+    assert found["height"] <= TARGETS[width], found
+    assert found["wide"] <= found["screen"] and found["broken"] == []
+    assert len(browser.find_elements("css selector", "article.scenario")) == 20
+    # print first: the kit's PDFs come before the first scenario
+    first_pdf = browser.find_element("css selector", "#print").location["y"]
+    assert first_pdf < browser.find_element("css selector", "#scenarios").location["y"]
+
+
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+def test_every_page_of_the_build_fits_the_width_and_its_images_load(built, browser, width):
+    for page in [built / "index.html", *sorted(built.glob("scenarios/*/report.html"))]:
+        show(browser, page, width)
+        found = layout(browser)
+        assert found["wide"] <= found["screen"], (page, found)
+        assert found["broken"] == [], page
+    from tests.browser import console_problems
+
+    assert console_problems(browser) == []
+
+
+def links(driver) -> list[str]:
+    return driver.execute_script("return [...document.links].map(a => a.href)")
+
+
+def test_every_link_works(built, browser):
+    """Every link of the index and of every page it links to opens a file of the build,
+    and every #fragment names an element of its page."""
+    seen: set[str] = set()
+    fragments: dict[str, set[str]] = {}
+    visited = {(built / "index.html").as_uri()}
+    pages = [(built / "index.html").as_uri()]
+    while pages:
+        page = pages.pop()
+        browser.get(page)
+        for href in links(browser):
+            url = urlparse(href)
+            assert url.scheme == "file", (page, href)  # nothing leaves the folder
+            target = Path(unquote(url.path))
+            assert target.is_file() and built in target.parents, (page, href)
+            seen.add(href.split("#")[0])
+            if url.fragment:
+                fragments.setdefault(target.as_uri(), set()).add(url.fragment)
+            page_of_ours = target.suffix == ".html" and target.name != "wheel.html"
+            if page_of_ours and target.as_uri() not in visited:
+                visited.add(target.as_uri())
+                pages.append(target.as_uri())
+    for page, ids in fragments.items():
+        browser.get(page)
+        assert all(browser.find_elements("id", i) for i in ids), (page, ids)
+    assert {Path(urlparse(h).path).name for h in seen} >= {"report.html", "wheel.html"}
+
+
+def test_print_files_say_what_the_pdfs_hold(built):
+    page = (built / "index.html").read_text(encoding="utf-8")
+    for pdf in sorted((built / "pnp").glob("*.pdf")):
+        reader = PdfReader(pdf)
+        pages = len(reader.pages)
+        assert f'<a href="pnp/{pdf.name}">{pages} pages</a>' in page
+        assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+    assert page.count("double-sided, flipping on the long edge, at 100\u00a0% (actual size)") == 2
+    names = [("sacred-valley", "The Sacred Valley"), ("sun-gate", "The Sun Gate")]
+    files = [(f"pnp/{p.name}", p.name, ()) for p in sorted((built / "pnp").glob("*core*.pdf"))]
+    files += [
+        (f"pnp/{p.name}", p.name, [i for i, _ in names]) for p in (built / "pnp").glob("*discs*")
+    ]
+    for found in read_print_files(built, files, "en", names):
+        if "-a4" not in found.href:
+            continue  # reading a page's text takes pypdf a while: the A4 files do
+        reader = PdfReader(built / found.href)
+        covered = [
+            n
+            for first, last in found.card_pages + found.paper_pages
+            for n in range(first, last + 1)
+        ]
+        assert sorted(covered) == list(range(1, found.pages + 1)), found.href
+        for section in found.sections:  # each section starts on a page that names it
+            assert section.title in reader.pages[section.first - 1].extract_text(), section
+            for k, first, _last in section.parts if found.ids else ():
+                assert f"{WHEELS[k - 1]} disc" in reader.pages[first - 1].extract_text()
+        if found.ids:
+            assert [s.title for s in found.sections] == [
+                "The Sacred Valley (sacred-valley)",
+                "The Sun Gate (sun-gate)",
+            ]
+            assert found.paper_pages == [] and found.parts == 2
+        else:
+            assert found.paper_pages == [(1, 4)]  # the contents and the print test
+    assert '<th scope="col">A4<br>retail</th><th scope="col">A4<br>volvelle45</th>' in page
+    assert re.search(
+        r'Sacred Valley</a></td><td class="pages">1\u20132</td><td class="pages">3\u20134', page
+    )
+
+
+def test_cards_say_how_each_mode_played(built, browser):
+    show(browser, built / "index.html", "desktop")
+    card = browser.find_element("id", "scenario-sacred-valley")
+    modes = [dt.text.split()[0] for dt in card.find_elements("css selector", "dt")]
+    assert modes == ["Competitive", "Solo", "Co-op"]
+    text = card.text
+    assert "first player wins" in text and "Logician wins" in text and "2 logician bots win" in text
+    tiny = browser.find_element("id", "scenario-sun-gate")
+    assert [dt.text for dt in tiny.find_elements("css selector", "dt")] == ["Competitive"]
+    failed = browser.find_element("id", "scenario-ambiguous")
+    assert "not built" in failed.text and "not-unique" in failed.text
+    report = json.loads((built / "scenarios" / "sacred-valley" / "report.json").read_text())
+    flagged = card.find_elements("css selector", "a.flag")
+    assert sum(int(a.text.split()[-1]) for a in flagged) == len(report["flags"])
+
+
+def test_the_report_page_shows_the_charts_and_hides_the_front(built, browser):
+    show(browser, built / "scenarios" / "sacred-valley" / "report.html", "desktop")
+    charts = browser.execute_script(
+        "return [...document.images].filter(i => i.src.includes('/chart-')).map(i => i.alt)"
+    )
+    assert charts == [
+        "Win rate of the first player and of each seat, with 95 % intervals",
+        "Final scores of each seat (competitive games)",
+        "Win rate against the Otoma by difficulty, with 95 % intervals",
+        "Turns per game in each mode",
+    ]
+    front = browser.find_element("css selector", "details img[src='preview-front.png']")
+    assert not front.is_displayed()  # a spoiler until clicked
+    browser.find_element("css selector", "details summary").click()
+    assert front.is_displayed()
+    assert "Disc front, volvelle45 wheel (PDF)" in browser.find_element("id", "summary").text
