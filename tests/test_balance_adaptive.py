@@ -35,8 +35,8 @@ def test_an_adaptive_run_plays_the_first_games_of_the_run_until_decided():
     # 10 games, the fewest a rate is given on
     config = _solo(True, 100, ("random", "oracle-cheat"))
     report = simulate(SCENARIO, config)
-    runs = {run["bot"]: run for run in report.runs or []}
-    assert [(r["games"], r["completed"], r["win_rate"]) for r in runs.values()] == [
+    runs = {run.bot: run for run in report.runs or []}
+    assert [(r.games, r.completed, r.win_rate) for r in runs.values()] == [
         (4 * WAVE, 40, 0.0),
         (WAVE, 10, 1.0),
     ]

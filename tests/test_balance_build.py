@@ -87,9 +87,12 @@ def test_the_report_page_shows_the_charts_in_chromium(built):
         ) in charts
         assert browser.driver.title == "The Sacred Valley: pachaprint report"  # HTML, not Markdown
         assert (
-            "12 solo games (6 logician on easy, 6 logician on hard)"
-            in browser.driver.find_element("id", "games").text
+            "12 solo games (3 logician on easy, 3 logician on hard, 3 oracle-cheat on easy, "
+            "3 oracle-cheat on hard)" in browser.driver.find_element("id", "games").text
         )
+        otoma = browser.driver.find_element("id", "otoma").text
+        assert "bound" in otoma and "wrong guesses: chosen, forced" in otoma
+        assert "the most any strategy could win" in otoma and "oracle-cheat on" not in otoma
         assert console_problems(browser.driver) == []
     finally:
         browser.quit()
