@@ -122,7 +122,12 @@ def test_layout_and_isolated_failure(built):
         assert (out / "core" / f"{name}.svg").is_file(), name
         assert (out / "core" / f"{name}.pdf").is_file(), name
     assert (out / "pnp" / "pachaprint-core-a4.pdf").is_file()
-    assert (out / "pnp" / "pachaprint-discs-a4.pdf").is_file()
+    # one discs file per wheel template, each with the built scenarios only
+    for name in ("pachaprint-discs-a4.pdf", "pachaprint-discs-a4-volvelle45.pdf"):
+        reader = PdfReader(out / "pnp" / name)
+        ids = [item.title.rsplit("(", 1)[1].rstrip(")") for item in reader.outline]
+        assert sorted(ids) == ["lake-shore", "sun-gate"]
+        assert len(reader.pages) == 2 + 2 * 2  # the contents page and its back, two discs
     assert not (out / "pnp" / "pachaprint-core-letter.pdf").exists()  # --paper a4 only
     assert (out / "index.html").is_file()
 

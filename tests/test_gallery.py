@@ -159,7 +159,8 @@ def test_print_files_say_what_the_pdfs_hold(built):
         pages = len(reader.pages)
         assert f'<a href="pnp/{pdf.name}">{pages} pages</a>' in page
         assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
-    assert page.count("double-sided, flipping on the long edge, at 100\u00a0% (actual size)") == 2
+    # the core set, then the discs of each wheel template (--wheel both)
+    assert page.count("double-sided, flipping on the long edge, at 100\u00a0% (actual size)") == 3
     names = [("sacred-valley", "The Sacred Valley"), ("sun-gate", "The Sun Gate")]
     files = [(f"pnp/{p.name}", p.name, ()) for p in sorted((built / "pnp").glob("*core*.pdf"))]
     files += [
@@ -175,21 +176,22 @@ def test_print_files_say_what_the_pdfs_hold(built):
             for n in range(first, last + 1)
         ]
         assert sorted(covered) == list(range(1, found.pages + 1)), found.href
-        for section in found.sections:  # each section starts on a page that names it
+        for section in found.sections[1:]:  # each section starts on a page that names it
             assert section.title in reader.pages[section.first - 1].extract_text(), section
-            for k, first, _last in section.parts if found.ids else ():
-                assert f"{WHEELS[k - 1]} disc" in reader.pages[first - 1].extract_text()
-        if found.ids:
+        if found.ids:  # a contents page on paper, then each disc's front and back on card
             assert [s.title for s in found.sections] == [
+                "",
                 "The Sacred Valley (sacred-valley)",
                 "The Sun Gate (sun-gate)",
             ]
-            assert found.paper_pages == [] and found.parts == 2
+            assert found.paper_pages == [(1, 2)] and found.card_pages == [(3, 6)]
         else:
             assert found.paper_pages == [(1, 4)]  # the contents and the print test
-    assert '<th scope="col">A4<br>retail</th><th scope="col">A4<br>volvelle45</th>' in page
+    # three groups (core, discs per wheel), each a table of files and one of pages
+    assert page.count('<th scope="col">A4</th><th scope="col">Letter</th>') == 6
+    assert page.count("<td>Contents</td>") == 3  # the first pages of each group's files
     assert re.search(
-        r'Sacred Valley</a></td><td class="pages">1\u20132</td><td class="pages">3\u20134', page
+        r'Sacred Valley</a></td><td class="pages">3\u20134</td><td class="pages">3\u20134', page
     )
 
 

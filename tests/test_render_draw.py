@@ -1,4 +1,4 @@
-"""The drawing model and its two back ends (SVG via svgwrite, PDF via reportlab)."""
+"""The drawing model and its two back ends (SVG by render/svg.py, PDF via reportlab)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from pachaprint.render import draw as d
 from pachaprint.render.pdf import pdf_bytes
+from pachaprint.render.shapes import sector_path
 from pachaprint.render.svg import path_data, svg_string
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -31,7 +32,7 @@ def sample() -> d.Drawing:
                 id="board-c3",
                 data=d.data(cell="c3", terrain="V"),
             ),
-            d.sector_path(30, 20, 5, 15, 10, 80, style=d.fill("#009E73"), id="cell-c3"),
+            sector_path(30, 20, 5, 15, 10, 80, style=d.fill("#009E73"), id="cell-c3"),
             d.Text(x=30, y=20, text="Größe été œuvre", size_pt=8, anchor="middle", valign="middle"),
             d.Use(symbol=dot, x=2, y=2, w=8, h=8),
             d.group(
@@ -100,3 +101,29 @@ def test_rotation_and_composition():
     m = d.compose(d.translate(5, 0), d.rotate(90))
     assert d.apply(m, 1, 0) == pytest.approx((5, -1))
     assert d.apply(d.mirror_x(210), 10, 3) == pytest.approx((200, 3))
+
+
+def test_one_writer_writes_documents_and_inline_symbols_alike():
+    """The page symbols of the digital wheel and the SVG files come from one writer:
+    the same item gives the same element, with one escaping of text and attributes."""
+    from pachaprint.render.svg import element_markup, symbol_markup
+
+    text = d.Text(x=1, y=2, text="a<b & \"c\" 'd'", data=d.data(note='x<y&"z"'))
+    inline = element_markup(text)
+    assert inline == (
+        '<text data-note="x&lt;y&amp;&quot;z&quot;" fill="#000000" font-size="3.175" x="1" y="2">'
+        'a&lt;b &amp; "c" &#x27;d&#x27;</text>'
+    )
+    document = svg_string(d.Drawing(10, 10, (text,)))
+    assert inline in document
+    # plain SVG 1.1: no empty <defs>, none of svgwrite's baseProfile or xml-events
+    assert "<defs" not in document and "baseProfile" not in document and "xmlns:ev" not in document
+    ET.fromstring(document.encode("utf-8"))  # well-formed
+    painted = d.Circle(cx=1, cy=1, r=1, style=d.both("var(--paper)", "currentColor"))
+    symbol = symbol_markup("sym-x", d.Symbol("x", 2, 2, (painted,)))
+    assert symbol == (
+        '<symbol id="sym-x" viewBox="0 0 2 2"><circle cx="1" cy="1" r="1" '
+        'stroke="currentColor" stroke-width="0.25" style="fill:var(--paper)"/></symbol>'
+    )
+    with pytest.raises(TypeError):
+        element_markup(d.group(d.Rect(x=0, y=0, w=1, h=1), clip=d.Circle(cx=0, cy=0, r=1)))

@@ -29,7 +29,10 @@ def built(tmp_path_factory):
         Scenario.from_dict(json.loads((REPO / "tests" / "fixtures" / f"{n}.json").read_text()))
         for n in ("high-valley", "lake-shore")
     ]
-    render_discs_pnp(scenarios, out / "pnp" / "pachaprint-discs-a4.pdf", "a4", wheel="both")
+    render_discs_pnp(scenarios, out / "pnp" / "pachaprint-discs-a4.pdf", "a4", wheel="retail")
+    render_discs_pnp(
+        scenarios, out / "pnp" / "pachaprint-discs-a4-volvelle45.pdf", "a4", wheel="volvelle45"
+    )
     return out
 
 
@@ -62,6 +65,7 @@ def _ink_near_edge(path, dpi: int = 120) -> list[tuple[int, float]]:
         "pnp/pachaprint-core-a4.pdf",
         "pnp/pachaprint-core-letter.pdf",
         "pnp/pachaprint-discs-a4.pdf",
+        "pnp/pachaprint-discs-a4-volvelle45.pdf",
         "core/wheel-cover.pdf",
         "core/wheel-cover-letter.pdf",
         "core/wheel-cover-volvelle45.pdf",
@@ -135,3 +139,19 @@ def test_back_offset_option_is_checked(tmp_path):
     )
     assert result.exit_code == 2
     assert "between -10 and 10" in result.output
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["pnp/pachaprint-core-letter.pdf", "pnp/pachaprint-core-a4.pdf"])
+def test_the_calibration_bar_is_inside_a_letter_printers_margin(built, name):
+    """The 50 mm bar (the widest rectangle 50 mm long on each page, read from the PDF) keeps
+    6.35 mm (1/4 inch, a Letter printer's margin) from every paper edge, on every page."""
+    reader = PdfReader(built / name)
+    for index in range(len(reader.pages)):
+        page = probe(reader, index)
+        bars = [
+            s.rect for s in page.shapes if s.rect and abs(s.rect[2] - 50.0) < 0.01 and s.rect[3] < 2
+        ]
+        assert bars, f"page {index + 1} has no calibration bar"
+        for x, y, w, h in bars:
+            assert min(x, y, page.width - x - w, page.height - y - h) >= 6.35 - 1e-6

@@ -259,12 +259,12 @@ def test_discs_pnp_is_duplex_ready(tmp_path):
         scenarios,
         tmp_path / "discs.pdf",
         paper="a4",
-        wheel="both",
+        wheel="retail",
         difficulties={"high-valley": "hard", "lake-shore": "easy"},
     )
     reader = PdfReader(path)
-    # one front page and one back page per disc face: 2 scenarios x 2 templates
-    assert len(reader.pages) == 8
+    # the contents page and its blank back, then a front page and a back page per disc
+    assert len(reader.pages) == 2 + 2 * 2
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
     for page in reader.pages:
         w, h = _box(page, "mediabox")
@@ -273,7 +273,7 @@ def test_discs_pnp_is_duplex_ready(tmp_path):
     from tests.pdfprobe import probe
 
     diameter = 2 * load_wheel("retail").disc_radius
-    for index in range(0, 8, 2):
+    for index in range(2, 6, 2):
         circles = [
             s
             for s in probe(reader, index).shapes
@@ -553,3 +553,28 @@ def test_a_crop_layer_with_dots_is_solved_before_drawing(tmp_path):
         assert (tmp_path / "complete" / name).read_bytes() == (
             tmp_path / "dotted" / name
         ).read_bytes()
+
+
+def test_the_disc_back_numbers_the_otoma_start_cells_in_their_colour_order():
+    """RULES.md section 4: the list order of solo.otoma fixes the colours (purple, yellow,
+    then the player colours other than yours). The back numbers the cells 1 to 5 in that
+    order, 1 purple and 2 yellow, and the key shows the other colours' order."""
+    from pachaprint.engine.rules.config import PLAYER_COLOURS
+
+    library = Path(__file__).resolve().parent.parent / "scenarios"
+    scenario = Scenario.from_dict(json.loads((library / "colca-canyon.json").read_text()))
+    doc = Document(svg_string(disc_back(scenario, "volvelle45", "en", difficulty="easy")))
+    numbered = {
+        el.get("data-cell"): el.get("data-otoma")
+        for el in doc.with_data("otoma")
+        if el.get("data-otoma") != "no"
+    }
+    assert numbered == {cell: str(k) for k, cell in enumerate(scenario.otoma, 1)}
+    fills = {}
+    for el in doc.with_data("otoma-number"):
+        rect = next(child for child in el if child.tag.endswith("rect"))
+        fills[el.get("data-otoma-number")] = rect.get("fill")
+    pawns = load_template("palette.json")["pawns"]
+    assert fills["1"] == pawns["purple"]["colour"] and fills["2"] == pawns["yellow"]["colour"]
+    order = [el.get("data-colour") for el in doc.with_data("order")]
+    assert order == list(PLAYER_COLOURS)

@@ -15,7 +15,13 @@ import math
 
 import pytest
 
+from pachaprint.render import draw as d
+from pachaprint.render.components.shutter_piece import shutter_drawing
+from pachaprint.render.components.wheel_cover import finished_page
+from pachaprint.render.components.wheel_steps import assembly_sheet
 from pachaprint.render.scenario import render_wheel_core
+from pachaprint.render.shutters import shutters
+from pachaprint.render.svg import svg_string
 from pachaprint.render.wheel_templates import load_wheel
 from tests.test_render_wheel_proof import _axis_shape, _centre, _centre_of
 from tests.test_render_wheel_svgread import Document, Shape, samples
@@ -108,10 +114,26 @@ def test_the_spine_is_glued_on_its_printed_mark(sheets, template):
 
 
 @pytest.mark.parametrize("template", ["retail", "volvelle45"])
-def test_each_flap_shows_its_window_and_the_sheet_says_how_to_fit_it(sheets, template):
+def test_each_flap_shows_its_window_and_the_sheets_say_how_to_fit_it(sheets, template):
     doc = sheets[template]
     for key in KEYS:
         assert doc.find(f"shutter-{key}").get("data-window") == key
     words = " ".join("".join(t.itertext()) for t in doc.texts())
     assert "hinge" in words and "glue" in words.lower()
+    steps = Document(svg_string(finished_page(assembly_sheet(template), "steps")))
+    words = " ".join("".join(t.itertext()) for t in steps.texts())
     assert "Lift only the door you need" in words
+    assert "Glue the shutter's spine on the hatched mark" in words
+
+
+def test_the_shutter_piece_has_bleed():
+    for template in ("retail", "volvelle45"):
+        piece = shutter_drawing(load_wheel(template))
+        assert piece.bleed_mm == 3.0
+        spine = shutters(load_wheel(template)).spine
+        # the spine's and flaps' colours reach past the cut on every free side
+        fills = [item for item in piece.items if isinstance(item, d.Path)][:3]
+        xs = [p for f in fills for p in d.path_ops(f.segments, curves=True)]
+        left = min(op[1] for op in xs if op[0] in "ML")
+        assert left == pytest.approx(-piece.bleed_mm, abs=1e-6)
+        assert spine.width > 0

@@ -212,6 +212,14 @@ class Document:
             raise ValueError(f"no outline for <{tag}>")
         return Shape(el, [[apply(m, x, y) for x, y in ring] for ring in rings])
 
+    def clip_of(self, el: ET.Element) -> Shape:
+        """The outline of an element's ``clip-path``, in document coordinates."""
+        ident = el.get("clip-path", "")[len("url(#") : -1]
+        clip = next(iter(self.find(ident)))
+        local = self.shape(clip)  # in the clip's own (user space) coordinates
+        m = self.matrix[id(el)]
+        return Shape(clip, [[apply(m, x, y) for x, y in ring] for ring in local.rings])
+
     def find(self, ident: str) -> ET.Element:
         el = self.by_id.get(ident)
         assert el is not None, f"no element with id={ident!r}"

@@ -178,7 +178,7 @@ def _page_list(files: list[PrintFile], wheels: Sequence[str], anchors: Set[str])
     mixed = any(not s.card for s in first.sections)  # else every page goes on card
     rows = []
     for section in first.sections:
-        title = escape(section.title or "front matter")
+        title = escape(section.title or "Contents")
         for sid in first.ids:
             if section.title.endswith(f" ({sid})") and sid in anchors:
                 name = escape(section.title.removesuffix(f" ({sid})"))

@@ -33,6 +33,8 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     share_url: str | None = None
     """``BASE``: the disc backs' QR codes hold ``BASE#CODE`` (the hosted digital wheel)."""
+    ink: str = "full"
+    """``full`` colour or ``saver`` (light backgrounds and areas with outlines)."""
     scenarios_per_volume: int = SCENARIOS_PER_VOLUME
     """Scenarios per discs PDF; more make several volumes."""
 

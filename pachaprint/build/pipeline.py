@@ -135,6 +135,7 @@ def _render_scenario(
         lang=options.lang,
         difficulty=difficulty,
         share_url=options.share_url,
+        ink=options.ink,
     )
     write_webwheel(scenario, folder / "wheel.html", lang=options.lang)
     (folder / "preview-back.png").write_bytes(pdf_preview_png(folder / "disc-back.pdf"))
@@ -192,6 +193,7 @@ def build_core(out_dir: str, options: BuildOptions) -> dict[str, str]:
             lang=options.lang,
             wheels=options.wheels,
             back_offset=options.back_offset,
+            ink=options.ink,
         )
         return stage.commit()
 

@@ -1,12 +1,12 @@
-"""Split the discs PDF into volumes, so no single file is too big to print.
+"""The discs PDFs: one per wheel template and paper, split into volumes when large.
 
-A build with at most :data:`SCENARIOS_PER_VOLUME` scenarios makes one file,
-``pnp/pachaprint-discs-<paper>.pdf`` (SPEC section 4). A larger build makes
-``pnp/pachaprint-discs-<paper>-vol01.pdf``, ``-vol02.pdf`` and so on, each
-with the discs of that many scenarios in file order (every disc of one
-scenario, front and back, sits in one volume). Each volume is its own unit
-of the incremental build: adding a scenario at the end rebuilds only the
-last volume.
+A build with at most :data:`SCENARIOS_PER_VOLUME` scenarios makes one file
+per template, ``pnp/pachaprint-discs-<paper>.pdf`` for ``retail`` and
+``pnp/pachaprint-discs-<paper>-<template>.pdf`` for any other (SPEC section 4),
+so a fan prints the discs of the wheel they build and no other. A larger
+build makes ``...-vol01.pdf``, ``-vol02.pdf`` and so on, each with the discs
+of that many scenarios in file order. Each volume is its own unit of the
+incremental build: adding a scenario at the end rebuilds only the last volume.
 """
 
 from __future__ import annotations
@@ -37,37 +37,49 @@ class Volume:
     count: int
     """How many volumes this paper has."""
     ids: tuple[str, ...]
+    wheel: str = "retail"
+    """The wheel template's name (``template`` in its file)."""
+
+    @property
+    def stem(self) -> str:
+        """``pnp/pachaprint-discs-a4`` (retail) or ``pnp/pachaprint-discs-a4-volvelle45``."""
+        suffix = "" if self.wheel == "retail" else f"-{self.wheel}"
+        return f"pnp/pachaprint-discs-{self.paper}{suffix}"
 
     @property
     def name(self) -> str:
         """The output path relative to OUT."""
         if self.number == 0:
-            return f"pnp/pachaprint-discs-{self.paper}.pdf"
+            return f"{self.stem}.pdf"
         width = max(2, len(str(self.count)))
-        return f"pnp/pachaprint-discs-{self.paper}-vol{self.number:0{width}d}.pdf"
+        return f"{self.stem}-vol{self.number:0{width}d}.pdf"
 
     @property
     def unit(self) -> str:
-        """The manifest unit (``pnp:a4`` for a single file, as before volumes existed)."""
-        return f"pnp:{self.paper}" if self.number == 0 else f"pnp:{self.paper}:{self.number}"
+        """The manifest unit (``pnp:a4`` for retail's single file, as before volumes existed)."""
+        base = f"pnp:{self.paper}" + ("" if self.wheel == "retail" else f":{self.wheel}")
+        return base if self.number == 0 else f"{base}:{self.number}"
 
     @property
     def label(self) -> str:
-        """How people see it, e.g. ``Discs, A4, volume 2 of 20``."""
+        """How people see it, e.g. ``Discs, A4, volume 2 of 20`` or ``Discs, A4, volvelle45``."""
         base = f"Discs, {paper_label(self.paper)}"
+        if self.wheel != "retail":
+            base += f", {self.wheel}"
         return base if self.number == 0 else f"{base}, volume {self.number} of {self.count}"
 
 
 def plan_volumes(
-    paper: str, ids: list[str], per_volume: int = SCENARIOS_PER_VOLUME
+    paper: str, ids: list[str], per_volume: int = SCENARIOS_PER_VOLUME, wheel: str = "retail"
 ) -> list[Volume]:
-    """The volumes for the scenario ``ids`` (in build order) on ``paper``; none without scenarios."""
+    """The volumes of one wheel template for the scenario ``ids`` (in build order) on ``paper``;
+    none without scenarios."""
     if per_volume < 1:
         raise ValueError("a volume holds at least one scenario")
     chunks = [tuple(ids[i : i + per_volume]) for i in range(0, len(ids), per_volume)]
     if len(chunks) == 1:
-        return [Volume(paper, 0, 1, chunks[0])]
-    return [Volume(paper, n, len(chunks), chunk) for n, chunk in enumerate(chunks, start=1)]
+        return [Volume(paper, 0, 1, chunks[0], wheel)]
+    return [Volume(paper, n, len(chunks), chunk, wheel) for n, chunk in enumerate(chunks, start=1)]
 
 
 def is_discs_unit(unit: str, paper: str) -> bool:
@@ -82,10 +94,12 @@ def build_discs_pnp(
     paper: str,
     options: BuildOptions,
     name: str | None = None,
+    wheel: str = "retail",
 ) -> dict[str, str]:
-    """The duplex-ready PDF of the given scenarios' disc fronts and backs (one volume).
+    """One wheel template's duplex-ready discs PDF of the given scenarios (one volume).
 
-    ``name`` is the output path relative to OUT (default: the single-volume name).
+    ``name`` is the output path relative to OUT (default: the single-volume name);
+    ``wheel`` the template (a shipped name or a template file).
     """
     from pachaprint.render.scenario import render_discs_pnp
 
@@ -96,11 +110,12 @@ def build_discs_pnp(
             models,
             stage.path(name or f"pnp/pachaprint-discs-{paper}.pdf"),
             paper=paper,
-            wheel=list(options.wheels),
+            wheel=wheel,
             lang=options.lang,
             difficulties=difficulties,
             back_offset=options.back_offset,
             share_url=options.share_url,
+            ink=options.ink,
         )
         return stage.commit()
 
@@ -135,17 +150,25 @@ def build_volumes(
     ]
     jobs: list[tuple[Volume, str, Future[dict[str, str]]]] = []
     status: dict[str, str] = {}
+    from pachaprint.render.wheel_templates import load_wheel
+
+    templates = {load_wheel(ref).name: ref for ref in options.wheels}
     for paper in options.papers:
-        volumes = plan_volumes(paper, ids, options.scenarios_per_volume)
+        volumes = [
+            volume
+            for name in templates
+            for volume in plan_volumes(paper, ids, options.scenarios_per_volume, name)
+        ]
         wanted = {v.unit for v in volumes}
         for unit in manifest.units_named(f"pnp:{paper}") if volumes else ():
             # Files of volumes this build no longer makes (none when nothing was built:
             # a build whose scenarios all failed leaves the last good PDFs alone).
             if is_discs_unit(unit, paper) and unit not in wanted:
                 problems.extend(_remove_outputs(out_dir, manifest, unit))
-        if len(volumes) > 1:  # the single file of a smaller build (or of an older version)
-            with contextlib.suppress(OSError):
-                remove(out_dir, PurePosixPath(f"pnp/pachaprint-discs-{paper}.pdf"))
+        for volume in volumes:
+            if volume.number == 1:  # the single file of a smaller build (or of an older version)
+                with contextlib.suppress(OSError):
+                    remove(out_dir, PurePosixPath(f"{volume.stem}.pdf"))
         status[paper] = "unchanged" if volumes else "skipped"
         for volume in volumes:
             chosen = [by_id[i].data for i in volume.ids]
@@ -167,6 +190,7 @@ def build_volumes(
                 paper,
                 options,
                 volume.name,
+                templates[volume.wheel],
             )
             jobs.append((volume, digest, future))
     for number, (volume, digest, future) in enumerate(jobs, start=1):

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pachaprint.check.solver import FULL, CropSolver, settle, solver_for
+from pachaprint.check.propagate import FULL, settle
+from pachaprint.check.solver import CropSolver, solver_for
 from pachaprint.model.board import SIZES, Board, board_for, join_names
 from pachaprint.model.regions import Region
 from pachaprint.model.rules import MAX_REGION_SIZE, TERRAIN_LETTERS, Terrain

@@ -13,16 +13,8 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from pachaprint.check.deduction import levels_text
-from pachaprint.check.solver import (
-    EMPTY_CELL,
-    FULL,
-    MISSING_LEVEL,
-    Conflict,
-    CropSolver,
-    levels_of,
-    settle,
-    solver_for,
-)
+from pachaprint.check.propagate import EMPTY_CELL, FULL, MISSING_LEVEL, Conflict, levels_of, settle
+from pachaprint.check.solver import CropSolver, solver_for
 from pachaprint.model.board import Board
 from pachaprint.model.regions import Region
 from pachaprint.model.rules import Terrain

@@ -26,13 +26,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import partial
-from itertools import combinations
 
 from pachaprint.check import wording
 from pachaprint.check.deduction import Deduction, Finder, Technique
 from pachaprint.check.difficulty import Difficulty
 from pachaprint.check.position import Position, broken, is_solved, position_for
-from pachaprint.check.solver import FULL, POPCOUNT, levels_of
+from pachaprint.check.propagate import FULL, POPCOUNT, levels_of
+from pachaprint.check.subsets import cells_of, hidden_subsets, naked_subsets
 
 __all__ = [
     "BY_ID",
@@ -71,7 +71,7 @@ def find_placed_level(pos: Position, dom: list[int], placed: set[int]) -> Iterat
         level = bit.bit_length() - 1
         hits = peer_masks[cell] & planes[level]
         if hits:
-            hit = _cells_of(hits)
+            hit = cells_of(hits)
             yield Deduction(
                 _PLACED_LEVEL,
                 (),
@@ -170,7 +170,7 @@ def find_pointing(pos: Position, dom: list[int], placed: set[int]) -> Iterator[D
             if spots < 2:
                 continue
             common &= outside
-            hit = [t for t in _cells_of(common) if dom[t] & bit]
+            hit = [t for t in cells_of(common) if dom[t] & bit]
             if hit:
                 yield Deduction(
                     _POINTING,
@@ -187,97 +187,43 @@ def find_pointing(pos: Position, dom: list[int], placed: set[int]) -> Iterator[D
                 )
 
 
-def _cells_of(mask: int) -> list[int]:
-    """The cells of a bit mask, ascending."""
-    cells = []
-    while mask:
-        low = mask & -mask
-        cells.append(low.bit_length() - 1)
-        mask ^= low
-    return cells
+# -- hard techniques (the search is :mod:`pachaprint.check.subsets`) ----------------
 
 
-# -- hard techniques --------------------------------------------------------------
-
-
-def _naked_subsets(
+def _naked(
     pos: Position,
     dom: list[int],
     placed: set[int],
     cliques: Sequence[tuple[int, ...]],
     technique: Technique,
 ) -> Iterator[Deduction]:
-    peer_masks = pos.peer_masks
-    for group in cliques:
-        union = 0
-        common = -1
-        open_cells = True
-        for c in group:
-            d = dom[c]
-            if c in placed or not d & (d - 1):
-                open_cells = False
-                break
-            union |= d
-            common &= peer_masks[c]
-        if not open_cells or POPCOUNT[union] != len(group):
-            continue
-        hit = [t for t in _cells_of(common) if dom[t] & union]
-        if hit:
-            ruled = tuple([(t, v) for t in hit for v in levels_of(dom[t] & union)])
-            yield Deduction(
-                technique, (), ruled, partial(wording.naked_subset, pos, group, union, hit, ruled)
-            )
+    for group, union, hit, ruled in naked_subsets(pos, dom, placed, cliques):
+        yield Deduction(
+            technique, (), ruled, partial(wording.naked_subset, pos, group, union, hit, ruled)
+        )
 
 
 def find_naked_pair(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
-    yield from _naked_subsets(pos, dom, placed, pos.cliques2, _NAKED_PAIR)
+    yield from _naked(pos, dom, placed, pos.cliques2, _NAKED_PAIR)
 
 
 def find_naked_triple(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
-    yield from _naked_subsets(pos, dom, placed, pos.cliques3, _NAKED_TRIPLE)
+    yield from _naked(pos, dom, placed, pos.cliques3, _NAKED_TRIPLE)
 
 
-def _hidden_subsets(
-    pos: Position, dom: list[int], size: int, technique: Technique
-) -> Iterator[Deduction]:
-    for region in pos.units:
-        if region.size <= size:
-            continue
-        spots: dict[int, int] = {}
-        for level in range(1, region.size + 1):
-            bit = 1 << level
-            where = 0
-            for i, c in enumerate(region.cells):
-                if dom[c] & bit:
-                    where |= 1 << i
-            if where & (where - 1):
-                spots[level] = where
-        for levels in combinations(sorted(spots), size):
-            where = 0
-            for v in levels:
-                where |= spots[v]
-            if POPCOUNT[where] != size:
-                continue
-            keep = 0
-            for v in levels:
-                keep |= 1 << v
-            cells = [c for i, c in enumerate(region.cells) if where >> i & 1]
-            ruled = tuple([(c, v) for c in cells for v in levels_of(dom[c] & ~keep)])
-            if ruled:
-                yield Deduction(
-                    technique,
-                    (),
-                    ruled,
-                    partial(wording.hidden_subset, pos, region, levels, cells, ruled),
-                )
+def _hidden(pos: Position, dom: list[int], size: int, technique: Technique) -> Iterator[Deduction]:
+    for region, levels, cells, ruled in hidden_subsets(pos, dom, size):
+        yield Deduction(
+            technique, (), ruled, partial(wording.hidden_subset, pos, region, levels, cells, ruled)
+        )
 
 
 def find_hidden_pair(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
-    yield from _hidden_subsets(pos, dom, 2, _HIDDEN_PAIR)
+    yield from _hidden(pos, dom, 2, _HIDDEN_PAIR)
 
 
 def find_hidden_triple(pos: Position, dom: list[int], placed: set[int]) -> Iterator[Deduction]:
-    yield from _hidden_subsets(pos, dom, 3, _HIDDEN_TRIPLE)
+    yield from _hidden(pos, dom, 3, _HIDDEN_TRIPLE)
 
 
 # -- expert technique ----------------------------------------------------------------

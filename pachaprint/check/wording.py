@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pachaprint.check.deduction import Words, join, levels_text
 from pachaprint.check.position import Position
-from pachaprint.check.solver import Conflict, levels_of
+from pachaprint.check.propagate import Conflict, levels_of
 from pachaprint.model.regions import Region
 from pachaprint.model.rules import Terrain
 

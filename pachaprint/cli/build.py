@@ -21,6 +21,7 @@ from pachaprint.build.pipeline import PAPERS, WHEELS, BuildOptions, OutDirError,
 from pachaprint.check.load import scenario_files
 from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.options import (
+    Ink,
     Lang,
     OutputFormat,
     PaperChoice,
@@ -79,7 +80,14 @@ def build(
         Lang.en, "--lang", help="Language of the reference card and sheet texts."
     ),
     wheel: WheelChoice = typer.Option(
-        WheelChoice.both, "--wheel", help="Wheel template(s) to print discs for."
+        WheelChoice.both,
+        "--wheel",
+        help="Wheel template(s) to print discs for (one discs PDF per template and paper).",
+    ),
+    ink: Ink = typer.Option(
+        Ink.full,
+        "--ink",
+        help="full colour, or saver: light backgrounds and areas with outlines, for home printers.",
     ),
     summary: OutputFormat = typer.Option(
         OutputFormat.text, "--summary", help="Summary format on standard output."
@@ -144,6 +152,7 @@ def build(
         modes=played,
         lang=lang.value,
         share_url=base,
+        ink=ink.value,
     )
     console = Console(stderr=True)
     show = not quiet and summary is OutputFormat.text

@@ -36,6 +36,13 @@ class PaperChoice(str, Enum):
     both = "both"
 
 
+class Ink(str, Enum):
+    """``--ink``: the palettes of :data:`pachaprint.render.symbols.INKS`."""
+
+    full = "full"
+    saver = "saver"
+
+
 class WheelChoice(str, Enum):
     retail = "retail"
     volvelle45 = "volvelle45"

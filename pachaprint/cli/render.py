@@ -8,7 +8,7 @@ import typer
 
 from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.loading import load_valid_scenario
-from pachaprint.cli.options import Lang, Paper, check_share_url, parse_back_offset
+from pachaprint.cli.options import Ink, Lang, Paper, check_share_url, parse_back_offset
 
 
 def check_wheel(choice: str) -> str:
@@ -20,7 +20,7 @@ def check_wheel(choice: str) -> str:
         for name in wheel_names(choice):
             load_wheel(name)
     except WheelTemplateError as exc:
-        raise UsageError(f"--wheel {choice}: {exc}") from None
+        raise UsageError(f"--wheel: {exc}") from None
     return choice
 
 
@@ -49,6 +49,11 @@ def render(
         "[default: retail for a disc, both for --core]",
     ),
     lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the printed words."),
+    ink: Ink = typer.Option(
+        Ink.full,
+        "--ink",
+        help="full colour, or saver: light backgrounds and areas with outlines, for home printers.",
+    ),
     back_offset: str = typer.Option(
         None,
         "--back-offset",
@@ -90,7 +95,14 @@ def render(
         from pachaprint.render.core import render_core
 
         written = list(
-            render_core(out, paper=paper.value, lang=lang.value, wheels=wheel, back_offset=offset)
+            render_core(
+                out,
+                paper=paper.value,
+                lang=lang.value,
+                wheels=wheel,
+                back_offset=offset,
+                ink=ink.value,
+            )
         )
         typer.echo(f"core: {_summary(sorted(set(written)), out)}")
         return
@@ -115,6 +127,7 @@ def render(
             printable=True,
             back_offset=offset,
             share_url=share_url,
+            ink=ink.value,
         )
     except OSError as exc:
         raise UsageError(f"cannot write into {out}: {exc.strerror or exc}") from None

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import draw as d
+from . import symbols
 from .components import (
     board,
     contents,
@@ -25,6 +26,7 @@ from .components import (
     pieces,
     reference_card,
     score_track,
+    screens,
     terrain_tiles,
     tokens,
 )
@@ -59,6 +61,8 @@ def _catalogue(
 
 PIECES = CoreComponent("pieces", "pieces", _catalogue("pieces", "pieces", pieces.pieces, 10))
 """Pawns, stones and markers: ``core/pieces.svg``, beside the files SPEC section 4 lists."""
+SCREENS = CoreComponent("screens", "screens", _catalogue("screens", "screens", screens.pieces, 1))
+"""The four co-op screens: ``core/screens.svg``."""
 
 COMPONENTS: tuple[CoreComponent, ...] = (
     CoreComponent("board", "board", lambda lang, tile_mm: board.board(lang, tile_mm)),
@@ -128,7 +132,15 @@ def core_sheets(
                 texts=tiling,
             ),
         ),
-        ("pieces", impose(pieces.pieces(lang), p, label=names["pieces"], texts=tiling)),
+        (
+            "pieces",
+            impose(
+                pieces.pieces(lang) + screens.pieces(lang),
+                p,
+                label=f"{names['pieces']} + {names['screens']}",
+                texts=tiling,
+            ),
+        ),
         (
             "reference",
             impose(reference_card.pieces(lang), p, label=names["reference"], texts=tiling),
@@ -136,19 +148,16 @@ def core_sheets(
     ]
     wheel_list: list[str] = []
     if wheels:
-        from .scenario import wheel_core_sheets
-        from .wheel_templates import load_wheel, wheel_names
+        from .scenario import wheel_core_groups
 
-        wheel_list = [load_wheel(n).name for n in wheel_names(wheels)]
-        wheel_sheets = wheel_core_sheets(paper_key, lang, wheels)
-        for name, sheet in zip(wheel_list, wheel_sheets, strict=False):
-            groups.append((f"wheel:{name}", [sheet]))
-        groups.append(("calibration", wheel_sheets[len(wheel_list) :]))
+        wheel_groups = wheel_core_groups(paper_key, lang, wheels)
+        wheel_list = [key.split(":", 1)[1] for key, _ in wheel_groups if key.startswith("wheel:")]
+        groups += wheel_groups
     listed = contents.rows(words, wheel_list)
     first = sheets_first_pages([[contents_placeholder(p)], *(g for _, g in groups)])
     page_of = {key: n for (key, _), n in zip(groups, first[1:], strict=True)}
     page_of["tokens"] = page_of["crop_tiles"]
-    for kind in pieces.KINDS:
+    for kind in (*pieces.KINDS, "screens"):
         page_of[kind] = page_of["pieces"]
     entries = [(name, count, page_of[key]) for key, name, count in listed if key in page_of]
     return [contents.contents_sheet(p, words, entries)] + [s for _, g in groups for s in g]
@@ -184,6 +193,7 @@ def render_core(
     tile_mm: float | None = None,
     wheels: str | Sequence[str] | None = "both",
     back_offset: tuple[float, float] = (0.0, 0.0),
+    ink: str = "full",
 ) -> list[Path]:
     """Write the core component files and the PnP PDF(s); returns the paths written.
 
@@ -196,14 +206,27 @@ def render_core(
     paper under the names SPEC section 4 gives, and on every further paper with
     ``-<paper>`` added (``wheel-cover-letter.svg``). ``back_offset`` shifts every
     back page of the PnP files (see :func:`pachaprint.render.sheets.document`).
+    ``ink`` is ``full`` or ``saver`` (light backgrounds and areas, with outlines).
     """
+    with symbols.ink(ink):
+        return _render_core(out_dir, paper, lang, tile_mm, wheels, back_offset)
+
+
+def _render_core(
+    out_dir: str | Path,
+    paper: str | Sequence[str],
+    lang: str,
+    tile_mm: float | None,
+    wheels: str | Sequence[str] | None,
+    back_offset: tuple[float, float],
+) -> list[Path]:
     out = Path(out_dir)
     papers = (
         ["a4", "letter"] if paper == "both" else [paper] if isinstance(paper, str) else list(paper)
     )
     words = texts(lang)
     written: list[Path] = []
-    for component in (*COMPONENTS, PIECES):
+    for component in (*COMPONENTS, PIECES, SCREENS):
         drawing = component.drawing(lang, tile_mm)
         written.append(write_svg(drawing, out / "core" / f"{component.stem}.svg"))
         written.append(

@@ -23,6 +23,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 from ..textfit import printable
 from . import draw as d
 from .fonts import font_name
+from .shapes import outline
 
 PDF_VERSION = (1, 7)
 """The header version: the files use TrimBox/BleedBox (1.3), transparency (1.4),
@@ -70,7 +71,7 @@ def _draw(c: Canvas, item: d.Element) -> None:
         if item.transform != d.IDENTITY:
             c.transform(*item.transform)
         if item.clip is not None:
-            segments, evenodd = d.outline(item.clip)
+            segments, evenodd = outline(item.clip)
             c.clipPath(
                 _path(c, segments),
                 stroke=0,
@@ -112,7 +113,7 @@ def _draw(c: Canvas, item: d.Element) -> None:
     elif isinstance(item, d.Circle):
         c.circle(item.cx, item.cy, item.r, stroke=stroke, fill=fill)
     elif isinstance(item, (d.Rect, d.Polygon, d.Path)):
-        segments, evenodd = d.outline(item)
+        segments, evenodd = outline(item)
         c.drawPath(
             _path(c, segments),
             stroke=stroke,
@@ -148,8 +149,17 @@ def _define_forms(c: Canvas, pages: Sequence[d.Drawing]) -> None:
         c.endForm()
 
 
-def pdf_bytes(pages: Sequence[d.Drawing], title: str | None = None, duplex: bool = False) -> bytes:
-    """A PDF with one page per drawing. ``duplex`` asks for long-edge flipping."""
+def pdf_bytes(
+    pages: Sequence[d.Drawing],
+    title: str | None = None,
+    duplex: bool = False,
+    outline: Sequence[tuple[str, int]] = (),
+) -> bytes:
+    """A PDF with one page per drawing. ``duplex`` asks for long-edge flipping.
+
+    ``outline`` is the PDF outline (bookmarks): ``(title, page index)`` entries,
+    in order; a viewer opens with the outline shown.
+    """
     if not pages:
         raise ValueError("a PDF needs at least one page")
     buf = io.BytesIO()
@@ -171,7 +181,14 @@ def pdf_bytes(pages: Sequence[d.Drawing], title: str | None = None, duplex: bool
     if duplex:
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
     _define_forms(c, pages)
-    for page in pages:
+    marks: dict[int, list[str]] = {}
+    for n, (_, index) in enumerate(outline):
+        if not 0 <= index < len(pages):
+            raise ValueError(f"outline entry {n} points at page {index + 1} of {len(pages)}")
+        marks.setdefault(index, []).append(f"entry-{n}")
+    for index, page in enumerate(pages):
+        for key in marks.get(index, ()):
+            c.bookmarkPage(key)
         b, w, h = page.bleed_mm, page.width_mm, page.height_mm
         c.setPageSize((page.media_width * mm, page.media_height * mm))
         c.setBleedBox((0, 0, page.media_width * mm, page.media_height * mm))
@@ -183,6 +200,10 @@ def pdf_bytes(pages: Sequence[d.Drawing], title: str | None = None, duplex: bool
             _draw(c, item)
         c.restoreState()
         c.showPage()
+    for n, (entry, _) in enumerate(outline):
+        c.addOutlineEntry(printable(entry), f"entry-{n}", level=0)
+    if outline:
+        c.showOutline()
     c.save()
     return buf.getvalue()
 
@@ -192,6 +213,7 @@ def write_pdf(
     path: str | os.PathLike[str],
     title: str | None = None,
     duplex: bool = False,
+    outline: Sequence[tuple[str, int]] = (),
 ) -> FilePath:
     """Write one drawing or a list of pages to ``path`` atomically."""
     if isinstance(pages, d.Drawing):
@@ -199,6 +221,6 @@ def write_pdf(
     target = FilePath(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(f".{target.name}.tmp")
-    tmp.write_bytes(pdf_bytes(pages, title=title, duplex=duplex))
+    tmp.write_bytes(pdf_bytes(pages, title=title, duplex=duplex, outline=outline))
     os.replace(tmp, target)
     return target

@@ -27,10 +27,18 @@ from . import draw as d
 from .components.calibration import calibration_page, calibration_sheet
 from .components.disc_back import disc_back, scenario_difficulty
 from .components.disc_front import disc_front
-from .components.wheel_cover import cover_file_stem, wheel_cover_page, wheel_cover_sheet
-from .pdf import pdf_bytes, write_pdf
+from .components.wheel_cover import (
+    cover_file_stem,
+    finished_pages,
+    wheel_cover_sheet,
+    wheel_mask_sheet,
+)
+from .components.wheel_steps import assembly_sheet
+from .pdf import pdf_bytes
 from .sheets import Sheet, document, impose
 from .svg import svg_string
+from .symbols import ink as ink_mode
+from .texts import texts as texts_for
 from .texts import wheel_texts as texts
 from .wheel_templates import load_wheel, wheel_names
 
@@ -111,6 +119,7 @@ def render_scenario(
     printable: bool = False,
     back_offset: tuple[float, float] = (0.0, 0.0),
     share_url: str | None = None,
+    ink: str = "full",
 ) -> list[Path]:
     """Write one scenario's disc files into ``out_dir``; returns the paths written.
 
@@ -118,8 +127,33 @@ def render_scenario(
     a list of those. ``difficulty`` defaults to the grader's verdict. With
     ``printable`` also writes ``disc-print-<paper>.pdf``: the fronts and the
     back imposed on ``paper`` (``a4``/``letter``), ready for duplex printing.
+    ``ink`` is ``full`` or ``saver`` (see :func:`pachaprint.render.symbols.ink`).
     """
-    out = Path(out_dir)
+    with ink_mode(ink):
+        return _render_scenario(
+            scenario,
+            Path(out_dir),
+            wheel,
+            paper,
+            lang,
+            difficulty,
+            printable,
+            back_offset,
+            share_url,
+        )
+
+
+def _render_scenario(
+    scenario: Scenario,
+    out: Path,
+    wheel: WheelChoice,
+    paper: str,
+    lang: str,
+    difficulty: str | None,
+    printable: bool,
+    back_offset: tuple[float, float],
+    share_url: str | None,
+) -> list[Path]:
     scenario = completed(scenario)
     if difficulty is None:
         difficulty = scenario_difficulty(scenario)
@@ -163,21 +197,31 @@ def disc_print_pages(
     back_offset: tuple[float, float] = (0.0, 0.0),
     share_url: str | None = None,
 ) -> list[d.Drawing]:
-    """Numbered pages with every disc front and, behind each, its back (long-edge duplex)."""
+    """Numbered pages with every disc front and, behind each, its back (long-edge duplex).
+
+    For a scenario's own print file (``disc-print-<paper>.pdf``, the studio's print):
+    every chosen template's front. The kit's discs PDF has one file per template
+    (:func:`pachaprint.render.discs.discs_document`).
+    """
     difficulties = difficulties or {}
+    words = texts_for(lang)
     found: list[Sheet] = []
     for scenario in scenarios:
         pieces = disc_pieces(scenario, wheel, lang, difficulties.get(scenario.id), share_url)
-        found += impose(pieces, paper, label=f"{scenario.name} ({scenario.id})", duplex=True)
+        found += impose(
+            pieces,
+            paper,
+            label=f"{scenario.name} ({scenario.id})",
+            duplex=True,
+            texts=words["sheets"],
+        )
     if not found:
         raise ValueError("no scenarios to print")
-    from .texts import texts as sheet_texts
-
     return document(
         found,
-        "pachaprint discs",
+        words["discs"]["title"].format(wheel=", ".join(wheel_names(wheel))),
         duplex=True,
-        texts=sheet_texts(lang)["sheets"],
+        texts=words["sheets"],
         back_offset=back_offset,
     )
 
@@ -186,41 +230,53 @@ def render_discs_pnp(
     scenarios: Sequence[Scenario],
     out_path: str | Path,
     paper: str = "a4",
-    wheel: WheelChoice = "retail",
+    wheel: str = "retail",
     lang: str = "en",
     difficulties: dict[str, str | None] | None = None,
-    wheels: WheelChoice | None = None,
     back_offset: tuple[float, float] = (0.0, 0.0),
     share_url: str | None = None,
+    ink: str = "full",
 ) -> Path:
-    """Write the duplex-ready discs PDF (``pnp/pachaprint-discs-<paper>.pdf``); returns its path.
+    """Write one wheel template's discs PDF (``pnp/pachaprint-discs-<paper>[-<template>].pdf``).
 
-    Every scenario gets one round piece per wheel template (``wheel``, or its
-    alias ``wheels``): the front on a front page, the back at the mirrored
-    place on the next page, so long-edge duplex printing puts it behind.
+    A contents page (pages for card, the wheel, every scenario's page), then each
+    disc's front on a front page and its back at the mirrored place on the next,
+    so long-edge duplex printing puts it behind; a PDF outline entry per scenario.
     """
-    pages = disc_print_pages(
-        scenarios,
-        paper,
-        wheels if wheels is not None else wheel,
-        lang,
-        difficulties,
-        back_offset,
-        share_url,
-    )
-    return write_pdf(pages, out_path, title="pachaprint discs", duplex=True)
+    from .discs import render_discs
+
+    names = wheel_names(wheel)
+    if len(names) != 1:
+        raise ValueError(f"one discs file per wheel template, not {len(names)} in one")
+    with ink_mode(ink):
+        return render_discs(
+            scenarios, out_path, paper, names[0], lang, difficulties, back_offset, share_url
+        )
 
 
 # --------------------------------------------------------------------------- core wheel parts
 
 
-def wheel_core_sheets(
+def wheel_sheets(wheel: str, paper: str = "a4", lang: str = "en") -> list[Sheet]:
+    """One wheel's sheets: the cover sheet, its masked back, and how to build the wheel."""
+    return [
+        wheel_cover_sheet(wheel, paper, lang),
+        wheel_mask_sheet(wheel, paper, lang),
+        assembly_sheet(wheel, paper, lang),
+    ]
+
+
+def wheel_core_groups(
     paper: str = "a4", lang: str = "en", wheel: WheelChoice = "both"
-) -> list[Sheet]:
-    """Page bodies for the core PnP PDF: each wheel cover (with its slider and steps), then the calibration disc."""
-    found = [wheel_cover_sheet(name, paper, lang) for name in wheel_names(wheel)]
-    found.append(calibration_sheet(paper, lang))
-    return found
+) -> list[tuple[str, list[Sheet]]]:
+    """Page bodies for the core PnP PDF: ``("wheel:<name>", sheets)`` per template, then
+    ``("calibration", [the calibration sheet])``."""
+    groups = [
+        (f"wheel:{load_wheel(name).name}", wheel_sheets(name, paper, lang))
+        for name in wheel_names(wheel)
+    ]
+    groups.append(("calibration", [calibration_sheet(paper, lang)]))
+    return groups
 
 
 def render_wheel_core(
@@ -230,24 +286,27 @@ def render_wheel_core(
     wheel: WheelChoice = "both",
     suffix: str = "",
 ) -> list[Path]:
-    """Write ``core/wheel-cover*.svg|pdf`` and ``core/calibration-disc.svg|pdf`` under ``out_dir``.
+    """Write ``core/wheel-cover*.svg|pdf`` and ``core/calibration-disc.svg|pdf`` under ``out_dir``
+    (in the ink of the caller's :func:`pachaprint.render.symbols.ink` block).
 
-    ``suffix`` goes after each file stem (``"-letter"`` for a second paper size).
+    A cover's SVG is the sheet's front; its PDF holds every page of the wheel
+    (front, masked back, how to build it), duplex-ready. ``suffix`` goes after
+    each file stem (``"-letter"`` for a second paper size).
     """
     core = Path(out_dir) / "core"
-    pages = [wheel_cover_page(name, paper, lang) for name in wheel_names(wheel)]
-    pages.append(calibration_page(paper, lang))
     words = texts(lang)
     files: list[tuple[Path, bytes]] = []
-    for page in pages:
-        title = (
-            words["calibration_title"].format(wheel="retail")
-            if page.name == "calibration-disc"
-            else page.name
-        )
-        stem = f"{page.name}{suffix}"
-        files.append((core / f"{stem}.svg", svg_string(page).encode("utf-8")))
-        files.append((core / f"{stem}.pdf", pdf_bytes([page], title=f"pachaprint: {title}")))
+    for name in wheel_names(wheel):
+        stem = cover_file_stem(load_wheel(name).name)
+        pages = finished_pages(wheel_sheets(name, paper, lang), stem, lang)
+        files.append((core / f"{stem}{suffix}.svg", svg_string(pages[0]).encode("utf-8")))
+        title = "pachaprint: " + words["cover_title"].format(wheel=load_wheel(name).name)
+        files.append((core / f"{stem}{suffix}.pdf", pdf_bytes(pages, title=title, duplex=True)))
+    page = calibration_page(paper, lang)
+    title = words["calibration_title"].format(wheel="retail")
+    stem = f"{page.name}{suffix}"
+    files.append((core / f"{stem}.svg", svg_string(page).encode("utf-8")))
+    files.append((core / f"{stem}.pdf", pdf_bytes([page], title=f"pachaprint: {title}")))
     return [_write_bytes(path, data) for path, data in files]
 
 
@@ -276,5 +335,6 @@ __all__ = [
     "render_discs_pnp",
     "render_scenario",
     "render_wheel_core",
-    "wheel_core_sheets",
+    "wheel_core_groups",
+    "wheel_sheets",
 ]

@@ -18,12 +18,10 @@ stop, ``volvelle45``: the cover).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
-from .wheel import AnyWheel, Box, Sector, SectorWheel, SlotWheel, from_polar
-from .wheel_shapes import WheelTemplateError
+from .wheel import Box, Wheel, WheelTemplateError
 
 KEYS = ("discovery", "divination")
 """The two windows, in drawing order."""
@@ -65,24 +63,6 @@ def _number(raw: dict[str, Any], key: str) -> float:
     return float(value)
 
 
-def _bounds(window: Box | Sector) -> Box:
-    if isinstance(window, Box):
-        return window
-    # a sector centred on the axis (the fixed windows of a slot wheel)
-    half = max(abs(window.start), abs(window.end))
-    if half >= 90:
-        raise ValueError("a window sector must lie within 90 degrees of the axis")
-    x = window.r_out * math.sin(math.radians(half))
-    return Box(-x, x, window.r_in * math.cos(math.radians(half)), window.r_out)
-
-
-def _window_bounds(wheel: AnyWheel) -> dict[str, Box]:
-    if isinstance(wheel, SectorWheel):
-        return {"discovery": wheel.discovery_window(0), "divination": wheel.divination_window(0)}
-    found = wheel.windows()
-    return {key: _bounds(found[key]) for key in KEYS}
-
-
 def _grow(b: Box, m: float) -> Box:
     return Box(b.x0 - m, b.x1 + m, b.u0 - m, b.u1 + m)
 
@@ -91,13 +71,13 @@ def _overlap(a: Box, b: Box) -> bool:
     return a.x0 < b.x1 - 1e-9 and b.x0 < a.x1 - 1e-9 and a.u0 < b.u1 - 1e-9 and b.u0 < a.u1 - 1e-9
 
 
-def shutters(wheel: AnyWheel) -> Shutters:
+def shutters(wheel: Wheel) -> Shutters:
     """The shutter piece of ``wheel`` (template section ``shutters``)."""
     raw = wheel.raw["shutters"]
     margin = _number(raw, "margin_mm")
     glue = _number(raw, "glue_mm")
     hinge = str(raw["hinge"])
-    windows = _window_bounds(wheel)
+    windows = wheel.window_bounds()
     d, c = (_grow(windows[k], margin) for k in KEYS)
     if _overlap(d, c):
         wd, wc = windows["discovery"], windows["divination"]
@@ -134,11 +114,7 @@ def shutters(wheel: AnyWheel) -> Shutters:
     )
 
 
-def _far(b: Box) -> float:
-    return max(math.hypot(x, u) for x, u in b.corners())
-
-
-def shutter_problems(wheel: AnyWheel) -> list[str]:
+def shutter_problems(wheel: Wheel) -> list[str]:
     """Template geometry that would let a closed shutter leave a window uncovered, or foul the wheel."""
     try:
         s = shutters(wheel)
@@ -158,41 +134,5 @@ def shutter_problems(wheel: AnyWheel) -> list[str]:
         for other in KEYS:
             if key != other and _overlap(s.flaps[key], s.windows[other]):
                 found.append(f"the {key} shutter would reach over the {other} window")
-    if isinstance(wheel, SectorWheel):
-        half = wheel.slider_half_width
-        top = max(f.u1 for f in s.flaps.values()) + wheel.stops[-1]
-        if top + 1.0 > wheel.keeper_radius:
-            found.append(
-                f"at the last slider stop the shutters reach {top:.1f} mm from the pin, too close "
-                f"to the keeper slit at {wheel.keeper_radius:g} mm"
-            )
-        if s.outline.x0 < -half or s.outline.x1 > half:
-            found.append("the shutter piece is wider than the slider strip")
-    elif isinstance(wheel, SlotWheel):
-        cover = wheel.raw["cover"]
-        band_in = (
-            wheel.element_radius
-            - float(cover["element_symbol_mm"]) / 2
-            - float(cover["band_inset_mm"])
-        )
-        letter_r = float(cover["letter_pt"]) * (25.4 / 72) * 0.729 / 2  # half a capital
-        radius = band_in + float(cover["letter_inset_mm"])
-        for column in range(wheel.columns):
-            x, u = from_polar(radius, wheel.element_angle(column))
-            near = min(_distance(b, x, u) for b in (*s.flaps.values(), s.spine))
-            if near < letter_r + 0.3:
-                found.append(
-                    f"the shutters come within {near:.1f} mm of column {column + 1}'s letter "
-                    "on the element scale"
-                )
-        far = max(_far(b) for b in (*s.flaps.values(), s.spine))
-        if far > wheel.cover_radius - 1.0:
-            found.append("the shutter piece reaches past the cover's edge")
+    found += wheel.shutter_problems([*s.flaps.values(), s.spine])
     return found
-
-
-def _distance(b: Box, x: float, u: float) -> float:
-    """Distance from a point to a box (0 inside)."""
-    dx = max(b.x0 - x, 0.0, x - b.x1)
-    du = max(b.u0 - u, 0.0, u - b.u1)
-    return math.hypot(dx, du)

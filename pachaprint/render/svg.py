@@ -1,16 +1,31 @@
-"""SVG back end: writes a :class:`~pachaprint.render.draw.Drawing` with svgwrite.
+"""SVG back end: the one writer of the drawing model as SVG markup, built on svgwrite.
 
-User units are millimetres (``viewBox`` in mm, ``width``/``height`` with a
-``mm`` suffix), the viewBox origin is the trim corner, bleed lies at negative
-coordinates. Text stays real ``<text>``; symbols are written once in
+:func:`svg_string` writes a whole :class:`~pachaprint.render.draw.Drawing`
+as a document; :func:`element_markup` and :func:`symbol_markup` write single
+items and ``<symbol>`` definitions for pages that inline them (the digital
+wheel, the studio). Both go through :class:`SvgWriter`, which builds svgwrite
+elements, and one serializer (:func:`_markup`, ElementTree as in svgwrite), so
+every item is written one way and every text is escaped one way.
+
+Documents: user units are millimetres (``viewBox`` in mm, ``width``/``height``
+with a ``mm`` suffix), the viewBox origin is the trim corner, bleed lies at
+negative coordinates. Text stays real ``<text>``; symbols are written once in
 ``<defs>`` (``id="sym-<name>"``) and placed with ``<use>``; clip ids are
-numbered in drawing order, so the same drawing always gives the same bytes.
+numbered in drawing order; svgwrite sorts the attributes; so the same drawing
+always gives the same bytes.
+
+A colour may be ``#rrggbb``, ``currentColor`` or a CSS variable
+(``var(--paper)``); a variable is written as a ``style`` declaration, since
+presentation attributes cannot hold one.
+
+svgwrite has no type hints: its elements stay behind this module's typed
+functions (``_El`` below is one of them), and nothing here subclasses them.
 """
 
 from __future__ import annotations
 
-import io
 import os
+import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from pathlib import Path as FilePath
 from typing import Any
@@ -22,6 +37,9 @@ from ..textfit import printable
 from . import draw as d
 from .fonts import SVG_FAMILY
 
+_El = Any
+"""An svgwrite element (svgwrite is untyped)."""
+
 
 def num(v: float) -> str:
     """A coordinate with at most 3 decimals, no trailing zeros, never ``-0``."""
@@ -29,33 +47,11 @@ def num(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
-def _matrix(m: d.Matrix) -> str:
+def matrix(m: d.Matrix) -> str:
+    """A ``transform`` value: ``translate(...)`` when it only moves, else ``matrix(...)``."""
     if m[:4] == (1.0, 0.0, 0.0, 1.0):
         return f"translate({num(m[4])} {num(m[5])})"
     return "matrix(" + " ".join(num(v) for v in m) + ")"
-
-
-def _style(el: Any, style: d.Style) -> None:
-    a = el.attribs
-    a["fill"] = style.fill or "none"
-    if style.stroke:
-        a["stroke"] = style.stroke
-        a["stroke-width"] = num(style.stroke_width)
-        if style.dash:
-            a["stroke-dasharray"] = " ".join(num(v) for v in style.dash)
-        if style.cap != "butt":
-            a["stroke-linecap"] = style.cap
-        if style.join != "miter":
-            a["stroke-linejoin"] = style.join
-    if style.opacity != 1.0:
-        a["opacity"] = num(style.opacity)
-
-
-def _ident(el: Any, item: d.Item) -> None:
-    if item.id:
-        el.attribs["id"] = item.id
-    for key, value in item.data:
-        el.attribs[f"data-{key}"] = value
 
 
 def path_data(segments: Iterable[d.Segment]) -> str:
@@ -70,79 +66,145 @@ def path_data(segments: Iterable[d.Segment]) -> str:
     return "".join(out)
 
 
-def _raw(name: str, dwg: Any) -> Any:
-    """An SVG element written exactly with the attributes we set (svgwrite's own
-    polygon rewrites ``points`` from its list when it is written)."""
-    el = svgwrite.base.BaseElement(factory=dwg)
-    el.elementname = name
+# --------------------------------------------------------------------------- serializing
+
+
+def _markup(element: ET.Element, indent: str | None = None) -> str:
+    """svgwrite's element tree as markup: one line, or one element a line indented by ``indent``.
+
+    ElementTree (svgwrite's serializer) escapes ``& < >`` in text and also ``"`` in
+    attributes; apostrophes are escaped too (the font list holds some), and empty
+    elements close with ``/>``, so every file keeps the bytes it had.
+    """
+    if indent is not None:
+        ET.indent(element, space=indent)
+    text = ET.tostring(element, encoding="unicode")
+    # ">" is always escaped inside values and text: " />" only closes an empty element
+    return text.replace(" />", "/>").replace("'", "&#x27;")
+
+
+# --------------------------------------------------------------------------- elements
+
+
+def _paint(el: _El, styles: list[str], name: str, colour: str | None) -> None:
+    if colour is None:
+        el.attribs[name] = "none"
+    elif colour.startswith("var("):
+        styles.append(f"{name}:{colour}")
+    else:
+        el.attribs[name] = colour
+
+
+def _styled(el: _El, style: d.Style) -> _El:
+    a = el.attribs
+    styles: list[str] = []
+    _paint(el, styles, "fill", style.fill)
+    if style.stroke:
+        _paint(el, styles, "stroke", style.stroke)
+        a["stroke-width"] = num(style.stroke_width)
+        if style.dash:
+            a["stroke-dasharray"] = " ".join(num(v) for v in style.dash)
+        if style.cap != "butt":
+            a["stroke-linecap"] = style.cap
+        if style.join != "miter":
+            a["stroke-linejoin"] = style.join
+    if style.opacity != 1.0:
+        a["opacity"] = num(style.opacity)
+    if styles:
+        a["style"] = ";".join(styles)
     return el
 
 
-class _Writer:
-    def __init__(self, dwg: Any):
-        self.dwg = dwg
+def _factory() -> _El:
+    """An svgwrite drawing: the element factory (validation off, we write final strings)."""
+    return svgwrite.Drawing(profile="full", debug=False)
+
+
+class SvgWriter:
+    """Turns drawing-model items into svgwrite elements.
+
+    Symbols placed with :class:`~pachaprint.render.draw.Use` and clip paths
+    are collected in :attr:`defs` (each symbol once, clips numbered in order).
+    """
+
+    def __init__(self, factory: _El) -> None:
+        self.factory = factory
+        self.defs: list[_El] = []
         self.clips = 0
         self.symbols: dict[str, d.Symbol] = {}
 
-    def element(self, item: d.Element) -> Any:
-        dwg = self.dwg
+    def element(self, item: d.Element) -> _El:
+        """The svgwrite element of one item (groups with their children)."""
+        f = self.factory
         if isinstance(item, d.Rect):
-            el = dwg.rect()
-            a = el.attribs
-            a.update(x=num(item.x), y=num(item.y), width=num(item.w), height=num(item.h))
+            el = f.rect()
+            el.attribs.update(x=num(item.x), y=num(item.y), width=num(item.w), height=num(item.h))
             if item.rx:
-                a["rx"] = num(item.rx)
-            _style(el, item.style)
+                el.attribs["rx"] = num(item.rx)
+            _styled(el, item.style)
         elif isinstance(item, d.Circle):
-            el = dwg.circle()
+            el = _styled(f.circle(), item.style)
             el.attribs.update(cx=num(item.cx), cy=num(item.cy), r=num(item.r))
-            _style(el, item.style)
         elif isinstance(item, d.Line):
-            el = dwg.line()
+            el = _styled(f.line(), item.style)
             el.attribs.update(x1=num(item.x1), y1=num(item.y1), x2=num(item.x2), y2=num(item.y2))
-            _style(el, item.style)
         elif isinstance(item, d.Polygon):
-            # svgwrite's own polygon rewrites "points" from its list; write the attribute ourselves
-            el = _raw("polygon" if item.closed else "polyline", dwg)
+            # svgwrite's polygon rewrites "points" from its own list when written
+            # (and empties ours): a plain element of that name keeps the attribute
+            el = svgwrite.base.BaseElement(factory=f)
+            el.elementname = "polygon" if item.closed else "polyline"
             el.attribs["points"] = " ".join(f"{num(x)},{num(y)}" for x, y in item.points)
-            _style(el, item.style)
+            _styled(el, item.style)
         elif isinstance(item, d.Path):
-            el = dwg.path(d=path_data(item.segments))
+            el = _styled(f.path(d=path_data(item.segments)), item.style)
             if item.evenodd:
                 el.attribs["fill-rule"] = "evenodd"
-            _style(el, item.style)
         elif isinstance(item, d.Text):
-            el = dwg.text(printable(item.text))
-            a = el.attribs
-            a.update(x=num(item.x), y=num(item.baseline()))
-            a["font-size"] = num(item.size_pt * d.PT_MM)
-            if item.anchor != "start":
-                a["text-anchor"] = item.anchor
-            if item.bold:
-                a["font-weight"] = "bold"
-            a["fill"] = item.colour
+            el = self._text(item)
         elif isinstance(item, d.Use):
             self._define(item.symbol)
-            el = dwg.use(f"#sym-{item.symbol.name}")
-            el.attribs["transform"] = _matrix(item.matrix())
+            el = f.use(f"#sym-{item.symbol.name}")
+            el.attribs["transform"] = matrix(item.matrix())
         elif isinstance(item, d.Group):
-            el = dwg.g()
-            if item.transform != d.IDENTITY:
-                el.attribs["transform"] = _matrix(item.transform)
-            if item.clip is not None:
-                self.clips += 1
-                clip_id = f"clip-{self.clips}"
-                clip = dwg.clipPath(id=clip_id)
-                shape = self.element(item.clip)
-                shape.attribs.pop("id", None)
-                clip.add(shape)
-                dwg.defs.add(clip)
-                el.attribs["clip-path"] = f"url(#{clip_id})"
-            for child in item.items:
-                el.add(self.element(child))
+            el = self._group(item)
         else:
             raise TypeError(f"cannot draw {type(item).__name__}")
-        _ident(el, item)
+        if item.id:
+            el.attribs["id"] = item.id
+        for key, value in item.data:
+            el.attribs[f"data-{key}"] = value
+        return el
+
+    def _group(self, item: d.Group) -> _El:
+        el = self.factory.g()
+        if item.transform != d.IDENTITY:
+            el.attribs["transform"] = matrix(item.transform)
+        if item.clip is not None:
+            self.clips += 1
+            clip_id = f"clip-{self.clips}"
+            clip = self.factory.clipPath(id=clip_id)
+            shape = self.element(item.clip)
+            shape.attribs.pop("id", None)
+            clip.add(shape)
+            self.defs.append(clip)
+            el.attribs["clip-path"] = f"url(#{clip_id})"
+        for child in item.items:
+            el.add(self.element(child))
+        return el
+
+    def _text(self, item: d.Text) -> _El:
+        el = self.factory.text(printable(item.text))
+        a = el.attribs
+        a.update(x=num(item.x), y=num(item.baseline()))
+        a["font-size"] = num(item.size_pt * d.PT_MM)
+        if item.anchor != "start":
+            a["text-anchor"] = item.anchor
+        if item.bold:
+            a["font-weight"] = "bold"
+        styles: list[str] = []
+        _paint(el, styles, "fill", item.colour)
+        if styles:
+            a["style"] = ";".join(styles)
         return el
 
     def _define(self, symbol: d.Symbol) -> None:
@@ -152,10 +214,39 @@ class _Writer:
                 raise ValueError(f"two different symbols are both named {symbol.name!r}")
             return
         self.symbols[symbol.name] = symbol
-        g = self.dwg.g(id=f"sym-{symbol.name}")
+        g = self.factory.g(id=f"sym-{symbol.name}")
         for child in symbol.items:
             g.add(self.element(child))
-        self.dwg.defs.add(g)
+        self.defs.append(g)
+
+
+# --------------------------------------------------------------------------- inline markup
+
+
+def _standalone(writer: SvgWriter, item: d.Element) -> _El:
+    el = writer.element(item)
+    if writer.defs:
+        raise TypeError(f"inline markup cannot hold symbols or clips ({type(item).__name__})")
+    return el
+
+
+def element_markup(item: d.Element) -> str:
+    """One item as inline SVG on a single line (no symbols or clips inside)."""
+    return _markup(_standalone(SvgWriter(_factory()), item).get_xml())
+
+
+def symbol_markup(symbol_id: str, symbol: d.Symbol) -> str:
+    """A ``<symbol>`` definition with its own ``viewBox``, for a page to ``<use>``."""
+    writer = SvgWriter(_factory())
+    box = f"0 0 {num(symbol.width)} {num(symbol.height)}"
+    el = writer.factory.symbol(id=symbol_id)
+    el.attribs["viewBox"] = box
+    for item in symbol.items:
+        el.add(_standalone(writer, item))
+    return _markup(el.get_xml())
+
+
+# --------------------------------------------------------------------------- documents
 
 
 def svg_string(drawing: d.Drawing) -> str:
@@ -172,12 +263,18 @@ def svg_string(drawing: d.Drawing) -> str:
     for key, value in drawing.metadata:
         a[f"data-{key}"] = value
     dwg.set_desc(title=drawing.name)
-    writer = _Writer(dwg)
+    writer = SvgWriter(dwg)
     for item in drawing.items:
         dwg.add(writer.element(item))
-    buf = io.StringIO()
-    dwg.write(buf, pretty=True, indent=1)
-    return buf.getvalue() + "\n"
+    for definition in writer.defs:
+        dwg.defs.add(definition)
+    if not writer.defs:
+        dwg.elements.remove(dwg.defs)
+    root = dwg.get_xml()
+    # svgwrite's drawing always declares these; our files are plain SVG 1.1
+    for name in ("baseProfile", "xmlns:ev"):
+        del root.attrib[name]
+    return '<?xml version="1.0" encoding="utf-8" ?>\n' + _markup(root, indent=" ") + "\n"
 
 
 def write_svg(drawing: d.Drawing, path: str | os.PathLike[str]) -> FilePath:

@@ -11,8 +11,12 @@ filled (``ink``, ``paper``, ``accent``) and places them. The palette
 
 from __future__ import annotations
 
+import copy
 import math
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -23,11 +27,51 @@ from . import draw as d
 GROUPS = ("terrains", "crops", "elements", "animals", "marks")
 
 
+INKS = ("full", "saver")
+"""How much ink the kit prints: ``full`` colour, or ``saver`` (light backgrounds and areas
+with outlines, for home printers; the palette's ``ink_saver`` section)."""
+
+_INK: ContextVar[str] = ContextVar("pachaprint_ink", default="full")
+
+
+@contextmanager
+def ink(mode: str) -> Iterator[None]:
+    """Draw everything inside the ``with`` block with the palette of ``mode`` (see :data:`INKS`)."""
+    if mode not in INKS:
+        raise ValueError(f"unknown ink {mode!r} (choose {' or '.join(INKS)})")
+    token = _INK.set(mode)
+    try:
+        yield
+    finally:
+        _INK.reset(token)
+
+
+def ink_mode() -> str:
+    """The ink the components draw with now."""
+    return _INK.get()
+
+
+def _merged(base: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+    out = copy.deepcopy(base)
+    for key, value in changes.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merged(out[key], value)
+        elif key != "about":
+            out[key] = value
+    return out
+
+
 @cache
-def palette() -> dict[str, Any]:
-    """The parsed ``templates/palette.json``."""
+def _palette(mode: str) -> dict[str, Any]:
     found: dict[str, Any] = load_template("palette.json")
+    if mode == "saver":
+        found = _merged(found, found["ink_saver"])
     return found
+
+
+def palette(mode: str | None = None) -> dict[str, Any]:
+    """The parsed ``templates/palette.json`` for ``mode`` (default: the current :func:`ink`)."""
+    return _palette(mode or _INK.get())
 
 
 @cache
@@ -210,7 +254,6 @@ def _shape(spec: dict[str, Any], roles: dict[str, str], box_centre: d.Point) -> 
     return item
 
 
-@cache
 def symbol(
     name: str, ink: str | None = None, paper: str | None = None, accent: str | None = None
 ) -> d.Symbol:
@@ -220,12 +263,19 @@ def symbol(
     ink. The symbol's name in the output carries any non-default colours so
     that two colourings never share one SVG definition.
     """
+    return _symbol(name, ink, paper, accent, _INK.get())
+
+
+@cache
+def _symbol(
+    name: str, ink: str | None, paper: str | None, accent: str | None, mode: str
+) -> d.Symbol:
     spec = _definitions().get(name)
     if spec is None:
         raise KeyError(
             f"no symbol {name!r} in {templates_dir() / 'symbols'} (known: {', '.join(names())})"
         )
-    pal = palette()
+    pal = palette(mode)
     roles = {
         "ink": ink or pal["ink"],
         "paper": paper or pal["paper"],

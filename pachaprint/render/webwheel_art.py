@@ -5,8 +5,9 @@ colours as the printed components: the symbols come from
 :mod:`pachaprint.render.symbols` (``templates/symbols/``), the names of the
 column elements and row animals from ``templates/board.json``, the colours
 from ``templates/palette.json``. This module writes them as inline SVG
-``<symbol>`` definitions, used by the page with ``<use href="#sym-...">``, and
-as CSS rules.
+``<symbol>`` definitions (written by the one SVG writer,
+:mod:`pachaprint.render.svg`), used by the page with ``<use href="#sym-...">``,
+and as CSS rules.
 
 A symbol's ``ink`` becomes ``currentColor`` and its ``paper`` (cut-outs) the
 CSS variable ``--paper``, so one definition serves on every background: the
@@ -15,7 +16,6 @@ page sets ``color`` and ``--paper`` wherever it places a symbol.
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -23,7 +23,7 @@ from typing import Any
 from pachaprint.model.rules import CROP_LEVELS, TERRAIN_LETTERS
 from pachaprint.render import draw as d
 from pachaprint.render import symbols
-from pachaprint.render.svg import num, path_data
+from pachaprint.render.svg import symbol_markup
 from pachaprint.resources import load_template
 
 INK = "currentColor"
@@ -62,78 +62,9 @@ class PageArt:
     """Colour rules: ``:root`` band colours, ``.t-V`` terrain and ``.c-1`` crop classes."""
 
 
-# -- inline SVG ------------------------------------------------------------------
-def _paint(name: str, colour: str | None) -> str:
-    """``fill="..."``, or a ``style`` declaration when the colour is a CSS variable."""
-    if colour is None:
-        return f'{name}="none"'
-    if colour.startswith("var("):
-        return f'style="{name}:{colour}"'
-    return f'{name}="{html.escape(colour)}"'
-
-
-def _style(style: d.Style) -> str:
-    paints = [_paint("fill", style.fill)]
-    if style.stroke:
-        paints.append(_paint("stroke", style.stroke))
-        paints.append(f'stroke-width="{num(style.stroke_width)}"')
-        if style.cap != "butt":
-            paints.append(f'stroke-linecap="{style.cap}"')
-        if style.join != "miter":
-            paints.append(f'stroke-linejoin="{style.join}"')
-        if style.dash:
-            paints.append(f'stroke-dasharray="{" ".join(num(v) for v in style.dash)}"')
-    if style.opacity != 1.0:
-        paints.append(f'opacity="{num(style.opacity)}"')
-    # two CSS-variable paints would give two style attributes: merge them
-    styles = [p[7:-1] for p in paints if p.startswith('style="')]
-    rest = [p for p in paints if not p.startswith('style="')]
-    if styles:
-        rest.append(f'style="{";".join(styles)}"')
-    return " ".join(rest)
-
-
-def svg_markup(item: d.Element) -> str:
-    """Inline SVG for one drawing-model item of a symbol (shapes, text, groups)."""
-    if isinstance(item, d.Path):
-        rule = ' fill-rule="evenodd"' if item.evenodd else ""
-        return f'<path d="{path_data(item.segments)}"{rule} {_style(item.style)}/>'
-    if isinstance(item, d.Circle):
-        return f'<circle cx="{num(item.cx)}" cy="{num(item.cy)}" r="{num(item.r)}" {_style(item.style)}/>'
-    if isinstance(item, d.Rect):
-        rx = f' rx="{num(item.rx)}"' if item.rx else ""
-        return (
-            f'<rect x="{num(item.x)}" y="{num(item.y)}" width="{num(item.w)}" height="{num(item.h)}"{rx} '
-            f"{_style(item.style)}/>"
-        )
-    if isinstance(item, d.Polygon):
-        tag = "polygon" if item.closed else "polyline"
-        points = " ".join(f"{num(x)},{num(y)}" for x, y in item.points)
-        return f'<{tag} points="{points}" {_style(item.style)}/>'
-    if isinstance(item, d.Line):
-        return (
-            f'<line x1="{num(item.x1)}" y1="{num(item.y1)}" x2="{num(item.x2)}" y2="{num(item.y2)}" '
-            f"{_style(item.style)}/>"
-        )
-    if isinstance(item, d.Text):
-        anchor = f' text-anchor="{item.anchor}"' if item.anchor != "start" else ""
-        weight = ' font-weight="bold"' if item.bold else ""
-        return (
-            f'<text x="{num(item.x)}" y="{num(item.baseline())}" font-size="{num(item.size_pt * d.PT_MM)}"'
-            f"{anchor}{weight} {_paint('fill', item.colour)}>{html.escape(item.text)}</text>"
-        )
-    if isinstance(item, d.Group):
-        transform = ""
-        if item.transform != d.IDENTITY:
-            transform = ' transform="matrix(' + " ".join(num(v) for v in item.transform) + ')"'
-        return f"<g{transform}>" + "".join(svg_markup(child) for child in item.items) + "</g>"
-    raise TypeError(f"a page symbol cannot hold {type(item).__name__}")
-
-
 def symbol_element(page_id: str, symbol: d.Symbol) -> str:
-    """One ``<symbol>`` definition for the page."""
-    body = "".join(svg_markup(item) for item in symbol.items)
-    return f'<symbol id="{page_id}" viewBox="0 0 {num(symbol.width)} {num(symbol.height)}">{body}</symbol>'
+    """One ``<symbol>`` definition for the page (written by :mod:`pachaprint.render.svg`)."""
+    return symbol_markup(page_id, symbol)
 
 
 # -- the art of the page ------------------------------------------------------------
@@ -161,7 +92,7 @@ def _css(palette: dict[str, Any]) -> str:
 def page_art() -> PageArt:
     """The page art from the shared templates (cached)."""
     board = load_template("board.json")
-    palette = symbols.palette()
+    palette = symbols.palette("full")  # a screen, whatever the print's ink
     elements = tuple(board["elements"])
     animals = tuple(board["animals"])
     found: dict[str, d.Symbol] = {}

@@ -178,8 +178,11 @@ def template_pair(data: dict[str, Any], key: str, where: str) -> tuple[float, fl
     return low, high
 
 
-def template_number(data: dict[str, Any], key: str, where: str) -> float:
-    value = data.get(key)
+def template_number(
+    data: dict[str, Any], key: str, where: str, default: float | None = None
+) -> float:
+    """A number from template data (``default`` when the key is absent and one is given)."""
+    value = data.get(key, default)
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         raise WheelTemplateError(f"{where}.{key} must be a number")
     return float(value)

@@ -16,8 +16,9 @@ from pachaprint.check.explain import chain_difficulty, explain_givens
 from pachaprint.check.generate import SCHEMA_REF, generate, slug
 from pachaprint.check.load import schema_problems
 from pachaprint.check.problems import Problem, Report
+from pachaprint.check.propagate import levels_of
 from pachaprint.check.rules import settling_start_cells
-from pachaprint.check.solver import givens_of, levels_of
+from pachaprint.check.solver import givens_of
 from pachaprint.check.techniques import is_solved, position_for
 from pachaprint.check.validate import validate_data
 from pachaprint.model.board import SIZES, board_for, join_names

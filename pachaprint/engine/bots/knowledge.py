@@ -1,7 +1,7 @@
 """What the public information proves: the :class:`Knowledge` of a table (see :mod:`pachaprint.engine.bots.logic`).
 
 :func:`~pachaprint.engine.bots.logic.analyse` makes it; :func:`propagate` follows its
-constraints (the crop solver's :func:`~pachaprint.check.solver.settle`, on the
+constraints (the crop solver's :func:`~pachaprint.check.propagate.settle`, on the
 regions known so far) and :func:`~pachaprint.engine.bots.proofs.prove` refutes levels
 with it.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from pachaprint.check.solver import settle
+from pachaprint.check.propagate import settle
 from pachaprint.engine.rules.movement import cells_of
 from pachaprint.model.board import Board
 from pachaprint.model.rules import MAX_REGION_SIZE
@@ -120,7 +120,7 @@ def propagate(
 
     Only the complete regions (units) whose cells changed are checked for
     hidden singles, unless ``every_unit``. The kernel is the solver's
-    :func:`~pachaprint.check.solver.settle`, on the regions known so far.
+    :func:`~pachaprint.check.propagate.settle`, on the regions known so far.
     """
     peers, units, unit_of = knowledge.links
     touched = set(range(len(units))) if every_unit else None

@@ -163,7 +163,7 @@ def board(lang: str = "en", cell_mm: float | None = None) -> d.Drawing:
                     x + g.cell * 0.36,
                     y + g.header / 2,
                     g.header * 0.72,
-                    ink=pal["paper"],
+                    ink=pal["element_ink"],
                     paper=pal["element_band"],
                 ),
                 d.Text(
@@ -174,7 +174,7 @@ def board(lang: str = "en", cell_mm: float | None = None) -> d.Drawing:
                     bold=True,
                     anchor="middle",
                     valign="middle",
-                    colour=pal["paper"],
+                    colour=pal["element_ink"],
                 ),
                 id=f"column-{letter}",
                 data=d.data(column=letter, element=tpl["elements"][c]),

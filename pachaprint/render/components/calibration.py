@@ -17,17 +17,16 @@ from pachaprint.resources import load_template
 from .. import draw as d
 from .. import sheets, symbols
 from ..texts import wheel_texts as texts
-from ..wheel import AnyWheel, SectorWheel, from_polar
-from ..wheel_templates import load_wheel
+from ..wheel import SectorWheel, Wheel, from_polar
+from ..wheel_templates import resolve
 from . import wheelparts as wp
 from .wheel_cover import finished_page, instructions, placed_at
 
 
-def calibration_drawing(wheel: AnyWheel | str = "retail", lang: str = "en") -> d.Drawing:
+def calibration_drawing(wheel: Wheel | str = "retail", lang: str = "en") -> d.Drawing:
     """The calibration disc for a sector template (default: the shipped ``retail``)."""
-    if isinstance(wheel, str):
-        wheel = load_wheel(wheel)
-    if not isinstance(wheel, SectorWheel):
+    wheel = resolve(wheel)
+    if not isinstance(wheel, SectorWheel):  # its scales are the sector template's own
         raise ValueError("the calibration disc measures a sector (retail-style) wheel")
     pal = symbols.palette()
     t = texts(lang)
@@ -83,7 +82,7 @@ def calibration_drawing(wheel: AnyWheel | str = "retail", lang: str = "en") -> d
                 y1=cy - u1,
                 x2=cx + x2,
                 y2=cy - u2,
-                style=d.stroke(pal["element_band"], 0.35),
+                style=d.stroke(pal["highlight"], 0.35),
             )
         )
         sector_inset = lay["sector_label_inset_mm"]
@@ -95,7 +94,7 @@ def calibration_drawing(wheel: AnyWheel | str = "retail", lang: str = "en") -> d
                 r - sector_inset,
                 f"{t['sector']} {column + 1}",
                 lay["sector_label_pt"],
-                pal["element_band"],
+                pal["highlight"],
                 bold=True,
             )
         ]
@@ -123,7 +122,7 @@ def calibration_drawing(wheel: AnyWheel | str = "retail", lang: str = "en") -> d
                 cx=cx,
                 cy=cy,
                 r=edge,
-                style=d.stroke(pal["element_band"], 0.25, dash=(1.2, 0.8)),
+                style=d.stroke(pal["highlight"], 0.25, dash=(1.2, 0.8)),
                 data=d.data(ring_edge_mm=f"{edge:g}"),
             )
         )
@@ -141,7 +140,7 @@ def calibration_drawing(wheel: AnyWheel | str = "retail", lang: str = "en") -> d
                     u,
                     f"{t['ring']} {row + 1}",
                     label_pt,
-                    pal["element_band"],
+                    pal["highlight"],
                     bold=True,
                 ),
             )
@@ -163,11 +162,10 @@ def calibration_drawing(wheel: AnyWheel | str = "retail", lang: str = "en") -> d
 
 
 def calibration_sheet(
-    paper: str = "a4", lang: str = "en", wheel: AnyWheel | str = "retail"
+    paper: str = "a4", lang: str = "en", wheel: Wheel | str = "retail"
 ) -> sheets.Sheet:
     """A page body with the calibration disc (cut circle) and how to use it."""
-    if isinstance(wheel, str):
-        wheel = load_wheel(wheel)
+    wheel = resolve(wheel)
     p = sheets.paper(paper)
     area = sheets.body_area(p)
     t = texts(lang)

@@ -8,9 +8,10 @@ from typing import Any
 from ...model.rules import BOX_CROP_TILES, BOX_TERRAIN_TILES, CROP_LEVELS, OFFERING_TOKENS_PER_TYPE
 from .. import draw as d
 from ..fonts import wrap
+from ..shapes import paragraph, rule
 from ..sheets import Paper, Sheet, body_area
 from ..symbols import palette
-from . import pieces
+from . import pieces, screens
 
 
 def _colours(names: Sequence[str], words: dict[str, Any]) -> str:
@@ -53,6 +54,10 @@ def rows(words: dict[str, Any], wheels: Sequence[str]) -> list[tuple[str, str, s
                 ),
             )
         )
+    name, count = c["screen"]
+    found.append(
+        ("screens", name, count.format(colours=_colours(screens.spec()["colours"], words)))
+    )
     found.append(("reference", *c["reference"]))
     for wheel in wheels:
         key = f"wheel_{wheel}" if f"wheel_{wheel}" in c else "wheel_other"
@@ -73,7 +78,7 @@ def contents_sheet(
         d.Text(x=area.x, y=area.y + 8, text=c["title"], size_pt=16, bold=True, colour=pal["ink"])
     ]
     y = area.y + 18
-    widths = (0.42, 0.46, 0.12)
+    widths = (0.48, 0.42, 0.10)
     cols = [area.x + sum(widths[:k]) * area.w for k in range(3)]
     size = 9.0
     lead = size * d.PT_MM * 1.3
@@ -85,7 +90,7 @@ def contents_sheet(
         items.append(d.Text(x=cols[k] + 1.5, y=y, text=text, size_pt=size, bold=True))
     y += lead + 1.5
     for name, count, page in entries:
-        name_lines = wrap(name, widths[0] * area.w - 3, size)
+        name_lines = wrap(name, widths[0] * area.w - 3, size, bold=True)
         count_lines = wrap(count, widths[1] * area.w - 3, size)
         for k, line in enumerate(name_lines):
             items.append(
@@ -95,19 +100,10 @@ def contents_sheet(
             items.append(d.Text(x=cols[1] + 1.5, y=y + k * lead, text=line, size_pt=size))
         items.append(d.Text(x=cols[2] + 1.5, y=y, text=str(page), size_pt=size))
         y += max(len(name_lines), len(count_lines)) * lead + 1.2
-        items.append(
-            d.Line(
-                x1=area.x,
-                y1=y - lead + 1.0,
-                x2=area.x + area.w,
-                y2=y - lead + 1.0,
-                style=d.stroke(pal["guide"], 0.2),
-            )
-        )
+        items.append(rule(area.x, area.x + area.w, y - lead + 1.0, pal["guide"]))
     y += 4
     for para in (c["discs"].format(paper=p.key), c["need"]):
-        for line in wrap(para, area.w, size):
-            items.append(d.Text(x=area.x, y=y, text=line, size_pt=size))
-            y += lead
+        lines, y = paragraph(para, area.x, y, area.w, size, pal["ink"])
+        items += lines
         y += 2
     return Sheet(p, tuple(items), c["label"], "single")

@@ -3,6 +3,12 @@
 Counts per level from ``BOX_CROP_TILES``; diameters from ``templates/core.json``
 (each must fit inside one board cell). A tile shows the crop colour, the crop
 symbol and the level number: colour, size, symbol and digit all say the same.
+A pawn stands on the tile's middle (``pawn_spot_mm`` across, marked by a thin
+ring), so the digit (at the top, and upside down at the bottom, for players
+across the table) and the symbol (left and right) sit in the ring around it,
+where they stay in view under a pawn.
+
+SVG: the digits carry ``data-mark="level"``, the symbols ``data-mark="symbol"``.
 """
 
 from __future__ import annotations
@@ -25,6 +31,11 @@ def diameter(level: int) -> float:
     return float(size)
 
 
+def pawn_spot() -> float:
+    """Diameter (mm) of the middle left free for a pawn."""
+    return float(core_geometry()["crop_tile"]["pawn_spot_mm"])
+
+
 def face(level: int, number: int) -> d.Drawing:
     """One crop tile (``number`` counts tiles of that level from 1)."""
     sw = crop(level)
@@ -32,28 +43,43 @@ def face(level: int, number: int) -> d.Drawing:
     size = diameter(level)
     bleed = core_geometry()["bleed_mm"]
     r = size / 2
+    spot = pawn_spot() / 2
+    band = r - 0.9 - spot  # the ring between the pawn spot and the edge line
+    if band < 2.0:
+        raise ValueError(
+            f"templates/core.json: crop tile {level} ({size} mm) leaves {band:.1f} mm around "
+            f"a {2 * spot:g} mm pawn; it needs 2 mm"
+        )
+    mid = spot + band / 2  # radius of the marks' centres
+    mark = band * 0.9
+    digit_pt = mark / (d.CAP_HEIGHT * d.PT_MM)
     items: list[d.Element] = [
         d.Circle(cx=r, cy=r, r=r + bleed, style=d.fill(sw.colour)),
         d.Circle(cx=r, cy=r, r=r - 0.9, style=d.stroke(pal["paper"], 0.35)),
-        place(sw.symbol, r, r - size * 0.13, size * 0.46, ink=sw.ink, paper=sw.colour),
-        d.Text(
+        d.Circle(cx=r, cy=r, r=spot, style=d.stroke(sw.ink, 0.2, dash=(0.8, 0.8))),
+    ]
+    for angle in (0, 180):  # the digit at the top and, turned, at the bottom
+        digit = d.Text(
             x=r,
-            y=r + size * 0.27,
+            y=r - mid,
             text=str(level),
-            size_pt=size * 0.62,
+            size_pt=digit_pt,
             bold=True,
             anchor="middle",
             valign="middle",
             colour=sw.ink,
-        ),
-    ]
+        )
+        items.append(d.group(digit, transform=d.rotate(angle, r, r), data=d.data(mark="level")))
+    for side in (-1, 1):  # the symbol left and right
+        symbol = place(sw.symbol, r + side * mid, r, mark, ink=sw.ink, paper=sw.colour)
+        items.append(d.group(symbol, data=d.data(mark="symbol")))
     return d.Drawing(
         size,
         size,
         tuple(items),
         name=f"crop-{level}-{number:02d}",
         bleed_mm=bleed,
-        metadata=d.data(crop=level),
+        metadata=d.data(crop=level, pawn_spot_mm=f"{2 * spot:g}"),
     )
 
 

@@ -17,9 +17,11 @@ from pachaprint.resources import load_template
 from ...textfit import disc_back_box, fit_in
 from .. import draw as d
 from .. import symbols
+from ..fonts import wrap
+from ..texts import pawn_letter
 from ..texts import wheel_texts as texts
-from ..wheel import AnyWheel
-from ..wheel_templates import load_wheel
+from ..wheel import Wheel
+from ..wheel_templates import resolve
 from . import wheelparts as wp
 from .share_code import share_block
 
@@ -46,7 +48,7 @@ def layout() -> dict[str, Any]:
 
 def disc_back(
     scenario: Scenario,
-    wheel: AnyWheel | str = "retail",
+    wheel: Wheel | str = "retail",
     lang: str = "en",
     difficulty: str | None = None,
     share_url: str | None = None,
@@ -56,8 +58,7 @@ def disc_back(
     The disc's share code is printed as text and as a QR code (``BASE#CODE``
     with ``share_url``): :mod:`.share_code`.
     """
-    if isinstance(wheel, str):
-        wheel = load_wheel(wheel)
+    wheel = resolve(wheel)
     if difficulty is None:
         difficulty = scenario_difficulty(scenario)
     pal = symbols.palette()
@@ -101,7 +102,9 @@ def disc_back(
     items.extend(share_block(scenario, cx, cy, r, lang, share_url))
     spec = lay["map"]
     items.extend(
-        _mini_map(scenario, cx, cy + spec["y_ratio"] * r, spec["width_ratio"] * r, t, pal, spec)
+        _mini_map(
+            scenario, cx, cy + spec["y_ratio"] * r, spec["width_ratio"] * r, t, pal, spec, lang
+        )
     )
     return d.Drawing(
         2 * r,
@@ -207,8 +210,10 @@ def _mini_map(
     t: dict[str, Any],
     pal: dict[str, Any],
     spec: dict[str, Any],
+    lang: str,
 ) -> list[d.Element]:
-    """The board with only the start cells filled in (terrain colour and letter, crop number)."""
+    """The board with only the start cells filled in (terrain colour and letter, crop number);
+    the Otoma start cells numbered 1 to 5 in the order of ``solo.otoma``, with the key."""
     board = scenario.board
     pitch = min(spec["max_pitch_mm"], width / board.width)
     left = cx - pitch * board.width / 2
@@ -251,7 +256,7 @@ def _mini_map(
             )
         )
     starts = set(scenario.start_cells)
-    otoma = set(scenario.otoma_cells)
+    order = {cell: k for k, cell in enumerate(scenario.otoma_cells, 1)}
     frame = spec["otoma_frame_mm"]
     for cell in board.cells:
         x = left + board.column(cell) * pitch
@@ -264,11 +269,13 @@ def _mini_map(
             continue
         letter, level = scenario.terrain_at(cell), scenario.crop_at(cell)
         sw = symbols.terrain(letter)
+        number = order.get(cell)
+        letter_y = y + pitch * (0.7 if number else 0.5)
         cell_items: list[d.Element] = [
             d.Rect(x=x, y=y, w=pitch, h=pitch, style=d.both(sw.colour, ink, 0.25)),
             d.Text(
                 x=x + pitch * 0.3,
-                y=y + pitch * 0.5,
+                y=letter_y,
                 text=letter,
                 size_pt=spec["letter_pt"],
                 anchor="middle",
@@ -299,7 +306,7 @@ def _mini_map(
                     colour=cs.ink,
                 )
             )
-        if cell in otoma:
+        if number is not None:
             inset = frame / 2
             cell_items.append(
                 d.Rect(
@@ -310,6 +317,7 @@ def _mini_map(
                     style=d.stroke(ink, frame),
                 )
             )
+            cell_items.append(_otoma_badge(number, x, y, spec["badge_mm"]))
         items.append(
             d.group(
                 *cell_items,
@@ -318,20 +326,78 @@ def _mini_map(
                     cell=name,
                     terrain=letter,
                     crop=level if level is not None else "",
-                    otoma="yes" if cell in otoma else "no",
+                    otoma=str(number) if number else "no",
                 ),
             )
         )
-    if otoma:
-        items.append(
-            d.Text(
-                x=cx,
-                y=top + board.height * pitch + spec["legend_gap_mm"],
-                text=t["otoma_start"],
-                size_pt=spec["legend_pt"],
-                anchor="middle",
-                valign="middle",
-                colour=ink,
-            )
+    if order:
+        y = top + board.height * pitch + spec["legend_gap_mm"]
+        items += _otoma_key(cx, y, board.width * pitch, t, spec, lang)
+    return items
+
+
+OTOMA_FIRST = ("purple", "yellow")
+"""The Otoma colours on Otoma cells 1 and 2 whatever colour you play (RULES.md section 4)."""
+PLAYER_ORDER = ("brown", "white", "green", "blue")
+"""The order the Otoma take the other player colours in, on cells 3, 4 and 5."""
+
+
+def _otoma_badge(number: int, x: float, y: float, size: float) -> d.Group:
+    """Cell ``number``'s tag in the cell's top-left corner: a square (a circle would read as
+    a crop) in the Otoma's colour for 1 (purple) and 2 (yellow), white for 3-5, its number on it."""
+    pal = symbols.palette()
+    if number <= len(OTOMA_FIRST):
+        sw = symbols.pawn(OTOMA_FIRST[number - 1])
+        fill, ink = sw.colour, sw.ink
+    else:
+        fill, ink = pal["paper"], pal["ink"]
+    return d.group(
+        d.Rect(x=x, y=y, w=size, h=size, style=d.both(fill, pal["ink"], 0.25)),
+        d.Text(
+            x=x + size / 2,
+            y=y + size / 2,
+            text=str(number),
+            size_pt=6.0,
+            anchor="middle",
+            valign="middle",
+            bold=True,
+            colour=ink,
+        ),
+        data=d.data(otoma_number=number),
+    )
+
+
+def _otoma_key(
+    cx: float, y: float, width: float, t: dict[str, Any], spec: dict[str, Any], lang: str
+) -> list[d.Element]:
+    """What the numbers mean: the rule in words, then the player colours in their order."""
+    pal = symbols.palette()
+    pt = spec["legend_pt"]
+    lead = pt * d.PT_MM * 1.25
+    lines = wrap(t["otoma_key"], width, pt)
+    items: list[d.Element] = [
+        d.group(
+            *(
+                d.Text(
+                    x=cx,
+                    y=y + k * lead,
+                    text=line,
+                    size_pt=pt,
+                    anchor="middle",
+                    valign="middle",
+                    colour=pal["ink"],
+                )
+                for k, line in enumerate(lines)
+            ),
+            id="otoma-key",
         )
+    ]
+    size = spec["badge_mm"] * 1.6
+    step = size + 2.0
+    x0 = cx - step * (len(PLAYER_ORDER) - 1) / 2
+    top = y + (len(lines) - 0.5) * lead + 0.6
+    for k, colour in enumerate(PLAYER_ORDER):
+        letter = pawn_letter(colour, lang)
+        badge = symbols.pawn_badge(colour, x0 + k * step, top + size / 2, size, letter)
+        items.append(d.group(badge, data=d.data(colour=colour, order=k + 1)))
     return items

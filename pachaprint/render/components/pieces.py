@@ -3,14 +3,18 @@
 20 Quechua pawns (5 in each player colour), 2 Otoma pawns (purple, yellow),
 16 diversity stones (4 per player colour) and 4 score markers, as
 double-sided tokens: a token needs one cut and no fold, survives play better
-than a paper standee, stacks on a crop tile inside a board cell, and with the
-same face on both sides it reads whichever way up it lands. Each shows its
-colour, the colour's letter in the kit's language and a picture of what it
-is; the Otoma pawns are square, everything else round, so shape is a further
-cue. Counts, sizes and colours come from ``templates/core.json`` (``pieces``).
+than a paper standee, and with the same face on both sides it reads whichever
+way up it lands. A pawn is 9 mm across: it sits on the free middle of a crop
+tile (:mod:`pachaprint.render.components.crop_tiles`), so the crop's level
+and symbol stay in view around it. Each piece shows its colour, the colour's
+letter in the kit's language and a picture of what it is; the Otoma pawns are
+square, everything else round, so shape is a further cue. Counts, sizes and
+colours come from ``templates/core.json`` (``pieces``). The co-op screens are
+in :mod:`pachaprint.render.components.screens`.
 
 SVG: each face carries ``data-piece`` (``quechua``, ``otoma``,
-``diversity-stone``, ``score-marker``), ``data-colour`` and ``data-side``.
+``diversity-stone``, ``score-marker``), ``data-colour``, ``data-side`` and
+``data-footprint-mm`` (width and depth of what rests on the board, SPEC section 7).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from typing import Any
 
 from .. import draw as d
 from ..symbols import palette, pawn, place
-from ..texts import core_geometry, pawn_letter, texts
+from ..texts import core_geometry, pawn_letter
 
 KINDS = ("quechua", "otoma", "diversity-stone", "score-marker")
 
@@ -67,6 +71,12 @@ def _label(x: float, y: float, text: str, size_pt: float, colour: str) -> d.Text
     )
 
 
+def footprint(kind: str) -> tuple[float, float]:
+    """Width and depth (mm) of what a piece covers where it rests: the token itself."""
+    size = float(spec(kind)["size_mm"])
+    return size, size
+
+
 def face(kind: str, colour: str, number: int, lang: str = "en", side: str = "front") -> d.Drawing:
     """One face of one piece."""
     s = spec(kind)
@@ -84,21 +94,18 @@ def face(kind: str, colour: str, number: int, lang: str = "en", side: str = "fro
             x=-bleed, y=-bleed, w=size + 2 * bleed, h=size + 2 * bleed, style=d.fill(sw.colour)
         )
     ]
-    ring = d.both(pal["paper"], pal["ink"], 0.25)
-    inset = 1.3 if size > 10 else 1.0
+    ring = d.both(pal["paper"], pal["ink"], 0.2)
+    inset = 0.8 if size < 10 else 1.3
     if round_:
         items.append(d.Circle(cx=c, cy=c, r=c - inset, style=ring))
     else:
         items.append(
-            d.Rect(x=inset, y=inset, w=size - 2 * inset, h=size - 2 * inset, rx=1.5, style=ring)
+            d.Rect(x=inset, y=inset, w=size - 2 * inset, h=size - 2 * inset, rx=1.0, style=ring)
         )
-    label_pt = 7.5 if size > 10 else 7.0
+    label_pt = 7.5 if size > 10 else 6.5
     if kind in ("quechua", "otoma"):
-        items.append(place("pawn", c, c - size * 0.08, size * 0.62, accent=sw.colour))
-        items.append(_label(c, c + size * 0.08, letter, label_pt, sw.ink))
-        if kind == "otoma":
-            word = texts(lang)["pieces"]["otoma_mark"]
-            items.append(_label(c, size - 2.6, word, 6.0, pal["ink"]))
+        items.append(place("pawn", c, c - size * 0.05, size * 0.7, accent=sw.colour))
+        items.append(_label(c, c + size * 0.1, letter, label_pt, sw.ink))
     elif kind == "diversity-stone":
         items.append(_stone(c, c, c - inset - 0.6, sw.colour))
         items.append(_label(c, c + 0.3, letter, label_pt, sw.ink))
@@ -115,13 +122,14 @@ def face(kind: str, colour: str, number: int, lang: str = "en", side: str = "fro
         )
         items.append(_label(c, c + 2.9, letter, label_pt, ink))
     suffix = "-back" if side == "back" else ""
+    width, depth = footprint(kind)
     return d.Drawing(
         size,
         size,
         tuple(items),
         name=f"{kind}-{colour}-{number}{suffix}",
         bleed_mm=bleed,
-        metadata=d.data(piece=kind, colour=colour, side=side),
+        metadata=d.data(piece=kind, colour=colour, side=side, footprint_mm=f"{width:g} {depth:g}"),
     )
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...engine.rules.config import PLAYER_COLOURS, otoma_colours
 from ...model.rules import (
     BOX_CROP_TILES,
     CROP_LEVELS,
@@ -23,6 +24,8 @@ from .. import draw as d
 from ..fonts import fit_size, wrap
 from ..symbols import crop, palette, pawn_badge, place
 from ..texts import core_geometry, texts
+
+"""The player colours in the order RULES.md section 4 gives the Otoma the ones you do not play."""
 
 BODY_PT = 8.5
 LEAD = 1.32  # line height as a multiple of the text size
@@ -175,7 +178,8 @@ def _front(
     letters: dict[str, Any],
 ) -> None:
     flow.heading(card["setup_title"])
-    flow.para(card["setup"].format(**nums))
+    for step in card["setup_steps"]:
+        flow.para(step.format(**nums), indent=5, bullet="•")
     flow.heading(card["turn_title"])
     flow.para(card["turn"])
     flow.heading(card["explore_title"])
@@ -262,9 +266,11 @@ def _face(lang: str, side: str, kicker: str, title: str, fill: Callable[[Flow], 
             y=-bleed,
             w=w + 2 * bleed,
             h=h + 2 * bleed,
-            style=d.fill(pal["element_band"]),
+            style=d.fill(pal["card_band"]),
         ),
-        d.Rect(x=2.5, y=2.5, w=w - 5, h=h - 5, rx=2, style=d.fill(pal["board"])),
+        d.Rect(
+            x=2.5, y=2.5, w=w - 5, h=h - 5, rx=2, style=d.both(pal["board"], pal["card_edge"], 0.3)
+        ),
         d.Text(x=m, y=m + 3, text=kicker, size_pt=7, colour=pal["guide"], valign="middle"),
         d.Text(x=m, y=m + 9, text=title, size_pt=13, bold=True, valign="middle"),
     ]
@@ -296,9 +302,13 @@ def faces(lang: str = "en") -> tuple[d.Drawing, d.Drawing]:
     return front, back
 
 
-def _solo(flow: Flow, solo: dict[str, Any]) -> None:
+def _solo(flow: Flow, solo: dict[str, Any], letters: dict[str, str]) -> None:
     flow.heading(solo["setup_title"])
     flow.para(solo["setup"])
+    flow.heading(solo["otoma_colours_title"])
+    flow.para(solo["otoma_colours"])
+    rows = [[letters[p], *(letters[c] for c in otoma_colours(p)[2:])] for p in PLAYER_COLOURS]
+    flow.table(solo["otoma_colours_head"], rows, [0.4, 0.2, 0.2, 0.2])
     flow.heading(solo["turn_title"])
     flow.para(solo["turn"])
     flow.heading(solo["arrows_title"])
@@ -322,8 +332,12 @@ def _coop(flow: Flow, solo: dict[str, Any]) -> None:
 
 def solo_faces(lang: str = "en") -> tuple[d.Drawing, d.Drawing]:
     """The second card: solo (setup, your turn, the arrows, the Otoma, the end) and co-op."""
-    solo = texts(lang)["solo"]
-    front = _face(lang, "solo", solo["title"], solo["solo_heading"], lambda f: _solo(f, solo))
+    words = texts(lang)
+    solo = words["solo"]
+    letters = words["pawn_letters"]
+    front = _face(
+        lang, "solo", solo["title"], solo["solo_heading"], lambda f: _solo(f, solo, letters)
+    )
     back = _face(lang, "coop", solo["title"], solo["coop_heading"], lambda f: _coop(f, solo))
     return front, back
 

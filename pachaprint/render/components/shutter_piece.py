@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from .. import draw as d
 from .. import symbols
+from ..shapes import hatch
 from ..shutters import KEYS, Shutters, shutters
 from ..texts import wheel_texts
-from ..wheel import AnyWheel, Box, page_point
+from ..wheel import Box, Wheel, page_point
+from ..wheel_sheet_layout import PIECE_BLEED_MM
 from . import wheelparts as wp
 
 ICONS = {"discovery": "mountain", "divination": "coca-leaf"}
@@ -61,15 +63,53 @@ def _lines(s: Shutters) -> tuple[list[tuple[tuple[float, float], tuple[float, fl
     return cut, fold
 
 
-def shutter_drawing(wheel: AnyWheel, lang: str = "en") -> d.Drawing:
-    """The shutter piece of ``wheel``: spine and two flaps, cut and fold lines, icons."""
+def _grown(b: Box, m: float, keep: str | None = None) -> Box:
+    """``b`` grown by ``m`` on every side but ``keep`` (``x0``, ``u0``: the hinge side)."""
+    return Box(
+        b.x0 - (0 if keep == "x0" else m),
+        b.x1 + m,
+        b.u0 - (0 if keep == "u0" else m),
+        b.u1 + m,
+    )
+
+
+def _flaps(
+    s: Shutters, ox: float, oy: float, pal: dict[str, str], keys: tuple[str, ...] = KEYS
+) -> list[d.Element]:
+    """Flaps with their icon and lift arrow, closed, in the carrier frame at ``ox, oy``."""
+    items: list[d.Element] = []
+    for key in keys:
+        f = s.flaps[key]
+        items.append(
+            wp.box(
+                ox,
+                oy,
+                f,
+                d.fill(s.colour),
+                id=f"shutter-{key}",
+                data=d.data(window=key, margin_mm=f"{s.margin(key):.2f}"),
+            )
+        )
+        fx, fu = f.centre
+        size = min(f.width, f.height) * 0.62
+        items.append(wp.glyph(ICONS[key], ox, oy, fx, fu, size, ink=pal["paper"], paper=s.colour))
+        items.append(_lift_arrow(ox, oy, f, s.hinge, pal["paper"]))
+    return items
+
+
+def shutter_drawing(wheel: Wheel, lang: str = "en") -> d.Drawing:
+    """The shutter piece of ``wheel``: spine and two flaps, cut and fold lines, icons, bleed."""
     s = shutters(wheel)
     t = wheel_texts(lang)
     pal = symbols.palette()
     box = s.outline
     ox, oy = -box.x0, box.u1
     sp = s.spine
+    b = PIECE_BLEED_MM
+    hinge_side = "u0" if s.hinge == "inner" else "x0"
     items: list[d.Element] = [
+        wp.box(ox, oy, _grown(sp, b), d.fill(pal["animal_band"])),
+        *(wp.box(ox, oy, _grown(s.flaps[k], b, hinge_side), d.fill(s.colour)) for k in KEYS),
         wp.box(ox, oy, sp, d.fill(pal["animal_band"]), id="shutter-spine"),
     ]
     cx_sp, cu_sp = sp.centre
@@ -86,34 +126,40 @@ def shutter_drawing(wheel: AnyWheel, lang: str = "en") -> d.Drawing:
     items.append(
         glue_text if sp.width >= sp.height else d.group(glue_text, transform=d.rotate(90, px, py))
     )
-    for key in KEYS:
-        f = s.flaps[key]
-        items.append(
-            wp.box(
-                ox,
-                oy,
-                f,
-                d.fill(s.colour),
-                id=f"shutter-{key}",
-                data=d.data(window=key, margin_mm=f"{s.margin(key):.2f}"),
-            )
-        )
-        fx, fu = f.centre
-        size = min(f.width, f.height) * 0.62
-        items.append(wp.glyph(ICONS[key], ox, oy, fx, fu, size, ink=pal["paper"], paper=s.colour))
-        items.append(_lift_arrow(ox, oy, f, s.hinge, pal["paper"]))
+    items += _flaps(s, ox, oy, pal)
     cut, fold = _lines(s)
     cut_style = d.stroke(pal["cut"], 0.25)
     fold_style = d.stroke(pal["paper"], 0.3, dash=(1.0, 0.8))
-    items += [_segment(ox, oy, a, b, cut_style) for a, b in cut]
-    items += [_segment(ox, oy, a, b, fold_style) for a, b in fold]
+    items += [_segment(ox, oy, p, q, cut_style) for p, q in cut]
+    items += [_segment(ox, oy, p, q, fold_style) for p, q in fold]
     return d.Drawing(
         box.width,
         box.height,
         tuple(items),
         name="shutters",
+        bleed_mm=b,
         metadata=d.data(wheel=wheel.name, origin=f"{ox:g} {oy:g}", hinge=s.hinge),
     )
+
+
+def shutters_in_place(wheel: Wheel, ox: float, oy: float, lifted: set[str]) -> d.Group:
+    """The glued shutter piece on its carrier (frame origin at ``ox, oy``), as a player sees it.
+
+    A flap named in ``lifted`` is folded back over its hinge, showing its
+    masked back; the others lie closed over their windows.
+    """
+    s = shutters(wheel)
+    pal = symbols.palette()
+    items: list[d.Element] = [wp.box(ox, oy, s.spine, d.fill(pal["animal_band"]))]
+    items += _flaps(s, ox, oy, pal, tuple(k for k in KEYS if k not in lifted))
+    for key in sorted(lifted):
+        f = s.flaps[key]
+        if s.hinge == "inner":  # folded down over the spine, towards the pin
+            back = Box(f.x0, f.x1, 2 * f.u0 - f.u1, f.u0)
+        else:  # folded over to the left
+            back = Box(2 * f.x0 - f.x1, f.x0, f.u0, f.u1)
+        items.append(wp.box(ox, oy, back, d.both(pal["mask"], pal["ink"], 0.2), id=f"lifted-{key}"))
+    return d.group(*items, id="shutters-in-place", data=d.data(lifted=" ".join(sorted(lifted))))
 
 
 def _lift_arrow(ox: float, oy: float, f: Box, hinge: str, colour: str) -> d.Path:
@@ -128,29 +174,15 @@ def _lift_arrow(ox: float, oy: float, f: Box, hinge: str, colour: str) -> d.Path
     return wp.poly([page_point(ox, oy, *p) for p in (tip, *base)], d.fill(colour))
 
 
-def glue_mark(wheel: AnyWheel, ox: float, oy: float) -> d.Group:
+def glue_mark(wheel: Wheel, ox: float, oy: float) -> d.Group:
     """The hatched place on the carrier where the shutter spine is glued (carrier frame at ``ox, oy``)."""
     s = shutters(wheel)
     sp = s.spine
     pal = symbols.palette()
     left, top = page_point(ox, oy, sp.x0, sp.u1)
-    hatch: list[d.Element] = []
-    step = 1.2
-    k = 0.0
-    while k < sp.width + sp.height:
-        hatch.append(
-            d.Line(
-                x1=left + k,
-                y1=top,
-                x2=left + k - sp.height,
-                y2=top + sp.height,
-                style=d.stroke(pal["guide"], 0.2),
-            )
-        )
-        k += step
     return d.group(
         d.Rect(x=left, y=top, w=sp.width, h=sp.height, style=d.fill(pal["paper"])),
-        d.Group(items=tuple(hatch), clip=d.Rect(x=left, y=top, w=sp.width, h=sp.height)),
+        hatch(left, top, sp.width, sp.height, 1.2, d.stroke(pal["guide"], 0.2)),
         d.Rect(x=left, y=top, w=sp.width, h=sp.height, style=d.stroke(pal["ink"], 0.2)),
         id="shutter-glue",
         data=d.data(

@@ -1,10 +1,15 @@
-"""The print-and-play wheel cover for each template, with its assembly sheet.
+"""The print-and-play wheel cover for each template, and its sheet with a masked back.
 
-``retail``: a round cover with a radial slot, the animal scale beside it, a
-keeper slit near the edge and two pointers for the disc's rim; a separate
-slider strip carries the Discovery and Divination windows. ``volvelle45``: a
-round cover with both windows cut in it and the element scale (element c at
-c * slot_deg clockwise from the window axis) on a red band.
+``retail``: a round cover with a radial slot (widened into a throat at its
+outer end), the animal scale beside it, a keeper slit beyond the pin and two
+pointers for the disc's rim; a separate slider strip carries the Discovery
+and Divination windows. ``volvelle45``: a round cover with both windows cut
+in it and the element scale on a red band. What differs comes from the
+template's art (:mod:`pachaprint.render.components.wheel_art`).
+
+The cover sheet has two sides: the pieces (cover, slider, shutter piece) and,
+behind each, the opaque masking pattern of :mod:`pachaprint.render.components.mask`.
+How to build the wheel is on its own page (:mod:`pachaprint.render.components.wheel_steps`).
 
 SVG ids (SPEC section 7): the windows are ``window-discovery`` and
 ``window-divination`` (on the slider for ``retail``, on the cover for
@@ -20,49 +25,24 @@ from pachaprint.resources import load_template
 
 from .. import draw as d
 from .. import sheets, symbols
-from ..fonts import text_width, wrap
-from ..shutters import shutters
+from ..fonts import wrap
+from ..shapes import corner_marks, paragraph
 from ..texts import wheel_texts
-from ..wheel import AnyWheel, Box, Sector, SectorWheel, SlotWheel
-from ..wheel_templates import load_wheel
+from ..wheel import Wheel
+from ..wheel_sheet_layout import cover_sheet_places
+from ..wheel_templates import resolve
 from . import wheelparts as wp
-from .shutter_piece import glue_mark, shutter_drawing
+from .mask import mask
+from .shutter_piece import shutter_drawing
+from .wheel_kinds import art_for
 
 
-def _circle_segments(cx: float, cy: float, r: float) -> tuple[d.Segment, ...]:
-    return (d.ArcTo(cx, cy, r, 0.0, 360.0), d.Close())
-
-
-def _box_segments(cx: float, cy: float, b: Box) -> tuple[d.Segment, ...]:
-    pts = [wp.page_point(cx, cy, x, u) for x, u in b.corners()]
-    return (d.MoveTo(*pts[0]), *(d.LineTo(*p) for p in pts[1:]), d.Close())
-
-
-def _sector_segments(cx: float, cy: float, s: Sector) -> tuple[d.Segment, ...]:
-    """A sector as a sub-path of its own (starts with a move, so it can follow another)."""
-    path = wp.sector(cx, cy, s, d.Style())
-    start = d.polar(cx, cy, s.r_out, wp.page_angle(s.start))
-    return (d.MoveTo(*start), *path.segments)
-
-
-def _cut() -> d.Style:
-    return d.stroke(symbols.palette()["cut"], 0.25)
-
-
-# --------------------------------------------------------------------------- covers
-
-
-def cover_drawing(wheel: AnyWheel | str = "retail", lang: str = "en") -> d.Drawing:
+def cover_drawing(wheel: Wheel | str = "retail", lang: str = "en") -> d.Drawing:
     """The round cover of a wheel template (trim = its circle's square, with bleed)."""
-    if isinstance(wheel, str):
-        wheel = load_wheel(wheel)
+    wheel = resolve(wheel)
     r = wheel.cover_radius
     cx = cy = r
-    items = (
-        _retail_cover(wheel, cx, cy, lang)
-        if isinstance(wheel, SectorWheel)
-        else _volvelle_cover(wheel, cx, cy, lang)
-    )
+    items = art_for(wheel).cover_items(cx, cy, lang)
     items.append(wp.pin_mark(cx, cy, wheel.pin_hole))
     return d.Drawing(
         2 * r,
@@ -74,307 +54,13 @@ def cover_drawing(wheel: AnyWheel | str = "retail", lang: str = "en") -> d.Drawi
     )
 
 
-def _retail_cover(wheel: SectorWheel, cx: float, cy: float, lang: str) -> list[d.Element]:
-    pal = symbols.palette()
-    t = wheel_texts(lang)
-    cover = wheel.raw["cover"]
-    slot = wheel.slot
-    body = d.Path(
-        segments=_circle_segments(cx, cy, wheel.cover_radius + wheel.cover_bleed)
-        + _box_segments(cx, cy, slot),
-        evenodd=True,
-        style=d.fill(pal["animal_band"]),
-    )
-    items: list[d.Element] = [body, wp.box(cx, cy, slot, _cut(), id="cover-slot")]
-    for (u, x0, x1), name in zip(wheel.keeper_slits, ("outer", "inner"), strict=False):
-        items.append(
-            d.Line(
-                x1=cx + x0,
-                y1=cy - u,
-                x2=cx + x1,
-                y2=cy - u,
-                style=d.stroke(pal["cut"], 0.35),
-                id=f"keeper-slit-{name}",
-                data=d.data(u_mm=f"{u:g}"),
-            )
-        )
-    # pointers at the edge: element (counter-clockwise side) and column letter (clockwise side)
-    size = float(cover["pointer_mm"])
-    for angle, name in ((wheel.element_offset, "element"), (wheel.letter_offset, "letter")):
-        tip = wheel.cover_radius
-        pointer = wp.poly(
-            (
-                wp.page_point(cx, cy, 0.0, tip),
-                wp.page_point(cx, cy, -size / 2, tip - size),
-                wp.page_point(cx, cy, size / 2, tip - size),
-            ),
-            style=d.fill(pal["ink"]),
-        )
-        items.append(wp.turned(cx, cy, angle, pointer, id=f"pointer-{name}"))
-    # the animal scale beside the slot, one mark per slider stop
-    s = float(cover["animal_symbol_mm"])
-    x_scale = wheel.slider_half_width + float(cover["animal_scale_gap_mm"])
-    for row in range(wheel.rows):
-        u = wheel.ring_middle(row)
-        items.append(
-            d.group(
-                d.Line(
-                    x1=cx + x_scale - 1.2,
-                    y1=cy - u,
-                    x2=cx + x_scale,
-                    y2=cy - u,
-                    style=d.stroke(pal["ink"], 0.3),
-                ),
-                wp.glyph(wp.animal_name(row), cx, cy, x_scale + 0.4 + s / 2, u, s),
-                wp.label(
-                    cx,
-                    cy,
-                    x_scale + s + 2.4,
-                    u,
-                    str(row + 1),
-                    float(cover["row_number_pt"]),
-                    pal["ink"],
-                    bold=True,
-                ),
-                id=f"scale-row-{row + 1}",
-                data=d.data(row=row + 1, animal=wp.animal_name(row), u_mm=f"{u:g}"),
-            )
-        )
-    title_x = -(wheel.slider_half_width + wheel.cover_radius) / 2
-    items.append(
-        wp.label(
-            cx,
-            cy,
-            title_x,
-            0.0,
-            t["cover_title"].format(wheel=wheel.name),
-            float(cover["label_pt"]),
-            pal["ink"],
-            bold=True,
-        )
-    )
-    return items
-
-
-def _volvelle_cover(wheel: SlotWheel, cx: float, cy: float, lang: str) -> list[d.Element]:
-    pal = symbols.palette()
-    t = wheel_texts(lang)
-    cover = wheel.raw["cover"]
-    windows = wheel.windows()
-    holes: tuple[d.Segment, ...] = ()
-    for w in windows.values():
-        holes += _sector_segments(cx, cy, w)
-    body = d.Path(
-        segments=_circle_segments(cx, cy, wheel.cover_radius + wheel.cover_bleed) + holes,
-        evenodd=True,
-        style=d.fill(pal["board"]),
-    )
-    items: list[d.Element] = [body]
-    # the red element band behind the scale
-    sym = float(cover["element_symbol_mm"])
-    band_in = wheel.element_radius - sym / 2 - float(cover["band_inset_mm"])
-    last = wheel.element_angle(wheel.columns - 1)
-    band = Sector(
-        band_in,
-        wheel.cover_radius + wheel.cover_bleed,
-        last - wheel.slot_deg * 0.75,
-        wheel.slot_deg * 0.75,
-    )
-    items.append(wp.sector(cx, cy, band, d.fill(pal["element_band"]), id="element-band"))
-    white = pal["paper"]
-    tick = float(cover["tick_mm"])
-    for column in range(wheel.columns):
-        angle = wheel.element_angle(column)
-        pointer = wp.poly(
-            (
-                wp.page_point(cx, cy, 0.0, wheel.cover_radius),
-                wp.page_point(cx, cy, -1.1, wheel.cover_radius - tick),
-                wp.page_point(cx, cy, 1.1, wheel.cover_radius - tick),
-            ),
-            style=d.fill(white),
-        )
-        items.append(
-            wp.turned(
-                cx,
-                cy,
-                angle,
-                pointer,
-                wp.glyph(
-                    symbols.element_symbol(wp.element_name(column)),
-                    cx,
-                    cy,
-                    0.0,
-                    wheel.element_radius,
-                    sym,
-                    ink=white,
-                    paper=pal["element_band"],
-                ),
-                wp.label(
-                    cx,
-                    cy,
-                    0.0,
-                    band_in + float(cover["letter_inset_mm"]),
-                    wp.column_letter(column),
-                    float(cover["letter_pt"]),
-                    white,
-                    bold=True,
-                ),
-                id=f"scale-column-{wp.column_letter(column)}",
-                data=d.data(
-                    column=wp.column_letter(column),
-                    element=wp.element_name(column),
-                    angle_deg=f"{angle:g}",
-                ),
-            )
-        )
-    label_pt = float(cover["label_pt"])
-    shut = shutters(wheel)
-    for key, w, area in (
-        ("discovery", windows["discovery"], "terrain"),
-        ("divination", windows["divination"], "crop"),
-    ):
-        shape = wp.sector(cx, cy, w, _cut(), id=f"window-{key}", data=d.data(area=area))
-        items.append(shape)
-        flap = shut.flaps[key]
-        u_mid = flap.centre[1]
-        px, py = wp.page_point(cx, cy, shut.spine.x0 - 1.5, u_mid)
-        items.append(
-            d.Text(
-                x=px,
-                y=py,
-                text=t[key],
-                size_pt=label_pt,
-                anchor="end",
-                valign="middle",
-                bold=True,
-                colour=pal["ink"],
-            )
-        )
-        px, py = wp.page_point(cx, cy, flap.x1 + 1.5, u_mid)
-        items.append(
-            d.Text(
-                x=px,
-                y=py,
-                text=t[area],
-                size_pt=label_pt,
-                anchor="start",
-                valign="middle",
-                colour=pal["ink"],
-            )
-        )
-    items.append(glue_mark(wheel, cx, cy))
-    items.append(
-        wp.label(
-            cx,
-            cy,
-            0.0,
-            -wheel.cover_radius * 0.55,
-            t["cover_title"].format(wheel=wheel.name),
-            label_pt,
-            pal["ink"],
-            bold=True,
-        )
-    )
-    return items
-
-
-# --------------------------------------------------------------------------- slider
-
-
-def slider_drawing(wheel: AnyWheel | str = "retail", lang: str = "en") -> d.Drawing:
-    """The retail slider strip: both windows and the row index arrow.
-
-    Drawn with the strip's outer end at the top; ``data-origin`` gives where
-    the axis frame's origin (the pin) lies when the strip sits at its first stop.
-    """
-    if isinstance(wheel, str):
-        wheel = load_wheel(wheel)
-    if not isinstance(wheel, SectorWheel):
+def slider_drawing(wheel: Wheel | str = "retail", lang: str = "en") -> d.Drawing:
+    """The slider strip of a wheel that has one (``ValueError`` otherwise)."""
+    wheel = resolve(wheel)
+    strip = art_for(wheel).slider(lang)
+    if strip is None:
         raise ValueError(f"the {wheel.name} wheel has no slider")
-    pal = symbols.palette()
-    t = wheel_texts(lang)
-    raw = wheel.raw["slider"]
-    strip = wheel.slider
-    ox, oy = strip.width / 2, strip.u1  # axis origin in drawing coordinates
-    win_d, win_c = wheel.discovery_window(0), wheel.divination_window(0)
-    holes = _box_segments(ox, oy, win_d) + _box_segments(ox, oy, win_c)
-    b = 3.0
-    outer = Box(strip.x0 - b, strip.x1 + b, strip.u0 - b, strip.u1 + b)
-    items: list[d.Element] = [
-        d.Path(
-            segments=_box_segments(ox, oy, outer) + holes,
-            evenodd=True,
-            style=d.fill(str(raw["colour"])),
-        ),
-        wp.box(ox, oy, strip, d.Style(), id="slider-trim"),
-        wp.box(ox, oy, win_d, _cut(), id="window-discovery", data=d.data(area="terrain")),
-        wp.box(ox, oy, win_c, _cut(), id="window-divination", data=d.data(area="crop")),
-        glue_mark(wheel, ox, oy),
-    ]
-    shut = shutters(wheel)
-    # index arrow on the edge facing the animal scale, level with the windows
-    u = win_c.centre[1]
-    size = float(raw["index_mm"])
-    items.append(
-        wp.poly(
-            (
-                wp.page_point(ox, oy, strip.x1, u),
-                wp.page_point(ox, oy, strip.x1 - size, u + size * 0.6),
-                wp.page_point(ox, oy, strip.x1 - size, u - size * 0.6),
-            ),
-            style=d.fill(pal["ink"]),
-            id="slider-index",
-        )
-    )
-    items.append(
-        d.Line(
-            x1=ox + shut.flaps["divination"].x1,
-            y1=oy - u,
-            x2=ox + strip.x1 - size,
-            y2=oy - u,
-            style=d.stroke(pal["ink"], 0.3),
-        )
-    )
-    # labels along the strip, between the windows and the pin slot
-    label_pt = float(raw["label_pt"])
-    for key, window in (("discovery", win_d), ("divination", win_c)):
-        x = window.centre[0]
-        u_mid = shut.spine.u0 - 1.5 - text_width(t[key], label_pt) / 2
-        px, py = wp.page_point(ox, oy, x, u_mid)
-        text = d.Text(
-            x=px,
-            y=py,
-            text=t[key],
-            size_pt=label_pt,
-            anchor="middle",
-            valign="middle",
-            colour=pal["ink"],
-        )
-        items.append(d.group(text, transform=d.rotate(90, px, py)))
-    px, py = wp.page_point(ox, oy, 0.0, (wheel.slot.u1 + wheel.keeper_radius) / 2)
-    items.append(
-        d.group(
-            d.Text(
-                x=px,
-                y=py,
-                text=t["slider"],
-                size_pt=label_pt,
-                anchor="middle",
-                valign="middle",
-                colour=pal["guide"],
-            ),
-            transform=d.rotate(90, px, py),
-        )
-    )
-    stops = " ".join(f"{s:g}" for s in wheel.stops)
-    return d.Drawing(
-        strip.width,
-        strip.height,
-        tuple(items),
-        name="slider",
-        bleed_mm=b,
-        metadata=d.data(wheel=wheel.name, origin=f"{ox:g} {oy:g}", stops=stops),
-    )
+    return strip
 
 
 # --------------------------------------------------------------------------- the sheet
@@ -403,9 +89,7 @@ def crop_marks(
     """Crop marks outside the bleed at a rectangle's four corners."""
     style = d.stroke(symbols.palette()["cut"], 0.2)
     return list(
-        d.corner_marks(
-            left, top, left + width, top + height, bleed + MARK_OFFSET, MARK_LENGTH, style
-        )
+        corner_marks(left, top, left + width, top + height, bleed + MARK_OFFSET, MARK_LENGTH, style)
     )
 
 
@@ -438,85 +122,68 @@ def instructions(
     return items
 
 
+def _pieces(wheel: Wheel, paper: str, lang: str) -> list[tuple[d.Drawing, float, float, bool]]:
+    """``(piece, x, y, round)`` of the cover sheet: media boxes' corners on the page."""
+    places = cover_sheet_places(wheel, paper)
+    found = [(cover_drawing(wheel, lang), places["cover"], True)]
+    strip = art_for(wheel).slider(lang)
+    if strip is not None:
+        found.append((strip, places["slider"], False))
+    found.append((shutter_drawing(wheel, lang), places["shutters"], False))
+    return [(piece, place.x, place.y, round_) for piece, place, round_ in found]
+
+
 def wheel_cover_sheet(
-    wheel: AnyWheel | str = "retail", paper: str = "a4", lang: str = "en"
+    wheel: Wheel | str = "retail", paper: str = "a4", lang: str = "en"
 ) -> sheets.Sheet:
-    """One printable page body: the cover, the slider (retail) and the assembly steps, with cut guides."""
-    if isinstance(wheel, str):
-        wheel = load_wheel(wheel)
+    """The front of the cover sheet: cover, slider (retail) and shutter piece, with cut guides."""
+    wheel = resolve(wheel)
     p = sheets.paper(paper)
-    area = sheets.body_area(p)
     t = wheel_texts(lang)
-    cover = cover_drawing(wheel, lang)
-    items: list[d.Element] = [placed_at(cover, area.x, area.y)]
-    b = cover.bleed_mm
-    items.append(
-        wp.cut_circle(
-            area.x + b + wheel.cover_radius, area.y + b + wheel.cover_radius, wheel.cover_radius
-        )
-    )
-    bottom = area.y + cover.media_height
-    sheet = load_template("wheel/layout.json")["sheet"]
-    gap = sheet["gap_mm"]
-    if isinstance(wheel, SectorWheel):
-        slider = slider_drawing(wheel, lang)
-        sx = area.x + cover.media_width + gap
-        # the strip's crop marks reach MARK_REACH mm past its bleed: keep them off the edge
-        sy = max(area.y, sheets.settings()["min_edge_mm"] + MARK_REACH)
-        items.append(placed_at(slider, sx, sy))
-        items.extend(
-            crop_marks(
-                sx + slider.bleed_mm,
-                sy + slider.bleed_mm,
-                slider.width_mm,
-                slider.height_mm,
-                slider.bleed_mm,
-            )
-        )
-        bottom = max(bottom, sy + slider.media_height)
-        right = sx + slider.media_width
-        steps = t["retail_steps"]
-    else:
-        right = area.x + cover.media_width
-        steps = t["volvelle_steps"]
-    piece = shutter_drawing(wheel, lang)
-    px, py = right + gap, area.y + gap / 2
-    if px + piece.width_mm > area.x + area.w:
-        raise ValueError(f"the {wheel.name} shutter piece does not fit beside the wheel parts")
-    items.append(placed_at(piece, px, py))
-    lead = 6.5 * d.PT_MM * 1.25
-    for k, line in enumerate(wrap(t["shutter_piece"], area.x + area.w - px, 6.5)):
-        items.append(
-            d.Text(
-                x=px,
-                y=py + piece.height_mm + 4.0 + k * lead,
-                text=line,
-                size_pt=6.5,
-                colour=symbols.palette()["ink"],
-            )
-        )
-    items.extend(
-        instructions(
-            steps,
-            t["assembly_title"],
-            area.x,
-            bottom + gap,
-            area.w,
-            sheet["steps_pt"],
-            note=t["tiny_note"],
-        )
-    )
-    return sheets.Sheet(p, tuple(items), t["cover_title"].format(wheel=wheel.name))
+    items: list[d.Element] = []
+    bottom = 0.0
+    area = sheets.body_area(p)
+    size = float(load_template("wheel/layout.json")["sheet"]["steps_pt"])
+    ink = symbols.palette()["ink"]
+    for piece, x, y, round_ in _pieces(wheel, paper, lang):
+        items.append(placed_at(piece, x, y))
+        b = piece.bleed_mm
+        if round_:
+            r = piece.width_mm / 2
+            items.append(wp.cut_circle(x + b + r, y + b + r, r))
+        else:
+            items.extend(crop_marks(x + b, y + b, piece.width_mm, piece.height_mm, b))
+        if piece.name == "shutters":  # how the shutter piece is cut and folded, beside it
+            tx = x + piece.media_width + 4.0
+            lines, _ = paragraph(t["shutter_piece"], tx, y + 4.0, area.x + area.w - tx, size, ink)
+            items += lines
+        bottom = max(bottom, y + piece.media_height)
+    items += paragraph(t["sheet_note"], area.x, bottom + 8.0, area.w, size, ink)[0]
+    return sheets.Sheet(p, tuple(items), t["cover_title"].format(wheel=wheel.name), "front")
+
+
+def wheel_mask_sheet(
+    wheel: Wheel | str = "retail", paper: str = "a4", lang: str = "en"
+) -> sheets.Sheet:
+    """The back of the cover sheet: the masking pattern behind every piece (long-edge duplex)."""
+    wheel = resolve(wheel)
+    p = sheets.paper(paper)
+    t = wheel_texts(lang)
+    items: list[d.Element] = []
+    for piece, x, y, round_ in _pieces(wheel, paper, lang):
+        w, h = piece.media_width, piece.media_height
+        items.append(mask(p.width - x - w, y, w, h, round_, ident=f"mask-{piece.name}"))
+    return sheets.Sheet(p, tuple(items), t["mask_label"].format(wheel=wheel.name), "back")
 
 
 def wheel_cover_page(
-    wheel: AnyWheel | str = "retail", paper: str = "a4", lang: str = "en"
+    wheel: Wheel | str = "retail", paper: str = "a4", lang: str = "en"
 ) -> d.Drawing:
-    """The cover sheet as a finished page (footer, calibration bar): the core file ``wheel-cover*.svg``."""
-    if isinstance(wheel, str):
-        wheel = load_wheel(wheel)
-    sheet = wheel_cover_sheet(wheel, paper, lang)
-    return finished_page(sheet, cover_file_stem(wheel.name), lang)
+    """The cover sheet's front as a finished page: the core file ``wheel-cover*.svg``."""
+    wheel = resolve(wheel)
+    return finished_pages(
+        [wheel_cover_sheet(wheel, paper, lang)], cover_file_stem(wheel.name), lang
+    )[0]
 
 
 def cover_file_stem(wheel_name: str) -> str:
@@ -524,11 +191,19 @@ def cover_file_stem(wheel_name: str) -> str:
     return "wheel-cover" if wheel_name == "retail" else f"wheel-cover-{wheel_name}"
 
 
-def finished_page(sheet: sheets.Sheet, name: str, lang: str = "en") -> d.Drawing:
-    """One sheet as a numbered page with the footer of :func:`sheets.document`, named ``name``."""
+def finished_pages(found: list[sheets.Sheet], name: str, lang: str = "en") -> list[d.Drawing]:
+    """Sheets as numbered pages with the footer of :func:`sheets.document`, named ``name``."""
     try:
         footer_texts = load_template(f"reference/{lang}.json")["sheets"]
     except (OSError, KeyError):
         footer_texts = None
-    page = sheets.document([sheet], "pachaprint", duplex=False, texts=footer_texts)[0]
-    return d.Drawing(page.width_mm, page.height_mm, page.items, name=name, metadata=page.metadata)
+    pages = sheets.document(found, "pachaprint", duplex=False, texts=footer_texts)
+    return [
+        d.Drawing(page.width_mm, page.height_mm, page.items, name=name, metadata=page.metadata)
+        for page in pages
+    ]
+
+
+def finished_page(sheet: sheets.Sheet, name: str, lang: str = "en") -> d.Drawing:
+    """One sheet as a numbered page (see :func:`finished_pages`)."""
+    return finished_pages([sheet], name, lang)[0]

@@ -1,10 +1,10 @@
 """A picture of the assembled wheel at one setting: what a player sees.
 
-The disc front turned by the setting's rotation, the cover on top and, for the
-retail template, the slider at the row's stop, layered as assembled: the
-strip's ends run under the cover at the keeper slits, and the part beyond the
-cover's edge lies on the disc's rim. Useful in galleries and to check a
-template by eye; the geometric proof lives in the tests.
+The disc front turned by the setting's rotation, the cover on top with (for
+the retail template) the slider at the row's stop, layered as assembled, and
+the shutters glued in place: closed, except the flaps named in ``lifted``,
+which are drawn folded back over their hinges. Useful in galleries and to
+check a template by eye; the geometric proof lives in the tests.
 """
 
 from __future__ import annotations
@@ -13,37 +13,51 @@ from pachaprint.model.board import COLUMN_LETTERS
 from pachaprint.model.scenario import Scenario
 
 from .. import draw as d
-from ..wheel import AnyWheel, SectorWheel
-from ..wheel_templates import load_wheel
+from ..shutters import KEYS
+from ..wheel import Wheel
+from ..wheel_templates import resolve
 from .disc_front import disc_front
-from .wheel_cover import cover_drawing, slider_drawing
+from .wheel_cover import cover_drawing
+from .wheel_kinds import art_for
 
 
 def wheel_preview(
     scenario: Scenario,
-    wheel: AnyWheel | str,
+    wheel: Wheel | str,
     column: int,
     row: int,
     lang: str = "en",
     margin: float = 10.0,
+    lifted: tuple[str, ...] = KEYS,
 ) -> d.Drawing:
-    """The assembled wheel of ``scenario`` set to show cell (``column``, ``row``), both 0-based."""
-    if isinstance(wheel, str):
-        wheel = load_wheel(wheel)
+    """The assembled wheel of ``scenario`` set to show cell (``column``, ``row``), both 0-based.
+
+    ``lifted`` names the shutter flaps drawn open (default both, so the
+    picture shows the cell; ``()`` shows the wheel as it lies between looks).
+    """
+    wheel = resolve(wheel)
     if not scenario.board.contains(column, row):
         raise ValueError(
             f"no cell at column {column + 1}, row {row + 1} on a {scenario.size} board"
         )
+    unknown = set(lifted) - set(KEYS)
+    if unknown:
+        raise ValueError(f"no shutter called {', '.join(sorted(unknown))} (choose from {KEYS})")
     setting = wheel.setting(column, row)
     disc = disc_front(scenario, wheel, lang)
     cover = cover_drawing(wheel, lang)
     r = wheel.disc_radius
-    reach = r
-    if isinstance(wheel, SectorWheel):
-        reach = max(r, wheel.slider.u1 + wheel.stops[-1])
+    strip = wheel.slider_strip()
+    reach = max(r, strip.u1 + (setting.slider_mm or 0.0)) if strip is not None else r
     size = 2 * (reach + margin)
     cx = cy = size / 2
     rc = wheel.cover_radius
+    cover_group = d.group(
+        *cover.items,
+        transform=d.translate(cx - rc, cy - rc),
+        clip=d.Circle(cx=rc, cy=rc, r=rc),
+        id="preview-cover",
+    )
     items: list[d.Element] = [
         d.group(
             *disc.items,
@@ -51,41 +65,8 @@ def wheel_preview(
             clip=d.Circle(cx=r, cy=r, r=r),
             id="preview-disc",
         ),
+        *art_for(wheel).assembled(cover_group, setting, cx, cy, lang, set(lifted)),
     ]
-    cover_group = d.group(
-        *cover.items,
-        transform=d.translate(cx - rc, cy - rc),
-        clip=d.Circle(cx=rc, cy=rc, r=rc),
-        id="preview-cover",
-    )
-    if isinstance(wheel, SectorWheel):
-        strip = slider_drawing(wheel, lang)
-        ox, oy = strip.width_mm / 2, wheel.slider.u1
-        place = d.translate(cx - ox, cy - oy - (setting.slider_mm or 0.0))
-
-        def part(u0: float, u1: float, ident: str) -> d.Group:
-            # the strip between two distances from the pin (axis frame), in strip coordinates
-            top = oy - (u1 - (setting.slider_mm or 0.0))
-            bottom = oy - (u0 - (setting.slider_mm or 0.0))
-            return d.group(
-                *strip.items,
-                transform=place,
-                id=ident,
-                clip=d.Rect(
-                    x=0,
-                    y=max(0.0, top),
-                    w=strip.width_mm,
-                    h=max(0.0, min(strip.height_mm, bottom) - max(0.0, top)),
-                ),
-            )
-
-        outer_slit = wheel.keeper_slits[0][0]
-        inner_slit = wheel.keeper_slits[1][0]
-        items.append(part(rc, reach + margin, "preview-slider-outside"))
-        items.append(cover_group)
-        items.append(part(inner_slit, outer_slit, "preview-slider"))
-    else:
-        items.append(cover_group)
     name = f"{COLUMN_LETTERS[column]}{row + 1}"
     return d.Drawing(
         size,
@@ -98,5 +79,6 @@ def wheel_preview(
             cell=name,
             rotation_deg=f"{setting.rotation_deg:g}",
             slider_mm="" if setting.slider_mm is None else f"{setting.slider_mm:g}",
+            lifted=" ".join(lifted),
         ),
     )

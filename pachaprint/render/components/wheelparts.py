@@ -16,6 +16,7 @@ from pachaprint.resources import load_template
 from .. import draw as d
 from .. import symbols
 from ..fonts import text_width
+from ..shapes import sector_path
 from ..wheel import Box, Sector
 from ..wheel import page_angle as page_angle
 from ..wheel import page_point as page_point
@@ -41,7 +42,7 @@ def column_letter(column: int) -> str:
 
 def sector(cx: float, cy: float, s: Sector, style: d.Style, **kw: Any) -> d.Path:
     """An annular sector of the wheel frame as a path."""
-    return d.sector_path(
+    return sector_path(
         cx, cy, s.r_in, s.r_out, page_angle(s.start), page_angle(s.end), style=style, **kw
     )
 

@@ -1,0 +1,19 @@
+"""The art of each kind of wheel: one table, so no caller asks which kind it holds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..wheel import SectorWheel, SlotWheel, Wheel
+from .retail_art import SectorArt
+from .volvelle_art import SlotArt
+from .wheel_art import WheelArt
+
+ARTS: dict[type[Wheel], Callable[[Any], WheelArt]] = {SectorWheel: SectorArt, SlotWheel: SlotArt}
+"""Wheel class -> the art that draws it."""
+
+
+def art_for(wheel: Wheel) -> WheelArt:
+    """The :class:`WheelArt` of a loaded wheel."""
+    return ARTS[type(wheel)](wheel)

@@ -1,0 +1,238 @@
+"""The retail-style wheel: 9 sectors x 5 rings, a slider strip with both windows.
+
+The disc keeps the retail disc's geometry (``sectors`` of the template), so a
+custom disc still fits a real wheel. Inside a sector the terrain half lies on
+the counter-clockwise side of the sector's centre line, the crop half on the
+clockwise side. On the print-and-play cover a radial slot shows the disc; a
+strip carrying both windows lies over the slot and slides along it, one stop
+per ring. The strip's inner end runs under the cover through a slit beyond
+the pin; its outer end dives under the cover through the slot's widened outer
+end (the *throat*), so no cut comes near the cover's edge. Slit and throat
+are the strip's width plus ``slit_play_mm``, which is all the sideways play
+the strip has.
+
+Straight pieces use the axis frame of :mod:`pachaprint.render.wheel_shapes`:
+``x`` across the axis (positive = clockwise side, right as seen), ``u``
+outwards along it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .wheel_base import Wheel
+from .wheel_shapes import (
+    Box,
+    CellPlace,
+    Sector,
+    Setting,
+    Shape,
+    WheelTemplateError,
+    template_number,
+)
+
+
+class SectorWheel(Wheel):
+    """The retail-style wheel: sectors per column, rings per row, a slider with two windows."""
+
+    kind = "sectors"
+
+    def __init__(self, raw: dict[str, Any]):
+        super().__init__(raw, "sectors")
+        sectors = raw["sectors"]
+        self.columns = int(sectors["count"])
+        self.sector_deg = template_number(sectors, "sector_deg", "sectors")
+        self.ring_edges = tuple(float(v) for v in sectors["ring_edges_mm"])
+        if len(self.ring_edges) != self.rows + 1 or list(self.ring_edges) != sorted(
+            self.ring_edges
+        ):
+            raise WheelTemplateError("sectors.ring_edges_mm must list 6 growing radii (5 rings)")
+        self.hub_radius = self.ring_edges[0]
+        self.cell_radius_max = self.ring_edges[-1]
+        w = raw["windows"]
+        self.window_w = template_number(w, "width_mm", "windows")
+        self.window_h = template_number(w, "height_mm", "windows")
+        self.window_gap = template_number(w, "gap_mm", "windows")
+        rim = raw["rim"]
+        self.element_offset = template_number(rim, "element_offset_deg", "rim")
+        self.letter_offset = template_number(rim, "letter_offset_deg", "rim")
+        self.element_symbol = template_number(rim, "element_symbol_mm", "rim")
+        cover = raw["cover"]
+        self.slot_margin = template_number(cover, "slot_margin_mm", "cover")
+        self.throat_mm = template_number(cover, "throat_mm", "cover", 1.2)
+        self.inner_keeper_radius = template_number(cover, "inner_keeper_slit_radius_mm", "cover")
+        self.slit_play = template_number(cover, "slit_play_mm", "cover", 0.2)
+        s = raw["slider"]
+        self.rail = template_number(s, "rail_mm", "slider")
+        self.tuck = template_number(s, "tuck_mm", "slider")
+
+    def slider_strip(self) -> Box | None:
+        return self.slider
+
+    @property
+    def can_calibrate(self) -> bool:
+        return True
+
+    # -- disc --------------------------------------------------------------
+    def sector_centre(self, column: int) -> float:
+        """Disc angle of a column's sector centre line."""
+        return column * self.sector_deg
+
+    def ring(self, row: int) -> tuple[float, float]:
+        return self.ring_edges[row], self.ring_edges[row + 1]
+
+    def ring_middle(self, row: int) -> float:
+        low, high = self.ring(row)
+        return (low + high) / 2
+
+    def places(self, width: int = 9) -> list[CellPlace]:
+        half = self.sector_deg / 2
+        found = []
+        for row in range(self.rows):
+            low, high = self.ring(row)
+            for column in range(width):
+                centre = self.sector_centre(column)
+                found.append(
+                    CellPlace(
+                        column=column,
+                        row=row,
+                        terrain=Sector(low, high, centre, centre + half),
+                        crop=Sector(low, high, centre - half, centre),
+                        turn=centre,
+                        terrain_anchor=self.discovery_window(row).centre,
+                        crop_anchor=self.divination_window(row).centre,
+                    )
+                )
+        return found
+
+    def alignment_ticks(self) -> list[float]:
+        """A tick under each rim mark's pointer: the element and the letter of every sector."""
+        return [
+            self.sector_centre(c) + offset
+            for c in range(self.columns)
+            for offset in (self.element_offset, self.letter_offset)
+        ]
+
+    # -- slider ------------------------------------------------------------
+    @property
+    def stops(self) -> tuple[float, ...]:
+        """Slider offsets (mm outwards from the first stop), one per row."""
+        first = self.ring_middle(0)
+        return tuple(self.ring_middle(r) - first for r in range(self.rows))
+
+    def discovery_window(self, row: int = 0) -> Box:
+        """The terrain window (counter-clockwise side, left of the axis) at the row's stop."""
+        u = self.ring_middle(row)
+        g, w, h = self.window_gap / 2, self.window_w, self.window_h
+        return Box(-g - w, -g, u - h / 2, u + h / 2)
+
+    def divination_window(self, row: int = 0) -> Box:
+        """The crop window (clockwise side, right of the axis) at the row's stop."""
+        u = self.ring_middle(row)
+        g, w, h = self.window_gap / 2, self.window_w, self.window_h
+        return Box(g, g + w, u - h / 2, u + h / 2)
+
+    def window_bounds(self) -> dict[str, Box]:
+        return {"discovery": self.discovery_window(0), "divination": self.divination_window(0)}
+
+    @property
+    def slot(self) -> Box:
+        """The radial slot cut in the cover: every window position plus a margin."""
+        m = self.slot_margin
+        first, last = self.discovery_window(0), self.divination_window(self.rows - 1)
+        return Box(first.x0 - m, last.x1 + m, first.u0 - m, last.u1 + m)
+
+    @property
+    def slider_half_width(self) -> float:
+        return self.slot.x1 + self.rail
+
+    @property
+    def throat(self) -> Box:
+        """The slot's widened outer end, where the strip dives under the cover."""
+        half = self.slider_half_width + self.slit_play / 2
+        return Box(-half, half, self.slot.u1, self.slot.u1 + self.throat_mm)
+
+    @property
+    def slider(self) -> Box:
+        """The slider strip's outline at the first stop (axis frame).
+
+        Over the cover the strip runs from the inner keeper slit, over the
+        split pin's head, to the throat, so it hides the whole slot at every
+        stop. Both ends run under the cover by at least ``tuck`` mm at every
+        stop: the inner one through the slit, the outer one through the throat.
+        """
+        travel = self.stops[-1]
+        inner = -self.inner_keeper_radius - self.tuck - travel
+        outer = self.throat.u1 + self.tuck
+        half = self.slider_half_width
+        return Box(-half, half, inner, outer)
+
+    @property
+    def keeper_slit(self) -> tuple[float, float, float]:
+        """The cover slit the strip's inner end passes under: ``(u, x0, x1)``."""
+        half = self.slider_half_width + self.slit_play / 2
+        return -self.inner_keeper_radius, -half, half
+
+    def cuts(self) -> list[tuple[str, list[tuple[float, float]]]]:
+        u, x0, x1 = self.keeper_slit
+        return [
+            ("slot", self.slot.corners()),
+            ("slot's throat", self.throat.corners()),
+            ("keeper slit", [(x0, u), (x1, u)]),
+        ]
+
+    # -- settings ----------------------------------------------------------
+    def setting(self, column: int, row: int) -> Setting:
+        return Setting(column, row, (-self.sector_centre(column)) % 360.0, self.stops[row])
+
+    def windows(self, setting: Setting) -> dict[str, Shape]:
+        """Window outlines (axis frame) for a setting: ``discovery`` and ``divination``."""
+        du = setting.slider_mm or 0.0
+        return {
+            "discovery": self.discovery_window(0).shifted(du),
+            "divination": self.divination_window(0).shifted(du),
+        }
+
+    def problems(self) -> list[str]:
+        found = super().problems()
+        slot, strip = self.slot, self.slider
+        if strip.u1 + self.stops[-1] > self.disc_radius + 60:
+            found.append("the slider would stick out more than 60 mm past the disc")
+        mid, half_symbol = (self.rim_inner + self.disc_radius) / 2, self.element_symbol / 2
+        low = mid - half_symbol
+        if half_symbol >= low:
+            found.append("rim.element_symbol_mm is wider than the rim can hold")
+        else:
+            strip_angle = math.degrees(math.asin(min(1.0, self.slider_half_width / low)))
+            symbol_angle = math.degrees(math.asin(half_symbol / low))
+            for offset in (self.element_offset, self.letter_offset):
+                if abs(offset) - symbol_angle <= strip_angle:
+                    found.append(
+                        f"the slider, sticking out over the rim, would hide the mark {offset:g} "
+                        "degrees from a sector's centre"
+                    )
+        corner = math.hypot(self.slider_half_width, strip.u0)
+        if corner > self.cover_radius - 1.0:
+            found.append(
+                "the slider's inner end would come out from under the cover at the first stop"
+            )
+        if not self.pin_hole / 2 + 2.0 < self.inner_keeper_radius < self.cover_radius - self.tuck:
+            found.append("the inner keeper slit must lie between the pin and the cover's edge")
+        for stop in self.stops:
+            if not strip.shifted(stop).encloses(slot):
+                found.append(f"at slider stop {stop:.1f} mm the strip does not hide the whole slot")
+        return found
+
+    def shutter_problems(self, pieces: list[Box]) -> list[str]:
+        found = []
+        half = self.slider_half_width
+        top = max(b.u1 for b in pieces) + self.stops[-1]
+        if top > self.throat.u1 - 0.2:
+            found.append(
+                f"at the last slider stop the shutters reach {top:.1f} mm from the pin, so they "
+                f"would catch where the strip dives under the cover ({self.throat.u1:g} mm)"
+            )
+        if min(b.x0 for b in pieces) < -half or max(b.x1 for b in pieces) > half:
+            found.append("the shutter piece is wider than the slider strip")
+        return found
