@@ -26,6 +26,7 @@ def built(tmp_path_factory) -> Path:
         shutil.copy(REPO / "scenarios" / f"{name}.json", folder)
     out = tmp / "out"
     args = ["build", str(folder), "--out", str(out), "--games", "12", "--paper", "a4"]
+    args += ["--strongest", "logician"]  # the expert by default: slower
     result = runner.invoke(app, [*args, "--wheel", "retail", "--jobs", "1", "--quiet"])
     assert result.exit_code == 0, result.output
     return out
@@ -37,8 +38,10 @@ def test_report_json_keeps_the_simulation_and_adds_the_balance(built):
     assert report["simulation"] == report["balance"]["modes"]["competitive"]["simulation"]
     balance = report["balance"]
     assert list(balance["modes"]) == ["competitive", "solo", "coop"]
-    assert balance["strongest"] == "logician" and balance["modes"]["solo"]["bots"] == ["logician"]
-    assert [s["games"] for s in balance["split"] if s["mode"] == "solo"] == [6, 6]
+    assert balance["strongest"] == "logician" and balance["adaptive"]
+    # beside it the perfect-information bound, each run stopped once decided (here: the cap)
+    assert balance["modes"]["solo"]["bots"] == ["logician", "oracle-cheat"]
+    assert [s["games"] for s in balance["split"] if s["mode"] == "solo"] == [3, 3, 3, 3]
     assert report["flags"] == balance["flags"]
     tiny = json.loads((built / "scenarios" / "sun-gate" / "report.json").read_text())
     assert list(tiny["balance"]["modes"]) == ["competitive"]
@@ -49,7 +52,12 @@ def test_report_md_links_every_chart_beside_it(built):
     markdown = (folder / "report.md").read_text()
     assert "## Balance" in markdown and "### Against the Otoma" in markdown
     assert "### Hard deductions" in markdown
-    assert "12 solo games (6 logician on easy, 6 logician on hard)" in markdown
+    assert (
+        "12 solo games (3 logician on easy, 3 logician on hard, 3 oracle-cheat on easy, "
+        "3 oracle-cheat on hard)" in markdown
+    )
+    assert "Against the Otoma each run stopped once its 95 % interval decided" in markdown
+    assert "| 95 % interval | bound |" in markdown
     linked = re.findall(r"!\[[^\]]+\]\((chart-[a-z]+\.svg)\)", markdown)
     assert linked == ["chart-seats.svg", "chart-scores.svg", "chart-lengths.svg", "chart-otoma.svg"]
     for name in linked:
@@ -79,9 +87,12 @@ def test_the_report_page_shows_the_charts_in_chromium(built):
         ) in charts
         assert browser.driver.title == "The Sacred Valley: pachaprint report"  # HTML, not Markdown
         assert (
-            "12 solo games (6 logician on easy, 6 logician on hard)"
-            in browser.driver.find_element("id", "games").text
+            "12 solo games (3 logician on easy, 3 logician on hard, 3 oracle-cheat on easy, "
+            "3 oracle-cheat on hard)" in browser.driver.find_element("id", "games").text
         )
+        otoma = browser.driver.find_element("id", "otoma").text
+        assert "bound" in otoma and "wrong guesses: chosen, forced" in otoma
+        assert "the most any strategy could win" in otoma and "oracle-cheat on" not in otoma
         assert console_problems(browser.driver) == []
     finally:
         browser.quit()

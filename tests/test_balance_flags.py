@@ -80,7 +80,7 @@ def test_seats_of_one_bot_are_flagged_when_one_wins_beyond_its_interval():
 
 def run(bot: str, level: str, wins: int, games: int) -> RunSummary:
     rate = wins / games
-    return RunSummary(bot, level, games, games, rate, 1 - rate, 0, 0, 0, 0, 0, 0, 0, {}, {})
+    return RunSummary(bot, level, games, games, rate, 1 - rate, *[0] * 12, {}, {})
 
 
 def test_the_otoma_flag_names_the_level_it_rests_on():

@@ -4,6 +4,7 @@ no retrieval, the end and its tie rule."""
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -17,8 +18,9 @@ from pachaprint.engine.rules.events import Ending, Phase
 from pachaprint.engine.rules.modes import new_game
 from pachaprint.engine.rules.movement import Direction
 from pachaprint.engine.rules.state import GameState
-from pachaprint.engine.rules.tiles import Deck, box_tiles
+from pachaprint.engine.rules.tiles import ArrowTile, Deck, box_tiles
 from pachaprint.model.scenario import Scenario
+from pachaprint.terminal.play import Table, run_table
 from tests.helpers import REPO, next_tile
 
 PLAYER, OTOMA = 0, 1
@@ -288,6 +290,73 @@ def test_a_player_shut_out_for_good_ends_the_game():
     assert [e.what for e in state.events][-2:] == ["blocked", "over"]
 
 
+def walled_in(difficulty: str, arrows: dict[str, tuple[str, str]]) -> GameState:
+    """Every cell but e3 has terrain and Otoma pawns wall e3 in (e2, d3, f3, e4; blue
+    stays on i5); c1 and g1 are tiles without crop whose arrows are ``arrows``; the
+    player (brown) stands on a1 (a crop) and g1, with no pawn in supply."""
+    state = game(difficulty)
+    reveal_all_but(state, "e3")
+    for c in BOARD.cells:
+        if c not in (cell("e3"), cell("c1"), cell("g1")):
+            state.reveal(c, crop=True)
+    for name, otoma in (("e2", 0), ("d3", 1), ("f3", 2), ("e4", 3)):
+        state.lift(OTOMA, state.otoma.pawns[otoma])
+        state.place(OTOMA, cell(name))
+        state.otoma.pawns[otoma] = cell(name)
+    for name, (colour, direction) in arrows.items():
+        state.tiles.tile_at[cell(name)] = ArrowTile("T", 2, colour, Direction[direction])
+    state.put_pawn(PLAYER, cell("a1"))
+    state.put_pawn(PLAYER, cell("g1"))
+    state.reserve[PLAYER] = 0
+    state.refresh()
+    return state
+
+
+def test_no_tile_left_to_discover_makes_the_next_turn_the_last():
+    # e3 is walled in and both tiles without crop bear the player's own colour: on
+    # easy no Explore can ever reveal a tile. The player divines with the pawn on g1
+    # (the only one on a tile without crop), may offer, and the game ends.
+    state = walled_in("easy", {"c1": ("brown", "N"), "g1": ("brown", "E")})
+    assert state.sealed() and state.closing and state.phase is Phase.DIVINING
+    assert [e.what for e in state.events][-1] == "blocked"
+    assert state.events[-1].value == 1  # one cell left without terrain
+    assert list(state.legal_actions()) == [A.divine(cell("g1"), v) for v in range(1, 6)]
+    level = SCENARIO.crop_levels[cell("g1")]
+    state.apply(A.divine(cell("g1"), level))
+    assert state.phase is Phase.OFFER  # right: a token, and the Offer of a Divine turn
+    state.apply(A.PASS)
+    assert state.is_terminal() and state.ending is Ending.SHUT_OUT and state.turn == 1
+    assert state.outcome().ending.completed
+    assert state.crop_mask >> cell("c1") & 1 == 0  # no pawn on it: no one divines it
+
+
+def test_an_arrow_that_sends_an_otoma_pawn_to_the_last_cell_keeps_the_game_going():
+    # c1's purple arrow sends the purple pawn (e2) north: it stops on e3.
+    state = walled_in("easy", {"c1": ("purple", "N"), "g1": ("brown", "E")})
+    assert not state.sealed() and state.phase is Phase.TURN and not state.closing
+    state.apply(A.move(cell("a1"), cell("c1")))
+    assert otoma_at(state)[0] == "e3" and state.is_terminal()
+    assert state.ending is Ending.FINISHED
+
+
+def test_on_hard_an_own_colour_arrow_within_reach_can_send_any_otoma_pawn():
+    assert walled_in("easy", {"c1": ("brown", "N"), "g1": ("brown", "E")}).sealed()
+    state = walled_in("hard", {"c1": ("brown", "N"), "g1": ("brown", "E")})
+    assert not state.sealed() and state.phase is Phase.TURN
+
+
+def test_a_pawn_in_supply_may_still_enter_at_a_cell_without_terrain():
+    state = game()
+    reveal_all_but(state, "a3")  # an edge cell: a pawn from supply enters there
+    for name, otoma in (("a2", 0), ("b3", 1), ("a4", 2)):
+        state.lift(OTOMA, state.otoma.pawns[otoma])
+        state.place(OTOMA, cell(name))
+        state.otoma.pawns[otoma] = cell(name)
+    state.refresh()
+    assert state.reserve[PLAYER] == 5 and not state.sealed()
+    assert A.enter(cell("a3")) in state.legal_actions()
+
+
 def test_a_player_without_any_legal_action_ends_the_game_too():
     state = game()
     reveal_all_but(state, "e3")
@@ -321,3 +390,23 @@ def test_setup_scores_in_reading_order_and_colours_follow_the_list():
         zip((manu.board.name(c) for c in state.otoma.pawns), state.otoma.colours, strict=True)
     )
     assert colours == {"a1": "purple", "a3": "yellow", "a5": "white", "d2": "green", "h2": "blue"}
+
+
+def test_the_terminal_tells_a_person_no_tile_can_be_discovered_any_more():
+    state = walled_in("easy", {"c1": ("brown", "N"), "g1": ("brown", "E")})
+    out = io.StringIO()
+    table = Table(SCENARIO, state, ["human"], [None], out)
+    level = SCENARIO.crop_levels[cell("g1")]
+    run_table(table, io.StringIO(f"divine g1 {level}\npass\n"), echo=True)
+    text = out.getvalue()
+    told = text.index(
+        "No tile can be discovered any more: no Explore reaches the 1 cell left without "
+        "terrain, not even through an arrow that sends an Otoma pawn there. Last turn (our "
+        "ruling): player A (human) divines with every pawn on a tile without a crop, may "
+        "offer, and the game ends"
+    )
+    assert told < text.index("divine with your next pawn on a tile without crop (all of them must)")
+    assert text.index("> divine g1") < text.index(
+        "The game ended early: no tile could be discovered any more, so the 1 cell left "
+        "without terrain scores for no one."
+    )

@@ -146,3 +146,30 @@ def test_hard_choice_by_a_bot_places_the_last_tile_and_ends_the_game():
     state.apply(choice)
     assert state.otoma.pawns[A.to_of(choice)] == BOARD.index("b2")
     assert state.score[OTOMA] > before and state.is_terminal()
+
+
+def test_forced_guesses_are_reported_apart_from_the_other_divinations():
+    # sacred-valley, seed 1, 6 games per run: every kind of divination shows up
+    report = simulate_versus(SCENARIO, "solo", games=12, bots=["logician", "random"], seed=1)
+    data = report.to_dict()
+    for run in data["runs"]:
+        wrong = run["proven_wrong"] + run["chosen_guesses_wrong"] + run["forced_guesses_wrong"]
+        assert run["wrong_divinations"] == wrong  # the SPEC key keeps its meaning
+        assert run["proven_wrong"] == 0  # a proof is never wrong
+    runs = {(r["bot"], r["difficulty"]): r for r in data["runs"]}
+    assert runs[("random", "easy")]["proven"] == 0 and runs[("random", "easy")]["forced_guesses"]
+    assert data["forced_guesses"] == {
+        bot: sum(r["forced_guesses"] for r in data["runs"] if r["bot"] == bot)
+        for bot in ("logician", "random")
+    }
+    result = runner.invoke(
+        app, ["simulate", str(PATH), "--mode", "solo", "--games", "12", "--bots", "logician,random"]
+    )
+    assert result.exit_code == 0, result.output
+    run = runs[("logician", "easy")]
+    words = (
+        f"divinations: {run['proven']} proven (0 wrong), {run['chosen_guesses']} chosen guesses "
+        f"({run['chosen_guesses_wrong']} wrong), {run['forced_guesses']} forced guesses "
+        f"({run['forced_guesses_wrong']} wrong)"
+    )
+    assert words in result.output and "wrong divinations" not in result.output

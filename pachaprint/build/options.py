@@ -23,8 +23,9 @@ class BuildOptions:
     games: int = 200
     players: int = 2
     bots: tuple[str, ...] = ("logician", "greedy")
-    strongest: str = "logician"
-    """The bot whose solo and co-op win rates the balance report gives (fast by default)."""
+    strongest: str = "expert"
+    """The bot whose solo and co-op win rates the balance report gives (the strongest fair
+    bot by default: the flags must rest on it)."""
     modes: tuple[str, ...] = ("competitive", "solo", "coop")
     seed: int = 1
     lang: str = "en"

@@ -13,7 +13,13 @@ from html import escape
 from typing import Any
 
 from pachaprint.build.gallery import html_page, words
-from pachaprint.build.report_tables import cell_summary, cell_table, interval, otoma_table
+from pachaprint.build.report_tables import (
+    OTOMA_NOTE,
+    cell_summary,
+    cell_table,
+    interval,
+    otoma_table,
+)
 from pachaprint.build.reports import split_words
 from pachaprint.build.verdicts import other_flags, verdicts
 from pachaprint.engine.analysis.stats import percent
@@ -189,6 +195,7 @@ def _otoma(balance: dict[str, Any]) -> str:
     return (
         '<section id="otoma"><h2>Against the Otoma</h2>'
         + table(header, rows)
+        + f"<p>{escape(OTOMA_NOTE)}</p>"
         + _charts(balance, "chart-otoma.svg")
         + "</section>"
     )

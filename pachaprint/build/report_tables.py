@@ -5,10 +5,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from pachaprint.engine.analysis.divinations import wrong_guesses
+from pachaprint.engine.analysis.flags import honest
 from pachaprint.engine.analysis.stats import percent
 
 Table = tuple[list[str], list[list[Any]]]
 """A header and its rows."""
+
+BOUND = "oracle-cheat"
+"""The bot whose win rate against the Otoma is the perfect-information bound: the same
+search as the expert, knowing the hidden map and the tiles."""
+
+OTOMA_NOTE = (
+    "Bound: how often the same search wins when it knows the hidden map and the tiles "
+    f"({BOUND}; its games in brackets), the most any strategy could win. Wrong guesses: "
+    "of the divinations a bot made without a proof, those it chose and those the rules "
+    "forced on it (in solo a Divine turn divines with every pawn), how many named the "
+    "wrong level. A proved crop is never divined wrong."
+)
+"""What the bound and the wrong guesses of :func:`otoma_table` are."""
 
 CELLS_SHOWN = 15
 """Hard cells listed in the table; the rest are named after it."""
@@ -21,7 +36,9 @@ def interval(entry: dict[str, Any]) -> str:
 
 
 def otoma_table(balance: dict[str, Any]) -> Table:
-    """Every run against the Otoma (solo and co-op): its games, wins and median scores."""
+    """Every fair run against the Otoma (solo and co-op): its games, wins, the
+    perfect-information bound at its level (:data:`BOUND`), median scores and its wrong
+    guesses, chosen and forced (:data:`OTOMA_NOTE`)."""
     versus = [(m, balance["modes"][m]) for m in ("solo", "coop") if m in balance["modes"]]
     rows = [
         [
@@ -31,15 +48,27 @@ def otoma_table(balance: dict[str, Any]) -> Table:
             run["completed"],
             percent(run["win_rate"]),
             interval(run),
+            bound(data["runs"], run["difficulty"]),
             run["score"]["median"],
             run["otoma_score"]["median"],
             run["margin"]["median"],
+            wrong_guesses(run) if "chosen_guesses" in run else "-",
         ]
         for mode, data in versus
         for run in data["runs"]
+        if honest(run["bot"])
     ]
-    header = ["mode", "difficulty", "bot", "games", "player wins", "95 % interval"]
-    return [*header, "median score", "median Otoma score", "median margin"], rows
+    header = ["mode", "difficulty", "bot", "games", "player wins", "95 % interval", "bound"]
+    header += ["median score", "median Otoma score", "median margin"]
+    return [*header, "wrong guesses: chosen, forced"], rows
+
+
+def bound(runs: list[dict[str, Any]], difficulty: str) -> str:
+    """The perfect-information bound at ``difficulty``: ``"96 % (25)"``, or ``-``."""
+    for run in runs:
+        if run["bot"] == BOUND and run["difficulty"] == difficulty:
+            return f"{percent(run['win_rate'])} ({run['completed']})"
+    return "-"
 
 
 def cell_summary(cells: list[dict[str, Any]]) -> str:

@@ -13,7 +13,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pachaprint.build.report_tables import cell_summary, cell_table, otoma_table
+from pachaprint.build.report_tables import BOUND, OTOMA_NOTE, cell_summary, cell_table, otoma_table
+from pachaprint.engine.analysis.flags import MIN_GAMES
 from pachaprint.engine.analysis.stats import percent
 from pachaprint.model.rules import CROP_NAMES, Terrain
 from pachaprint.model.scenario import Scenario
@@ -23,7 +24,9 @@ from pachaprint.render.charts import CAPTIONS, chart_files
 def build_balance(scenario: Scenario, options: Any) -> dict[str, Any]:
     """The build's balance report (``options``: the build's ``BuildOptions``): the
     competitive games of its bots (their simulation report is ``report.json``'s
-    ``simulation``), solo and co-op with its strongest bot, in the modes it names."""
+    ``simulation``), solo and co-op with its strongest bot and the perfect-information
+    bound (:data:`BOUND`), each run stopped once its win rate decides every flag, in the
+    modes it names."""
     from pachaprint.engine.analysis.balance import BalanceConfig, balance
     from pachaprint.engine.rules.config import Mode
 
@@ -33,8 +36,9 @@ def build_balance(scenario: Scenario, options: Any) -> dict[str, Any]:
         modes=tuple(Mode.parse(m) for m in options.modes),
         players=options.players,
         bots=options.bots,
-        versus_bots=(options.strongest,),
+        versus_bots=(options.strongest, BOUND),
         strongest=options.strongest,
+        adaptive=True,
     )
     return balance(scenario, config)
 
@@ -246,6 +250,7 @@ def balance_markdown(balance: dict[str, Any]) -> list[str]:
     if rows:
         lines += ["", "### Against the Otoma", *_chart(balance, "chart-otoma.svg")]
         lines += _table(header, rows)
+        lines += ["", OTOMA_NOTE]
     for note in balance.get("skipped", []):
         lines += ["", f"Not simulated: {note}."]
     lines += cell_markdown(balance["cells"])
@@ -263,10 +268,17 @@ def split_words(balance: dict[str, Any]) -> str:
         else:
             shares = ", ".join(f"{r['games']} {r['bots'][0]} on {r['difficulty']}" for r in runs)
             parts.append(f"{total} {mode} games ({shares})")
+    adaptive = (
+        " Against the Otoma each run stopped once its 95 % interval decided every flag "
+        f"(at least {MIN_GAMES} games, at most its share of {balance['games_per_mode']})."
+        if balance.get("adaptive")
+        else ""
+    )
     return (
         "Games played: "
         + "; ".join(parts)
         + f". Game i of every run uses the seed derived from (seed {balance['seed']}, i)."
+        + adaptive
     )
 
 

@@ -54,11 +54,12 @@ def build(
         "over their difficulties).",
     ),
     strongest: str = typer.Option(
-        "logician",
+        "expert",
         "--strongest",
         metavar="BOT",
-        help="The bot whose solo and co-op win rates the balance report gives "
-        "(logician is fast; a search bot is stronger and slower).",
+        help="The bot whose solo and co-op win rates the balance report and its flags "
+        "give (expert: the strongest fair bot; logician is faster and far weaker). "
+        "Each run stops once its win rate decides every flag.",
     ),
     modes: str = typer.Option(
         "competitive,solo,coop",

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind, token_levels
 from pachaprint.engine.rules.config import Mode
-from pachaprint.engine.rules.events import Event, EventKind, Phase
+from pachaprint.engine.rules.events import Ending, Event, EventKind, Phase
 from pachaprint.engine.rules.movement import Direction
 from pachaprint.engine.rules.state import UNKNOWN, GameState
 from pachaprint.model.rules import CROP_NAMES, TERRAIN_LETTERS, Terrain
@@ -207,7 +207,12 @@ _EVENT_TEXT = {
     EventKind.OWN_ARROW: "the arrow on {cell} has the player's own colour ({direction})",
     EventKind.SPEND: "{actor} spends a {terrain_word} tile",
     EventKind.NO_TILE: "{actor} holds no terrain tile: no spending this turn",
-    EventKind.BLOCKED: "No Explore can reach a cell without a crop and no pawn can divine: the game ends",
+    EventKind.BLOCKED: (
+        "No tile can be discovered any more: no Explore reaches the {value} cell{cells} left "
+        "without terrain, not even through an arrow that sends an Otoma pawn there. "
+        "Last turn (our ruling): {actor} divine{s} with every pawn on a tile without a crop, "
+        "may offer, and the game ends"
+    ),
     EventKind.OTOMA_EMPTY: "the Otoma score 1 point for each of the {value} cells without terrain",
 }
 
@@ -251,6 +256,7 @@ def event_text(state: GameState, event: Event, kinds: Sequence[str]) -> str | No
         tokens=f"{count} token{'s' if count != 1 else ''}",
         pawn=pawn,
         value=value,
+        cells="" if value == 1 else "s",
         gain=event.points,
         points=points(event.points),
     )
@@ -318,10 +324,18 @@ def summary(state: GameState, kinds: Sequence[str]) -> str:
     if state.otoma is not None:
         us, them = state.score[0], state.score[state.otoma.account]
         name = account_name(state, 0, kinds)
+        early = ""
+        if state.ending is Ending.SHUT_OUT:
+            left = state.hidden_left
+            early = (
+                f"The game ended early: no tile could be discovered any more, so the "
+                f"{left} cell{'' if left == 1 else 's'} left without terrain "
+                f"score{'s' if left == 1 else ''} for no one.\n"
+            )
         if state.winners():
-            return f"{name} {'win' if state.mode is Mode.COOP else 'wins'} ({us} to {them})."
+            return f"{early}{name} {'win' if state.mode is Mode.COOP else 'wins'} ({us} to {them})."
         tie = " (a tie goes to the Otoma)" if us == them else ""
-        return f"The Otoma win ({them} to {us}){tie}."
+        return f"{early}The Otoma win ({them} to {us}){tie}."
     ranking = state.ranking()
     lines = ["Final ranking (score, then levels advanced on the diversity board):"]
     for p in sorted(range(state.players), key=lambda q: (ranking[q], q)):

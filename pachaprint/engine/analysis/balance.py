@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pachaprint.engine.analysis.cells import cell_flags, cell_proofs
+from pachaprint.engine.analysis.divinations import DIVINATION_KEYS
 from pachaprint.engine.analysis.record import GameRecord
 from pachaprint.engine.analysis.report import SimulationReport
 from pachaprint.engine.analysis.simulate import DEFAULT_MAX_TURNS, Pending, SimulationConfig, start
@@ -80,6 +81,9 @@ class BalanceConfig:
     watched: int = 50
     """Competitive games (the first ones) watched for the hard cells: enough for their
     verdicts, and a watched game costs about twice an unwatched one."""
+    adaptive: bool = False
+    """Against the Otoma, stop each run once its win rate decides every flag (``games``
+    is then the most a mode plays; :attr:`SimulationConfig.adaptive`)."""
 
     def simulations(self, scenario: Scenario) -> tuple[list[SimulationConfig], list[str]]:
         """The simulation of each mode this scenario can be played in, and a note per
@@ -110,6 +114,7 @@ class BalanceConfig:
                         self.seed,
                         max_turns=self.max_turns,
                         watch_proofs=self.watched if mode is Mode.COMPETITIVE else 0,
+                        adaptive=self.adaptive and mode.has_otoma,
                     )
                 )
             except ConfigError as exc:
@@ -214,6 +219,7 @@ def _report(
         scenario.size,
         config.seed,
         config.games,
+        config.adaptive,
         config.strongest,
         split=[],
         modes={},
@@ -226,9 +232,13 @@ def _report(
     for pending, records in results:
         sim = pending.report(records)
         mode = pending.config.mode
-        report.split += [
-            Split(mode.value, list(run.bots), run.difficulty, run.games, [0, run.games - 1])
+        played = [
+            sum(1 for r in records if r.bots == run.bots and r.difficulty == run.difficulty)
             for run in pending.config.runs
+        ]
+        report.split += [
+            Split(mode.value, list(run.bots), run.difficulty, games, [0, games - 1])
+            for run, games in zip(pending.config.runs, played, strict=True)
         ]
         if mode is Mode.COMPETITIVE:
             report.modes[mode.value] = competitive(sim, records)
@@ -307,6 +317,7 @@ def versus(sim: SimulationReport, records: Sequence[GameRecord], strongest: str)
                 summary([r.scores[1] for r in mine]),
                 summary(margins),
                 histogram(margins, 5),
+                **{key: getattr(run, key) for key in DIVINATION_KEYS},
             )
         )
     turns = [r.turns for r in records if r.completed]

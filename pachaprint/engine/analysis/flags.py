@@ -43,6 +43,19 @@ MIN_GAMES = 10
 """Fewer games than this flag no rate (an interval over so few says little)."""
 
 
+def decided(wins: float, games: int) -> bool:
+    """Whether ``wins`` in ``games`` decide every flag on a win rate against the Otoma: at
+    least :data:`MIN_GAMES` games, and the 95 % interval lies on one side of
+    :data:`UNWINNABLE` and on one side of :data:`EFFORTLESS` (more games would flag
+    the same). An adaptive simulation stops a run once it is decided."""
+    interval = wilson(wins, games)
+    return (
+        games >= MIN_GAMES
+        and (interval.high < UNWINNABLE or interval.low >= UNWINNABLE)
+        and (interval.low > EFFORTLESS or interval.high <= EFFORTLESS)
+    )
+
+
 def honest(bot: str) -> bool:
     """False for bots that read the hidden map (named ``...-cheat``, such as ``oracle-cheat``):
     they measure a bound, never the scenario, so no flag rests on them."""
@@ -113,16 +126,21 @@ def _wins(done: Sequence[GameRecord], seat: int) -> float:
 
 def _otoma_flags(report: Summary, records: list[GameRecord]) -> list[str]:
     out = []
-    logician = [r for r in records if r.bots[0] == "logician"]
-    unforced = sum(r.wrong[0] for r in logician) - sum(sum(r.guessed) for r in logician)
-    if unforced > 0:
-        out.append(
-            f"the logician divined wrong {unforced} times beyond its forced guesses (a bug: it must never)"
-        )
+    for bot in dict.fromkeys(r.bots[0] for r in records):
+        wrong = sum(sum(r.proven_wrong) for r in records if r.bots[0] == bot)
+        if wrong:
+            out.append(
+                f"the {bot} divined wrong {wrong} times a crop it had proved (a bug: a proof "
+                "is never wrong)"
+            )
     blocked = sum(r.ending is Ending.SHUT_OUT for r in records if r.completed)
     if blocked:
         games = "game" if blocked == 1 else "games"
-        out.append(f"in {blocked} {games} the player was shut out before every cell had terrain")
+        out.append(
+            f"in {blocked} {games} no tile could be discovered any more before every cell had "
+            "terrain (the Otoma walled the last cells in): the player divined what was left "
+            "and the game ended, by our ruling"
+        )
     return out + otoma_level_flags(report.mode, report.runs or [])
 
 

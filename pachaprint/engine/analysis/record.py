@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from pachaprint.engine.bots import Bot
+from pachaprint.engine.bots.base import Divination
 from pachaprint.engine.rules.events import Ending, Source
 from pachaprint.engine.rules.state import GameState
 
@@ -16,7 +17,8 @@ class GameRecord:
 
     Lists ``scores``, ``points``, ``wrong`` and ``correct`` are per score account
     (the players; or the player or group, then the Otoma); ``tie_breaks``,
-    ``proved``, ``known`` and ``guessed`` per seat.
+    ``proved``, ``known``, ``guessed`` and the divinations by kind
+    per seat.
     """
 
     index: int
@@ -35,6 +37,16 @@ class GameRecord:
     proved: list[int]
     known: list[int]
     guessed: list[int]
+    forced: list[int] = field(default_factory=list)
+    """Forced guesses: divinations the rules forced without a proof (every legal action
+    was a divination)."""
+    forced_wrong: list[int] = field(default_factory=list)
+    """Forced guesses that named the wrong level."""
+    chosen: list[int] = field(default_factory=list)
+    """Chosen guesses: divinations without a proof the bot chose to make."""
+    chosen_wrong: list[int] = field(default_factory=list)
+    proven_wrong: list[int] = field(default_factory=list)
+    """Divinations of a crop the bot had proved that named the wrong level (a bug)."""
     skips: int = 0
     empty_points: int = 0
     actions: int = 0
@@ -76,6 +88,11 @@ class GameRecord:
             proved=[bot.proved for bot in seats],
             known=[bot.proofs_known() for bot in seats],
             guessed=[bot.guessed for bot in seats],
+            forced=_count(seats, _forced),
+            forced_wrong=_count(seats, _forced, state.crop),
+            chosen=_count(seats, _chosen),
+            chosen_wrong=_count(seats, _chosen, state.crop),
+            proven_wrong=_count(seats, _proven, state.crop),
             skips=state.skips,
             empty_points=state.empty_points,
             actions=actions,
@@ -100,3 +117,26 @@ class GameRecord:
             "offering": otoma[Source.OFFERING],
             "empty_cells": self.empty_points,
         }
+
+
+def _forced(d: Divination) -> bool:
+    return d.forced and not d.proven
+
+
+def _chosen(d: Divination) -> bool:
+    return not d.forced and not d.proven
+
+
+def _proven(d: Divination) -> bool:
+    return d.proven
+
+
+def _count(
+    seats: Sequence[Bot], kind: Callable[[Divination], bool], crops: Sequence[int] | None = None
+) -> list[int]:
+    """Per seat, the divinations of a kind (only those that named a level other than the
+    crop, when given the table's ``crops``)."""
+    return [
+        sum(1 for d in bot.divinations if kind(d) and (crops is None or d.wrong(crops)))
+        for bot in seats
+    ]

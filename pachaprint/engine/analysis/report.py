@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from pachaprint.engine.analysis.divinations import divination_words
 from pachaprint.engine.analysis.flags import flags
 from pachaprint.engine.analysis.record import GameRecord
 from pachaprint.engine.analysis.stats import percent, wilson
@@ -70,6 +71,11 @@ class SimulationReport:
     runs: list[RunSummary] | None = None
     """One entry per bot and difficulty."""
     otoma_cells: list[str] | None = None
+    forced_guesses: dict[str, int] | None = None
+    """Against the Otoma, per bot: divinations the rules forced without a proof (solo: a
+    Divine turn divines with every pawn); they are among ``wrong_divinations`` when wrong."""
+    forced_guesses_wrong: dict[str, int] | None = None
+    """Per bot: the forced guesses that were wrong."""
     errors: list[str] = field(default_factory=list)
     max_turns: int = 0
 
@@ -133,11 +139,12 @@ class SimulationReport:
         ]
         for run in runs:
             wins = wilson(run.win_rate * run.completed, run.completed)
+            head = f"{run.bot:>8} {run.difficulty:<6}: "
             lines.append(
-                f"{run.bot:>8} {run.difficulty:<6}: {who} wins {wins.words()} "
-                f"(score {run.score_mean:.1f} vs Otoma {run.otoma_score_mean:.1f}; "
-                f"wrong divinations {run.wrong_divinations})"
+                f"{head}{who} wins {wins.words()} "
+                f"(score {run.score_mean:.1f} vs Otoma {run.otoma_score_mean:.1f})"
             )
+            lines.append(" " * len(head) + divination_words(vars(run)))
         return lines
 
 
@@ -251,7 +258,12 @@ def _against_otoma(
                     otoma_score_mean=round(mean(r.scores[1] for r in ok), 3),
                     turns_mean=round(mean(r.turns for r in ok), 3),
                     wrong_divinations=sum(r.wrong[0] for r in mine),
-                    forced_guesses=sum(sum(r.guessed) for r in mine),
+                    proven=sum(sum(r.proved) for r in mine),
+                    proven_wrong=sum(sum(r.proven_wrong) for r in mine),
+                    chosen_guesses=sum(sum(r.chosen) for r in mine),
+                    chosen_guesses_wrong=sum(sum(r.chosen_wrong) for r in mine),
+                    forced_guesses=sum(sum(r.forced) for r in mine),
+                    forced_guesses_wrong=sum(sum(r.forced_wrong) for r in mine),
                     blocked_games=sum(r.ending is Ending.SHUT_OUT for r in ok),
                     points=_points(ok, 0),
                     otoma_points={
@@ -274,6 +286,12 @@ def _against_otoma(
         )
     report.wrong_divinations = {
         name: sum(r.wrong[0] for r in records if r.bots[0] == name) for name in names
+    }
+    report.forced_guesses = {
+        name: sum(sum(r.forced) for r in records if r.bots[0] == name) for name in names
+    }
+    report.forced_guesses_wrong = {
+        name: sum(sum(r.forced_wrong) for r in records if r.bots[0] == name) for name in names
     }
     report.otoma_win_rate = rate(sum(not r.won for r in done), len(done))
     report.difficulties = levels

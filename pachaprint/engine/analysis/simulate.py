@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from pachaprint.engine.analysis.flags import MIN_GAMES, decided, honest
 from pachaprint.engine.analysis.proofwatch import ProofWatch
 from pachaprint.engine.analysis.record import GameRecord
 from pachaprint.engine.analysis.report import SimulationReport, summarise
@@ -46,6 +47,8 @@ DEFAULT_MAX_TURNS = 2000
 """Turns after which a game counts as not ending."""
 BATCH = 25
 """Most games a worker process plays per batch."""
+WAVE = 10
+"""An adaptive simulation plays each open run this many games more, then looks again."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -92,7 +95,11 @@ class SimulationConfig:
     (:class:`~pachaprint.engine.analysis.proofwatch.ProofWatch`, which costs about as much
     as a logician's game); the games and the report do not change, the records gain it.
     ``keep_history``: the records keep every game's actions (to write game logs,
-    :mod:`~pachaprint.engine.analysis.gamelogs`)."""
+    :mod:`~pachaprint.engine.analysis.gamelogs`).
+    ``adaptive`` (against the Otoma): play each run in waves of :data:`WAVE` games and
+    stop it once its win rate decides every flag (:func:`~pachaprint.engine.analysis.flags.decided`);
+    ``games`` is then the most a run plays. The games played are the first ones of the
+    run, the same for any number of workers."""
 
     mode: Mode = Mode.COMPETITIVE
     players: int = 2
@@ -104,6 +111,7 @@ class SimulationConfig:
     max_turns: int = DEFAULT_MAX_TURNS
     watch_proofs: int = 0
     keep_history: bool = False
+    adaptive: bool = False
     runs: tuple[Run, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -278,13 +286,19 @@ class Pending:
     """Games to play in this process when no executor takes them."""
     pool: ProcessPoolExecutor | None = None
     """The local worker processes this simulation started (shut down once its games are in)."""
+    executor: Executor | None = None
+    """Where an adaptive simulation sends its waves (``None``: played here)."""
+    workers: int = 1
 
     @property
     def total(self) -> int:
+        """The games to play (an adaptive simulation's most)."""
         return len(self.config.work())
 
     def records(self, progress: Callable[[int], None] | None = None) -> list[GameRecord]:
         """Every game's record, in game order (waits for the executor's batches)."""
+        if self.config.adaptive and self.config.mode.has_otoma:
+            return self._waves(progress)
         out: list[GameRecord] = []
         if self.local:
             oracle = WheelOracle(self.scenario)
@@ -303,9 +317,57 @@ class Pending:
                 self.pool.shutdown(cancel_futures=True)
         return out
 
+    def _waves(self, progress: Callable[[int], None] | None) -> list[GameRecord]:
+        """An adaptive simulation: every open run plays its next :data:`WAVE` games, then
+        the runs whose win rate is decided (or whose games are all played) close."""
+        runs = self.config.runs
+        played: list[list[GameRecord]] = [[] for _ in runs]
+        oracle = WheelOracle(self.scenario) if self.executor is None else None
+        done, start = 0, 0
+        open_runs = [r for r, run in enumerate(runs) if run.games]
+        try:
+            while open_runs:
+                work = [
+                    (r, i)
+                    for r in open_runs
+                    for i in range(start, min(start + WAVE, runs[r].games))
+                ]
+                if oracle is not None:
+                    records = [_play(oracle, self.config, self.cells, item) for item in work]
+                else:
+                    assert self.executor is not None
+                    job = (self.scenario.to_dict(), self.config, self.cells)
+                    futures = [
+                        self.executor.submit(_play_batch, (*job, batch))
+                        for batch in batches(work, self.workers)
+                    ]
+                    records = [record for future in futures for record in future.result()]
+                for record, (r, _) in zip(records, work, strict=True):
+                    played[r].append(record)
+                done += len(work)
+                if progress:
+                    progress(done)
+                start += WAVE
+                open_runs = [
+                    r for r in open_runs if start < runs[r].games and not _decided(played[r])
+                ]
+        finally:
+            if self.pool is not None:
+                self.pool.shutdown(cancel_futures=True)
+        return [record for mine in played for record in mine]
+
     def report(self, records: list[GameRecord]) -> SimulationReport:
         names = [self.scenario.board.name(c) for c in self.cells]
         return summarise(self.scenario, self.config, names, records)
+
+
+def _decided(records: Sequence[GameRecord]) -> bool:
+    """Whether a run's games so far decide its flags (a cheat's flag nothing: its bound
+    needs only the fewest games a rate is given on)."""
+    done = [r for r in records if r.completed]
+    if records and not honest(records[0].bots[0]):
+        return len(done) >= MIN_GAMES
+    return decided(sum(r.won for r in done), len(done))
 
 
 def start(
@@ -318,17 +380,20 @@ def start(
     """Hand the games of ``config`` to ``executor`` in batches (:func:`batches`, for
     ``workers`` workers, by default ``jobs``), or to a pool of ``jobs`` local worker
     processes, or keep them to play here (``jobs == 1``, or too few games to share).
-    ``ValueError`` for a scenario the mode cannot use."""
+    An adaptive simulation hands out its waves one at a time, as :meth:`Pending.records`
+    asks for them. ``ValueError`` for a scenario the mode cannot use."""
     cells = otoma_start(scenario, config)
     work = config.work()
     if executor is None and (jobs == 1 or len(work) < 2 * jobs):
         return Pending(scenario, config, cells, [], work)
-    jobs_list: list[Job] = [
-        (scenario.to_dict(), config, cells, batch) for batch in batches(work, workers or jobs)
-    ]
     pool = ProcessPoolExecutor(max_workers=jobs) if executor is None else None
     target = executor or pool
     assert target is not None
+    if config.adaptive and config.mode.has_otoma:
+        return Pending(scenario, config, cells, [], [], pool, target, workers or jobs)
+    jobs_list: list[Job] = [
+        (scenario.to_dict(), config, cells, batch) for batch in batches(work, workers or jobs)
+    ]
     futures = [target.submit(_play_batch, job) for job in jobs_list]
     return Pending(scenario, config, cells, futures, [], pool)
 

@@ -67,7 +67,17 @@ class RunSummary:
     otoma_score_mean: float
     turns_mean: float
     wrong_divinations: int
+    proven: int
+    """Divinations of a crop the bot had proved."""
+    proven_wrong: int
+    """Of those, the wrong ones (a bug: a proof is never wrong)."""
+    chosen_guesses: int
+    """Divinations without a proof the bot chose to make."""
+    chosen_guesses_wrong: int
     forced_guesses: int
+    """Divinations without a proof the rules forced (solo: a Divine turn divines with every
+    pawn); ``wrong_divinations`` is the sum of the three wrong counts."""
+    forced_guesses_wrong: int
     blocked_games: int
     points: dict[str, float]
     otoma_points: dict[str, float]
@@ -146,6 +156,14 @@ class RunBalance:
     otoma_score: Distribution
     margin: Distribution
     margin_histogram: Histogram
+    wrong_divinations: int
+    proven: int
+    proven_wrong: int
+    chosen_guesses: int
+    chosen_guesses_wrong: int
+    forced_guesses: int
+    forced_guesses_wrong: int
+    """The run's divinations by kind (as :class:`RunSummary`)."""
 
 
 @dataclass
@@ -195,6 +213,8 @@ class BalanceReport:
     size: str
     seed: int
     games_per_mode: int
+    adaptive: bool
+    """Whether each run against the Otoma stopped once its win rate decided every flag."""
     strongest: str
     split: list[Split]
     modes: dict[str, CompetitiveBalance | VersusBalance]

@@ -11,10 +11,12 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from pachaprint.engine.bots.logic import Inconsistent, Knowledge, analyse
-from pachaprint.engine.rules.actions import LegalActions
+from pachaprint.engine.bots.repeats import Positions
+from pachaprint.engine.rules import actions as A
+from pachaprint.engine.rules.actions import Kind, LegalActions
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.rules import DIVERSITY_TOP_LEVEL
@@ -27,8 +29,9 @@ class Bot:
     """Base class: ``decide(state) -> action code``; most bots only need ``act(view, legal)``.
 
     ``proved`` counts divinations the bot made after proving the crop,
-    ``guessed`` divinations the rules forced on it without a proof;
-    :meth:`proofs_known` is how many crops it proved during the game.
+    ``guessed`` those it made without a proof (bots that prove crops count them);
+    :meth:`proofs_known` is how many crops it proved during the game;
+    :attr:`divinations` lists every divination it made, proven or not, forced or not.
     """
 
     name = "bot"
@@ -39,17 +42,37 @@ class Bot:
         self.rng = rng
         self.proved = 0
         self.guessed = 0
+        self.divinations: list[Divination] = []
+        """Every divination the bot made, in order."""
+        self.positions = Positions()
+        """Positions met since the last progress (a bot never walks back to one)."""
         self._known: OrderedDict[tuple[object, ...], Knowledge | None] = OrderedDict()
 
     def decide(self, state: GameState) -> int:
-        """The action of the seat to play in ``state``: what drivers call.
+        """The action of the seat to play in ``state``: what drivers call (:meth:`pick`
+        chooses it; a divination is noted in :attr:`divinations`)."""
+        proved = self.proved
+        code = self.pick(state)
+        if A.kind_of(code) == Kind.DIVINE:
+            legal = state.legal_actions()
+            forced = not legal.extra and all(A.kind_of(g[0]) == Kind.DIVINE for g in legal.groups)
+            self.divinations.append(Divination(code, self.proved > proved, forced))
+        return code
+
+    def pick(self, state: GameState) -> int:
+        """The bot's choice at ``state``.
 
         This base version shows the bot only the seat's :class:`PlayerView` and the
-        legal actions (:meth:`act`). A search bot overrides it to play on from the
-        state: the ``expert`` only ever looks at ``state.information_state()``
-        (what the players know), the ``oracle-cheat`` at the real game.
+        legal actions (:meth:`act`), less the Explores back to a position met since
+        the last progress (:class:`~pachaprint.engine.bots.repeats.Positions`). A
+        search bot overrides it to play on from the state: the ``expert`` only ever
+        looks at ``state.information_state()`` (what the players know), the
+        ``oracle-cheat`` at the real game.
         """
-        return self.act(state.view() if self.needs_view else None, state.legal_actions())
+        legal = self.positions.fresh(state, state.legal_actions())
+        code = self.act(state.view() if self.needs_view else None, legal)
+        self.positions.chose(state, code)
+        return code
 
     def act(self, view: PlayerView | None, legal: LegalActions) -> int:
         raise NotImplementedError
@@ -73,6 +96,20 @@ class Bot:
         if len(known) > KNOWN:
             known.popitem(last=False)
         return found
+
+
+class Divination(NamedTuple):
+    """A divination a bot made: its action code, whether the bot had proved the crop,
+    and whether the rules forced it (every legal action was a divination: in solo a
+    Divine turn divines with every pawn, or nothing else was left)."""
+
+    code: int
+    proven: bool
+    forced: bool
+
+    def wrong(self, crops: Sequence[int]) -> bool:
+        """Whether the level named was not the crop (``crops``: the table's, once placed)."""
+        return crops[A.cell_of(self.code)] != A.to_of(self.code)
 
 
 class RandomBot(Bot):

@@ -60,7 +60,7 @@ class OracleCheatBot(SearchBot):
         super().__init__(rng, budget, weights)
         self._truth: TrueMap | None = None
 
-    def decide(self, state: GameState) -> int:
+    def pick(self, state: GameState) -> int:
         code = self.forced(state)
         if code is not None:
             return code

@@ -135,7 +135,7 @@ class ExpertBot(SearchBot):
     def proofs_known(self) -> int:
         return len(self.known)
 
-    def decide(self, state: GameState) -> int:
+    def pick(self, state: GameState) -> int:
         return self.choose(state.information_state())
 
     def choose(self, info: GameState) -> int:

@@ -23,7 +23,7 @@ from pachaprint.engine.bots.base import discovery_points, diversity_gain
 from pachaprint.engine.bots.belief import Belief
 from pachaprint.engine.bots.evaluate import Weights
 from pachaprint.engine.rules import actions as A
-from pachaprint.engine.rules.actions import Kind
+from pachaprint.engine.rules.actions import Kind, LegalActions
 from pachaprint.engine.rules.events import Phase
 from pachaprint.engine.rules.movement import Direction, cells_of
 from pachaprint.engine.rules.state import GameState
@@ -46,10 +46,20 @@ class Prior:
         self.divinations = divinations
         """At the start of a turn, how many of the best divinations are kept among the candidates."""
 
-    def __call__(self, state: GameState, belief: Belief, width: int, setups: int) -> list[int]:
-        """At most ``width`` candidates for the decision at ``state``; in solo at most
-        ``setups`` of them Explores that change nothing on the table (a pawn moved
-        onto a crop or a known tile: setting up a later turn)."""
+    def __call__(
+        self,
+        state: GameState,
+        belief: Belief,
+        width: int,
+        setups: int,
+        legal: LegalActions | None = None,
+    ) -> list[int]:
+        """At most ``width`` candidates for the decision at ``state`` (among ``legal``, by
+        default all the legal actions); in solo at most ``setups`` of them Explores that
+        change nothing on the table (a pawn moved onto a crop or a known tile: setting
+        up a later turn). With no set-up allowed and nothing else to do, the Explores
+        onto a tile without crop come first: a pawn there divines next turn."""
+        legal = state.legal_actions() if legal is None else legal
         phase = state.phase
         seat = state.current_player
         acc = state.account_of[seat]
@@ -57,13 +67,13 @@ class Prior:
         if phase is Phase.OFFER or phase is Phase.FINAL_OFFER:
             return [A.offer(held), A.PASS][:width]
         if phase is Phase.SPEND or phase is Phase.CHOOSE_OTOMA:
-            return list(state.legal_actions())
+            return list(legal)
         divines = self._best_levels(state, belief)
         divines.sort(key=lambda item: -item[0])
         if phase is not Phase.TURN:
-            others = [code for code in state.legal_actions() if A.kind_of(code) != Kind.DIVINE]
+            others = [code for code in legal if A.kind_of(code) != Kind.DIVINE]
             return [code for _, code in divines[: width - len(others[:1])]] + others[: width - 1]
-        progress, setup = self._explores(state, belief)
+        progress, setup = self._explores(state, belief, legal)
         if not state.rules.divine_all:
             progress = sorted(progress + setup, key=lambda item: -item[0])
             setup = []
@@ -74,10 +84,14 @@ class Prior:
         kept += [code for _, code in progress[:1]]
         kept += [code for _, code in setup[:setups]]
         kept += [code for _, code in progress[1 : max(1, width - len(kept) + 1)]]
-        return kept[: max(width, 1)] if kept else list(state.legal_actions())[:width]
+        if kept:
+            return kept[: max(width, 1)]
+        pending = state.revealed & ~state.crop_mask
+        toward = [code for _, code in setup if pending >> A.to_of(code) & 1]
+        return (toward or [code for _, code in setup] or list(legal))[:width]
 
     def _explores(
-        self, state: GameState, belief: Belief
+        self, state: GameState, belief: Belief, legal: LegalActions
     ) -> tuple[list[tuple[float, int]], list[tuple[float, int]]]:
         """Scored Explores, best first: those that discover, and the others."""
         seat = state.current_player
@@ -85,7 +99,6 @@ class Prior:
         held = state.tokens[acc]
         explores: list[tuple[float, int]] = []
         setup: list[tuple[float, int]] = []
-        legal = state.legal_actions()
         stones = state.stones[acc]
         pending = state.revealed & ~state.crop_mask
         discover: dict[int, float] = {}

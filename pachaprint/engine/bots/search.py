@@ -29,7 +29,7 @@ game on any machine.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -84,9 +84,17 @@ class Model(Protocol):
         ...
 
 
-Prior = Callable[[GameState, Belief, int, int], list[int]]
-"""The candidates of a decision, best first: ``prior(state, belief, width, setups)``
-(see :class:`~pachaprint.engine.bots.prior.Prior`)."""
+class Prior(Protocol):
+    """The candidates of a decision, best first (see :class:`~pachaprint.engine.bots.prior.Prior`)."""
+
+    def __call__(
+        self,
+        state: GameState,
+        belief: Belief,
+        width: int,
+        setups: int,
+        legal: LegalActions | None = None,
+    ) -> list[int]: ...
 
 
 class TurnSearch:
@@ -117,10 +125,13 @@ class TurnSearch:
         self.nodes = 0
         """Tables evaluated so far (the work done, for benchmarks)."""
 
-    def choose(self, state: GameState, setups: int | None = None) -> int:
-        """The action to take; ``setups`` overrides :attr:`Budget.setups` (a
-        :class:`StallGuard` takes them away from a player who has dawdled)."""
-        legal = state.legal_actions()
+    def choose(
+        self, state: GameState, setups: int | None = None, legal: LegalActions | None = None
+    ) -> int:
+        """The action to take among ``legal`` (by default every legal action); ``setups``
+        overrides :attr:`Budget.setups` (a :class:`StallGuard` takes them away from a
+        player who has dawdled)."""
+        legal = state.legal_actions() if legal is None else legal
         if len(legal) == 1:
             return legal[0]
         self._turn = (state.current_player, state.turn, state.end_turns)
@@ -128,11 +139,11 @@ class TurnSearch:
         self._nested = False
         belief = self.model.belief(state)
         setups = self.budget.setups if setups is None else setups
-        scored = self.prior(state, belief, self.budget.width, setups)
+        scored = self.prior(state, belief, self.budget.width, setups, legal)
         # Every candidate the next turn would weigh is weighed now too: a set-up's
         # value is the best next turn, and a move that turn would find must not be
         # put off turn after turn because the set-ups took its place here.
-        later = self.prior(state, belief, self._inner(state), 0)
+        later = self.prior(state, belief, self._inner(state), 0, legal)
         scored += [code for code in later if code not in scored]
         if len(scored) == 1:
             return scored[0]
@@ -273,7 +284,9 @@ class SearchBot(Bot):
             self.budget,
             self.rng,
         )
-        code = search.choose(state, self.guard.setups(state, self.budget))
+        legal = self.positions.fresh(state, state.legal_actions())
+        code = search.choose(state, self.guard.setups(state, self.budget), legal)
+        self.positions.chose(state, code)
         self.nodes += search.nodes
         return code
 

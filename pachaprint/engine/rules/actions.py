@@ -307,6 +307,19 @@ class LegalActions(Sequence[int]):
                 return True
         return code in self.extra
 
+    def without(self, codes: Iterable[int]) -> LegalActions:
+        """These actions but ``codes`` (the order of the rest kept)."""
+        groups = [list(group) for group in self.groups]
+        extra = list(self.extra)
+        for code in codes:
+            for group in groups:
+                value = code >> group[2] & _FIELD
+                if code ^ (value << group[2]) == group[0]:
+                    group[1] &= ~(1 << value)
+            if code in extra:
+                extra.remove(code)
+        return LegalActions([(b, m, s) for b, m, s in groups if m], extra)
+
     def __iter__(self) -> Iterator[int]:
         return iter(self.as_list())
 

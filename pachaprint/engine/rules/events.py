@@ -72,6 +72,8 @@ class EventKind(str, Enum):
     SPEND = "spend"
     NO_TILE = "no-tile"
     BLOCKED = "blocked"
+    """Solo: no tile can be discovered any more; the game moves to its end (value: the
+    cells left without terrain)."""
 
 
 class Event(NamedTuple):
@@ -95,7 +97,8 @@ class Ending(str, Enum):
     FINISHED = "finished"
     """The rules' end: the last tile and the end phase, the last tile (solo), empty hands (co-op)."""
     SHUT_OUT = "shut-out"
-    """Solo: the player could never change the table again (our ruling; the game counts)."""
+    """Solo: no Explore could ever reveal a tile again, so the player divined what was left
+    and the game ended (our ruling; the game counts)."""
     STALLED = "stalled"
     """No seat could act in a whole round: the game cannot go on."""
     TURN_LIMIT = "turn-limit"

@@ -22,6 +22,7 @@ from pachaprint.engine.rules.movement import (
     coop_enter_ends,
     coop_move_ends,
     enter_ends,
+    flood,
     player_move_ends,
 )
 
@@ -123,17 +124,15 @@ def otoma_choices(pawns: int) -> LegalActions:
     return LegalActions([], [A.choose_otoma(i) for i in range(pawns)])
 
 
-def shut_out(crops: int, legal: LegalActions) -> bool:
-    """Solo: True when the table can never change again (RULES.md is silent; our ruling).
+def reach(geo: Geometry, own: int, walls: int, revealed: int, can_enter: bool) -> int:
+    """Every cell a side's pawns could ever end an Explore on while the pawns of ``walls``
+    stand still and no tile is placed: however the side moves and divines meanwhile.
 
-    Without retrieval the player can be shut out: every Explore ends on a crop
-    (no arrow, so no Otoma move) and no pawn may divine. Pawns standing on
-    crops do not change where the others can go (crops and own pawns are both
-    crossed), so the position is final and the game ends; cells still
-    without terrain score for no one.
-    """
-    for group_base, mask, _ in legal.groups:
-        kind = A.kind_of(group_base)
-        if kind == Kind.DIVINE or ((kind == Kind.ENTER or kind == Kind.MOVE) and mask & ~crops):
-            return False
-    return not any(A.kind_of(code) != Kind.PASS for code in legal.extra)
+    A pawn walks on through crops and its own pawns, and a tile without a crop it
+    stops on becomes a crop once divined, so in the long run the side's pawns (and,
+    with pawns in supply, every edge cell) reach every cell joined to them through
+    cells with terrain, and stop next to them. The walls never let a pawn by."""
+    free = geo.all & ~walls
+    seeds = own | (geo.edge & free if can_enter else 0)
+    through = flood(geo, seeds & revealed, revealed & free)
+    return (seeds | geo.spread(through)) & free

@@ -28,11 +28,12 @@ from pachaprint.engine.rules.actions import LegalActions
 from pachaprint.engine.rules.config import GameConfig, Mode
 from pachaprint.engine.rules.events import Ending, EventKind, Phase
 from pachaprint.engine.rules.game import Game
+from pachaprint.engine.rules.movement import cells_of
 from pachaprint.engine.rules.oracle import Wheel
 from pachaprint.engine.rules.otoma import Otoma
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.tiles import ArrowTile, ChanceNode, Deck, TileTable
-from pachaprint.engine.rules.trails import reaction_order
+from pachaprint.engine.rules.trails import otoma_stop, reaction_order
 from pachaprint.model.scenario import Scenario
 
 
@@ -166,12 +167,62 @@ class SoloState(OtomaState):
     def may_stop_divining(self) -> bool:
         return False
 
-    def shut_out(self, legal_actions: LegalActions) -> bool:
-        return legal.shut_out(self.crop_mask, legal_actions)
+    def sealed(self) -> bool:
+        """No Explore can ever reveal a tile again (our ruling, README "Rulings"): no
+        pawn of the player can reach a cell without terrain, however it moves and
+        divines meanwhile (:func:`~pachaprint.engine.rules.legal.reach`; the Otoma
+        pawns stand still until a tile is revealed, and the player never takes a
+        pawn back), and no tile without crop it can reach has an arrow that sends
+        an Otoma pawn to such a cell."""
+        hidden = self.geo.all & ~self.revealed
+        otoma = self.otoma
+        if not hidden or otoma is None:
+            return False
+        side = self.side_of[self.current_player]
+        ends = legal.reach(
+            self.geo,
+            self.pawn_mask[side],
+            self.pawn_mask[otoma.side],
+            self.revealed,
+            self.reserve[side] > 0,
+        )
+        if ends & hidden:
+            return False
+        return not any(self.arrow_reveals(c) for c in cells_of(ends & ~self.crop_mask))
+
+    def arrow_reveals(self, cell: int) -> bool:
+        tiles, otoma = self.tiles, self.otoma
+        assert tiles is not None and otoma is not None
+        tile = tiles.tile_at[cell]
+        if tile is None or self.crop_mask >> cell & 1:
+            return False
+        trails, revealed = otoma.trails, self.revealed
+        if tile.colour == self.seating.colours[self.side_of[self.current_player]]:
+            pawns = otoma.pawns if self.rules.choose_on_own_arrow else []
+        else:
+            pawns = [otoma.pawns[otoma.colours.index(tile.colour)]]
+        return any(otoma_stop(trails, p, tile.direction, revealed) is not None for p in pawns)
+
+    def close(self, seat: int) -> None:
+        """The last turn: the player divines with every pawn on a tile without crop (a
+        Divine turn; none, none), may offer, and the game ends. Cells without terrain
+        and tiles without crop and pawn score for no one."""
+        self.note(EventKind.BLOCKED, seat, -1, self.hidden_left)
+        self.closing = True
+        if self.eligible(seat):
+            self.phase = Phase.DIVINING
+        else:
+            self.to_offer(seat)
+
+    def game_ends_here(self) -> bool:
+        if self.closing:
+            self.over(Ending.SHUT_OUT)
+            return True
+        return super().game_ends_here()
 
     def stall(self, seat: int) -> None:
-        """Nothing can ever change either: the player is shut out."""
-        self.note(EventKind.BLOCKED, seat)
+        """No legal action at all, turn after turn: the player is shut out."""
+        self.note(EventKind.BLOCKED, seat, -1, self.hidden_left)
         self.phase, self.ending = Phase.OVER, Ending.SHUT_OUT
 
 

@@ -173,8 +173,20 @@ class GameState(Table):
     def arrow_turned_up(self, cell: int) -> None:
         """The tile of a cell a player discovered has turned up (solo: its arrow acts)."""
 
-    def shut_out(self, legal_actions: LegalActions) -> bool:
-        """True when the seat to act can never change the table again (solo)."""
+    def sealed(self) -> bool:
+        """At the start of a turn: True when no Explore can ever reveal a tile again (solo;
+        see :meth:`close`). Nowhere else: every competitive player may take pawns back and
+        enter them anywhere, and a co-op game ends when the hands are empty, whatever
+        is left without terrain."""
+        return False
+
+    def close(self, seat: int) -> None:
+        """The game moves to its end because no tile can be revealed any more (solo)."""
+        raise ValueError("this mode never closes early")
+
+    def arrow_reveals(self, cell: int) -> bool:
+        """Whether an Explore ending on ``cell``, a tile without crop, makes the Otoma
+        reveal a tile (solo: the tile's arrow moves a pawn that finds one)."""
         return False
 
     def stall(self, seat: int) -> None:
@@ -341,15 +353,14 @@ class GameState(Table):
                     return
                 self._pass(seat)
                 continue
+            if self.sealed():  # no tile can ever be revealed: the end (see close)
+                self.close(seat)
+                continue
             found = self.turn_actions(seat)
-            if found and not self.shut_out(found):
+            if found:
                 self._skips_in_row = 0
                 self._legal = found
                 return
-            if found:  # the table can never change again (see shut_out)
-                self.note(EventKind.BLOCKED, seat)
-                self.over(Ending.SHUT_OUT)
-                continue
             self.skips += 1
             self._skips_in_row += 1
             self.note(EventKind.SKIP, seat)

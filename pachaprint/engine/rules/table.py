@@ -72,6 +72,8 @@ class Table:
         self.history: list[int] = []
         self.events: list[Event] | None = [] if record_events else None
         self.ending: Ending | None = None
+        self.closing = False
+        """Solo: no tile can be revealed any more; the game ends with this turn (our ruling)."""
         self.empty_points = 0
         """Co-op: the Otoma's final points for cells without terrain."""
         self.chance: list[ChanceNode] = []
@@ -106,6 +108,7 @@ class Table:
         twin.history = list(self.history)
         twin.events = None if self.events is None else list(self.events)
         twin.ending, twin.empty_points = self.ending, self.empty_points
+        twin.closing = self.closing
         twin.chance = list(self.chance)
         twin.otoma = None if self.otoma is None else self.otoma.copy()
         twin.tiles = None if self.tiles is None else self.tiles.copy()
