@@ -275,7 +275,11 @@ def svg_string(drawing: d.Drawing, pretty: bool = True) -> str:
     # svgwrite's drawing always declares these; our files are plain SVG 1.1
     for name in ("baseProfile", "xmlns:ev"):
         del root.attrib[name]
-    return '<?xml version="1.0" encoding="utf-8" ?>\n' + _markup(root, indent=" " if pretty else None) + "\n"
+    return (
+        '<?xml version="1.0" encoding="utf-8" ?>\n'
+        + _markup(root, indent=" " if pretty else None)
+        + "\n"
+    )
 
 
 def write_svg(drawing: d.Drawing, path: str | os.PathLike[str]) -> FilePath:
