@@ -45,10 +45,12 @@ class TableError(Exception):
 
 @dataclass(frozen=True)
 class Snapshot:
-    """What undo restores: the state before a person's decision and every bot's random state."""
+    """What undo restores: the state before a person's decision, every bot's random state
+    and its memory of the positions met (bots never loop: :mod:`~pachaprint.engine.bots.repeats`)."""
 
     state: GameState
     rngs: tuple[tuple[Any, ...] | None, ...]
+    memories: tuple[Any, ...]
 
 
 def is_decision(code: int) -> bool:
@@ -135,7 +137,8 @@ class TableGame:
         if code not in self.state.legal_actions():
             raise TableError(f"{self.state.action_text(code)!r} is not legal now", 422)
         rngs = tuple(bot.rng.getstate() if bot else None for bot in self.bots)
-        self.undo_stack.append(Snapshot(self.state.clone(), rngs))
+        memories = tuple(bot.positions.memory() if bot else None for bot in self.bots)
+        self.undo_stack.append(Snapshot(self.state.clone(), rngs, memories))
         return self._apply(code)
 
     def step(self) -> list[Event]:
@@ -218,8 +221,9 @@ class TableGame:
             raise TableError(f"cannot undo: {reason}")
         snapshot = self.undo_stack.pop()
         self.state = snapshot.state
-        for bot, rng_state in zip(self.bots, snapshot.rngs, strict=True):
+        for bot, rng_state, memory in zip(self.bots, snapshot.rngs, snapshot.memories, strict=True):
             if bot is not None and rng_state is not None:
                 bot.rng.setstate(rng_state)
+                bot.positions.recall(memory)
         self.known = list(self.state.history)
         self.moment += 1

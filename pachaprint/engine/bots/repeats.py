@@ -83,6 +83,14 @@ class Positions:
             return legal
         return legal.without(repeats)
 
+    def memory(self) -> tuple[tuple[object, ...] | None, frozenset[Position]]:
+        """What the bot remembers, to be given back by :meth:`recall` (the table's undo)."""
+        return self._progress, frozenset(self._seen)
+
+    def recall(self, memory: tuple[tuple[object, ...] | None, frozenset[Position]]) -> None:
+        """Remember exactly what :meth:`memory` gave, as if nothing happened since."""
+        self._progress, self._seen = memory[0], set(memory[1])
+
     def chose(self, state: GameState, code: int) -> None:
         """Note the position the chosen action leads to."""
         if state.phase is Phase.TURN and not state.rules.spend:
