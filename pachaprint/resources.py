@@ -41,6 +41,20 @@ def schemas_dir() -> Path:
     return _folder("schemas")
 
 
+def schema_reference(folder: str | Path) -> str | None:
+    """The ``$schema`` of a scenario file kept in ``folder``: the path from there to this
+    install's ``scenario.schema.json``, with forward slashes (an editor resolves it
+    against the file's folder); ``None`` where no relative path leads there (another
+    drive)."""
+    import os
+
+    target = (schemas_dir() / "scenario.schema.json").resolve()
+    try:
+        return Path(os.path.relpath(target, Path(folder).resolve())).as_posix()
+    except ValueError:
+        return None
+
+
 @cache
 def load_template(relative: str) -> Any:
     """Parse a JSON template such as ``"wheel/retail.json"``."""

@@ -112,6 +112,11 @@ def test_every_schema_problem_is_reported_not_just_the_first():
     ]
     crops = next(p for p in report.errors if p.pointer == "/crops/0")
     assert crops.message == "/crops/0: must be a string, not a whole number"
+    counts = {p.pointer: p.message for p in report.errors if " item" in p.message}
+    assert counts == {
+        "/start": "/start: has no items; at least 1 is needed",
+        "/solo/otoma": "/solo/otoma: has 1 item; at least 5 are needed",
+    }
 
 
 def test_deep_nesting_inside_a_value_and_long_strings():

@@ -11,7 +11,7 @@ from pachaprint.studio.app import BODY_LIMIT
 from pachaprint.studio.documents import digest
 from pachaprint.studio.server import BackgroundStudio
 from pachaprint.web.workspace import Workspace
-from tests.helpers import LAKE_CROPS, example
+from tests.helpers import LAKE_CROPS, REPO, example
 from tests.studio_http import Client
 
 HOSTILE = '<img src=x onerror="alert(1)"><script>alert(2)</script>'
@@ -61,6 +61,7 @@ ROUTES = [
     ("POST", "/api/print"),
     ("POST", "/api/wheel"),
     ("POST", "/api/save"),
+    ("POST", "/api/rename"),
     ("GET", "/no-such-page"),
 ]
 
@@ -412,13 +413,49 @@ def test_save_never_writes_a_file_that_would_not_load(client, folder):
         assert answer.status_code == 422, key
         assert answer.json()["error"].startswith("not saved")
         assert path.read_bytes() == before
-    blank = {**opened["scenario"], "terrain": ["VV...", "VVVFV", "MDDMM", "MMVMM", "MVVVM"]}
-    answer = client.post(
-        "/api/save", json={"file": "lake-shore.json", "scenario": blank, "hash": opened["hash"]}
-    )
-    assert answer.status_code == 422 and "need a terrain" in answer.json()["error"]
-    assert path.read_bytes() == before
     assert not [p for p in folder.iterdir() if p.name.startswith(".")], "no temporary file left"
+
+
+def test_a_half_painted_map_is_saved_as_a_draft_that_opens_again(client, folder):
+    opened = client.get("/api/open", params={"file": "lake-shore.json"}).json()
+    blank = {**opened["scenario"], "terrain": ["VV...", "VVVFV", "MDDMM", "MMVMM", "MVVVM"]}
+    body = {"file": "lake-shore.json", "scenario": blank, "hash": opened["hash"]}
+    saved = client.post("/api/save", json=body).json()
+    assert saved["draft"] is True and saved["unpainted"] == 3 and saved["valid"] is False
+    written = json.loads((folder / "lake-shore.json").read_text())
+    assert written["format"] == "pachaprint-draft/1" and "$schema" not in written
+    assert written["terrain"][0] == "VV..."
+    again = client.get("/api/open", params={"file": "lake-shore.json"}).json()
+    assert again["scenario"]["terrain"][0] == "VV..." and again["hash"] == saved["hash"]
+    entry = next(
+        e for e in client.get("/api/library").json()["scenarios"] if e["file"] == "lake-shore.json"
+    )
+    assert entry["draft"] is True and entry["message"] == "a draft: 3 cells still need a terrain"
+    # painted in full, it is a scenario again, its $schema found from where the file is
+    done = {**again["scenario"], "terrain": example("lake-shore")["terrain"]}
+    final = client.post(
+        "/api/save", json={"file": "lake-shore.json", "scenario": done, "hash": saved["hash"]}
+    ).json()
+    assert final["draft"] is False and final["valid"] is True
+    written = json.loads((folder / "lake-shore.json").read_text())
+    assert written["format"] == "pachaprint-scenario/1"
+    assert (folder / written["$schema"]).resolve() == (REPO / "schemas" / "scenario.schema.json")
+
+
+def test_rename_gives_the_file_a_new_name_and_never_replaces_one(client, folder):
+    opened = client.get("/api/open", params={"file": "lake-shore.json"}).json()
+    body = {"file": "lake-shore.json", "hash": opened["hash"]}
+    taken = client.post("/api/rename", json={**body, "to": "high-valley.json"})
+    assert taken.status_code == 409 and "exists already" in taken.json()["error"]
+    assert client.post("/api/rename", json={**body, "to": "../x.json"}).status_code == 403
+    stale = client.post("/api/rename", json={**body, "hash": "0" * 64, "to": "shore.json"})
+    assert stale.status_code == 409 and "changed on disk" in stale.json()["error"]
+    before = (folder / "lake-shore.json").read_bytes()
+    done = client.post("/api/rename", json={**body, "to": "shore.json"})
+    assert done.status_code == 200 and done.json() == {"file": "shore.json", "hash": opened["hash"]}
+    assert (folder / "shore.json").read_bytes() == before
+    assert not (folder / "lake-shore.json").exists()
+    assert (folder / "high-valley.json").exists()
 
 
 def test_save_writes_work_in_progress_that_breaks_a_rule(client, folder):
@@ -433,6 +470,8 @@ def test_save_writes_work_in_progress_that_breaks_a_rule(client, folder):
         "bytes": saved.json()["bytes"],
         "valid": False,
         "errors": 1,
+        "draft": False,
+        "unpainted": 0,
     }
 
 

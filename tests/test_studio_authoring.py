@@ -6,12 +6,16 @@ import json
 
 import pytest
 
+from pachaprint.check.conflict import terrain_conflict
 from pachaprint.check.explain import explain
 from pachaprint.check.fill import filled_text, updated_text
 from pachaprint.check.rules import settling_start_cells
 from pachaprint.check.validate import validate_data
+from pachaprint.model.board import board_for
 from pachaprint.model.scenario import Scenario
 from pachaprint.studio.authoring import (
+    NO_START,
+    TERRAIN_FITS,
     DocumentError,
     blank_document,
     check_document,
@@ -58,7 +62,45 @@ def test_unpainted_cells_are_one_problem_listing_them_and_other_fields_still_cou
     assert len(unpainted["cells"]) == 23 and "a1" not in unpainted["cells"]
     assert unpainted["message"].startswith("23 cells still need a terrain: c1, d1")
     rules = [(p["rule"], p.get("pointer")) for p in verdict["errors"][1:]]
-    assert ("schema", "/name") in rules and ("schema", "/start") in rules
+    assert rules == [("schema", "/name")]  # no start cells yet: the next step, not a problem
+    assert verdict["guide"] is None and verdict["id_for_name"] is None
+
+
+def test_a_blank_map_greets_with_the_first_step_not_a_schema_message():
+    verdict = check_document(blank_document("long", "new-disc", "New disc"))
+    assert [p["rule"] for p in verdict["errors"]] == ["unpainted"]
+    assert verdict["guide"].startswith("A blank map. Paint the terrain first")
+    assert verdict["id_for_name"] == "new-disc"
+    assert not any("item" in p["message"] for p in verdict["errors"])
+
+
+def test_before_any_start_cell_the_terrain_alone_is_judged():
+    data = example("lake-shore")
+    data["start"] = []
+    verdict = check_document(data)
+    assert verdict["errors"][0] == {"rule": "start", "cells": [], "message": NO_START}
+    assert verdict["guide"].startswith("Now mark the start cells")
+    assert verdict["terrain"] == {"solvable": True, "message": TERRAIN_FITS, "cells": []}
+    assert len(verdict["errors"]) == 1 and verdict["status"] is None
+    # issue 20's terrain that admits no crop layer: the library's smallest conflict, by name
+    data["terrain"] = ["VVVVD", "FFFVD", "MMFDD", "VMMMF", "VVDFF"]
+    data["crops"] = ["....."] * 5
+    verdict = check_document(data)
+    conflict = terrain_conflict(data["terrain"])
+    assert conflict is not None
+    cells = board_for("tiny").names(conflict.cells)
+    assert verdict["terrain"] == {
+        "solvable": False,
+        "message": "T" + conflict.message[1:],
+        "cells": cells,
+    }
+    assert verdict["terrain"]["message"].startswith(
+        "The terrain alone admits no crop layer, whatever the start crops: the Forest region"
+    )
+    assert verdict["status"] == "none" and not verdict["ready"]
+    assert verdict["errors"][1:] == [
+        {"rule": "unsolvable", "cells": cells, "message": conflict.message}
+    ]
 
 
 def test_suggested_start_cells_make_an_ambiguous_map_unique():

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from pachaprint.web.workspace import Workspace, WorkspaceError
+from pachaprint.web.workspace import Workspace, WorkspaceConflict, WorkspaceError
 from tests.helpers import example
 
 
@@ -126,6 +126,27 @@ def test_writes_are_atomic_and_stay_in_the_folder(folder):
         workspace.replace("fresh.json", '{"a": 2}\n', expected=b'{"a": 1}\n')
     assert path.read_text() == '{"a": 2}\n' and path.stat().st_mode & 0o777 == 0o600
     assert sorted(p.name for p in folder.iterdir()) == ["fresh.json", "lake-shore.json"]
+
+
+def test_a_rename_never_replaces_a_file_nor_moves_one_that_changed(folder):
+    workspace = Workspace.open(folder)
+    shore = folder / "lake-shore.json"
+    opened = shore.read_bytes()
+    (folder / "taken.json").write_text("theirs")
+    with workspace.locked():
+        with pytest.raises(WorkspaceConflict, match=r"taken\.json exists already"):
+            workspace.rename("lake-shore.json", "taken.json", expected=opened)
+        with pytest.raises(WorkspaceConflict, match="changed on disk"):
+            workspace.rename("lake-shore.json", "fresh.json", expected=b"what was opened")
+        with pytest.raises(WorkspaceConflict, match="was removed"):
+            workspace.rename("gone.json", "fresh.json", expected=opened)
+        assert shore.read_bytes() == opened and (folder / "taken.json").read_text() == "theirs"
+        assert sorted(p.name for p in folder.iterdir()) == ["lake-shore.json", "taken.json"]
+        assert workspace.rename("lake-shore.json", "fresh.json", expected=opened) == (
+            folder / "fresh.json"
+        )
+    assert sorted(p.name for p in folder.iterdir()) == ["fresh.json", "taken.json"]
+    assert (folder / "fresh.json").read_bytes() == opened
 
 
 def test_a_killed_save_is_tidied_up_and_its_file_put_back(folder):

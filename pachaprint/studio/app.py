@@ -23,6 +23,7 @@ path                       verb  answer
 ``/api/print``             POST  the print-ready PDF of the disc
 ``/api/wheel``             POST  the digital wheel page of the disc
 ``/api/save``              POST  write ``{"file", "scenario", "hash"}``: compare-and-swap
+``/api/rename``            POST  ``{"file", "to", "hash"}``: the open file takes a new name
 ``/api/share``             POST  the share code of a valid ``{"scenario": ...}``
 ``/api/import``            POST  the scenario of ``{"code": ...}`` (or a fan app's link)
 =========================  ====  =====================================================
@@ -225,6 +226,14 @@ class StudioApi:
         )
         return JSONResponse(result)
 
+    async def rename(self, request: Request) -> Response:
+        """Give the open file the name its new id asks for (the content is saved after)."""
+        body = await read_json(request)
+        result = await run_in_threadpool(
+            documents.rename, self.workspace, body.get("file"), body.get("to"), body.get("hash")
+        )
+        return JSONResponse(result)
+
 
 def _download(data: bytes, kind: str, name: str) -> Response:
     """A file the browser saves (the name is made of a scenario id: ``[a-z0-9-]`` only)."""
@@ -272,6 +281,7 @@ def create_app(workspace: Workspace, token: str, port: int) -> ASGIApp:
         Route("/api/print", _guarded(api.print_pdf), methods=post),
         Route("/api/wheel", _guarded(api.wheel), methods=post),
         Route("/api/save", _guarded(api.save), methods=post),
+        Route("/api/rename", _guarded(api.rename), methods=post),
         Route("/api/share", _guarded(api.share), methods=post),
         Route("/api/import", _guarded(api.import_code), methods=post),
     ]

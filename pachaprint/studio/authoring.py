@@ -11,13 +11,14 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from pachaprint.check.conflict import terrain_conflict
 from pachaprint.check.difficulty import Difficulty
 from pachaprint.check.explain import chain_difficulty, explain_givens
 from pachaprint.check.generate import SCHEMA_REF, generate, slug
 from pachaprint.check.load import schema_problems
 from pachaprint.check.problems import Problem, Report
 from pachaprint.check.propagate import levels_of
-from pachaprint.check.rules import settling_start_cells
+from pachaprint.check.rules import dimension_problems, settling_start_cells
 from pachaprint.check.solver import givens_of
 from pachaprint.check.techniques import is_solved, position_for
 from pachaprint.check.validate import validate_data
@@ -25,7 +26,10 @@ from pachaprint.model.board import SIZES, board_for, join_names
 from pachaprint.model.scenario import FORMAT, Scenario, crops_to_rows
 
 UNPAINTED = "."
-"""A terrain letter the studio uses for a cell not painted yet (never saved)."""
+"""A terrain letter the studio uses for a cell not painted yet (saved only in a draft)."""
+DRAFT_FORMAT = "pachaprint-draft/1"
+"""The ``format`` of a map saved with cells still unpainted: not a scenario yet, so
+``validate`` and ``build`` skip it in a folder (with a note) and the studio opens it."""
 UNPAINTED_RULE = "unpainted"
 """The studio's own problem id for cells without terrain (the file format has none)."""
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
@@ -67,14 +71,31 @@ def _painted_copy(data: dict[str, Any]) -> dict[str, Any]:
     return copy
 
 
+FIRST_STEP = (
+    "A blank map. Paint the terrain first: pick Valley, Desert, Forest or Mountain and click "
+    "or drag over the cells (or move with the arrow keys and press V, D, F or M)."
+)
+START_STEP = (
+    "Now mark the start cells, the cells shown at setup: press S on a cell (or use the Start "
+    "tool) and give each a crop digit, 1 to 5."
+)
+NO_START = "no start cell yet: mark at least one with S and give it a crop digit (1-5)"
+TERRAIN_FITS = "The terrain alone admits a crop layer: the start cells will pick one."
+
+
 def check_document(data: Any, box: str = "retail") -> dict[str, Any]:
     """The live verdict: problems with their cells, difficulty, the unique layer, a fix for ambiguity.
 
     Keys: ``ready`` (the map is complete enough for the rules to be checked),
     ``valid``, ``errors`` and ``warnings`` (``rule``, ``cells``, ``message``),
     ``status`` (``unique``/``multiple``/``none`` or ``null``), ``difficulty``,
-    ``stats``, ``solution`` (row strings of the unique crop layer), and
-    ``suggestion`` (start cells -> levels that make a not-unique map unique).
+    ``stats``, ``solution`` (row strings of the unique crop layer),
+    ``suggestion`` (start cells -> levels that make a not-unique map unique),
+    ``guide`` (the next step in words while the map is being set up, else
+    ``null``), ``terrain`` (before any start cell: whether the terrain alone
+    admits a crop layer, ``solvable``, ``message`` and the ``cells`` of a smallest
+    conflict, :func:`pachaprint.check.conflict.terrain_conflict`) and
+    ``id_for_name`` (the id the name suggests).
     """
     began = time.perf_counter()
     verdict: dict[str, Any] = {
@@ -87,13 +108,17 @@ def check_document(data: Any, box: str = "retail") -> dict[str, Any]:
         "stats": {},
         "solution": None,
         "suggestion": None,
+        "guide": None,
+        "terrain": None,
+        "id_for_name": _id_for_name(data),
     }
     blank = unpainted_cells(data)
+    no_start = isinstance(data, dict) and data.get("start") == []
     if blank:
         others = [
             p
             for p in schema_problems(_painted_copy(data))
-            if not (p.pointer or "").startswith("/terrain")
+            if not (p.pointer or "").startswith(("/terrain", "/start"))
         ]
         many = len(blank) != 1
         verdict["errors"] = [
@@ -105,10 +130,43 @@ def check_document(data: Any, box: str = "retail") -> dict[str, Any]:
             },
             *(_problem(p) for p in others),
         ]
+        if len(blank) == board_for(data["size"]).cell_count:
+            verdict["guide"] = FIRST_STEP
+    elif no_start:
+        _fill_before_start(verdict, data)
     else:
         _fill_verdict(verdict, validate_data(data, box=box))
     verdict["ms"] = round((time.perf_counter() - began) * 1000, 2)
     return verdict
+
+
+def _id_for_name(data: Any) -> str | None:
+    name = data.get("name") if isinstance(data, dict) else None
+    return slug(name) if isinstance(name, str) and name.strip() else None
+
+
+def _fill_before_start(verdict: dict[str, Any], data: dict[str, Any]) -> None:
+    """A painted map without start cells: its shape problems, the missing start cells said
+    in words, and whether the terrain alone admits a crop layer."""
+    others = [p for p in schema_problems(data) if not (p.pointer or "").startswith("/start")]
+    if not others:
+        others = dimension_problems(data)
+    verdict["errors"] = [
+        {"rule": "start", "cells": [], "message": NO_START},
+        *(_problem(p) for p in others),
+    ]
+    if others:
+        return
+    verdict["guide"] = START_STEP
+    conflict = terrain_conflict(data["terrain"])
+    if conflict is None:
+        verdict["terrain"] = {"solvable": True, "message": TERRAIN_FITS, "cells": []}
+        return
+    cells = board_for(data["size"]).names(conflict.cells)
+    verdict["errors"].append({"rule": "unsolvable", "cells": cells, "message": conflict.message})
+    verdict["status"] = "none"
+    message = conflict.message[:1].upper() + conflict.message[1:]
+    verdict["terrain"] = {"solvable": False, "message": message, "cells": cells}
 
 
 def _fill_verdict(verdict: dict[str, Any], report: Report) -> None:

@@ -7,16 +7,24 @@ before anything is written, and writes atomically. A scenario that still
 breaks a game rule may be saved (work in progress); a file that would not load
 again may not.
 
+A map with cells still unpainted saves as a *draft*: ``format``
+:data:`~pachaprint.studio.authoring.DRAFT_FORMAT`, no ``$schema``, checked only
+to open again in the studio (``validate`` and ``build`` skip it in a folder).
+A scenario's ``$schema`` is written as the path from the file's folder to the
+schema of this install (:func:`pachaprint.resources.schema_reference`).
+
 A save is compare-and-swap, under the folder's lock: it replaces the file
 only if it still holds exactly the bytes the author opened (re-checked at the
 moment of the swap, :meth:`Workspace.replace`), and a create never replaces a
 file (:meth:`Workspace.create`). A lost race is :class:`FileRefused` with
-status 409; nothing was written and the page keeps the author's text.
+status 409; nothing was written and the page keeps the author's text. A
+rename (:func:`rename`) is compare-and-swap too and never replaces a file.
 """
 
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 from typing import Any
 
 from pachaprint.check.fill import KEY_ORDER, updated_text
@@ -26,7 +34,8 @@ from pachaprint.check.rules import dimension_problems
 from pachaprint.check.validate import validate_bytes, validate_data
 from pachaprint.model.board import SIZES, board_for
 from pachaprint.model.scenario import FORMAT
-from pachaprint.studio.authoring import UNPAINTED, blank_document, unpainted_cells
+from pachaprint.resources import schema_reference
+from pachaprint.studio.authoring import DRAFT_FORMAT, UNPAINTED, blank_document, unpainted_cells
 from pachaprint.studio.shapes import shape_error
 from pachaprint.web.workspace import Workspace, WorkspaceConflict, WorkspaceError
 
@@ -37,6 +46,8 @@ CHANGED_ON_DISK = (
     "not saved: {file} changed on disk since it was opened; your edits are still here: "
     "reopen the file to see the other version, or save again to overwrite it"
 )
+NOT_RENAMED_EXISTS = "not renamed: {file} exists already; choose another id"
+NOT_RENAMED_CHANGED = "not renamed: {file} changed on disk since it was opened; reopen it first"
 EXISTS_ALREADY = (
     "not saved: {file} exists already (another studio or program made it); your edits are "
     "still here: choose another id"
@@ -73,6 +84,12 @@ def library(workspace: Workspace) -> list[dict[str, Any]]:
             entries.append({**entry, "valid": False, "rules": ["studio"], "message": str(exc)})
             continue
         report = validate_bytes(raw, name)
+        kind = None if report.valid else _format_of(raw)
+        if kind == DRAFT_FORMAT:
+            entries.append(_draft_entry(entry, raw))
+            continue
+        if kind not in (None, FORMAT):
+            continue  # a saved game or another kind of file: not the studio's to list
         scenario = report.scenario
         entries.append(
             {
@@ -90,11 +107,37 @@ def library(workspace: Workspace) -> list[dict[str, Any]]:
     return entries
 
 
+def _format_of(raw: bytes) -> str | None:
+    """The ``format`` a JSON file names (``None`` when it names none)."""
+    data, problems = parse_bytes(raw)
+    kind = data.get("format") if not problems and isinstance(data, dict) else None
+    return kind if isinstance(kind, str) else None
+
+
+def _draft_entry(entry: dict[str, Any], raw: bytes) -> dict[str, Any]:
+    data, problems = editable(raw)
+    blank = len(unpainted_cells(data)) if not problems else 0
+    return {
+        **entry,
+        "id": data.get("id") or None,
+        "name": data.get("name") or None,
+        "size": data.get("size"),
+        "valid": False,
+        "draft": True,
+        "rules": ["draft"],
+        "errors": 0,
+        "message": f"a draft: {blank} cell{'s' if blank != 1 else ''} still "
+        f"need{'' if blank != 1 else 's'} a terrain"
+        if blank
+        else "a draft",
+    }
+
+
 # -- opening ------------------------------------------------------------------------------
 def _grid_problems(data: dict[str, Any]) -> list[str]:
     board = board_for(data["size"])
     found = []
-    for key, letters in (("terrain", "VDFM"), ("crops", "12345" + UNPAINTED)):
+    for key, letters in (("terrain", "VDFM" + UNPAINTED), ("crops", "12345" + UNPAINTED)):
         rows = data.get(key)
         if (
             not isinstance(rows, list)
@@ -115,8 +158,13 @@ def _shape_problems(data: Any) -> list[dict[str, Any]]:
         pointer, message = found
         text = "the file does not hold a JSON object" if not pointer else message
         return [{"rule": "schema", "cells": [], "message": text, "pointer": pointer}]
-    if data.get("format", FORMAT) != FORMAT:
-        return [_note(f"the format is {data.get('format')!r}; the studio edits {FORMAT!r}")]
+    if data.get("format", FORMAT) not in (FORMAT, DRAFT_FORMAT):
+        return [
+            _note(
+                f"the format is {data.get('format')!r}; the studio edits {FORMAT!r} "
+                f"(and its drafts, {DRAFT_FORMAT!r})"
+            )
+        ]
     if data.get("size") not in SIZES:
         return [_note("size must be tiny or long")]
     return [_note(message) for message in _grid_problems(data)]
@@ -169,9 +217,11 @@ def new_blank(workspace: Workspace, size: str) -> dict[str, Any]:
 
 
 # -- saving -------------------------------------------------------------------------------
-def _changes(data: dict[str, Any]) -> dict[str, Any]:
+def _changes(data: dict[str, Any], folder: Path, draft: bool) -> dict[str, Any]:
     changes = {key: data.get(key) for key in SAVED_KEYS}
-    changes["format"] = FORMAT
+    changes["format"] = DRAFT_FORMAT if draft else FORMAT
+    # where the schema really is, seen from the file's folder (a draft does not follow it)
+    changes["$schema"] = None if draft else schema_reference(folder)
     for key in ("author", "notes"):
         if changes[key] == "":
             changes[key] = None
@@ -201,13 +251,6 @@ def save(
     if found is not None:
         raise FileRefused(400, f"nothing to save: the scenario{'/' if found[0] else ' '}{found[1]}")
     assert isinstance(data, dict)
-    blank = unpainted_cells(data)
-    if blank:
-        raise FileRefused(
-            422,
-            f"not saved: {len(blank)} cell(s) still need a terrain",
-            [_note("paint every cell")],
-        )
     with workspace.locked():
         return _save_locked(workspace, file, data, base_hash, create, force)
 
@@ -220,25 +263,22 @@ def _save_locked(
     create: bool,
     force: bool,
 ) -> dict[str, Any]:
+    draft = bool(unpainted_cells(data))
     exists = workspace.exists(file)
     if exists and create:
         raise FileRefused(409, EXISTS_ALREADY.format(file=file))
     raw = workspace.read(file) if exists else None
     if not force and (digest(raw) if raw is not None else None) != base_hash:
         raise FileRefused(409, CHANGED_ON_DISK.format(file=file))
+    changes = _changes(data, workspace.root, draft)
     try:
-        text = updated_text(raw, _changes(data))
+        text = updated_text(raw, changes)
     except ValueError:
-        text = updated_text(None, _changes(data))
-    parsed, problems = parse_text(text)
-    found = problems or schema_problems(parsed)
-    if not found:
-        found = dimension_problems(parsed)
+        text = updated_text(None, changes)
+    found = _load_problems(text, draft)
     if found:
         raise FileRefused(
-            422,
-            "not saved: the file would not load again: " + found[0].message,
-            [p.to_dict() for p in found],
+            422, "not saved: the file would not load again: " + found[0]["message"], found
         )
     try:
         if raw is None:
@@ -249,11 +289,54 @@ def _save_locked(
         message = EXISTS_ALREADY if raw is None else CHANGED_ON_DISK
         raise FileRefused(409, message.format(file=file)) from None
     encoded = text.encode("utf-8")
-    report = validate_data(parsed, file)
+    blank = len(unpainted_cells(data))
+    report = None if draft else validate_data(parse_text(text)[0], file)
     return {
         "file": file,
         "hash": digest(encoded),
         "bytes": len(encoded),
-        "valid": report.valid,
-        "errors": len(report.errors),
+        "valid": report is not None and report.valid,
+        "errors": len(report.errors) if report is not None else 0,
+        "draft": draft,
+        "unpainted": blank,
     }
+
+
+def _load_problems(text: str, draft: bool) -> list[dict[str, Any]]:
+    """Why the text about to be written would not load again (empty when it would): a
+    scenario must pass the schema and fit its size; a draft must open in the studio."""
+    parsed, problems = parse_text(text)
+    if problems:
+        return [p.to_dict() for p in problems]
+    if draft:  # not a scenario yet: it only has to open again in the studio
+        return editable(text.encode("utf-8"))[1]
+    return [p.to_dict() for p in schema_problems(parsed) or dimension_problems(parsed)]
+
+
+# -- renaming -----------------------------------------------------------------------------
+def rename(workspace: Workspace, name: object, to: object, base_hash: object) -> dict[str, Any]:
+    """Give file ``name`` the name ``to``, its bytes unchanged: ``{"file", "hash"}``.
+
+    :class:`FileRefused` when nothing was renamed: the studio was started on one
+    file, ``to`` exists already (a file is never replaced), or the file changed
+    on disk since it was opened (``base_hash``, as for a save).
+    """
+    if workspace.single is not None:
+        raise FileRefused(403, "the studio was started on one file: it keeps its name")
+    file = workspace.path_of(name).name
+    target = workspace.path_of(to).name
+    if target == file:
+        raise FileRefused(400, f"{file} has that name already")
+    with workspace.locked():
+        raw = workspace.read(file)
+        if digest(raw) != base_hash:
+            raise FileRefused(409, NOT_RENAMED_CHANGED.format(file=file))
+        if workspace.exists(target):
+            raise FileRefused(409, NOT_RENAMED_EXISTS.format(file=target))
+        try:
+            workspace.rename(file, target, expected=raw)
+        except WorkspaceConflict:
+            taken = workspace.exists(target)  # another program was quicker
+            message = NOT_RENAMED_EXISTS if taken else NOT_RENAMED_CHANGED
+            raise FileRefused(409, message.format(file=target if taken else file)) from None
+    return {"file": target, "hash": digest(raw)}

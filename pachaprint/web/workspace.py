@@ -15,7 +15,9 @@ anything is there (it never replaces a file); :meth:`Workspace.replace`
 first renames the current file aside, in one step, and compares what it
 moved with the bytes the author opened: if they differ, or a file appears at
 the name meanwhile (an editor saving), the other version is put back or left
-in place and :class:`WorkspaceConflict` is raised. Renames and links replace
+in place and :class:`WorkspaceConflict` is raised; :meth:`Workspace.rename` moves
+a file aside the same way and links it to its new name, never replacing a
+file there. Renames and links replace
 directory entries, never write through a link, so nothing outside the folder
 is touched. A writer that rewrites the file in place without renaming it,
 while a save runs, can still race it: no lock can hold a program that takes none.
@@ -279,6 +281,40 @@ class Workspace:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(leftover)
         return path
+
+    def rename(self, name: str, to: str, expected: bytes) -> Path:
+        """Give file ``name`` the name ``to`` if it holds exactly ``expected``, else
+        :class:`WorkspaceConflict` with the file left as it is; never replaces a file at
+        ``to`` (:class:`WorkspaceConflict` too). Call it holding :meth:`locked`."""
+        path, target = self.path_of(name), self.path_of(to)
+        aside = self.root / f"{_ASIDE}{os.getpid()}-{secrets.token_hex(8)}-{name}"
+        try:
+            os.rename(path, aside)  # one step: what was there is what we compare
+        except FileNotFoundError:
+            raise WorkspaceConflict(f"{name} was removed") from None
+        except OSError as exc:
+            raise WorkspaceError(f"cannot rename {name}: {exc.strerror or exc}", 500) from None
+        try:
+            info = os.lstat(aside)
+            if not stat.S_ISREG(info.st_mode) or self._bytes(aside) != expected:
+                raise WorkspaceConflict(f"{name} changed on disk")
+            try:
+                _put(aside, target)
+            except FileExistsError:
+                raise WorkspaceConflict(f"{to} exists already") from None
+        except BaseException as failed:
+            with contextlib.suppress(FileExistsError):
+                _put(aside, path)  # back under its name, unless a newer version is there
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(aside)
+            if isinstance(failed, OSError) and not isinstance(failed, WorkspaceError):
+                raise WorkspaceError(
+                    f"cannot rename {name}: {failed.strerror or failed}", 500
+                ) from None
+            raise
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(aside)
+        return target
 
     @staticmethod
     def _bytes(path: Path) -> bytes:
