@@ -122,3 +122,17 @@ def load_every_image(driver) -> None:
     WebDriverWait(driver, 30).until(
         lambda d: d.execute_script("return [...document.images].every(i => i.complete)")
     )
+
+
+def studio_settled(driver) -> bool:
+    """The studio page has loaded and shows the verdict of the map as it is now."""
+    return driver.execute_script(
+        "const e = document.documentElement;"
+        "return e.dataset.ready === 'true' && e.dataset.verdictVersion === e.dataset.docVersion;"
+    )
+
+
+def wait_until(driver, condition=studio_settled, seconds: float = 15) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, seconds).until(condition)

@@ -31,6 +31,15 @@ def example(name: str) -> dict:
     return json.loads((EXAMPLES / f"{name}.json").read_text())
 
 
+def example_folder(parent: Path, names=("high-valley", "lake-shore")) -> Path:
+    """``parent/discs`` holding the named example scenarios, as a person saves them."""
+    inside = parent / "discs"
+    inside.mkdir()
+    for name in names:
+        (inside / f"{name}.json").write_text(json.dumps(example(name), indent=2) + "\n")
+    return inside
+
+
 def next_tile(state, terrain: str, colour: str, direction: str):
     """Rig a solo game: the next tile of a terrain's stack has this arrow (a tile added
     to the game's box and put on top of the deck's stack)."""

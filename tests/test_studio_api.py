@@ -11,7 +11,7 @@ from pachaprint.studio.app import BODY_LIMIT
 from pachaprint.studio.documents import digest
 from pachaprint.studio.server import BackgroundStudio
 from pachaprint.web.workspace import Workspace
-from tests.helpers import LAKE_CROPS, REPO, example
+from tests.helpers import LAKE_CROPS, REPO, example, example_folder
 from tests.studio_http import Client
 
 HOSTILE = '<img src=x onerror="alert(1)"><script>alert(2)</script>'
@@ -19,10 +19,7 @@ HOSTILE = '<img src=x onerror="alert(1)"><script>alert(2)</script>'
 
 @pytest.fixture
 def folder(tmp_path):
-    inside = tmp_path / "discs"
-    inside.mkdir()
-    for name in ("lake-shore", "high-valley"):
-        (inside / f"{name}.json").write_text(json.dumps(example(name), indent=2) + "\n")
+    inside = example_folder(tmp_path)
     (inside / "broken.json").write_text('{"id": ')
     (tmp_path / "secret.json").write_text('{"secret": true}\n')
     return inside

@@ -15,6 +15,7 @@ from pachaprint.model.board import board_for
 from pachaprint.model.scenario import Scenario
 from pachaprint.studio.authoring import (
     NO_START,
+    TERRAIN_CONFLICT,
     TERRAIN_FITS,
     DocumentError,
     blank_document,
@@ -68,7 +69,7 @@ def test_unpainted_cells_are_one_problem_listing_them_and_other_fields_still_cou
 
 def test_a_blank_map_greets_with_the_first_step_not_a_schema_message():
     verdict = check_document(blank_document("long", "new-disc", "New disc"))
-    assert [p["rule"] for p in verdict["errors"]] == ["unpainted"]
+    assert [p["message"] for p in verdict["errors"]] == ["all 45 cells still need a terrain"]
     assert verdict["guide"].startswith("A blank map. Paint the terrain first")
     assert verdict["id_for_name"] == "new-disc"
     assert not any("item" in p["message"] for p in verdict["errors"])
@@ -91,13 +92,13 @@ def test_before_any_start_cell_the_terrain_alone_is_judged():
     cells = board_for("tiny").names(conflict.cells)
     assert verdict["terrain"] == {
         "solvable": False,
-        "message": "T" + conflict.message[1:],
+        "message": TERRAIN_CONFLICT.format(count=15),
         "cells": cells,
     }
     assert verdict["terrain"]["message"].startswith(
-        "The terrain alone admits no crop layer, whatever the start crops: the Forest region"
+        "No crop layer fits this terrain, whatever the start cells: repaint some of the 15 cells"
     )
-    assert verdict["status"] == "none" and not verdict["ready"]
+    assert verdict["status"] == "none" and not verdict["ready"] and verdict["guide"] is None
     assert verdict["errors"][1:] == [
         {"rule": "unsolvable", "cells": cells, "message": conflict.message}
     ]

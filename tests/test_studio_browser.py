@@ -8,13 +8,13 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
 from pachaprint.studio.authoring import check_document, explain_document
 from pachaprint.studio.server import BackgroundStudio
 from pachaprint.web.workspace import Workspace
 from tests.browser import console_problems, requested_urls, start_browser
-from tests.helpers import example
+from tests.browser import wait_until as wait
+from tests.helpers import REPO, example, example_folder
 
 pytestmark = pytest.mark.slow
 
@@ -32,11 +32,7 @@ def browser():
 
 @pytest.fixture
 def folder(tmp_path):
-    inside = tmp_path / "discs"
-    inside.mkdir()
-    for name in ("high-valley", "lake-shore"):
-        (inside / f"{name}.json").write_text(json.dumps(example(name), indent=2) + "\n")
-    return inside
+    return example_folder(tmp_path)
 
 
 @pytest.fixture
@@ -64,17 +60,6 @@ def driver(browser, studio):
 
 
 # -- reading and driving the page -------------------------------------------------------------
-def settled(driver) -> bool:
-    return driver.execute_script(
-        "const e = document.documentElement;"
-        "return e.dataset.ready === 'true' && e.dataset.verdictVersion === e.dataset.docVersion;"
-    )
-
-
-def wait(driver, condition=settled, seconds: float = 10) -> None:
-    WebDriverWait(driver, seconds).until(condition)
-
-
 def open_studio(driver, studio, file: str) -> None:
     driver.get(f"{studio.url}#file={file}")
     wait(driver)
@@ -219,7 +204,8 @@ def test_save_and_reload_keep_the_edits_and_markup_stays_text(driver, studio, fo
     assert driver.find_element(By.ID, "dirty").get_attribute("hidden")
     saved = json.loads((folder / "lake-shore.json").read_text())
     assert saved["name"] == HOSTILE
-    assert list(saved) == list(example("lake-shore"))
+    assert list(saved) == ["$schema", *example("lake-shore")]  # added, pointing from here
+    assert (folder / saved["$schema"]).resolve() == REPO / "schemas" / "scenario.schema.json"
     driver.refresh()
     wait(driver)
     assert driver.find_element(By.ID, "f-name").get_attribute("value") == HOSTILE

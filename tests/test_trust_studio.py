@@ -22,7 +22,7 @@ from pachaprint.studio import documents
 from pachaprint.studio.documents import FileRefused, digest
 from pachaprint.studio.server import BackgroundStudio
 from pachaprint.web.workspace import Workspace, WorkspaceError
-from tests.helpers import example
+from tests.helpers import example, example_folder
 from tests.studio_http import Client
 
 SCENARIO_ENDPOINTS = ["check", "explain", "preview", "wheel", "print", "save", "share"]
@@ -45,10 +45,7 @@ BAD_SHAPES = [
 
 @pytest.fixture
 def folder(tmp_path):
-    inside = tmp_path / "discs"
-    inside.mkdir()
-    (inside / "lake-shore.json").write_text(json.dumps(example("lake-shore"), indent=2) + "\n")
-    return inside
+    return example_folder(tmp_path, ("lake-shore",))
 
 
 @pytest.fixture

@@ -81,6 +81,10 @@ START_STEP = (
 )
 NO_START = "no start cell yet: mark at least one with S and give it a crop digit (1-5)"
 TERRAIN_FITS = "The terrain alone admits a crop layer: the start cells will pick one."
+TERRAIN_CONFLICT = (
+    "No crop layer fits this terrain, whatever the start cells: repaint some of the "
+    "{count} cells marked on the map (the unsolvable problem says why)."
+)
 
 
 def check_document(data: Any, box: str = "retail") -> dict[str, Any]:
@@ -121,16 +125,18 @@ def check_document(data: Any, box: str = "retail") -> dict[str, Any]:
             if not (p.pointer or "").startswith(("/terrain", "/start"))
         ]
         many = len(blank) != 1
+        every = len(blank) == board_for(data["size"]).cell_count
+        message = (
+            f"all {len(blank)} cells still need a terrain"
+            if every
+            else f"{len(blank)} cell{'s' if many else ''} still need{'' if many else 's'} a terrain: "
+            + join_names(blank)
+        )
         verdict["errors"] = [
-            {
-                "rule": UNPAINTED_RULE,
-                "cells": blank,
-                "message": f"{len(blank)} cell{'s' if many else ''} still need{'' if many else 's'} a terrain: "
-                + join_names(blank),
-            },
+            {"rule": UNPAINTED_RULE, "cells": blank, "message": message},
             *(_problem(p) for p in others),
         ]
-        if len(blank) == board_for(data["size"]).cell_count:
+        if every:
             verdict["guide"] = FIRST_STEP
     elif no_start:
         _fill_before_start(verdict, data)
@@ -157,15 +163,15 @@ def _fill_before_start(verdict: dict[str, Any], data: dict[str, Any]) -> None:
     ]
     if others:
         return
-    verdict["guide"] = START_STEP
     conflict = terrain_conflict(data["terrain"])
     if conflict is None:
+        verdict["guide"] = START_STEP
         verdict["terrain"] = {"solvable": True, "message": TERRAIN_FITS, "cells": []}
         return
     cells = board_for(data["size"]).names(conflict.cells)
     verdict["errors"].append({"rule": "unsolvable", "cells": cells, "message": conflict.message})
     verdict["status"] = "none"
-    message = conflict.message[:1].upper() + conflict.message[1:]
+    message = TERRAIN_CONFLICT.format(count=len(cells))
     verdict["terrain"] = {"solvable": False, "message": message, "cells": cells}
 
 

@@ -163,6 +163,8 @@
   });
   const HISTORY_LIMIT = 500;
 
+  /** Show an opened (or new) document. It counts as unsaved only once it changes, unless
+      `opened.unsaved` says it holds work found nowhere on disk (a generated map). */
   S.load = function (opened) {
     state.file = opened.file;
     state.doc = opened.scenario;
@@ -171,7 +173,7 @@
     const text = JSON.stringify(state.doc);
     state.history = [text];
     state.index = 0;
-    state.saved = state.exists ? text : null;
+    state.saved = opened.unsaved ? null : text;
     state.gesture = null;
     state.version++;
     S.emit("load");
@@ -180,6 +182,8 @@
   };
 
   S.isDirty = () => state.doc !== null && JSON.stringify(state.doc) !== state.saved;
+  /** Cells still unpainted: a save writes a draft. */
+  S.isDraft = () => state.doc !== null && state.doc.terrain.some((row) => row.indexOf(S.UNPAINTED) >= 0);
   S.canUndo = () => state.index > 0;
   S.canRedo = () => state.index < state.history.length - 1;
 

@@ -195,9 +195,10 @@
   function onPointerDown(event) {
     const cell = event.target.closest(".cell");
     if (!cell || event.button > 0) return;
-    event.preventDefault();
+    event.preventDefault(); // no text selection while dragging; so the cell is focused here
     const name = cell.getAttribute("data-cell");
     moveCursor(name, false);
+    cell.focus({ preventScroll: true });
     const tool = S.tool;
     painting = { kind: tool.kind, value: tool.value, on: toggleTarget(tool.kind, name), last: name };
     S.beginGesture();
@@ -262,6 +263,16 @@
     }
     event.preventDefault();
   }
+
+  /** A key pressed anywhere on the page but a text field or the grid itself (say on a tool
+      button just clicked): the grid takes it, except Enter and Space, which press buttons. */
+  G.pageKey = function (event) {
+    if (event.key === "Enter" || event.key === " ") return;
+    onKeyDown(event);
+    if (event.defaultPrevented && cells[G.cursor] && document.activeElement !== cells[G.cursor]) {
+      cells[G.cursor].focus({ preventScroll: true });
+    }
+  };
 
   G.init = function () {
     gridEl = document.getElementById("grid");

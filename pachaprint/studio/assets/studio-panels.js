@@ -72,10 +72,11 @@
     const detail = document.createElement("span");
     detail.className = "verdict-detail";
     const errors = verdict.errors.length;
-    if (!verdict.ready && verdict.errors.some((p) => p.rule === "unpainted")) {
+    const painting = verdict.errors.some((p) => p.rule === "unpainted");
+    if (!verdict.ready && (painting || (verdict.terrain && verdict.terrain.solvable))) {
       box.className = "verdict pending";
       mark.textContent = "\u25CC";
-      text.textContent = "Paint every cell to check the rules";
+      text.textContent = painting ? "Paint every cell to check the rules" : "Mark the start cells to check the rules";
     } else if (verdict.valid) {
       box.className = "verdict ok";
       mark.textContent = "\u2714";
@@ -94,8 +95,22 @@
     box.append(mark, text, detail, time);
   }
 
+  function showGuide(verdict) {
+    const guide = $("guide");
+    guide.hidden = !verdict.guide;
+    guide.textContent = verdict.guide || "";
+    const terrain = $("terrain-check");
+    terrain.hidden = !verdict.terrain;
+    if (!verdict.terrain) return;
+    terrain.className = "terrain-check " + (verdict.terrain.solvable ? "ok" : "bad");
+    terrain.setAttribute("data-solvable", String(verdict.terrain.solvable));
+    terrain.querySelector(".terrain-mark").textContent = verdict.terrain.solvable ? "\u2714" : "\u2716";
+    terrain.querySelector(".terrain-text").textContent = verdict.terrain.message;
+  }
+
   function showVerdict(verdict) {
     banner(verdict);
+    showGuide(verdict);
     const keep = pinned ? pinned.li.getAttribute("data-rule") + "|" + pinned.li.getAttribute("data-cells") : null;
     pinned = null;
     fillList($("problems"), verdict.errors, "problem error", "!");
@@ -249,7 +264,7 @@
       const made = await S.api("/api/generate", { size: size, difficulty: difficulty });
       closeExplain();
       if (S.session.mode === "folder") {
-        S.load({ file: made.file, scenario: made.scenario, hash: null, exists: false });
+        S.load({ file: made.file, scenario: made.scenario, hash: null, exists: false, unsaved: true });
       } else {
         S.edit((doc) => {
           ["size", "terrain", "crops", "start"].forEach((key) => { doc[key] = made.scenario[key]; });

@@ -41,7 +41,7 @@
       const made = await S.api("/api/import", { code: text, box: S.box });
       S.closeExplain();
       if (S.session.mode === "folder") {
-        S.load({ file: made.file, scenario: made.scenario, hash: null, exists: false });
+        S.load({ file: made.file, scenario: made.scenario, hash: null, exists: false, unsaved: true });
       } else {
         S.edit((doc) => {
           ["name", "size", "terrain", "crops", "start", "notes"].forEach((key) => { doc[key] = made.scenario[key]; });

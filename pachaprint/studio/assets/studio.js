@@ -24,6 +24,7 @@
     $("doc-file").textContent = S.state.file || "";
     const dirty = S.isDirty();
     $("dirty").hidden = !dirty;
+    $("draft").hidden = !S.isDraft();
     $("undo").disabled = !S.canUndo();
     $("redo").disabled = !S.canRedo();
     document.title = (dirty ? "\u25CF " : "") + (doc.name || S.state.file || "new map") + " \u2014 pachaprint studio";
@@ -41,8 +42,56 @@
     if (info && info.reason === "load") $("gen-size").value = doc.size;
   }
 
+  // -- renaming: a new name offers its id, and in a folder the file's name -----------------------
+  let nameEdited = false;
+
+  function offerRename(verdict) {
+    const box = $("rename-offer");
+    const doc = S.state.doc;
+    const wanted = verdict.id_for_name;
+    if (!nameEdited || !wanted || !doc || wanted === doc.id) {
+      box.hidden = true;
+      return;
+    }
+    const file = wanted + ".json";
+    let text;
+    if (S.session.mode !== "folder") text = "Change the id to \u201C" + wanted + "\u201D? (The file keeps its name, " + S.state.file + ".)";
+    else if (S.state.exists) text = "Rename the id to \u201C" + wanted + "\u201D and the file to " + file + "?";
+    else text = "Use the id \u201C" + wanted + "\u201D? The file will be " + file + ".";
+    $("rename-text").textContent = text;
+    box.setAttribute("data-id", wanted);
+    box.hidden = false;
+  }
+
+  async function acceptRename() {
+    const box = $("rename-offer");
+    const wanted = box.getAttribute("data-id");
+    nameEdited = false;
+    box.hidden = true;
+    if (!wanted) return;
+    S.edit((doc) => {
+      if (doc.id === wanted) return false;
+      doc.id = wanted;
+      return true;
+    }, "rename");
+    const state = S.state;
+    const file = wanted + ".json";
+    if (S.session.mode !== "folder" || !state.exists || state.file === file) return;
+    try {
+      const done = await S.api("/api/rename", { file: state.file, to: file, hash: state.hash });
+      state.file = done.file;
+      state.hash = done.hash;
+      history.replaceState(null, "", "#file=" + encodeURIComponent(done.file));
+      await save(false); // the file now holds its new id too
+    } catch (e) {
+      notice("Not renamed: " + e.message + " The id is changed; save to keep it.", "error");
+      showHeader();
+    }
+  }
+
   function onField(event) {
     const key = FIELDS[event.target.id];
+    if (key === "name") nameEdited = true;
     const value = event.target.value;
     S.beginGesture();
     S.edit((doc) => {
@@ -78,6 +127,7 @@
   function hidePreviews(message) {
     Object.values(PREVIEWS).forEach((id) => { $(id).hidden = true; });
     document.querySelector(".previews").hidden = true;
+    document.querySelector(".previews-note").hidden = true;
     $("preview-note").hidden = false;
     $("preview-note").textContent = message;
   }
@@ -98,6 +148,9 @@
       });
       $("preview-note").hidden = true;
       document.querySelector(".previews").hidden = false;
+      document.querySelector(".previews-note").hidden = false;
+      const dialog = $("preview-dialog");
+      if (dialog.open) $("preview-large").src = $(dialog.getAttribute("data-from")).src;
     } catch (e) {
       hidePreviews("No preview: " + e.message);
     }
@@ -113,6 +166,17 @@
       return;
     }
     previewTimer = setTimeout(refreshPreviews, 250);
+  }
+
+  function enlarge(button) {
+    const img = button.querySelector("img");
+    if (!img || img.hidden || !img.src) return;
+    const dialog = $("preview-dialog");
+    $("preview-large").src = img.src;
+    $("preview-large").alt = img.alt;
+    $("preview-caption").textContent = button.parentElement.querySelector("figcaption").textContent;
+    dialog.setAttribute("data-from", img.id);
+    dialog.showModal();
   }
 
   async function fetchFile(path, extra, what) {
@@ -164,7 +228,8 @@
       file.textContent = entry.file;
       const tags = document.createElement("span");
       tags.className = "tags";
-      tags.appendChild(entry.valid ? badge("\u2714 valid", "ok") : badge("\u2716 " + (entry.rules || []).join(", "), "bad"));
+      if (entry.draft) tags.appendChild(badge("\u270E draft", "draft"));
+      else tags.appendChild(entry.valid ? badge("\u2714 valid", "ok") : badge("\u2716 " + (entry.rules || []).join(", "), "bad"));
       if (entry.size) tags.appendChild(badge(entry.size, "size"));
       if (entry.difficulty) tags.appendChild(badge(entry.difficulty, "grade grade-" + entry.difficulty));
       button.append(title, file, tags);
@@ -217,7 +282,13 @@
       S.markSaved(saved.file, saved.hash);
       history.replaceState(null, "", "#file=" + encodeURIComponent(saved.file));
       const size = (saved.bytes / 1024).toFixed(1) + " KB";
-      notice("Saved " + saved.file + " (" + size + ")" + (saved.valid ? ", valid." : ", not valid yet: " + saved.errors + " problem" + (saved.errors === 1 ? "" : "s") + "."), saved.valid ? "ok" : "");
+      const cells = saved.unpainted + " cell" + (saved.unpainted === 1 ? "" : "s");
+      if (saved.draft) {
+        notice("Saved " + saved.file + " (" + size + ") as a draft: " + cells + " still need" + (saved.unpainted === 1 ? "s" : "") +
+          " a terrain. Builds and validate skip drafts until every cell is painted.");
+      } else {
+        notice("Saved " + saved.file + " (" + size + ")" + (saved.valid ? ", valid." : ", not valid yet: " + saved.errors + " problem" + (saved.errors === 1 ? "" : "s") + "."), saved.valid ? "ok" : "");
+      }
       showLibrary();
     } catch (e) {
       if (e.status === 409 && state.exists && !force && window.confirm(e.message + "\n\nOverwrite the file on disk?")) {
@@ -234,6 +305,11 @@
   function onGlobalKey(event) {
     const typing = /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName);
     const key = event.key.toLowerCase();
+    const inGrid = event.target.closest && event.target.closest("#grid");
+    if (!typing && !inGrid && !$("preview-dialog").open && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      S.grid.pageKey(event); // keys still paint after a click on any button
+      if (event.defaultPrevented) return;
+    }
     if ((event.ctrlKey || event.metaKey) && key === "s") {
       event.preventDefault();
       save(false);
@@ -255,6 +331,13 @@
     S.on("change", followId);
     S.on("change", (info) => { if (info.reason !== "saved") clearTimeout(previewTimer); });
     S.on("verdict", onVerdict);
+    S.on("verdict", offerRename);
+    S.on("load", () => { nameEdited = false; $("rename-offer").hidden = true; });
+    $("rename-yes").addEventListener("click", acceptRename);
+    $("rename-no").addEventListener("click", () => { nameEdited = false; $("rename-offer").hidden = true; });
+    document.querySelectorAll(".preview-open").forEach((button) => button.addEventListener("click", () => enlarge(button)));
+    $("preview-close").addEventListener("click", () => $("preview-dialog").close());
+    $("preview-dialog").addEventListener("click", (event) => { if (event.target === $("preview-dialog")) $("preview-dialog").close(); });
     S.on("verdict", () => document.documentElement.setAttribute("data-ready", "true"));
     Object.keys(FIELDS).forEach((id) => {
       $(id).addEventListener("input", onField);

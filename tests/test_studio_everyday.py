@@ -1,0 +1,299 @@
+"""The studio keeps out of the way, at desktop and at phone width (headless Chromium):
+keys work after any click, nothing is "unsaved" before it changes, a new name offers a new
+id and file name, half-painted maps save as drafts, a blank map says what to do first, the
+terrain is judged before any start cell, previews enlarge, and nothing overlaps."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from pachaprint.check.conflict import terrain_conflict
+from pachaprint.model.board import board_for
+from pachaprint.studio.server import BackgroundStudio
+from pachaprint.web.workspace import Workspace
+from tests.browser import console_problems, start_browser
+from tests.browser import wait_until as wait
+from tests.helpers import example_folder
+
+pytestmark = pytest.mark.slow
+
+SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    started = start_browser()
+    yield started
+    started.quit()
+
+
+@pytest.fixture
+def folder(tmp_path):
+    return example_folder(tmp_path)
+
+
+@pytest.fixture(params=list(SIZES))
+def driver(request, browser, folder):
+    """The browser at one width on a studio of ``folder``; no console problem may be left."""
+    driver = browser.driver
+    driver.set_window_size(*SIZES[request.param])
+    console_problems(driver)
+    with BackgroundStudio(Workspace.open(folder)) as studio:
+        driver.studio = studio
+        yield driver
+        # leave without the unsaved-work guard (its dialog is an error where no one clicked)
+        driver.execute_script(
+            "if (window.Studio && Studio.state.doc) Studio.markSaved(Studio.state.file, Studio.state.hash)"
+        )
+        driver.get("about:blank")
+    assert console_problems(driver) == []
+
+
+def open_file(driver, file: str) -> None:
+    driver.get(f"{driver.studio.url}#file={file}")
+    wait(driver)
+    wait(driver, lambda d: d.find_element(By.ID, "doc-file").text == file)
+
+
+def by_id(driver, name: str):
+    return driver.find_element(By.ID, name)
+
+
+def cell(driver, name: str):
+    return driver.find_element(By.CSS_SELECTOR, f'.cell[data-cell="{name}"]')
+
+
+def doc(driver) -> dict:
+    return driver.execute_script("return Studio.state.doc")
+
+
+def press(driver, *keys: str) -> None:
+    """Keys as a person types them: to whatever has the focus."""
+    ActionChains(driver).send_keys(*keys).perform()
+
+
+def shown(driver, name: str) -> bool:
+    return by_id(driver, name).is_displayed()
+
+
+def new_blank(driver, size: str = "tiny") -> None:
+    by_id(driver, f"new-{size}").click()
+    wait(driver, lambda d: d.find_element(By.ID, "doc-file").text.startswith("new-disc"))
+    wait(driver)
+
+
+def overlaps(driver, selectors: list[str]) -> list[tuple[str, str]]:
+    """Pairs of visible elements (by selector) whose boxes overlap on the page."""
+    return driver.execute_script(
+        """
+        const seen = new Set();
+        const boxes = arguments[0].flatMap((s) => [...document.querySelectorAll(s)].map((el) => [s, el]))
+          .filter(([, el]) => el.offsetParent !== null && !seen.has(el) && seen.add(el))
+          .map(([s, el]) => [s + (el.id ? "#" + el.id : ""), el.getBoundingClientRect(), el]);
+        const found = [];
+        for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+          const [a, r, x] = boxes[i], [b, q, y] = boxes[j];
+          if (x.contains(y) || y.contains(x)) continue;
+          if (r.left < q.right - 0.5 && q.left < r.right - 0.5 && r.top < q.bottom - 0.5 && q.top < r.bottom - 0.5)
+            found.push([a, b]);
+        }
+        return found;
+        """,
+        selectors,
+    )
+
+
+# -- the tests ----------------------------------------------------------------------------------
+def test_keys_work_after_a_click_on_a_button_or_a_cell(driver):
+    open_file(driver, "lake-shore.json")
+    driver.find_element(By.CSS_SELECTOR, '.tool[data-tool="terrain"][data-value="D"]').click()
+    assert driver.switch_to.active_element.get_attribute("data-tool") == "terrain"
+    press(driver, Keys.ARROW_RIGHT, "m")  # the cursor leaves a1 for b1, which becomes a mountain
+    wait(driver)
+    assert doc(driver)["terrain"][0][1] == "M"
+    cell(driver, "c3").click()  # paints c3 with the chosen tool (Desert) and keeps the keys
+    press(driver, "f", Keys.ARROW_DOWN, "d")
+    wait(driver)
+    assert doc(driver)["terrain"][2][2] == "F" and doc(driver)["terrain"][3][2] == "D"
+    by_id(driver, "undo").click()  # c4 is a valley again
+    press(driver, Keys.ARROW_LEFT, "3")  # after Undo: from c4 to b4, crop 3
+    wait(driver)
+    assert doc(driver)["terrain"][3][2] == "V" and doc(driver)["crops"][3][1] == "3"
+    by_id(driver, "f-name").click()
+    press(driver, "x")  # a text field keeps its letters
+    assert doc(driver)["name"] == "Lake Shorex" and doc(driver)["terrain"][3] == "MMVMM"
+
+
+def test_nothing_is_unsaved_until_it_changes_and_generate_asks_nothing_then(driver, folder):
+    open_file(driver, "lake-shore.json")
+    assert not shown(driver, "dirty")
+    new_blank(driver, "tiny")
+    assert not shown(driver, "dirty") and "\u25cf" not in driver.title
+    driver.execute_script(
+        "window.asked = 0; window.confirm = () => { window.asked++; return false; };"
+    )
+    by_id(driver, "gen-size").send_keys("tiny")
+    by_id(driver, "generate").click()
+    wait(driver, lambda d: "Seed" in d.find_element(By.ID, "generate-note").text)
+    wait(driver)
+    assert driver.execute_script("return window.asked") == 0
+    assert shown(driver, "dirty")  # a generated map is on no disk yet
+    by_id(driver, "generate").click()  # now there is something to lose
+    assert driver.execute_script("return window.asked") == 1
+    driver.execute_script("window.confirm = () => true;")  # yes, leave the generated map
+    open_file(driver, "high-valley.json")
+    assert not shown(driver, "dirty")
+    by_id(driver, "f-author").send_keys("A. Fan")
+    wait(driver, lambda d: d.find_element(By.ID, "dirty").is_displayed())
+
+
+def test_a_new_name_offers_its_id_and_the_file_name(driver, folder):
+    open_file(driver, "lake-shore.json")
+    assert not shown(driver, "rename-offer")
+    name = by_id(driver, "f-name")
+    name.clear()
+    name.send_keys("Salt Flats")
+    wait(driver, lambda d: d.find_element(By.ID, "rename-offer").is_displayed())
+    assert by_id(driver, "rename-text").text == (
+        "Rename the id to \u201csalt-flats\u201d and the file to salt-flats.json?"
+    )
+    by_id(driver, "rename-yes").click()
+    wait(driver, lambda d: "Saved salt-flats.json" in d.find_element(By.ID, "save-status").text)
+    assert by_id(driver, "doc-file").text == "salt-flats.json"
+    assert by_id(driver, "f-id").get_attribute("value") == "salt-flats"
+    saved = json.loads((folder / "salt-flats.json").read_text())
+    assert saved["id"] == "salt-flats" and saved["name"] == "Salt Flats"
+    assert not (folder / "lake-shore.json").exists() and not shown(driver, "dirty")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '.entry[data-file="salt-flats.json"]'))
+    # a name whose id another file has: the offer is refused in words, nothing is lost
+    name.clear()
+    name.send_keys("High Valley")
+    wait(driver, lambda d: d.find_element(By.ID, "rename-offer").is_displayed())
+    by_id(driver, "rename-yes").click()
+    wait(driver, lambda d: "Not renamed" in d.find_element(By.ID, "save-status").text)
+    assert "high-valley.json exists already" in by_id(driver, "save-status").text
+    refused = console_problems(driver)  # the browser logs the 409 answer; nothing else
+    assert [e["message"].split(" - ")[0].rsplit("/", 1)[1] for e in refused] == ["rename"]
+    assert (folder / "salt-flats.json").exists() and (folder / "high-valley.json").exists()
+
+
+def test_a_half_painted_map_saves_as_a_draft_and_says_so(driver, folder):
+    open_file(driver, "lake-shore.json")
+    new_blank(driver, "tiny")
+    assert shown(driver, "draft")
+    cell(driver, "a1").click()
+    press(driver, "d", Keys.ARROW_RIGHT, "f")
+    wait(driver)
+    by_id(driver, "save").click()
+    wait(driver, lambda d: "as a draft" in d.find_element(By.ID, "save-status").text)
+    assert "23 cells still need a terrain" in by_id(driver, "save-status").text
+    file = by_id(driver, "doc-file").text
+    written = json.loads((folder / file).read_text())
+    assert written["format"] == "pachaprint-draft/1" and written["terrain"][0] == "DF..."
+    entry = driver.find_element(By.CSS_SELECTOR, f'.entry[data-file="{file}"]')
+    assert "draft" in entry.text and shown(driver, "draft") and not shown(driver, "dirty")
+    driver.refresh()
+    wait(driver)
+    assert doc(driver)["terrain"][0] == "DF..." and shown(driver, "draft")
+
+
+def test_a_blank_map_greets_with_its_first_step(driver):
+    open_file(driver, "lake-shore.json")
+    new_blank(driver, "long")
+    guide = by_id(driver, "guide")
+    assert guide.is_displayed() and guide.text.startswith("A blank map. Paint the terrain first")
+    assert by_id(driver, "verdict").text.startswith("\u25cc\nPaint every cell")
+    rules = [
+        li.get_attribute("data-rule")
+        for li in driver.find_elements(By.CSS_SELECTOR, "#problems li")
+    ]
+    assert rules == ["unpainted"]
+    assert "item(s)" not in driver.find_element(By.TAG_NAME, "body").text
+
+
+def test_the_terrain_is_judged_before_any_start_cell(driver):
+    open_file(driver, "lake-shore.json")
+    driver.execute_script("Studio.edit((d) => { d.start = []; delete d.solo; return true; })")
+    wait(driver)
+    check = by_id(driver, "terrain-check")
+    assert check.is_displayed() and check.get_attribute("data-solvable") == "true"
+    assert check.find_element(By.CSS_SELECTOR, ".terrain-mark").text == "\u2714"
+    assert check.find_element(By.CSS_SELECTOR, ".terrain-text").text == (
+        "The terrain alone admits a crop layer: the start cells will pick one."
+    )
+    assert by_id(driver, "guide").text.startswith("Now mark the start cells")
+    driver.find_element(By.CSS_SELECTOR, '.tool[data-tool="terrain"][data-value="D"]').click()
+    for name in ("b1", "a2", "c2", "b3"):  # b2, a Valley, walled in by deserts
+        cell(driver, name).click()
+    wait(driver)
+    wait(
+        driver,
+        lambda d: d.find_element(By.ID, "terrain-check").get_attribute("data-solvable") == "false",
+    )
+    assert check.find_element(By.CSS_SELECTOR, ".terrain-mark").text == "\u2716"
+    conflict = terrain_conflict(doc(driver)["terrain"])  # the library's smallest conflict
+    assert conflict is not None
+    names = board_for("tiny").names(conflict.cells)
+    assert check.find_element(By.CSS_SELECTOR, ".terrain-text").text == (
+        f"No crop layer fits this terrain, whatever the start cells: repaint some of the "
+        f"{len(names)} cells marked on the map (the unsolvable problem says why)."
+    )
+    assert not shown(driver, "guide")  # no next step until the terrain is fixed
+    assert by_id(driver, "verdict").text.startswith("\u2716\n2 problems")
+    problem = driver.find_element(By.CSS_SELECTOR, '#problems li[data-rule="unsolvable"]')
+    assert problem.get_attribute("data-cells") == " ".join(names)
+    assert problem.text.endswith(conflict.message)  # the library's words for the conflict
+    assert conflict.message.startswith(
+        "the terrain alone admits no crop layer, whatever the start crops: a1 touches every cell"
+    )
+    marked = driver.find_elements(By.CSS_SELECTOR, ".cell[data-problem]")
+    assert sorted(c.get_attribute("data-cell") for c in marked) == sorted(names)
+
+
+def test_previews_enlarge_on_click(driver):
+    open_file(driver, "lake-shore.json")
+    wait(
+        driver,
+        lambda d: d.execute_script(
+            "return document.getElementById('preview-back').naturalWidth > 0"
+        ),
+    )
+    thumb = by_id(driver, "preview-back")
+    driver.execute_script("arguments[0].scrollIntoView()", thumb)
+    small = thumb.rect["width"]
+    thumb.click()
+    dialog = by_id(driver, "preview-dialog")
+    wait(driver, lambda d: dialog.is_displayed())
+    large = by_id(driver, "preview-large")
+    wait(driver, lambda d: d.execute_script("return arguments[0].naturalWidth > 0", large))
+    assert large.rect["width"] >= 2.5 * small and by_id(driver, "preview-caption").text == "Back"
+    viewport = driver.execute_script("return [innerWidth, innerHeight]")
+    assert large.rect["x"] >= 0 and large.rect["x"] + large.rect["width"] <= viewport[0]
+    press(driver, Keys.ESCAPE)
+    wait(driver, lambda d: not dialog.is_displayed())
+
+
+def test_nothing_overlaps_and_nothing_spills_over_the_side(driver):
+    open_file(driver, "lake-shore.json")
+    driver.execute_script(
+        "Studio.edit((d) => Studio.change.terrain(d, 'b2', '.'))"
+    )  # draft + unsaved
+    wait(driver)
+    assert shown(driver, "dirty") and shown(driver, "draft")
+    header = ["#doc-name", "#doc-file", "#draft", "#dirty", "#undo", "#redo", "#save", ".brand"]
+    assert overlaps(driver, header) == []
+    assert overlaps(driver, [".tool"]) == []
+    assert overlaps(driver, [".card", ".editor > *"]) == []
+    width = driver.execute_script("return document.documentElement.clientWidth")
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= width
+    for element in driver.find_elements(By.CSS_SELECTOR, "header *, .tool, .cell"):
+        if element.is_displayed():
+            box = element.rect
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, element.get_attribute(
+                "id"
+            )
