@@ -81,8 +81,15 @@ def shown(driver, name: str) -> bool:
     return by_id(driver, name).is_displayed()
 
 
+def click(driver, element) -> None:
+    """Click an element as a person does: scrolled into the middle of the view first (not
+    under the sticky header, where a browser driver may leave it)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
 def new_blank(driver, size: str = "tiny") -> None:
-    by_id(driver, f"new-{size}").click()
+    click(driver, by_id(driver, f"new-{size}"))
     wait(driver, lambda d: d.find_element(By.ID, "doc-file").text.startswith("new-disc"))
     wait(driver)
 
@@ -177,9 +184,24 @@ def test_a_new_name_offers_its_id_and_the_file_name(driver, folder):
     by_id(driver, "rename-yes").click()
     wait(driver, lambda d: "Not renamed" in d.find_element(By.ID, "save-status").text)
     assert "high-valley.json exists already" in by_id(driver, "save-status").text
+    assert by_id(driver, "save-status").text.endswith("The id stays \u201csalt-flats\u201d.")
+    assert doc(driver)["id"] == "salt-flats" and by_id(driver, "doc-file").text == "salt-flats.json"
     refused = console_problems(driver)  # the browser logs the 409 answer; nothing else
     assert [e["message"].split(" - ")[0].rsplit("/", 1)[1] for e in refused] == ["rename"]
     assert (folder / "salt-flats.json").exists() and (folder / "high-valley.json").exists()
+    # a new map on no disk yet: the id, and with it the name the first save will give the file
+    driver.execute_script("window.confirm = () => true;")  # leave the unsaved name
+    new_blank(driver, "tiny")
+    name.clear()
+    name.send_keys("Salt Lake")
+    wait(driver, lambda d: d.find_element(By.ID, "rename-offer").is_displayed())
+    assert by_id(driver, "rename-text").text == (
+        "Use the id \u201csalt-lake\u201d? The file will be salt-lake.json."
+    )
+    by_id(driver, "rename-yes").click()
+    wait(driver, lambda d: d.find_element(By.ID, "doc-file").text == "salt-lake.json")
+    assert doc(driver)["id"] == "salt-lake" and not shown(driver, "rename-offer")
+    assert sorted(p.name for p in folder.iterdir()) == ["high-valley.json", "salt-flats.json"]
 
 
 def test_a_half_painted_map_saves_as_a_draft_and_says_so(driver, folder):

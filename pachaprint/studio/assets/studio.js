@@ -69,24 +69,28 @@
     nameEdited = false;
     box.hidden = true;
     if (!wanted) return;
+    const state = S.state;
+    const file = wanted + ".json";
+    const onDisk = S.session.mode === "folder" && state.exists && state.file !== file;
+    if (onDisk) {
+      // the file first: if its new name is taken, neither the file nor the id changes
+      try {
+        const done = await S.api("/api/rename", { file: state.file, to: file, hash: state.hash });
+        state.file = done.file;
+        state.hash = done.hash;
+        history.replaceState(null, "", "#file=" + encodeURIComponent(done.file));
+      } catch (e) {
+        notice("Not renamed: " + e.message + " The id stays \u201C" + state.doc.id + "\u201D.", "error");
+        return;
+      }
+    }
     S.edit((doc) => {
       if (doc.id === wanted) return false;
       doc.id = wanted;
       return true;
     }, "rename");
-    const state = S.state;
-    const file = wanted + ".json";
-    if (S.session.mode !== "folder" || !state.exists || state.file === file) return;
-    try {
-      const done = await S.api("/api/rename", { file: state.file, to: file, hash: state.hash });
-      state.file = done.file;
-      state.hash = done.hash;
-      history.replaceState(null, "", "#file=" + encodeURIComponent(done.file));
-      await save(false); // the file now holds its new id too
-    } catch (e) {
-      notice("Not renamed: " + e.message + " The id is changed; save to keep it.", "error");
-      showHeader();
-    }
+    if (onDisk) await save(false); // the file now holds its new id too
+    else showHeader();
   }
 
   function onField(event) {
