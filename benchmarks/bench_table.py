@@ -39,7 +39,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from pachaprint.model.scenario import Scenario  # noqa: E402
-from pachaprint.table.page import asset_names  # noqa: E402
+from pachaprint.table.page import PAGE  # noqa: E402
 from pachaprint.table.server import BackgroundTable, session_for  # noqa: E402
 from pachaprint.table.session import NewGame  # noqa: E402
 
@@ -81,7 +81,7 @@ class Api:
 
 def page_bytes(api: Api) -> tuple[int, int]:
     parts = [api.call("GET", "/")]
-    parts += [api.call("GET", f"/static/{name}") for name in sorted(asset_names())]
+    parts += [api.call("GET", f"/static/{name}") for name in sorted(PAGE.asset_names())]
     return sum(map(len, parts)), sum(len(gzip.compress(p)) for p in parts)
 
 

@@ -6,10 +6,12 @@ with a message saying how to install them (CI installs them in ``.ci/run``).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +30,10 @@ CHROME_FLAGS = (
     "--disable-default-apps",
     "--disable-extensions",
 )
+DESKTOP = (1280, 900)
+TABLET = (768, 1024)
+PHONE = (390, 844)
+"""Window sizes (width, height) the pages are tested at."""
 MOBILE = {
     "deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 3.0, "touch": True},
     "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36",
@@ -111,6 +117,21 @@ def requested_urls(driver) -> list[str]:
         if message["method"] == "Network.requestWillBeSent":
             urls.append(message["params"]["request"]["url"])
     return urls
+
+
+@contextlib.contextmanager
+def clean_page(browser: Browser, size: tuple[int, int], home: str) -> Iterator[Any]:
+    """The browser's driver at ``size`` with its logs cleared. Leave the page (for
+    about:blank) before the block ends; then no console problem may be left, nor any request
+    to anywhere but ``home`` (an address prefix) and the page's own blob:, data: and about:."""
+    driver = browser.driver
+    driver.set_window_size(*size)
+    console_problems(driver)
+    requested_urls(driver)
+    yield driver
+    assert console_problems(driver) == []
+    local = (home, "blob:", "data:", "about:")
+    assert [url for url in requested_urls(driver) if not url.startswith(local)] == []
 
 
 def load_every_image(driver) -> None:

@@ -1,4 +1,4 @@
-"""Suite-wide checks before any test runs."""
+"""Suite-wide checks before any test runs, and fixtures many test modules share."""
 
 from __future__ import annotations
 
@@ -30,3 +30,13 @@ def pytest_configure(config: pytest.Config) -> None:
             f"code: {', '.join(stale)}. Run 'pip install -e .' again to recompile them, "
             "or remove the .so files beside them."
         )
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for a test module's pages (:mod:`tests.browser`)."""
+    from tests.browser import start_browser
+
+    started = start_browser()
+    yield started
+    started.quit()

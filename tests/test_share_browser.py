@@ -12,7 +12,7 @@ from pachaprint.render.webwheel import write_webwheel
 from pachaprint.share.codec import code_of, decode
 from pachaprint.studio.server import BackgroundStudio
 from pachaprint.web.workspace import Workspace
-from tests.browser import console_problems, requested_urls, start_browser
+from tests.browser import console_problems, requested_urls
 from tests.helpers import EXAMPLES, REPO
 from tests.share_corpus import corpus
 from tests.test_share_codec import complete, shipped
@@ -26,13 +26,6 @@ BAD = {
     "1F0SC-9DYU9-39BTD-ZCQ0N-0APB": "symbol",
     "1F0SC-9DYK9-39BTD-ZCQ0N-0APB.2N38C-MG56X-BE413-P2X35-46V": "name",
 }
-
-
-@pytest.fixture(scope="module")
-def browser():
-    started = start_browser()
-    yield started
-    started.quit()
 
 
 @pytest.fixture(scope="module")

@@ -12,22 +12,18 @@ from selenium.webdriver.common.keys import Keys
 from pachaprint.studio.authoring import check_document, explain_document
 from pachaprint.studio.server import BackgroundStudio
 from pachaprint.web.workspace import Workspace
-from tests.browser import console_problems, requested_urls, start_browser
+from tests.browser import (
+    DESKTOP,
+    TABLET,
+    clean_page,
+    console_problems,
+)
 from tests.browser import wait_until as wait
 from tests.helpers import REPO, example, example_folder
 
 pytestmark = pytest.mark.slow
 
 HOSTILE = '<img src=x onerror="alert(1)"><i class="pwned">x</i>'
-DESKTOP = (1280, 900)
-TABLET = (768, 1024)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    started = start_browser()
-    yield started
-    started.quit()
 
 
 @pytest.fixture
@@ -43,20 +39,12 @@ def studio(folder):
 
 @pytest.fixture
 def driver(browser, studio):
-    """The browser at desktop size, logs cleared; no console problem may be left after the test."""
-    driver = browser.driver
-    driver.set_window_size(*DESKTOP)
-    console_problems(driver)
-    requested_urls(driver)
-    yield driver
-    # leave the page before this test's server stops (its timers would call a dead server)
-    driver.get("about:blank")
-    assert console_problems(driver) == []
-    base = f"http://127.0.0.1:{studio.port}/"
-    assert all(
-        url.startswith(base) or url.startswith(("blob:", "data:", "about:"))
-        for url in requested_urls(driver)
-    )
+    """The browser at desktop size, logs cleared; no console problem may be left after the
+    test, nor any request to anywhere but the studio."""
+    with clean_page(browser, DESKTOP, f"http://127.0.0.1:{studio.port}/") as driver:
+        yield driver
+        # leave the page before this test's server stops (its timers would call a dead server)
+        driver.get("about:blank")
 
 
 # -- reading and driving the page -------------------------------------------------------------

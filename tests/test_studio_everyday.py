@@ -16,20 +16,13 @@ from pachaprint.check.conflict import terrain_conflict
 from pachaprint.model.board import board_for
 from pachaprint.studio.server import BackgroundStudio
 from pachaprint.web.workspace import Workspace
-from tests.browser import console_problems, start_browser
+from tests.browser import DESKTOP, PHONE, clean_page, console_problems
 from tests.browser import wait_until as wait
 from tests.helpers import example_folder
 
 pytestmark = pytest.mark.slow
 
-SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    started = start_browser()
-    yield started
-    started.quit()
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
 
 
 @pytest.fixture
@@ -39,19 +32,20 @@ def folder(tmp_path):
 
 @pytest.fixture(params=list(SIZES))
 def driver(request, browser, folder):
-    """The browser at one width on a studio of ``folder``; no console problem may be left."""
-    driver = browser.driver
-    driver.set_window_size(*SIZES[request.param])
-    console_problems(driver)
+    """The browser at one width on a studio of ``folder``; no console problem may be left,
+    nor any request to anywhere but the studio."""
+    size = SIZES[request.param]
     with BackgroundStudio(Workspace.open(folder)) as studio:
-        driver.studio = studio
-        yield driver
-        # leave without the unsaved-work guard (its dialog is an error where no one clicked)
-        driver.execute_script(
-            "if (window.Studio && Studio.state.doc) Studio.markSaved(Studio.state.file, Studio.state.hash)"
-        )
-        driver.get("about:blank")
-    assert console_problems(driver) == []
+        home = f"http://127.0.0.1:{studio.port}/"
+        with clean_page(browser, size, home) as driver:
+            driver.studio = studio
+            yield driver
+            # leave without the unsaved-work guard (its dialog is an error where no one clicked)
+            driver.execute_script(
+                "if (window.Studio && Studio.state.doc) "
+                "Studio.markSaved(Studio.state.file, Studio.state.hash)"
+            )
+            driver.get("about:blank")
 
 
 def open_file(driver, file: str) -> None:
@@ -70,6 +64,14 @@ def cell(driver, name: str):
 
 def doc(driver) -> dict:
     return driver.execute_script("return Studio.state.doc")
+
+
+def type_name(driver, text: str) -> None:
+    """Give the map a new name; the page offers the id (and file name) it suggests."""
+    name = by_id(driver, "f-name")
+    name.clear()
+    name.send_keys(text)
+    wait(driver, lambda d: d.find_element(By.ID, "rename-offer").is_displayed())
 
 
 def press(driver, *keys: str) -> None:
@@ -162,10 +164,7 @@ def test_nothing_is_unsaved_until_it_changes_and_generate_asks_nothing_then(driv
 def test_a_new_name_offers_its_id_and_the_file_name(driver, folder):
     open_file(driver, "lake-shore.json")
     assert not shown(driver, "rename-offer")
-    name = by_id(driver, "f-name")
-    name.clear()
-    name.send_keys("Salt Flats")
-    wait(driver, lambda d: d.find_element(By.ID, "rename-offer").is_displayed())
+    type_name(driver, "Salt Flats")
     assert by_id(driver, "rename-text").text == (
         "Rename the id to \u201csalt-flats\u201d and the file to salt-flats.json?"
     )
@@ -178,9 +177,7 @@ def test_a_new_name_offers_its_id_and_the_file_name(driver, folder):
     assert not (folder / "lake-shore.json").exists() and not shown(driver, "dirty")
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '.entry[data-file="salt-flats.json"]'))
     # a name whose id another file has: the offer is refused in words, nothing is lost
-    name.clear()
-    name.send_keys("High Valley")
-    wait(driver, lambda d: d.find_element(By.ID, "rename-offer").is_displayed())
+    type_name(driver, "High Valley")
     by_id(driver, "rename-yes").click()
     wait(driver, lambda d: "Not renamed" in d.find_element(By.ID, "save-status").text)
     assert "high-valley.json exists already" in by_id(driver, "save-status").text
@@ -192,9 +189,7 @@ def test_a_new_name_offers_its_id_and_the_file_name(driver, folder):
     # a new map on no disk yet: the id, and with it the name the first save will give the file
     driver.execute_script("window.confirm = () => true;")  # leave the unsaved name
     new_blank(driver, "tiny")
-    name.clear()
-    name.send_keys("Salt Lake")
-    wait(driver, lambda d: d.find_element(By.ID, "rename-offer").is_displayed())
+    type_name(driver, "Salt Lake")
     assert by_id(driver, "rename-text").text == (
         "Use the id \u201csalt-lake\u201d? The file will be salt-lake.json."
     )

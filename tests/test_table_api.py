@@ -77,7 +77,8 @@ def test_the_page_and_its_assets_come_from_the_table_with_a_strict_policy(table,
     policy = page.headers["content-security-policy"]
     assert "script-src 'self'" in policy and "connect-src 'self'" in policy
     assert "default-src 'none'" in policy
-    for name in ("table.js", "table-core.js", "table-board.js", "table-panels.js", "table.css"):
+    shipped = ("apps.js", "table.js", "table-core.js", "table-board.js", "table-panels.js")
+    for name in (*shipped, "apps.css", "table.css"):
         assert f'/static/{name}?token={table.token}"' in page.text
         assert client.get(f"/static/{name}").status_code == 200
     assert client.get("/static/secret.json").status_code == 404

@@ -20,19 +20,14 @@ from pachaprint.model.rules import TERRAIN_LETTERS
 from pachaprint.model.scenario import Scenario
 from pachaprint.table.server import BackgroundTable, session_for
 from pachaprint.table.session import NewGame, TableSession
-from tests.browser import console_problems, requested_urls, start_browser
+from tests.browser import (
+    DESKTOP,
+    TABLET,
+    clean_page,
+)
 from tests.helpers import example
 
 pytestmark = pytest.mark.slow
-DESKTOP = (1280, 900)
-TABLET = (768, 1024)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    started = start_browser()
-    yield started
-    started.quit()
 
 
 def long_disc() -> Scenario:
@@ -57,17 +52,9 @@ def served(folder, scenario: Scenario, words: NewGame) -> BackgroundTable:
 def driver(browser):
     """The browser at desktop size, logs cleared; no console problem may be left after a test,
     and no request may have left the table."""
-    driver = browser.driver
-    driver.set_window_size(*DESKTOP)
-    console_problems(driver)
-    requested_urls(driver)
-    yield driver
-    driver.get("about:blank")
-    assert console_problems(driver) == []
-    assert all(
-        url.startswith("http://127.0.0.1:") or url.startswith(("data:", "about:"))
-        for url in requested_urls(driver)
-    )
+    with clean_page(browser, DESKTOP, "http://127.0.0.1:") as driver:
+        yield driver
+        driver.get("about:blank")
 
 
 # -- reading and driving the page -------------------------------------------------------------------

@@ -3,12 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -20,36 +14,9 @@ from pachaprint.share.codec import code_of
 from pachaprint.table.game import TableGame
 from pachaprint.table.session import NewGame
 from tests.helpers import example
-from tests.studio_http import Client
+from tests.served import served
 
 runner = CliRunner()
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def start(*args: str, cwd: Path | None = None) -> tuple[subprocess.Popen[str], str]:
-    """Run the command; return the process and the address it printed."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "pachaprint", "table", *args],
-        cwd=cwd,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    assert process.stdout is not None
-    deadline = time.monotonic() + 30
-    lines = []
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if not line:
-            break
-        lines.append(line)
-        if "Ctrl-C" in line:
-            return process, next(x.strip() for x in lines if "?token=" in x)
-    process.kill()
-    raise AssertionError(
-        f"no address printed: {lines} {process.stderr.read() if process.stderr else ''}"
-    )
 
 
 @pytest.fixture
@@ -61,21 +28,14 @@ def disc(tmp_path):
 
 @pytest.mark.slow
 def test_table_prints_its_address_guards_it_and_stops_cleanly_on_ctrl_c(disc):
-    process, address = start(
-        str(disc), "--seats", "human,greedy", "--seed", "3", "--no-browser", "--port", "0"
-    )
-    try:
-        assert address.startswith("http://127.0.0.1:")
-        port = int(address.split(":")[2].split("/")[0])
-        token = address.split("?token=")[1]
-        assert Client(port).get("/api/table").status_code == 403
-        table = Client(port, {"X-Pachaprint-Token": token}).get("/api/table").json()
+    args = ("--seats", "human,greedy", "--seed", "3", "--no-browser", "--port", "0")
+    with served("table", str(disc), *args) as running:
+        assert running.address.startswith("http://127.0.0.1:")
+        assert running.client(token=False).get("/api/table").status_code == 403
+        table = running.client().get("/api/table").json()
         assert [s["kind"] for s in table["seats"]] == ["human", "greedy"] and table["seed"] == 3
-    finally:
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=15)
-    assert process.returncode == 0, err
-    assert "pachaprint table: stopped." in out and "Traceback" not in err
+    assert running.returncode == 0, running.err
+    assert "pachaprint table: stopped." in running.out and "Traceback" not in running.err
 
 
 def test_usage_errors_name_the_option(disc, tmp_path):
@@ -111,18 +71,13 @@ def test_a_saved_game_takes_no_game_settings_and_a_broken_one_is_refused(disc, t
 def test_a_share_code_opens_its_disc_and_games_are_saved_in_the_current_folder(tmp_path):
     scenario = Scenario.from_dict(example("lake-shore"))
     code = code_of(scenario)
-    process, address = start(code, "--seed", "4", "--no-browser", "--port", "0", cwd=tmp_path)
-    try:
-        port = int(address.split(":")[2].split("/")[0])
-        client = Client(port, {"X-Pachaprint-Token": address.split("?token=")[1]})
+    with served("table", code, "--seed", "4", "--no-browser", "--port", "0", cwd=tmp_path) as table:
+        client = table.client()
         setup = client.get("/api/setup").json()
         assert setup["scenario"]["name"] == scenario.name
         assert client.post("/api/save", json={"file": "from-a-code.json"}).status_code == 200
         assert (tmp_path / "from-a-code.json").is_file()
-    finally:
-        process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=15)
-    assert process.returncode == 0, err
+    assert table.returncode == 0, table.err
 
 
 def test_a_broken_share_code_is_refused_in_words(tmp_path):

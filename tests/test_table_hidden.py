@@ -29,7 +29,7 @@ from pachaprint.model.rules import TERRAIN_LETTERS
 from pachaprint.model.scenario import Scenario
 from pachaprint.table import seen
 from pachaprint.table.game import TableGame
-from pachaprint.table.page import asset_names
+from pachaprint.table.page import PAGE
 from pachaprint.table.server import BackgroundTable, session_for
 from pachaprint.table.session import NewGame
 from tests.helpers import example
@@ -76,7 +76,7 @@ def play(folder: Path, scenario: Scenario, words: NewGame, wheel, decisions: int
             return answer.json() if answer.headers.get_content_type() == "application/json" else {}
 
         call("GET", "/")
-        for name in sorted(asset_names()):
+        for name in sorted(PAGE.asset_names()):
             call("GET", f"/static/{name}")
         call("GET", "/api/setup")
         now = call("GET", "/api/table")

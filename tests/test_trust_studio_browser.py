@@ -10,18 +10,11 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from pachaprint.studio.server import BackgroundStudio
 from pachaprint.web.workspace import Workspace
-from tests.browser import console_problems, start_browser
+from tests.browser import console_problems
 from tests.helpers import example
 from tests.test_studio_browser import open_studio, wait
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def browser():
-    started = start_browser()
-    yield started
-    started.quit()
 
 
 def test_a_lost_race_is_explained_and_the_authors_text_is_kept(browser, tmp_path):

@@ -32,27 +32,24 @@ path                       verb  answer
 from __future__ import annotations
 
 import secrets
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from pachaprint.check.generate import GenerationError
 from pachaprint.studio import authoring, documents, printing, sharing
-from pachaprint.studio.page import asset, page_html
+from pachaprint.studio.page import PAGE
 from pachaprint.studio.shapes import shape_error
 from pachaprint.web.requests import BODY_LIMIT as BODY_LIMIT
-from pachaprint.web.requests import ApiError, read_json
+from pachaprint.web.requests import ApiError, Handler, guarded, page_routes, read_json
 from pachaprint.web.security import ASGIApp, Guard
 from pachaprint.web.workspace import Workspace, WorkspaceError
 
 BOXES = ("retail", "unlimited")
-
-Handler = Callable[[Request], Awaitable[Response]]
 
 
 def _scenario(body: dict[str, Any]) -> dict[str, Any]:
@@ -84,20 +81,8 @@ def _text_field(body: dict[str, Any], key: str, choices: tuple[str, ...]) -> str
 class StudioApi:
     """The request handlers of one studio session."""
 
-    def __init__(self, workspace: Workspace, token: str):
+    def __init__(self, workspace: Workspace):
         self.workspace = workspace
-        self.token = token
-
-    # -- page and assets ------------------------------------------------------------
-    async def page(self, request: Request) -> Response:
-        return HTMLResponse(page_html(self.token))
-
-    async def asset(self, request: Request) -> Response:
-        try:
-            data, kind = asset(request.path_params["name"])
-        except KeyError:
-            return Response("no such asset\n", 404, media_type="text/plain")
-        return Response(data, media_type=kind)
 
     # -- reading ------------------------------------------------------------------------
     async def session(self, request: Request) -> Response:
@@ -242,34 +227,32 @@ def _download(data: bytes, kind: str, name: str) -> Response:
     )
 
 
+def _answer(exc: Exception) -> Response | None:
+    """The studio's own errors as JSON answers with their status (and the problems behind them)."""
+    if isinstance(exc, ApiError):
+        answer: dict[str, Any] = {"error": str(exc), "problems": exc.problems}
+        if exc.field is not None:
+            answer["field"] = exc.field
+        return JSONResponse(answer, exc.status)
+    if isinstance(exc, WorkspaceError):
+        return JSONResponse({"error": str(exc), "problems": []}, exc.status)
+    if isinstance(exc, authoring.DocumentError):
+        return JSONResponse({"error": str(exc), "problems": exc.problems}, 422)
+    if isinstance(exc, documents.FileRefused):
+        return JSONResponse({"error": str(exc), "problems": exc.problems}, exc.status)
+    return None
+
+
 def _guarded(handler: Handler) -> Handler:
-    """Turn the studio's own errors into JSON answers with their status."""
-
-    async def run(request: Request) -> Response:
-        try:
-            return await handler(request)
-        except ApiError as exc:
-            answer: dict[str, Any] = {"error": str(exc), "problems": exc.problems}
-            if exc.field is not None:
-                answer["field"] = exc.field
-            return JSONResponse(answer, exc.status)
-        except WorkspaceError as exc:
-            return JSONResponse({"error": str(exc), "problems": []}, exc.status)
-        except authoring.DocumentError as exc:
-            return JSONResponse({"error": str(exc), "problems": exc.problems}, 422)
-        except documents.FileRefused as exc:
-            return JSONResponse({"error": str(exc), "problems": exc.problems}, exc.status)
-
-    return run
+    return guarded(handler, _answer)
 
 
 def create_app(workspace: Workspace, token: str, port: int) -> ASGIApp:
     """The studio's ASGI application for ``workspace``, answering on 127.0.0.1:``port``."""
-    api = StudioApi(workspace, token)
+    api = StudioApi(workspace)
     get, post = ["GET"], ["POST"]
     routes = [
-        Route("/", _guarded(api.page), methods=get),
-        Route("/static/{name}", _guarded(api.asset), methods=get),
+        *page_routes(PAGE, token),
         Route("/api/session", _guarded(api.session), methods=get),
         Route("/api/library", _guarded(api.library), methods=get),
         Route("/api/open", _guarded(api.open), methods=get),

@@ -30,41 +30,27 @@ step by step, and the table after it (:mod:`~pachaprint.table.seen`).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from pachaprint.table.game import TableError
-from pachaprint.table.page import asset, page_html
+from pachaprint.table.page import PAGE
 from pachaprint.table.session import TableSession
-from pachaprint.web.requests import ApiError, read_json
+from pachaprint.web.requests import ApiError, Handler, guarded, page_routes, read_json
 from pachaprint.web.security import ASGIApp, Guard
 from pachaprint.web.workspace import WorkspaceError
-
-Handler = Callable[[Request], Awaitable[Response]]
 
 
 class TableApi:
     """The request handlers of one table session."""
 
-    def __init__(self, session: TableSession, token: str):
+    def __init__(self, session: TableSession):
         self.session = session
-        self.token = token
-
-    async def page(self, request: Request) -> Response:
-        return HTMLResponse(page_html(self.token))
-
-    async def asset(self, request: Request) -> Response:
-        try:
-            data, kind = asset(request.path_params["name"])
-        except KeyError:
-            return Response("no such asset\n", 404, media_type="text/plain")
-        return Response(data, media_type=kind)
 
     async def setup(self, request: Request) -> Response:
         return JSONResponse(await run_in_threadpool(self.session.setup))
@@ -113,29 +99,23 @@ class TableApi:
         return JSONResponse(await run_in_threadpool(self.session.open, body.get("file")))
 
 
+def _answer(exc: Exception) -> Response | None:
+    """The table's own errors as JSON answers with their status."""
+    if isinstance(exc, (ApiError, TableError, WorkspaceError)):
+        return JSONResponse({"error": str(exc)}, exc.status)
+    return None
+
+
 def _guarded(handler: Handler) -> Handler:
-    """Turn the table's own errors into JSON answers with their status."""
-
-    async def run(request: Request) -> Response:
-        try:
-            return await handler(request)
-        except ApiError as exc:
-            return JSONResponse({"error": str(exc)}, exc.status)
-        except TableError as exc:
-            return JSONResponse({"error": str(exc)}, exc.status)
-        except WorkspaceError as exc:
-            return JSONResponse({"error": str(exc)}, exc.status)
-
-    return run
+    return guarded(handler, _answer)
 
 
 def create_app(session: TableSession, token: str, port: int) -> ASGIApp:
     """The table's ASGI application for ``session``, answering on 127.0.0.1:``port``."""
-    api = TableApi(session, token)
+    api = TableApi(session)
     get, post = ["GET"], ["POST"]
     routes = [
-        Route("/", _guarded(api.page), methods=get),
-        Route("/static/{name}", _guarded(api.asset), methods=get),
+        *page_routes(PAGE, token),
         Route("/api/setup", _guarded(api.setup), methods=get),
         Route("/api/table", _guarded(api.table), methods=get),
         Route("/api/act", _guarded(api.act), methods=post),

@@ -1,4 +1,6 @@
-"""A local app's page and assets, shipped as package data in ``<package>/assets/``.
+"""A local app's page and assets, shipped as package data in ``<package>/assets/``, and
+what every app's page shares in ``pachaprint/web/static/`` (:data:`SHARED`: the base
+styles and the script that talks to the server).
 
 The HTML is static but for the session token (in a ``<meta>`` element and in
 the asset addresses, since every request must carry it) and the inline SVG
@@ -14,6 +16,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
@@ -23,22 +26,41 @@ from pachaprint.render import webwheel_art
 ASSET_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 PALETTE = "palette.css"
 """A generated asset: the print's colours as CSS rules."""
+SHARED_STYLE = "apps.css"
+"""The styles every app's page starts from (type, buttons, focus ring, header, cards)."""
+SHARED_SCRIPT = "apps.js"
+"""The script every app's page starts from (events between its parts, the JSON API)."""
+SHARED = "pachaprint.web"
+"""The package whose ``static/`` folder holds what every app's page shares."""
 
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 _STYLE_ATTR = re.compile(r'style="([^"]*)"')
 _PAINT_CLASSES = {"fill:var(--paper)": "paper-fill", "stroke:var(--paper)": "paper-stroke"}
 
 
+def _subfolder(package: str) -> str:
+    return "static" if package == SHARED else "assets"
+
+
+def _shipped(package: str) -> set[str]:
+    folder = resources.files(package).joinpath(_subfolder(package))
+    return {item.name for item in folder.iterdir() if item.name.endswith(tuple(ASSET_TYPES))}
+
+
 def asset_text(package: str, name: str) -> str:
-    return resources.files(package).joinpath("assets").joinpath(name).read_text(encoding="utf-8")
+    """An asset's text: the app's own, else the one every app shares (``KeyError`` if none)."""
+    for owner in (package, SHARED):
+        path = resources.files(owner).joinpath(_subfolder(owner)).joinpath(name)
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    raise KeyError(name)
 
 
 @cache
 def asset_names(package: str) -> frozenset[str]:
-    """The assets an app's server hands out (any other name is 404)."""
-    folder = resources.files(package).joinpath("assets")
-    shipped = {item.name for item in folder.iterdir() if item.name.endswith(tuple(ASSET_TYPES))}
-    return frozenset(shipped | {PALETTE})
+    """The assets an app's server hands out (any other name is 404): its own, the shared
+    ones and the palette."""
+    return frozenset(_shipped(package) | _shipped(SHARED) | {PALETTE})
 
 
 @cache
@@ -66,19 +88,69 @@ def symbol_defs() -> str:
 
 
 def page_html(
-    package: str, template: str, token: str, styles: Sequence[str], scripts: Sequence[str]
+    package: str,
+    template: str,
+    token: str,
+    styles: Sequence[str],
+    scripts: Sequence[str],
+    token_meta: str,
 ) -> str:
-    """An app's page for one session: ``template`` with its ``{{placeholders}}`` filled."""
-    query = "?token=" + html.escape(token, quote=True)
+    """An app's page for one session: ``template`` with its ``{{placeholders}}`` filled.
+
+    ``{{head}}`` is what every page's head holds (the character set, the viewport, the
+    session token in ``<meta name="TOKEN_META">``, the version, no icon, the styles and
+    scripts); ``{{symbols}}`` the print's symbols, hidden, for ``<use>``.
+    """
+    token = html.escape(token, quote=True)
+    query = "?token=" + token
+    head = [
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f'<meta name="{token_meta}" content="{token}">',
+        f'<meta name="generator" content="pachaprint {html.escape(__version__)}">',
+        '<link rel="icon" href="data:,">',
+        *(f'<link rel="stylesheet" href="/static/{name}{query}">' for name in styles),
+        *(f'<script src="/static/{name}{query}" defer></script>' for name in scripts),
+    ]
     values = {
-        "version": html.escape(__version__),
-        "token": html.escape(token, quote=True),
-        "styles": "\n".join(
-            f'<link rel="stylesheet" href="/static/{name}{query}">' for name in styles
-        ),
-        "scripts": "\n".join(
-            f'<script src="/static/{name}{query}" defer></script>' for name in scripts
-        ),
-        "symbols": symbol_defs(),
+        "head": "\n".join(head),
+        "symbols": '<svg class="symbol-defs" aria-hidden="true" focusable="false" width="0" '
+        f'height="0">\n{symbol_defs()}\n</svg>',
     }
     return _PLACEHOLDER.sub(lambda m: values[m.group(1)], asset_text(package, template))
+
+
+@dataclass(frozen=True)
+class AppPage:
+    """One app's page: the package whose ``assets/`` folder holds it, its HTML template, and
+    its own styles and scripts in load order (the shared ones come first, the palette last)."""
+
+    package: str
+    template: str
+    token_meta: str
+    """The name of the ``<meta>`` that holds the session token for the page's scripts."""
+    own_styles: tuple[str, ...]
+    own_scripts: tuple[str, ...]
+
+    @property
+    def styles(self) -> tuple[str, ...]:
+        return (SHARED_STYLE, *self.own_styles, PALETTE)
+
+    @property
+    def scripts(self) -> tuple[str, ...]:
+        """The page's scripts, in load order (plain scripts: each app's share one namespace)."""
+        return (SHARED_SCRIPT, *self.own_scripts)
+
+    def asset_names(self) -> frozenset[str]:
+        """The assets the server hands out (any other name is 404)."""
+        return asset_names(self.package)
+
+    def asset(self, name: str) -> tuple[bytes, str]:
+        """(bytes, content type) of an asset; ``KeyError`` for an unknown name."""
+        return asset(self.package, name)
+
+    def html(self, token: str) -> str:
+        """The page for one session."""
+        return page_html(
+            self.package, self.template, token, self.styles, self.scripts, self.token_meta
+        )

@@ -1,12 +1,22 @@
-"""What a local app's JSON API shares: errors in words with their status, and reading a JSON body."""
+"""What a local app's web API shares: errors in words with their status, reading a JSON
+body, the app's own errors answered as JSON (:func:`guarded`), and the page with its
+assets (:func:`page_routes`)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Route
 
 from pachaprint.check.load import parse_bytes
+from pachaprint.web.assets import AppPage
+
+Handler = Callable[[Request], Awaitable[Response]]
+ErrorAnswer = Callable[[Exception], Response | None]
+"""The answer to one of an app's own errors (``None`` for any other exception: raised on)."""
 
 BODY_LIMIT = 256 * 1024
 """Request bodies above this are refused: a scenario or a decision is a few kilobytes."""
@@ -52,3 +62,34 @@ async def read_json(request: Request) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ApiError(400, "the request body must be a JSON object")
     return data
+
+
+def guarded(handler: Handler, answer: ErrorAnswer) -> Handler:
+    """``handler`` with the app's own errors turned into answers (JSON, with their status)."""
+
+    async def run(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except Exception as exc:
+            response = answer(exc)
+            if response is None:
+                raise
+            return response
+
+    return run
+
+
+def page_routes(page: AppPage, token: str) -> list[Route]:
+    """``GET /``, the app's page for this session, and ``GET /static/NAME``, its assets."""
+
+    async def html(request: Request) -> Response:
+        return HTMLResponse(page.html(token))
+
+    async def asset(request: Request) -> Response:
+        try:
+            data, kind = page.asset(request.path_params["name"])
+        except KeyError:
+            return Response("no such asset\n", 404, media_type="text/plain")
+        return Response(data, media_type=kind)
+
+    return [Route("/", html, methods=["GET"]), Route("/static/{name}", asset, methods=["GET"])]

@@ -4,7 +4,7 @@
 "use strict";
 
 (function () {
-  const S = (window.Studio = {});
+  const S = (window.Studio = window.Pachaprint.events({}));
   const COLUMNS = "abcdefghi";
   const WIDTHS = { tiny: 5, long: 9 };
   const TERRAINS = { V: "Valley", D: "Desert", F: "Forest", M: "Mountain" };
@@ -13,55 +13,17 @@
   S.CROPS = CROPS;
   S.UNPAINTED = ".";
 
-  // -- events -------------------------------------------------------------------
-  const listeners = {};
-  S.on = function (name, fn) { (listeners[name] = listeners[name] || []).push(fn); };
-  S.emit = function (name, data) { (listeners[name] || []).forEach((fn) => fn(data)); };
-
-  // -- talking to the server ------------------------------------------------------
-  S.token = document.querySelector('meta[name="studio-token"]').getAttribute("content");
-
-  class ApiError extends Error {
-    constructor(message, status, problems) {
-      super(message);
-      this.status = status;
-      this.problems = problems || [];
-    }
-  }
-  S.ApiError = ApiError;
-
-  async function request(path, body) {
-    const options = { method: body === undefined ? "GET" : "POST", headers: { "X-Pachaprint-Token": S.token } };
-    if (body !== undefined) {
-      options.headers["Content-Type"] = "application/json";
-      options.body = JSON.stringify(body);
-    }
-    let response;
-    try {
-      response = await fetch(path, options);
-    } catch (e) {
-      throw new ApiError("the studio server does not answer (was it stopped?)", 0);
-    }
-    return response;
-  }
-
-  async function failure(response) {
-    let data = {};
-    try { data = await response.json(); } catch (e) { data = {}; }
-    return new ApiError(data.error || "the server answered " + response.status, response.status, data.problems);
-  }
+  // -- talking to the server (events, the token and errors: pachaprint/web/static/apps.js) --
+  const server = window.Pachaprint.server("studio-token", "the studio server does not answer (was it stopped?)");
+  S.token = server.token;
+  S.ApiError = window.Pachaprint.ApiError;
 
   /** GET (no body) or POST a JSON body; the JSON answer, or an ApiError. */
-  S.api = async function (path, body) {
-    const response = await request(path, body);
-    if (!response.ok) throw await failure(response);
-    return response.json();
-  };
+  S.api = server.api;
 
   /** POST for a file: {blob, name} from the Content-Disposition header. */
   S.download = async function (path, body) {
-    const response = await request(path, body);
-    if (!response.ok) throw await failure(response);
+    const response = await server.response(path, body);
     const disposition = response.headers.get("Content-Disposition") || "";
     const match = /filename="([^"]+)"/.exec(disposition);
     return { blob: await response.blob(), name: match ? match[1] : "download" };

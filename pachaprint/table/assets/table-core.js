@@ -7,45 +7,18 @@
 "use strict";
 
 (function () {
-  const T = (window.Table = {});
+  const T = (window.Table = window.Pachaprint.events({}));
   T.TERRAINS = { V: "Valley", D: "Desert", F: "Forest", M: "Mountain" };
   T.CROPS = { 1: "sweet potato", 2: "coca leaf", 3: "chili pepper", 4: "corn", 5: "quinoa" };
   T.LETTERS = { brown: "Br", white: "W", green: "G", blue: "Bl", purple: "P", yellow: "Y" };
 
-  // -- events between the parts ---------------------------------------------------------
-  const listeners = {};
-  T.on = function (name, fn) { (listeners[name] = listeners[name] || []).push(fn); };
-  T.emit = function (name, data) { (listeners[name] || []).forEach((fn) => fn(data)); };
-
-  // -- the server -------------------------------------------------------------------------
-  T.token = document.querySelector('meta[name="table-token"]').getAttribute("content");
-
-  class ApiError extends Error {
-    constructor(message, status) {
-      super(message);
-      this.status = status;
-    }
-  }
-  T.ApiError = ApiError;
+  // -- the server (events, the token and errors: pachaprint/web/static/apps.js) ------------
+  const server = window.Pachaprint.server("table-token", "the table's server does not answer (was it stopped?)");
+  T.token = server.token;
+  T.ApiError = window.Pachaprint.ApiError;
 
   /** GET (no body) or POST a JSON body; the JSON answer, or an ApiError in words. */
-  T.api = async function (path, body) {
-    const options = { method: body === undefined ? "GET" : "POST", headers: { "X-Pachaprint-Token": T.token } };
-    if (body !== undefined) {
-      options.headers["Content-Type"] = "application/json";
-      options.body = JSON.stringify(body);
-    }
-    let response;
-    try {
-      response = await fetch(path, options);
-    } catch (e) {
-      throw new ApiError("the table's server does not answer (was it stopped?)", 0);
-    }
-    let data = {};
-    try { data = await response.json(); } catch (e) { data = {}; }
-    if (!response.ok) throw new ApiError(data.error || "the server answered " + response.status, response.status);
-    return data;
-  };
+  T.api = server.api;
 
   // -- the page ------------------------------------------------------------------------------
   T.$ = (id) => document.getElementById(id);
