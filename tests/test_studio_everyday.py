@@ -304,6 +304,10 @@ def test_nothing_overlaps_and_nothing_spills_over_the_side(driver):
     assert shown(driver, "dirty") and shown(driver, "draft")
     header = ["#doc-name", "#doc-file", "#draft", "#dirty", "#undo", "#redo", "#save", ".brand"]
     assert overlaps(driver, header) == []
+    name = "The Very Long Name Of A Disc That Fills The Whole Header Row Up"[:60]
+    driver.execute_script(f"Studio.edit((d) => {{ d.name = '{name}'; return true; }})")
+    wait(driver, lambda d: d.find_element(By.ID, "doc-name").text == name)
+    assert overlaps(driver, header) == [] and shown(driver, "dirty") and shown(driver, "draft")
     assert overlaps(driver, [".tool"]) == []
     assert overlaps(driver, [".card", ".editor > *"]) == []
     width = driver.execute_script("return document.documentElement.clientWidth")
