@@ -41,6 +41,29 @@ def schemas_dir() -> Path:
     return _folder("schemas")
 
 
+def schema_reference(folder: str | Path) -> str | None:
+    """The ``$schema`` of a scenario file kept in ``folder``: the path from there to this
+    install's ``scenario.schema.json``, with forward slashes (an editor resolves it
+    against the file's folder); ``None`` where no relative path leads there (another
+    drive)."""
+    import os
+
+    target = (schemas_dir() / "scenario.schema.json").resolve()
+    try:
+        return Path(os.path.relpath(target, Path(folder).resolve())).as_posix()
+    except ValueError:
+        return None
+
+
+def with_schema_reference(data: dict[str, Any], folder: str | Path | None) -> dict[str, Any]:
+    """``data`` with ``$schema`` first, pointing at the schema from ``folder`` (see
+    :func:`schema_reference`), or without ``$schema`` where the folder is unknown
+    (``None``: the text goes to standard output) or no path leads there."""
+    rest = {key: value for key, value in data.items() if key != "$schema"}
+    reference = schema_reference(folder) if folder is not None else None
+    return {"$schema": reference, **rest} if reference else rest
+
+
 @cache
 def load_template(relative: str) -> Any:
     """Parse a JSON template such as ``"wheel/retail.json"``."""

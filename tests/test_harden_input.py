@@ -383,7 +383,11 @@ def test_new_out_writes_through_a_link(tmp_path):
     os.chmod(target, 0o600)
     link = tmp_path / "link.json"
     link.symlink_to(target)
-    result = runner.invoke(app, ["new", "--size", "tiny", "--seed", "3", "--out", str(link)])
+    args = ["new", "--size", "tiny", "--seed", "3", "--out", str(link)]
+    refused = runner.invoke(app, args)
+    assert refused.exit_code == 2 and "exists already; give --force" in refused.stderr
+    assert target.read_text() == "{}"
+    result = runner.invoke(app, [*args, "--force"])
     assert result.exit_code == 0, result.output
     assert link.is_symlink() and validate_path(target)[0].valid
     assert stat.S_IMODE(target.stat().st_mode) == 0o600

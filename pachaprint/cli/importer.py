@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 
+from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.options import BoxLimit, OutputFormat
 from pachaprint.model.text import display_path
@@ -43,21 +44,12 @@ def import_discs(
         help="Share codes, wheel.html#CODE links, tiwanaku-app links, tiwanaku-web board "
         "files, or text files with one code or link per line.",
     ),
-    out: Path = typer.Option(
-        Path("."), "--out", "-o", metavar="DIR", help="The folder to write the scenarios into."
+    out: Path = v.out("DIR", "The folder to write the scenarios into.", Path(".")),
+    force: bool = v.force("Replace files that exist and differ."),
+    format: OutputFormat = v.format(
+        "text: a line per disc; json: a list with one object per input."
     ),
-    force: bool = typer.Option(False, "--force", help="Replace files that exist and differ."),
-    format: OutputFormat = typer.Option(
-        OutputFormat.text,
-        "--format",
-        "-f",
-        help="text: a line per disc; json: a list with one object per input.",
-    ),
-    box: BoxLimit = typer.Option(
-        BoxLimit.retail,
-        "--box",
-        help="retail: tile counts must fit the retail box; unlimited: skip that check.",
-    ),
+    box: BoxLimit = v.box(),
 ) -> None:
     """Write scenario files from share codes and from the fan apps' maps.
 
