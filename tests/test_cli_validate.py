@@ -9,7 +9,7 @@ import sys
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
-from tests.helpers import EXAMPLES, LAKE_CROPS, LAKE_TERRAIN, example, scenario_dict
+from tests.helpers import EXAMPLES, LAKE_CROPS, LAKE_TERRAIN, REPO, example, scenario_dict
 
 runner = CliRunner()
 
@@ -207,3 +207,22 @@ def test_the_fast_path_skips_as_the_command_does(tmp_path):
     assert fast.returncode == typer_path.exit_code == 0
     assert fast.stdout == typer_path.stdout and fast.stderr == typer_path.stderr
     assert "skipped (not a scenario)" in fast.stdout
+
+
+def test_counts_agree_with_their_nouns(tmp_path):
+    from pachaprint.model.text import plural
+
+    assert [plural(n, "cell") for n in (0, 1, 2)] == ["0 cells", "1 cell", "2 cells"]
+    assert plural(1200, "game") == "1,200 games"
+    assert plural(1, "difficulty", "difficulties") == "1 difficulty"
+    assert plural(3, "difficulty", "difficulties") == "3 difficulties"
+    data = json.loads((REPO / "scenarios" / "akapana-mound.json").read_text())
+    row = list(data["crops"][2])
+    row[4] = "2"  # e3 is a region of one cell
+    data["crops"][2] = "".join(row)
+    data["start"].append("e3")
+    result = run("validate", str(write(tmp_path, "one.json", data)))
+    assert "unsolvable: start cell e3 holds 2 but its region has only 1 cell\n" in result.stdout
+    empty = {**example("lake-shore"), "start": []}
+    result = run("validate", str(write(tmp_path, "none.json", empty)))
+    assert "schema: /start: has 0 items; at least 1 needed" in result.stdout

@@ -26,6 +26,7 @@ from pachaprint.check.problems import Problem, Rule
 from pachaprint.model.scenario import FORMAT as SCENARIO_FORMAT
 from pachaprint.model.text import (
     TEXT_PATTERN,
+    plural,
     printable,
     quote,
     text_problem,
@@ -165,7 +166,7 @@ def _schema_message(error: jsonschema.ValidationError) -> list[tuple[str, str]]:
     if key == "maxLength":
         return [(where, f"has {len(value)} characters; at most {arg} are allowed")]
     if key == "minItems":
-        return [(where, f"has {len(value)} item(s); at least {arg} needed")]
+        return [(where, f"has {plural(len(value), 'item')}; at least {arg} needed")]
     if key == "maxItems":
         return [(where, f"has {len(value)} items; at most {arg} allowed")]
     return [(where, printable(error.message[:200]))]

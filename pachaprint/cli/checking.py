@@ -48,7 +48,7 @@ def report_lines(report: Report) -> list[str]:
         stats = report.stats
         extra = f", difficulty {stats['difficulty']}" if "difficulty" in stats else ""
         lines.append(
-            f"{report.file}: valid ({stats['size']}, {stats['regions']} regions, {stats['start_cells']} start cells{extra})"
+            f"{report.file}: valid ({stats['size']}, {plural(stats['regions'], 'region')}, {plural(stats['start_cells'], 'start cell')}{extra})"
         )
     return lines
 

@@ -10,7 +10,7 @@ import typer
 from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.options import BoxLimit, OutputFormat
-from pachaprint.model.text import display_path
+from pachaprint.model.text import display_path, plural
 from pachaprint.share.importing import Imported, import_items
 from pachaprint.share.inputs import InputError, read_items
 
@@ -25,7 +25,7 @@ def _lines(result: Imported) -> list[tuple[str, bool]]:
         lines.append(
             (
                 f"{label}: {what} {display_path(result.path or '')} "
-                f"({scenario.name}, {scenario.size}, {len(scenario.start)} start cells)",
+                f"({scenario.name}, {scenario.size}, {plural(len(scenario.start), 'start cell')})",
                 False,
             )
         )
@@ -80,6 +80,6 @@ def import_discs(
         added = sum(1 for r in results if r.added)
         summary = f"{len(results) - failed} of {len(results)} imported"
         if added:
-            summary += f"; {added} fan map(s) needed added start cells"
+            summary += f"; {plural(added, 'fan map')} needed added start cells"
         typer.echo(summary, err=bool(failed))
     raise typer.Exit(1 if failed else 0)
