@@ -169,6 +169,11 @@ def test_cli_balance_refuses_bad_files_and_options(tmp_path):
         assert refused.exit_code == 2 and words in refused.stderr, args
     missing = runner.invoke(app, ["balance", str(tmp_path / "nowhere")])
     assert missing.exit_code == 2 and "no such file or folder" in missing.stderr
+    games_only = tmp_path / "games"
+    games_only.mkdir()
+    (games_only / "saved.json").write_text(game.read_text())
+    nothing = runner.invoke(app, ["balance", str(games_only)])
+    assert nothing.exit_code == 2 and "no scenario files (*.json) in" in nothing.stderr
 
 
 def test_only_drawing_imports_matplotlib_and_only_a_scheduler_imports_dask():

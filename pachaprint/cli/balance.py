@@ -87,6 +87,8 @@ def balance(
     if not files:
         raise UsageError(f"no scenario files (*.json) in {', '.join(map(str, paths))}")
     scenarios, refused = _load(files, {Path(p) for p in paths})
+    if not scenarios and not refused:
+        raise UsageError(f"no scenario files (*.json) in {', '.join(map(str, paths))}")
     with cluster_for(scheduler) as cluster:
         reports = _run(scenarios, config, jobs, cluster, output_format, quiet)
     if output_format is OutputFormat.json:

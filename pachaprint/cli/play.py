@@ -57,6 +57,7 @@ def play(
     Exit 0 when the game ends or is left, 1 for an invalid scenario or a
     damaged saved game, 2 for usage errors.
     """
+    from pachaprint.cli.loading import load_saved_game
     from pachaprint.engine.rules.config import ConfigError
     from pachaprint.engine.rules.log import save_log
     from pachaprint.terminal.display import printable
@@ -66,7 +67,7 @@ def play(
     seats = v.renamed("--players", "--seats", players, seats, None)
     try:
         if resume:
-            saved = _load_saved(path)
+            saved = load_saved_game(path, "cannot resume")
             config = PlayConfig.resuming(
                 saved,
                 seats,
@@ -103,20 +104,3 @@ def _load_scenario(path: Path) -> Scenario:
     from pachaprint.cli.loading import load_valid_scenario
 
     return load_valid_scenario(path, REFUSAL)
-
-
-def _load_saved(path: Path) -> SavedGame:
-    """A saved game replayed with its events, or a clear message: exit 2 for a file that
-    cannot be read, exit 1 for a damaged log."""
-    from pachaprint.engine.rules.log import LogError, load_log
-    from pachaprint.terminal.display import printable
-
-    if not path.is_file():
-        raise UsageError(printable(f"no such file: {path}"))
-    try:
-        return load_log(path, record_events=True)
-    except OSError as exc:
-        raise UsageError(printable(f"cannot read {path}: {exc.strerror or exc}")) from None
-    except LogError as exc:
-        typer.echo(printable(f"{path}: cannot resume: {exc}"), err=True)
-        raise typer.Exit(1) from None

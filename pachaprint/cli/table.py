@@ -11,7 +11,6 @@ from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
 
 if TYPE_CHECKING:  # the engine is imported when the command runs, not when the CLI starts
-    from pachaprint.engine.rules.log import SavedGame
     from pachaprint.model.scenario import Scenario
     from pachaprint.table.session import NewGame
 
@@ -51,6 +50,7 @@ def table(
     errors.
     """
     from pachaprint.check.load import parse_bytes, read_file
+    from pachaprint.cli.loading import load_saved_game
     from pachaprint.engine.rules.config import ConfigError
     from pachaprint.model.text import display_path
     from pachaprint.table.server import PortError, is_saved_game, serve, session_for
@@ -76,7 +76,7 @@ def table(
             for setting, value in {**given, "colour": colour, "seed": seed}.items():
                 if value is not None:
                     raise ConfigError(setting, "comes from the saved game")
-            session = session_for(path.parent, saved=_load_saved(path))
+            session = session_for(path.parent, saved=load_saved_game(path, "cannot open this game"))
         else:
             words = _words(mode, seats, difficulty, colour, otoma, seed)
             session = session_for(path.parent, _load_scenario(path), words)
@@ -141,17 +141,3 @@ def _load_scenario(path: Path) -> Scenario:
     from pachaprint.cli.loading import load_valid_scenario
 
     return load_valid_scenario(path, REFUSAL)
-
-
-def _load_saved(path: Path) -> SavedGame:
-    """A saved game replayed with its events, or a clear message and exit 1."""
-    from pachaprint.engine.rules.log import LogError, load_log
-    from pachaprint.terminal.display import printable
-
-    try:
-        return load_log(path, record_events=True)
-    except OSError as exc:
-        raise UsageError(printable(f"cannot read {path}: {exc.strerror or exc}")) from None
-    except LogError as exc:
-        typer.echo(printable(f"{path}: cannot open this game: {exc}"), err=True)
-        raise typer.Exit(1) from None
