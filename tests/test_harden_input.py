@@ -324,7 +324,7 @@ def test_every_command_prints_and_renders_what_the_checker_accepts(tmp_path):
     out = tmp_path / "out"
     rendered = runner.invoke(app, ["render", str(path), "--out", str(out)])
     assert rendered.exit_code == 0, rendered.output
-    back = (out / "disc-back.svg").read_text(encoding="utf-8")
+    back = (out / f"{data['id']}-disc-back.svg").read_text(encoding="utf-8")
     assert "Na me &lt;b&gt;&amp;amp; ?" in back  # markup escaped; no glyph: a stand-in
     wheel = runner.invoke(app, ["wheel", str(path), "--out", str(tmp_path / "w.html")])
     assert wheel.exit_code == 0, wheel.output
