@@ -34,7 +34,7 @@ def run(out: Path, games: int, jobs: int) -> tuple[float, dict]:
         str(games),
         "--jobs",
         str(jobs),
-        "--summary",
+        "--format",
         "json",
     ]
     start = time.perf_counter()

@@ -56,7 +56,7 @@ WORKLOADS: dict[str, list[str]] = {
         "sacred-valley", "--games", "100", "--mode", "solo", "--bots", "logician"
     ),
     "co-op logician": _simulate(
-        "colca-canyon", "--games", "60", "--mode", "coop", "--players", "3", "--bots", "logician"
+        "colca-canyon", "--games", "60", "--mode", "coop", "--seats", "3", "--bots", "logician"
     ),
     # one expert game per command: an expert remembers what it sampled for the rest of
     # its game only, but before issue 19 for its whole process, so that several games

@@ -55,6 +55,15 @@ def schema_reference(folder: str | Path) -> str | None:
         return None
 
 
+def with_schema_reference(data: dict[str, Any], folder: str | Path | None) -> dict[str, Any]:
+    """``data`` with ``$schema`` first, pointing at the schema from ``folder`` (see
+    :func:`schema_reference`), or without ``$schema`` where the folder is unknown
+    (``None``: the text goes to standard output) or no path leads there."""
+    rest = {key: value for key, value in data.items() if key != "$schema"}
+    reference = schema_reference(folder) if folder is not None else None
+    return {"$schema": reference, **rest} if reference else rest
+
+
 @cache
 def load_template(relative: str) -> Any:
     """Parse a JSON template such as ``"wheel/retail.json"``."""

@@ -26,7 +26,7 @@ def built(tmp_path_factory) -> Path:
         shutil.copy(REPO / "scenarios" / f"{name}.json", folder)
     out = tmp / "out"
     args = ["build", str(folder), "--out", str(out), "--games", "12", "--paper", "a4"]
-    args += ["--strongest", "logician"]  # the default, named
+    args += ["--bots", "logician"]  # the default, named
     result = runner.invoke(app, [*args, "--wheel", "retail", "--jobs", "1", "--quiet"])
     assert result.exit_code == 0, result.output
     return out
@@ -100,8 +100,8 @@ def test_the_report_page_shows_the_charts_in_chromium(built):
 
 def test_build_balance_options_are_checked(tmp_path):
     for args, words in (
-        (["--strongest", "wizard"], "--strongest: unknown bot 'wizard'"),
-        (["--modes", "duel"], "--modes: must be competitive, solo or coop"),
+        (["--bots", "wizard"], "--bots: unknown bot 'wizard'"),
+        (["--mode", "duel"], "--mode: must be competitive, solo or coop"),
     ):
         result = runner.invoke(
             app, ["build", str(REPO / "scenarios"), "--out", str(tmp_path), *args]
@@ -114,7 +114,7 @@ def test_build_modes_leave_out_the_otoma(tmp_path):
     folder.mkdir()
     shutil.copy(REPO / "scenarios" / "sacred-valley.json", folder)
     args = ["build", str(folder), "--out", str(tmp_path / "out"), "--games", "4", "--paper", "a4"]
-    result = runner.invoke(app, [*args, "--wheel", "retail", "--modes", "competitive", "--quiet"])
+    result = runner.invoke(app, [*args, "--wheel", "retail", "--mode", "competitive", "--quiet"])
     assert result.exit_code == 0, result.output
     report = json.loads(
         (tmp_path / "out" / "scenarios" / "sacred-valley" / "report.json").read_text()

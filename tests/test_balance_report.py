@@ -143,22 +143,37 @@ def test_cli_balance_refuses_bad_files_and_options(tmp_path):
     bad = scenario_dict(LAKE_TERRAIN, ["12142", "34531", "21242", "34353", "12141"], ["a5"])
     (tmp_path / "ambiguous.json").write_text(json.dumps(bad))
     shutil.copy(REPO / "scenarios" / "sun-gate.json", tmp_path)
+    game = tmp_path / "saved.json"
+    game.write_text(json.dumps({"format": "pachaprint-game/2", "scenario": bad}))
     result = runner.invoke(
         app, ["balance", str(tmp_path), "--games", "4", "--mode", "competitive", "-q"]
     )
     assert result.exit_code == 1
     assert "ambiguous.json: not-unique: " in result.stdout
     assert "ambiguous.json: not a valid scenario; not balanced" in result.stdout
+    assert "saved.json" not in result.stdout
+    assert (
+        f"pachaprint: note: {game}: skipped: its format is pachaprint-game/2, not a scenario"
+        in result.stderr
+    )
     for args, words in (
         (["--bots", "wizard"], "--bots: unknown bot 'wizard'"),
         (["--difficulty", "brutal"], "--difficulty: 'brutal' is no level"),
         (["--mode", "duel"], "--mode: must be competitive, solo or coop"),
-        (["--players", "5"], "--players:"),
+        (["--seats", "5"], "--seats: the competitive game has 2 to 4 seats, not 5"),
+        (["--seats", "logician,human"], "--seats: bots only here"),
+        (["--seats", "logician", "--bots", "greedy"], "give --seats N with --bots instead"),
+        (["--seats", "logician,wizard"], "--seats: unknown bot 'wizard'"),
     ):
         refused = runner.invoke(app, ["balance", str(tmp_path), *args])
         assert refused.exit_code == 2 and words in refused.stderr, args
     missing = runner.invoke(app, ["balance", str(tmp_path / "nowhere")])
     assert missing.exit_code == 2 and "no such file or folder" in missing.stderr
+    games_only = tmp_path / "games"
+    games_only.mkdir()
+    (games_only / "saved.json").write_text(game.read_text())
+    nothing = runner.invoke(app, ["balance", str(games_only)])
+    assert nothing.exit_code == 2 and "no scenario files (*.json) in" in nothing.stderr
 
 
 def test_only_drawing_imports_matplotlib_and_only_a_scheduler_imports_dask():

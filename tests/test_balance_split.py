@@ -53,7 +53,7 @@ def test_fewer_games_than_runs_is_refused_in_words():
     with pytest.raises(ConfigError) as caught:
         SimulationConfig(Mode.COOP, 2, ("logician",), (), 2, 1)
     assert caught.value.setting == "games"
-    assert "2 games cannot cover the 3 runs (1 bots x 3 difficulties)" in str(caught.value)
+    assert "2 games cannot cover the 3 runs (1 bot x 3 difficulties)" in str(caught.value)
 
 
 def test_a_run_plays_the_same_games_alone_or_beside_other_runs():
@@ -117,6 +117,9 @@ def test_cli_simulate_plays_the_total_and_says_how_it_was_split():
         ],
     )
     assert "6 games over 4 runs (bot x difficulty): 2, 2, 1, 1" in text.stdout
+    args = ["simulate", str(PATH), "-m", "solo", "-b", "random", "--difficulty", "easy", "-n", "1"]
+    one = runner.invoke(app, [*args, "-q"])
+    assert "1 game over 1 run (bot x difficulty)" in one.stdout, one.output
     short = runner.invoke(app, ["simulate", str(PATH), "--mode", "coop", "--games", "2"])
     assert short.exit_code == 2
     assert "--games: 2 games cannot cover the 6 runs" in short.stderr

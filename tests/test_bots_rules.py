@@ -126,7 +126,7 @@ def test_cli_simulate_with_the_expert_in_each_mode():
 
 def test_cli_help_names_the_new_bots():
     for command in ("simulate", "play"):
-        result = runner.invoke(app, [command, "--help"], env={"COLUMNS": "200"})
+        result = runner.invoke(app, [command, "--help"], terminal_width=200)
         assert "expert" in result.stdout and "oracle-cheat" in result.stdout
 
 
@@ -134,7 +134,7 @@ def test_cli_help_names_the_new_bots():
 def test_cli_play_against_the_expert():
     result = runner.invoke(
         app,
-        ["play", str(PATH), "--players", "expert,human", "--seed", "3", "--plain"],
+        ["play", str(PATH), "--seats", "expert,human", "--seed", "3", "--plain"],
         input="quit\n",
     )
     assert result.exit_code == 0, result.output

@@ -33,6 +33,9 @@ def make_folder(tmp_path: Path) -> Path:
     bad = scenario_dict(LAKE_TERRAIN, ["12142", "34531", "21242", "34353", "12141"], ["a5"])
     bad["id"] = "ambiguous"
     (folder / "ambiguous.json").write_text(json.dumps(bad))
+    # a game saved by `play` beside the scenarios is skipped with a note, not a failure
+    game = {"format": "pachaprint-game/2", "scenario": bad}
+    (folder / "saved-game.json").write_text(json.dumps(game))
     return folder
 
 
@@ -78,7 +81,7 @@ def built(tmp_path_factory):
             GAMES,
             "--paper",
             "a4",
-            "--summary",
+            "--format",
             "json",
         ],
     )
@@ -86,11 +89,15 @@ def built(tmp_path_factory):
 
 
 def test_layout_and_isolated_failure(built):
-    _folder, out, result = built
+    folder, out, result = built
     assert result.exit_code == 1, result.output  # the ambiguous scenario fails, the others build
-    summary = json.loads(result.output)
+    summary = json.loads(result.stdout)
     status = {s["id"]: s["status"] for s in summary["scenarios"]}
     assert status == {"ambiguous": "invalid", "lake-shore": "built", "sun-gate": "built"}
+    game = folder / "saved-game.json"
+    note = f"{game}: skipped: its format is pachaprint-game/2, not a scenario"
+    assert summary["skipped"] == [note]
+    assert result.stderr.splitlines()[-1] == f"pachaprint: note: {note}"
     ambiguous = next(s for s in summary["scenarios"] if s["id"] == "ambiguous")
     assert ambiguous["problems"][0].startswith("not-unique: ")
     assert not (out / "scenarios" / "ambiguous").exists()
@@ -151,13 +158,13 @@ def test_report_contents(built):
 def test_rebuild_is_byte_identical_and_incremental(built, tmp_path):
     folder, out, _ = built
     before = tree_hashes(out)
-    result = build(folder, out, "--summary", "json")
-    summary = json.loads(result.output)
+    result = build(folder, out, "--format", "json")
+    summary = json.loads(result.stdout)
     assert {s["id"]: s["status"] for s in summary["scenarios"]}["lake-shore"] == "unchanged"
     assert summary["core"] == "unchanged" and summary["pnp"] == {"a4": "unchanged"}
     assert tree_hashes(out) == before
-    forced = build(folder, out, "--force", "--summary", "json")
-    assert {s["id"]: s["status"] for s in json.loads(forced.output)["scenarios"]}[
+    forced = build(folder, out, "--force", "--format", "json")
+    assert {s["id"]: s["status"] for s in json.loads(forced.stdout)["scenarios"]}[
         "lake-shore"
     ] == "built"
     assert tree_hashes(out) == before

@@ -9,7 +9,7 @@ import sys
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
-from tests.helpers import EXAMPLES, LAKE_CROPS, LAKE_TERRAIN, example, scenario_dict
+from tests.helpers import EXAMPLES, LAKE_CROPS, LAKE_TERRAIN, REPO, example, scenario_dict
 
 runner = CliRunner()
 
@@ -162,3 +162,67 @@ def test_solve_refuses_to_write_when_digits_disagree(tmp_path):
     assert result.exit_code == 1
     assert "b1 is 1, must be 2" in result.output
     assert path.read_text() == before
+
+
+def saved_game(tmp_path):
+    """A game saved by ``play`` beside the scenarios (``pachaprint-game/2``)."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"format": "pachaprint-game/2", "scenario": example("lake-shore")}))
+    return path
+
+
+def test_a_folder_skips_a_saved_game_with_a_note_and_a_named_one_is_checked(tmp_path):
+    write(tmp_path, "good.json", example("lake-shore"))
+    game = saved_game(tmp_path)
+    draft = write(tmp_path, "draft.json", {"format": "pachaprint-draft/1", "terrain": []})
+    result = run("validate", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (
+        f"pachaprint: note: {draft}: skipped: its format is pachaprint-draft/1, not a scenario\n"
+        f"pachaprint: note: {game}: skipped: its format is pachaprint-game/2, not a scenario\n"
+    )
+    assert result.stdout.splitlines()[-1] == (
+        "1 file: 1 valid, 0 invalid (0 errors, 0 warnings); 2 skipped (not scenarios)"
+    )
+    as_json = run("validate", "-f", "json", str(tmp_path))
+    assert [r["file"] for r in json.loads(as_json.stdout)] == [str(tmp_path / "good.json")]
+    named = run("validate", str(game))
+    assert named.exit_code == 1 and named.stderr == ""
+    assert f'{game}: schema: /format: must be exactly "pachaprint-scenario/1"' in named.stdout
+    # a slip of the pen in a scenario's own format is a schema problem, not a skipped file
+    misspelt = write(
+        tmp_path, "typo.json", {**example("lake-shore"), "format": "pachaprint-scenaro/1"}
+    )
+    again = run("validate", str(tmp_path))
+    assert again.exit_code == 1 and f"{misspelt}: schema: /format" in again.stdout
+    assert "1 skipped" not in again.stdout and "2 skipped (not scenarios)" in again.stdout
+
+
+def test_the_fast_path_skips_as_the_command_does(tmp_path):
+    write(tmp_path, "good.json", example("lake-shore"))
+    saved_game(tmp_path)
+    command = [sys.executable, "-m", "pachaprint", "validate", str(tmp_path)]
+    fast = subprocess.run(command, capture_output=True, text=True, check=False)
+    typer_path = run("validate", "--box", "retail", str(tmp_path))
+    assert fast.returncode == typer_path.exit_code == 0
+    assert fast.stdout == typer_path.stdout and fast.stderr == typer_path.stderr
+    assert "skipped (not a scenario)" in fast.stdout
+
+
+def test_counts_agree_with_their_nouns(tmp_path):
+    from pachaprint.model.text import plural
+
+    assert [plural(n, "cell") for n in (0, 1, 2)] == ["0 cells", "1 cell", "2 cells"]
+    assert plural(1200, "game") == "1,200 games"
+    assert plural(1, "difficulty", "difficulties") == "1 difficulty"
+    assert plural(3, "difficulty", "difficulties") == "3 difficulties"
+    data = json.loads((REPO / "scenarios" / "akapana-mound.json").read_text())
+    row = list(data["crops"][2])
+    row[4] = "2"  # e3 is a region of one cell
+    data["crops"][2] = "".join(row)
+    data["start"].append("e3")
+    result = run("validate", str(write(tmp_path, "one.json", data)))
+    assert "unsolvable: start cell e3 holds 2 but its region has only 1 cell\n" in result.stdout
+    empty = {**example("lake-shore"), "start": []}
+    result = run("validate", str(write(tmp_path, "none.json", empty)))
+    assert "schema: /start: has 0 items; at least 1 needed" in result.stdout

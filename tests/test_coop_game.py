@@ -321,3 +321,20 @@ def test_coop_move_ends_match_a_plain_search_over_simple_paths(start, direction,
     pawns = own | (others & ~(1 << start))
     got = names(coop_move_ends(GEO, start, direction, own, pawns, crops))
     assert got == {BOARD.name(e) for e in brute_force_ends(start, direction, own, pawns, crops)}
+
+
+def test_every_otoma_pawn_has_a_name_of_its_own():
+    from pachaprint.engine.rules.config import seating
+    from pachaprint.terminal.display import legend
+
+    # two players leave green and blue for the Otoma: five pawns need two greens
+    for players in (2, 3, 4):
+        seats = seating(Mode.COOP, players, "normal", "brown")
+        assert len(set(seats.otoma_names)) == len(seats.otoma_names) == 5, seats.otoma_names
+    two = seating(Mode.COOP, 2, "normal", "brown")
+    assert two.otoma_colours == ("purple", "yellow", "green", "blue", "green")
+    assert two.otoma_names == ("purple", "yellow", "green", "blue", "green 2")
+    three = seating(Mode.COOP, 3, "normal", "brown")
+    assert three.otoma_names == ("purple", "yellow", "blue", "blue 2", "blue 3")
+    state = new_game(SCENARIO, GameConfig(Mode.COOP, 2, "normal", seed=1))
+    assert "Otoma O1 purple, O2 yellow, O3 green, O4 blue, O5 green 2." in legend(state)

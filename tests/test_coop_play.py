@@ -85,7 +85,7 @@ def test_cli_play_solo_reads_commands():
     assert result.exit_code == 0, result.output
     assert "The Sacred Valley (solo, easy); seed 3" in result.output
     assert "b1 is Valley" in result.output
-    bad = runner.invoke(app, ["play", str(PATH), "--mode", "coop", "--players", "human"])
+    bad = runner.invoke(app, ["play", str(PATH), "--mode", "coop", "--seats", "human"])
     assert bad.exit_code == 2 and "2 to 4 seats" in bad.output
     bad = runner.invoke(app, ["play", str(PATH), "--mode", "solo", "--colour", "red"])
     assert bad.exit_code == 2
@@ -138,5 +138,5 @@ def test_cli_save_and_resume_a_solo_game(tmp_path):
     assert again.exit_code == 0, again.output
     assert "The Sacred Valley (solo, easy); seed 3" in again.output
     assert decisions(saved) == ["enter b1", "enter c1"]
-    wrong = runner.invoke(app, ["play", str(saved), "--resume", "--players", "human,greedy"])
+    wrong = runner.invoke(app, ["play", str(saved), "--resume", "--seats", "human,greedy"])
     assert wrong.exit_code == 2 and "solo has one seat" in wrong.output

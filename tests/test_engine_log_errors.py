@@ -29,7 +29,7 @@ def good_log(tmp_path_factory) -> dict:
         [
             "play",
             str(REPO / "scenarios" / "sun-gate.json"),
-            "--players",
+            "--seats",
             "human,logician",
             "--seed",
             "1",

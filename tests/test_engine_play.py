@@ -151,7 +151,7 @@ def test_cli_play_reads_commands_from_stdin(tmp_path):
         [
             "play",
             str(EXAMPLES / "lake-shore.json"),
-            "--players",
+            "--seats",
             "human,greedy",
             "--seed",
             "5",
@@ -164,7 +164,7 @@ def test_cli_play_reads_commands_from_stdin(tmp_path):
     assert result.exit_code == 0, result.output
     assert "Commands (cells are named" in result.stdout
     assert json.loads(log.read_text())["seats"] == ["human", "greedy"]
-    bad = runner.invoke(app, ["play", str(EXAMPLES / "lake-shore.json"), "--players", "human"])
+    bad = runner.invoke(app, ["play", str(EXAMPLES / "lake-shore.json"), "--seats", "human"])
     assert bad.exit_code == 2 and "2 to 4 seats" in bad.stderr
 
 

@@ -137,7 +137,7 @@ def test_cli_simulate_json_and_text():
     data = json.loads(result.stdout)
     assert data["games"] == 6 and data["bots"] == ["logician", "greedy"]
     result = runner.invoke(
-        app, ["simulate", path, "--games", "6", "--players", "3", "--bots", "random"]
+        app, ["simulate", path, "--games", "6", "--seats", "3", "--bots", "random"]
     )
     assert result.exit_code == 0
     assert "6/6 games completed" in result.stdout and "seat 3 (random)" in result.stdout

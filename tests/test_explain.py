@@ -103,7 +103,7 @@ def test_hint_command_with_revealed_and_json():
     solution = solve_scenario(s).solution
     free = [c for c in s.board.cells if c not in s.start_cells][:2]
     arg = ",".join(f"{s.board.name(c)}={solution[c]}" for c in free)
-    result = runner.invoke(app, ["hint", str(path), "--revealed", arg, "--json"])
+    result = runner.invoke(app, ["hint", str(path), "--revealed", arg, "--format", "json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     expected = next_hint(s, {c: solution[c] for c in free})

@@ -39,7 +39,7 @@ def built(tmp_path_factory) -> Path:
     (folder / "ambiguous.json").write_text(json.dumps(dict(ambiguous, id="ambiguous")))
     out = tmp / "out"
     args = ["build", str(folder), "--out", str(out), "--games", "12", "--paper", "both"]
-    args += ["--strongest", "expert"]  # the verdicts as the strongest fair bot gives them
+    args += ["--bots", "expert"]  # the verdicts as the strongest fair bot gives them
     result = CliRunner().invoke(app, [*args, "--wheel", "both", "--jobs", "2", "--quiet"])
     assert result.exit_code == 1, result.output  # the ambiguous file, and only it
     return out

@@ -184,6 +184,30 @@ def test_new_command_prints_and_writes(tmp_path):
         app, ["new", "--size", "tiny", "--seed", "11", "--difficulty", "hard", "--out", str(out)]
     )
     assert written.exit_code == 0
-    assert out.read_text(encoding="utf-8") == printed.output
+    # printed, the scenario has no $schema (no folder to point from); written, it points
+    # from the file's own folder at this install's schema
+    assert "$schema" not in json.loads(printed.output)
+    schema = (Path(__file__).resolve().parent.parent / "schemas" / "scenario.schema.json").resolve()
+    reference = Path(os.path.relpath(schema, tmp_path.resolve())).as_posix()
+    text = out.read_text(encoding="utf-8")
+    assert text == printed.output.replace("{\n", f'{{\n  "$schema": "{reference}",\n', 1)
+    assert (tmp_path / reference).resolve() == schema
+    again = runner.invoke(app, ["new", "--size", "tiny", "--seed", "12", "--out", str(out)])
+    assert again.exit_code == 2 and out.read_text(encoding="utf-8") == text
+    assert f"{out} exists already; give --force to replace it" in again.stderr
+    forced = runner.invoke(
+        app, ["new", "--size", "tiny", "--seed", "12", "-o", str(out), "--force"]
+    )
+    assert forced.exit_code == 0 and out.read_text(encoding="utf-8") != text
+    deeper = tmp_path / "a" / "b"
+    deeper.mkdir(parents=True)
+    folder = runner.invoke(app, ["new", "--size", "tiny", "--seed", "12", "-o", str(deeper)])
+    assert folder.exit_code == 2 and "is a folder; give a file name" in folder.stderr
+    inside = runner.invoke(
+        app, ["new", "--size", "tiny", "--seed", "12", "-o", str(deeper / "d.json")]
+    )
+    assert inside.exit_code == 0
+    data = json.loads((deeper / "d.json").read_text(encoding="utf-8"))
+    assert data["$schema"] == "../../" + reference
     bad = runner.invoke(app, ["new", "--size", "long", "--seed", "1", "--givens", "3"])
     assert bad.exit_code == 2

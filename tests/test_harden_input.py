@@ -324,7 +324,7 @@ def test_every_command_prints_and_renders_what_the_checker_accepts(tmp_path):
     out = tmp_path / "out"
     rendered = runner.invoke(app, ["render", str(path), "--out", str(out)])
     assert rendered.exit_code == 0, rendered.output
-    back = (out / "disc-back.svg").read_text(encoding="utf-8")
+    back = (out / f"{data['id']}-disc-back.svg").read_text(encoding="utf-8")
     assert "Na me &lt;b&gt;&amp;amp; ?" in back  # markup escaped; no glyph: a stand-in
     wheel = runner.invoke(app, ["wheel", str(path), "--out", str(tmp_path / "w.html")])
     assert wheel.exit_code == 0, wheel.output
@@ -383,7 +383,11 @@ def test_new_out_writes_through_a_link(tmp_path):
     os.chmod(target, 0o600)
     link = tmp_path / "link.json"
     link.symlink_to(target)
-    result = runner.invoke(app, ["new", "--size", "tiny", "--seed", "3", "--out", str(link)])
+    args = ["new", "--size", "tiny", "--seed", "3", "--out", str(link)]
+    refused = runner.invoke(app, args)
+    assert refused.exit_code == 2 and "exists already; give --force" in refused.stderr
+    assert target.read_text() == "{}"
+    result = runner.invoke(app, [*args, "--force"])
     assert result.exit_code == 0, result.output
     assert link.is_symlink() and validate_path(target)[0].valid
     assert stat.S_IMODE(target.stat().st_mode) == 0o600

@@ -99,7 +99,7 @@ def test_render_ink_saver_writes_different_files(tmp_path):
             ],
         )
         assert result.exit_code == 0, result.output
-    assert (tmp_path / "full" / "disc-back.svg").read_bytes() != (
-        tmp_path / "saver" / "disc-back.svg"
+    assert (tmp_path / "full" / "lake-shore-disc-back.svg").read_bytes() != (
+        tmp_path / "saver" / "lake-shore-disc-back.svg"
     ).read_bytes()
     assert symbols.ink_mode() == "full"  # the command leaves the default ink as it was

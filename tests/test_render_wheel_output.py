@@ -314,32 +314,29 @@ def test_every_setting_is_distinct():
 # --------------------------------------------------------------------------- commands
 
 
-def test_render_command_writes_the_disc_files(tmp_path):
-    result = CliRunner().invoke(
-        app,
-        [
-            "render",
-            str(EXAMPLES / "lake-shore.json"),
-            "--out",
-            str(tmp_path),
-            "--paper",
-            "letter",
-            "--wheel",
-            "volvelle45",
-            "--lang",
-            "fr",
-        ],
-    )
-    assert result.exit_code == 0, result.output
-    names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == [
-        "disc-back.pdf",
-        "disc-back.svg",
-        "disc-front-volvelle45.pdf",
-        "disc-front-volvelle45.svg",
-        "disc-print-letter.pdf",
+@pytest.mark.slow
+def test_render_command_names_the_files_by_id_and_keeps_other_discs(tmp_path):
+    def render(name: str) -> None:
+        args = [str(EXAMPLES / f"{name}.json"), "--out", str(tmp_path), "--paper", "letter"]
+        args += ["--wheel", "volvelle45", "--lang", "fr"]
+        result = CliRunner().invoke(app, ["render", *args])
+        assert result.exit_code == 0, result.output
+
+    render("lake-shore")
+    first = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert sorted(first) == [
+        "lake-shore-disc-back.pdf",
+        "lake-shore-disc-back.svg",
+        "lake-shore-disc-front-volvelle45.pdf",
+        "lake-shore-disc-front-volvelle45.svg",
+        "lake-shore-disc-print-letter.pdf",
     ]
-    assert "Réserve de terrains" in (tmp_path / "disc-back.svg").read_text()
+    assert "Réserve de terrains" in (tmp_path / "lake-shore-disc-back.svg").read_text()
+    render("high-valley")
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == sorted([*first, *(n.replace("lake-shore", "high-valley") for n in first)])
+    assert {name: (tmp_path / name).read_bytes() for name in first} == first
+    assert 'data-cell="' in (tmp_path / "high-valley-disc-front-volvelle45.svg").read_text()
 
 
 def test_render_command_refuses_an_invalid_scenario(tmp_path):

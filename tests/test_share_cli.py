@@ -107,6 +107,9 @@ def test_import_writes_a_valid_scenario_named_after_the_disc(tmp_path):
     assert data["start"] == ["c1", "e1", "c3", "d3", "b4"]
     assert data["notes"] == "Imported from a share code."
     assert run("validate", written).exit_code == 0
+    # its $schema leads from where the file is to the schema (an editor's help)
+    schema = (REPO / "schemas" / "scenario.schema.json").resolve()
+    assert next(iter(data)) == "$schema" and (tmp_path / data["$schema"]).resolve() == schema
 
 
 def test_a_code_without_its_name_gets_a_made_up_id(tmp_path):

@@ -44,7 +44,15 @@ def test_usage_errors_name_the_option(disc, tmp_path):
     mode = runner.invoke(app, ["table", str(disc), "--mode", "chess", "--no-browser"])
     assert mode.exit_code == 2 and "--mode" in mode.output
     seats = runner.invoke(app, ["table", str(disc), "--seats", "human,wizard", "--no-browser"])
-    assert seats.exit_code == 2 and "unknown bot 'wizard'" in seats.output
+    assert seats.exit_code == 2
+    assert "--seats: 'wizard' is neither a person nor a bot (choose from human, random," in (
+        seats.output
+    )
+    cheat = runner.invoke(app, ["table", str(disc), "--seats", "human,oracle-cheat"])
+    assert cheat.exit_code == 2
+    assert "--seats: 'oracle-cheat' cannot sit here (choose from human, random, greedy, " in (
+        cheat.output
+    )
     solo = runner.invoke(app, ["table", str(disc), "--mode", "solo", "--no-browser"])
     assert solo.exit_code == 1 and "long scenarios only" in solo.output
 

@@ -29,7 +29,7 @@ from tests.helpers import EXAMPLES, REPO
 
 runner = CliRunner()
 QUICK_ARGS = ["--paper", "a4", "--wheel", "retail", "--games", "2", "--jobs", "1"]
-QUICK_ARGS += ["--modes", "competitive"]
+QUICK_ARGS += ["--mode", "competitive"]
 
 
 def one_scenario(tmp_path: Path) -> Path:

@@ -39,7 +39,7 @@ from pachaprint.build.reports import (
 )
 from pachaprint.build.staging import PlacementError, Stage, clean_stale_stages, replace_file
 from pachaprint.build.volumes import BuiltScenario, build_volumes
-from pachaprint.check.load import scenario_files
+from pachaprint.check.load import other_format, scenario_files, skipped_note
 from pachaprint.check.problems import Report
 from pachaprint.check.validate import validate_path
 from pachaprint.model.scenario import Scenario, crops_to_rows
@@ -83,6 +83,8 @@ class BuildResult:
     """Failures outside a scenario (core components, print sheets, index, manifest)."""
     pnp_files: list[str] = field(default_factory=list)
     """The print-and-play PDFs of this build (relative to OUT), core first."""
+    skipped: list[str] = field(default_factory=list)
+    """Files of the folder that are not scenarios (a saved game), each with a note why."""
 
     @property
     def ok(self) -> bool:
@@ -112,6 +114,7 @@ class BuildResult:
             "pnp": self.pnp,
             "pnp_files": self.pnp_files,
             "problems": self.problems,
+            "skipped": self.skipped,
         }
 
 
@@ -230,17 +233,29 @@ Pending = list[tuple[ScenarioOutcome, dict[str, Any], dict[str, Any], str]]
 
 
 def _check_files(
-    files: list[Path], out_dir: Path, options: BuildOptions, manifest: Manifest, progress: Progress
+    files: list[Path],
+    out_dir: Path,
+    options: BuildOptions,
+    manifest: Manifest,
+    progress: Progress,
+    skipped: list[str] | None = None,
 ) -> tuple[list[ScenarioOutcome], Pending]:
-    """Validate every file: the outcomes in file order, and the scenarios still to build."""
+    """Validate every file: the outcomes in file order, and the scenarios still to build.
+
+    With a ``skipped`` list (the files come from a folder), a file whose ``format``
+    names another kind of file is left out, with a note in that list."""
     outcomes: list[ScenarioOutcome] = []
     pending: Pending = []
     seen_ids: dict[str, str] = {}
     for done, path in enumerate(files, start=1):
         report, raw = validate_path(path, options.box)
+        progress("validate", done, len(files))
+        kind = other_format(raw) if skipped is not None and raw and not report.valid else None
+        if kind is not None and skipped is not None:
+            skipped.append(skipped_note(report.file, kind))
+            continue
         outcome = ScenarioOutcome(file=report.file, id=report.id, status="invalid")
         outcomes.append(outcome)
-        progress("validate", done, len(files))
         if not report.valid or report.id is None or raw is None:
             outcome.problems = [f"{p.rule.value}: {p.message}" for p in report.errors]
             continue
@@ -302,9 +317,11 @@ def run_build(
     progress: Progress = _no_progress,
     waiting: Callable[[str], None] | None = None,
 ) -> BuildResult:
-    """Build everything for the ``*.json`` scenarios in ``scenarios_dir`` into ``out_dir``.
+    """Build everything for the ``*.json`` scenarios in ``scenarios_dir`` (or for the one
+    scenario file it names) into ``out_dir``.
 
-    Hidden files are skipped. Raises :class:`OutDirError` (before any work)
+    Hidden files are skipped, and so are the folder's files whose ``format`` names
+    another kind of file (a saved game), each with a note (``BuildResult.skipped``). Raises :class:`OutDirError` (before any work)
     when ``out_dir`` is a file or cannot be created or written. While another
     build writes to ``out_dir`` this one waits (``waiting`` is told why, once)
     and then starts (:mod:`pachaprint.build.lock`).
@@ -328,8 +345,11 @@ def _locked_build(
     clean_stale_stages(out_dir)
     manifest = Manifest.fresh(out_dir) if force else Manifest.load(out_dir)
     problems: list[str] = list(manifest.refused)
+    one_file = scenarios_dir.is_file()
+    files = [scenarios_dir] if one_file else scenario_files(scenarios_dir)
+    skipped: list[str] = []
     outcomes, pending = _check_files(
-        scenario_files(scenarios_dir), out_dir, options, manifest, progress
+        files, out_dir, options, manifest, progress, None if one_file else skipped
     )
     core_digest = input_hash(options.key(), "core")
     core_needed = not manifest.is_current(out_dir, "core", core_digest)
@@ -387,6 +407,7 @@ def _locked_build(
         pnp=dict(sorted(pnp_status.items())),
         problems=problems,
         pnp_files=[name for name, _label, _ids in pnp_files],
+        skipped=skipped,
     )
 
 

@@ -23,6 +23,7 @@ from pachaprint.build.report_tables import (
 from pachaprint.build.reports import split_words
 from pachaprint.build.verdicts import other_flags, verdicts
 from pachaprint.engine.analysis.stats import percent
+from pachaprint.model.text import plural
 from pachaprint.render.charts import CAPTIONS, chart_files
 
 SPREAD = ["min", "p10", "median", "p90", "max"]
@@ -70,7 +71,7 @@ def _head(report: dict[str, Any], files: Sequence[str], wheels: Sequence[str]) -
     facts = [
         f"{report['size']} scenario",
         f"difficulty {report.get('difficulty') or 'unknown'}",
-        f"{report.get('regions')} regions",
+        plural(report.get("regions") or 0, "region"),
         f"start cells {', '.join(report.get('start_cells') or [])}",
     ]
     if report.get("otoma"):

@@ -8,6 +8,7 @@ from typing import Any
 from pachaprint.engine.analysis.divinations import wrong_guesses
 from pachaprint.engine.analysis.flags import honest
 from pachaprint.engine.analysis.stats import percent
+from pachaprint.model.text import plural
 
 Table = tuple[list[str], list[list[Any]]]
 """A header and its rows."""
@@ -77,7 +78,7 @@ def cell_summary(cells: list[dict[str, Any]]) -> str:
     return (
         f"When does each crop follow from the table? The {cells[0]['games']} competitive games "
         "were watched after every move with the logician's proofs. Of the "
-        f"{len(cells)} cells without a given crop, {counts['never']} were never proved, "
+        f"{plural(len(cells), 'cell')} without a given crop, {counts['never']} were never proved, "
         f"{counts['rarely']} rarely (in under half the games that decided them) and "
         f"{counts['late']} late (only once every terrain tile was placed, in most games)."
     )

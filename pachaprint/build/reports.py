@@ -18,6 +18,7 @@ from pachaprint.engine.analysis.flags import MIN_GAMES
 from pachaprint.engine.analysis.stats import percent
 from pachaprint.model.rules import CROP_NAMES, Terrain
 from pachaprint.model.scenario import Scenario
+from pachaprint.model.text import plural
 from pachaprint.render.charts import CAPTIONS, chart_files
 
 
@@ -135,7 +136,7 @@ def report_markdown(report: dict[str, Any]) -> str:
     verdict = "valid" if report["valid"] else "INVALID"
     lines.append(
         f"**Verdict:** {verdict}; difficulty **{report.get('difficulty') or 'unknown'}**; "
-        f"{report['regions']} regions; {len(report['start_cells'])} start cells ({', '.join(report['start_cells'])})."
+        f"{plural(report['regions'], 'region')}; {plural(len(report['start_cells']), 'start cell')} ({', '.join(report['start_cells'])})."
     )
     if report["otoma"]:
         lines.append(f"Otoma start cells (solo/co-op): {', '.join(report['otoma'])}.")

@@ -24,6 +24,7 @@ from pachaprint.check.solver import CropSolver, solver_for
 from pachaprint.model.board import SIZES, Board, board_for, join_names
 from pachaprint.model.regions import Region
 from pachaprint.model.rules import MAX_REGION_SIZE, TERRAIN_LETTERS, Terrain
+from pachaprint.model.text import plural
 
 __all__ = ["NoLayer", "terrain_conflict", "why_no_layer"]
 
@@ -235,7 +236,7 @@ def _givens_sentence(solver: CropSolver, levels: dict[int, int]) -> str:
         if levels[cell] > size:
             return (
                 f"start cell {board.name(cell)} holds {levels[cell]} "
-                f"but its region has only {size} {'cell' if size == 1 else 'cells'}"
+                f"but its region has only {plural(size, 'cell')}"
             )
         sentence = (
             f"start cell {board.name(cell)} holds {levels[cell]}, "

@@ -17,6 +17,7 @@ from pachaprint.check.grade import deductions
 from pachaprint.check.position import Position, broken, position_for
 from pachaprint.check.solver import SolveStatus, givens_of
 from pachaprint.model.scenario import Scenario
+from pachaprint.model.text import plural
 
 __all__ = ["HintError", "chain_difficulty", "explain", "explain_givens", "hint_steps", "next_hint"]
 
@@ -151,7 +152,7 @@ def _revealed_position(
         cell = next(c for c, v in sorted(known.items()) if not pos.initial()[c] >> v & 1)
         size = pos.regions[pos.region_of[cell]].size
         raise HintError(
-            f"{board.name(cell)} cannot hold {known[cell]}: its region has only {size} cells"
+            f"{board.name(cell)} cannot hold {known[cell]}: its region has only {plural(size, 'cell')}"
         )
     for cell in sorted(known):
         for peer in pos.peers[cell]:

@@ -38,6 +38,7 @@ from pachaprint.model.rules import (
     TERRAIN_LETTERS,
 )
 from pachaprint.model.scenario import FORMAT, Scenario, crops_to_rows
+from pachaprint.model.text import plural
 
 SCHEMA_REF = "../schemas/scenario.schema.json"
 OTOMA_CELLS = 5
@@ -350,7 +351,7 @@ def generate(
             return Generated(scenario, target, attempts)
     raise GenerationError(
         f"no {size} scenario at difficulty {target.value}"
-        + (f" with {givens} start cells" if givens is not None else "")
+        + (f" with {plural(givens, 'start cell')}" if givens is not None else "")
         + f" found in {max_attempts} attempts (seed {seed})"
     )
 

@@ -23,8 +23,10 @@ if TYPE_CHECKING:
 
 from pachaprint.check.decode import MAX_BYTES, parse_bytes, parse_text
 from pachaprint.check.problems import Problem, Rule
+from pachaprint.model.scenario import FORMAT as SCENARIO_FORMAT
 from pachaprint.model.text import (
     TEXT_PATTERN,
+    plural,
     printable,
     quote,
     text_problem,
@@ -304,6 +306,37 @@ def cap_problems(problems: list[Problem], limit: int = PROBLEM_LIMIT) -> list[Pr
     return kept
 
 
+_FORMAT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*/[0-9]+")
+
+
+def other_format(raw: bytes) -> str | None:
+    """The ``format`` of a file that says it is something else than a scenario (a game
+    saved by ``play`` is ``pachaprint-game/2``, a studio draft ``pachaprint-draft/1``),
+    else ``None``.
+
+    A folder of scenarios skips such files with a note; a file named on its own is
+    always checked. Only a well-formed ``name/version`` of another family counts: a
+    scenario format with another version, or a slip of the pen
+    (``pachaprint-scenaro/1``), is still checked and its schema problem reported.
+    """
+    data, problems = parse_bytes(raw)
+    value = data.get("format") if not problems and isinstance(data, dict) else None
+    if not isinstance(value, str) or not _FORMAT_NAME.fullmatch(value):
+        return None
+    import difflib
+
+    family = value.split("/")[0]
+    scenario_family = SCENARIO_FORMAT.split("/")[0]
+    if difflib.SequenceMatcher(None, family, scenario_family).ratio() >= 0.8:
+        return None
+    return value
+
+
+def skipped_note(file: str, kind: str) -> str:
+    """The note a folder's listing gives for a file :func:`other_format` leaves out."""
+    return f"{file}: skipped: its format is {kind}, not a scenario"
+
+
 def read_file(path: Path) -> bytes:
     """The file's bytes (``OSError`` propagates: a missing file is a usage error)."""
     with open(path, "rb") as handle:
@@ -365,6 +398,7 @@ __all__ = [
     "cap_problems",
     "collect_files",
     "is_hidden",
+    "other_format",
     "parse_bytes",
     "parse_text",
     "pointer",
@@ -372,5 +406,6 @@ __all__ = [
     "scenario_files",
     "schema",
     "schema_problems",
+    "skipped_note",
     "unusable_path",
 ]

@@ -19,6 +19,7 @@ from pachaprint.model.board import ROWS, board_for, join_names
 from pachaprint.model.regions import Region
 from pachaprint.model.rules import BOX_CROP_TILES, BOX_TERRAIN_TILES, MAX_REGION_SIZE, Terrain
 from pachaprint.model.scenario import Scenario
+from pachaprint.model.text import plural
 
 NOT_UNIQUE_COUNT_CAP = 100
 """Solutions of an ambiguous map are counted up to this many."""
@@ -365,7 +366,7 @@ def check_scenario(
             warnings.append(
                 Problem(
                     Rule.INCOMPLETE,
-                    f"{len(dots)} crop(s) left as '.'; the start cells fix them, run `pachaprint solve FILE --write` to fill them in",
+                    f"{plural(len(dots), 'crop')} left as '.'; the start cells fix {'it' if len(dots) == 1 else 'them'}, run `pachaprint solve FILE --write` to fill {'it' if len(dots) == 1 else 'them'} in",
                     tuple(board.names(dots)),
                 )
             )
@@ -380,7 +381,7 @@ def check_scenario(
         warnings.append(
             Problem(
                 Rule.SOLO,
-                f"only {len(scenario.start_cells)} start cell(s): solo and co-op need 5 Otoma start cells, so this disc cannot be set up for them",
+                f"only {plural(len(scenario.start_cells), 'start cell')}: solo and co-op need 5 Otoma start cells, so this disc cannot be set up for them",
             )
         )
     errors.sort(

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
-from pachaprint.cli.cluster import SCHEDULER_HELP, cluster_for
+from pachaprint.cli.cluster import cluster_for
 from pachaprint.cli.options import OutputFormat
 
 if TYPE_CHECKING:
@@ -20,69 +21,40 @@ if TYPE_CHECKING:
 @command()
 def balance(
     paths: list[Path] = typer.Argument(
-        ..., metavar="DIR|FILE...", help="Scenario files, or folders of them (*.json)."
+        ..., metavar="FILE|DIR...", help="Scenario files, or folders of them (*.json)."
     ),
-    games: int = typer.Option(
-        200,
-        "--games",
-        "-n",
-        min=1,
-        metavar="N",
-        help="Games per scenario and mode, in total: shared out over the mode's runs "
-        "(bot x difficulty), the first runs taking one more when it does not divide evenly.",
+    games: int = v.games(
+        "Games per scenario and mode, in total: shared out over the mode's runs "
+        "(bot x difficulty), the first runs taking one more when it does not divide evenly."
     ),
-    bots: str | None = typer.Option(
-        None,
-        "--bots",
-        "-b",
-        metavar="NAME,NAME",
-        help="The competitive line-up (one per seat, repeated when short) and the bots "
-        "to try against the Otoma (default: expert, the strongest bot).",
-    ),
-    mode: str = typer.Option(
+    mode: str = v.mode(
+        "Modes to play (solo and co-op only on long scenarios with five start cells).",
         "competitive,solo,coop",
-        "--mode",
-        "-m",
-        metavar="MODE,MODE",
-        help="Modes to play (solo and co-op only on long scenarios with five start cells).",
+        several=True,
     ),
-    difficulty: str | None = typer.Option(
+    seats: str | None = v.seats(
+        "Who sits where in the competitive and co-op games: N seats (2-4, default 2) "
+        "filled from --bots, or the bot of every competitive seat."
+    ),
+    bots: str | None = v.bots(
+        "The competitive line-up (one per seat, repeated when short) and the bots "
+        "to try against the Otoma (default: expert, the strongest bot).",
         None,
-        "--difficulty",
-        metavar="LEVEL,LEVEL",
-        help="Levels to play against the Otoma (solo: easy, hard; co-op: easy, normal, "
+    ),
+    difficulty: str | None = v.difficulty(
+        "Levels to play against the Otoma (solo: easy, hard; co-op: easy, normal, "
         "expert; default: all).",
+        several=True,
     ),
-    players: int = typer.Option(
-        2, "--players", "-p", metavar="N", help="Seats of the competitive and co-op games: 2-4."
+    seed: int = v.seed("Seed; game i of every run uses a seed derived from (seed, i).", 1),
+    output_format: OutputFormat = v.format(
+        "text: one table for all scenarios, then the flags; json: every balance report."
     ),
-    seed: int = typer.Option(
-        1,
-        "--seed",
-        "-s",
-        metavar="N",
-        help="Seed; game i of every run uses a seed derived from (seed, i).",
-    ),
-    jobs: int = typer.Option(
-        1, "--jobs", "-j", min=1, metavar="N", help="Worker processes (the reports do not change)."
-    ),
-    scheduler: str | None = typer.Option(
-        None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP
-    ),
-    max_turns: int = typer.Option(
-        2000,
-        "--max-turns",
-        min=10,
-        metavar="N",
-        help="Turns after which a game counts as not ending.",
-    ),
-    output_format: OutputFormat = typer.Option(
-        OutputFormat.text,
-        "--format",
-        "-f",
-        help="text: one table for all scenarios, then the flags; json: every balance report.",
-    ),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    jobs: int = v.jobs("Worker processes (the reports do not change)."),
+    max_turns: int = v.max_turns(),
+    quiet: bool = v.quiet(),
+    scheduler: str | None = v.scheduler(),
+    players: str | None = v.deprecated("--players", "-p"),
 ) -> None:
     """Compare the balance of scenarios in one table: fairness, the Otoma, hard deductions.
 
@@ -98,20 +70,25 @@ def balance(
     from pachaprint.engine.analysis.balance import BalanceConfig
     from pachaprint.engine.rules.config import ConfigError, Mode
 
+    seats = v.renamed("--players", "--seats", players, seats, None)
     try:
+        number, words = v.bot_seats(seats, bots, "")
         modes = tuple(dict.fromkeys(Mode.parse(m) for m in mode.split(",") if m.strip()))
-        names = tuple(b.strip().lower() for b in (bots or "").split(",") if b.strip())
+        names = tuple(b.strip().lower() for b in words.split(",") if b.strip())
         levels = tuple(d.strip().lower() for d in (difficulty or "").split(",") if d.strip())
-        config = BalanceConfig(games, seed, modes, players, names, (), levels, max_turns)
+        players_count = 2 if number is None else number
+        config = BalanceConfig(games, seed, modes, players_count, names, (), levels, max_turns)
         _check(config)
     except ConfigError as exc:
-        raise UsageError(f"--{exc.setting.replace('_', '-')}: {exc}") from None
+        raise UsageError(f"{v.option_of(exc.setting)}: {exc}") from None
     files, missing = collect_files([str(p) for p in paths])
     if missing:
         raise UsageError(f"no such file or folder: {', '.join(missing)}")
     if not files:
         raise UsageError(f"no scenario files (*.json) in {', '.join(map(str, paths))}")
-    scenarios, refused = _load(files)
+    scenarios, refused = _load(files, {Path(p) for p in paths})
+    if not scenarios and not refused:
+        raise UsageError(f"no scenario files (*.json) in {', '.join(map(str, paths))}")
     with cluster_for(scheduler) as cluster:
         reports = _run(scenarios, config, jobs, cluster, output_format, quiet)
     if output_format is OutputFormat.json:
@@ -143,9 +120,13 @@ def _check(config: BalanceConfig) -> None:
             check_seats(mode, config.players)
 
 
-def _load(files: list[Path]) -> tuple[list[tuple[Path, Scenario]], list[dict[str, Any]]]:
-    """The valid scenarios (dots solved) and an entry for each file refused."""
-    from pachaprint.check.load import read_file
+def _load(
+    files: list[Path], named: set[Path]
+) -> tuple[list[tuple[Path, Scenario]], list[dict[str, Any]]]:
+    """The valid scenarios (dots solved) and an entry for each file refused; a file found
+    in a folder (not ``named``) that is another kind of file (a saved game) is skipped
+    with a note."""
+    from pachaprint.check.load import other_format, read_file, skipped_note
     from pachaprint.check.validate import validate_bytes
     from pachaprint.model.scenario import crops_to_rows
 
@@ -156,6 +137,10 @@ def _load(files: list[Path]) -> tuple[list[tuple[Path, Scenario]], list[dict[str
         except OSError as exc:
             raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
         report = validate_bytes(raw, str(path))
+        kind = other_format(raw) if not report.valid and path not in named else None
+        if kind is not None:
+            v.note(skipped_note(report.file, kind))
+            continue
         if not report.valid or report.scenario is None:
             refused.append(
                 {

@@ -19,6 +19,7 @@ from rich.progress import (
 
 from pachaprint.build.pipeline import PAPERS, WHEELS, BuildOptions, OutDirError, run_build
 from pachaprint.check.load import scenario_files
+from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.options import (
     Ink,
@@ -36,86 +37,67 @@ DEFAULT_JOBS = max(1, min(4, os.cpu_count() or 1))
 
 @command()
 def build(
-    scenarios_dir: Path = typer.Argument(
-        ..., metavar="DIR", help="Folder of scenario files (*.json)."
+    scenarios: Path = typer.Argument(
+        ...,
+        metavar="DIR|FILE",
+        help="A folder of scenario files (*.json), or one scenario file.",
     ),
-    out: Path = typer.Option(
-        ..., "--out", metavar="DIR", help="Output folder (created if missing)."
+    out: Path = v.out("DIR", "Output folder (created if missing)."),
+    games: int = v.games(
+        "Games simulated per scenario and mode, in total (solo and co-op share them out "
+        "over their difficulties)."
+    ),
+    mode: str = v.mode(
+        "Modes the balance report plays (competitive is always played; solo and "
+        "co-op need long scenarios and cost about three times as much).",
+        "competitive,solo,coop",
+        several=True,
+    ),
+    bots: str = v.bots(
+        "The bot whose solo and co-op win rates the balance report and its flags "
+        "give (logician: fast; expert: the strongest fair bot, about 1 s of CPU a solo game). "
+        "Each run stops once its win rate decides every flag. The competitive games are "
+        "logician against greedy.",
+        BuildOptions().strongest,
+        metavar="NAME",
+    ),
+    jobs: int = v.jobs(
+        "Scenarios built in parallel processes (the output is the same for any number).",
+        DEFAULT_JOBS,
+        show_default="cores, at most 4",
     ),
     paper: PaperChoice = typer.Option(
         PaperChoice.both, "--paper", help="Paper size of the print-and-play PDFs."
     ),
-    games: int = typer.Option(
-        200,
-        "--games",
-        min=1,
-        metavar="N",
-        help="Games simulated per scenario and mode, in total (solo and co-op share them out "
-        "over their difficulties).",
-    ),
-    strongest: str = typer.Option(
-        "logician",
-        "--strongest",
-        metavar="BOT",
-        help="The bot whose solo and co-op win rates the balance report and its flags "
-        "give (logician: fast; expert: the strongest fair bot, about 1 s of CPU a solo game). "
-        "Each run stops once its win rate decides every flag.",
-    ),
-    modes: str = typer.Option(
-        "competitive,solo,coop",
-        "--modes",
-        metavar="MODE,MODE",
-        help="Modes the balance report plays (competitive is always played; solo and "
-        "co-op need long scenarios and cost about three times as much).",
-    ),
-    jobs: int = typer.Option(
-        DEFAULT_JOBS,
-        "--jobs",
-        metavar="N",
-        min=1,
-        show_default="cores, at most 4",
-        help="Scenarios built in parallel processes (the output is the same for any number).",
-    ),
-    lang: Lang = typer.Option(
-        Lang.en, "--lang", help="Language of the reference card and sheet texts."
-    ),
+    lang: Lang = v.lang("Language of the reference card and sheet texts."),
     wheel: WheelChoice = typer.Option(
         WheelChoice.both,
         "--wheel",
         help="Wheel template(s) to print discs for (one discs PDF per template and paper).",
     ),
-    ink: Ink = typer.Option(
-        Ink.full,
-        "--ink",
-        help="full colour, or saver: light backgrounds and areas with outlines, for home printers.",
+    ink: Ink = v.ink(),
+    output_format: OutputFormat = v.format(
+        "text: a line per scenario and a summary; json: the summary as data."
     ),
-    summary: OutputFormat = typer.Option(
-        OutputFormat.text, "--summary", help="Summary format on standard output."
+    quiet: bool = v.quiet("No progress display and no text summary."),
+    force: bool = v.force("Redo every step, ignoring the previous build."),
+    back_offset: str = v.back_offset(
+        "Shift every back page of the print-and-play PDFs by X,Y mm (right, down as seen "
+        "on the back); read X,Y on the print test's back."
     ),
-    quiet: bool = typer.Option(
-        False, "--quiet", "-q", help="No progress display and no text summary."
+    share_url: str = v.share_url(
+        "The disc backs' QR codes hold BASE#CODE (a hosted digital wheel page, "
+        "'pachaprint wheel -o wheel.html') instead of the share code alone."
     ),
-    force: bool = typer.Option(
-        False, "--force", help="Redo every step, ignoring the previous build."
-    ),
-    back_offset: str = typer.Option(
-        None,
-        "--back-offset",
-        metavar="X,Y",
-        help="Shift every back page of the print-and-play PDFs by X,Y mm (right, down as seen "
-        "on the back); read X,Y on the print test's back.",
-    ),
-    share_url: str = typer.Option(
-        None,
-        "--share-url",
-        metavar="BASE",
-        help="The disc backs' QR codes hold BASE#CODE (a hosted digital wheel page, "
-        "'pachaprint wheel -o wheel.html') instead of the share code alone.",
-    ),
+    summary: OutputFormat | None = v.deprecated("--summary"),
+    modes: str | None = v.deprecated("--modes"),
+    strongest: str | None = v.deprecated("--strongest"),
 ) -> None:
     """Validate, simulate and render a folder of scenarios into a print kit.
 
-    Every scenario gets its report, disc files and digital wheel; the core
+    DIR's *.json files are the scenarios (hidden ones, and those whose format
+    names another kind of file such as a saved game, are skipped, the latter
+    with a note); a FILE builds that one scenario. Every scenario gets its report, disc files and digital wheel; the core
     components and the print-and-play PDFs are made once.
 
     Exit code 0 when everything was built, 1 when a scenario (or a shared part)
@@ -123,10 +105,10 @@ def build(
     folder (refused and listed; nothing outside is touched), 2 for bad options.
     A second build into a folder that a build is writing waits for it.
     """
-    if not scenarios_dir.is_dir():
-        raise UsageError(f"no such folder: {display_path(scenarios_dir)}")
-    if not scenario_files(scenarios_dir):
-        raise UsageError(f"no scenario files (*.json) in {display_path(scenarios_dir)}")
+    output_format = v.renamed("--summary", "--format", summary, output_format, OutputFormat.text)
+    mode = v.renamed("--modes", "--mode", modes, mode, "competitive,solo,coop")
+    bots = v.renamed("--strongest", "--bots", strongest, bots, BuildOptions().strongest)
+    _check_source(scenarios)
     try:
         offset = parse_back_offset(back_offset)
         base = check_share_url(share_url) if share_url is not None else None
@@ -136,26 +118,24 @@ def build(
     from pachaprint.engine.rules.config import ConfigError, Mode
 
     try:
-        check_bot(strongest, "strongest")
-        chosen = {Mode.parse(m).value for m in modes.split(",") if m.strip()}
+        check_bot(bots)
+        chosen = {Mode.parse(m).value for m in mode.split(",") if m.strip()}
     except ConfigError as exc:
-        raise UsageError(
-            f"--{exc.setting if exc.setting == 'strongest' else 'modes'}: {exc}"
-        ) from None
+        raise UsageError(f"{v.option_of(exc.setting)}: {exc}") from None
     played = tuple(m.value for m in Mode if m is Mode.COMPETITIVE or m.value in chosen)
     options = BuildOptions(
         back_offset=offset,
         papers=PAPERS if paper is PaperChoice.both else (paper.value,),
         wheels=WHEELS if wheel is WheelChoice.both else (wheel.value,),
         games=games,
-        strongest=strongest,
+        strongest=bots,
         modes=played,
         lang=lang.value,
         share_url=base,
         ink=ink.value,
     )
     console = Console(stderr=True)
-    show = not quiet and summary is OutputFormat.text
+    show = not quiet and output_format is OutputFormat.text
     with Progress(
         TextColumn("{task.description:<14}"),
         BarColumn(),
@@ -174,7 +154,7 @@ def build(
 
         try:
             result = run_build(
-                scenarios_dir,
+                scenarios,
                 out,
                 options,
                 jobs=jobs,
@@ -184,7 +164,9 @@ def build(
             )
         except OutDirError as error:
             raise UsageError(str(error)) from None
-    if summary is OutputFormat.json:
+    for line in () if quiet else result.skipped:
+        v.note(line)
+    if output_format is OutputFormat.json:
         typer.echo(json.dumps(result.to_dict(), indent=2))
     elif not quiet:
         for outcome in result.scenarios:
@@ -203,3 +185,16 @@ def build(
             f"print sheets {', '.join(f'{k} {v}' for k, v in result.pnp.items()) or 'none'}; output in {result.out_dir}/"
         )
     raise typer.Exit(0 if result.ok else 1)
+
+
+def _check_source(scenarios: Path) -> None:
+    """A folder with scenario files in it, or one file: a usage error (exit 2) otherwise."""
+    shown = display_path(scenarios)
+    if scenarios.is_file():
+        return
+    if not scenarios.exists():
+        raise UsageError(f"no such folder or file: {shown}")
+    if not scenarios.is_dir():
+        raise UsageError(f"not a folder or a file (a device or a pipe?): {shown}")
+    if not scenario_files(scenarios):
+        raise UsageError(f"no scenario files (*.json) in {shown}")

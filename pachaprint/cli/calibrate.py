@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.options import Lang, Paper
 from pachaprint.cli.render import check_wheel
@@ -13,11 +14,9 @@ from pachaprint.cli.render import check_wheel
 
 @command()
 def calibrate(
-    out: Path = typer.Option(
-        ..., "--out", "-o", metavar="DIR", help="Folder to write into (created if missing)."
-    ),
+    out: Path = v.out("DIR", "Folder to write into (created if missing)."),
     paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper size of the page."),
-    lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the printed words."),
+    lang: Lang = v.lang("Language of the printed words."),
     wheel: str = typer.Option(
         "retail",
         "--wheel",

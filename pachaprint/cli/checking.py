@@ -9,13 +9,13 @@ importing Typer at all; both print the same bytes.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 
-from pachaprint.check.load import collect_files, unusable_path
+from pachaprint.check.load import collect_files, other_format, skipped_note, unusable_path
 from pachaprint.check.problems import Report
 from pachaprint.check.validate import validate_path
-from pachaprint.model.text import display_path
+from pachaprint.model.text import display_path, plural
 
 
 class PathProblem(Exception):
@@ -48,29 +48,55 @@ def report_lines(report: Report) -> list[str]:
         stats = report.stats
         extra = f", difficulty {stats['difficulty']}" if "difficulty" in stats else ""
         lines.append(
-            f"{report.file}: valid ({stats['size']}, {stats['regions']} regions, {stats['start_cells']} start cells{extra})"
+            f"{report.file}: valid ({stats['size']}, {plural(stats['regions'], 'region')}, {plural(stats['start_cells'], 'start cell')}{extra})"
         )
     return lines
 
 
-def summary_line(reports: list[Report]) -> str:
+def summary_line(reports: list[Report], skipped: int = 0) -> str:
     invalid = sum(1 for r in reports if not r.valid)
     errors = sum(p.count for r in reports for p in r.errors)
     warnings = sum(p.count for r in reports for p in r.warnings)
-    files = f"{len(reports)} file{'s' if len(reports) != 1 else ''}"
-    return (
-        f"{files}: {len(reports) - invalid} valid, {invalid} invalid "
-        f"({errors:,} error{'s' if errors != 1 else ''}, {warnings:,} warning{'s' if warnings != 1 else ''})"
+    line = (
+        f"{plural(len(reports), 'file')}: {len(reports) - invalid} valid, {invalid} invalid "
+        f"({plural(errors, 'error')}, {plural(warnings, 'warning')})"
     )
+    if skipped:
+        line += f"; {skipped} skipped (not {'a scenario' if skipped == 1 else 'scenarios'})"
+    return line
 
 
-def validate_files(files: list[Path], format: str, box: str, echo: Callable[[str], object]) -> int:
+def note(text: str) -> None:
+    """A line on standard error that does not change the exit code."""
+    import sys
+
+    print(f"pachaprint: note: {text}", file=sys.stderr, flush=True)
+
+
+def validate_files(
+    files: list[Path],
+    format: str,
+    box: str,
+    echo: Callable[[str], object],
+    named: Collection[str] = (),
+) -> int:
     """Validate ``files`` and print the report with ``echo`` (``format``: ``text`` or
     ``json``; ``box``: ``retail`` or ``unlimited``). Returns the exit code: 0 when all
-    are valid, 1 otherwise."""
+    are valid, 1 otherwise.
+
+    A file found in a folder (not one of the ``named`` paths) whose ``format``
+    names another kind of file (a saved game, a studio draft) is skipped with a
+    note on standard error."""
+    chosen = {Path(name) for name in named}
     reports: list[Report] = []
+    skipped = 0
     for path in files:
-        report, _raw = validate_path(path, box)
+        report, raw = validate_path(path, box)
+        kind = other_format(raw) if raw and not report.valid and path not in chosen else None
+        if kind is not None:
+            note(skipped_note(report.file, kind))
+            skipped += 1
+            continue
         reports.append(report)
         if format == "text":
             for line in report_lines(report):
@@ -78,5 +104,5 @@ def validate_files(files: list[Path], format: str, box: str, echo: Callable[[str
     if format == "json":
         echo(json.dumps([r.to_dict() for r in reports], indent=2, ensure_ascii=False))
     else:
-        echo(summary_line(reports))
+        echo(summary_line(reports, skipped))
     return 0 if all(r.valid for r in reports) else 1

@@ -33,7 +33,7 @@ def answer(argv: Sequence[str]) -> int | None:
         files = scenario_paths(list(argv[1:]))
     except PathProblem:
         return None
-    return validate_files(files, "text", "retail", _echo)
+    return validate_files(files, "text", "retail", _echo, argv[1:])
 
 
 def _echo(line: str) -> None:

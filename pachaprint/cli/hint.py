@@ -9,8 +9,10 @@ from pathlib import Path
 import typer
 
 from pachaprint.check.explain import HintError, hint_steps
+from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.loading import load_valid_scenario
+from pachaprint.cli.options import OutputFormat
 from pachaprint.model.board import Board
 from pachaprint.model.text import display_path
 
@@ -49,7 +51,8 @@ def hint(
         metavar="CELL=LEVEL,...",
         help="Crops already known beyond the start cells, e.g. c3=2,d4=1 (repeatable).",
     ),
-    json_output: bool = typer.Option(False, "--json", help="Print the deduction as JSON."),
+    output_format: OutputFormat = v.format("text: the deduction in words; json: as data."),
+    json_flag: bool = v.deprecated("--json", flag=True),
 ) -> None:
     """Print the next deduction only: the easiest step a player can make now.
 
@@ -59,6 +62,9 @@ def hint(
     Exit 0 with a hint (or when every crop is known), 1 when the file is not a
     valid scenario, the revealed crops do not fit it, or no technique applies.
     """
+    old = OutputFormat.json if json_flag else None
+    chosen = v.renamed("--json", "--format json", old, output_format, OutputFormat.text)
+    json_output = chosen is OutputFormat.json
     scenario = load_valid_scenario(path, "not a valid scenario; fix it before asking for hints")
     board = scenario.board
     try:

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import typer
 
+from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.options import BoxLimit, OutputFormat
-from pachaprint.model.text import display_path
+from pachaprint.model.text import display_path, plural
 from pachaprint.share.importing import Imported, import_items
 from pachaprint.share.inputs import InputError, read_items
 
@@ -24,7 +25,7 @@ def _lines(result: Imported) -> list[tuple[str, bool]]:
         lines.append(
             (
                 f"{label}: {what} {display_path(result.path or '')} "
-                f"({scenario.name}, {scenario.size}, {len(scenario.start)} start cells)",
+                f"({scenario.name}, {scenario.size}, {plural(len(scenario.start), 'start cell')})",
                 False,
             )
         )
@@ -43,21 +44,12 @@ def import_discs(
         help="Share codes, wheel.html#CODE links, tiwanaku-app links, tiwanaku-web board "
         "files, or text files with one code or link per line.",
     ),
-    out: Path = typer.Option(
-        Path("."), "--out", "-o", metavar="DIR", help="The folder to write the scenarios into."
+    out: Path = v.out("DIR", "The folder to write the scenarios into.", Path(".")),
+    force: bool = v.force("Replace files that exist and differ."),
+    format: OutputFormat = v.format(
+        "text: a line per disc; json: a list with one object per input."
     ),
-    force: bool = typer.Option(False, "--force", help="Replace files that exist and differ."),
-    format: OutputFormat = typer.Option(
-        OutputFormat.text,
-        "--format",
-        "-f",
-        help="text: a line per disc; json: a list with one object per input.",
-    ),
-    box: BoxLimit = typer.Option(
-        BoxLimit.retail,
-        "--box",
-        help="retail: tile counts must fit the retail box; unlimited: skip that check.",
-    ),
+    box: BoxLimit = v.box(),
 ) -> None:
     """Write scenario files from share codes and from the fan apps' maps.
 
@@ -88,6 +80,6 @@ def import_discs(
         added = sum(1 for r in results if r.added)
         summary = f"{len(results) - failed} of {len(results)} imported"
         if added:
-            summary += f"; {added} fan map(s) needed added start cells"
+            summary += f"; {plural(added, 'fan map')} needed added start cells"
         typer.echo(summary, err=bool(failed))
     raise typer.Exit(1 if failed else 0)

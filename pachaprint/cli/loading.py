@@ -1,8 +1,10 @@
-"""Reading the one scenario a command works on: valid, complete, or a clear refusal."""
+"""Reading the one scenario (or saved game) a command works on: valid, complete, or a
+clear refusal."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -11,6 +13,9 @@ from pachaprint.check.validate import validate_bytes
 from pachaprint.cli.application import UsageError
 from pachaprint.model.scenario import Scenario, crops_to_rows
 from pachaprint.model.text import display_path
+
+if TYPE_CHECKING:  # the engine is imported when a game is read, not when the CLI starts
+    from pachaprint.engine.rules.log import SavedGame
 
 
 def missing_file(path: Path) -> str:
@@ -51,3 +56,21 @@ def load_valid_scenario(
             err=True,
         )
     return scenario
+
+
+def load_saved_game(path: Path, refusal: str) -> SavedGame:
+    """A saved game replayed with its events (``play --resume``, ``table``), or a clear
+    message: exit 2 for a file that cannot be read, exit 1 for a damaged log
+    (``path: <refusal>: why``)."""
+    from pachaprint.engine.rules.log import LogError, load_log
+    from pachaprint.terminal.display import printable
+
+    if not path.is_file():
+        raise UsageError(printable(f"no such file: {path}"))
+    try:
+        return load_log(path, record_events=True)
+    except OSError as exc:
+        raise UsageError(printable(f"cannot read {path}: {exc.strerror or exc}")) from None
+    except LogError as exc:
+        typer.echo(printable(f"{path}: {refusal}: {exc}"), err=True)
+        raise typer.Exit(1) from None

@@ -9,10 +9,13 @@ from pathlib import Path
 import typer
 
 from pachaprint.check.generate import GenerationError, generate
+from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.options import fresh_seed
 from pachaprint.fileio import atomic_write_text
-from pachaprint.model.text import display_path, printable, quote, text_problem
+from pachaprint.model.scenario import dumps_scenario
+from pachaprint.model.text import display_path, plural, printable, quote, text_problem
+from pachaprint.resources import with_schema_reference
 
 
 class Size(str, Enum):
@@ -30,11 +33,9 @@ class Level(str, Enum):
 @command()
 def new(
     size: Size = typer.Option(..., "--size", help="tiny (5x5) or long (5x9)."),
-    seed: int | None = typer.Option(
+    seed: int | None = v.seed(
+        "Random seed: the same seed gives the same scenario (default: a fresh one, printed).",
         None,
-        "--seed",
-        metavar="N",
-        help="Random seed: the same seed gives the same scenario (default: a fresh one, printed).",
     ),
     difficulty: Level = typer.Option(
         Level.medium, "--difficulty", help="Hardest technique the solver may need."
@@ -51,16 +52,19 @@ def new(
     author: str | None = typer.Option(
         None, "--author", metavar="TEXT", help="Author name written into the file."
     ),
-    out: Path | None = typer.Option(
-        None, "--out", metavar="FILE", help="Write to this file instead of printing."
-    ),
+    out: Path | None = v.out("FILE", "Write to this file instead of printing.", None),
+    force: bool = v.force("Replace the --out file if it exists (without it, refuse)."),
 ) -> None:
     """Generate a valid, unique scenario at the requested difficulty.
 
     The start cells are as few as the difficulty allows (at least 5 on a long
     map, so that it can be played solo). Without --seed a fresh seed is drawn
-    and printed on standard error, so the scenario can be made again.
+    and printed on standard error, so the scenario can be made again. A file
+    written with --out points its $schema at this install's schema, from the
+    file's folder; printed, the scenario has no $schema.
     """
+    if out is not None:
+        _check_out(out, force)
     if seed is None:
         seed = fresh_seed()
         typer.echo(f"pachaprint: seed {seed}", err=True)
@@ -92,7 +96,8 @@ def new(
     except GenerationError as exc:
         typer.echo(f"pachaprint: {exc}", err=True)
         raise typer.Exit(1) from None
-    text = made.scenario.dumps()
+    folder = None if out is None else out.resolve().parent
+    text = dumps_scenario(with_schema_reference(made.scenario.to_dict(), folder))
     if out is None:
         typer.echo(text, nl=False)
         return
@@ -103,6 +108,17 @@ def new(
         raise UsageError(f"cannot write {shown}: {error.strerror or error}") from None
     typer.echo(
         f"{shown}: {printable(made.scenario.name)} ({size.value}, {difficulty.value}, "
-        f"{len(made.scenario.start)} start cells)",
+        f"{plural(len(made.scenario.start), 'start cell')})",
         err=True,
     )
+
+
+def _check_out(out: Path, force: bool) -> None:
+    """``--out``: a file name, not a folder; an existing file only with ``--force``."""
+    shown = display_path(out)
+    if out.is_dir():
+        raise UsageError(f"--out {shown} is a folder; give a file name")
+    if (out.exists() or out.is_symlink()) and not force:
+        raise UsageError(
+            f"{shown} exists already; give --force to replace it, or another --out file"
+        )

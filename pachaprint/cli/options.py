@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
-
-import typer
 
 
 class OutputFormat(str, Enum):
@@ -92,23 +89,3 @@ def fresh_seed() -> int:
     import random
 
     return random.SystemRandom().randrange(1 << 31)
-
-
-def port_option(first: int) -> Any:
-    """``--port`` of a local app: without it, the first free port of ``first`` and the 19 after."""
-    return typer.Option(
-        None,
-        "--port",
-        metavar="N",
-        min=0,
-        max=65535,
-        help=f"Port on 127.0.0.1; 0 picks any free port. Default: the first free port of "
-        f"{first}-{first + 19}.",
-    )
-
-
-def no_browser_option() -> Any:
-    """``--no-browser`` of a local app."""
-    return typer.Option(
-        False, "--no-browser", help="Print the address only; do not open a browser."
-    )

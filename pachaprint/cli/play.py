@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
 
 if TYPE_CHECKING:  # the engine is imported when the command runs, not when the CLI starts
@@ -23,45 +24,16 @@ def play(
     path: Path = typer.Argument(
         ..., metavar="FILE", help="A valid scenario file (with --resume: a saved game)."
     ),
-    players: str | None = typer.Option(
-        None,
-        "--players",
-        "-p",
-        metavar="SEAT,SEAT",
-        help="One entry per seat: human, random, greedy, logician, expert (a search player) or oracle-cheat (reads the hidden map) (default: human,logician; solo: human).",
+    mode: str | None = v.game_mode(),
+    seats: str | None = v.seats(
+        "Who sits where, one entry per seat: human, random, greedy, logician, expert (a search "
+        "player) or oracle-cheat (reads the hidden map); or N seats, you and N-1 logicians "
+        "(default: human,logician; solo: human)."
     ),
-    mode: str | None = typer.Option(
-        None,
-        "--mode",
-        "-m",
-        metavar="MODE",
-        help="competitive (the default), solo (one seat against the Otoma) or coop (2-4 seats against the Otoma).",
-    ),
-    difficulty: str | None = typer.Option(
-        None,
-        "--difficulty",
-        metavar="LEVEL",
-        help="solo: easy (default) or hard; coop: easy, normal (default) or expert.",
-    ),
-    otoma: str | None = typer.Option(
-        None,
-        "--otoma",
-        metavar="CELL,CELL",
-        help="The five Otoma start cells (default: the scenario's solo.otoma).",
-    ),
-    colour: str | None = typer.Option(
-        None,
-        "--colour",
-        metavar="NAME",
-        help="Solo: your pawn colour, brown (default), white, green or blue; the Otoma take the others.",
-    ),
-    seed: int | None = typer.Option(
-        None,
-        "--seed",
-        "-s",
-        metavar="N",
-        help="Seed for the first player, the tiles and the bots (default: a fresh one, printed).",
-    ),
+    difficulty: str | None = v.game_difficulty(),
+    otoma: str | None = v.otoma(fallback=False),
+    colour: str | None = v.colour(),
+    seed: int | None = v.game_seed(),
     save: Path | None = typer.Option(
         None,
         "--save",
@@ -76,6 +48,7 @@ def play(
         "--ansi/--plain",
         help="Board in terminal colours, or plain text (default: colours on a terminal unless NO_COLOR is set).",
     ),
+    players: str | None = v.deprecated("--players", "-p"),
 ) -> None:
     """Play a scenario in the terminal: people and bots at one table.
 
@@ -84,18 +57,20 @@ def play(
     Exit 0 when the game ends or is left, 1 for an invalid scenario or a
     damaged saved game, 2 for usage errors.
     """
+    from pachaprint.cli.loading import load_saved_game
     from pachaprint.engine.rules.config import ConfigError
     from pachaprint.engine.rules.log import save_log
     from pachaprint.terminal.display import printable
     from pachaprint.terminal.play import PlayConfig, run_game
 
     saved: SavedGame | None = None
+    seats = v.renamed("--players", "--seats", players, seats, None)
     try:
         if resume:
-            saved = _load_saved(path)
+            saved = load_saved_game(path, "cannot resume")
             config = PlayConfig.resuming(
                 saved,
-                players,
+                seats,
                 mode=mode,
                 difficulty=difficulty,
                 otoma=otoma,
@@ -104,7 +79,7 @@ def play(
             )
             scenario = saved.scenario
         else:
-            config = PlayConfig.parse(mode, players, difficulty, otoma, colour, seed)
+            config = PlayConfig.parse(mode, seats, difficulty, otoma, colour, seed)
             scenario = _load_scenario(path)
         use_ansi = (
             ansi if ansi is not None else sys.stdout.isatty() and "NO_COLOR" not in os.environ
@@ -113,7 +88,7 @@ def play(
             scenario, config, sys.stdin, sys.stdout, use_ansi, not sys.stdin.isatty(), saved
         )
     except ConfigError as exc:
-        raise UsageError(f"--{exc.setting.replace('_', '-')}: {exc}") from None
+        raise UsageError(f"{v.option_of(exc.setting)}: {exc}") from None
     except ValueError as exc:  # a scenario the mode cannot use
         typer.echo(printable(f"{path}: {exc}"), err=True)
         raise typer.Exit(1) from None
@@ -129,20 +104,3 @@ def _load_scenario(path: Path) -> Scenario:
     from pachaprint.cli.loading import load_valid_scenario
 
     return load_valid_scenario(path, REFUSAL)
-
-
-def _load_saved(path: Path) -> SavedGame:
-    """A saved game replayed with its events, or a clear message: exit 2 for a file that
-    cannot be read, exit 1 for a damaged log."""
-    from pachaprint.engine.rules.log import LogError, load_log
-    from pachaprint.terminal.display import printable
-
-    if not path.is_file():
-        raise UsageError(printable(f"no such file: {path}"))
-    try:
-        return load_log(path, record_events=True)
-    except OSError as exc:
-        raise UsageError(printable(f"cannot read {path}: {exc.strerror or exc}")) from None
-    except LogError as exc:
-        typer.echo(printable(f"{path}: cannot resume: {exc}"), err=True)
-        raise typer.Exit(1) from None

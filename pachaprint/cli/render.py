@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.loading import load_valid_scenario
 from pachaprint.cli.options import Ink, Lang, Paper, check_share_url, parse_back_offset
@@ -34,9 +35,7 @@ def render(
     scenario: Path = typer.Argument(
         None, metavar="FILE", help="A scenario file (omit it with --core)."
     ),
-    out: Path = typer.Option(
-        ..., "--out", "-o", metavar="DIR", help="Folder to write into (created if missing)."
-    ),
+    out: Path = v.out("DIR", "Folder to write into (created if missing)."),
     core: bool = typer.Option(
         False, "--core", help="Render the shared components instead of a scenario's disc."
     ),
@@ -48,32 +47,23 @@ def render(
         help="retail, volvelle45, both, or a wheel template file "
         "[default: retail for a disc, both for --core]",
     ),
-    lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the printed words."),
-    ink: Ink = typer.Option(
-        Ink.full,
-        "--ink",
-        help="full colour, or saver: light backgrounds and areas with outlines, for home printers.",
+    lang: Lang = v.lang("Language of the printed words."),
+    ink: Ink = v.ink(),
+    back_offset: str = v.back_offset(
+        "Shift every back page by X,Y mm (right, down as seen on the back) for a printer "
+        "whose duplex is off; read X,Y on the print test's back."
     ),
-    back_offset: str = typer.Option(
-        None,
-        "--back-offset",
-        metavar="X,Y",
-        help="Shift every back page by X,Y mm (right, down as seen on the back) for a printer "
-        "whose duplex is off; read X,Y on the print test's back.",
-    ),
-    share_url: str = typer.Option(
-        None,
-        "--share-url",
-        metavar="BASE",
-        help="The disc back's QR code holds BASE#CODE (a hosted digital wheel page, "
-        "'pachaprint wheel -o wheel.html') instead of the share code alone.",
+    share_url: str = v.share_url(
+        "The disc back's QR code holds BASE#CODE (a hosted digital wheel page, "
+        "'pachaprint wheel -o wheel.html') instead of the share code alone."
     ),
 ) -> None:
     """Render a scenario's disc front(s) and back, or the core components.
 
-    A scenario writes disc-front.svg (retail) and/or disc-front-volvelle45.svg,
-    disc-back.svg, a PDF of each, and disc-print-<paper>.pdf ready for
-    double-sided printing. --core writes the board, tiles, tokens, reference
+    A scenario writes ID-disc-front.svg (retail) and/or
+    ID-disc-front-volvelle45.svg, ID-disc-back.svg, a PDF of each, and
+    ID-disc-print-<paper>.pdf ready for double-sided printing, where ID is the
+    scenario's id, so the discs of several scenarios share a folder. --core writes the board, tiles, tokens, reference
     card, wheel covers and calibration disc plus the core print-and-play PDF.
     Exit 0 when written, 1 for an invalid scenario, 2 for usage errors.
     """
@@ -128,6 +118,7 @@ def render(
             back_offset=offset,
             share_url=share_url,
             ink=ink.value,
+            by_id=True,
         )
     except OSError as exc:
         raise UsageError(f"cannot write into {out}: {exc.strerror or exc}") from None

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 
+from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import command
 from pachaprint.cli.loading import load_valid_scenario
 from pachaprint.cli.options import BoxLimit, OutputFormat
@@ -20,17 +21,10 @@ def share(
     no_name: bool = typer.Option(
         False, "--no-name", help="Leave the name out: the code is then the disc alone."
     ),
-    format: OutputFormat = typer.Option(
-        OutputFormat.text,
-        "--format",
-        "-f",
-        help="text: the code alone; json: the code, its parts and the bits of each field.",
+    format: OutputFormat = v.format(
+        "text: the code alone; json: the code, its parts and the bits of each field."
     ),
-    box: BoxLimit = typer.Option(
-        BoxLimit.retail,
-        "--box",
-        help="retail: tile counts must fit the retail box; unlimited: skip that check.",
-    ),
+    box: BoxLimit = v.box(),
 ) -> None:
     """Print a short share code of a disc: terrain, crops, start and Otoma cells, name.
 

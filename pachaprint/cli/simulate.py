@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
-from pachaprint.cli.cluster import SCHEDULER_HELP, cluster_for
+from pachaprint.cli.cluster import cluster_for
 from pachaprint.cli.options import OutputFormat
 
 if TYPE_CHECKING:
@@ -24,69 +25,34 @@ REFUSAL = "not a valid scenario; fix it before simulating it"
 @command()
 def simulate(
     path: Path = typer.Argument(..., metavar="FILE", help="A valid scenario file."),
-    games: int = typer.Option(
-        200,
-        "--games",
-        "-n",
-        min=1,
-        metavar="N",
-        help="Games to simulate in total; against the Otoma shared out over the runs "
-        "(bot x difficulty), the first runs taking one more when it does not divide evenly.",
+    games: int = v.games(
+        "Games to simulate in total; against the Otoma shared out over the runs "
+        "(bot x difficulty), the first runs taking one more when it does not divide evenly."
     ),
-    players: int | None = typer.Option(
-        None,
-        "--players",
-        "-p",
-        metavar="N",
-        help="Seats per game: 2-4 (default 2); solo has one.",
-    ),
-    bots: str = typer.Option(
-        "logician,greedy",
-        "--bots",
-        "-b",
-        metavar="NAME,NAME",
-        help="Bots, one per seat, repeated when short (random, greedy, logician, expert, "
-        "oracle-cheat); against the Otoma, each bot in turn.",
-    ),
-    seed: int = typer.Option(
-        1, "--seed", "-s", metavar="N", help="Seed; game i uses a seed derived from (seed, i)."
-    ),
-    output_format: OutputFormat = typer.Option(
-        OutputFormat.text, "--format", "-f", help="text: a short summary; json: the full report."
-    ),
-    jobs: int = typer.Option(
-        1, "--jobs", "-j", min=1, metavar="N", help="Worker processes (the report does not change)."
-    ),
-    max_turns: int = typer.Option(
-        2000,
-        "--max-turns",
-        min=10,
-        metavar="N",
-        help="Turns after which a game counts as not ending.",
-    ),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
-    mode: str = typer.Option(
+    mode: str = v.mode(
+        "competitive, solo (one player against the Otoma) or coop (the group against the Otoma).",
         "competitive",
-        "--mode",
-        "-m",
-        metavar="MODE",
-        help="competitive, solo (one player against the Otoma) or coop (the group against the Otoma).",
     ),
-    difficulty: str | None = typer.Option(
+    seats: str | None = v.seats(
+        "Who sits where: N seats (2-4, default 2; solo has one) filled from --bots, or the "
+        "bot of every seat (logician,greedy,greedy)."
+    ),
+    bots: str | None = v.bots(
+        "Bots, one per seat, repeated when short (random, greedy, logician, expert, "
+        "oracle-cheat); against the Otoma, each bot in turn.",
         None,
-        "--difficulty",
-        metavar="LEVEL,LEVEL",
-        help="solo: easy, hard; coop: easy, normal, expert (default: all of the mode's).",
+        show_default="logician,greedy",
     ),
-    otoma: str | None = typer.Option(
-        None,
-        "--otoma",
-        metavar="CELL,CELL",
-        help="The five Otoma start cells (default: the scenario's solo.otoma, else its first five start cells).",
+    difficulty: str | None = v.difficulty(
+        "solo: easy, hard; coop: easy, normal, expert (default: all of the mode's).", several=True
     ),
-    scheduler: str | None = typer.Option(
-        None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP
-    ),
+    otoma: str | None = v.otoma(),
+    seed: int = v.seed("Seed; game i uses a seed derived from (seed, i).", 1),
+    output_format: OutputFormat = v.format("text: a short summary; json: the full report."),
+    jobs: int = v.jobs("Worker processes (the report does not change)."),
+    max_turns: int = v.max_turns(),
+    quiet: bool = v.quiet(),
+    scheduler: str | None = v.scheduler(),
     logs: Path | None = typer.Option(
         None,
         "--logs",
@@ -94,6 +60,7 @@ def simulate(
         help="Write every game's log (pachaprint-game/2) into DIR, to watch one with "
         "'pachaprint table DIR/game-0001.json'.",
     ),
+    players: str | None = v.deprecated("--players", "-p"),
 ) -> None:
     """Simulate bot games of a scenario and report how it plays.
 
@@ -107,15 +74,18 @@ def simulate(
     """
     from pachaprint.cli.loading import load_valid_scenario
     from pachaprint.engine.analysis.simulate import SimulationConfig
-    from pachaprint.engine.rules.config import ConfigError
+    from pachaprint.engine.rules.config import ConfigError, Mode
     from pachaprint.terminal.display import printable
 
+    seats = v.renamed("--players", "--seats", players, seats, None)
     try:
+        shared = Mode.parse(mode) is not Mode.COMPETITIVE
+        number, names = v.bot_seats(seats, bots, "logician,greedy", shared)
         config = SimulationConfig.parse(
-            mode, players, bots, difficulty, games, seed, otoma, max_turns
+            mode, number, names, difficulty, games, seed, otoma, max_turns
         )
     except ConfigError as exc:
-        raise UsageError(f"--{exc.setting.replace('_', '-')}: {exc}") from None
+        raise UsageError(f"{v.option_of(exc.setting)}: {exc}") from None
     scenario = load_valid_scenario(path, REFUSAL)
     total = config.games
     with cluster_for(scheduler) as cluster:

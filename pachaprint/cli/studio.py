@@ -6,8 +6,8 @@ from pathlib import Path
 
 import typer
 
+from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
-from pachaprint.cli.options import no_browser_option, port_option
 
 
 @command()
@@ -17,8 +17,8 @@ def studio(
         metavar="FILE|DIR",
         help="A scenario file (created on the first save if it does not exist) or a folder of them.",
     ),
-    port: int = port_option(8750),
-    no_browser: bool = no_browser_option(),
+    port: int = v.port(8750),
+    no_browser: bool = v.no_browser(),
 ) -> None:
     """Author a disc in the browser, the checker live on every edit.
 

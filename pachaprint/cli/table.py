@@ -7,11 +7,10 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
-from pachaprint.cli.options import no_browser_option, port_option
 
 if TYPE_CHECKING:  # the engine is imported when the command runs, not when the CLI starts
-    from pachaprint.engine.rules.log import SavedGame
     from pachaprint.model.scenario import Scenario
     from pachaprint.table.session import NewGame
 
@@ -26,47 +25,17 @@ def table(
         help="A valid scenario file, a saved game (pachaprint-game/2) to replay or go on with, "
         "or a disc's share code (or a wheel.html#CODE or tiwanaku-app link).",
     ),
-    mode: str | None = typer.Option(
-        None,
-        "--mode",
-        "-m",
-        metavar="MODE",
-        help="competitive (the default), solo (one seat against the Otoma) or coop (2-4 seats against the Otoma).",
+    mode: str | None = v.game_mode(),
+    seats: str | None = v.seats(
+        "Who sits where, one entry per seat: human, random, greedy, logician or expert; or N "
+        "seats of people (default: human,human; solo: human)."
     ),
-    seats: str | None = typer.Option(
-        None,
-        "--seats",
-        metavar="SEAT,SEAT",
-        help="Who sits where, one entry per seat: human, random, greedy, logician or expert "
-        "(default: human,human; solo: human).",
-    ),
-    difficulty: str | None = typer.Option(
-        None,
-        "--difficulty",
-        metavar="LEVEL",
-        help="solo: easy (default) or hard; coop: easy, normal (default) or expert.",
-    ),
-    colour: str | None = typer.Option(
-        None,
-        "--colour",
-        metavar="NAME",
-        help="Solo: your pawn colour, brown (default), white, green or blue.",
-    ),
-    otoma: str | None = typer.Option(
-        None,
-        "--otoma",
-        metavar="CELL,CELL",
-        help="The five Otoma start cells (default: the disc's solo.otoma, else its first five start cells).",
-    ),
-    seed: int | None = typer.Option(
-        None,
-        "--seed",
-        "-s",
-        metavar="N",
-        help="Seed for the first player, the tiles and the bots (default: a fresh one).",
-    ),
-    port: int = port_option(8770),
-    no_browser: bool = no_browser_option(),
+    difficulty: str | None = v.game_difficulty(),
+    otoma: str | None = v.otoma(),
+    colour: str | None = v.colour(),
+    seed: int | None = v.game_seed(),
+    port: int = v.port(8770),
+    no_browser: bool = v.no_browser(),
 ) -> None:
     """Play a disc in the browser: hot-seat, bots, solo and co-op.
 
@@ -81,6 +50,7 @@ def table(
     errors.
     """
     from pachaprint.check.load import parse_bytes, read_file
+    from pachaprint.cli.loading import load_saved_game
     from pachaprint.engine.rules.config import ConfigError
     from pachaprint.model.text import display_path
     from pachaprint.table.server import PortError, is_saved_game, serve, session_for
@@ -106,12 +76,12 @@ def table(
             for setting, value in {**given, "colour": colour, "seed": seed}.items():
                 if value is not None:
                     raise ConfigError(setting, "comes from the saved game")
-            session = session_for(path.parent, saved=_load_saved(path))
+            session = session_for(path.parent, saved=load_saved_game(path, "cannot open this game"))
         else:
             words = _words(mode, seats, difficulty, colour, otoma, seed)
             session = session_for(path.parent, _load_scenario(path), words)
     except ConfigError as exc:
-        raise UsageError(f"--{exc.setting.replace('_', '-')}: {exc}") from None
+        raise UsageError(f"{v.option_of(exc.setting)}: {exc}") from None
     except ValueError as exc:  # a disc the mode cannot use
         typer.echo(printable(f"{shown}: {exc}"), err=True)
         raise typer.Exit(1) from None
@@ -155,27 +125,19 @@ def _load_code(text: str) -> Scenario | None:
 
 
 def _seat_words(seats: str | None, mode: str | None) -> tuple[str, ...]:
-    """The seats named on the command line (default: people only, two or one in solo)."""
-    if seats is None:
-        return ("human",) if (mode or "").strip().lower() == "solo" else ("human", "human")
-    return tuple(s.strip().lower() for s in seats.split(",") if s.strip())
+    """The seats named on the command line; a number of seats, or none, are people only
+    (two, or one in solo)."""
+    from pachaprint.engine.bots import BOT_NAMES, CHEATING
+    from pachaprint.engine.rules.config import Mode
+    from pachaprint.terminal.play import seats_for
+
+    game_mode = Mode.parse(mode or Mode.COMPETITIVE.value)
+    people = ("human",) if game_mode is Mode.SOLO else ("human", "human")
+    fair = tuple(name for name in BOT_NAMES if name not in CHEATING)
+    return seats_for(game_mode, seats, people, fair)
 
 
 def _load_scenario(path: Path) -> Scenario:
     from pachaprint.cli.loading import load_valid_scenario
 
     return load_valid_scenario(path, REFUSAL)
-
-
-def _load_saved(path: Path) -> SavedGame:
-    """A saved game replayed with its events, or a clear message and exit 1."""
-    from pachaprint.engine.rules.log import LogError, load_log
-    from pachaprint.terminal.display import printable
-
-    try:
-        return load_log(path, record_events=True)
-    except OSError as exc:
-        raise UsageError(printable(f"cannot read {path}: {exc.strerror or exc}")) from None
-    except LogError as exc:
-        typer.echo(printable(f"{path}: cannot open this game: {exc}"), err=True)
-        raise typer.Exit(1) from None

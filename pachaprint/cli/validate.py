@@ -12,6 +12,7 @@ from pachaprint.check.load import read_file
 from pachaprint.check.problems import Rule
 from pachaprint.check.solver import CropSolver, SolveStatus, givens_of
 from pachaprint.check.validate import validate_bytes
+from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.checking import (
     PathProblem,
@@ -22,7 +23,7 @@ from pachaprint.cli.checking import (
 from pachaprint.cli.options import BoxLimit, OutputFormat
 from pachaprint.model.board import Board
 from pachaprint.model.scenario import Scenario
-from pachaprint.model.text import display_path
+from pachaprint.model.text import display_path, plural
 
 
 def _read(path: Path) -> bytes:
@@ -42,25 +43,21 @@ def _files(paths: list[str]) -> list[Path]:
 @command()
 def validate(
     paths: list[str] = typer.Argument(
-        ..., metavar="FILE|DIR", help="Scenario files, or folders of *.json scenario files."
+        ..., metavar="FILE|DIR...", help="Scenario files, or folders of *.json scenario files."
     ),
-    format: OutputFormat = typer.Option(
-        OutputFormat.text,
-        "--format",
-        help="text: one line per problem; json: a list with one object per file.",
+    format: OutputFormat = v.format(
+        "text: one line per problem; json: a list with one object per file."
     ),
-    box: BoxLimit = typer.Option(
-        BoxLimit.retail,
-        "--box",
-        help="retail: tile counts must fit the retail box; unlimited: skip that check.",
-    ),
+    box: BoxLimit = v.box(),
 ) -> None:
     """Check scenario files against the schema and every rule of the game.
 
-    Exit code 0 when all are valid, 1 when at least one is invalid, 2 for usage errors.
+    A folder gives its *.json files; one whose format names another kind of
+    file (a saved game, a studio draft) is skipped with a note. Exit code 0
+    when all are valid, 1 when at least one is invalid, 2 for usage errors.
     """
     files = _files(paths)
-    raise typer.Exit(validate_files(files, format.value, box.value, typer.echo))
+    raise typer.Exit(validate_files(files, format.value, box.value, typer.echo, paths))
 
 
 def grid_text(
@@ -91,10 +88,8 @@ def solve(
     explain: bool = typer.Option(
         False, "--explain", help="Print the chain of deductions, cell by cell."
     ),
-    format: OutputFormat = typer.Option(
-        OutputFormat.text,
-        "--format",
-        help="text: the solved grid (or the problems); json: the solution as data.",
+    format: OutputFormat = v.format(
+        "text: the solved grid (or the problems); json: the solution as data."
     ),
 ) -> None:
     """Derive the crop layer from the terrain and the start cells' crops.
@@ -152,7 +147,7 @@ def solve(
         typer.echo("\nAnother solution:\n" + grid_text(scenario, result.other, differ))
     elif result.solution is not None:
         typer.echo(
-            f"{shown}: unique solution from {len(givens)} start cell{'s' if len(givens) != 1 else ''} (start cells marked *):"
+            f"{shown}: unique solution from {plural(len(givens), 'start cell')} (start cells marked *):"
         )
         typer.echo(grid_text(scenario, result.solution, start))
         if explain:
@@ -166,7 +161,7 @@ def solve(
         if write:
             count = len(report.errors)
             typer.echo(
-                f"{shown}: not written: {count} problem{'s' if count != 1 else ''}"
+                f"{shown}: not written: {plural(count, 'problem')}"
                 " (listed above); fix the map first",
                 err=True,
             )

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 
+from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.loading import load_valid_scenario
 from pachaprint.cli.options import BoxLimit, Lang
@@ -20,20 +21,14 @@ def wheel(
         metavar="[FILE]",
         help="A scenario file; without one, the page that opens any disc from wheel.html#CODE.",
     ),
-    out: str = typer.Option(
-        None,
-        "--out",
-        "-o",
-        metavar="FILE",
-        help="The HTML file to write ('-' for standard output; default: ID-wheel.html, "
+    out: str = v.out(
+        "FILE",
+        "The HTML file to write ('-' for standard output; default: ID-wheel.html, "
         "or wheel.html without FILE).",
+        None,
     ),
-    box: BoxLimit = typer.Option(
-        BoxLimit.retail,
-        "--box",
-        help="retail: tile counts must fit the retail box; unlimited: skip that check.",
-    ),
-    lang: Lang = typer.Option(Lang.en, "--lang", help="Language of the page's texts."),
+    box: BoxLimit = v.box(),
+    lang: Lang = v.lang("Language of the page's texts."),
 ) -> None:
     """Write the digital wheel: one offline HTML page that reveals the map.
 

@@ -88,6 +88,12 @@ def display_path(path: str | os.PathLike[str]) -> str:
     return printable(raw.decode("utf-8", "backslashreplace"))
 
 
+def plural(number: int, word: str, words: str | None = None) -> str:
+    """A count and its noun, which agree: ``1 cell``, ``2 cells``, ``1,200 games``
+    (``words`` for a plural not made with ``s``: ``difficulty``, ``difficulties``)."""
+    return f"{number:,} {word if number == 1 else (words or word + 's')}"
+
+
 def quote(value: object, limit: int = 40) -> str:
     """A JSON value as a message quotes it: JSON text, every non-printable character
     escaped, cut to ``limit`` characters."""
@@ -102,6 +108,7 @@ __all__ = [
     "describe_character",
     "display_path",
     "forbidden_characters",
+    "plural",
     "printable",
     "quote",
     "text_problem",

@@ -120,6 +120,7 @@ def render_scenario(
     back_offset: tuple[float, float] = (0.0, 0.0),
     share_url: str | None = None,
     ink: str = "full",
+    by_id: bool = False,
 ) -> list[Path]:
     """Write one scenario's disc files into ``out_dir``; returns the paths written.
 
@@ -128,6 +129,9 @@ def render_scenario(
     ``printable`` also writes ``disc-print-<paper>.pdf``: the fronts and the
     back imposed on ``paper`` (``a4``/``letter``), ready for duplex printing.
     ``ink`` is ``full`` or ``saver`` (see :func:`pachaprint.render.symbols.ink`).
+    With ``by_id`` every file name starts with the scenario's id
+    (``ID-disc-front.svg``, ``ID-disc-print-a4.pdf``), so that the discs of
+    several scenarios share one folder without replacing each other's files.
     """
     with ink_mode(ink):
         return _render_scenario(
@@ -140,6 +144,7 @@ def render_scenario(
             printable,
             back_offset,
             share_url,
+            f"{scenario.id}-" if by_id else "",
         )
 
 
@@ -153,6 +158,7 @@ def _render_scenario(
     printable: bool,
     back_offset: tuple[float, float],
     share_url: str | None,
+    prefix: str,
 ) -> list[Path]:
     scenario = completed(scenario)
     if difficulty is None:
@@ -171,10 +177,10 @@ def _render_scenario(
         print_pdf = pdf_bytes(pages, title=title, duplex=True)
     written: list[Path] = []
     for stem, svg, pdf in rendered:
-        written.append(_write_bytes(out / f"{stem}.svg", svg))
-        written.append(_write_bytes(out / f"{stem}.pdf", pdf))
+        written.append(_write_bytes(out / f"{prefix}{stem}.svg", svg))
+        written.append(_write_bytes(out / f"{prefix}{stem}.pdf", pdf))
     if print_pdf is not None:
-        written.append(_write_bytes(out / f"disc-print-{paper}.pdf", print_pdf))
+        written.append(_write_bytes(out / f"{prefix}disc-print-{paper}.pdf", print_pdf))
     return written
 
 

@@ -22,7 +22,8 @@ from pachaprint.check.validate import validate_data
 from pachaprint.fileio import atomic_write_text
 from pachaprint.model.board import board_for, join_names
 from pachaprint.model.scenario import FORMAT, Scenario, crops_to_rows, dumps_scenario
-from pachaprint.model.text import display_path, printable, text_problem
+from pachaprint.model.text import display_path, plural, printable, text_problem
+from pachaprint.resources import with_schema_reference
 from pachaprint.share.codec import ShareCodeError, SharedDisc, decode, encode_symbols
 from pachaprint.share.fanmaps import APP, FanMap, FanMapError, parse_app_link, parse_web_board
 from pachaprint.share.inputs import CODE, Item
@@ -132,7 +133,7 @@ def _from_fan_map(imported: Imported, box: str) -> None:
     if imported.added:
         shown = join_names(f"{name} ({level})" for name, level in imported.added.items())
         imported.notes.append(
-            f"the map was not unique from its {len(fan.start)} start cell(s); "
+            f"the map was not unique from its {plural(len(fan.start), 'start cell')}; "
             f"added start {'cell' if len(imported.added) == 1 else 'cells'} {shown}, as the checker suggests"
         )
     _finish(imported, data, box)
@@ -165,13 +166,14 @@ def convert(item: Item, box: str = "retail") -> Imported:
 
 
 def write(imported: Imported, folder: Path, force: bool = False) -> None:
-    """Write an item's scenario as ``folder/ID.json`` (atomically), never over another file unless ``force``."""
+    """Write an item's scenario as ``folder/ID.json`` (atomically), never over another file
+    unless ``force``; its ``$schema`` leads from ``folder`` to this install's schema."""
     scenario = imported.scenario
     if scenario is None:
         return
     target = folder / f"{scenario.id}.json"
     imported.path = target
-    text = dumps_scenario(scenario.to_dict())
+    text = dumps_scenario(with_schema_reference(scenario.to_dict(), folder.resolve()))
     if target.exists() or target.is_symlink():
         try:
             same = target.is_file() and target.read_text(encoding="utf-8") == text

@@ -217,6 +217,7 @@ def legal(state: GameState) -> list[dict[str, Any]]:
             entry["points"] = OFFERING_POINTS[b.bit_count()]
         elif kind == Kind.OTOMA and state.otoma is not None:
             entry["pawn"], entry["colour"] = b + 1, state.otoma.colours[b]
+            entry["name"] = state.seating.otoma_names[b]  # green 2 where two are green
             entry["cell"] = board.name(state.otoma.pawns[b])
         elif kind == Kind.SPEND and state.tiles is not None:
             entry["terrain"] = TERRAIN_LETTERS[b]

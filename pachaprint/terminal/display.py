@@ -124,7 +124,7 @@ def legend(state: GameState) -> str:
         return "\n".join(lines)
     colours = state.seating.colours
     explorers = ", ".join(f"{PLAYER_LETTERS[s]} {colours[s]}" for s in range(otoma.side))
-    pawns = ", ".join(f"O{i + 1} {c}" for i, c in enumerate(otoma.colours))
+    pawns = ", ".join(f"O{i + 1} {c}" for i, c in enumerate(state.seating.otoma_names))
     lines.append(f"       explorers {explorers}; Otoma {pawns}.")
     if state.rules.arrows:
         lines.append(
@@ -238,7 +238,7 @@ def event_text(state: GameState, event: Event, kinds: Sequence[str]) -> str | No
         EventKind.OTOMA_MOVE,
         EventKind.OTOMA_STAYS,
     ):
-        pawn = f"Otoma pawn {value + 1} ({otoma.colours[value]})"
+        pawn = f"Otoma pawn {value + 1} ({state.seating.otoma_names[value]})"
         if what is EventKind.OTOMA_MOVE:
             move = next(m for m in reversed(otoma.moves) if m.pawn == value)
             return f"{pawn} goes {move.path.describe(board)}"

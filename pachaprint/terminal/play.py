@@ -12,11 +12,12 @@ comes from :mod:`pachaprint.terminal.display`.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from pachaprint.engine.bots import BOT_NAMES, HUMAN, Bot, check_bot, make_bot
+from pachaprint.engine.bots import BOT_NAMES, HUMAN, Bot, make_bot
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind
 from pachaprint.engine.rules.config import ConfigError, GameConfig, Mode, check_seats
@@ -28,15 +29,30 @@ from pachaprint.model.scenario import Scenario
 from pachaprint.terminal import display
 
 
-def seats_for(mode: Mode, seats: str | None) -> tuple[str, ...]:
-    """The seats of a game from ``human,logician``-style words: each ``human`` or a bot
-    name (``None``: a person against a logician; a person alone in solo)."""
+def seats_for(
+    mode: Mode,
+    seats: str | None,
+    line_up: tuple[str, ...] | None = None,
+    bots: tuple[str, ...] = BOT_NAMES,
+) -> tuple[str, ...]:
+    """The seats of a game from ``human,logician``-style words, each ``human`` or one of
+    ``bots``, or from a number of seats (``3``): the default line-up with its last entry
+    repeated. The default line-up is ``line_up``, else a person against a logician (a
+    person alone in solo); without ``seats``, it is the game's seats.
+    :class:`~pachaprint.engine.rules.config.ConfigError` (setting ``players``) otherwise."""
+    default = line_up or (("human",) if mode is Mode.SOLO else ("human", "logician"))
     if seats is None:
-        return ("human",) if mode is Mode.SOLO else ("human", "logician")
+        return default
+    if re.fullmatch(r"\s*[0-9]+\s*", seats):
+        count = check_seats(mode, int(seats))
+        return (default + (default[-1],) * count)[:count]
     names = tuple(s.strip().lower() for s in seats.split(",") if s.strip())
     for name in names:
-        if name != HUMAN:
-            check_bot(name, "players")
+        if name != HUMAN and name not in bots:
+            what = "cannot sit here" if name in BOT_NAMES else "is neither a person nor a bot"
+            raise ConfigError(
+                "players", f"{name!r} {what} (choose from {', '.join((HUMAN, *bots))})"
+            )
     return names
 
 

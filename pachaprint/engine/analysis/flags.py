@@ -19,6 +19,7 @@ from pachaprint.engine.analysis.stats import Interval, percent, span, wilson
 from pachaprint.engine.analysis.summary import RunSummary, Turns
 from pachaprint.engine.rules.config import Mode
 from pachaprint.engine.rules.events import Ending
+from pachaprint.model.text import plural
 
 
 class Summary(Protocol):
@@ -70,7 +71,7 @@ def flags(report: Summary, records: list[GameRecord]) -> list[str]:
     out = []
     errors = sum(1 for r in records if r.error)
     if errors:
-        out.append(f"{errors} games stopped on an error")
+        out.append(f"{plural(errors, 'game')} stopped on an error")
     stalled = report.games - report.completed - errors
     if stalled:
         out.append(f"{stalled} of {report.games} games did not end within {report.max_turns} turns")

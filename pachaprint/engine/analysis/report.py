@@ -23,6 +23,7 @@ from pachaprint.engine.analysis.summary import RunSummary, SeatSummary, Turns, p
 from pachaprint.engine.rules.config import Mode
 from pachaprint.engine.rules.events import SOURCE_NAMES, Ending
 from pachaprint.model.scenario import Scenario
+from pachaprint.model.text import plural
 
 
 class Plan(Protocol):
@@ -133,7 +134,7 @@ class SimulationReport:
         lines = [
             f"{self.scenario} ({self.mode}): {self.completed}/{self.games} games completed; "
             f"Otoma on {', '.join(self.otoma_cells or [])}; seed {self.seed}",
-            f"{self.games} games over {len(runs)} runs (bot x difficulty): {split}",
+            f"{plural(self.games, 'game')} over {plural(len(runs), 'run')} (bot x difficulty): {split}",
             self._turns_line(),
             f"the Otoma win {percent(self.otoma_win_rate or 0)} of all games",
         ]

@@ -42,6 +42,7 @@ from pachaprint.engine.rules.modes import start as start_game
 from pachaprint.engine.rules.oracle import WheelOracle
 from pachaprint.model.rules import PLAYER_COUNTS
 from pachaprint.model.scenario import Scenario
+from pachaprint.model.text import plural
 
 DEFAULT_MAX_TURNS = 2000
 """Turns after which a game counts as not ending."""
@@ -137,8 +138,9 @@ class SimulationConfig:
             kinds = len(dict.fromkeys(r.difficulty for r in runs))
             raise ConfigError(
                 "games",
-                f"{self.games} games cannot cover the {len(runs)} runs "
-                f"({len(runs) // kinds} bots x {kinds} difficulties): ask for at least "
+                f"{plural(self.games, 'game')} cannot cover the {plural(len(runs), 'run')} "
+                f"({plural(len(runs) // kinds, 'bot')} x "
+                f"{plural(kinds, 'difficulty', 'difficulties')}): ask for at least "
                 f"{len(runs)} games, or choose fewer runs with --bots and --difficulty",
             )
         counts = split_games(self.games, len(runs))

@@ -49,6 +49,7 @@ from pachaprint.engine.bots.knowledge import (
 )
 from pachaprint.engine.rules.movement import Geometry, cells_of, flood
 from pachaprint.model.rules import MAX_REGION_SIZE, TERRAIN_LETTERS
+from pachaprint.model.text import plural
 
 __all__ = [
     "FULL",
@@ -146,7 +147,7 @@ def analyse(
             count = possible[t].bit_count()
             if count < supply[t]:
                 raise Inconsistent(
-                    f"{supply[t]} {TERRAIN_LETTERS[t]} tiles are left for {count} cells"
+                    f"{plural(supply[t], TERRAIN_LETTERS[t] + ' tile')} left for {plural(count, 'cell')}"
                 )
             if count and count == supply[t]:
                 for other in range(kinds):

@@ -19,6 +19,7 @@ from typing import Final
 
 from pachaprint.model.rules import PLAYER_COUNTS, explorer_pawns
 from pachaprint.model.scenario import Scenario
+from pachaprint.model.text import plural
 
 PLAYER_COLOURS: Final = ("brown", "white", "green", "blue")
 """The four explorer pawn colours, in the order the solo ruling lists them."""
@@ -153,6 +154,11 @@ class Seating:
     """Colour per Otoma pawn, in setup order; empty without Otoma."""
 
     @property
+    def otoma_names(self) -> tuple[str, ...]:
+        """A name per Otoma pawn, each its own (see :func:`pawn_names`)."""
+        return pawn_names(self.otoma_colours)
+
+    @property
     def otoma_side(self) -> int:
         return len(self.colours) - 1
 
@@ -185,6 +191,18 @@ def seating(mode: Mode, players: int, difficulty: str | None, colour: str) -> Se
     )
 
 
+def pawn_names(colours: Sequence[str]) -> tuple[str, ...]:
+    """Names that tell apart pawns of one colour: at two players co-op puts two green
+    Otoma pawns on the board, ``green`` and ``green 2`` (the first keeps the plain
+    colour, which the tile arrows of that colour move)."""
+    seen: dict[str, int] = {}
+    names = []
+    for colour in colours:
+        seen[colour] = seen.get(colour, 0) + 1
+        names.append(colour if seen[colour] == 1 else f"{colour} {seen[colour]}")
+    return tuple(names)
+
+
 def otoma_colours(player_colour: str) -> tuple[str, ...]:
     """The solo Otoma pawn colours when the player uses ``player_colour`` (RULES.md section 4 ruling).
 
@@ -213,7 +231,7 @@ def otoma_cells(scenario: Scenario, chosen: Sequence[str | int] | None = None) -
         raise ValueError(f"scenario {scenario.id}: solo and co-op use long scenarios only")
     if len(scenario.start_cells) < OTOMA_PAWNS:
         raise ValueError(
-            f"scenario {scenario.id}: {len(scenario.start_cells)} start cells; the Otoma need {OTOMA_PAWNS}"
+            f"scenario {scenario.id}: {plural(len(scenario.start_cells), 'start cell')}; the Otoma need {OTOMA_PAWNS}"
         )
     if chosen is None:
         if not scenario.otoma:

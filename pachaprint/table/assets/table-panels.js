@@ -63,7 +63,7 @@
     }
     if (kinds.has("offer")) offerChoices(legal);
     legal.filter((a) => a.kind === "otoma").forEach((a) => {
-      const button = actionButton(a, " Move Otoma pawn " + a.pawn + " (" + a.colour + ", on " + a.cell + ")");
+      const button = actionButton(a, " Move Otoma pawn " + a.pawn + " (" + a.name + ", on " + a.cell + ")");
       button.prepend(T.pawnChip(a.colour));
       row.appendChild(button);
     });
