@@ -166,7 +166,7 @@ def _schema_message(error: jsonschema.ValidationError) -> list[tuple[str, str]]:
     if key == "maxLength":
         return [(where, f"has {len(value)} characters; at most {arg} are allowed")]
     if key == "minItems":
-        have = "no items" if not value else f"{len(value)} item{'s' if len(value) != 1 else ''}"
+        have = plural(len(value), "item") if value else "no items"
         return [(where, f"has {have}; at least {arg} {'is' if arg == 1 else 'are'} needed")]
     if key == "maxItems":
         return [(where, f"has {len(value)} items; at most {arg} allowed")]
