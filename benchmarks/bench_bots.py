@@ -78,8 +78,8 @@ def play(job: tuple[str, str | None, int, tuple[str, ...], int, int]) -> dict[st
 
     from pachaprint.engine.bots import make_bot
     from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
-    from pachaprint.engine.rules.game import draw_setup
-    from pachaprint.engine.rules.state import GameState
+    from pachaprint.engine.rules.game import Game, draw_setup
+    from pachaprint.engine.rules.modes import start as start_game
 
     mode_name, difficulty, players, bots, index, seed = job
     scenarios, oracles = _long_scenarios()
@@ -91,9 +91,8 @@ def play(job: tuple[str, str | None, int, tuple[str, ...], int, int]) -> dict[st
     config = GameConfig(mode, players, difficulty, names, seed=seed, first_player=first)
     first_player, tiles_seed, rng = draw_setup(config)
     seats = [make_bot(name, random.Random(rng.getrandbits(64)), mode) for name in bots]
-    state = GameState(
-        oracle, config, first_player=first_player, otoma_cells=cells, tiles_seed=tiles_seed
-    )
+    game = Game(oracle, config, first_player=first_player, otoma_cells=cells, tiles_seed=tiles_seed)
+    state = start_game(game)
     cpu = [0.0] * players
     clock = time.process_time
     while not state.is_terminal() and state.turn <= 2000:

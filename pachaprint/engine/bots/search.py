@@ -37,6 +37,7 @@ import pachaprint.engine.bots.prior as priors
 from pachaprint.engine.bots.base import Bot
 from pachaprint.engine.bots.belief import Belief
 from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
+from pachaprint.engine.bots.repeats import Position, position, progress
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import LegalActions
 from pachaprint.engine.rules.events import Phase
@@ -66,6 +67,11 @@ class Budget:
     """Solo: what a turn that changes nothing on the table costs (see :class:`TurnSearch`)."""
     idle: float = 2.0
     """Co-op: what a turn that changes nothing on the table costs (its tile is spent)."""
+    replan: int = 2
+    later_spread: int = 2
+    """Solo: like :attr:`spread`, in the turn after a set-up."""
+    """Solo: worlds in which the turn after a set-up is searched (a set-up draws no
+    chance, so every world reaches the same table; the others reuse these values)."""
 
 
 class Model(Protocol):
@@ -122,6 +128,7 @@ class TurnSearch:
         self._turn = (0, 0, 0)
         self._table = (0, 0)
         self._nested = False
+        self._setups: dict[tuple[Position, tuple[object, ...], int], float] = {}
         self.nodes = 0
         """Tables evaluated so far (the work done, for benchmarks)."""
 
@@ -137,6 +144,7 @@ class TurnSearch:
         self._turn = (state.current_player, state.turn, state.end_turns)
         self._table = (state.revealed, state.crop_mask)
         self._nested = False
+        self._setups = {}
         belief = self.model.belief(state)
         setups = self.budget.setups if setups is None else setups
         scored = self.prior(state, belief, self.budget.width, setups, legal)
@@ -160,7 +168,9 @@ class TurnSearch:
     def _q(self, state: GameState, action: int, depth: int, worlds: Sequence[int]) -> float:
         """Expected value of ``action``: its first chance enumerated in the first
         :attr:`Budget.spread` decisions of the turn, drawn in each world after."""
-        spread = depth > self.budget.depth - self.budget.spread
+        spread = depth > self.budget.depth - (
+            self.budget.later_spread if self._nested else self.budget.spread
+        )
         total = 0.0
         for p, child, world in self.model.outcomes(state, action, worlds, spread, depth):
             total += p * self._v(child, depth - 1, world)
@@ -175,7 +185,7 @@ class TurnSearch:
                     return value - self.budget.idle
                 if self._nested:  # solo: dawdling twice in a row is never the plan
                     return float("-inf")
-                return self._next_turn(state, world) - self.budget.stall
+                return self._after_setup(state, world) - self.budget.stall
             self.nodes += 1
             return self.evaluator.value(state, self.model.belief(state))
         if depth <= 0:
@@ -203,6 +213,16 @@ class TurnSearch:
             and not state.is_terminal()
             and (state.revealed, state.crop_mask) == self._table
         )
+
+    def _after_setup(self, state: GameState, world: int) -> float:
+        """The value of the turn after a set-up, searched in world ``world % replan``
+        (the set-up drew no chance: every world reaches this same table)."""
+        world %= self.budget.replan
+        key = (position(state), progress(state), world)
+        found = self._setups.get(key)
+        if found is None:
+            found = self._setups[key] = self._next_turn(state, world)
+        return found
 
     def _next_turn(self, state: GameState, world: int) -> float:
         """The value of the best next turn (searched once: a stall after a stall is a leaf)."""
