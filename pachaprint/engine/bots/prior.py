@@ -194,6 +194,8 @@ class OtomaCost:
         self.gain = diversity_gain(state.stones[otoma.account], state.supply) + MEAN_CROP
         self.colour = state.seating.colours[state.side_of[state.current_player]]
         self.hard = state.rules.choose_on_own_arrow
+        self._moves: dict[tuple[str, int], bool] = {}
+        """Whether an arrow on an open tile, (colour, direction), moves its Otoma pawn."""
         # per terrain: the share of its unseen tiles whose arrow moves an Otoma pawn
         self.shares: list[float | None] = []
         for t in range(len(tiles.box)):
@@ -227,9 +229,14 @@ class OtomaCost:
                 return 0.0
             if tile.colour == self.colour:
                 return gain if self.hard else 0.0
-            pawn = otoma.colours.index(tile.colour)
-            stop = otoma_stop(trails, otoma.pawns[pawn], Direction(tile.direction), revealed)
-            return 0.0 if stop is None else gain
+            # the table does not change: where a pawn stops depends on the pawn and the arrow
+            key = (tile.colour, tile.direction)
+            sends = self._moves.get(key)
+            if sends is None:
+                pawn = otoma.colours.index(tile.colour)
+                stop = otoma_stop(trails, otoma.pawns[pawn], Direction(tile.direction), revealed)
+                sends = self._moves[key] = stop is not None
+            return gain if sends else 0.0
         # a tile still in its stack
         moves = 0.0
         shares = self.shares
