@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
 import pachaprint.engine.bots.prior as priors
 from pachaprint.engine.bots.base import Bot
@@ -40,6 +40,7 @@ from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
 from pachaprint.engine.bots.repeats import Position, position, progress
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import LegalActions
+from pachaprint.engine.rules.config import Mode
 from pachaprint.engine.rules.events import Phase
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.view import PlayerView
@@ -67,11 +68,23 @@ class Budget:
     """Solo: what a turn that changes nothing on the table costs (see :class:`TurnSearch`)."""
     idle: float = 2.0
     """Co-op: what a turn that changes nothing on the table costs (its tile is spent)."""
-    replan: int = 2
-    later_spread: int = 2
-    """Solo: like :attr:`spread`, in the turn after a set-up."""
-    """Solo: worlds in which the turn after a set-up is searched (a set-up draws no
-    chance, so every world reaches the same table; the others reuse these values)."""
+
+    @classmethod
+    def for_mode(cls, mode: Mode) -> Budget:
+        """The budget the search bots play ``mode`` with: :data:`BUDGETS`."""
+        return BUDGETS[mode]
+
+
+BUDGETS: Final = {
+    Mode.COMPETITIVE: Budget(inner=2),
+    Mode.SOLO: Budget(inner=2, samples=1, setups=1),
+    Mode.COOP: Budget(),
+}
+"""The expert's work per mode, as ``benchmarks/bench_bots.py`` measured it (same strength,
+less work): head to head, 2 candidates at the later decisions of a turn are as strong as 3;
+in solo one world is enough (the only chance a turn draws after its first is where the
+Otoma's arrows point) and one set-up candidate, searching the turn after it, as strong
+as two."""
 
 
 class Model(Protocol):
@@ -133,16 +146,22 @@ class TurnSearch:
         """Tables evaluated so far (the work done, for benchmarks)."""
 
     def choose(
-        self, state: GameState, setups: int | None = None, legal: LegalActions | None = None
+        self,
+        state: GameState,
+        setups: int | None = None,
+        legal: LegalActions | None = None,
+        start: tuple[int, int] | None = None,
     ) -> int:
         """The action to take among ``legal`` (by default every legal action); ``setups``
         overrides :attr:`Budget.setups` (a :class:`StallGuard` takes them away from a
-        player who has dawdled)."""
+        player who has dawdled); ``start``: the table (revealed, crop masks) when the
+        seat's turn began, if this decision comes later in the turn (a turn that
+        discovered or divined before it has changed the table, whatever is chosen now)."""
         legal = state.legal_actions() if legal is None else legal
         if len(legal) == 1:
             return legal[0]
         self._turn = (state.current_player, state.turn, state.end_turns)
-        self._table = (state.revealed, state.crop_mask)
+        self._table = (state.revealed, state.crop_mask) if start is None else start
         self._nested = False
         self._setups = {}
         belief = self.model.belief(state)
@@ -168,9 +187,7 @@ class TurnSearch:
     def _q(self, state: GameState, action: int, depth: int, worlds: Sequence[int]) -> float:
         """Expected value of ``action``: its first chance enumerated in the first
         :attr:`Budget.spread` decisions of the turn, drawn in each world after."""
-        spread = depth > self.budget.depth - (
-            self.budget.later_spread if self._nested else self.budget.spread
-        )
+        spread = depth > self.budget.depth - self.budget.spread
         total = 0.0
         for p, child, world in self.model.outcomes(state, action, worlds, spread, depth):
             total += p * self._v(child, depth - 1, world)
@@ -215,9 +232,8 @@ class TurnSearch:
         )
 
     def _after_setup(self, state: GameState, world: int) -> float:
-        """The value of the turn after a set-up, searched in world ``world % replan``
-        (the set-up drew no chance: every world reaches this same table)."""
-        world %= self.budget.replan
+        """The value of the turn after a set-up in ``world`` (searched once: several
+        paths of the turn may set up the same table)."""
         key = (position(state), progress(state), world)
         found = self._setups.get(key)
         if found is None:
@@ -278,8 +294,19 @@ class SearchBot(Bot):
         self.budget = budget or Budget()
         self.weights = weights
         self.guard = StallGuard()
+        self._turn = (-1, -1, -1)
+        self._start = (0, 0)
+        """The table when the seat's current turn began (see :meth:`TurnSearch.choose`)."""
         self.nodes = 0
         """Tables evaluated by all searches so far (the work done)."""
+
+    def decide(self, state: GameState) -> int:
+        turn = (state.current_player, state.turn, state.end_turns)
+        # the seat's turn begins (or began before the bot was asked: an undo, a loaded
+        # game): note the table it begins with
+        if turn_phase(state) or turn != self._turn:
+            self._turn, self._start = turn, (state.revealed, state.crop_mask)
+        return super().decide(state)
 
     def act(self, view: PlayerView | None, legal: LegalActions) -> int:
         raise TypeError(f"the {self.name} searches from the game state: call decide(state)")
@@ -305,7 +332,7 @@ class SearchBot(Bot):
             self.rng,
         )
         legal = self.positions.fresh(state, state.legal_actions())
-        code = search.choose(state, self.guard.setups(state, self.budget), legal)
+        code = search.choose(state, self.guard.setups(state, self.budget), legal, self._start)
         self.positions.chose(state, code)
         self.nodes += search.nodes
         return code
