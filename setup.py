@@ -55,6 +55,7 @@ COMPILED: list[str] = [
     "pachaprint/engine/bots/world.py",
     "pachaprint/engine/bots/evaluate.py",
     "pachaprint/engine/bots/prior.py",
+    "pachaprint/engine/bots/repeats.py",
     "pachaprint/engine/bots/search.py",
     "pachaprint/engine/bots/expert.py",
     "pachaprint/engine/bots/cheat.py",

@@ -23,6 +23,7 @@ from pachaprint.engine.bots.cheat import OracleCheatBot
 from pachaprint.engine.bots.expert import ExpertBot
 from pachaprint.engine.bots.greedy import GreedyBot
 from pachaprint.engine.bots.logician import LogicianBot
+from pachaprint.engine.bots.search import Budget, SearchBot
 from pachaprint.engine.bots.versus import VersusBot
 from pachaprint.engine.rules.config import ConfigError, Mode
 
@@ -39,7 +40,6 @@ _BOTS: dict[str, type[Bot]] = {
 }
 CHEATING = frozenset({"oracle-cheat"})
 """Bots that read the hidden map: for measurement, never a fair opponent."""
-_SEARCHING = (ExpertBot, OracleCheatBot)
 
 
 def check_bot(name: str, setting: str = "bots") -> str:
@@ -51,8 +51,11 @@ def check_bot(name: str, setting: str = "bots") -> str:
 
 def make_bot(name: str, rng: random.Random, mode: Mode = Mode.COMPETITIVE) -> Bot:
     """The bot ``name`` for a game of ``mode``, drawing its choices from ``rng``."""
-    bot = _BOTS[check_bot(name)](rng)
-    if mode is Mode.COMPETITIVE or isinstance(bot, (RandomBot, *_SEARCHING)):
+    kind = _BOTS[check_bot(name)]
+    if issubclass(kind, SearchBot):
+        return kind(rng, Budget.for_mode(mode))
+    bot = kind(rng)
+    if mode is Mode.COMPETITIVE or isinstance(bot, RandomBot):
         return bot
     return VersusBot(bot, rng)
 

@@ -63,11 +63,23 @@ def _normalised(weights: Sequence[float]) -> Odds:
     return tuple(w / total for w in weights)
 
 
+_SIZE_ODDS: dict[tuple[int, int, int], Odds] = {}
+"""Every :func:`_size_odds` answer so far (a few hundred at most: it depends on small numbers only)."""
+
+
 def _size_odds(domain: int, lower: int, upper: int) -> Odds:
     """Crop odds of a cell with ``domain`` (bit ``1 << level``) in a region of ``lower..upper`` cells.
 
     A drawn world may leave a hidden cell no level its neighbours allow (the draws
     are cell by cell, not a solved map): then every level is possible."""
+    key = (domain, lower, upper)
+    found = _SIZE_ODDS.get(key)
+    if found is None:
+        found = _SIZE_ODDS[key] = _worked_size_odds(domain, lower, upper)
+    return found
+
+
+def _worked_size_odds(domain: int, lower: int, upper: int) -> Odds:
     if not domain & 0b111110:
         domain = 0b111110
     odds = [0.0] * 6

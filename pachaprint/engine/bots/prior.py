@@ -103,6 +103,7 @@ class Prior:
         pending = state.revealed & ~state.crop_mask
         discover: dict[int, float] = {}
         near = _distances_to_hidden(state)
+        otoma_cost = OtomaCost(state, belief) if state.otoma is not None else None
         for group in legal.groups:
             kind = A.kind_of(group[0])
             if kind == Kind.DIVINE:
@@ -129,8 +130,8 @@ class Prior:
                     gain = self._crop_worth(state, belief, to, held)
                 else:
                     gain = 0.0
-                if state.otoma is not None:
-                    gain -= self._otoma_cost(state, belief, to)
+                if otoma_cost is not None:
+                    gain -= otoma_cost(to)
                 if kind == Kind.MOVE and state.terrain[to] >= 0:
                     gain += APPROACH * (near[start] - near[to])
                 found = explores if state.terrain[to] < 0 else setup
@@ -173,19 +174,46 @@ class Prior:
         odds = belief.crop_odds(cell)
         return self.weights.unproven * sum(p * v for v, p in enumerate(odds))
 
-    def _otoma_cost(self, state: GameState, belief: Belief, to: int) -> float:
-        """What the Otoma are expected to gain from an Explore ending on ``to``."""
+
+class OtomaCost:
+    """What the Otoma are expected to gain from an Explore ending on a cell, at one
+    decision (what does not depend on the end cell is worked out once)."""
+
+    def __init__(self, state: GameState, belief: Belief):
         otoma = state.otoma
-        assert otoma is not None
+        trails = state.game.trails
+        tiles = state.tiles
+        assert otoma is not None and trails is not None and tiles is not None
+        self.state, self.belief, self.otoma, self.trails, self.tiles = (
+            state,
+            belief,
+            otoma,
+            trails,
+            tiles,
+        )
+        self.gain = diversity_gain(state.stones[otoma.account], state.supply) + MEAN_CROP
+        self.colour = state.seating.colours[state.side_of[state.current_player]]
+        self.hard = state.rules.choose_on_own_arrow
+        self._moves: dict[tuple[str, int], bool] = {}
+        """Whether an arrow on an open tile, (colour, direction), moves its Otoma pawn."""
+        # per terrain: the share of its unseen tiles whose arrow moves an Otoma pawn
+        self.shares: list[float | None] = []
+        for t in range(len(tiles.box)):
+            unseen = [tiles.box[t][i] for i in cells_of(tiles.unseen[t])]
+            if unseen:
+                own = sum(1 for tile in unseen if tile.colour == self.colour)
+                self.shares.append(1.0 - (0.0 if self.hard else own / len(unseen)))
+            else:
+                self.shares.append(None)
+
+    def __call__(self, to: int) -> float:
+        state, otoma, trails, gain = self.state, self.otoma, self.trails, self.gain
         bit = 1 << to
         if state.crop_mask & bit:
             return 0.0
-        trails = state.game.trails
-        assert trails is not None
         revealed = state.revealed | bit
         if revealed == state.geo.all:
             return 0.0
-        gain = diversity_gain(state.stones[otoma.account], state.supply) + MEAN_CROP
         if state.rules.lines:  # co-op: the Otoma in the row and column of the end cell
             total, pawns = 0.0, list(otoma.pawns)
             for pawn, direction in reaction_order(state.board, to, pawns):
@@ -195,39 +223,49 @@ class Prior:
                     revealed |= 1 << stop
                     pawns[pawn] = stop
             return total
-        colour = state.seating.colours[state.side_of[state.current_player]]
-        hard = state.rules.choose_on_own_arrow
-        tiles = state.tiles
-        assert tiles is not None
         if state.revealed & bit:
-            tile = tiles.tile_at[to]
+            tile = self.tiles.tile_at[to]
             if tile is None:
                 return 0.0
-            if tile.colour == colour:
-                return gain if hard else 0.0
-            pawn = otoma.colours.index(tile.colour)
-            stop = otoma_stop(trails, otoma.pawns[pawn], Direction(tile.direction), revealed)
-            return 0.0 if stop is None else gain
-        # a tile still in its stack: the share of unseen tiles whose arrow moves an Otoma pawn
-        odds = belief.terrain_odds(to)
+            if tile.colour == self.colour:
+                return gain if self.hard else 0.0
+            # the table does not change: where a pawn stops depends on the pawn and the arrow
+            key = (tile.colour, tile.direction)
+            sends = self._moves.get(key)
+            if sends is None:
+                pawn = otoma.colours.index(tile.colour)
+                stop = otoma_stop(trails, otoma.pawns[pawn], Direction(tile.direction), revealed)
+                sends = self._moves[key] = stop is not None
+            return gain if sends else 0.0
+        # a tile still in its stack
         moves = 0.0
-        for t, p in enumerate(odds):
-            if not p:
-                continue
-            unseen = [tiles.box[t][i] for i in cells_of(tiles.unseen[t])]
-            if unseen:
-                own = sum(1 for tile in unseen if tile.colour == colour)
-                moves += p * (1.0 - (0.0 if hard else own / len(unseen)))
+        shares = self.shares
+        for t, p in enumerate(self.belief.terrain_odds(to)):
+            if p:
+                share = shares[t]
+                if share is not None:
+                    moves += p * share
         return moves * gain
 
 
 def _distances_to_hidden(state: GameState) -> list[int]:
-    """Each cell's grid distance (rows plus columns) to the nearest cell without terrain."""
-    board = state.board
-    hidden = [c for c in board.cells if state.terrain[c] < 0]
+    """Each cell's grid distance (rows plus columns) to the nearest cell without terrain.
+
+    On the board's full rectangle that is the number of orthogonal steps, so the
+    cells at distance ``d`` are the hidden cells spread ``d`` times."""
+    geo = state.geo
+    hidden = 0
+    for cell, terrain in enumerate(state.terrain):
+        if terrain < 0:
+            hidden |= 1 << cell
+    near = [0] * state.board.cell_count
     if not hidden:
-        return [0] * board.cell_count
-    spots = [(board.column(c), board.row(c)) for c in hidden]
-    return [
-        min(abs(board.column(c) - x) + abs(board.row(c) - y) for x, y in spots) for c in board.cells
-    ]
+        return near
+    reached, distance = hidden, 0
+    while reached != geo.all:
+        grown = reached | geo.spread(reached)
+        distance += 1
+        for cell in cells_of(grown & ~reached):
+            near[cell] = distance
+        reached = grown
+    return near

@@ -31,14 +31,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
 import pachaprint.engine.bots.prior as priors
 from pachaprint.engine.bots.base import Bot
 from pachaprint.engine.bots.belief import Belief
 from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
+from pachaprint.engine.bots.repeats import Position, position, progress
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import LegalActions
+from pachaprint.engine.rules.config import Mode
 from pachaprint.engine.rules.events import Phase
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.view import PlayerView
@@ -66,6 +68,23 @@ class Budget:
     """Solo: what a turn that changes nothing on the table costs (see :class:`TurnSearch`)."""
     idle: float = 2.0
     """Co-op: what a turn that changes nothing on the table costs (its tile is spent)."""
+
+    @classmethod
+    def for_mode(cls, mode: Mode) -> Budget:
+        """The budget the search bots play ``mode`` with: :data:`BUDGETS`."""
+        return BUDGETS[mode]
+
+
+BUDGETS: Final = {
+    Mode.COMPETITIVE: Budget(inner=2),
+    Mode.SOLO: Budget(inner=2, samples=1, setups=1),
+    Mode.COOP: Budget(),
+}
+"""The expert's work per mode, as ``benchmarks/bench_bots.py`` measured it (same strength,
+less work): head to head, 2 candidates at the later decisions of a turn are as strong as 3;
+in solo one world is enough (the only chance a turn draws after its first is where the
+Otoma's arrows point) and one set-up candidate, searching the turn after it, as strong
+as two."""
 
 
 class Model(Protocol):
@@ -122,21 +141,29 @@ class TurnSearch:
         self._turn = (0, 0, 0)
         self._table = (0, 0)
         self._nested = False
+        self._setups: dict[tuple[Position, tuple[object, ...], int], float] = {}
         self.nodes = 0
         """Tables evaluated so far (the work done, for benchmarks)."""
 
     def choose(
-        self, state: GameState, setups: int | None = None, legal: LegalActions | None = None
+        self,
+        state: GameState,
+        setups: int | None = None,
+        legal: LegalActions | None = None,
+        start: tuple[int, int] | None = None,
     ) -> int:
         """The action to take among ``legal`` (by default every legal action); ``setups``
         overrides :attr:`Budget.setups` (a :class:`StallGuard` takes them away from a
-        player who has dawdled)."""
+        player who has dawdled); ``start``: the table (revealed, crop masks) when the
+        seat's turn began, if this decision comes later in the turn (a turn that
+        discovered or divined before it has changed the table, whatever is chosen now)."""
         legal = state.legal_actions() if legal is None else legal
         if len(legal) == 1:
             return legal[0]
         self._turn = (state.current_player, state.turn, state.end_turns)
-        self._table = (state.revealed, state.crop_mask)
+        self._table = (state.revealed, state.crop_mask) if start is None else start
         self._nested = False
+        self._setups = {}
         belief = self.model.belief(state)
         setups = self.budget.setups if setups is None else setups
         scored = self.prior(state, belief, self.budget.width, setups, legal)
@@ -175,7 +202,7 @@ class TurnSearch:
                     return value - self.budget.idle
                 if self._nested:  # solo: dawdling twice in a row is never the plan
                     return float("-inf")
-                return self._next_turn(state, world) - self.budget.stall
+                return self._after_setup(state, world) - self.budget.stall
             self.nodes += 1
             return self.evaluator.value(state, self.model.belief(state))
         if depth <= 0:
@@ -203,6 +230,15 @@ class TurnSearch:
             and not state.is_terminal()
             and (state.revealed, state.crop_mask) == self._table
         )
+
+    def _after_setup(self, state: GameState, world: int) -> float:
+        """The value of the turn after a set-up in ``world`` (searched once: several
+        paths of the turn may set up the same table)."""
+        key = (position(state), progress(state), world)
+        found = self._setups.get(key)
+        if found is None:
+            found = self._setups[key] = self._next_turn(state, world)
+        return found
 
     def _next_turn(self, state: GameState, world: int) -> float:
         """The value of the best next turn (searched once: a stall after a stall is a leaf)."""
@@ -258,8 +294,19 @@ class SearchBot(Bot):
         self.budget = budget or Budget()
         self.weights = weights
         self.guard = StallGuard()
+        self._turn = (-1, -1, -1)
+        self._start = (0, 0)
+        """The table when the seat's current turn began (see :meth:`TurnSearch.choose`)."""
         self.nodes = 0
         """Tables evaluated by all searches so far (the work done)."""
+
+    def decide(self, state: GameState) -> int:
+        turn = (state.current_player, state.turn, state.end_turns)
+        # the seat's turn begins (or began before the bot was asked: an undo, a loaded
+        # game): note the table it begins with
+        if turn_phase(state) or turn != self._turn:
+            self._turn, self._start = turn, (state.revealed, state.crop_mask)
+        return super().decide(state)
 
     def act(self, view: PlayerView | None, legal: LegalActions) -> int:
         raise TypeError(f"the {self.name} searches from the game state: call decide(state)")
@@ -285,7 +332,7 @@ class SearchBot(Bot):
             self.rng,
         )
         legal = self.positions.fresh(state, state.legal_actions())
-        code = search.choose(state, self.guard.setups(state, self.budget), legal)
+        code = search.choose(state, self.guard.setups(state, self.budget), legal, self._start)
         self.positions.chose(state, code)
         self.nodes += search.nodes
         return code
