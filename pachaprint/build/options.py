@@ -26,7 +26,8 @@ class BuildOptions:
     strongest: str = "logician"
     """The bot whose solo and co-op win rates the balance report gives. The logician by
     default, so that a default build stays fast; every flag names the bot it rests on,
-    and ``expert`` gives the strongest fair figures (about 1 s of CPU a solo game)."""
+    and ``expert`` gives the strongest fair figures (about 0.2 s of CPU a solo game,
+    0.9 s a two-seat co-op game)."""
     modes: tuple[str, ...] = ("competitive", "solo", "coop")
     seed: int = 1
     lang: str = "en"

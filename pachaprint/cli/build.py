@@ -55,7 +55,7 @@ def build(
     ),
     bots: str = v.bots(
         "The bot whose solo and co-op win rates the balance report and its flags "
-        "give (logician: fast; expert: the strongest fair bot, about 1 s of CPU a solo game). "
+        "give (logician: fast; expert: the strongest fair bot, about 0.2 s of CPU a solo game). "
         "Each run stops once its win rate decides every flag. The competitive games are "
         "logician against greedy.",
         BuildOptions().strongest,
