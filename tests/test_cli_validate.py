@@ -225,4 +225,4 @@ def test_counts_agree_with_their_nouns(tmp_path):
     assert "unsolvable: start cell e3 holds 2 but its region has only 1 cell\n" in result.stdout
     empty = {**example("lake-shore"), "start": []}
     result = run("validate", str(write(tmp_path, "none.json", empty)))
-    assert "schema: /start: has 0 items; at least 1 needed" in result.stdout
+    assert "schema: /start: has no items; at least 1 is needed" in result.stdout
