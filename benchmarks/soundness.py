@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 from pachaprint.check.generate import generate
-from pachaprint.engine.analysis.simulate import game_seed, play_game
+from pachaprint.engine.analysis.games import game_seed, play_game
 from pachaprint.engine.bots import make_bot
 from pachaprint.engine.bots.logic import analyse
 from pachaprint.engine.bots.proofs import prove

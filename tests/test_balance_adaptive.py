@@ -7,7 +7,8 @@ import json
 import pytest
 
 from pachaprint.engine.analysis.flags import decided
-from pachaprint.engine.analysis.simulate import WAVE, SimulationConfig, simulate
+from pachaprint.engine.analysis.schedule import WAVE
+from pachaprint.engine.analysis.simulate import SimulationConfig, simulate
 from pachaprint.engine.rules.config import Mode
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO

@@ -7,9 +7,10 @@ import random
 from dataclasses import replace
 
 from pachaprint.engine.analysis.cells import cell_flags, cell_proofs
+from pachaprint.engine.analysis.games import SimulationConfig, game_seed, play_game
 from pachaprint.engine.analysis.proofwatch import GUESSED, OPEN, START, ProofWatch
 from pachaprint.engine.analysis.record import GameRecord
-from pachaprint.engine.analysis.simulate import SimulationConfig, game_seed, play_game, start
+from pachaprint.engine.analysis.schedule import start
 from pachaprint.engine.bots import make_bot
 from pachaprint.engine.bots.logic import analyse
 from pachaprint.engine.bots.proofs import prove

@@ -9,7 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
-from pachaprint.engine.analysis.simulate import SimulationConfig, simulate, split_games, start
+from pachaprint.engine.analysis.games import split_games
+from pachaprint.engine.analysis.schedule import start
+from pachaprint.engine.analysis.simulate import SimulationConfig, simulate
 from pachaprint.engine.rules.config import ConfigError, Mode
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from pachaprint.check.generate import generate
 from pachaprint.cli import app
-from pachaprint.engine.analysis.simulate import SimulationConfig, game_seed, play_game, seat_bots
+from pachaprint.engine.analysis.games import SimulationConfig, game_seed, play_game, seat_bots
 from pachaprint.engine.analysis.simulate import simulate as run
 from pachaprint.engine.rules.config import GameConfig
 from pachaprint.engine.rules.oracle import WheelOracle

@@ -9,7 +9,8 @@ from typer.testing import CliRunner
 
 from pachaprint.cli import app
 from pachaprint.engine.analysis.gamelogs import write_game_logs
-from pachaprint.engine.analysis.simulate import SimulationConfig, play_game, start
+from pachaprint.engine.analysis.games import SimulationConfig, play_game
+from pachaprint.engine.analysis.schedule import start
 from pachaprint.engine.rules.config import GameConfig
 from pachaprint.engine.rules.log import load_log
 from pachaprint.engine.rules.oracle import WheelOracle

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from pachaprint.engine.analysis.simulate import play_game
+from pachaprint.engine.analysis.games import play_game
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind
 from pachaprint.engine.rules.config import Mode

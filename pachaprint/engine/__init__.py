@@ -24,7 +24,8 @@ the modules, each with one job:
 * :mod:`~pachaprint.engine.bots`: one factory for ``random``, ``greedy``, ``logician``, ``expert``
   and ``oracle-cheat`` in every mode (the expert's search: ``belief``, ``world``, ``prior``,
   ``evaluate``, ``search``);
-* :mod:`~pachaprint.engine.analysis.simulate`, :mod:`~pachaprint.engine.analysis.record` and
+* :mod:`~pachaprint.engine.analysis.simulate` (on :mod:`~pachaprint.engine.analysis.games` and
+  :mod:`~pachaprint.engine.analysis.schedule`), :mod:`~pachaprint.engine.analysis.record` and
   :mod:`~pachaprint.engine.analysis.report`: one simulation runner, its game records and report;
 * :mod:`~pachaprint.engine.rules.log`: game logs (``pachaprint-game/2``; older formats still replay);
 * :mod:`~pachaprint.terminal.play` and :mod:`~pachaprint.terminal.display`: the terminal game.

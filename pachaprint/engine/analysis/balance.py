@@ -28,9 +28,10 @@ from typing import Any
 
 from pachaprint.engine.analysis.cells import cell_flags, cell_proofs
 from pachaprint.engine.analysis.divinations import DIVINATION_KEYS
+from pachaprint.engine.analysis.games import DEFAULT_MAX_TURNS, SimulationConfig
 from pachaprint.engine.analysis.record import GameRecord
 from pachaprint.engine.analysis.report import SimulationReport
-from pachaprint.engine.analysis.simulate import DEFAULT_MAX_TURNS, Pending, SimulationConfig, start
+from pachaprint.engine.analysis.schedule import Pending, start
 from pachaprint.engine.analysis.stats import histogram, summary, wilson
 from pachaprint.engine.analysis.summary import (
     BalanceReport,

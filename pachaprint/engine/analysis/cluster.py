@@ -1,7 +1,7 @@
 """Play simulation batches on a Dask distributed cluster (the extra ``pachaprint[cluster]``).
 
 :func:`connect` opens a client to a running scheduler and gives a
-``concurrent.futures`` executor that :func:`pachaprint.engine.analysis.simulate.start`
+``concurrent.futures`` executor that :func:`pachaprint.engine.analysis.schedule.start`
 hands its batches to, cut exactly as for local worker processes; every game
 has its own seed, so the report is the one a local run gives. The workers need
 the same version of pachaprint installed (they import it to play the games).

@@ -16,9 +16,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from pachaprint.engine.analysis.games import SimulationConfig, game_config, otoma_start
 from pachaprint.engine.analysis.record import GameRecord
 from pachaprint.engine.analysis.report import SimulationReport
-from pachaprint.engine.analysis.simulate import SimulationConfig, game_config, otoma_start, start
+from pachaprint.engine.analysis.schedule import start
 from pachaprint.engine.rules.log import game_log
 from pachaprint.engine.rules.modes import new_game
 from pachaprint.fileio import atomic_write_text
