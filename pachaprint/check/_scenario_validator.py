@@ -16,7 +16,7 @@ class JsonSchemaValueException(ValueError):
 
 JsonSchemaValuesException = JsonSchemaValueException
 
-SCHEMA_CHECKSUM = "3373-61109320"
+SCHEMA_CHECKSUM = "3373-110fd6ae5ac1f1c0"
 FASTJSONSCHEMA_VERSION = "2.22.3"
 class Decimal:  # see pachaprint.check.schema_code
     pass

@@ -8,9 +8,8 @@ pipeline for one file is :mod:`pachaprint.check.validate`.
 
 from __future__ import annotations
 
-import threading
+import _thread
 from collections import Counter, OrderedDict
-from typing import Any
 
 from pachaprint.check.conflict import why_no_layer
 from pachaprint.check.problems import Problem, Rule
@@ -19,6 +18,10 @@ from pachaprint.model.board import ROWS, board_for, join_names
 from pachaprint.model.regions import Region
 from pachaprint.model.rules import BOX_CROP_TILES, BOX_TERRAIN_TILES, MAX_REGION_SIZE, Terrain
 from pachaprint.model.scenario import Scenario
+
+TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
+if TYPE_CHECKING:
+    from typing import Any
 
 NOT_UNIQUE_COUNT_CAP = 100
 """Solutions of an ambiguous map are counted up to this many."""
@@ -282,7 +285,7 @@ def solution_problems(
 
 _Settled = tuple[list[int], tuple[int, ...]]
 _SETTLED: OrderedDict[tuple[object, ...], _Settled] = OrderedDict()
-_SETTLED_LOCK = threading.Lock()
+_SETTLED_LOCK = _thread.allocate_lock()  # threading costs a millisecond of start-up
 
 
 def _settling_key(scenario: Scenario, givens: dict[int, int]) -> tuple[object, ...]:

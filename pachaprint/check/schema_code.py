@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import json
 import re
-import zlib
 from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
+if TYPE_CHECKING:
+    from typing import Any
 
 GENERATED = Path(__file__).with_name("_scenario_validator.py")
 
@@ -46,12 +48,19 @@ _IMPORT = "from fastjsonschema import JsonSchemaValueException, JsonSchemaValues
 _DECIMAL = "from decimal import Decimal\n"
 
 
+_MODULUS = (1 << 61) - 1
+"""A Mersenne prime: the checksum is the text's bytes, read as one number, modulo it."""
+
+
 def schema_hash(schema: dict[str, Any]) -> str:
-    """A checksum of the schema's canonical JSON (its length and CRC-32): the generated
-    module records it. Not a guard against tampering, only against a stale module;
-    zlib costs a tenth of hashlib's import time, which every ``validate`` pays."""
+    """A checksum of the schema's canonical JSON (its length, and its bytes read as one
+    number modulo a 61-bit prime, which any single changed byte alters): the generated
+    module records it. Not a guard against tampering, only against a stale
+    module; every ``validate`` computes it, and it needs neither zlib nor hashlib
+    (importing either costs more than the whole sum)."""
     text = json.dumps(schema, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return f"{len(text)}-{zlib.crc32(text.encode('ascii')):08x}"
+    number = int.from_bytes(text.encode("ascii"), "big")
+    return f"{len(text)}-{number % _MODULUS:016x}"
 
 
 def generate_source(schema: dict[str, Any]) -> str:
