@@ -67,7 +67,8 @@ def metrics(bold: bool = False) -> FontMetrics:
     """The regular or bold face's metrics from ``templates/fonts/metrics.json``."""
     table: dict[str, Any] = load_template("fonts/metrics.json")
     face = table["fonts"]["bold" if bold else "regular"]
-    widths = {int(code): float(width) for code, width in face["widths"]}
+    codes = [code for first, last in face["codes"] for code in range(first, last + 1)]
+    widths = dict(zip(codes, map(float, face["widths"].split()), strict=True))
     return FontMetrics(str(face["name"]), widths, float(face["default_width"]))
 
 

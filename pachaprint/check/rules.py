@@ -11,7 +11,6 @@ from __future__ import annotations
 import _thread
 from collections import Counter, OrderedDict
 
-from pachaprint.check.conflict import why_no_layer
 from pachaprint.check.problems import Problem, Rule
 from pachaprint.check.solver import SUGGEST_CAP, CropSolver, SolveStatus, givens_of, solver_for
 from pachaprint.model.board import ROWS, board_for, join_names
@@ -252,6 +251,8 @@ def solution_problems(
     found = solver.solutions(givens, SUGGEST_CAP)
     result = solver.result_of(givens, found)
     if result.status is SolveStatus.NONE:
+        from pachaprint.check.conflict import why_no_layer  # loaded for an unsolvable map only
+
         why = why_no_layer(solver, givens)
         return [Problem(Rule.UNSOLVABLE, why.message, tuple(board.names(why.cells)))], None
     if result.status is SolveStatus.MULTIPLE:

@@ -42,10 +42,12 @@ def validate_data(
     With ``difficulty`` (the default, as ``validate`` reports it) a unique map
     is also graded; the rule verdict is the same either way.
     """
-    report = Report(file=display_path(file), id=_scenario_id(data))
+    report = Report(file=display_path(file))
     report.errors = schema_problems(data)
     if report.errors:
+        report.id = _scenario_id(data)
         return report
+    report.id = data["id"]  # the schema checked it (compiling its pattern again costs start-up)
     report.errors = dimension_problems(data)
     if report.errors:
         return report
