@@ -53,13 +53,25 @@ def report_lines(report: Report) -> list[str]:
     return lines
 
 
-def summary_line(reports: list[Report]) -> str:
-    invalid = sum(1 for r in reports if not r.valid)
-    errors = sum(p.count for r in reports for p in r.errors)
-    warnings = sum(p.count for r in reports for p in r.warnings)
-    files = f"{len(reports)} file{'s' if len(reports) != 1 else ''}"
+class Tally:
+    """What the summary line counts, kept while the reports stream past (the reports
+    themselves are dropped as soon as they are printed)."""
+
+    def __init__(self) -> None:
+        self.files = self.invalid = self.errors = self.warnings = 0
+
+    def add(self, report: Report) -> None:
+        self.files += 1
+        self.invalid += not report.valid
+        self.errors += sum(p.count for p in report.errors)
+        self.warnings += sum(p.count for p in report.warnings)
+
+
+def summary_line(tally: Tally) -> str:
+    errors, warnings = tally.errors, tally.warnings
+    files = f"{tally.files} file{'s' if tally.files != 1 else ''}"
     return (
-        f"{files}: {len(reports) - invalid} valid, {invalid} invalid "
+        f"{files}: {tally.files - tally.invalid} valid, {tally.invalid} invalid "
         f"({errors:,} error{'s' if errors != 1 else ''}, {warnings:,} warning{'s' if warnings != 1 else ''})"
     )
 
@@ -67,16 +79,26 @@ def summary_line(reports: list[Report]) -> str:
 def validate_files(files: list[Path], format: str, box: str, echo: Callable[[str], object]) -> int:
     """Validate ``files`` and print the report with ``echo`` (``format``: ``text`` or
     ``json``; ``box``: ``retail`` or ``unlimited``). Returns the exit code: 0 when all
-    are valid, 1 otherwise."""
-    reports: list[Report] = []
+    are valid, 1 otherwise.
+
+    Each report is printed as soon as it is made and then dropped, so memory stays
+    flat however many files there are. The JSON list is written piece by piece:
+    the same text as ``json.dumps`` of the whole list with ``indent=2``.
+    """
+    tally = Tally()
+    held: str | None = None  # the JSON of the last report, printed once the next one comes
     for path in files:
         report, _raw = validate_path(path, box)
-        reports.append(report)
+        tally.add(report)
         if format == "text":
             for line in report_lines(report):
                 echo(line)
+            continue
+        text = json.dumps(report.to_dict(), indent=2, ensure_ascii=False)
+        echo("[" if held is None else held + ",")
+        held = "  " + text.replace("\n", "\n  ")
     if format == "json":
-        echo(json.dumps([r.to_dict() for r in reports], indent=2, ensure_ascii=False))
+        echo("[]" if held is None else held + "\n]")
     else:
-        echo(summary_line(reports))
-    return 0 if all(r.valid for r in reports) else 1
+        echo(summary_line(tally))
+    return 0 if tally.invalid == 0 else 1
