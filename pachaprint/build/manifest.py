@@ -39,17 +39,45 @@ MANIFEST_FORMAT = "pachaprint-build/2"
 _CHUNK = 1 << 20
 
 
+COMPILED = frozenset({".so", ".pyd", ".dylib", ".dll", ".o", ".pyc", ".pyo"})
+"""Suffixes of what an install compiles from the sources (the sources are hashed instead)."""
+
+
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
-    """Hash of the package's source, templates and schema: any change reruns everything."""
+    """Hash of the package's sources, templates and schema: any change reruns everything."""
+    return fingerprint(Path(__file__).resolve().parent.parent, templates_dir(), schemas_dir())
+
+
+def fingerprint(package: Path, templates: Path, schemas: Path) -> str:
+    """Hash of every source file of ``package`` and every file of ``templates`` and
+    ``schemas``, by name relative to its folder and content.
+
+    Two installs of the same version agree: where the install lives, compiled
+    speed-ups (mypyc's, built by another compiler, for another Python, or not at
+    all), byte-code caches and hidden files do not count, and the templates and
+    schema count once whether they lie inside the package (an ordinary install)
+    or beside it (a source checkout).
+    """
     digest = hashlib.sha256()
-    package = Path(__file__).resolve().parent.parent
-    roots = [package, templates_dir(), schemas_dir()]
-    for root in roots:
-        for path in sorted(
-            p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-        ):
-            digest.update(str(path.relative_to(root)).encode())
+    data_folders = {os.path.realpath(templates), os.path.realpath(schemas)}
+    for label, root in (("pachaprint", package), ("templates", templates), ("schemas", schemas)):
+        found = []
+        for folder, subfolders, names in os.walk(root):
+            subfolders[:] = [
+                name
+                for name in subfolders
+                if not name.startswith(".")
+                and name != "__pycache__"
+                and os.path.realpath(os.path.join(folder, name)) not in data_folders
+            ]
+            for name in names:
+                path = Path(folder, name)
+                if name.startswith(".") or path.suffix in COMPILED or not path.is_file():
+                    continue
+                found.append((path.relative_to(root).as_posix(), path))
+        for name, path in sorted(found):
+            digest.update(f"{label}/{name}".encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()
 
