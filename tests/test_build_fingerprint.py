@@ -8,11 +8,12 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from pachaprint.build.manifest import code_fingerprint, fingerprint
+from pachaprint.build.fingerprint import code_fingerprint, fingerprint, signature
 from tests.helpers import EXAMPLES, REPO
 
 PACKAGE = REPO / "pachaprint"
@@ -79,3 +80,21 @@ def test_a_build_made_by_one_install_is_unchanged_for_another(tmp_path):
     second = build(site)  # another install of the same version
     assert [s["status"] for s in second["scenarios"]] == ["unchanged"]
     assert second["core"] == "unchanged" and set(second["pnp"].values()) == {"unchanged"}
+
+
+def test_the_signature_changes_with_any_write_even_one_that_keeps_size_and_time(tmp_path):
+    """A rebuild trusts the fingerprint a manifest remembers while the files' signature
+    stands: rewriting a file, even to its old size and modification time, moves its
+    change time and so the signature."""
+    package = installed_copy(tmp_path)
+    roots = (package, package / "templates", package / "schemas")
+    before, latest = signature(*roots)
+    assert signature(*roots) == (before, latest)
+    rules = package / "check" / "rules.py"
+    old = rules.stat()
+    text = rules.read_text()
+    time.sleep(0.05)  # past the file system's clock tick (at most 10 ms): the write moves ctime
+    rules.write_text(text.replace("problem", "Problem", 1))
+    os.utime(rules, ns=(old.st_atime_ns, old.st_mtime_ns))
+    assert rules.stat().st_size == old.st_size and rules.stat().st_mtime_ns == old.st_mtime_ns
+    assert signature(*roots)[0] != before
