@@ -226,3 +226,29 @@ def test_counts_agree_with_their_nouns(tmp_path):
     empty = {**example("lake-shore"), "start": []}
     result = run("validate", str(write(tmp_path, "none.json", empty)))
     assert "schema: /start: has no items; at least 1 is needed" in result.stdout
+
+
+def test_reports_stream_out_as_the_text_json_dumps_makes_of_the_whole_list(tmp_path):
+    """validate prints each report as it is made (memory stays flat however many files):
+    the JSON list written piece by piece is byte for byte the one json.dumps makes, and the
+    summary counts every problem, the ones a capped rule stands for too."""
+    from pachaprint.check.validate import validate_path
+    from pachaprint.cli.checking import validate_files
+
+    write(tmp_path, "a-good.json", example("lake-shore"))
+    write(tmp_path, "b-bad.json", scenario_dict(LAKE_TERRAIN, LAKE_CROPS, ["a5"]))
+    many = example("lake-shore") | {"start": [f"z{n}" for n in range(150)]}
+    write(tmp_path, "c-capped.json", many)
+    (tmp_path / "d-not-json.json").write_text('{"name": "Ñuñoa\n', encoding="utf-8")
+    files = sorted(tmp_path.glob("*.json"))
+    reports = [validate_path(path, "retail")[0] for path in files]
+    printed: list[str] = []
+    assert validate_files(files, "json", "retail", printed.append) == 1
+    whole = json.dumps([r.to_dict() for r in reports], indent=2, ensure_ascii=False)
+    assert "\n".join(printed) == whole
+    printed.clear()
+    assert validate_files(files, "text", "retail", printed.append) == 1
+    errors = sum(p.count for r in reports for p in r.errors)
+    warnings = sum(p.count for r in reports for p in r.warnings)
+    assert errors > 100 and warnings == 0
+    assert printed[-1] == f"4 files: 1 valid, 3 invalid ({errors:,} errors, 0 warnings)"

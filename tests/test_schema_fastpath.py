@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from pachaprint.check import _scenario_validator
 from pachaprint.check.load import _fast_validator, _validator, schema
 from pachaprint.check.schema_code import generate_source, schema_hash
+from pachaprint.model.text import TEXT_PATTERN, forbidden_characters
 from tests.helpers import example
 
 BASES = [
@@ -80,3 +81,15 @@ def test_the_shipped_validator_is_generated_from_the_current_schema():
     assert _fast_validator() is _scenario_validator.validate
     generated = generate_source(schema())
     assert f'SCHEMA_CHECKSUM = "{schema_hash(schema())}"' in generated
+
+
+def test_no_character_free_text_refuses_is_printable():
+    """The shipped validator lets text that str.isprintable() accepts pass the free-text
+    pattern without compiling it: sound only while every refused character is unprintable."""
+    every = "".join(map(chr, range(0x110000)))
+    refused = [c for _, c in forbidden_characters(every)]
+    assert len(refused) == 9 + 21 + 33 + 2048 + 2
+    assert not any(c.isprintable() for c in refused)
+    pattern = _scenario_validator.REGEX_PATTERNS[TEXT_PATTERN]
+    assert pattern.search("Colca Canyon, Ñuñoa") and not pattern.search("a\x1bb")
+    assert pattern.search("two\nlines\tand a tab") and not pattern.search("\ud800")

@@ -19,7 +19,7 @@ from importlib import resources
 from typing import Any
 
 from pachaprint.build.printfiles import PrintFile, Section, page_range, ranges_words
-from pachaprint.build.verdicts import Verdict, verdicts
+from pachaprint.build.verdicts import Verdict, gallery_record
 
 FLIP = {
     "long": "double-sided, flipping on the long edge",
@@ -58,23 +58,6 @@ def html_page(title: str, body: str, header: str) -> str:
 </body>
 </html>
 """
-
-
-def gallery_record(report: dict[str, Any]) -> dict[str, Any]:
-    """What the index, the build summary and a later build keep of a scenario's
-    ``report.json``: a few names and lines, so that a build of thousands of scenarios
-    does not hold every full report in memory until the end."""
-    return {
-        "name": report["name"],
-        "size": report["size"],
-        "author": report.get("author"),
-        "difficulty": report.get("difficulty"),
-        "flags": list(report.get("flags") or []),
-        "verdicts": [
-            {"mode": v.mode, "title": v.title, "text": v.text, "who": v.who, "flags": len(v.flags)}
-            for v in verdicts(report)
-        ],
-    }
 
 
 # -- the print-and-play PDFs ------------------------------------------------------------

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from concurrent.futures import Future
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pachaprint.build.staging import PlacementError
 from pachaprint.model.text import display_path, printable
+
+if TYPE_CHECKING:  # concurrent.futures loads logging and threading: not for a rebuild
+    from concurrent.futures import Future
 
 T = TypeVar("T")
 
@@ -15,20 +17,17 @@ Submit = Callable[..., "Future[Any]"]
 """``submit(function, *args)``: ``ProcessPoolExecutor.submit`` or :func:`run_now`."""
 
 
-class Done(Future[T]):
-    """A finished result with the ``Future`` interface, for ``jobs == 1``."""
+def run_now(function: Callable[..., T], *args: Any) -> Future[T]:
+    """Run ``function(*args)`` at once; the result (or exception) waits in a finished
+    future, the interface of a worker's, for ``jobs == 1``."""
+    from concurrent.futures import Future
 
-    def __init__(self, function: Callable[..., T], args: Iterable[Any]):
-        super().__init__()
-        try:
-            self.set_result(function(*args))
-        except Exception as exc:  # re-raised by result(), as a Future would
-            self.set_exception(exc)
-
-
-def run_now(function: Callable[..., T], *args: Any) -> Done[T]:
-    """Run ``function(*args)`` at once; the result (or exception) waits in a future."""
-    return Done(function, args)
+    done: Future[T] = Future()
+    try:
+        done.set_result(function(*args))
+    except Exception as exc:  # re-raised by result(), as a worker's future would
+        done.set_exception(exc)
+    return done
 
 
 def failure(what: str, error: BaseException) -> str:

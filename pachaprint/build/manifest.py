@@ -23,15 +23,17 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
+import time
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from pachaprint.build import fingerprint
+from pachaprint.build.fingerprint import code_fingerprint
 from pachaprint.build.names import unsafe_output_name
 from pachaprint.build.staging import replace_file
 from pachaprint.model.text import display_path, printable
-from pachaprint.resources import schemas_dir, templates_dir
 
 MANIFEST_NAME = ".pachaprint-build.json"
 JOURNAL_NAME = ".pachaprint-build.journal"
@@ -39,19 +41,16 @@ MANIFEST_FORMAT = "pachaprint-build/2"
 _CHUNK = 1 << 20
 
 
-@lru_cache(maxsize=1)
-def code_fingerprint() -> str:
-    """Hash of the package's source, templates and schema: any change reruns everything."""
-    digest = hashlib.sha256()
-    package = Path(__file__).resolve().parent.parent
-    roots = [package, templates_dir(), schemas_dir()]
-    for root in roots:
-        for path in sorted(
-            p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-        ):
-            digest.update(str(path.relative_to(root)).encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()
+def replace_if_changed(out_dir: Path, relative: str, data: bytes) -> None:
+    """:func:`~pachaprint.build.staging.replace_file` unless ``OUT/relative`` already holds
+    exactly ``data`` (a rebuild with nothing changed rewrites nothing)."""
+    path = out_dir / relative
+    try:
+        if _stat(path) is not None and path.read_bytes() == data:
+            return
+    except OSError:
+        pass
+    replace_file(out_dir, relative, data)
 
 
 def input_hash(*parts: Any) -> str:
@@ -79,6 +78,34 @@ def file_hash(path: Path) -> str | None:
         return None
 
 
+_RACY_NS = 2_000_000_000
+"""Two seconds: coarser than the timestamps of any file system the build writes to."""
+
+
+def _stat(path: Path) -> list[int] | None:
+    """``[size, modification time, change time (ns), inode]`` of a regular file; ``None``
+    for a link or nothing. Any write moves the change time, which no tool sets back."""
+    try:
+        found = os.lstat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(found.st_mode):
+        return None
+    return [found.st_size, found.st_mtime_ns, found.st_ctime_ns, found.st_ino]
+
+
+def _seen(entry: dict[str, Any]) -> dict[str, list[int]]:
+    """The sizes and times an entry remembers, as far as they are well formed."""
+    seen = entry.get("seen")
+    if not isinstance(seen, dict):
+        return {}
+    return {
+        name: value
+        for name, value in seen.items()
+        if isinstance(value, list) and len(value) == 4 and all(type(v) is int for v in value)
+    }
+
+
 def _valid_entry(entry: Any) -> bool:
     return (
         isinstance(entry, dict)
@@ -98,6 +125,8 @@ class Manifest:
     refused: list[str] = field(default_factory=list, compare=False)
     """One message per output name the loaded files held that is not a plain relative path
     inside OUT (its unit was dropped: nothing it names is touched)."""
+    _inputs: dict[str, str] | None = field(default=None, compare=False, repr=False)
+    """Unit by recorded input, made on first use by :meth:`unit_built_from`."""
 
     def _safe(self, source: Path, unit: str, entry: dict[str, Any]) -> bool:
         """True when every output name of ``entry`` is plain; else each bad name is refused."""
@@ -123,6 +152,11 @@ class Manifest:
         except (OSError, ValueError):
             data = None
         if isinstance(data, dict) and data.get("format") == MANIFEST_FORMAT:
+            code = data.get("code")
+            if isinstance(code, dict) and all(
+                isinstance(code.get(key), str) for key in ("signature", "fingerprint")
+            ):
+                fingerprint.remember(code["signature"], code["fingerprint"])
             units = data.get("units")
             if isinstance(units, dict):
                 manifest.units = {
@@ -179,23 +213,52 @@ class Manifest:
             self.journal = None
 
     def save(self, out_dir: Path) -> None:
-        """Write the manifest (atomically) and drop the journal it now contains."""
-        text = (
-            json.dumps({"format": MANIFEST_FORMAT, "units": self.units}, indent=1, sort_keys=True)
-            + "\n"
-        )
-        replace_file(out_dir, MANIFEST_NAME, text.encode("utf-8"))
+        """Write the manifest (atomically, unless it holds this text already) and drop the
+        journal it now contains."""
+        data: dict[str, Any] = {"format": MANIFEST_FORMAT, "units": self.units}
+        code = fingerprint.settled()
+        if code is not None:  # (the next build need not hash the code again)
+            data["code"] = code
+        text = json.dumps(data, indent=1, sort_keys=True) + "\n"
+        replace_if_changed(out_dir, MANIFEST_NAME, text.encode("utf-8"))
         with contextlib.suppress(OSError):
             (out_dir / JOURNAL_NAME).unlink(missing_ok=True)
 
     def is_current(self, out_dir: Path, unit: str, digest: str) -> bool:
-        """True when ``unit`` was built from ``digest`` and every output still has its recorded content."""
+        """True when ``unit`` was built from ``digest`` and every output still has its recorded content.
+
+        An output is hashed again unless its size, times and inode are the ones
+        seen when its content was last confirmed, and its modification time lies
+        well before the confirmation (a change in the same clock tick could keep
+        them all: as git does, such a file is hashed again). Confirmed outputs
+        have these remembered, so the next build with nothing changed reads no
+        output; a file rewritten in place, even to its old size and modification
+        time, has a new change time and is read.
+        """
         entry = self.units.get(unit)
         if not entry or entry.get("input") != digest:
             return False
-        return all(
-            file_hash(out_dir / name) == recorded for name, recorded in entry["outputs"].items()
-        )
+        checked = time.time_ns()
+        seen = _seen(entry)
+        before = entry.get("checked")
+        settled = before - _RACY_NS if type(before) is int else 0
+        confirmed: dict[str, list[int]] = {}
+        for name, recorded in entry["outputs"].items():
+            found = _stat(out_dir / name)
+            if found is None:
+                return False
+            unchanged = seen.get(name) == found and found[1] < settled
+            if not unchanged and file_hash(out_dir / name) != recorded:
+                return False
+            confirmed[name] = found
+        entry["seen"], entry["checked"] = confirmed, checked
+        return True
+
+    def unit_built_from(self, digest: str) -> str | None:
+        """The unit whose recorded input is ``digest`` (``None`` for none)."""
+        if self._inputs is None:
+            self._inputs = {entry["input"]: unit for unit, entry in self.units.items()}
+        return self._inputs.get(digest)
 
     def outputs(self, unit: str) -> list[str]:
         """The output names (relative to OUT) recorded for ``unit``."""
@@ -209,8 +272,10 @@ class Manifest:
         """Remember what ``unit`` made (output name relative to OUT -> SHA-256) and journal it."""
         entry = {"input": digest, "outputs": dict(sorted(outputs.items()))}
         self.units[unit] = entry
+        self._inputs = None
         self._append({"unit": unit, "entry": entry})
 
     def forget(self, unit: str) -> None:
+        self._inputs = None
         if self.units.pop(unit, None) is not None:
             self._append({"unit": unit, "forget": True})

@@ -9,41 +9,37 @@ hashes, journalled as each unit finishes, makes rebuilds incremental and
 keeps the work of a killed build (:mod:`pachaprint.build.manifest`).
 A file that cannot be read or is invalid, or a scenario that fails, is
 reported and skipped; the others are still built.
+
+A build with nothing changed checks no scenario again, reads no output it saw
+unchanged, rewrites nothing (``index.html`` is a unit of its own) and loads
+neither the engine nor the renderer: the modules that simulate, draw and read
+PDFs back are imported where they are used.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pachaprint.build.gallery import gallery_html, gallery_record
 from pachaprint.build.jobs import Submit, failure, run_now
 from pachaprint.build.lock import BuildLock, BuildLockError
-from pachaprint.build.manifest import Manifest, input_hash
+from pachaprint.build.manifest import Manifest, file_hash, input_hash
 from pachaprint.build.options import PAPERS, WHEELS, BuildOptions, Progress
 from pachaprint.build.outdir import OutDirError, prepare_out_dir
-from pachaprint.build.printfiles import read_print_files
-from pachaprint.build.report_page import report_html
-from pachaprint.build.reports import (
-    build_balance,
-    report_json,
-    report_markdown,
-    scenario_report,
-    unfinished_games,
-    write_charts,
-)
+from pachaprint.build.sources import Pending, ScenarioOutcome, check_files
 from pachaprint.build.staging import PlacementError, Stage, clean_stale_stages, replace_file
+from pachaprint.build.verdicts import gallery_record
 from pachaprint.build.volumes import BuiltScenario, build_volumes
-from pachaprint.check.load import other_format, scenario_files, skipped_note
-from pachaprint.check.problems import Report
-from pachaprint.check.validate import validate_path
-from pachaprint.model.scenario import Scenario, crops_to_rows
+from pachaprint.check.load import scenario_files
 from pachaprint.model.text import display_path
+
+if TYPE_CHECKING:  # multiprocessing loads only when a build runs workers
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    from pachaprint.model.scenario import Scenario
 
 __all__ = [
     "PAPERS",
@@ -54,23 +50,6 @@ __all__ = [
     "OutDirError",
     "run_build",
 ]
-
-
-@dataclass
-class ScenarioOutcome:
-    """What happened to one scenario file."""
-
-    file: str
-    id: str | None
-    status: str  # "built", "unchanged", "invalid", "failed"
-    problems: list[str] = field(default_factory=list)
-    report: dict[str, Any] | None = None
-    data: dict[str, Any] | None = field(default=None, repr=False)
-    """The scenario mapping built from (dots solved), for the PnP discs."""
-
-    @property
-    def ok(self) -> bool:
-        return self.status in ("built", "unchanged")
 
 
 @dataclass
@@ -153,6 +132,17 @@ def build_scenario(
 
     Never raises: a crash in the engine, the renderer or a write is a ``failed`` outcome.
     """
+    from pachaprint.build.report_page import report_html
+    from pachaprint.build.reports import (
+        build_balance,
+        report_json,
+        report_markdown,
+        scenario_report,
+        unfinished_games,
+        write_charts,
+    )
+    from pachaprint.model.scenario import Scenario
+
     scenario = Scenario.from_dict(scenario_data)
     out = Path(out_dir)
     try:
@@ -202,83 +192,6 @@ def build_core(out_dir: str, options: BuildOptions) -> dict[str, str]:
 
 
 # -- the orchestration (main process) -----------------------------------------------
-def _complete_data(report: Report) -> tuple[dict[str, Any], list[str]]:
-    """The scenario mapping to build from; dots are solved in memory (with a warning)."""
-    scenario: Scenario = report.scenario
-    data = dict(scenario.extra)
-    warnings = []
-    if not scenario.is_complete and report.solution is not None:
-        data["crops"] = crops_to_rows(scenario.board, report.solution)
-        warnings.append(
-            "crops had dots; built with the solved layer (run `pachaprint solve --write`)"
-        )
-    return data, warnings
-
-
-def _unchanged_report(out_dir: Path, scenario_id: str) -> dict[str, Any] | None:
-    try:
-        loaded = json.loads(
-            (out_dir / "scenarios" / scenario_id / "report.json").read_text(encoding="utf-8")
-        )
-    except (OSError, ValueError):
-        return None
-    try:
-        return gallery_record(loaded) if isinstance(loaded, dict) else None
-    except (KeyError, TypeError, AttributeError):
-        return None  # not a report this version wrote: the scenario is built again
-
-
-Pending = list[tuple[ScenarioOutcome, dict[str, Any], dict[str, Any], str]]
-"""Scenarios still to build: outcome, mapping, validation report, input digest."""
-
-
-def _check_files(
-    files: list[Path],
-    out_dir: Path,
-    options: BuildOptions,
-    manifest: Manifest,
-    progress: Progress,
-    skipped: list[str] | None = None,
-) -> tuple[list[ScenarioOutcome], Pending]:
-    """Validate every file: the outcomes in file order, and the scenarios still to build.
-
-    With a ``skipped`` list (the files come from a folder), a file whose ``format``
-    names another kind of file is left out, with a note in that list."""
-    outcomes: list[ScenarioOutcome] = []
-    pending: Pending = []
-    seen_ids: dict[str, str] = {}
-    for done, path in enumerate(files, start=1):
-        report, raw = validate_path(path, options.box)
-        progress("validate", done, len(files))
-        kind = other_format(raw) if skipped is not None and raw and not report.valid else None
-        if kind is not None and skipped is not None:
-            skipped.append(skipped_note(report.file, kind))
-            continue
-        outcome = ScenarioOutcome(file=report.file, id=report.id, status="invalid")
-        outcomes.append(outcome)
-        if not report.valid or report.id is None or raw is None:
-            outcome.problems = [f"{p.rule.value}: {p.message}" for p in report.errors]
-            continue
-        if report.id in seen_ids:
-            outcome.problems = [
-                f"duplicate id {report.id!r}: {seen_ids[report.id]} already uses it"
-            ]
-            continue
-        seen_ids[report.id] = report.file
-        data, notes = _complete_data(report)
-        outcome.data = data
-        validation = report.to_dict()
-        validation["warnings"] += [{"rule": "incomplete", "cells": [], "message": n} for n in notes]
-        digest = input_hash(raw, options.key(), "scenario")
-        if manifest.is_current(out_dir, f"scenario:{report.id}", digest):
-            outcome.report = _unchanged_report(out_dir, report.id)
-            if outcome.report is not None:
-                outcome.status = "unchanged"
-                continue
-        pending.append((outcome, data, validation, digest))
-    return outcomes, pending
-
-
 def _scenario_results(
     pending: Pending, out_dir: str, options: BuildOptions, executor: ProcessPoolExecutor | None
 ) -> Iterator[tuple[ScenarioOutcome, str, dict[str, Any]]]:
@@ -299,6 +212,8 @@ def _scenario_results(
                 result_of(run_now(build_scenario, data, validation, out_dir, options)),
             )
         return
+    from concurrent.futures import as_completed
+
     futures = {
         executor.submit(build_scenario, data, validation, out_dir, options): (outcome, digest)
         for outcome, data, validation, digest in pending
@@ -348,12 +263,16 @@ def _locked_build(
     one_file = scenarios_dir.is_file()
     files = [scenarios_dir] if one_file else scenario_files(scenarios_dir)
     skipped: list[str] = []
-    outcomes, pending = _check_files(
+    outcomes, pending = check_files(
         files, out_dir, options, manifest, progress, None if one_file else skipped
     )
     core_digest = input_hash(options.key(), "core")
     core_needed = not manifest.is_current(out_dir, "core", core_digest)
-    executor = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+    executor = None
+    if jobs > 1 and (pending or core_needed):  # (a discs PDF alone is made in this process)
+        from concurrent.futures import ProcessPoolExecutor
+
+        executor = ProcessPoolExecutor(max_workers=jobs)
     with executor or nullcontext():
         submit: Submit = executor.submit if executor else run_now
         core_future = submit(build_core, str(out_dir), options) if core_needed else None
@@ -389,12 +308,9 @@ def _locked_build(
         )
 
     try:
-        names = [(o.id, o.report["name"]) for o in outcomes if o.ok and o.id and o.report]
-        prints = read_print_files(out_dir, pnp_files, options.lang, names)
-        entries = [_gallery_entry(o) for o in outcomes]
-        index = gallery_html(entries, prints=prints, wheels=options.wheels)
-        replace_file(out_dir, "index.html", index.encode("utf-8"))
+        _write_index(outcomes, pnp_files, out_dir, options, manifest)
     except (OSError, PlacementError) as exc:
+        manifest.forget("index")
         problems.append(failure("writing index.html failed", exc))
     try:
         manifest.save(out_dir)
@@ -409,6 +325,33 @@ def _locked_build(
         pnp_files=[name for name, _label, _ids in pnp_files],
         skipped=skipped,
     )
+
+
+def _write_index(
+    outcomes: list[ScenarioOutcome],
+    pnp_files: list[tuple[str, str, tuple[str, ...]]],
+    out_dir: Path,
+    options: BuildOptions,
+    manifest: Manifest,
+) -> None:
+    """``index.html``, a unit of its own: made (reading every print file back) only when
+    what it shows changed: the scenarios' cards, or a print file's recorded content."""
+    names = [(o.id, o.report["name"]) for o in outcomes if o.ok and o.id and o.report]
+    entries = [_gallery_entry(o) for o in outcomes]
+    recorded = {
+        name: digest for unit in manifest.units.values() for name, digest in unit["outputs"].items()
+    }
+    prints = [[name, label, list(ids), recorded.get(name)] for name, label, ids in pnp_files]
+    digest = input_hash(entries, names, prints, options.lang, list(options.wheels), "index")
+    if manifest.is_current(out_dir, "index", digest):
+        return
+    from pachaprint.build.gallery import gallery_html
+    from pachaprint.build.printfiles import read_print_files
+
+    read = read_print_files(out_dir, pnp_files, options.lang, names)
+    index = gallery_html(entries, prints=read, wheels=options.wheels)
+    replace_file(out_dir, "index.html", index.encode("utf-8"))
+    manifest.record("index", digest, {"index.html": file_hash(out_dir / "index.html") or ""})
 
 
 def _gallery_entry(outcome: ScenarioOutcome) -> dict[str, Any]:

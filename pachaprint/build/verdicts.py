@@ -1,4 +1,5 @@
-"""A scenario's balance in a line per mode, in plain words, for the gallery and its report page.
+"""A scenario's balance in a line per mode, in plain words, for the gallery and its report page,
+and what the gallery and a later build keep of a report (:func:`gallery_record`).
 
 Read from ``report.json`` as the build writes it: the balance report's modes
 (the first player's win rate; the compared bot's win rate against the Otoma
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pachaprint.engine.analysis.stats import percent
+from pachaprint.model.figures import percent
 
 MODE_TITLES = {"competitive": "Competitive", "solo": "Solo", "coop": "Co-op"}
 
@@ -101,3 +102,20 @@ def otoma_words(data: dict[str, Any]) -> str:
     players = data.get("players") or 1
     who = f"{bot[:1].upper()}{bot[1:]} wins" if players == 1 else f"{players} {bot} bots win"
     return f"{who} {', '.join(rates)}" if rates else f"{who} no game: none was played"
+
+
+def gallery_record(report: dict[str, Any]) -> dict[str, Any]:
+    """What the index, the build summary and a later build keep of a scenario's
+    ``report.json``: a few names and lines, so that a build of thousands of scenarios
+    does not hold every full report in memory until the end."""
+    return {
+        "name": report["name"],
+        "size": report["size"],
+        "author": report.get("author"),
+        "difficulty": report.get("difficulty"),
+        "flags": list(report.get("flags") or []),
+        "verdicts": [
+            {"mode": v.mode, "title": v.title, "text": v.text, "who": v.who, "flags": len(v.flags)}
+            for v in verdicts(report)
+        ],
+    }

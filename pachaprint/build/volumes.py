@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pachaprint.build.jobs import Submit, failure
 from pachaprint.build.manifest import Manifest, input_hash
-from pachaprint.build.options import SCENARIOS_PER_VOLUME, BuildOptions, Progress
+from pachaprint.build.options import SCENARIOS_PER_VOLUME, WHEELS, BuildOptions, Progress
 from pachaprint.build.staging import PlacementError, Stage, remove
 from pachaprint.model.scenario import Scenario
+from pachaprint.resources import load_template
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -150,9 +151,7 @@ def build_volumes(
     ]
     jobs: list[tuple[Volume, str, Future[dict[str, str]]]] = []
     status: dict[str, str] = {}
-    from pachaprint.render.wheel_templates import load_wheel
-
-    templates = {load_wheel(ref).name: ref for ref in options.wheels}
+    templates = {_template_name(ref): ref for ref in options.wheels}
     for paper in options.papers:
         volumes = [
             volume
@@ -204,6 +203,16 @@ def build_volumes(
             problems.append(failure(f"print sheets ({volume.name}) failed", exc))
         progress("print sheets", number, len(jobs))
     return status, files
+
+
+def _template_name(ref: str) -> str:
+    """The name of the wheel template ``ref`` (a shipped name or a template file): a shipped
+    one's is read from its file without the renderer (a rebuild with nothing changed)."""
+    if ref in WHEELS:
+        return str(load_template(f"wheel/{ref}.json").get("template", "wheel"))
+    from pachaprint.render.wheel_templates import load_wheel
+
+    return load_wheel(ref).name
 
 
 def paper_label(paper: str) -> str:

@@ -16,7 +16,23 @@ class JsonSchemaValueException(ValueError):
 
 JsonSchemaValuesException = JsonSchemaValueException
 
-SCHEMA_CHECKSUM = "3373-61109320"
+
+class _Pattern:
+    """A pattern compiled on first use. With ``printable_matches`` (the free-text
+    pattern, whose refused characters are none of them printable), a string that
+    str.isprintable() accepts matches without any regular expression."""
+
+    def __init__(self, source, printable_matches=False):
+        self.source, self.printable_matches, self.compiled = source, printable_matches, None
+
+    def search(self, text):
+        if self.printable_matches and text.isprintable():
+            return True
+        if self.compiled is None:
+            self.compiled = re.compile(self.source)
+        return self.compiled.search(text)
+
+SCHEMA_CHECKSUM = "3373-110fd6ae5ac1f1c0"
 FASTJSONSCHEMA_VERSION = "2.22.3"
 class Decimal:  # see pachaprint.check.schema_code
     pass
@@ -24,11 +40,11 @@ import re
 
 
 REGEX_PATTERNS = {
-    '^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\ud800-\\udfff\\ufffe\\uffff]*$': re.compile('^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\ud800-\\udfff\\ufffe\\uffff]*\\Z'),
-    '^[a-z0-9][a-z0-9-]{0,39}$': re.compile('^[a-z0-9][a-z0-9-]{0,39}\\Z'),
-    '^[VDFM]+$': re.compile('^[VDFM]+\\Z'),
-    '^[1-5.]+$': re.compile('^[1-5.]+\\Z'),
-    '^[a-i][1-5]$': re.compile('^[a-i][1-5]\\Z')
+    '^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\ud800-\\udfff\\ufffe\\uffff]*$': _Pattern('^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\ud800-\\udfff\\ufffe\\uffff]*\\Z', printable_matches=True),
+    '^[a-z0-9][a-z0-9-]{0,39}$': _Pattern('^[a-z0-9][a-z0-9-]{0,39}\\Z'),
+    '^[VDFM]+$': _Pattern('^[VDFM]+\\Z'),
+    '^[1-5.]+$': _Pattern('^[1-5.]+\\Z'),
+    '^[a-i][1-5]$': _Pattern('^[a-i][1-5]\\Z')
 }
 
 NoneType = type(None)

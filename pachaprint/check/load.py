@@ -16,10 +16,6 @@ import stat
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
-
-if TYPE_CHECKING:
-    import jsonschema
 
 from pachaprint.check.decode import MAX_BYTES, parse_bytes, parse_text
 from pachaprint.check.problems import Problem, Rule
@@ -33,6 +29,12 @@ from pachaprint.model.text import (
 )
 from pachaprint.resources import schemas_dir
 
+TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
+if TYPE_CHECKING:
+    from typing import Any
+
+    import jsonschema
+
 PROBLEM_LIMIT = 100
 """At most this many problems of one rule are listed; the rest are counted in one more
 (``and 139,900 more schema problems like these``), as compilers cap a flood of errors."""
@@ -41,8 +43,10 @@ PROBLEM_LIMIT = 100
 @lru_cache(maxsize=1)
 def schema() -> dict[str, Any]:
     """The scenario JSON Schema (draft 2020-12)."""
-    loaded = json.loads((schemas_dir() / "scenario.schema.json").read_text(encoding="utf-8"))
-    return cast(dict[str, Any], loaded)
+    loaded: dict[str, Any] = json.loads(
+        (schemas_dir() / "scenario.schema.json").read_text(encoding="utf-8")
+    )
+    return loaded
 
 
 @lru_cache(maxsize=1)
@@ -222,14 +226,14 @@ class _HugeInt(int):
         return "<a whole number with thousands of digits>"
 
 
-class _DeepList(list[Any]):
+class _DeepList(list["Any"]):  # quoted: typing is not loaded at run time
     """Stands for a list nested deeper than any schema keyword reads (short ``repr``)."""
 
     def __repr__(self) -> str:
         return "[...]"
 
 
-class _DeepDict(dict[str, Any]):
+class _DeepDict(dict[str, "Any"]):
     def __repr__(self) -> str:
         return "{...}"
 

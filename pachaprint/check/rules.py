@@ -8,11 +8,9 @@ pipeline for one file is :mod:`pachaprint.check.validate`.
 
 from __future__ import annotations
 
-import threading
+import _thread
 from collections import Counter, OrderedDict
-from typing import Any
 
-from pachaprint.check.conflict import why_no_layer
 from pachaprint.check.problems import Problem, Rule
 from pachaprint.check.solver import SUGGEST_CAP, CropSolver, SolveStatus, givens_of, solver_for
 from pachaprint.model.board import ROWS, board_for, join_names
@@ -20,6 +18,10 @@ from pachaprint.model.regions import Region
 from pachaprint.model.rules import BOX_CROP_TILES, BOX_TERRAIN_TILES, MAX_REGION_SIZE, Terrain
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import plural
+
+TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
+if TYPE_CHECKING:
+    from typing import Any
 
 NOT_UNIQUE_COUNT_CAP = 100
 """Solutions of an ambiguous map are counted up to this many."""
@@ -250,6 +252,8 @@ def solution_problems(
     found = solver.solutions(givens, SUGGEST_CAP)
     result = solver.result_of(givens, found)
     if result.status is SolveStatus.NONE:
+        from pachaprint.check.conflict import why_no_layer  # loaded for an unsolvable map only
+
         why = why_no_layer(solver, givens)
         return [Problem(Rule.UNSOLVABLE, why.message, tuple(board.names(why.cells)))], None
     if result.status is SolveStatus.MULTIPLE:
@@ -283,7 +287,7 @@ def solution_problems(
 
 _Settled = tuple[list[int], tuple[int, ...]]
 _SETTLED: OrderedDict[tuple[object, ...], _Settled] = OrderedDict()
-_SETTLED_LOCK = threading.Lock()
+_SETTLED_LOCK = _thread.allocate_lock()  # threading costs a millisecond of start-up
 
 
 def _settling_key(scenario: Scenario, givens: dict[int, int]) -> tuple[object, ...]:

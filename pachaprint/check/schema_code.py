@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import json
 import re
-import zlib
 from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
+if TYPE_CHECKING:
+    from typing import Any
 
 GENERATED = Path(__file__).with_name("_scenario_validator.py")
 
@@ -40,18 +42,41 @@ class JsonSchemaValueException(ValueError):
 
 
 JsonSchemaValuesException = JsonSchemaValueException
+
+
+class _Pattern:
+    """A pattern compiled on first use. With ``printable_matches`` (the free-text
+    pattern, whose refused characters are none of them printable), a string that
+    str.isprintable() accepts matches without any regular expression."""
+
+    def __init__(self, source, printable_matches=False):
+        self.source, self.printable_matches, self.compiled = source, printable_matches, None
+
+    def search(self, text):
+        if self.printable_matches and text.isprintable():
+            return True
+        if self.compiled is None:
+            self.compiled = re.compile(self.source)
+        return self.compiled.search(text)
 '''
 
 _IMPORT = "from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException\n"
 _DECIMAL = "from decimal import Decimal\n"
 
 
+_MODULUS = (1 << 61) - 1
+"""A Mersenne prime: the checksum is the text's bytes, read as one number, modulo it."""
+
+
 def schema_hash(schema: dict[str, Any]) -> str:
-    """A checksum of the schema's canonical JSON (its length and CRC-32): the generated
-    module records it. Not a guard against tampering, only against a stale module;
-    zlib costs a tenth of hashlib's import time, which every ``validate`` pays."""
+    """A checksum of the schema's canonical JSON (its length, and its bytes read as one
+    number modulo a 61-bit prime, which any single changed byte alters): the generated
+    module records it. Not a guard against tampering, only against a stale
+    module; every ``validate`` computes it, and it needs neither zlib nor hashlib
+    (importing either costs more than the whole sum)."""
     text = json.dumps(schema, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return f"{len(text)}-{zlib.crc32(text.encode('ascii')):08x}"
+    number = int.from_bytes(text.encode("ascii"), "big")
+    return f"{len(text)}-{number % _MODULUS:016x}"
 
 
 def generate_source(schema: dict[str, Any]) -> str:
@@ -69,10 +94,28 @@ def generate_source(schema: dict[str, Any]) -> str:
     # a millisecond of start-up: a Decimal handed in by a caller fails the fast
     # check and goes to the full validator, which takes it.
     body = body.replace(_DECIMAL, "class Decimal:  # see pachaprint.check.schema_code\n    pass\n")
+    body = _lazy_patterns(body)
     return (
         f'{_HEADER}\nSCHEMA_CHECKSUM = "{schema_hash(schema)}"\n{body.rstrip()}\n\n\n'
         f"validate = {entry.group(1)}\n"
     )
+
+
+def _lazy_patterns(body: str) -> str:
+    """``body`` with its patterns compiled on first use, the free-text one only for text
+    that is not all printable (see ``_Pattern`` in :data:`_HEADER`): compiling its
+    character class of wide characters costs ``validate`` half a millisecond."""
+    from pachaprint.model.text import TEXT_PATTERN
+
+    start = body.find("REGEX_PATTERNS = {")
+    end = body.find("\n}\n", start)
+    if start < 0 or end < 0 or body.count("re.compile(") != body.count("re.compile(", start, end):
+        raise RuntimeError("fastjsonschema's patterns changed shape; update schema_code.py")
+    text = f"re.compile({TEXT_PATTERN.removesuffix('$') + chr(92) + 'Z'!r})"
+    if text not in body:
+        raise RuntimeError("the free-text pattern is not in the generated code")
+    block = body[start:end].replace(text, text[:-1] + ", printable_matches=True)")
+    return body[:start] + block.replace("re.compile(", "_Pattern(") + body[end:]
 
 
 def main() -> None:

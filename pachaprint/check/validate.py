@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from os import PathLike
 from pathlib import Path
-from typing import Any
 
 from pachaprint.check.difficulty import Difficulty
 from pachaprint.check.grade import grade
@@ -21,6 +20,10 @@ from pachaprint.check.problems import Problem, Report, Rule
 from pachaprint.check.rules import check_scenario, dimension_problems
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import display_path
+
+TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _scenario_id(data: Any) -> str | None:
@@ -39,10 +42,12 @@ def validate_data(
     With ``difficulty`` (the default, as ``validate`` reports it) a unique map
     is also graded; the rule verdict is the same either way.
     """
-    report = Report(file=display_path(file), id=_scenario_id(data))
+    report = Report(file=display_path(file))
     report.errors = schema_problems(data)
     if report.errors:
+        report.id = _scenario_id(data)
         return report
+    report.id = data["id"]  # the schema checked it (compiling its pattern again costs start-up)
     report.errors = dimension_problems(data)
     if report.errors:
         return report

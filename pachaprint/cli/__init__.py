@@ -7,9 +7,11 @@ it runs (see :mod:`pachaprint.cli.application`); usage errors exit with code 2.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # typing is not loaded at run time: the fast path starts without it
 if TYPE_CHECKING:
+    from typing import Any
+
     from pachaprint.cli.application import app
 
 

@@ -7,15 +7,6 @@ import os
 from pathlib import Path
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-)
 
 from pachaprint.build.pipeline import PAPERS, WHEELS, BuildOptions, OutDirError, run_build
 from pachaprint.check.load import scenario_files
@@ -30,6 +21,7 @@ from pachaprint.cli.options import (
     check_share_url,
     parse_back_offset,
 )
+from pachaprint.cli.progress import Bars
 from pachaprint.model.text import display_path
 
 DEFAULT_JOBS = max(1, min(4, os.cpu_count() or 1))
@@ -114,15 +106,7 @@ def build(
         base = check_share_url(share_url) if share_url is not None else None
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    from pachaprint.engine.bots import check_bot
-    from pachaprint.engine.rules.config import ConfigError, Mode
-
-    try:
-        check_bot(bots)
-        chosen = {Mode.parse(m).value for m in mode.split(",") if m.strip()}
-    except ConfigError as exc:
-        raise UsageError(f"{v.option_of(exc.setting)}: {exc}") from None
-    played = tuple(m.value for m in Mode if m is Mode.COMPETITIVE or m.value in chosen)
+    played = _played_modes(mode, bots)
     options = BuildOptions(
         back_offset=offset,
         papers=PAPERS if paper is PaperChoice.both else (paper.value,),
@@ -134,24 +118,7 @@ def build(
         share_url=base,
         ink=ink.value,
     )
-    console = Console(stderr=True)
-    show = not quiet and output_format is OutputFormat.text
-    with Progress(
-        TextColumn("{task.description:<14}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        disable=not show,
-        transient=False,
-    ) as bars:
-        tasks: dict[str, TaskID] = {}
-
-        def progress(stage: str, done: int, total: int) -> None:
-            if stage not in tasks:
-                tasks[stage] = bars.add_task(stage, total=total)
-            bars.update(tasks[stage], completed=done, total=total)
-
+    with Bars(not quiet and output_format is OutputFormat.text) as progress:
         try:
             result = run_build(
                 scenarios,
@@ -160,7 +127,7 @@ def build(
                 jobs=jobs,
                 force=force,
                 progress=progress,
-                waiting=lambda why: console.print(f"pachaprint: {why}", markup=False),
+                waiting=lambda why: progress.say(f"pachaprint: {why}"),
             )
         except OutDirError as error:
             raise UsageError(str(error)) from None
@@ -198,3 +165,25 @@ def _check_source(scenarios: Path) -> None:
         raise UsageError(f"not a folder or a file (a device or a pipe?): {shown}")
     if not scenario_files(scenarios):
         raise UsageError(f"no scenario files (*.json) in {shown}")
+
+
+PLAIN_MODES = ("competitive", "solo", "coop")
+"""The modes in the engine's order (a test compares them)."""
+
+
+def _played_modes(modes: str, bots: str) -> tuple[str, ...]:
+    """The modes to play (competitive always), in order; a usage error for an unknown mode
+    or bot. Plain mode names with the default bot need no engine to check them (a
+    rebuild with nothing changed loads none)."""
+    words = {word.strip() for word in modes.split(",") if word.strip()}
+    if bots == BuildOptions().strongest and words <= set(PLAIN_MODES):
+        return tuple(m for m in PLAIN_MODES if m == "competitive" or m in words)
+    from pachaprint.engine.bots import check_bot
+    from pachaprint.engine.rules.config import ConfigError, Mode
+
+    try:
+        check_bot(bots)
+        chosen = {Mode.parse(m).value for m in modes.split(",") if m.strip()}
+    except ConfigError as exc:
+        raise UsageError(f"{v.option_of(exc.setting)}: {exc}") from None
+    return tuple(m.value for m in Mode if m is Mode.COMPETITIVE or m.value in chosen)

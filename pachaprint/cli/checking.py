@@ -53,16 +53,29 @@ def report_lines(report: Report) -> list[str]:
     return lines
 
 
-def summary_line(reports: list[Report], skipped: int = 0) -> str:
-    invalid = sum(1 for r in reports if not r.valid)
-    errors = sum(p.count for r in reports for p in r.errors)
-    warnings = sum(p.count for r in reports for p in r.warnings)
+class Tally:
+    """What the summary line counts, kept while the reports stream past (the reports
+    themselves are dropped as soon as they are printed)."""
+
+    def __init__(self) -> None:
+        self.files = self.invalid = self.errors = self.warnings = self.skipped = 0
+
+    def add(self, report: Report) -> None:
+        self.files += 1
+        self.invalid += not report.valid
+        self.errors += sum(p.count for p in report.errors)
+        self.warnings += sum(p.count for p in report.warnings)
+
+
+def summary_line(tally: Tally) -> str:
     line = (
-        f"{plural(len(reports), 'file')}: {len(reports) - invalid} valid, {invalid} invalid "
-        f"({plural(errors, 'error')}, {plural(warnings, 'warning')})"
+        f"{plural(tally.files, 'file')}: {tally.files - tally.invalid} valid, {tally.invalid} invalid "
+        f"({plural(tally.errors, 'error')}, {plural(tally.warnings, 'warning')})"
     )
-    if skipped:
-        line += f"; {skipped} skipped (not {'a scenario' if skipped == 1 else 'scenarios'})"
+    if tally.skipped:
+        line += (
+            f"; {tally.skipped} skipped (not {'a scenario' if tally.skipped == 1 else 'scenarios'})"
+        )
     return line
 
 
@@ -86,23 +99,32 @@ def validate_files(
 
     A file found in a folder (not one of the ``named`` paths) whose ``format``
     names another kind of file (a saved game, a studio draft) is skipped with a
-    note on standard error."""
+    note on standard error.
+
+    Each report is printed as soon as it is made and then dropped, so memory stays
+    flat however many files there are. The JSON list is written piece by piece:
+    the same text as ``json.dumps`` of the whole list with ``indent=2``.
+    """
     chosen = {Path(name) for name in named}
-    reports: list[Report] = []
-    skipped = 0
+    tally = Tally()
+    held: str | None = None  # the JSON of the last report, printed once the next one comes
     for path in files:
         report, raw = validate_path(path, box)
         kind = other_format(raw) if raw and not report.valid and path not in chosen else None
         if kind is not None:
             note(skipped_note(report.file, kind))
-            skipped += 1
+            tally.skipped += 1
             continue
-        reports.append(report)
+        tally.add(report)
         if format == "text":
             for line in report_lines(report):
                 echo(line)
+            continue
+        text = json.dumps(report.to_dict(), indent=2, ensure_ascii=False)
+        echo("[" if held is None else held + ",")
+        held = "  " + text.replace("\n", "\n  ")
     if format == "json":
-        echo(json.dumps([r.to_dict() for r in reports], indent=2, ensure_ascii=False))
+        echo("[]" if held is None else held + "\n]")
     else:
-        echo(summary_line(reports, skipped))
-    return 0 if all(r.valid for r in reports) else 1
+        echo(summary_line(tally))
+    return 0 if tally.invalid == 0 else 1

@@ -17,6 +17,8 @@ import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from pachaprint.model.figures import percent as percent  # re-exported (the reports use it)
+
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95 % interval."""
 
@@ -53,14 +55,6 @@ def wilson(successes: float, trials: int, z: float = Z95) -> Interval:
     low = 0.0 if successes <= 0 else max(0.0, centre - half)
     high = 1.0 if successes >= trials else min(1.0, centre + half)
     return Interval(p, low, high)
-
-
-def percent(value: float) -> str:
-    """``0.523`` -> ``"52 %"``; below 10 % and above 90 % one decimal place (``"3.7 %"``)."""
-    shown = round(value * 100, 1)
-    if (0 < shown < 10 or 90 < shown < 100) and not shown.is_integer():
-        return f"{shown:.1f} %"
-    return f"{shown:.0f} %"
 
 
 def span(interval: Interval, decimals: int | None = None) -> str:
