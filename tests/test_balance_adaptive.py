@@ -25,6 +25,21 @@ def test_a_rate_is_decided_once_its_interval_is_clear_of_both_thresholds():
     assert decided(40, 40) and not decided(30, 30)  # 91.2-100 % vs 88.6-100 %
 
 
+def test_a_rate_is_decided_once_no_flag_can_be_raised_within_the_run():
+    # at most 50 games: 1 win keeps the interval above 10 % even if all 40 left are lost
+    # (1 of 50: 0.4-10.5 %), and 1 loss keeps it below 90 % even if all left are won
+    assert decided(1, 10, most=50) and not decided(1, 10)
+    assert decided(9, 10, most=50) and not decided(9, 10)
+    assert not decided(0, 10, most=50)  # 0 of 50 would be 0-7.1 %: too hard, play on
+    assert not decided(10, 10, most=50)  # 50 of 50 would be 92.9-100 %: too easy
+    # at most 34 games (a co-op level's share of 200): 0 of 34 is 0-10.2 %, 34 of 34
+    # 89.8-100 %, so no flag can be raised there and 10 games decide it
+    assert decided(0, 10, most=34) and decided(10, 10, most=34)
+    assert not decided(0, 9, most=34)  # still too few games for any rate
+    # a run that may play on decides nothing early (most is the whole run)
+    assert decided(1, 10, most=10) and not decided(1, 10, most=None)
+
+
 def _solo(adaptive: bool, games: int, bots: tuple[str, ...]) -> SimulationConfig:
     return SimulationConfig(Mode.SOLO, 1, bots, ("easy",), games, 4, adaptive=adaptive)
 

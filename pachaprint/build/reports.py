@@ -270,7 +270,8 @@ def split_words(balance: dict[str, Any]) -> str:
             shares = ", ".join(f"{r['games']} {r['bots'][0]} on {r['difficulty']}" for r in runs)
             parts.append(f"{total} {mode} games ({shares})")
     adaptive = (
-        " Against the Otoma each run stopped once its 95 % interval decided every flag "
+        " Against the Otoma each run stopped once its 95 % interval decided every flag, "
+        "or once no flag could be raised within its share whatever the games left "
         f"(at least {MIN_GAMES} games, at most its share of {balance['games_per_mode']})."
         if balance.get("adaptive")
         else ""

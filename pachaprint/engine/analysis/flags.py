@@ -44,17 +44,24 @@ MIN_GAMES = 10
 """Fewer games than this flag no rate (an interval over so few says little)."""
 
 
-def decided(wins: float, games: int) -> bool:
-    """Whether ``wins`` in ``games`` decide every flag on a win rate against the Otoma: at
-    least :data:`MIN_GAMES` games, and the 95 % interval lies on one side of
-    :data:`UNWINNABLE` and on one side of :data:`EFFORTLESS` (more games would flag
-    the same). An adaptive simulation stops a run once it is decided."""
+def decided(wins: float, games: int, most: int | None = None) -> bool:
+    """Whether ``wins`` in ``games`` decide every flag on a win rate against the Otoma:
+    at least :data:`MIN_GAMES` games, and for each of :data:`UNWINNABLE` and
+    :data:`EFFORTLESS` either the 95 % interval lies on one side of it (more games would
+    flag the same) or, when the run plays at most ``most`` games, its flag can no longer
+    be raised: not even losing (or winning) every game left would take the interval
+    past it. An adaptive simulation stops a run once it is decided."""
+    if games < MIN_GAMES:
+        return False
     interval = wilson(wins, games)
-    return (
-        games >= MIN_GAMES
-        and (interval.high < UNWINNABLE or interval.low >= UNWINNABLE)
-        and (interval.low > EFFORTLESS or interval.high <= EFFORTLESS)
-    )
+    left = max(0, most - games) if most is not None else None
+    hard = interval.high < UNWINNABLE or interval.low >= UNWINNABLE
+    if not hard and left is not None:
+        hard = wilson(wins, games + left).high >= UNWINNABLE
+    easy = interval.low > EFFORTLESS or interval.high <= EFFORTLESS
+    if not easy and left is not None:
+        easy = wilson(wins + left, games + left).low <= EFFORTLESS
+    return hard and easy
 
 
 def honest(bot: str) -> bool:

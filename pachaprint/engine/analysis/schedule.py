@@ -116,7 +116,9 @@ class Pending:
                     progress(done)
                 start += WAVE
                 open_runs = [
-                    r for r in open_runs if start < runs[r].games and not _decided(played[r])
+                    r
+                    for r in open_runs
+                    if start < runs[r].games and not _decided(played[r], runs[r].games)
                 ]
         finally:
             if self.pool is not None:
@@ -128,13 +130,13 @@ class Pending:
         return summarise(self.scenario, self.config, names, records)
 
 
-def _decided(records: Sequence[GameRecord]) -> bool:
-    """Whether a run's games so far decide its flags (a cheat's flag nothing: its bound
-    needs only the fewest games a rate is given on)."""
+def _decided(records: Sequence[GameRecord], most: int) -> bool:
+    """Whether a run's games so far decide its flags, the run playing at most ``most``
+    (a cheat's flag nothing: its bound needs only the fewest games a rate is given on)."""
     done = [r for r in records if r.completed]
     if records and not honest(records[0].bots[0]):
         return len(done) >= MIN_GAMES
-    return decided(sum(r.won for r in done), len(done))
+    return decided(sum(r.won for r in done), len(done), most - (len(records) - len(done)))
 
 
 def start(
