@@ -26,7 +26,7 @@ def built(tmp_path_factory) -> Path:
         shutil.copy(REPO / "scenarios" / f"{name}.json", folder)
     out = tmp / "out"
     args = ["build", str(folder), "--out", str(out), "--games", "12", "--paper", "a4"]
-    args += ["--bots", "logician"]  # the default, named
+    args += ["--bots", "logician"]  # the fast bot (the default is the expert)
     result = runner.invoke(app, [*args, "--wheel", "retail", "--jobs", "1", "--quiet"])
     assert result.exit_code == 0, result.output
     return out

@@ -23,11 +23,11 @@ class BuildOptions:
     games: int = 200
     players: int = 2
     bots: tuple[str, ...] = ("logician", "greedy")
-    strongest: str = "logician"
-    """The bot whose solo and co-op win rates the balance report gives. The logician by
-    default, so that a default build stays fast; every flag names the bot it rests on,
-    and ``expert`` gives the strongest fair figures (about 0.2 s of CPU a solo game,
-    0.9 s a two-seat co-op game)."""
+    strongest: str = "expert"
+    """The bot whose solo and co-op win rates the balance report and its flags give: the
+    strongest fair bot (:func:`~pachaprint.engine.analysis.balance.strongest_bot`), so that
+    a flag such as "the Otoma win almost every game" is not the fault of a weak player.
+    ``logician`` is faster and weaker; every flag names the bot it rests on."""
     modes: tuple[str, ...] = ("competitive", "solo", "coop")
     seed: int = 1
     lang: str = "en"

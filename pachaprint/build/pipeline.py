@@ -214,13 +214,25 @@ def _scenario_results(
         return
     from concurrent.futures import as_completed
 
+    # the longest first, so that no worker is left alone with a long scenario at the end
+    heaviest = sorted(pending, key=lambda item: _weight(item[1]), reverse=True)
     futures = {
         executor.submit(build_scenario, data, validation, out_dir, options): (outcome, digest)
-        for outcome, data, validation, digest in pending
+        for outcome, data, validation, digest in heaviest
     }
     for future in as_completed(futures):
         outcome, digest = futures[future]
         yield outcome, digest, result_of(future)
+
+
+def _weight(data: dict[str, Any]) -> int:
+    """How much simulating a scenario costs, roughly: long ones play solo and co-op too
+    (when they have the Otoma's five start cells), and more cells take longer."""
+    from pachaprint.engine.rules.config import OTOMA_PAWNS
+
+    cells = sum(len(str(row)) for row in data.get("terrain", []))
+    otoma = data.get("size") == "long" and len(data.get("start", [])) >= OTOMA_PAWNS
+    return cells * (10 if otoma else 1)
 
 
 def run_build(

@@ -47,7 +47,7 @@ def build(
     ),
     bots: str = v.bots(
         "The bot whose solo and co-op win rates the balance report and its flags "
-        "give (logician: fast; expert: the strongest fair bot, about 0.2 s of CPU a solo game). "
+        "give (expert: the strongest fair bot; logician: faster and weaker). "
         "Each run stops once its win rate decides every flag. The competitive games are "
         "logician against greedy.",
         BuildOptions().strongest,
