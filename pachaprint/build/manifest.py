@@ -127,6 +127,9 @@ class Manifest:
     inside OUT (its unit was dropped: nothing it names is touched)."""
     _inputs: dict[str, str] | None = field(default=None, compare=False, repr=False)
     """Unit by recorded input, made on first use by :meth:`unit_built_from`."""
+    _as_read: Any = field(default=None, compare=False, repr=False)
+    """The ``code`` of the file as read, while nothing changed since (``None`` otherwise):
+    :meth:`save` then has nothing to write."""
 
     def _safe(self, source: Path, unit: str, entry: dict[str, Any]) -> bool:
         """True when every output name of ``entry`` is plain; else each bad name is refused."""
@@ -164,7 +167,10 @@ class Manifest:
                     for k, v in units.items()
                     if _valid_entry(v) and manifest._safe(source, k, v)
                 }
-        manifest._replay(out_dir / JOURNAL_NAME)
+                if len(manifest.units) == len(units):
+                    manifest._as_read = ("code", code)
+        if manifest._replay(out_dir / JOURNAL_NAME):
+            manifest._as_read = None
         return manifest
 
     @classmethod
@@ -174,11 +180,12 @@ class Manifest:
             (out_dir / JOURNAL_NAME).unlink(missing_ok=True)
         return cls(journal=out_dir / JOURNAL_NAME)
 
-    def _replay(self, journal: Path) -> None:
+    def _replay(self, journal: Path) -> bool:
+        """Apply the journal's events; True when it held any line."""
         try:
             lines = journal.read_bytes().splitlines()
         except OSError:
-            return
+            return False
         for line in lines:
             try:
                 event = json.loads(line)
@@ -196,6 +203,7 @@ class Manifest:
                     self.units[unit] = event["entry"]
                 else:
                     self.units.pop(unit, None)
+        return bool(lines)
 
     def _append(self, event: dict[str, Any]) -> None:
         if self.journal is None:
@@ -219,8 +227,9 @@ class Manifest:
         code = fingerprint.settled()
         if code is not None:  # (the next build need not hash the code again)
             data["code"] = code
-        text = json.dumps(data, indent=1, sort_keys=True) + "\n"
-        replace_if_changed(out_dir, MANIFEST_NAME, text.encode("utf-8"))
+        if self._as_read != ("code", code):
+            text = json.dumps(data, indent=1, sort_keys=True) + "\n"
+            replace_if_changed(out_dir, MANIFEST_NAME, text.encode("utf-8"))
         with contextlib.suppress(OSError):
             (out_dir / JOURNAL_NAME).unlink(missing_ok=True)
 
@@ -233,7 +242,8 @@ class Manifest:
         them all: as git does, such a file is hashed again). Confirmed outputs
         have these remembered, so the next build with nothing changed reads no
         output; a file rewritten in place, even to its old size and modification
-        time, has a new change time and is read.
+        time, has a new change time and is read. (When nothing had to be read, the
+        entry stays as it was, and so does the manifest's text.)
         """
         entry = self.units.get(unit)
         if not entry or entry.get("input") != digest:
@@ -243,16 +253,25 @@ class Manifest:
         before = entry.get("checked")
         settled = before - _RACY_NS if type(before) is int else 0
         confirmed: dict[str, list[int]] = {}
+        read = False
         for name, recorded in entry["outputs"].items():
             found = _stat(out_dir / name)
             if found is None:
                 return False
-            unchanged = seen.get(name) == found and found[1] < settled
-            if not unchanged and file_hash(out_dir / name) != recorded:
-                return False
+            if seen.get(name) != found or found[1] >= settled:
+                if file_hash(out_dir / name) != recorded:
+                    return False
+                read = True
             confirmed[name] = found
-        entry["seen"], entry["checked"] = confirmed, checked
+        if read:
+            entry["seen"], entry["checked"] = confirmed, checked
+            self._as_read = None
         return True
+
+    def card(self, unit: str) -> dict[str, Any] | None:
+        """The ``card`` recorded with ``unit`` (see :meth:`record`), if any."""
+        card = (self.units.get(unit) or {}).get("card")
+        return card if isinstance(card, dict) else None
 
     def unit_built_from(self, digest: str) -> str | None:
         """The unit whose recorded input is ``digest`` (``None`` for none)."""
@@ -268,14 +287,21 @@ class Manifest:
         """The recorded units whose name starts with ``prefix``."""
         return sorted(u for u in self.units if u.startswith(prefix))
 
-    def record(self, unit: str, digest: str, outputs: dict[str, str]) -> None:
-        """Remember what ``unit`` made (output name relative to OUT -> SHA-256) and journal it."""
-        entry = {"input": digest, "outputs": dict(sorted(outputs.items()))}
+    def record(
+        self, unit: str, digest: str, outputs: dict[str, str], card: dict[str, Any] | None = None
+    ) -> None:
+        """Remember what ``unit`` made (output name relative to OUT -> SHA-256) and journal it;
+        ``card``: what a later build shows of the unit while it stays current (a scenario's
+        gallery record, which it would otherwise read from its report)."""
+        entry: dict[str, Any] = {"input": digest, "outputs": dict(sorted(outputs.items()))}
+        if card is not None:
+            entry["card"] = card
         self.units[unit] = entry
-        self._inputs = None
+        self._inputs = self._as_read = None
         self._append({"unit": unit, "entry": entry})
 
     def forget(self, unit: str) -> None:
         self._inputs = None
         if self.units.pop(unit, None) is not None:
+            self._as_read = None
             self._append({"unit": unit, "forget": True})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from typing import Any
 
 SCENARIOS_PER_VOLUME = 100
@@ -42,9 +43,15 @@ class BuildOptions:
 
     def key(self) -> dict[str, Any]:
         """The options that change a scenario's or the core set's files (not the volume size)."""
-        values = asdict(self)
-        values.pop("scenarios_per_volume")
-        return values
+        return dict(_key(self))
+
+
+@lru_cache(maxsize=8)
+def _key(options: BuildOptions) -> dict[str, Any]:
+    """:meth:`BuildOptions.key`, worked out once per options (every unit's hash reads it)."""
+    values = asdict(options)
+    values.pop("scenarios_per_volume")
+    return values
 
 
 Progress = Callable[[str, int, int], None]

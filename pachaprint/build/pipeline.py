@@ -284,7 +284,8 @@ def _locked_build(
             report = result.get("report")
             outcome.report = gallery_record(report) if report is not None else None
             if outcome.status == "built":
-                manifest.record(f"scenario:{outcome.id}", digest, result["outputs"])
+                unit = f"scenario:{outcome.id}"
+                manifest.record(unit, digest, result["outputs"], card=outcome.report)
             else:
                 manifest.forget(f"scenario:{outcome.id}")
             progress("scenarios", done, len(pending))

@@ -61,7 +61,12 @@ def _complete_data(report: Report) -> tuple[dict[str, Any], list[str]]:
     return data, warnings
 
 
-def _unchanged_report(out_dir: Path, scenario_id: str) -> dict[str, Any] | None:
+def _unchanged_report(out_dir: Path, manifest: Manifest, scenario_id: str) -> dict[str, Any] | None:
+    """The gallery record of a scenario whose outputs are current: as the manifest keeps it,
+    else read from its ``report.json``; ``None`` for a report this version cannot read."""
+    card = manifest.card(f"scenario:{scenario_id}")
+    if card is not None:
+        return card
     try:
         loaded = json.loads(
             (out_dir / "scenarios" / scenario_id / "report.json").read_text(encoding="utf-8")
@@ -129,7 +134,7 @@ def check_files(
         validation["warnings"] += [{"rule": "incomplete", "cells": [], "message": n} for n in notes]
         digest = input_hash(raw, options.key(), "scenario")
         if manifest.is_current(out_dir, f"scenario:{report.id}", digest):
-            outcome.report = _unchanged_report(out_dir, report.id)
+            outcome.report = _unchanged_report(out_dir, manifest, report.id)
             if outcome.report is not None:
                 outcome.status = "unchanged"
                 continue
@@ -168,7 +173,7 @@ def _built_before(
         or not manifest.is_current(out_dir, unit, digest)
     ):
         return None
-    report = _unchanged_report(out_dir, scenario_id)
+    report = _unchanged_report(out_dir, manifest, scenario_id)
     if report is None:
         return None
     shown = display_path(path)
