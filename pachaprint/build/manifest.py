@@ -20,20 +20,22 @@ did not write is ever hashed, replaced or removed.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import stat
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from pachaprint.build import fingerprint
 from pachaprint.build.fingerprint import code_fingerprint
+from pachaprint.build.hashing import sha256
 from pachaprint.build.names import unsafe_output_name
 from pachaprint.build.staging import replace_file
 from pachaprint.model.text import display_path, printable
+
+TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
+if TYPE_CHECKING:
+    from typing import Any
 
 MANIFEST_NAME = ".pachaprint-build.json"
 JOURNAL_NAME = ".pachaprint-build.journal"
@@ -55,13 +57,15 @@ def replace_if_changed(out_dir: Path, relative: str, data: bytes) -> None:
 
 def input_hash(*parts: Any) -> str:
     """Hash of the given parts (bytes, or JSON-serialisable values) plus the code fingerprint."""
-    digest = hashlib.sha256(code_fingerprint().encode())
+    digest = sha256(code_fingerprint().encode())
     for part in parts:
-        digest.update(
-            part if isinstance(part, bytes) else json.dumps(part, sort_keys=True).encode()
-        )
+        digest.update(part if isinstance(part, bytes) else _JSON.encode(part).encode())
         digest.update(b"\0")
     return digest.hexdigest()
+
+
+_JSON = json.JSONEncoder(sort_keys=True)
+"""``json.dumps(part, sort_keys=True)``, the encoder made once (a rebuild hashes hundreds of parts)."""
 
 
 def file_hash(path: Path) -> str | None:
@@ -69,6 +73,8 @@ def file_hash(path: Path) -> str | None:
     try:
         if path.is_symlink() or not path.is_file():
             return None
+        import hashlib  # (OpenSSL: faster on large files; loaded only when one is read)
+
         digest = hashlib.sha256()
         with open(path, "rb") as handle:
             while chunk := handle.read(_CHUNK):
@@ -82,7 +88,7 @@ _RACY_NS = 2_000_000_000
 """Two seconds: coarser than the timestamps of any file system the build writes to."""
 
 
-def _stat(path: Path) -> list[int] | None:
+def _stat(path: str | os.PathLike[str]) -> list[int] | None:
     """``[size, modification time, change time (ns), inode]`` of a regular file; ``None``
     for a link or nothing. Any write moves the change time, which no tool sets back."""
     try:
@@ -94,16 +100,11 @@ def _stat(path: Path) -> list[int] | None:
     return [found.st_size, found.st_mtime_ns, found.st_ctime_ns, found.st_ino]
 
 
-def _seen(entry: dict[str, Any]) -> dict[str, list[int]]:
-    """The sizes and times an entry remembers, as far as they are well formed."""
+def _seen(entry: dict[str, Any]) -> dict[str, Any]:
+    """The sizes and times an entry remembers, by output name (``{}`` if not a mapping;
+    a value that is not a list of the four numbers :func:`_stat` gives never equals one)."""
     seen = entry.get("seen")
-    if not isinstance(seen, dict):
-        return {}
-    return {
-        name: value
-        for name, value in seen.items()
-        if isinstance(value, list) and len(value) == 4 and all(type(v) is int for v in value)
-    }
+    return seen if isinstance(seen, dict) else {}
 
 
 def _valid_entry(entry: Any) -> bool:
@@ -115,21 +116,41 @@ def _valid_entry(entry: Any) -> bool:
     )
 
 
-@dataclass
 class Manifest:
-    """What the builds of an output folder made, unit by unit."""
+    """What the builds of an output folder made, unit by unit: ``units`` maps a unit's
+    name to its entry (``input`` digest, ``outputs`` by name, and what :meth:`is_current`
+    and :meth:`record` keep beside them).
 
-    units: dict[str, dict[str, Any]] = field(default_factory=dict)
-    journal: Path | None = field(default=None, compare=False)
-    """Where :meth:`record` and :meth:`forget` append (``None``: in memory only)."""
-    refused: list[str] = field(default_factory=list, compare=False)
-    """One message per output name the loaded files held that is not a plain relative path
-    inside OUT (its unit was dropped: nothing it names is touched)."""
-    _inputs: dict[str, str] | None = field(default=None, compare=False, repr=False)
-    """Unit by recorded input, made on first use by :meth:`unit_built_from`."""
-    _as_read: Any = field(default=None, compare=False, repr=False)
-    """The ``code`` of the file as read, while nothing changed since (``None`` otherwise):
-    :meth:`save` then has nothing to write."""
+    ``journal`` is where :meth:`record` and :meth:`forget` append (``None``: in
+    memory only). ``refused`` holds one message per output name the loaded files
+    held that is not a plain relative path inside OUT (its unit was dropped:
+    nothing it names is touched). A plain class, not a dataclass, so that a
+    rebuild with nothing changed loads no ``dataclasses``.
+    """
+
+    __slots__ = ("_as_read", "_inputs", "journal", "refused", "units")
+
+    def __init__(
+        self, units: dict[str, dict[str, Any]] | None = None, journal: Path | None = None
+    ) -> None:
+        self.units: dict[str, dict[str, Any]] = {} if units is None else units
+        self.journal = journal
+        self.refused: list[str] = []
+        self._inputs: dict[str, str] | None = None
+        """Unit by recorded input, made on first use by :meth:`unit_built_from`."""
+        self._as_read: Any = None
+        """The ``code`` of the file as read, while nothing changed since (``None`` otherwise):
+        :meth:`save` then has nothing to write."""
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Manifest:
+            return NotImplemented
+        return self.units == other.units
+
+    __hash__ = None  # type: ignore[assignment]  # (mutable: compared by its units)
+
+    def __repr__(self) -> str:
+        return f"Manifest(units={self.units!r}, journal={self.journal!r}, refused={self.refused!r})"
 
     def _safe(self, source: Path, unit: str, entry: dict[str, Any]) -> bool:
         """True when every output name of ``entry`` is plain; else each bad name is refused."""
@@ -254,12 +275,14 @@ class Manifest:
         settled = before - _RACY_NS if type(before) is int else 0
         confirmed: dict[str, list[int]] = {}
         read = False
+        folder = os.path.join(out_dir, "")  # (no Path per output: a rebuild checks hundreds)
         for name, recorded in entry["outputs"].items():
-            found = _stat(out_dir / name)
+            path = folder + name
+            found = _stat(path)
             if found is None:
                 return False
             if seen.get(name) != found or found[1] >= settled:
-                if file_hash(out_dir / name) != recorded:
+                if file_hash(Path(path)) != recorded:
                     return False
                 read = True
             confirmed[name] = found

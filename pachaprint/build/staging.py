@@ -22,12 +22,9 @@ build lock held (:mod:`pachaprint.build.lock`): a user's ``.draft.tmp`` or
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import re
-import shutil
 import stat
-import tempfile
 from pathlib import Path, PurePosixPath
 from types import TracebackType
 
@@ -133,6 +130,8 @@ def remove(out_dir: Path, relative: PurePosixPath) -> None:
 
 
 def file_sha256(path: Path) -> str:
+    import hashlib  # (OpenSSL's hashes load only when a build writes)
+
     digest = hashlib.sha256()
     with open(path, "rb") as handle:
         while chunk := handle.read(1 << 20):
@@ -146,6 +145,8 @@ class Stage:
     def __init__(self, out_dir: Path):
         self.out_dir = out_dir
         out_dir.mkdir(parents=True, exist_ok=True)
+        import tempfile
+
         self.root = Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-", dir=out_dir))
 
     def path(self, relative: str | Path) -> Path:
@@ -165,6 +166,8 @@ class Stage:
         return moved
 
     def discard(self) -> None:
+        import shutil
+
         shutil.rmtree(self.root, ignore_errors=True)
 
     def __enter__(self) -> Stage:
@@ -207,6 +210,8 @@ def clean_stale_stages(out_dir: Path) -> list[str]:
             continue
         if not process_is_gone(int(match.group(1))):
             continue
+        import shutil
+
         shutil.rmtree(entry.path, ignore_errors=True)
         removed.append(entry.name)
     return removed
