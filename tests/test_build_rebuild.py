@@ -131,7 +131,8 @@ def test_outputs_seen_unchanged_are_not_read_again_and_a_changed_one_is_rebuilt(
 
 
 def test_the_default_modes_and_bot_are_checked_alike_with_and_without_the_engine():
-    from pachaprint.cli.build import PLAIN_MODES, _played_modes
+    from pachaprint.cli.build import _played_modes
+    from pachaprint.cli.building import PLAIN_MODES
     from pachaprint.engine.bots import check_bot
     from pachaprint.engine.rules.config import Mode
 
