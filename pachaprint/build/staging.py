@@ -34,7 +34,8 @@ from pachaprint.model.text import display_path, printable
 
 STAGING_PREFIX = ".pachaprint-stage-"
 """Every stage folder is named ``STAGING_PREFIX + "<pid>-<random>"``."""
-_STAGE_NAME = re.compile(re.escape(STAGING_PREFIX) + r"([1-9][0-9]{0,9})-[a-z0-9_]{8}")
+_STAGE_NAME = re.escape(STAGING_PREFIX) + r"([1-9][0-9]{0,9})-[a-z0-9_]{8}"
+"""(Compiled by :mod:`re` when a folder of the prefix is met: rarely.)"""
 _DIRECTORY_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
 
 
@@ -205,7 +206,9 @@ def clean_stale_stages(out_dir: Path) -> list[str]:
     except OSError:
         return []
     for entry in entries:
-        match = _STAGE_NAME.fullmatch(entry.name)
+        if not entry.name.startswith(STAGING_PREFIX):
+            continue
+        match = re.fullmatch(_STAGE_NAME, entry.name)
         if match is None or not entry.is_dir(follow_symlinks=False):
             continue
         if not process_is_gone(int(match.group(1))):

@@ -174,6 +174,7 @@ def plan_discs(
     ]
     templates = [_template_name(ref) for ref in options.wheels]
     dumped = {i: json.dumps(scenario.data, sort_keys=True) for i, scenario in by_id.items()}
+    # (one line of JSON per scenario, fed as bytes: not escaped into a JSON list again)
     planned: dict[str, list[tuple[Volume, str]]] = {}
     for paper in options.papers:
         volumes = [
@@ -187,7 +188,7 @@ def plan_discs(
                 options.key(),
                 paper,
                 volume.name,
-                [(i, dumped[i]) for i in volume.ids],
+                "\n".join(dumped[i] for i in volume.ids).encode(),
             )
             files.append((volume.name, volume.label, volume.ids))
             planned[paper].append((volume, digest))

@@ -8,6 +8,7 @@ checks what they read.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 MAX_BYTES = 1 << 20
@@ -16,9 +17,18 @@ MAX_BYTES = 1 << 20
 
 def read_file(path: Path) -> bytes:
     """The file's bytes (``OSError`` propagates: a missing file is a usage error); one byte
-    over :data:`MAX_BYTES` at most, enough to tell that it is too large."""
+    over :data:`MAX_BYTES` at most, enough to tell that it is too large.
+
+    The first read asks for the file's size and a byte (a buffer of a megabyte for a
+    file of two kilobytes costs three times the read); a file that grew meanwhile, or
+    whose size the system does not tell (a pipe), is read on up to the limit."""
     with open(path, "rb") as handle:
-        return handle.read(MAX_BYTES + 1)
+        size = os.fstat(handle.fileno()).st_size
+        wanted = min(size, MAX_BYTES) + 1
+        data = handle.read(wanted)
+        if len(data) == wanted and wanted <= MAX_BYTES:
+            data += handle.read(MAX_BYTES + 1 - wanted)
+        return data
 
 
 def is_hidden(path: Path) -> bool:

@@ -303,12 +303,12 @@ def renamed(old: str, new: str, value: T | None, given: T, default: T) -> T:
 
 
 # -- who sits where ---------------------------------------------------------------------------
-_COUNT = re.compile(r"\s*([0-9]+)\s*")
+_COUNT = r"\s*([0-9]+)\s*"
 
 
 def parse_seats(text: str) -> int | tuple[str, ...]:
     """``--seats``: a number of seats (``3``), or one name per seat (``human,logician``)."""
-    count = _COUNT.fullmatch(text)
+    count = re.fullmatch(_COUNT, text)
     if count:
         return int(count.group(1))
     return tuple(name.strip().lower() for name in text.split(",") if name.strip())
