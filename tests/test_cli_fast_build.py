@@ -39,6 +39,7 @@ from pachaprint.cli.fast import (
     requested_options,
 )
 from tests.helpers import EXAMPLES, REPO
+from tests.test_cli_fast import through_typer
 
 runner = CliRunner()
 QUICK = ["--games", "2", "--mode", "competitive", "--paper", "a4", "--wheel", "retail"]
@@ -218,18 +219,6 @@ def run(*code_and_args: str) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(
         [sys.executable, *code_and_args], capture_output=True, cwd=REPO, check=False
     )
-
-
-def through_typer(*args: str) -> subprocess.CompletedProcess[bytes]:
-    """The command answered by the Typer application (never the fast path)."""
-    code = (
-        "import sys\n"
-        "from pachaprint.cli import _escape_unencodable_output\n"
-        "from pachaprint.cli.application import app\n"
-        "_escape_unencodable_output()\n"
-        "app(prog_name='pachaprint')\n"
-    )
-    return run("-c", code, *args)
 
 
 def loaded_by_the_fast_path(*args: str) -> list[str]:
