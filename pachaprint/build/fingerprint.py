@@ -76,7 +76,7 @@ def _collect(
 def fingerprint(package: Path, templates: Path, schemas: Path) -> str:
     """Hash of every source file of ``package`` and every file of ``templates`` and
     ``schemas``, by name relative to its folder and content."""
-    import hashlib  # (OpenSSL: faster on the megabytes of every source file)
+    import hashlib  # (OpenSSL: faster on the bytes of every source file)
 
     digest = hashlib.sha256()
     for name, entry in code_files(package, templates, schemas):
