@@ -22,8 +22,12 @@ figures):
 * rebuild: ``pachaprint build`` of the shipped library (20 scenarios, 10
   competitive games each, to keep the first build short), then the same build
   again with nothing changed, in its default text format (no terminal: no
-  progress bars) and with ``-q``: median wall and CPU time (target: under
-  0.1 s), interleaved with the bare start.
+  progress bars), with ``-q`` and with ``--format json`` (all three answered
+  by the fast path of :mod:`pachaprint.cli.fast`), and the same request
+  through the Typer application (the path every build took before): median
+  wall and CPU time (target: under 0.1 s), interleaved with the bare start.
+  With ``--callgrind``, the instructions each of them runs
+  (``valgrind --tool=callgrind``, one run each: immune to the machine's load).
 """
 
 from __future__ import annotations
@@ -94,13 +98,13 @@ def table(title: str, samples: dict[str, list[Run]], base: str) -> None:
     wall0 = statistics.median(r.wall for r in samples[base])
     cpu0 = statistics.median(r.cpu for r in samples[base])
     print(f"\n{title} ({load()})")
-    print(f"{'command':44} {'wall ms':>8} {'x bare':>7} {'cpu ms':>8} {'x bare':>7} {'MB':>6}")
+    print(f"{'command':52} {'wall ms':>8} {'x bare':>7} {'cpu ms':>8} {'x bare':>7} {'MB':>6}")
     for name, runs in samples.items():
         wall = statistics.median(r.wall for r in runs)
         cpu = statistics.median(r.cpu for r in runs)
         rss = max(r.rss_mb for r in runs)
         print(
-            f"{name:44} {wall * 1e3:8.1f} {wall / wall0:7.2f} {cpu * 1e3:8.1f} "
+            f"{name:52} {wall * 1e3:8.1f} {wall / wall0:7.2f} {cpu * 1e3:8.1f} "
             f"{cpu / cpu0:7.2f} {rss:6.1f}"
         )
 
@@ -176,37 +180,78 @@ def memory(counts: list[int], rounds: int) -> None:
         )
 
 
-def rebuild(rounds: int) -> None:
+TYPER_ONLY = (
+    "from pachaprint.cli import _escape_unencodable_output\n"
+    "from pachaprint.cli.application import app\n"
+    "_escape_unencodable_output()\n"
+    "app(prog_name='pachaprint')\n"
+)
+"""``pachaprint ARGS`` answered by the Typer application, never the fast path."""
+
+
+def instructions(command: list[str]) -> int | None:
+    """The instructions ``command`` runs, counted by callgrind (``None`` without valgrind)."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "log"
+        subprocess.run(
+            [
+                valgrind,
+                "--tool=callgrind",
+                f"--callgrind-out-file={folder}/out",
+                f"--log-file={log}",
+                *command,
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=ENV,
+            check=False,
+        )
+        for line in log.read_text().splitlines():
+            if "Collected :" in line:
+                return int(line.split(":")[-1])
+    return None
+
+
+def rebuild(rounds: int, callgrind: bool) -> None:
     tool = pachaprint()
     with tempfile.TemporaryDirectory() as temporary:
         source, out = Path(temporary) / "scenarios", Path(temporary) / "out"
         shutil.copytree(REPO / "scenarios", source)
-        build = [
-            tool,
-            "build",
-            str(source),
-            "--out",
-            str(out),
-            "--games",
-            "10",
-            "--modes",
-            "competitive",
-        ]
+        words = ["build", str(source), "--out", str(out), "--games", "10", "--mode", "competitive"]
+        build = [tool, *words]
         first = Run([*build, "-q"])
         if first.code != 0:
             raise SystemExit(f"the first build failed (exit {first.code})")
         count = len(list(source.glob("*.json")))
         print(f"\nfirst build of {count} scenarios, 10 games each: {first.wall:.1f} s")
+        time.sleep(2.5)  # outputs younger than 2 s are read again (see build/manifest.py)
+        Run([*build, "-q"])  # confirms every output once, as any first rebuild does
         commands = {
             "python -c 'import json' (bare start)": [sys.executable, "-c", "import json"],
             "pachaprint build (nothing changed)": build,
             "pachaprint build -q (nothing changed)": [*build, "-q"],
+            "pachaprint build --format json (nothing changed)": [*build, "--format", "json"],
+            "the same through Typer (no fast path)": [sys.executable, "-c", TYPER_ONLY, *words],
         }
+        samples = interleave(commands, rounds)
+        for run in samples["pachaprint build (nothing changed)"]:
+            lines = run.stdout.splitlines()
+            if len(lines) != count + 1 or any(": unchanged" not in line for line in lines[:-1]):
+                raise SystemExit("a rebuild did work:\n" + run.stdout[-500:])
         table(
             f"rebuild with nothing changed, {rounds} interleaved rounds",
-            interleave(commands, rounds),
+            samples,
             next(iter(commands)),
         )
+        if callgrind:
+            print(f"\ninstructions (valgrind --tool=callgrind, one run each; {load()})")
+            for name, command in commands.items():
+                counted = instructions(command)
+                shown = f"{counted / 1e6:8.1f} M" if counted is not None else "  (no valgrind)"
+                print(f"{name:52} {shown}")
 
 
 def main() -> None:
@@ -217,6 +262,9 @@ def main() -> None:
     parser.add_argument("--skip-startup", action="store_true")
     parser.add_argument("--skip-memory", action="store_true")
     parser.add_argument("--skip-build", action="store_true")
+    parser.add_argument(
+        "--callgrind", action="store_true", help="also count the rebuild's instructions"
+    )
     args = parser.parse_args()
     print(f"interpreter {sys.executable}; pachaprint {pachaprint()}")
     if not args.skip_startup:
@@ -224,7 +272,7 @@ def main() -> None:
     if not args.skip_memory:
         memory([int(n) for n in args.files.split(",") if n], args.memory_rounds)
     if not args.skip_build:
-        rebuild(max(5, args.rounds // 3))
+        rebuild(args.rounds, args.callgrind)
 
 
 if __name__ == "__main__":

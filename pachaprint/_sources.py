@@ -6,17 +6,20 @@ so one install can run both ways (the tests compare them).
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.machinery
 import importlib.util
 import os
 import sys
-from collections.abc import Sequence
-from types import ModuleType
+
+TYPE_CHECKING = False  # (importlib.abc would load importlib.resources, typing, tempfile...)
+if TYPE_CHECKING:
+    import importlib.machinery
+    from collections.abc import Sequence
+    from types import ModuleType
 
 
-class _SourcesFirst(importlib.abc.MetaPathFinder):
-    """Finds ``pachaprint.*`` modules as ``.py`` files before any extension module."""
+class _SourcesFirst:
+    """Finds ``pachaprint.*`` modules as ``.py`` files before any extension module (a
+    meta path finder: the import system asks its ``find_spec``)."""
 
     def find_spec(
         self,

@@ -21,7 +21,6 @@ import contextlib
 import errno
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 
@@ -83,6 +82,8 @@ def atomic_write_bytes(path: str | Path, data: bytes, follow_symlinks: bool = Fa
         found = os.lstat(target)
         if not stat.S_ISLNK(found.st_mode):  # a link being replaced gets a new file's mode
             mode = stat.S_IMODE(found.st_mode)
+    import tempfile  # (not loaded by a rebuild with nothing changed, which writes nothing)
+
     handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(handle, "wb") as out:

@@ -126,6 +126,7 @@ def test_the_fast_path_takes_the_options_it_knows(args):
         ["--quiet", "a.json"],
         ["--", "a.json"],
         ["-", "a.json"],
+        ["-f=json", "a.json"],  # click reads the value "=json", not a choice
     ],
 )
 def test_the_fast_path_leaves_anything_else_to_typer(args):

@@ -17,15 +17,15 @@ rewritten with its old size and modification time is still noticed.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import time
 from functools import lru_cache
 from pathlib import Path
 
+from pachaprint.build.hashing import sha256
 from pachaprint.resources import schemas_dir, templates_dir
 
-COMPILED = frozenset({".so", ".pyd", ".dylib", ".dll", ".o", ".pyc", ".pyo"})
+COMPILED = (".so", ".pyd", ".dylib", ".dll", ".o", ".pyc", ".pyo")
 """Suffixes of what an install compiles from the sources (the sources are hashed instead)."""
 
 _RACY_NS = 2_000_000_000
@@ -69,13 +69,15 @@ def _collect(
             if entry.is_dir(follow_symlinks=False):
                 if name != "__pycache__" and _identity(entry.path) not in data_folders:
                     _collect(entry.path, f"{prefix}{name}/", data_folders, found)
-            elif os.path.splitext(name)[1] not in COMPILED and entry.is_file():
+            elif not name.endswith(COMPILED) and entry.is_file():
                 found.append((prefix + name, entry))
 
 
 def fingerprint(package: Path, templates: Path, schemas: Path) -> str:
     """Hash of every source file of ``package`` and every file of ``templates`` and
     ``schemas``, by name relative to its folder and content."""
+    import hashlib  # (OpenSSL: faster on the bytes of every source file)
+
     digest = hashlib.sha256()
     for name, entry in code_files(package, templates, schemas):
         digest.update(name.encode())
@@ -88,14 +90,14 @@ def signature(package: Path, templates: Path, schemas: Path) -> tuple[str, int]:
     """A hash of the covered files' names, places, sizes, times and inodes, and the
     latest of their times (ns): what must stay the same for a remembered
     fingerprint to stand."""
-    digest = hashlib.sha256()
+    lines = []
     latest = 0
     for name, entry in code_files(package, templates, schemas):
         found = entry.stat()
         latest = max(latest, found.st_mtime_ns, found.st_ctime_ns)
         stamp = f"{entry.path}\0{found.st_size}\0{found.st_mtime_ns}\0{found.st_ctime_ns}"
-        digest.update(f"{name}\0{stamp}\0{found.st_ino}\n".encode())
-    return digest.hexdigest(), latest
+        lines.append(f"{name}\0{stamp}\0{found.st_ino}\n")
+    return sha256("".join(lines).encode()).hexdigest(), latest
 
 
 def _roots() -> tuple[Path, Path, Path]:

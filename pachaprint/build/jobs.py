@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
 
 from pachaprint.build.staging import PlacementError
 from pachaprint.model.text import display_path, printable
 
+TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
 if TYPE_CHECKING:  # concurrent.futures loads logging and threading: not for a rebuild
     from concurrent.futures import Future
+    from typing import Any, TypeVar
 
-T = TypeVar("T")
+    T = TypeVar("T")
 
 Submit = Callable[..., "Future[Any]"]
 """``submit(function, *args)``: ``ProcessPoolExecutor.submit`` or :func:`run_now`."""

@@ -20,20 +20,22 @@ did not write is ever hashed, replaced or removed.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import stat
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from pachaprint.build import fingerprint
 from pachaprint.build.fingerprint import code_fingerprint
+from pachaprint.build.hashing import sha256
 from pachaprint.build.names import unsafe_output_name
 from pachaprint.build.staging import replace_file
 from pachaprint.model.text import display_path, printable
+
+TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
+if TYPE_CHECKING:
+    from typing import Any
 
 MANIFEST_NAME = ".pachaprint-build.json"
 JOURNAL_NAME = ".pachaprint-build.journal"
@@ -55,13 +57,15 @@ def replace_if_changed(out_dir: Path, relative: str, data: bytes) -> None:
 
 def input_hash(*parts: Any) -> str:
     """Hash of the given parts (bytes, or JSON-serialisable values) plus the code fingerprint."""
-    digest = hashlib.sha256(code_fingerprint().encode())
+    digest = sha256(code_fingerprint().encode())
     for part in parts:
-        digest.update(
-            part if isinstance(part, bytes) else json.dumps(part, sort_keys=True).encode()
-        )
+        digest.update(part if isinstance(part, bytes) else _JSON.encode(part).encode())
         digest.update(b"\0")
     return digest.hexdigest()
+
+
+_JSON = json.JSONEncoder(sort_keys=True)
+"""``json.dumps(part, sort_keys=True)``, the encoder made once (a rebuild hashes hundreds of parts)."""
 
 
 def file_hash(path: Path) -> str | None:
@@ -69,6 +73,8 @@ def file_hash(path: Path) -> str | None:
     try:
         if path.is_symlink() or not path.is_file():
             return None
+        import hashlib  # (OpenSSL: faster on large files; loaded only when one is read)
+
         digest = hashlib.sha256()
         with open(path, "rb") as handle:
             while chunk := handle.read(_CHUNK):
@@ -82,7 +88,7 @@ _RACY_NS = 2_000_000_000
 """Two seconds: coarser than the timestamps of any file system the build writes to."""
 
 
-def _stat(path: Path) -> list[int] | None:
+def _stat(path: str | os.PathLike[str]) -> list[int] | None:
     """``[size, modification time, change time (ns), inode]`` of a regular file; ``None``
     for a link or nothing. Any write moves the change time, which no tool sets back."""
     try:
@@ -94,16 +100,11 @@ def _stat(path: Path) -> list[int] | None:
     return [found.st_size, found.st_mtime_ns, found.st_ctime_ns, found.st_ino]
 
 
-def _seen(entry: dict[str, Any]) -> dict[str, list[int]]:
-    """The sizes and times an entry remembers, as far as they are well formed."""
+def _seen(entry: dict[str, Any]) -> dict[str, Any]:
+    """The sizes and times an entry remembers, by output name (``{}`` if not a mapping;
+    a value that is not a list of the four numbers :func:`_stat` gives never equals one)."""
     seen = entry.get("seen")
-    if not isinstance(seen, dict):
-        return {}
-    return {
-        name: value
-        for name, value in seen.items()
-        if isinstance(value, list) and len(value) == 4 and all(type(v) is int for v in value)
-    }
+    return seen if isinstance(seen, dict) else {}
 
 
 def _valid_entry(entry: Any) -> bool:
@@ -115,18 +116,41 @@ def _valid_entry(entry: Any) -> bool:
     )
 
 
-@dataclass
 class Manifest:
-    """What the builds of an output folder made, unit by unit."""
+    """What the builds of an output folder made, unit by unit: ``units`` maps a unit's
+    name to its entry (``input`` digest, ``outputs`` by name, and what :meth:`is_current`
+    and :meth:`record` keep beside them).
 
-    units: dict[str, dict[str, Any]] = field(default_factory=dict)
-    journal: Path | None = field(default=None, compare=False)
-    """Where :meth:`record` and :meth:`forget` append (``None``: in memory only)."""
-    refused: list[str] = field(default_factory=list, compare=False)
-    """One message per output name the loaded files held that is not a plain relative path
-    inside OUT (its unit was dropped: nothing it names is touched)."""
-    _inputs: dict[str, str] | None = field(default=None, compare=False, repr=False)
-    """Unit by recorded input, made on first use by :meth:`unit_built_from`."""
+    ``journal`` is where :meth:`record` and :meth:`forget` append (``None``: in
+    memory only). ``refused`` holds one message per output name the loaded files
+    held that is not a plain relative path inside OUT (its unit was dropped:
+    nothing it names is touched). A plain class, not a dataclass, so that a
+    rebuild with nothing changed loads no ``dataclasses``.
+    """
+
+    __slots__ = ("_as_read", "_inputs", "journal", "refused", "units")
+
+    def __init__(
+        self, units: dict[str, dict[str, Any]] | None = None, journal: Path | None = None
+    ) -> None:
+        self.units: dict[str, dict[str, Any]] = {} if units is None else units
+        self.journal = journal
+        self.refused: list[str] = []
+        self._inputs: dict[str, str] | None = None
+        """Unit by recorded input, made on first use by :meth:`unit_built_from`."""
+        self._as_read: Any = None
+        """The ``code`` of the file as read, while nothing changed since (``None`` otherwise):
+        :meth:`save` then has nothing to write."""
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Manifest:
+            return NotImplemented
+        return self.units == other.units
+
+    __hash__ = None  # type: ignore[assignment]  # (mutable: compared by its units)
+
+    def __repr__(self) -> str:
+        return f"Manifest(units={self.units!r}, journal={self.journal!r}, refused={self.refused!r})"
 
     def _safe(self, source: Path, unit: str, entry: dict[str, Any]) -> bool:
         """True when every output name of ``entry`` is plain; else each bad name is refused."""
@@ -164,7 +188,10 @@ class Manifest:
                     for k, v in units.items()
                     if _valid_entry(v) and manifest._safe(source, k, v)
                 }
-        manifest._replay(out_dir / JOURNAL_NAME)
+                if len(manifest.units) == len(units):
+                    manifest._as_read = ("code", code)
+        if manifest._replay(out_dir / JOURNAL_NAME):
+            manifest._as_read = None
         return manifest
 
     @classmethod
@@ -174,11 +201,12 @@ class Manifest:
             (out_dir / JOURNAL_NAME).unlink(missing_ok=True)
         return cls(journal=out_dir / JOURNAL_NAME)
 
-    def _replay(self, journal: Path) -> None:
+    def _replay(self, journal: Path) -> bool:
+        """Apply the journal's events; True when it held any line."""
         try:
             lines = journal.read_bytes().splitlines()
         except OSError:
-            return
+            return False
         for line in lines:
             try:
                 event = json.loads(line)
@@ -196,6 +224,7 @@ class Manifest:
                     self.units[unit] = event["entry"]
                 else:
                     self.units.pop(unit, None)
+        return bool(lines)
 
     def _append(self, event: dict[str, Any]) -> None:
         if self.journal is None:
@@ -219,8 +248,9 @@ class Manifest:
         code = fingerprint.settled()
         if code is not None:  # (the next build need not hash the code again)
             data["code"] = code
-        text = json.dumps(data, indent=1, sort_keys=True) + "\n"
-        replace_if_changed(out_dir, MANIFEST_NAME, text.encode("utf-8"))
+        if self._as_read != ("code", code):
+            text = json.dumps(data, indent=1, sort_keys=True) + "\n"
+            replace_if_changed(out_dir, MANIFEST_NAME, text.encode("utf-8"))
         with contextlib.suppress(OSError):
             (out_dir / JOURNAL_NAME).unlink(missing_ok=True)
 
@@ -233,7 +263,8 @@ class Manifest:
         them all: as git does, such a file is hashed again). Confirmed outputs
         have these remembered, so the next build with nothing changed reads no
         output; a file rewritten in place, even to its old size and modification
-        time, has a new change time and is read.
+        time, has a new change time and is read. (When nothing had to be read, the
+        entry stays as it was, and so does the manifest's text.)
         """
         entry = self.units.get(unit)
         if not entry or entry.get("input") != digest:
@@ -243,16 +274,27 @@ class Manifest:
         before = entry.get("checked")
         settled = before - _RACY_NS if type(before) is int else 0
         confirmed: dict[str, list[int]] = {}
+        read = False
+        folder = os.path.join(out_dir, "")  # (no Path per output: a rebuild checks hundreds)
         for name, recorded in entry["outputs"].items():
-            found = _stat(out_dir / name)
+            path = folder + name
+            found = _stat(path)
             if found is None:
                 return False
-            unchanged = seen.get(name) == found and found[1] < settled
-            if not unchanged and file_hash(out_dir / name) != recorded:
-                return False
+            if seen.get(name) != found or found[1] >= settled:
+                if file_hash(Path(path)) != recorded:
+                    return False
+                read = True
             confirmed[name] = found
-        entry["seen"], entry["checked"] = confirmed, checked
+        if read:
+            entry["seen"], entry["checked"] = confirmed, checked
+            self._as_read = None
         return True
+
+    def card(self, unit: str) -> dict[str, Any] | None:
+        """The ``card`` recorded with ``unit`` (see :meth:`record`), if any."""
+        card = (self.units.get(unit) or {}).get("card")
+        return card if isinstance(card, dict) else None
 
     def unit_built_from(self, digest: str) -> str | None:
         """The unit whose recorded input is ``digest`` (``None`` for none)."""
@@ -268,14 +310,21 @@ class Manifest:
         """The recorded units whose name starts with ``prefix``."""
         return sorted(u for u in self.units if u.startswith(prefix))
 
-    def record(self, unit: str, digest: str, outputs: dict[str, str]) -> None:
-        """Remember what ``unit`` made (output name relative to OUT -> SHA-256) and journal it."""
-        entry = {"input": digest, "outputs": dict(sorted(outputs.items()))}
+    def record(
+        self, unit: str, digest: str, outputs: dict[str, str], card: dict[str, Any] | None = None
+    ) -> None:
+        """Remember what ``unit`` made (output name relative to OUT -> SHA-256) and journal it;
+        ``card``: what a later build shows of the unit while it stays current (a scenario's
+        gallery record, which it would otherwise read from its report)."""
+        entry: dict[str, Any] = {"input": digest, "outputs": dict(sorted(outputs.items()))}
+        if card is not None:
+            entry["card"] = card
         self.units[unit] = entry
-        self._inputs = None
+        self._inputs = self._as_read = None
         self._append({"unit": unit, "entry": entry})
 
     def forget(self, unit: str) -> None:
         self._inputs = None
         if self.units.pop(unit, None) is not None:
+            self._as_read = None
             self._append({"unit": unit, "forget": True})

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from pathlib import Path
 
 from pachaprint.model.text import display_path
@@ -36,11 +35,25 @@ def prepare_out_dir(out_dir: Path) -> None:
             f"cannot create the output folder {shown}: {error.strerror or error}"
         ) from None
     try:
-        handle, probe = tempfile.mkstemp(prefix=".pachaprint-probe-", dir=out_dir)
+        probe = _probe(out_dir)
     except OSError as error:
         raise OutDirError(
             f"cannot write in the output folder {shown}: {error.strerror or error}"
         ) from None
-    os.close(handle)
     with contextlib.suppress(OSError):
         os.unlink(probe)
+
+
+def _probe(out_dir: Path) -> str:
+    """Create an empty file of a fresh name in ``out_dir`` (as ``tempfile.mkstemp`` would,
+    without its imports: a rebuild with nothing changed runs this too); its path."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    for _attempt in range(100):
+        probe = os.path.join(out_dir, f".pachaprint-probe-{os.getpid()}-{os.urandom(6).hex()}")
+        try:
+            handle = os.open(probe, flags, 0o600)
+        except FileExistsError:
+            continue
+        os.close(handle)
+        return probe
+    raise FileExistsError(f"no free probe name in {out_dir}")

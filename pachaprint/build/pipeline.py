@@ -20,20 +20,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import nullcontext
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pachaprint.build.jobs import Submit, failure, run_now
 from pachaprint.build.lock import BuildLock, BuildLockError
-from pachaprint.build.manifest import Manifest, file_hash, input_hash
+from pachaprint.build.manifest import Manifest, file_hash
 from pachaprint.build.options import PAPERS, WHEELS, BuildOptions, Progress
+from pachaprint.build.outcome import BuildResult, ScenarioOutcome
 from pachaprint.build.outdir import OutDirError, prepare_out_dir
-from pachaprint.build.sources import Pending, ScenarioOutcome, check_files
+from pachaprint.build.sources import Pending, check_files
 from pachaprint.build.staging import PlacementError, Stage, clean_stale_stages, replace_file
+from pachaprint.build.unchanged import core_digest, index_inputs, nothing_to_do, save_manifest
 from pachaprint.build.verdicts import gallery_record
-from pachaprint.build.volumes import BuiltScenario, build_volumes
-from pachaprint.check.load import scenario_files
+from pachaprint.build.volumes import BuiltScenario, PrintFile, build_volumes
+from pachaprint.check.files import scenario_files
 from pachaprint.model.text import display_path
 
 if TYPE_CHECKING:  # multiprocessing loads only when a build runs workers
@@ -50,51 +51,6 @@ __all__ = [
     "OutDirError",
     "run_build",
 ]
-
-
-@dataclass
-class BuildResult:
-    out_dir: str
-    scenarios: list[ScenarioOutcome]
-    core: str = "unchanged"
-    pnp: dict[str, str] = field(default_factory=dict)
-    problems: list[str] = field(default_factory=list)
-    """Failures outside a scenario (core components, print sheets, index, manifest)."""
-    pnp_files: list[str] = field(default_factory=list)
-    """The print-and-play PDFs of this build (relative to OUT), core first."""
-    skipped: list[str] = field(default_factory=list)
-    """Files of the folder that are not scenarios (a saved game), each with a note why."""
-
-    @property
-    def ok(self) -> bool:
-        return (
-            all(s.ok for s in self.scenarios)
-            and self.core != "failed"
-            and "failed" not in self.pnp.values()
-            and not self.problems
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "out": self.out_dir,
-            "ok": self.ok,
-            "scenarios": [
-                {
-                    "file": s.file,
-                    "id": s.id,
-                    "status": s.status,
-                    "problems": s.problems,
-                    "difficulty": (s.report or {}).get("difficulty"),
-                    "flags": (s.report or {}).get("flags", []),
-                }
-                for s in self.scenarios
-            ],
-            "core": self.core,
-            "pnp": self.pnp,
-            "pnp_files": self.pnp_files,
-            "problems": self.problems,
-            "skipped": self.skipped,
-        }
 
 
 def _no_progress(stage: str, done: int, total: int) -> None:
@@ -256,7 +212,16 @@ def run_build(
     prepare_out_dir(out_dir)
     try:
         with BuildLock(out_dir, waiting=waiting):
-            return _locked_build(scenarios_dir, out_dir, options, jobs, force, progress)
+            clean_stale_stages(out_dir)
+            if force:
+                return _locked_build(
+                    scenarios_dir, out_dir, options, jobs, Manifest.fresh(out_dir), progress
+                )
+            manifest = Manifest.load(out_dir)
+            unchanged = nothing_to_do(scenarios_dir, out_dir, options, manifest, progress)
+            if unchanged is not None:
+                return save_manifest(manifest, out_dir, unchanged)
+            return _locked_build(scenarios_dir, out_dir, options, jobs, manifest, progress)
     except BuildLockError as error:
         raise OutDirError(str(error)) from None
 
@@ -266,11 +231,11 @@ def _locked_build(
     out_dir: Path,
     options: BuildOptions,
     jobs: int,
-    force: bool,
+    manifest: Manifest,
     progress: Progress,
 ) -> BuildResult:
-    clean_stale_stages(out_dir)
-    manifest = Manifest.fresh(out_dir) if force else Manifest.load(out_dir)
+    """Every stage, each skipping the units that are current (:mod:`pachaprint.build.unchanged`
+    found that not all are)."""
     problems: list[str] = list(manifest.refused)
     one_file = scenarios_dir.is_file()
     files = [scenarios_dir] if one_file else scenario_files(scenarios_dir)
@@ -278,8 +243,8 @@ def _locked_build(
     outcomes, pending = check_files(
         files, out_dir, options, manifest, progress, None if one_file else skipped
     )
-    core_digest = input_hash(options.key(), "core")
-    core_needed = not manifest.is_current(out_dir, "core", core_digest)
+    core_input = core_digest(options)
+    core_needed = not manifest.is_current(out_dir, "core", core_input)
     executor = None
     if jobs > 1 and (pending or core_needed):  # (a discs PDF alone is made in this process)
         from concurrent.futures import ProcessPoolExecutor
@@ -296,14 +261,15 @@ def _locked_build(
             report = result.get("report")
             outcome.report = gallery_record(report) if report is not None else None
             if outcome.status == "built":
-                manifest.record(f"scenario:{outcome.id}", digest, result["outputs"])
+                unit = f"scenario:{outcome.id}"
+                manifest.record(unit, digest, result["outputs"], card=outcome.report)
             else:
                 manifest.forget(f"scenario:{outcome.id}")
             progress("scenarios", done, len(pending))
         core_status = "unchanged"
         if core_future is not None:
             try:
-                manifest.record("core", core_digest, core_future.result())
+                manifest.record("core", core_input, core_future.result())
                 core_status = "built"
             except Exception as exc:
                 core_status = "failed"
@@ -324,11 +290,7 @@ def _locked_build(
     except (OSError, PlacementError) as exc:
         manifest.forget("index")
         problems.append(failure("writing index.html failed", exc))
-    try:
-        manifest.save(out_dir)
-    except OSError as exc:
-        problems.append(failure("writing the build manifest failed", exc))
-    return BuildResult(
+    built_result = BuildResult(
         out_dir=display_path(out_dir),
         scenarios=outcomes,
         core=core_status,
@@ -337,24 +299,19 @@ def _locked_build(
         pnp_files=[name for name, _label, _ids in pnp_files],
         skipped=skipped,
     )
+    return save_manifest(manifest, out_dir, built_result)
 
 
 def _write_index(
     outcomes: list[ScenarioOutcome],
-    pnp_files: list[tuple[str, str, tuple[str, ...]]],
+    pnp_files: list[PrintFile],
     out_dir: Path,
     options: BuildOptions,
     manifest: Manifest,
 ) -> None:
     """``index.html``, a unit of its own: made (reading every print file back) only when
     what it shows changed: the scenarios' cards, or a print file's recorded content."""
-    names = [(o.id, o.report["name"]) for o in outcomes if o.ok and o.id and o.report]
-    entries = [_gallery_entry(o) for o in outcomes]
-    recorded = {
-        name: digest for unit in manifest.units.values() for name, digest in unit["outputs"].items()
-    }
-    prints = [[name, label, list(ids), recorded.get(name)] for name, label, ids in pnp_files]
-    digest = input_hash(entries, names, prints, options.lang, list(options.wheels), "index")
+    digest, entries, names = index_inputs(outcomes, pnp_files, options, manifest)
     if manifest.is_current(out_dir, "index", digest):
         return
     from pachaprint.build.gallery import gallery_html
@@ -364,14 +321,3 @@ def _write_index(
     index = gallery_html(entries, prints=read, wheels=options.wheels)
     replace_file(out_dir, "index.html", index.encode("utf-8"))
     manifest.record("index", digest, {"index.html": file_hash(out_dir / "index.html") or ""})
-
-
-def _gallery_entry(outcome: ScenarioOutcome) -> dict[str, Any]:
-    if not outcome.ok or outcome.report is None:
-        return {
-            "id": outcome.id or Path(outcome.file).stem,
-            "file": outcome.file,
-            "failed": True,
-            "problems": outcome.problems,
-        }
-    return {"id": outcome.id, "file": outcome.file, "report": outcome.report}

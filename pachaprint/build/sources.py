@@ -2,47 +2,31 @@
 
 A file whose very bytes built a scenario whose outputs are still intact is
 ``unchanged`` without being checked again: the input hash covers its bytes,
-the options and the code (:mod:`pachaprint.build.manifest`), so its verdict is
-the one it had when it was built. The checker (solver and all) loads only for a
-file that did not build before, so a rebuild with nothing changed costs a read
-and a hash per file.
+the options and the code (:func:`pachaprint.build.unchanged.built_before`), so
+its verdict is the one it had when it was built. The checker (solver and all)
+loads only for a file that did not build before, so a rebuild with nothing
+changed costs a read and a hash per file.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-from pachaprint.build.manifest import Manifest, input_hash
+from pachaprint.build.manifest import Manifest
 from pachaprint.build.options import BuildOptions, Progress
-from pachaprint.build.verdicts import gallery_record
-from pachaprint.check.load import other_format, parse_bytes, read_file, skipped_note
-from pachaprint.model.text import display_path
+from pachaprint.build.outcome import ScenarioOutcome
+from pachaprint.build.unchanged import built_before, scenario_digest, unchanged_report
+from pachaprint.check.load import other_format, read_file, skipped_note
 
+TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
 if TYPE_CHECKING:
+    from typing import Any
+
     from pachaprint.check.problems import Report
 
+__all__ = ["Pending", "ScenarioOutcome", "check_files"]
 
-@dataclass
-class ScenarioOutcome:
-    """What happened to one scenario file."""
-
-    file: str
-    id: str | None
-    status: str  # "built", "unchanged", "invalid", "failed"
-    problems: list[str] = field(default_factory=list)
-    report: dict[str, Any] | None = None
-    data: dict[str, Any] | None = field(default=None, repr=False)
-    """The scenario mapping built from (dots solved), for the PnP discs."""
-
-    @property
-    def ok(self) -> bool:
-        return self.status in ("built", "unchanged")
-
-
-Pending = list[tuple[ScenarioOutcome, dict[str, Any], dict[str, Any], str]]
+Pending = list[tuple[ScenarioOutcome, "dict[str, Any]", "dict[str, Any]", str]]
 """Scenarios still to build: outcome, mapping, validation report, input digest."""
 
 
@@ -59,19 +43,6 @@ def _complete_data(report: Report) -> tuple[dict[str, Any], list[str]]:
             "crops had dots; built with the solved layer (run `pachaprint solve --write`)"
         )
     return data, warnings
-
-
-def _unchanged_report(out_dir: Path, scenario_id: str) -> dict[str, Any] | None:
-    try:
-        loaded = json.loads(
-            (out_dir / "scenarios" / scenario_id / "report.json").read_text(encoding="utf-8")
-        )
-    except (OSError, ValueError):
-        return None
-    try:
-        return gallery_record(loaded) if isinstance(loaded, dict) else None
-    except (KeyError, TypeError, AttributeError):
-        return None  # not a report this version wrote: the scenario is built again
 
 
 def check_files(
@@ -96,7 +67,7 @@ def check_files(
         except OSError:
             pass  # validate_path says why, in words
         else:
-            built = _built_before(path, raw, out_dir, options, manifest, seen_ids)
+            built = built_before(path, raw, out_dir, options, manifest, seen_ids)
             if built is not None:
                 outcomes.append(built)
                 progress("validate", done, len(files))
@@ -127,50 +98,11 @@ def check_files(
         outcome.data = data
         validation = report.to_dict()
         validation["warnings"] += [{"rule": "incomplete", "cells": [], "message": n} for n in notes]
-        digest = input_hash(raw, options.key(), "scenario")
+        digest = scenario_digest(raw, options)
         if manifest.is_current(out_dir, f"scenario:{report.id}", digest):
-            outcome.report = _unchanged_report(out_dir, report.id)
+            outcome.report = unchanged_report(out_dir, manifest, report.id)
             if outcome.report is not None:
                 outcome.status = "unchanged"
                 continue
         pending.append((outcome, data, validation, digest))
     return outcomes, pending
-
-
-def _built_before(
-    path: Path,
-    raw: bytes,
-    out_dir: Path,
-    options: BuildOptions,
-    manifest: Manifest,
-    seen_ids: dict[str, str],
-) -> ScenarioOutcome | None:
-    """The outcome of a file whose very bytes built a scenario whose outputs are intact, or
-    ``None`` to check the file as usual.
-
-    The file's verdict is the one it had when it was built (valid): it is not
-    checked again. A crop layer with dots (built from the solved layer, with a
-    warning the check gives), or an id met before, takes the usual way.
-    """
-    digest = input_hash(raw, options.key(), "scenario")
-    unit = manifest.unit_built_from(digest)
-    if unit is None or not unit.startswith("scenario:"):
-        return None
-    scenario_id = unit.removeprefix("scenario:")
-    data, problems = parse_bytes(raw)
-    crops = data.get("crops") if not problems and isinstance(data, dict) else None
-    if (
-        not isinstance(data, dict)
-        or not isinstance(crops, list)
-        or any(not isinstance(row, str) or "." in row for row in crops)
-        or data.get("id") != scenario_id
-        or scenario_id in seen_ids
-        or not manifest.is_current(out_dir, unit, digest)
-    ):
-        return None
-    report = _unchanged_report(out_dir, scenario_id)
-    if report is None:
-        return None
-    shown = display_path(path)
-    seen_ids[scenario_id] = shown
-    return ScenarioOutcome(shown, scenario_id, "unchanged", report=report, data=data)

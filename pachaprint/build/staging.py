@@ -22,12 +22,9 @@ build lock held (:mod:`pachaprint.build.lock`): a user's ``.draft.tmp`` or
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import re
-import shutil
 import stat
-import tempfile
 from pathlib import Path, PurePosixPath
 from types import TracebackType
 
@@ -37,7 +34,8 @@ from pachaprint.model.text import display_path, printable
 
 STAGING_PREFIX = ".pachaprint-stage-"
 """Every stage folder is named ``STAGING_PREFIX + "<pid>-<random>"``."""
-_STAGE_NAME = re.compile(re.escape(STAGING_PREFIX) + r"([1-9][0-9]{0,9})-[a-z0-9_]{8}")
+_STAGE_NAME = re.escape(STAGING_PREFIX) + r"([1-9][0-9]{0,9})-[a-z0-9_]{8}"
+"""(Compiled by :mod:`re` when a folder of the prefix is met: rarely.)"""
 _DIRECTORY_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
 
 
@@ -133,6 +131,8 @@ def remove(out_dir: Path, relative: PurePosixPath) -> None:
 
 
 def file_sha256(path: Path) -> str:
+    import hashlib  # (OpenSSL's hashes load only when a build writes)
+
     digest = hashlib.sha256()
     with open(path, "rb") as handle:
         while chunk := handle.read(1 << 20):
@@ -146,6 +146,8 @@ class Stage:
     def __init__(self, out_dir: Path):
         self.out_dir = out_dir
         out_dir.mkdir(parents=True, exist_ok=True)
+        import tempfile
+
         self.root = Path(tempfile.mkdtemp(prefix=f"{STAGING_PREFIX}{os.getpid()}-", dir=out_dir))
 
     def path(self, relative: str | Path) -> Path:
@@ -165,6 +167,8 @@ class Stage:
         return moved
 
     def discard(self) -> None:
+        import shutil
+
         shutil.rmtree(self.root, ignore_errors=True)
 
     def __enter__(self) -> Stage:
@@ -202,11 +206,15 @@ def clean_stale_stages(out_dir: Path) -> list[str]:
     except OSError:
         return []
     for entry in entries:
-        match = _STAGE_NAME.fullmatch(entry.name)
+        if not entry.name.startswith(STAGING_PREFIX):
+            continue
+        match = re.fullmatch(_STAGE_NAME, entry.name)
         if match is None or not entry.is_dir(follow_symlinks=False):
             continue
         if not process_is_gone(int(match.group(1))):
             continue
+        import shutil
+
         shutil.rmtree(entry.path, ignore_errors=True)
         removed.append(entry.name)
     return removed

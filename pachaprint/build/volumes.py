@@ -13,33 +13,57 @@ from __future__ import annotations
 
 import contextlib
 import json
-from dataclasses import dataclass
+import os
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pachaprint.build.jobs import Submit, failure
 from pachaprint.build.manifest import Manifest, input_hash
 from pachaprint.build.options import SCENARIOS_PER_VOLUME, WHEELS, BuildOptions, Progress
 from pachaprint.build.staging import PlacementError, Stage, remove
-from pachaprint.model.scenario import Scenario
 from pachaprint.resources import load_template
 
+TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
 if TYPE_CHECKING:
     from concurrent.futures import Future
+    from typing import Any, Final
 
 
-@dataclass(frozen=True)
 class Volume:
-    """One discs PDF: which scenarios it holds and where it goes."""
+    """One discs PDF: which scenarios it holds and where it goes. ``number`` is 1-based,
+    0 for the single file of a build that needs one volume; ``count`` how many volumes
+    this paper has; ``wheel`` the wheel template's name (``template`` in its file).
 
-    paper: str
-    number: int
-    """1-based; 0 for the single file of a build that needs one volume."""
-    count: int
-    """How many volumes this paper has."""
-    ids: tuple[str, ...]
-    wheel: str = "retail"
-    """The wheel template's name (``template`` in its file)."""
+    A value, written out by hand rather than as a dataclass (a rebuild with nothing
+    changed plans the volumes without loading ``dataclasses``).
+    """
+
+    __slots__ = ("count", "ids", "number", "paper", "wheel")
+
+    def __init__(
+        self, paper: str, number: int, count: int, ids: tuple[str, ...], wheel: str = "retail"
+    ) -> None:
+        self.paper: Final = paper
+        self.number: Final = number
+        self.count: Final = count
+        self.ids: Final = ids
+        self.wheel: Final = wheel
+
+    def _key(self) -> tuple[str, int, int, tuple[str, ...], str]:
+        return (self.paper, self.number, self.count, self.ids, self.wheel)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Volume:
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Volume(paper={self.paper!r}, number={self.number!r}, count={self.count!r}, "
+            f"ids={self.ids!r}, wheel={self.wheel!r})"
+        )
 
     @property
     def stem(self) -> str:
@@ -102,6 +126,7 @@ def build_discs_pnp(
     ``name`` is the output path relative to OUT (default: the single-volume name);
     ``wheel`` the template (a shipped name or a template file).
     """
+    from pachaprint.model.scenario import Scenario
     from pachaprint.render.scenario import render_discs_pnp
 
     out = Path(out_dir)
@@ -121,12 +146,88 @@ def build_discs_pnp(
         return stage.commit()
 
 
-class BuiltScenario(NamedTuple):
+class BuiltScenario:
     """A scenario that made it into the build: what its discs are drawn from."""
 
-    id: str
-    data: dict[str, Any]
-    difficulty: str | None
+    __slots__ = ("data", "difficulty", "id")
+
+    def __init__(self, id: str, data: dict[str, Any], difficulty: str | None) -> None:
+        self.id = id
+        self.data = data
+        self.difficulty = difficulty
+
+
+PrintFile = tuple[str, str, tuple[str, ...]]
+"""A print-and-play PDF: ``(file relative to OUT, label, scenario ids)``."""
+
+
+def plan_discs(
+    built: list[BuiltScenario], options: BuildOptions
+) -> tuple[list[PrintFile], dict[str, list[tuple[Volume, str]]]]:
+    """Every print-and-play PDF of a build (the core PDFs first), and per paper its discs
+    volumes, each with its input digest (what its manifest unit must have been built from)."""
+    by_id = {scenario.id: scenario for scenario in built}
+    ids = list(by_id)
+    files: list[PrintFile] = [
+        (f"pnp/pachaprint-core-{paper}.pdf", f"Core set, {paper_label(paper)}", ())
+        for paper in options.papers
+    ]
+    templates = [_template_name(ref) for ref in options.wheels]
+    dumped = {i: json.dumps(scenario.data, sort_keys=True) for i, scenario in by_id.items()}
+    # (one line of JSON per scenario, fed as bytes: not escaped into a JSON list again)
+    planned: dict[str, list[tuple[Volume, str]]] = {}
+    for paper in options.papers:
+        volumes = [
+            volume
+            for name in dict.fromkeys(templates)
+            for volume in plan_volumes(paper, ids, options.scenarios_per_volume, name)
+        ]
+        planned[paper] = []
+        for volume in volumes:
+            digest = input_hash(
+                options.key(),
+                paper,
+                volume.name,
+                "\n".join(dumped[i] for i in volume.ids).encode(),
+            )
+            files.append((volume.name, volume.label, volume.ids))
+            planned[paper].append((volume, digest))
+    return files, planned
+
+
+def stale_discs(manifest: Manifest, paper: str, volumes: list[Volume]) -> list[str]:
+    """The recorded discs units of ``paper`` that this build no longer makes (none when it
+    makes no volume: a build whose scenarios all failed leaves the last good PDFs alone)."""
+    wanted = {volume.unit for volume in volumes}
+    return [
+        unit
+        for unit in (manifest.units_named(f"pnp:{paper}") if volumes else ())
+        if is_discs_unit(unit, paper) and unit not in wanted
+    ]
+
+
+def single_files_to_remove(volumes: list[Volume]) -> list[str]:
+    """The single-file names (``pnp/pachaprint-discs-a4.pdf``) of templates now split into
+    volumes: a smaller build (or an older version) may have left them."""
+    return [f"{volume.stem}.pdf" for volume in volumes if volume.number == 1]
+
+
+def discs_unchanged(
+    built: list[BuiltScenario], out_dir: Path, options: BuildOptions, manifest: Manifest
+) -> list[PrintFile] | None:
+    """The print-and-play PDFs when :func:`build_volumes` has nothing to do (no volume to
+    make, none to remove), else ``None``."""
+    files, planned = plan_discs(built, options)
+    for paper, volumes in planned.items():
+        shown = [volume for volume, _digest in volumes]
+        if stale_discs(manifest, paper, shown) or any(
+            os.path.lexists(out_dir / name) for name in single_files_to_remove(shown)
+        ):
+            return None
+        for volume, digest in volumes:
+            if not manifest.is_current(out_dir, volume.unit, digest):
+                return None
+    return files
 
 
 def build_volumes(
@@ -137,54 +238,32 @@ def build_volumes(
     submit: Submit,
     problems: list[str],
     progress: Progress,
-) -> tuple[dict[str, str], list[tuple[str, str, tuple[str, ...]]]]:
+) -> tuple[dict[str, str], list[PrintFile]]:
     """The discs PDFs, volume by volume and paper by paper; stale volumes are removed.
 
     Returns the status per paper and ``(file, label, scenario ids)`` for every
     print-and-play PDF (the core PDFs first).
     """
     by_id = {scenario.id: scenario for scenario in built}
-    ids = list(by_id)
-    files: list[tuple[str, str, tuple[str, ...]]] = [
-        (f"pnp/pachaprint-core-{paper}.pdf", f"Core set, {paper_label(paper)}", ())
-        for paper in options.papers
-    ]
+    files, planned = plan_discs(built, options)
+    templates = {_template_name(ref): ref for ref in options.wheels}
     jobs: list[tuple[Volume, str, Future[dict[str, str]]]] = []
     status: dict[str, str] = {}
-    templates = {_template_name(ref): ref for ref in options.wheels}
-    for paper in options.papers:
-        volumes = [
-            volume
-            for name in templates
-            for volume in plan_volumes(paper, ids, options.scenarios_per_volume, name)
-        ]
-        wanted = {v.unit for v in volumes}
-        for unit in manifest.units_named(f"pnp:{paper}") if volumes else ():
-            # Files of volumes this build no longer makes (none when nothing was built:
-            # a build whose scenarios all failed leaves the last good PDFs alone).
-            if is_discs_unit(unit, paper) and unit not in wanted:
-                problems.extend(_remove_outputs(out_dir, manifest, unit))
-        for volume in volumes:
-            if volume.number == 1:  # the single file of a smaller build (or of an older version)
-                with contextlib.suppress(OSError):
-                    remove(out_dir, PurePosixPath(f"{volume.stem}.pdf"))
+    for paper, volumes in planned.items():
+        shown = [volume for volume, _digest in volumes]
+        for unit in stale_discs(manifest, paper, shown):
+            problems.extend(_remove_outputs(out_dir, manifest, unit))
+        for name in single_files_to_remove(shown):
+            with contextlib.suppress(OSError):
+                remove(out_dir, PurePosixPath(name))
         status[paper] = "unchanged" if volumes else "skipped"
-        for volume in volumes:
-            chosen = [by_id[i].data for i in volume.ids]
-            digest = input_hash(
-                options.key(),
-                paper,
-                volume.name,
-                [(i, json.dumps(by_id[i].data, sort_keys=True)) for i in volume.ids],
-            )
-            files.append((volume.name, volume.label, volume.ids))
+        for volume, digest in volumes:
             if manifest.is_current(out_dir, volume.unit, digest):
                 continue
-            difficulties = {i: by_id[i].difficulty for i in volume.ids}
             future = submit(
                 build_discs_pnp,
-                chosen,
-                difficulties,
+                [by_id[i].data for i in volume.ids],
+                {i: by_id[i].difficulty for i in volume.ids},
                 str(out_dir),
                 paper,
                 options,

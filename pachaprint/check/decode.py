@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import json
 
+from pachaprint.check.files import MAX_BYTES
 from pachaprint.check.problems import Problem, Rule
 
 TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
 if TYPE_CHECKING:
     from typing import Any
-
-MAX_BYTES = 1 << 20
-"""Files above 1 MiB are refused: a scenario is well under 2 KB."""
 
 
 class _JsonProblem(Exception):

@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from pachaprint.check.decode import MAX_BYTES, parse_bytes, parse_text
+from pachaprint.check.decode import parse_bytes, parse_text
+from pachaprint.check.files import MAX_BYTES, is_hidden, read_file, scenario_files
 from pachaprint.check.problems import Problem, Rule
 from pachaprint.model.scenario import FORMAT as SCENARIO_FORMAT
 from pachaprint.model.text import (
@@ -339,22 +340,6 @@ def other_format(raw: bytes) -> str | None:
 def skipped_note(file: str, kind: str) -> str:
     """The note a folder's listing gives for a file :func:`other_format` leaves out."""
     return f"{file}: skipped: its format is {kind}, not a scenario"
-
-
-def read_file(path: Path) -> bytes:
-    """The file's bytes (``OSError`` propagates: a missing file is a usage error)."""
-    with open(path, "rb") as handle:
-        return handle.read(MAX_BYTES + 1)
-
-
-def is_hidden(path: Path) -> bool:
-    """Hidden files (``.name``: editor backups, the build manifest) are never scenarios."""
-    return path.name.startswith(".")
-
-
-def scenario_files(folder: Path) -> list[Path]:
-    """The ``*.json`` files directly inside ``folder``, sorted, hidden files skipped."""
-    return sorted(p for p in folder.glob("*.json") if p.is_file() and not is_hidden(p))
 
 
 def unusable_path(path: str | os.PathLike[str]) -> str | None:

@@ -119,7 +119,7 @@ class UsageError(typer.Exit):
 
 def _version(value: bool) -> None:
     if value:
-        from pachaprint.cli.fast import version_line
+        from pachaprint.cli.version import version_line
 
         typer.echo(version_line())
         raise typer.Exit()

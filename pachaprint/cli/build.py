@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
 import typer
 
-from pachaprint.build.pipeline import PAPERS, WHEELS, BuildOptions, OutDirError, run_build
-from pachaprint.check.load import scenario_files
+from pachaprint.build.pipeline import BuildOptions, OutDirError, run_build
 from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
+from pachaprint.cli.building import (
+    papers_for,
+    plain_modes,
+    result_lines,
+    source_problem,
+    wheels_for,
+)
 from pachaprint.cli.options import (
     Ink,
     Lang,
@@ -22,7 +27,6 @@ from pachaprint.cli.options import (
     parse_back_offset,
 )
 from pachaprint.cli.progress import Bars
-from pachaprint.model.text import display_path
 
 DEFAULT_JOBS = max(1, min(4, os.cpu_count() or 1))
 
@@ -37,12 +41,13 @@ def build(
     out: Path = v.out("DIR", "Output folder (created if missing)."),
     games: int = v.games(
         "Games simulated per scenario and mode, in total (solo and co-op share them out "
-        "over their difficulties)."
+        "over their difficulties).",
+        BuildOptions().games,
     ),
     mode: str = v.mode(
         "Modes the balance report plays (competitive is always played; solo and "
         "co-op need long scenarios and cost about three times as much).",
-        "competitive,solo,coop",
+        ",".join(BuildOptions().modes),
         several=True,
     ),
     bots: str = v.bots(
@@ -98,9 +103,11 @@ def build(
     A second build into a folder that a build is writing waits for it.
     """
     output_format = v.renamed("--summary", "--format", summary, output_format, OutputFormat.text)
-    mode = v.renamed("--modes", "--mode", modes, mode, "competitive,solo,coop")
+    mode = v.renamed("--modes", "--mode", modes, mode, ",".join(BuildOptions().modes))
     bots = v.renamed("--strongest", "--bots", strongest, bots, BuildOptions().strongest)
-    _check_source(scenarios)
+    problem = source_problem(scenarios)
+    if problem is not None:
+        raise UsageError(problem)
     try:
         offset = parse_back_offset(back_offset)
         base = check_share_url(share_url) if share_url is not None else None
@@ -109,8 +116,8 @@ def build(
     played = _played_modes(mode, bots)
     options = BuildOptions(
         back_offset=offset,
-        papers=PAPERS if paper is PaperChoice.both else (paper.value,),
-        wheels=WHEELS if wheel is WheelChoice.both else (wheel.value,),
+        papers=papers_for(paper.value),
+        wheels=wheels_for(wheel.value),
         games=games,
         strongest=bots,
         modes=played,
@@ -133,51 +140,18 @@ def build(
             raise UsageError(str(error)) from None
     for line in () if quiet else result.skipped:
         v.note(line)
-    if output_format is OutputFormat.json:
-        typer.echo(json.dumps(result.to_dict(), indent=2))
-    elif not quiet:
-        for outcome in result.scenarios:
-            label = outcome.id or outcome.file
-            line = f"{label}: {outcome.status}"
-            if outcome.report and outcome.report.get("difficulty"):
-                line += f" ({outcome.report['difficulty']})"
-            typer.echo(line)
-            for problem in outcome.problems:
-                typer.echo(f"  {outcome.file}: {problem}")
-        for problem in result.problems:
-            typer.echo(f"error: {problem}")
-        built = sum(1 for s in result.scenarios if s.ok)
-        typer.echo(
-            f"{built} of {len(result.scenarios)} scenarios built; core {result.core}; "
-            f"print sheets {', '.join(f'{k} {v}' for k, v in result.pnp.items()) or 'none'}; output in {result.out_dir}/"
-        )
+    for line in result_lines(result, output_format.value, quiet):
+        typer.echo(line)
     raise typer.Exit(0 if result.ok else 1)
-
-
-def _check_source(scenarios: Path) -> None:
-    """A folder with scenario files in it, or one file: a usage error (exit 2) otherwise."""
-    shown = display_path(scenarios)
-    if scenarios.is_file():
-        return
-    if not scenarios.exists():
-        raise UsageError(f"no such folder or file: {shown}")
-    if not scenarios.is_dir():
-        raise UsageError(f"not a folder or a file (a device or a pipe?): {shown}")
-    if not scenario_files(scenarios):
-        raise UsageError(f"no scenario files (*.json) in {shown}")
-
-
-PLAIN_MODES = ("competitive", "solo", "coop")
-"""The modes in the engine's order (a test compares them)."""
 
 
 def _played_modes(modes: str, bots: str) -> tuple[str, ...]:
     """The modes to play (competitive always), in order; a usage error for an unknown mode
     or bot. Plain mode names with the default bot need no engine to check them (a
     rebuild with nothing changed loads none)."""
-    words = {word.strip() for word in modes.split(",") if word.strip()}
-    if bots == BuildOptions().strongest and words <= set(PLAIN_MODES):
-        return tuple(m for m in PLAIN_MODES if m == "competitive" or m in words)
+    plain = plain_modes(modes, bots)
+    if plain is not None:
+        return plain
     from pachaprint.engine.bots import check_bot
     from pachaprint.engine.rules.config import ConfigError, Mode
 

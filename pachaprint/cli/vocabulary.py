@@ -41,11 +41,14 @@ naming the new spelling.
 from __future__ import annotations
 
 import re
-from typing import Any, TypeVar
-
-import typer
 
 from pachaprint.cli.options import BoxLimit, Ink, Lang, OutputFormat
+
+TYPE_CHECKING = False  # neither typing nor Typer at import: the fast path reads the tables
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
 
 SPELLINGS: dict[str, tuple[str, ...]] = {
     "--out": ("-o", "--out"),
@@ -99,68 +102,73 @@ METAVARS: dict[str, tuple[str, ...]] = {
 """The values each shared option shows in ``--help`` (a list where commands differ: one
 mode to play or several to compare; ``new --difficulty`` is the puzzle's grade)."""
 
-T = TypeVar("T")
+
+def _option(default: Any, *names: str, **settings: Any) -> Any:
+    """``typer.Option``, Typer loaded on first use (see :mod:`pachaprint.cli.fast`)."""
+    import typer
+
+    return typer.Option(default, *names, **settings)
 
 
 # -- where the output goes, how much to run ------------------------------------------------
 def out(kind: str, help: str, default: Any = ...) -> Any:
     """``-o/--out FILE`` or ``-o/--out DIR`` (``kind``); required unless ``default`` is given."""
-    return typer.Option(default, *SPELLINGS["--out"], metavar=kind, help=help)
+    return _option(default, *SPELLINGS["--out"], metavar=kind, help=help)
 
 
 def games(help: str, default: int = 200) -> Any:
-    return typer.Option(default, *SPELLINGS["--games"], min=1, metavar="N", help=help)
+    return _option(default, *SPELLINGS["--games"], min=1, metavar="N", help=help)
 
 
 def jobs(help: str, default: int = 1, show_default: bool | str = True) -> Any:
-    return typer.Option(
+    return _option(
         default, *SPELLINGS["--jobs"], min=1, metavar="N", help=help, show_default=show_default
     )
 
 
 def format(help: str) -> Any:
-    return typer.Option(OutputFormat.text, *SPELLINGS["--format"], help=help)
+    return _option(OutputFormat.text, *SPELLINGS["--format"], help=help)
 
 
 def quiet(help: str = "No progress bar.") -> Any:
-    return typer.Option(False, *SPELLINGS["--quiet"], help=help)
+    return _option(False, *SPELLINGS["--quiet"], help=help)
 
 
 def force(help: str) -> Any:
-    return typer.Option(False, *SPELLINGS["--force"], help=help)
+    return _option(False, *SPELLINGS["--force"], help=help)
 
 
 def seed(help: str, default: int | None) -> Any:
-    return typer.Option(default, *SPELLINGS["--seed"], metavar="N", help=help)
+    return _option(default, *SPELLINGS["--seed"], metavar="N", help=help)
 
 
 # -- who plays --------------------------------------------------------------------------------
 def bots(
     help: str, default: str | None, metavar: str = "NAME,NAME", show_default: bool | str = True
 ) -> Any:
-    return typer.Option(
+    return _option(
         default, *SPELLINGS["--bots"], metavar=metavar, help=help, show_default=show_default
     )
 
 
 def mode(help: str, default: str | None, several: bool = False) -> Any:
     metavar = "MODE,MODE" if several else "MODE"
-    return typer.Option(default, *SPELLINGS["--mode"], metavar=metavar, help=help)
+    return _option(default, *SPELLINGS["--mode"], metavar=metavar, help=help)
 
 
 def seats(help: str) -> Any:
-    return typer.Option(None, *SPELLINGS["--seats"], metavar=SEATS_METAVAR, help=help)
+    return _option(None, *SPELLINGS["--seats"], metavar=SEATS_METAVAR, help=help)
 
 
 def difficulty(help: str, several: bool = False) -> Any:
     metavar = "LEVEL,LEVEL" if several else "LEVEL"
-    return typer.Option(None, *SPELLINGS["--difficulty"], metavar=metavar, help=help)
+    return _option(None, *SPELLINGS["--difficulty"], metavar=metavar, help=help)
 
 
 def otoma(fallback: bool = True) -> Any:
     """``--otoma CELL,CELL``; with ``fallback`` the bots' choice stands in for a disc naming none."""
     default = "the disc's solo.otoma" + (", else its first five start cells" if fallback else "")
-    return typer.Option(
+    return _option(
         None,
         *SPELLINGS["--otoma"],
         metavar="CELL,CELL",
@@ -169,7 +177,7 @@ def otoma(fallback: bool = True) -> Any:
 
 
 def max_turns() -> Any:
-    return typer.Option(
+    return _option(
         2000,
         *SPELLINGS["--max-turns"],
         min=10,
@@ -181,7 +189,7 @@ def max_turns() -> Any:
 def scheduler() -> Any:
     from pachaprint.cli.cluster import SCHEDULER_HELP
 
-    return typer.Option(None, *SPELLINGS["--scheduler"], metavar="ADDRESS", help=SCHEDULER_HELP)
+    return _option(None, *SPELLINGS["--scheduler"], metavar="ADDRESS", help=SCHEDULER_HELP)
 
 
 # -- one game people play: ``play`` and ``table`` -------------------------------------------
@@ -198,7 +206,7 @@ def game_difficulty() -> Any:
 
 
 def colour() -> Any:
-    return typer.Option(
+    return _option(
         None,
         *SPELLINGS["--colour"],
         metavar="NAME",
@@ -216,7 +224,7 @@ def game_seed() -> Any:
 
 # -- what is printed, and how ---------------------------------------------------------------
 def box() -> Any:
-    return typer.Option(
+    return _option(
         BoxLimit.retail,
         *SPELLINGS["--box"],
         help="retail: tile counts must fit the retail box; unlimited: skip that check.",
@@ -224,11 +232,11 @@ def box() -> Any:
 
 
 def lang(help: str) -> Any:
-    return typer.Option(Lang.en, *SPELLINGS["--lang"], help=help)
+    return _option(Lang.en, *SPELLINGS["--lang"], help=help)
 
 
 def ink() -> Any:
-    return typer.Option(
+    return _option(
         Ink.full,
         *SPELLINGS["--ink"],
         help="full colour, or saver: light backgrounds and areas with outlines, for home printers.",
@@ -236,17 +244,17 @@ def ink() -> Any:
 
 
 def back_offset(help: str) -> Any:
-    return typer.Option(None, *SPELLINGS["--back-offset"], metavar="X,Y", help=help)
+    return _option(None, *SPELLINGS["--back-offset"], metavar="X,Y", help=help)
 
 
 def share_url(help: str) -> Any:
-    return typer.Option(None, *SPELLINGS["--share-url"], metavar="BASE", help=help)
+    return _option(None, *SPELLINGS["--share-url"], metavar="BASE", help=help)
 
 
 # -- a local app ------------------------------------------------------------------------------
 def port(first: int) -> Any:
     """``--port`` of a local app: without it, the first free port of ``first`` and the 19 after."""
-    return typer.Option(
+    return _option(
         None,
         *SPELLINGS["--port"],
         metavar="N",
@@ -258,7 +266,7 @@ def port(first: int) -> Any:
 
 
 def no_browser() -> Any:
-    return typer.Option(
+    return _option(
         False, *SPELLINGS["--no-browser"], help="Print the address only; do not open a browser."
     )
 
@@ -266,11 +274,13 @@ def no_browser() -> Any:
 # -- spellings that are going away ----------------------------------------------------------
 def deprecated(*names: str, flag: bool = False) -> Any:
     """A hidden option for an old spelling: it still works for one release."""
-    return typer.Option(False if flag else None, *names, hidden=True)
+    return _option(False if flag else None, *names, hidden=True)
 
 
 def note(text: str) -> None:
     """A line on standard error that does not change the exit code."""
+    import typer
+
     typer.echo(f"pachaprint: note: {text}", err=True)
 
 
@@ -293,12 +303,12 @@ def renamed(old: str, new: str, value: T | None, given: T, default: T) -> T:
 
 
 # -- who sits where ---------------------------------------------------------------------------
-_COUNT = re.compile(r"\s*([0-9]+)\s*")
+_COUNT = r"\s*([0-9]+)\s*"
 
 
 def parse_seats(text: str) -> int | tuple[str, ...]:
     """``--seats``: a number of seats (``3``), or one name per seat (``human,logician``)."""
-    count = _COUNT.fullmatch(text)
+    count = re.fullmatch(_COUNT, text)
     if count:
         return int(count.group(1))
     return tuple(name.strip().lower() for name in text.split(",") if name.strip())

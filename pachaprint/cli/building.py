@@ -1,0 +1,86 @@
+"""What ``pachaprint build`` checks and prints, without Typer.
+
+The ``build`` command (:mod:`pachaprint.cli.build`) calls these, and so does
+the fast path of :mod:`pachaprint.cli.fast`, which answers a rebuild with
+nothing changed without importing Typer at all: both turn the same words
+into the same :class:`~pachaprint.build.options.BuildOptions` and print the
+same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pachaprint.build.options import PAPERS, WHEELS, BuildOptions
+from pachaprint.check.files import scenario_files
+from pachaprint.model.text import display_path
+
+TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
+if TYPE_CHECKING:
+    from pachaprint.build.outcome import BuildResult
+
+PLAIN_MODES = ("competitive", "solo", "coop")
+"""The modes in the engine's order (a test compares them)."""
+
+BOTH = "both"
+"""``--paper both`` and ``--wheel both``: every paper, every shipped wheel template."""
+
+
+def source_problem(scenarios: Path) -> str | None:
+    """Why ``scenarios`` cannot be built from (a usage error), or ``None`` for a folder with
+    scenario files in it, or a file."""
+    shown = display_path(scenarios)
+    if scenarios.is_file():
+        return None
+    if not scenarios.exists():
+        return f"no such folder or file: {shown}"
+    if not scenarios.is_dir():
+        return f"not a folder or a file (a device or a pipe?): {shown}"
+    if not scenario_files(scenarios):
+        return f"no scenario files (*.json) in {shown}"
+    return None
+
+
+def plain_modes(modes: str, bots: str) -> tuple[str, ...] | None:
+    """The modes to play (competitive always), in order, when ``modes`` are plain mode names
+    and ``bots`` the default bot: no engine is needed to check them (a rebuild with
+    nothing changed loads none); ``None`` for anything else (the engine checks it)."""
+    words = {word.strip() for word in modes.split(",") if word.strip()}
+    if bots != BuildOptions().strongest or not words <= set(PLAIN_MODES):
+        return None
+    return tuple(m for m in PLAIN_MODES if m == "competitive" or m in words)
+
+
+def papers_for(paper: str) -> tuple[str, ...]:
+    """``--paper``: ``both`` or one paper."""
+    return PAPERS if paper == BOTH else (paper,)
+
+
+def wheels_for(wheel: str) -> tuple[str, ...]:
+    """``--wheel``: ``both`` or one template."""
+    return WHEELS if wheel == BOTH else (wheel,)
+
+
+def result_lines(result: BuildResult, output_format: str, quiet: bool) -> list[str]:
+    """What ``build`` prints on standard output: the JSON summary, or a line per scenario
+    (and per problem) and the summary line; nothing with ``quiet`` in the text format."""
+    if output_format == "json":
+        return [json.dumps(result.to_dict(), indent=2)]
+    if quiet:
+        return []
+    lines = []
+    for outcome in result.scenarios:
+        line = f"{outcome.id or outcome.file}: {outcome.status}"
+        if outcome.report and outcome.report.get("difficulty"):
+            line += f" ({outcome.report['difficulty']})"
+        lines.append(line)
+        lines += [f"  {outcome.file}: {problem}" for problem in outcome.problems]
+    lines += [f"error: {problem}" for problem in result.problems]
+    built = sum(1 for s in result.scenarios if s.ok)
+    sheets = ", ".join(f"{paper} {status}" for paper, status in result.pnp.items()) or "none"
+    lines.append(
+        f"{built} of {len(result.scenarios)} scenarios built; core {result.core}; "
+        f"print sheets {sheets}; output in {result.out_dir}/"
+    )
+    return lines
