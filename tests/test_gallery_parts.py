@@ -48,12 +48,16 @@ def test_each_mode_gets_a_line_in_plain_words_with_its_bot():
         ("Competitive", "Fair start: first player wins 53 % (logician vs greedy)", ()),
         (
             "Solo",
-            "Logician wins 11 % on easy, 0 % on hard",
+            "Logician wins 11/100 on easy, 0/100 on hard",
             (
                 "on hard no bot beat the Otoma in 100 games (logician 0 of 100, 95 % interval 0-3.7 %)",
             ),
         ),
-        ("Co-op", "2 logician bots win 31 % on easy, 7.5 % on normal, 3 % on expert", ()),
+        (
+            "Co-op",
+            "2 logician bots win 21/67 on easy, 5/67 on normal, 2/66 on expert",
+            (),
+        ),
     ]
     assert [v.mode for v in verdicts(by_id("sun-gate"))] == ["competitive"]  # a tiny disc
 
@@ -71,12 +75,28 @@ def test_the_first_player_line_says_whether_starting_matters():
 
 def test_a_perfect_information_bound_shows_beside_its_level():
     runs = [
-        {"bot": "expert", "difficulty": "easy", "win_rate": 0.33},
-        {"bot": "oracle-cheat", "difficulty": "easy", "win_rate": 0.8},
-        {"bot": "expert", "difficulty": "hard", "win_rate": 0.07},
+        {"bot": "expert", "difficulty": "easy", "games": 10, "completed": 10, "win_rate": 0.3},
+        {
+            "bot": "oracle-cheat",
+            "difficulty": "easy",
+            "games": 10,
+            "completed": 10,
+            "win_rate": 0.8,
+        },
+        {"bot": "expert", "difficulty": "hard", "games": 40, "completed": 40, "win_rate": 0.0},
     ]
     assert otoma_words({"bot": "expert", "players": 1, "runs": runs}) == (
-        "Expert wins 33 % on easy (bound 80 %), 7 % on hard"
+        "Expert wins 3/10 on easy (bound 8/10), 0/40 on hard"
+    )
+    # a game that did not end is not counted; a report without counts gives rates
+    runs[0]["completed"] = 9
+    runs[0]["win_rate"] = 0.3333
+    assert otoma_words({"bot": "expert", "players": 1, "runs": runs}).startswith(
+        "Expert wins 3/9 on easy"
+    )
+    bare = [{"bot": "expert", "difficulty": "easy", "win_rate": 0.33}]
+    assert otoma_words({"bot": "expert", "players": 2, "runs": bare}) == (
+        "2 expert bots win 33 % on easy"
     )
 
 

@@ -86,22 +86,37 @@ def competitive_words(data: dict[str, Any]) -> str:
 
 
 def otoma_words(data: dict[str, Any]) -> str:
-    """``"Logician wins 11 % on easy, 0 % on hard"`` (against the Otoma), with the
-    perfect-information bound of a level beside it when the report has one."""
+    """``"Expert wins 3/10 on easy (bound 8/10), 0/40 on hard"`` (against
+    the Otoma): games won of games played, so that a rate from ten games does not read
+    like one from a hundred, with the perfect-information bound of a level beside it
+    when the report has one."""
     bot = data["bot"]
     bounds = {
-        run["difficulty"]: run["win_rate"]
-        for run in data["runs"]
-        if str(run["bot"]).endswith("-cheat")
+        run["difficulty"]: _won(run) for run in data["runs"] if str(run["bot"]).endswith("-cheat")
     }
     rates = []
     for run in (r for r in data["runs"] if r["bot"] == bot):
         level = run["difficulty"]
-        bound = f" (bound {percent(bounds[level])})" if level in bounds else ""
-        rates.append(f"{percent(run['win_rate'])} on {level}{bound}")
+        bound = f" (bound {bounds[level]})" if level in bounds else ""
+        rates.append(f"{_won(run)} on {level}{bound}")
     players = data.get("players") or 1
     who = f"{bot[:1].upper()}{bot[1:]} wins" if players == 1 else f"{players} {bot} bots win"
     return f"{who} {', '.join(rates)}" if rates else f"{who} no game: none was played"
+
+
+def _played(run: dict[str, Any]) -> int:
+    """The games of a run that ended (0 when the report does not say)."""
+    played = run.get("completed", run.get("games"))
+    return played if isinstance(played, int) and played > 0 else 0
+
+
+def _won(run: dict[str, Any]) -> str:
+    """``"3/10"`` (games won of games played), or the rate alone (``"30 %"``) when the
+    report gives no game count."""
+    played = _played(run)
+    if not played:
+        return percent(run["win_rate"])
+    return f"{round(run['win_rate'] * played)}/{played}"
 
 
 def gallery_record(report: dict[str, Any]) -> dict[str, Any]:
