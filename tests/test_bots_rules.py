@@ -74,6 +74,19 @@ def test_search_bots_only_choose_legal_actions_in_every_mode(kind, mode, players
         assert Phase.SPEND in phases
 
 
+NARROWEST = Budget(width=1, inner=1, depth=2, samples=1, setups=0)
+"""One candidate at every decision: the prior must still offer one (it once offered none
+after a discovery, when a seat may divine or stop)."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode, players, level", EVERY_MODE)
+def test_the_narrowest_search_still_plays_every_mode_to_the_end(mode, players, level):
+    for seed in range(3):
+        state = start(mode, players, level, seed=seed)
+        play_out(state, [ExpertBot(random.Random(seat), NARROWEST) for seat in range(players)])
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "mode, players, level",

@@ -72,7 +72,9 @@ class Prior:
         divines.sort(key=lambda item: -item[0])
         if phase is not Phase.TURN:
             others = [code for code in legal if A.kind_of(code) != Kind.DIVINE]
-            return [code for _, code in divines[: width - len(others[:1])]] + others[: width - 1]
+            spare = others[:1] if width > 1 else []  # one place kept for not divining
+            picked = [code for _, code in divines[: width - len(spare)]] + others[: width - 1]
+            return picked or others[:1]
         progress, setup = self._explores(state, belief, legal)
         if not state.rules.divine_all:
             progress = sorted(progress + setup, key=lambda item: -item[0])
