@@ -55,13 +55,23 @@ def decided(wins: float, games: int, most: int | None = None) -> bool:
         return False
     interval = wilson(wins, games)
     left = max(0, most - games) if most is not None else None
-    hard = interval.high < UNWINNABLE or interval.low >= UNWINNABLE
+    hard = too_hard(interval) or interval.low >= UNWINNABLE
     if not hard and left is not None:
-        hard = wilson(wins, games + left).high >= UNWINNABLE
-    easy = interval.low > EFFORTLESS or interval.high <= EFFORTLESS
+        hard = not too_hard(wilson(wins, games + left))
+    easy = too_easy(interval) or interval.high <= EFFORTLESS
     if not easy and left is not None:
-        easy = wilson(wins + left, games + left).low <= EFFORTLESS
+        easy = not too_easy(wilson(wins + left, games + left))
     return hard and easy
+
+
+def too_hard(interval: Interval) -> bool:
+    """The flag's rule: the interval lies wholly below :data:`UNWINNABLE`."""
+    return interval.high < UNWINNABLE
+
+
+def too_easy(interval: Interval) -> bool:
+    """The flag's rule: the interval lies wholly above :data:`EFFORTLESS`."""
+    return interval.low > EFFORTLESS
 
 
 def honest(bot: str) -> bool:
@@ -167,10 +177,10 @@ def otoma_level_flags(mode: str, runs: Sequence[RunSummary]) -> list[str]:
         if not tried:
             continue
         best, run = max(tried, key=lambda item: (item[0].rate, item[0].high))
-        if best.high < UNWINNABLE:
+        if too_hard(best):
             hard[level] = (run.bot, run.completed, best)
         for interval, each in tried:
-            if interval.low > EFFORTLESS:
+            if too_easy(interval):
                 out.append(
                     f"on {level} the Otoma pose little threat: {each.bot} wins {interval.words()} of games"
                 )
