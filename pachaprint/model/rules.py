@@ -7,6 +7,7 @@ constants; nothing else in the code base repeats them.
 from __future__ import annotations
 
 from enum import Enum
+from typing import Final
 
 
 class Terrain(str, Enum):
@@ -23,11 +24,11 @@ class Terrain(str, Enum):
         return self.name.capitalize()
 
 
-TERRAIN_LETTERS = "VDFM"
+TERRAIN_LETTERS: Final = "VDFM"
 """Terrain letters in canonical order (valley, desert, forest, mountain)."""
 
-CROP_LEVELS = (1, 2, 3, 4, 5)
-MAX_REGION_SIZE = 5
+CROP_LEVELS: Final = (1, 2, 3, 4, 5)
+MAX_REGION_SIZE: Final = 5
 
 CROP_NAMES = {
     1: "sweet potato",
@@ -47,7 +48,7 @@ BOX_CROP_TILES = {1: 13, 2: 12, 3: 12, 4: 10, 5: 10}
 OFFERING_TOKENS_PER_TYPE = 4
 """Offering tokens in the box per crop type (20 in all)."""
 
-OFFERING_POINTS = (0, 0, 1, 3, 6, 10)
+OFFERING_POINTS: Final = (0, 0, 1, 3, 6, 10)
 """Points for offering k distinct tokens: ``OFFERING_POINTS[k]`` = k(k-1)/2."""
 
 DIVERSITY_TOP_LEVEL = 5

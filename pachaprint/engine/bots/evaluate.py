@@ -24,13 +24,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from pachaprint.engine.bots.base import diversity_gain
-from pachaprint.engine.bots.belief import LEVELS, Belief, Odds
+from pachaprint.engine.bots.belief import Belief, Odds
 from pachaprint.engine.rules.config import Mode
 from pachaprint.engine.rules.movement import cells_of
 from pachaprint.engine.rules.state import GameState
 from pachaprint.model.rules import OFFERING_POINTS
+
+# Enum members read in hot code, bound once: a compiled module reads a Final
+# constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
+_MODE_COMPETITIVE: Final = Mode.COMPETITIVE
 
 
 @dataclass(frozen=True)
@@ -58,7 +63,7 @@ class Weights:
     def discoveries(self, mode: Mode, players: int, hidden: int) -> float:
         if self.share and mode in self.share:
             return self.share[mode] * hidden
-        if mode is Mode.COMPETITIVE:
+        if mode is _MODE_COMPETITIVE:
             return hidden / players
         return 0.5 * hidden
 
@@ -134,12 +139,23 @@ class Evaluator:
         return total
 
     def _unproven(self, odds: Odds, held: int) -> float:
-        """Worth of a crop still unproven: proven later (its odds), or guessed."""
+        """Worth of a crop still unproven: proven later (its odds), or guessed.
+
+        Plain loops, in the order of the sums they replace (the same floats to the last
+        bit): this runs for every pending crop at every leaf of a search."""
         w = self.weights
+        tokens = w.tokens
         k = held.bit_count()
-        token = w.tokens[min(k + 1, 5)] - w.tokens[k]
-        mean = sum(v * odds[v] for v in LEVELS)
-        gains = [odds[v] * (v + (0.0 if held >> (v - 1) & 1 else token)) for v in LEVELS]
-        later = sum(gains)
-        guess = max(gain - (mean - odds[v] * v) for v, gain in zip(LEVELS, gains, strict=True))
+        token = tokens[min(k + 1, 5)] - tokens[k]
+        mean = 0.0
+        for v in range(1, 6):
+            mean += v * odds[v]
+        later = guess = 0.0
+        for v in range(1, 6):
+            p = odds[v]
+            gain = p * (v + (0.0 if held >> (v - 1) & 1 else token))
+            later += gain
+            option = gain - (mean - p * v)
+            if v == 1 or option > guess:
+                guess = option
         return w.unproven * later + (1 - w.unproven) * max(guess, 0.0)

@@ -26,7 +26,11 @@ from pachaprint.engine.bots.search import Budget, SearchBot
 from pachaprint.engine.bots.world import WorldWheel, draw
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind
+from pachaprint.engine.rules.movement import cells_of
 from pachaprint.engine.rules.state import GameState
+
+# Enum members read in hot code, bound once: a compiled module reads a Final
+# constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
 
 _FIELDS: Final = A.fields
 _ENTER: Final = int(Kind.ENTER)
@@ -53,9 +57,11 @@ class PublicModel:
         self._beliefs: OrderedDict[tuple[object, ...], PublicBelief] = OrderedDict()
         self._sharpened: dict[tuple[int, ...], Odds] = {}
         self._cache_size = cache_size
+        self._root: tuple[int, int] | None = None
+        """The decision's table (revealed and crop masks): see :meth:`_key`."""
 
     def belief(self, state: GameState) -> Belief:
-        key = (tuple(state.terrain), tuple(state.crop))
+        key = self._key(state)
         found = self._beliefs.get(key)
         if found is None:
             # the first table (the decision's) samples crop odds; later ones reuse them
@@ -73,6 +79,21 @@ class PublicModel:
             if len(self._beliefs) > self._cache_size:
                 self._beliefs.popitem(last=False)
         return found
+
+    def _key(self, state: GameState) -> tuple[object, ...]:
+        """What tells the tables of one search apart: every table it meets grows from the
+        decision's (the first one asked about) by tiles turned up since, so their cells and
+        what they show are the whole difference. Any other table is told by all it shows."""
+        root = self._root
+        if root is None:
+            root = self._root = (state.revealed, state.crop_mask)
+        revealed, crops = state.revealed, state.crop_mask
+        if revealed & root[0] != root[0] or crops & root[1] != root[1]:
+            return (tuple(state.terrain), tuple(state.crop))
+        terrain, crop = state.terrain, state.crop
+        shown = [terrain[cell] for cell in cells_of(revealed & ~root[0])]
+        shown += [crop[cell] for cell in cells_of(crops & ~root[1])]
+        return (revealed, crops, tuple(shown))
 
     def outcomes(
         self, state: GameState, action: int, worlds: Sequence[int], spread: bool, depth: int
@@ -148,7 +169,7 @@ class ExpertBot(SearchBot):
         belief = model.belief(info)
         if isinstance(belief, PublicBelief):
             self.known.update(belief.proofs())
-        if A.kind_of(code) == Kind.DIVINE:
+        if A.kind_of(code) == _DIVINE:
             cell = A.cell_of(code)
             level = belief.proven(cell)
             if level is not None:

@@ -7,6 +7,8 @@ divinations with a positive expectation, and offers as soon as an offer scores.
 
 from __future__ import annotations
 
+from typing import Final
+
 from pachaprint.engine.bots.base import (
     Bot,
     divination_value,
@@ -20,6 +22,14 @@ from pachaprint.engine.rules.movement import cells_of
 from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.rules import OFFERING_POINTS
 
+# Enum members read in hot code, bound once: a compiled module reads a Final
+# constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
+_KIND_DIVINE: Final = int(Kind.DIVINE)
+_KIND_ENTER: Final = int(Kind.ENTER)
+_KIND_MOVE: Final = int(Kind.MOVE)
+_PHASE_FINAL_OFFER: Final = Phase.FINAL_OFFER
+_PHASE_OFFER: Final = Phase.OFFER
+
 
 class GreedyBot(Bot):
     """Best immediate expected points; ties broken at random."""
@@ -29,7 +39,7 @@ class GreedyBot(Bot):
     def act(self, view: PlayerView | None, legal: LegalActions) -> int:
         assert view is not None
         phase = view.phase
-        if phase is Phase.OFFER or phase is Phase.FINAL_OFFER:
+        if phase is _PHASE_OFFER or phase is _PHASE_FINAL_OFFER:
             held = view.tokens[view.account]
             return A.offer(held) if OFFERING_POINTS[held.bit_count()] > 0 else A.PASS
         know = self.knowledge(view)
@@ -39,11 +49,11 @@ class GreedyBot(Bot):
         for group in legal.groups:
             kind = A.kind_of(group[0])
             values = cells_of(group[1])
-            if kind == Kind.ENTER or kind == Kind.MOVE:
+            if kind in (_KIND_ENTER, _KIND_MOVE):
                 scored += [
                     (discover if terrain[to] < 0 else 0.0, A.group_code(group, to)) for to in values
                 ]
-            elif kind == Kind.DIVINE:
+            elif kind == _KIND_DIVINE:
                 cell = A.cell_of(group[0])
                 domain = know.domains[cell] if know else A.ANY_LEVEL
                 scored += [

@@ -8,7 +8,6 @@ with it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from pachaprint.check.propagate import settle
@@ -16,7 +15,7 @@ from pachaprint.engine.rules.movement import cells_of
 from pachaprint.model.board import Board
 from pachaprint.model.rules import MAX_REGION_SIZE
 
-FULL = tuple(sum(1 << v for v in range(1, n + 1)) for n in range(MAX_REGION_SIZE + 1))
+FULL: Final = tuple(sum(1 << v for v in range(1, n + 1)) for n in range(MAX_REGION_SIZE + 1))
 """Size n -> domain mask of levels 1..n (bit ``1 << level``)."""
 LEVEL_OF_BIT: Final = {1 << v: v for v in range(1, 6)}
 
@@ -29,18 +28,34 @@ class Inconsistent(Exception):
     """The public information contradicts the rules (a bug, or a map that breaks them)."""
 
 
-@dataclass(slots=True)
 class Component:
-    """Revealed cells of one terrain joined orthogonally: part (or all) of one region."""
+    """Revealed cells of one terrain joined orthogonally: part (or all) of one region.
 
-    terrain: int
-    mask: int
-    cells: tuple[int, ...]
-    size: int
-    upper: int = MAX_REGION_SIZE
-    """Largest size its region can have."""
-    lower: int = 1
-    """Smallest size its region can have (its cells, its highest crop)."""
+    ``upper``: the largest size its region can have; ``lower``: the smallest (its cells,
+    its highest crop). A plain class: :func:`~pachaprint.engine.bots.logic.analyse`
+    makes thousands per game, and a compiled constructor is cheaper than a dataclass's."""
+
+    def __init__(
+        self,
+        terrain: int,
+        mask: int,
+        cells: tuple[int, ...],
+        size: int,
+        upper: int = MAX_REGION_SIZE,
+        lower: int = 1,
+    ) -> None:
+        self.terrain = terrain
+        self.mask = mask
+        self.cells = cells
+        self.size = size
+        self.upper = upper
+        self.lower = lower
+
+    def __repr__(self) -> str:
+        return (
+            f"Component(terrain={self.terrain}, cells={self.cells}, "
+            f"upper={self.upper}, lower={self.lower})"
+        )
 
     @property
     def complete(self) -> bool:
@@ -77,6 +92,13 @@ class Knowledge:
         """Cache of proof results (:func:`pachaprint.engine.bots.proofs.prove`): cell -> level or None."""
         self.alive: dict[int, int] = {}
         """Levels known to fit a cell (seen in a solution found by the search)."""
+
+    def fresh(self) -> Knowledge:
+        """The same knowledge with empty caches: what :func:`~pachaprint.engine.bots.logic.analyse`
+        would make of the same table again (the analysis is shared, never changed after it)."""
+        return Knowledge(
+            self.board, self.domains, self.possible, self.components, self.component_of, self.links
+        )
 
     @property
     def peers(self) -> list[tuple[int, ...]]:

@@ -65,15 +65,20 @@ __all__ = [
 
 def analyse(
     geo: Geometry,
-    terrain: Sequence[int],
-    crop: Sequence[int],
-    supply: Sequence[int],
+    table_terrain: Sequence[int],
+    table_crop: Sequence[int],
+    table_supply: Sequence[int],
 ) -> Knowledge:
-    """Sound knowledge from a table: ``terrain`` per cell (-1 hidden), ``crop`` per
-    cell (0 none), ``supply`` of terrain tiles left per terrain index.
+    """Sound knowledge from a table: its terrain per cell (-1 hidden), crop per
+    cell (0 none), and supply of terrain tiles left per terrain index.
 
     Raises :class:`Inconsistent` if the table breaks the rules.
+
+    Written for the compiler (mypyc): plain loops over local ints, no augmented
+    assignment to list items, no generator or ``zip``: this runs at every search
+    node that discovers a tile.
     """
+    terrain, crop, supply = list(table_terrain), list(table_crop), list(table_supply)
     board = geo.board
     n = board.cell_count
     kinds = len(supply)
@@ -82,11 +87,13 @@ def analyse(
     hidden = 0
     for cell in range(n):
         t = terrain[cell]
+        bit = 1 << cell
         if t < 0:
-            hidden |= 1 << cell
+            hidden |= bit
         else:
-            by_terrain[t] |= 1 << cell
-            by_level[crop[cell]] |= 1 << cell
+            by_terrain[t] = by_terrain[t] | bit
+            level = crop[cell]
+            by_level[level] = by_level[level] | bit
     revealed = geo.all & ~hidden
     open_cells = by_level[0] & revealed
     near8 = geo.near8
@@ -95,7 +102,7 @@ def analyse(
     # 1. components
     components: list[Component] = []
     component_of = [-1] * n
-    halos = []
+    halos: list[int] = []
     for t in range(kinds):
         for mask, cells, halo in _parts(geo, near8, by_terrain[t]):
             top = 5
@@ -107,30 +114,35 @@ def analyse(
                 component_of[c] = index
             components.append(Component(t, mask, cells, size, MAX_REGION_SIZE, max(size, top)))
             halos.append(halo & hidden)
+    count_components = len(components)
 
     # 2 + 3. where terrains may lie, region bounds, to a fixpoint
     possible = [hidden if supply[t] > 0 else 0 for t in range(kinds)]
     touch = [[0] * n for _ in range(kinds)]
     crowded = [0] * kinds
-    for comp, halo in zip(components, halos, strict=False):
-        counts = touch[comp.terrain]
+    for k in range(count_components):
+        comp = components[k]
+        t = comp.terrain
+        counts = touch[t]
         size = comp.size
-        for u in cells_of(halo):
-            counts[u] += size
-            if counts[u] >= MAX_REGION_SIZE:
-                crowded[comp.terrain] |= 1 << u
+        for u in cells_of(halos[k]):
+            total = counts[u] + size
+            counts[u] = total
+            if total >= MAX_REGION_SIZE:
+                crowded[t] = crowded[t] | 1 << u
     for t in range(kinds):
-        possible[t] &= ~crowded[t]
-    dirty = set(range(kinds))
+        possible[t] = possible[t] & ~crowded[t]
+    dirty = (1 << kinds) - 1  # terrains (bit 1 << t) whose possible cells changed
     while dirty:
-        changed = set()
-        for comp, halo in zip(components, halos, strict=False):
+        changed = 0
+        for k in range(count_components):
+            comp = components[k]
             t = comp.terrain
-            if t not in dirty or comp.upper == comp.size:
+            if not dirty >> t & 1 or comp.upper == comp.size:
                 continue
-            region = possible[t] | by_terrain[t]
-            grow = flood(geo, comp.mask, region)
-            others = (grow & by_terrain[t] & ~comp.mask).bit_count()
+            mine = by_terrain[t]
+            grow = flood(geo, comp.mask, possible[t] | mine)
+            others = (grow & mine & ~comp.mask).bit_count()
             upper = min(MAX_REGION_SIZE, grow.bit_count(), comp.size + supply[t] + others)
             if upper < comp.lower:
                 raise Inconsistent(
@@ -138,22 +150,24 @@ def analyse(
                 )
             if upper < comp.upper:
                 comp.upper = upper
+                halo = halos[k]
                 if upper == comp.size and possible[t] & halo:
-                    possible[t] &= ~halo
-                    changed.add(t)
+                    possible[t] = possible[t] & ~halo
+                    changed |= 1 << t
         # the supply count: when exactly as many hidden cells may hold t as there
         # are t tiles left, those cells all hold t, and no other terrain lies there
         for t in range(kinds):
-            count = possible[t].bit_count()
+            here = possible[t]
+            count = here.bit_count()
             if count < supply[t]:
                 raise Inconsistent(
                     f"{plural(supply[t], TERRAIN_LETTERS[t] + ' tile')} left for {plural(count, 'cell')}"
                 )
             if count and count == supply[t]:
                 for other in range(kinds):
-                    if other != t and possible[other] & possible[t]:
-                        possible[other] &= ~possible[t]
-                        changed.add(other)
+                    if other != t and possible[other] & here:
+                        possible[other] = possible[other] & ~here
+                        changed |= 1 << other
         dirty = changed
     lost = hidden & ~(possible[0] | possible[1] | possible[2] | possible[3]) if kinds == 4 else 0
     if lost:
@@ -183,34 +197,40 @@ def analyse(
                     f"{board.name(cell)} holds {level} next to or in one region with another {level}"
                 )
         for cell in cells_of(block & open_cells):
-            domains[cell] &= keep
+            domains[cell] = domains[cell] & keep
     for cell in cells_of(open_cells):
         peers[cell] = cells_of(
             (near8[cell] | components[component_of[cell]].mask) & open_cells & ~(1 << cell)
         )
-    units = [
-        (comp.cells, FULL[comp.size])
-        for comp in components
-        if comp.upper == comp.size and comp.size > 1 and comp.mask & open_cells
-    ]
+    units: list[tuple[tuple[int, ...], int]] = []
+    for comp in components:
+        if comp.upper == comp.size and comp.size > 1 and comp.mask & open_cells:
+            units.append((comp.cells, FULL[comp.size]))
     knowledge = Knowledge(
         board, domains, possible, components, component_of, (peers, units, _unit_index(units, n))
     )
+    queue: list[int] = []
     for cell in cells_of(open_cells):
-        if not domains[cell]:
+        d = domains[cell]
+        if not d:
             raise Inconsistent(f"no level fits {board.name(cell)}")
-    queue = [c for c in cells_of(open_cells) if not domains[c] & (domains[c] - 1)]
+        if not d & (d - 1):
+            queue.append(cell)
     if not propagate(knowledge, domains, queue, every_unit=True):
         raise Inconsistent("the revealed crops break the rules")
     # units whose cells are all decided can give nothing more
-    units = [
-        (cells, full) for cells, full in units if any(domains[c] & (domains[c] - 1) for c in cells)
-    ]
-    knowledge.links = (peers, units, _unit_index(units, n))
+    undecided: list[tuple[tuple[int, ...], int]] = []
+    for unit in units:
+        for c in unit[0]:
+            d = domains[c]
+            if d & (d - 1):
+                undecided.append(unit)
+                break
+    knowledge.links = (peers, undecided, _unit_index(undecided, n))
     return knowledge
 
 
-def _unit_index(units: Sequence[tuple[Sequence[int], int]], cells: int) -> list[int]:
+def _unit_index(units: list[tuple[tuple[int, ...], int]], cells: int) -> list[int]:
     unit_of = [-1] * cells
     for index, (members, _) in enumerate(units):
         for c in members:
@@ -219,7 +239,7 @@ def _unit_index(units: Sequence[tuple[Sequence[int], int]], cells: int) -> list[
 
 
 def _parts(
-    geo: Geometry, near8: Sequence[int], cells_mask: int
+    geo: Geometry, near8: tuple[int, ...], cells_mask: int
 ) -> list[tuple[int, tuple[int, ...], int]]:
     """Orthogonally connected parts of a cell set: (mask, cells, 8-neighbourhood mask) each."""
     out = []

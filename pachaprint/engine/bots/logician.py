@@ -16,6 +16,13 @@ from pachaprint.engine.rules.movement import cells_of, nth_cell
 from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.rules import OFFERING_POINTS
 
+# Enum members read in hot code, bound once: a compiled module reads a Final
+# constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
+_PHASE_DIVINING: Final = Phase.DIVINING
+_PHASE_END_DIVINE: Final = Phase.END_DIVINE
+_PHASE_FINAL_OFFER: Final = Phase.FINAL_OFFER
+_PHASE_OFFER: Final = Phase.OFFER
+
 _DIVINE: Final = int(Kind.DIVINE)
 _RETRIEVE: Final = int(Kind.RETRIEVE)
 _ENTER: Final = int(Kind.ENTER)
@@ -48,9 +55,9 @@ class LogicianBot(Bot):
         phase = view.phase
         held = view.tokens[view.account]
         count = held.bit_count()
-        if phase is Phase.FINAL_OFFER:
+        if phase is _PHASE_FINAL_OFFER:
             return A.offer(held) if OFFERING_POINTS[count] > 0 else A.PASS
-        if phase is Phase.OFFER:
+        if phase is _PHASE_OFFER:
             if count == 5 or (view.end_phase and OFFERING_POINTS[count] > 0):
                 return A.offer(held)
             return A.PASS
@@ -64,7 +71,7 @@ class LogicianBot(Bot):
             )
         else:
             cell, level, divine_value = -1, 0, 0
-        if phase is Phase.DIVINING or phase is Phase.END_DIVINE:
+        if phase is _PHASE_DIVINING or phase is _PHASE_END_DIVINE:
             if proofs:
                 self.proved += 1
                 return A.divine(cell, level)

@@ -16,7 +16,7 @@ from typing import Final, Literal
 
 from pachaprint.engine.bots.logic import LEVEL_OF_BIT, Inconsistent, Knowledge, propagate
 
-POPCOUNT = tuple(bin(m).count("1") for m in range(64))
+POPCOUNT: Final = tuple(bin(m).count("1") for m in range(64))
 GROUP_LIMIT: Final = 20
 """Undecided cells a refutation search looks at (the nearest ones to the cell)."""
 

@@ -15,10 +15,16 @@ play. Co-op never repeats one (every turn spends a tile), so it is left alone.
 
 from __future__ import annotations
 
+from typing import Final
+
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind, LegalActions
 from pachaprint.engine.rules.events import Phase
 from pachaprint.engine.rules.state import GameState
+
+# Enum members read in hot code, bound once: a compiled module reads a Final
+# constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
+_PHASE_TURN: Final = Phase.TURN
 
 _ENTER, _MOVE, _RETRIEVE = int(Kind.ENTER), int(Kind.MOVE), int(Kind.RETRIEVE)
 Position = tuple[tuple[int, ...], tuple[int, ...], int]
@@ -69,7 +75,7 @@ class Positions:
     def fresh(self, state: GameState, legal: LegalActions) -> LegalActions:
         """``legal`` without the Explores back to a position met since the last progress
         (``legal`` itself when there is none, or nothing else); notes where the bot is."""
-        if state.phase is not Phase.TURN or state.rules.spend:
+        if state.phase is not _PHASE_TURN or state.rules.spend:
             return legal
         key = progress(state)
         if key != self._progress:
@@ -93,7 +99,7 @@ class Positions:
 
     def chose(self, state: GameState, code: int) -> None:
         """Note the position the chosen action leads to."""
-        if state.phase is Phase.TURN and not state.rules.spend:
+        if state.phase is _PHASE_TURN and not state.rules.spend:
             found = after(state, code)
             if found is not None:
                 self._seen.add(found)

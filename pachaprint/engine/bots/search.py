@@ -46,6 +46,16 @@ from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.rules import OFFERING_POINTS
 
+# Enum members read in hot code, bound once: a compiled module reads a Final
+# constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
+_MODE_COMPETITIVE: Final = Mode.COMPETITIVE
+_MODE_COOP: Final = Mode.COOP
+_MODE_SOLO: Final = Mode.SOLO
+_PHASE_DIVINING: Final = Phase.DIVINING
+_PHASE_FINAL_OFFER: Final = Phase.FINAL_OFFER
+_PHASE_SPEND: Final = Phase.SPEND
+_PHASE_TURN: Final = Phase.TURN
+
 
 @dataclass(frozen=True)
 class Budget:
@@ -76,9 +86,9 @@ class Budget:
 
 
 BUDGETS: Final = {
-    Mode.COMPETITIVE: Budget(inner=2),
-    Mode.SOLO: Budget(inner=2, samples=1, setups=1),
-    Mode.COOP: Budget(inner=2, samples=1),
+    _MODE_COMPETITIVE: Budget(inner=2),
+    _MODE_SOLO: Budget(inner=2, samples=1, setups=1),
+    _MODE_COOP: Budget(inner=2, samples=1),
 }
 """The expert's work per mode, as ``benchmarks/bench_bots.py`` measured it (same strength,
 less work): head to head, 2 candidates at the later decisions of a turn are as strong as 3;
@@ -220,7 +230,7 @@ class TurnSearch:
     def _inner(self, state: GameState) -> int:
         """Candidates at a later decision of the turn: solo divinations are all made anyway
         (the best level of the likeliest cell is enough)."""
-        if state.phase is Phase.DIVINING and state.rules.divine_all:
+        if state.phase is _PHASE_DIVINING and state.rules.divine_all:
             return 1
         return self.budget.inner
 
@@ -315,7 +325,7 @@ class SearchBot(Bot):
     def forced(self, state: GameState) -> int | None:
         """The decisions that need no search, else ``None``: the final offer (every
         token held, when they score) and a decision with one legal action."""
-        if state.phase is Phase.FINAL_OFFER:
+        if state.phase is _PHASE_FINAL_OFFER:
             held = state.tokens[state.account_of[state.current_player]]
             return A.offer(held) if OFFERING_POINTS[held.bit_count()] > 0 else A.PASS
         legal = state.legal_actions()
@@ -341,4 +351,4 @@ class SearchBot(Bot):
 
 def turn_phase(state: GameState) -> bool:
     """True at the start of a turn (Explore or Divine; co-op: spend first)."""
-    return state.phase is Phase.TURN or state.phase is Phase.SPEND
+    return state.phase is _PHASE_TURN or state.phase is _PHASE_SPEND

@@ -48,6 +48,20 @@ from pachaprint.engine.rules.trails import otoma_stop, reaction_stops
 from pachaprint.engine.rules.view import PlayerView, TileView
 from pachaprint.model.rules import CROP_LEVELS, OFFERING_POINTS
 
+# Enum members read in hot code, bound once: a compiled module reads a Final
+# constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
+_KIND_DIVINE: Final = int(Kind.DIVINE)
+_KIND_ENTER: Final = int(Kind.ENTER)
+_KIND_MOVE: Final = int(Kind.MOVE)
+_MODE_COOP: Final = Mode.COOP
+_MODE_SOLO: Final = Mode.SOLO
+_PHASE_CHOOSE_OTOMA: Final = Phase.CHOOSE_OTOMA
+_PHASE_DIVINING: Final = Phase.DIVINING
+_PHASE_FINAL_OFFER: Final = Phase.FINAL_OFFER
+_PHASE_OFFER: Final = Phase.OFFER
+_PHASE_SPEND: Final = Phase.SPEND
+_PHASE_TURN: Final = Phase.TURN
+
 MEAN_CROP: Final = sum(CROP_LEVELS) / len(CROP_LEVELS)
 """The bots' estimate of an unknown crop level."""
 OTOMA_WEIGHT: Final = 0.5
@@ -182,10 +196,10 @@ class VersusBot(Bot):
         best, choices = float("-inf"), []
         for group in legal.groups:
             kind = A.kind_of(group[0])
-            if kind != Kind.ENTER and kind != Kind.MOVE:
+            if kind != _KIND_ENTER and kind != _KIND_MOVE:
                 continue
             start = A.cell_of(group[0])
-            if kind == Kind.ENTER:
+            if kind == _KIND_ENTER:
                 bonus = 0.3
             elif unsure >> start & 1:
                 bonus = 0.5
@@ -208,7 +222,7 @@ class VersusBot(Bot):
         know = self.knowledge(view)
         scored = []
         for group in legal.groups:
-            if A.kind_of(group[0]) == Kind.DIVINE:
+            if A.kind_of(group[0]) == _KIND_DIVINE:
                 domain = know.domains[A.cell_of(group[0])] if know else A.ANY_LEVEL
                 for level in cells_of(group[1]):
                     scored.append((divination_value(domain, level), A.group_code(group, level)))
@@ -228,16 +242,16 @@ class VersusBot(Bot):
     # -- decisions ------------------------------------------------------------------------------
     def act(self, view: PlayerView | None, legal: LegalActions) -> int:
         assert view is not None
-        if view.mode is Mode.SOLO:
+        if view.mode is _MODE_SOLO:
             return self._act_solo(view, legal)
-        if view.mode is Mode.COOP:
+        if view.mode is _MODE_COOP:
             return self._act_coop(view, legal)
         return self.base.act(view, legal)
 
     def _act_solo(self, view: PlayerView, legal: LegalActions) -> int:
         tiles = view.tiles
         assert tiles is not None
-        if view.phase is Phase.CHOOSE_OTOMA:
+        if view.phase is _PHASE_CHOOSE_OTOMA:
             trails = view.trails
             assert trails is not None
             d = Direction(tiles.pending)
@@ -248,10 +262,10 @@ class VersusBot(Bot):
             best = min(s for s, _ in scored)
             choices = [i for s, i in scored if s == best]
             return legal[choices[self.rng.randrange(len(choices))]]
-        if view.phase is Phase.DIVINING:
+        if view.phase is _PHASE_DIVINING:
             code = self.base.act(view, legal)
             return self._chosen(code) if code in legal else self._best_guess(view, legal)
-        if view.phase is Phase.TURN:
+        if view.phase is _PHASE_TURN:
             return self._turn(view, legal, lambda to: self._solo_cost(view, tiles, to), solo=True)
         return self.base.act(view, legal)
 
@@ -267,13 +281,13 @@ class VersusBot(Bot):
         self._progress = progress
         code = self.base.act(view, legal)
         explore_value, explore = self._best_explore(view, legal, cost, solo)
-        if A.kind_of(code) == Kind.DIVINE and code in legal:
+        if A.kind_of(code) == _KIND_DIVINE and code in legal:
             # The base bot chose to divine. In solo every eligible pawn divines
             # then: count the guesses too.
             value = self._divine_all_value(view) if solo else float(A.to_of(code))
             if explore == A.PASS or value >= explore_value:
                 return self._chosen(code)
-        elif any(A.kind_of(group[0]) == Kind.DIVINE for group in legal.groups) and (
+        elif any(A.kind_of(group[0]) == _KIND_DIVINE for group in legal.groups) and (
             explore == A.PASS or (solo and self._divine_all_value(view) > explore_value)
         ):
             # Divining without proof: only when exploring is impossible, or in solo
@@ -285,20 +299,20 @@ class VersusBot(Bot):
         return code if code in legal else legal[0]
 
     def _chosen(self, code: int) -> int:
-        if A.kind_of(code) == Kind.DIVINE and self.proves:
+        if A.kind_of(code) == _KIND_DIVINE and self.proves:
             self.proved += 1
         return code
 
     def _act_coop(self, view: PlayerView, legal: LegalActions) -> int:
-        if view.phase is Phase.SPEND:
+        if view.phase is _PHASE_SPEND:
             return self._spend(view, legal)
-        if view.phase is Phase.TURN:
+        if view.phase is _PHASE_TURN:
             return self._turn(view, legal, lambda to: self._coop_cost(view, to))
-        if view.phase is Phase.OFFER or view.phase is Phase.FINAL_OFFER:
+        if view.phase is _PHASE_OFFER or view.phase is _PHASE_FINAL_OFFER:
             held = view.tokens[view.account]
             gain = OFFERING_POINTS[held.bit_count()]
             otoma = OFFERING_POINTS[view.tokens[view.otoma_account].bit_count()]
-            if view.phase is Phase.FINAL_OFFER:
+            if view.phase is _PHASE_FINAL_OFFER:
                 return A.offer(held) if gain > 0 else A.PASS
             code = self.base.act(view, legal)
             if code != A.PASS and gain <= otoma:

@@ -51,6 +51,16 @@ class Kind(IntEnum):
     TILE = 8
 
 
+# Each kind's code bits, bound once (compiled code reads a constant, not the enum)
+_ENTER_CODE: Final = int(Kind.ENTER) << _KIND_SHIFT
+_MOVE_CODE: Final = int(Kind.MOVE) << _KIND_SHIFT
+_RETRIEVE_CODE: Final = int(Kind.RETRIEVE) << _KIND_SHIFT
+_DIVINE_CODE: Final = int(Kind.DIVINE) << _KIND_SHIFT
+_OFFER_CODE: Final = int(Kind.OFFER) << _KIND_SHIFT
+_OTOMA_CODE: Final = int(Kind.OTOMA) << _KIND_SHIFT
+_SPEND_CODE: Final = int(Kind.SPEND) << _KIND_SHIFT
+_TILE_CODE: Final = int(Kind.TILE) << _KIND_SHIFT
+
 PASS: Final = 0
 """The pass action's code."""
 
@@ -61,45 +71,45 @@ TERRAIN_WORDS = tuple(t.label.lower() for t in Terrain)
 """``valley``, ``desert``, ``forest``, ``mountain`` (terrain index order)."""
 
 
-def base(kind: Kind, a: int = 0) -> int:
-    """The code of ``kind`` with field ``a`` set and an empty ``b``: the start of a legal-action group."""
+def base(kind: int, a: int = 0) -> int:
+    """The code of ``kind`` (a :class:`Kind`) with field ``a`` set and an empty ``b``: the start of a legal-action group."""
     return kind << _KIND_SHIFT | a << _A_SHIFT
 
 
 def enter(to: int) -> int:
-    return Kind.ENTER << _KIND_SHIFT | to
+    return _ENTER_CODE | to
 
 
 def move(frm: int, to: int) -> int:
-    return Kind.MOVE << _KIND_SHIFT | frm << _A_SHIFT | to
+    return _MOVE_CODE | frm << _A_SHIFT | to
 
 
 def retrieve(cell: int) -> int:
-    return Kind.RETRIEVE << _KIND_SHIFT | cell << _A_SHIFT
+    return _RETRIEVE_CODE | cell << _A_SHIFT
 
 
 def divine(cell: int, level: int) -> int:
-    return Kind.DIVINE << _KIND_SHIFT | cell << _A_SHIFT | level
+    return _DIVINE_CODE | cell << _A_SHIFT | level
 
 
 def offer(tokens: int) -> int:
     """Offer the tokens in ``tokens`` (bit ``level - 1`` per crop type)."""
-    return Kind.OFFER << _KIND_SHIFT | tokens
+    return _OFFER_CODE | tokens
 
 
 def choose_otoma(pawn: int) -> int:
     """Hard solo, own-colour arrow: move Otoma pawn number ``pawn`` (0-based)."""
-    return Kind.OTOMA << _KIND_SHIFT | pawn
+    return _OTOMA_CODE | pawn
 
 
 def spend(terrain: int) -> int:
     """Co-op: spend the top tile of one's stack of ``terrain``."""
-    return Kind.SPEND << _KIND_SHIFT | terrain
+    return _SPEND_CODE | terrain
 
 
 def tile(terrain: int, index: int) -> int:
     """Chance: the unseen tile ``index`` of ``terrain`` turns up."""
-    return Kind.TILE << _KIND_SHIFT | terrain << _A_SHIFT | index
+    return _TILE_CODE | terrain << _A_SHIFT | index
 
 
 def kind_of(code: int) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from pachaprint.engine.rules.config import GameConfig, Mode, Rules, Seating, otoma_cells
 from pachaprint.engine.rules.movement import Geometry
@@ -22,6 +23,10 @@ from pachaprint.engine.rules.tiles import Deck
 from pachaprint.engine.rules.trails import Trails
 from pachaprint.model.board import Board
 from pachaprint.model.scenario import Scenario
+
+# Enum members read in hot code, bound once: a compiled module reads a Final
+# constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
+_MODE_SOLO: Final = Mode.SOLO
 
 
 def draw_setup(config: GameConfig) -> tuple[int, int | None, random.Random]:
@@ -32,7 +37,7 @@ def draw_setup(config: GameConfig) -> tuple[int, int | None, random.Random]:
     tiles_seed = first = None
     if config.mode.has_otoma and config.tiles_seed is None:
         tiles_seed = rng.getrandbits(64)
-    if config.mode is not Mode.SOLO and config.first_player is None:
+    if config.mode is not _MODE_SOLO and config.first_player is None:
         first = rng.randrange(config.players)
     tiles = config.tiles_seed if config.tiles_seed is not None else tiles_seed
     return first if first is not None else (config.first_player or 0), tiles, rng

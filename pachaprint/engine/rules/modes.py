@@ -23,6 +23,8 @@ mode's state; :func:`new_game` does it from a scenario and a configuration.
 
 from __future__ import annotations
 
+from typing import Final
+
 from pachaprint.engine.rules import legal
 from pachaprint.engine.rules.actions import LegalActions
 from pachaprint.engine.rules.config import GameConfig, Mode
@@ -36,14 +38,35 @@ from pachaprint.engine.rules.tiles import ArrowTile, ChanceNode, Deck, TileTable
 from pachaprint.engine.rules.trails import otoma_stop, reaction_order
 from pachaprint.model.scenario import Scenario
 
+# Enum members read in hot code, bound once: a compiled module reads a Final
+# constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
+_ENDING_SHUT_OUT: Final = Ending.SHUT_OUT
+_EVENT_BLOCKED: Final = EventKind.BLOCKED
+_EVENT_END_PHASE: Final = EventKind.END_PHASE
+_EVENT_OTOMA_EMPTY: Final = EventKind.OTOMA_EMPTY
+_EVENT_OWN_ARROW: Final = EventKind.OWN_ARROW
+_EVENT_SPEND: Final = EventKind.SPEND
+_MODE_COMPETITIVE: Final = Mode.COMPETITIVE
+_MODE_COOP: Final = Mode.COOP
+_MODE_SOLO: Final = Mode.SOLO
+_PHASE_CHOOSE_OTOMA: Final = Phase.CHOOSE_OTOMA
+_PHASE_DIVINING: Final = Phase.DIVINING
+_PHASE_END_DIVINE: Final = Phase.END_DIVINE
+_PHASE_OVER: Final = Phase.OVER
+_PHASE_SPEND: Final = Phase.SPEND
+_PHASE_TURN: Final = Phase.TURN
+
 
 class CompetitiveState(GameState):
     """The competitive game (RULES.md section 3)."""
 
+    def _blank(self) -> CompetitiveState:
+        return CompetitiveState(self.game, copy=True)
+
     def set_up(self) -> None:
         super().set_up()
         if self.trigger is not None:  # every cell a start cell: straight to the end phase
-            self.phase = Phase.END_DIVINE
+            self.phase = _PHASE_END_DIVINE
 
     def turn_actions(self, seat: int) -> LegalActions:
         return legal.turn_actions(
@@ -57,7 +80,7 @@ class CompetitiveState(GameState):
         )
 
     def after_divine(self, seat: int, right: bool) -> None:
-        if self.phase is not Phase.END_DIVINE:
+        if self.phase is not _PHASE_END_DIVINE:
             super().after_divine(seat, right)
             return
         if not right:  # a wrong end-phase divination is the seat's last
@@ -69,9 +92,9 @@ class CompetitiveState(GameState):
         trigger = self.trigger
         if trigger is None:
             return False
-        self.phase = Phase.END_DIVINE
+        self.phase = _PHASE_END_DIVINE
         self.current_player = trigger
-        self.note(EventKind.END_PHASE, trigger)
+        self.note(_EVENT_END_PHASE, trigger)
         if self.passed[trigger]:
             self.next_end_player()
         return True
@@ -79,6 +102,9 @@ class CompetitiveState(GameState):
 
 class OtomaState(GameState):
     """What solo and co-op share: the Otoma, and who wins against them."""
+
+    def _blank(self) -> OtomaState:
+        return OtomaState(self.game, copy=True)
 
     def set_up_otoma(self) -> None:
         """Place the Otoma on their start cells (after the tiles are laid)."""
@@ -93,7 +119,7 @@ class OtomaState(GameState):
 
     def winners(self) -> list[int]:
         """Every seat when the player or group beat the Otoma, none when the Otoma win (ties too)."""
-        ahead = self.phase is Phase.OVER and self._ahead()
+        ahead = self.phase is _PHASE_OVER and self._ahead()
         return list(range(self.players)) if ahead else []
 
     def ranking(self) -> list[int]:
@@ -108,6 +134,9 @@ class OtomaState(GameState):
 
 class SoloState(OtomaState):
     """Solo against the Otoma (RULES.md section 4)."""
+
+    def _blank(self) -> SoloState:
+        return SoloState(self.game, copy=True)
 
     def set_up(self) -> None:
         """One shuffled stack per terrain; the start cells' tiles are drawn from them too."""
@@ -138,11 +167,11 @@ class SoloState(OtomaState):
         tile = tiles.tile_at[cell]
         if not self.crop_mask >> cell & 1 and tile is not None:
             if tile.colour == self.seating.colours[self.side_of[seat]]:
-                self.note(EventKind.OWN_ARROW, seat, cell, int(tile.direction))
+                self.note(_EVENT_OWN_ARROW, seat, cell, int(tile.direction))
                 if self.rules.choose_on_own_arrow:
                     if self.hidden_left:
                         tiles.pending = tile.direction
-                        self.phase = Phase.CHOOSE_OTOMA
+                        self.phase = _PHASE_CHOOSE_OTOMA
                     else:
                         self.end_turn()
                     return
@@ -160,7 +189,7 @@ class SoloState(OtomaState):
     def after_divine(self, seat: int, right: bool) -> None:
         """Every eligible pawn divines, and a mistake stops nothing."""
         if self.eligible(seat):
-            self.phase = Phase.DIVINING
+            self.phase = _PHASE_DIVINING
         else:
             self.to_offer(seat)
 
@@ -207,27 +236,30 @@ class SoloState(OtomaState):
         """The last turn: the player divines with every pawn on a tile without crop (a
         Divine turn; none, none), may offer, and the game ends. Cells without terrain
         and tiles without crop and pawn score for no one."""
-        self.note(EventKind.BLOCKED, seat, -1, self.hidden_left)
+        self.note(_EVENT_BLOCKED, seat, -1, self.hidden_left)
         self.closing = True
         if self.eligible(seat):
-            self.phase = Phase.DIVINING
+            self.phase = _PHASE_DIVINING
         else:
             self.to_offer(seat)
 
     def game_ends_here(self) -> bool:
         if self.closing:
-            self.over(Ending.SHUT_OUT)
+            self.over(_ENDING_SHUT_OUT)
             return True
         return super().game_ends_here()
 
     def stall(self, seat: int) -> None:
         """No legal action at all, turn after turn: the player is shut out."""
-        self.note(EventKind.BLOCKED, seat, -1, self.hidden_left)
-        self.phase, self.ending = Phase.OVER, Ending.SHUT_OUT
+        self.note(_EVENT_BLOCKED, seat, -1, self.hidden_left)
+        self.phase, self.ending = _PHASE_OVER, _ENDING_SHUT_OUT
 
 
 class CoopState(OtomaState):
     """Co-op against the Otoma (RULES.md section 5)."""
+
+    def _blank(self) -> CoopState:
+        return CoopState(self.game, copy=True)
 
     def set_up(self) -> None:
         """The tiles left once the start cells are laid are dealt out as hands (their top
@@ -238,7 +270,7 @@ class CoopState(OtomaState):
         self.deck = deck
         self.tiles = TileTable.dealt(game.board.cell_count, self.supply, game.players, deck)
         self.chance += self.tiles.top_nodes()
-        self.phase = Phase.SPEND
+        self.phase = _PHASE_SPEND
         self.set_up_otoma()
 
     def takes_tokens(self) -> bool:
@@ -258,7 +290,7 @@ class CoopState(OtomaState):
         )
 
     def turn_phase(self) -> Phase:
-        return Phase.SPEND
+        return _PHASE_SPEND
 
     def spend(self, seat: int, terrain: int) -> None:
         """The top tile of a stack goes to the diversity board; its arrow forces a first step."""
@@ -268,8 +300,8 @@ class CoopState(OtomaState):
         tiles.columns[terrain].append(tile)
         tiles.arrow = tile.direction
         self._skips_in_row = 0
-        self.note(EventKind.SPEND, seat, -1, terrain)
-        self.phase = Phase.TURN
+        self.note(_EVENT_SPEND, seat, -1, terrain)
+        self.phase = _PHASE_TURN
 
     def lay_tile(self, cell: int, terrain: int, account: int, react: bool) -> None:
         """A discovery by ``account`` places a tile from a diversity board column, a hand or
@@ -329,7 +361,7 @@ class CoopState(OtomaState):
         tiles.arrow = None
         if tiles.in_hands:
             return False
-        self.note(EventKind.END_PHASE, self.current_player)
+        self.note(_EVENT_END_PHASE, self.current_player)
         self.final_offers(1)
         if not self.tokens[0]:
             self.next_final_offer()
@@ -341,7 +373,7 @@ class CoopState(OtomaState):
         otoma = self.seating.otoma_account
         self.empty_points = self.hidden_left
         self.score[otoma] += self.empty_points
-        self.note(EventKind.OTOMA_EMPTY, otoma, -1, self.empty_points, self.empty_points)
+        self.note(_EVENT_OTOMA_EMPTY, otoma, -1, self.empty_points, self.empty_points)
 
     def _otoma_offer(self) -> None:
         otoma = self.seating.otoma_account
@@ -350,9 +382,9 @@ class CoopState(OtomaState):
 
 
 STATES: dict[Mode, type[GameState]] = {
-    Mode.COMPETITIVE: CompetitiveState,
-    Mode.SOLO: SoloState,
-    Mode.COOP: CoopState,
+    _MODE_COMPETITIVE: CompetitiveState,
+    _MODE_SOLO: SoloState,
+    _MODE_COOP: CoopState,
 }
 """The state of each mode."""
 

@@ -181,9 +181,8 @@ def flood(geo: Geometry, start: int, passable: int) -> int:
     """The cells of ``start`` and every ``passable`` cell joined to them orthogonally through
     ``passable`` cells: where a pawn may go on from (the walk of every move)."""
     done = frontier = start
-    spread = geo.spread
     while frontier:
-        frontier = spread(frontier) & passable & ~done
+        frontier = geo.spread(frontier) & passable & ~done
         done |= frontier
     return done
 

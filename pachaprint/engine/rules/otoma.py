@@ -12,13 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
 from pachaprint.engine.rules.config import Seating
 from pachaprint.engine.rules.events import EventKind, Source
 from pachaprint.engine.rules.movement import Direction
 from pachaprint.engine.rules.trails import OtomaPath, Trails, otoma_path
 from pachaprint.model.board import Board
+
+# Enum members read in hot code, bound once: a compiled module reads a Final
+# constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
+_EVENT_OTOMA_CROP: Final = EventKind.OTOMA_CROP
+_EVENT_OTOMA_MOVE: Final = EventKind.OTOMA_MOVE
+_EVENT_OTOMA_SETUP: Final = EventKind.OTOMA_SETUP
+_EVENT_OTOMA_STAYS: Final = EventKind.OTOMA_STAYS
+_SOURCE_DIVINATION: Final = Source.DIVINATION
 
 
 class Table(Protocol):
@@ -105,9 +113,9 @@ class Otoma:
         for cell in sorted(cells):
             before = state.score[self.account]
             state.discover(self.account, cell)
-            state.gain(self.account, Source.DIVINATION, state.crop[cell])
+            state.gain(self.account, _SOURCE_DIVINATION, state.crop[cell])
             points = state.score[self.account] - before
-            state.note(EventKind.OTOMA_SETUP, self.account, cell, self.pawns.index(cell), points)
+            state.note(_EVENT_OTOMA_SETUP, self.account, cell, self.pawns.index(cell), points)
 
     def preview(self, state: Table, pawn: int, direction: Direction) -> OtomaPath:
         """Where an Otoma pawn would go, without moving it."""
@@ -121,22 +129,22 @@ class Otoma:
         colour = self.colours[pawn]
         if stop is None:
             move = OtomaMove(pawn, colour, path)
-            state.note(EventKind.OTOMA_STAYS, acc, self.pawns[pawn], pawn)
+            state.note(_EVENT_OTOMA_STAYS, acc, self.pawns[pawn], pawn)
             self.moves.append(move)
             return move
         state.lift(self.side, self.pawns[pawn])
         state.place(self.side, stop)
         self.pawns[pawn] = stop
-        state.note(EventKind.OTOMA_MOVE, acc, stop, pawn)
+        state.note(_EVENT_OTOMA_MOVE, acc, stop, pawn)
         before = state.score[acc]
         state.discover(acc, stop)
         level = state.place_crop(stop)
-        state.gain(acc, Source.DIVINATION, level)
+        state.gain(acc, _SOURCE_DIVINATION, level)
         bit = 1 << (level - 1)
         token = self.takes_tokens and not state.tokens[acc] & bit
         if token:
             state.tokens[acc] |= bit
-        state.note(EventKind.OTOMA_CROP, acc, stop, level, level)
+        state.note(_EVENT_OTOMA_CROP, acc, stop, level, level)
         move = OtomaMove(
             pawn, colour, path, state.terrain[stop], level, state.score[acc] - before, token
         )

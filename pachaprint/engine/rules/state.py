@@ -41,6 +41,26 @@ from pachaprint.engine.rules.table import UNKNOWN, Table
 from pachaprint.engine.rules.tiles import ChanceNode
 from pachaprint.engine.rules.view import PlayerView
 
+# Enum members read in hot code, bound once: a compiled module reads a Final
+# constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
+_ENDING_FINISHED: Final = Ending.FINISHED
+_ENDING_STALLED: Final = Ending.STALLED
+_EVENT_ENTER: Final = EventKind.ENTER
+_EVENT_MOVE: Final = EventKind.MOVE
+_EVENT_NO_TILE: Final = EventKind.NO_TILE
+_EVENT_OVER: Final = EventKind.OVER
+_EVENT_PASS: Final = EventKind.PASS
+_EVENT_RETRIEVE: Final = EventKind.RETRIEVE
+_EVENT_SKIP: Final = EventKind.SKIP
+_PHASE_CHOOSE_OTOMA: Final = Phase.CHOOSE_OTOMA
+_PHASE_DIVINING: Final = Phase.DIVINING
+_PHASE_END_DIVINE: Final = Phase.END_DIVINE
+_PHASE_FINAL_OFFER: Final = Phase.FINAL_OFFER
+_PHASE_OFFER: Final = Phase.OFFER
+_PHASE_OVER: Final = Phase.OVER
+_PHASE_SPEND: Final = Phase.SPEND
+_PHASE_TURN: Final = Phase.TURN
+
 __all__ = ["UNKNOWN", "GameState"]
 _fields = A.fields
 _ENTER: Final = int(Kind.ENTER)
@@ -51,12 +71,13 @@ _OFFER: Final = int(Kind.OFFER)
 _OTOMA: Final = int(Kind.OTOMA)
 _SPEND: Final = int(Kind.SPEND)
 _TILE: Final = int(Kind.TILE)
-_OVER: Final = Phase.OVER
-_TURN: Final = Phase.TURN
 
 
 class GameState(Table):
     """A game in progress: the flow every mode shares (see the module documentation)."""
+
+    def _blank(self) -> GameState:
+        return GameState(self.game, copy=True)
 
     # -- the OpenSpiel-style interface ----------------------------------------------
     def legal_actions(self) -> LegalActions:
@@ -65,11 +86,11 @@ class GameState(Table):
         return self._legal
 
     def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _PHASE_OVER
 
     def is_chance_node(self) -> bool:
         """True when a tile is about to turn up and no :attr:`deck` answers it."""
-        return bool(self.chance) and self.phase is not Phase.OVER
+        return bool(self.chance) and self.phase is not _PHASE_OVER
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(code, probability)`` of every tile that may turn up now (none off a chance node)."""
@@ -97,7 +118,7 @@ class GameState(Table):
         elif kind == _RETRIEVE:
             self.lift(seat, a)
             self.reserve[seat] += 1
-            self.note(EventKind.RETRIEVE, seat, a)
+            self.note(_EVENT_RETRIEVE, seat, a)
             self.to_offer(seat)
         elif kind == _TILE:
             self._turn_up(a, b)
@@ -143,7 +164,7 @@ class GameState(Table):
         """What follows a divination: a right one lets the seat divine again, a wrong one
         ends the turn."""
         if right:
-            self.phase = Phase.DIVINING
+            self.phase = _PHASE_DIVINING
         else:
             self.end_turn()
 
@@ -165,7 +186,7 @@ class GameState(Table):
 
     def turn_phase(self) -> Phase:
         """The decision a turn starts with."""
-        return Phase.TURN
+        return _PHASE_TURN
 
     def after_final_offers(self) -> None:
         """What follows the final offers, before the game is over (nothing, but in co-op)."""
@@ -191,7 +212,7 @@ class GameState(Table):
 
     def stall(self, seat: int) -> None:
         """No seat could act in a whole round: the game stops."""
-        self.phase, self.ending = Phase.OVER, Ending.STALLED
+        self.phase, self.ending = _PHASE_OVER, _ENDING_STALLED
 
     def spend(self, seat: int, terrain: int) -> None:
         """Co-op: the seat spends a tile (no other mode has this action)."""
@@ -212,9 +233,9 @@ class GameState(Table):
         if self.events is None:
             pass
         elif enter:
-            self.note(EventKind.ENTER, seat, to)
+            self.note(_EVENT_ENTER, seat, to)
         else:
-            self.note(EventKind.MOVE, seat, to, frm)
+            self.note(_EVENT_MOVE, seat, to, frm)
         discovered = not self.revealed >> to & 1
         if discovered:
             self.discover(self.account_of[seat], to, react=True)
@@ -237,34 +258,34 @@ class GameState(Table):
     def _offer(self, mask: int) -> None:
         self.offer(self.account_of[self.current_player], mask)
         self.after_offer()
-        if self.phase is Phase.FINAL_OFFER:
+        if self.phase is _PHASE_FINAL_OFFER:
             self.next_final_offer()
         else:
             self.end_turn()
 
     def _pass(self, seat: int) -> None:
         phase = self.phase
-        if phase is Phase.SPEND:  # forced: an empty hand spends nothing
+        if phase is _PHASE_SPEND:  # forced: an empty hand spends nothing
             assert self.tiles is not None
-            self.note(EventKind.NO_TILE, seat)
+            self.note(_EVENT_NO_TILE, seat)
             self.tiles.arrow = None
-            self.phase = Phase.TURN
+            self.phase = _PHASE_TURN
             return
-        self.note(EventKind.PASS, seat)
-        if phase is Phase.DIVINING:
+        self.note(_EVENT_PASS, seat)
+        if phase is _PHASE_DIVINING:
             self.to_offer(seat)
-        elif phase is Phase.OFFER:
+        elif phase is _PHASE_OFFER:
             self.end_turn()
-        elif phase is Phase.END_DIVINE:
+        elif phase is _PHASE_END_DIVINE:
             self.passed[seat] = True
             self.next_end_player()
-        elif phase is Phase.FINAL_OFFER:
+        elif phase is _PHASE_FINAL_OFFER:
             self.next_final_offer()
 
     def to_offer(self, seat: int) -> None:
         """The optional Offer step; skipped at once without tokens."""
         if self.tokens[self.account_of[seat]]:
-            self.phase = Phase.OFFER
+            self.phase = _PHASE_OFFER
         else:
             self.end_turn()
 
@@ -283,15 +304,15 @@ class GameState(Table):
             q = (self.current_player + step) % n
             if not self.passed[q]:
                 self.current_player = q
-                self.phase = Phase.END_DIVINE
+                self.phase = _PHASE_END_DIVINE
                 return
-        self.phase = Phase.FINAL_OFFER
+        self.phase = _PHASE_FINAL_OFFER
         self.current_player = self.trigger if self.trigger is not None else self.first_player
         self._final_left = n
 
     def final_offers(self, seats: int) -> None:
         """The last offers of ``seats`` seats, from the current one on."""
-        self.phase = Phase.FINAL_OFFER
+        self.phase = _PHASE_FINAL_OFFER
         self._final_left = seats
 
     def next_final_offer(self) -> None:
@@ -302,25 +323,25 @@ class GameState(Table):
         self.after_final_offers()
         self.over()
 
-    def over(self, ending: Ending = Ending.FINISHED) -> None:
-        self.phase = Phase.OVER
+    def over(self, ending: Ending = _ENDING_FINISHED) -> None:
+        self.phase = _PHASE_OVER
         self.ending = ending
-        self.note(EventKind.OVER, -1)
+        self.note(_EVENT_OVER, -1)
 
     # -- legal actions and forced decisions ------------------------------------------------
     def decision_actions(self) -> LegalActions:
         """The legal actions of the decision at hand (empty for a decision without a choice)."""
         phase, seat = self.phase, self.current_player
-        if phase is Phase.TURN:
+        if phase is _PHASE_TURN:
             return self.turn_actions(seat)
-        if phase is Phase.DIVINING or phase is Phase.END_DIVINE:
+        if phase is _PHASE_DIVINING or phase is _PHASE_END_DIVINE:
             return legal.divinations(self.eligible(seat), self.may_stop_divining())
-        if phase is Phase.OFFER or phase is Phase.FINAL_OFFER:
+        if phase is _PHASE_OFFER or phase is _PHASE_FINAL_OFFER:
             return legal.offers(self.tokens[self.account_of[seat]])
-        if phase is Phase.SPEND:
+        if phase is _PHASE_SPEND:
             assert self.tiles is not None
             return legal.spending(self.tiles.hands[seat])
-        if phase is Phase.CHOOSE_OTOMA:
+        if phase is _PHASE_CHOOSE_OTOMA:
             assert self.otoma is not None
             return legal.otoma_choices(len(self.otoma.pawns))
         return A.NO_ACTIONS
@@ -330,7 +351,7 @@ class GameState(Table):
         legal actions of the next real one (or of a chance node)."""
         while True:
             phase = self.phase
-            if phase is _OVER:
+            if phase is _PHASE_OVER:
                 self.chance.clear()  # tiles nobody will look at
                 self._legal = A.NO_ACTIONS
                 return
@@ -339,14 +360,14 @@ class GameState(Table):
                 assert tiles is not None
                 t = self.chance[0].terrain
                 if self.deck is None:
-                    self._legal = LegalActions([(A.base(Kind.TILE, t), tiles.unseen[t], 0)], [])
+                    self._legal = LegalActions([(A.base(_TILE, t), tiles.unseen[t], 0)], [])
                     return
                 index = self.deck.outcome(self.chance[0], tiles.box[t], tiles.unseen[t])
                 self.history.append(A.tile(t, index))
                 self._turn_up(t, index)
                 continue
             seat = self.current_player
-            if phase is not _TURN:
+            if phase is not _PHASE_TURN:
                 found = self.decision_actions()
                 if found:
                     self._legal = found
@@ -363,7 +384,7 @@ class GameState(Table):
                 return
             self.skips += 1
             self._skips_in_row += 1
-            self.note(EventKind.SKIP, seat)
+            self.note(_EVENT_SKIP, seat)
             if self._skips_in_row > self.players:
                 self.stall(seat)
                 continue

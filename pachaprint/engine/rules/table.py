@@ -24,6 +24,22 @@ from pachaprint.engine.rules.tiles import ChanceNode, TileOrder, TileTable
 from pachaprint.model.board import Board
 from pachaprint.model.rules import DIVERSITY_TOP_LEVEL, OFFERING_POINTS, TERRAIN_LETTERS
 
+# Enum members read in hot code, bound once: a compiled module reads a Final
+# constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
+_ENDING_FINISHED: Final = Ending.FINISHED
+_EVENT_DISCOVER: Final = EventKind.DISCOVER
+_EVENT_DIVINE: Final = EventKind.DIVINE
+_EVENT_OFFER: Final = EventKind.OFFER
+_EVENT_WRONG: Final = EventKind.WRONG
+_KIND_TILE: Final = int(Kind.TILE)
+_PHASE_OVER: Final = Phase.OVER
+_PHASE_TURN: Final = Phase.TURN
+_SOURCE_CLAMPED: Final = Source.CLAMPED
+_SOURCE_DISCOVERY: Final = Source.DISCOVERY
+_SOURCE_DIVINATION: Final = Source.DIVINATION
+_SOURCE_DIVINATION_LOST: Final = Source.DIVINATION_LOST
+_SOURCE_OFFERING: Final = Source.OFFERING
+
 UNKNOWN: Final = -1
 """Terrain of a cell not yet discovered."""
 T = TypeVar("T", bound="Table")
@@ -64,7 +80,7 @@ class Table:
         self.wrong: list[int] = [0] * accounts
         self.correct: list[int] = [0] * accounts
         self.current_player = game.first_player
-        self.phase = Phase.TURN
+        self.phase = _PHASE_TURN
         self.turn, self.end_turns, self.skips = 1, 0, 0
         self.trigger: int | None = None
         """The seat that placed the last terrain tile."""
@@ -83,9 +99,16 @@ class Table:
         self._legal: LegalActions = NO_ACTIONS
         self._skips_in_row = self._final_left = 0
 
+    def _blank(self) -> Table:
+        """An empty table of this class, for :meth:`clone` to fill in. Every class gives
+        its own: calling a compiled class by name is far cheaper than ``type(self)(...)``."""
+        return Table(self.game, copy=True)
+
     def clone(self: T) -> T:
         """An independent copy that shares the game and the wheel and deck it asks."""
-        twin = type(self)(self.game, copy=True)
+        twin = self._blank()
+        if type(twin) is not type(self):  # a class without a _blank of its own
+            twin = type(self)(self.game, copy=True)
         twin.wheel, twin.deck = self.wheel, self.deck
         twin.terrain, twin.crop, twin.owner = list(self.terrain), list(self.crop), list(self.owner)
         twin.revealed, twin.crop_mask, twin.all_pawns = (
@@ -241,9 +264,9 @@ class Table:
         else:
             stones[t] += 1
             points = stones.count(stones[t])
-        self.gain(account, Source.DISCOVERY, points)
+        self.gain(account, _SOURCE_DISCOVERY, points)
         if self.events is not None:
-            self.note(EventKind.DISCOVER, account, cell, t, points)
+            self.note(_EVENT_DISCOVER, account, cell, t, points)
 
     def score_divination(self, account: int, cell: int, level: int) -> bool:
         """Reveal the crop under ``cell`` and score the guess ``level``: right, + the level
@@ -251,24 +274,24 @@ class Table:
         truth = self.place_crop(cell)
         if level == truth:
             self.correct[account] += 1
-            self.gain(account, Source.DIVINATION, truth)
+            self.gain(account, _SOURCE_DIVINATION, truth)
             self.tokens[account] |= 1 << (truth - 1)
-            self.note(EventKind.DIVINE, account, cell, truth, truth)
+            self.note(_EVENT_DIVINE, account, cell, truth, truth)
             return True
         self.wrong[account] += 1
         loss = min(self.score[account], truth)
         self.score[account] -= loss
-        self.points[account][Source.DIVINATION_LOST] -= truth
-        self.points[account][Source.CLAMPED] += truth - loss
-        self.note(EventKind.WRONG, account, cell, truth, -loss)
+        self.points[account][_SOURCE_DIVINATION_LOST] -= truth
+        self.points[account][_SOURCE_CLAMPED] += truth - loss
+        self.note(_EVENT_WRONG, account, cell, truth, -loss)
         return False
 
     def offer(self, account: int, mask: int) -> None:
         """Return the tokens of ``mask`` and score the offering table for their number."""
         points = OFFERING_POINTS[mask.bit_count()]
         self.tokens[account] &= ~mask
-        self.gain(account, Source.OFFERING, points)
-        self.note(EventKind.OFFER, account, -1, mask, points)
+        self.gain(account, _SOURCE_OFFERING, points)
+        self.note(_EVENT_OFFER, account, -1, mask, points)
 
     def gain(self, account: int, source: Source, points: int) -> None:
         self.score[account] += points
@@ -289,12 +312,12 @@ class Table:
 
     def outcome(self) -> Outcome | None:
         """How the game ended, the scores and the winners; ``None`` while it goes on."""
-        if self.phase is not Phase.OVER:
+        if self.phase is not _PHASE_OVER:
             return None
         winners = tuple(self.winners())
         share = self.win_share(winners)
         returns = tuple(share if p in winners else 0.0 for p in range(self.players))
-        return Outcome(self.ending or Ending.FINISHED, tuple(self.score), winners, returns)
+        return Outcome(self.ending or _ENDING_FINISHED, tuple(self.score), winners, returns)
 
     def win_share(self, winners: tuple[int, ...]) -> float:
         """What each winner's return is: a shared victory is shared."""
@@ -320,7 +343,7 @@ class Table:
         """The command text of an action (``move c3 e3``, ``otoma yellow``, ``tile valley V03``)."""
         colours = self.otoma.colours if self.otoma else ()
         name = ""
-        if A.kind_of(code) == Kind.TILE and self.tiles is not None:
+        if A.kind_of(code) == _KIND_TILE and self.tiles is not None:
             box = self.tiles.box[A.cell_of(code) % len(self.tiles.box)]
             name = box[A.to_of(code)].name if A.to_of(code) < len(box) else ""
         return A.format_action(self.board, code, colours, name)

@@ -21,18 +21,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from pachaprint.engine.rules.movement import Direction
 from pachaprint.model.board import COLUMN_LETTERS, Board
 from pachaprint.resources import load_template
 
+# Enum members read in hot code, bound once: a compiled module reads a Final
+# constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
+_DIR_E: Final = Direction.E
+_DIR_N: Final = Direction.N
+_DIR_S: Final = Direction.S
+_DIR_W: Final = Direction.W
+
 BOARD_TEMPLATE = "board.json"
 
 SIDE_DIRECTION = {
-    "top": Direction.N,
-    "right": Direction.E,
-    "bottom": Direction.S,
-    "left": Direction.W,
+    "top": _DIR_N,
+    "right": _DIR_E,
+    "bottom": _DIR_S,
+    "left": _DIR_W,
 }
 """The direction of a pawn that leaves the board across each side."""
 
@@ -43,11 +51,11 @@ def edge_end(board: Board, cell: int, direction: Direction) -> str | None:
     dc, dr = direction.step
     if board.contains(column + dc, row + dr):
         return None
-    if direction is Direction.N:
+    if direction is _DIR_N:
         return f"top-{COLUMN_LETTERS[column]}"
-    if direction is Direction.S:
+    if direction is _DIR_S:
         return f"bottom-{COLUMN_LETTERS[column]}"
-    if direction is Direction.E:
+    if direction is _DIR_E:
         return f"right-{row + 1}"
     return f"left-{row + 1}"
 
@@ -223,11 +231,9 @@ def reaction_order(
     for pawn, cell in enumerate(otoma_pawns):
         c, r = cell % width, cell // width
         if r == row and c != column:
-            found.append(
-                (abs(c - column), 0, cell, pawn, Direction.E if c > column else Direction.W)
-            )
+            found.append((abs(c - column), 0, cell, pawn, _DIR_E if c > column else _DIR_W))
         elif c == column and r != row:
-            found.append((abs(r - row), 1, cell, pawn, Direction.S if r > row else Direction.N))
+            found.append((abs(r - row), 1, cell, pawn, _DIR_S if r > row else _DIR_N))
     found.sort()
     return [(pawn, direction) for _, _, _, pawn, direction in found]
 
