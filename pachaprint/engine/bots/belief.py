@@ -95,32 +95,6 @@ def _worked_size_odds(domain: int, lower: int, upper: int) -> Odds:
     return _normalised(odds)
 
 
-TABLES: Final = 1024
-"""Analyses of tables :func:`_analysed` remembers (the latest): a search meets a table
-again at later decisions of the game, and the seats of a co-op game meet each other's."""
-_TABLES: OrderedDict[tuple[object, ...], Knowledge | None] = OrderedDict()
-
-
-def _analysed(
-    geo: Geometry, terrain: Sequence[int], crop: Sequence[int], supply: Sequence[int]
-) -> Knowledge | None:
-    """The knowledge of a table (``None`` if it breaks the rules), each call with its own
-    proof caches (:meth:`Knowledge.fresh`): the same answers as a new :func:`analyse`."""
-    key = (geo, tuple(terrain), tuple(crop), tuple(supply))
-    if key in _TABLES:
-        _TABLES.move_to_end(key)
-        found = _TABLES[key]
-        return found.fresh() if found is not None else None
-    try:
-        know: Knowledge | None = analyse(geo, terrain, crop, supply)
-    except Inconsistent:
-        know = None
-    _TABLES[key] = know
-    if len(_TABLES) > TABLES:
-        _TABLES.popitem(last=False)
-    return know.fresh() if know is not None else None
-
-
 class PublicBelief:
     """Probabilities from public information (see the module documentation).
 
@@ -173,7 +147,10 @@ class PublicBelief:
         sharpen: bool = True,
         memo: Refinements | None = None,
     ) -> PublicBelief:
-        know = _analysed(geo, terrain, crop, supply)
+        try:
+            know: Knowledge | None = analyse(geo, terrain, crop, supply)
+        except Inconsistent:
+            know = None
         return cls(geo, terrain, crop, supply, know, proofs, 60, sharpened, sharpen, memo)
 
     def proofs(self) -> dict[int, int]:

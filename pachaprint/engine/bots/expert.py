@@ -23,7 +23,7 @@ from typing import Final
 from pachaprint.engine.bots.belief import Belief, Odds, PublicBelief, Refinements
 from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Weights
 from pachaprint.engine.bots.search import Budget, SearchBot
-from pachaprint.engine.bots.world import WorldWheel, draw
+from pachaprint.engine.bots.world import Draws, WorldWheel, draw
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind
 from pachaprint.engine.rules.movement import cells_of
@@ -110,7 +110,7 @@ class PublicModel:
             worlds = worlds[:1]  # the competitive game has no chance but the map's
         out = []
         for world in worlds:
-            rng = random.Random((self.seed * 7919 + world) * 131 + depth)
+            rng = Draws((self.seed * 7919 + world) * 131 + depth)
             if odds and not spread:
                 splits = [(1.0, draw(odds, rng))]
             elif odds:

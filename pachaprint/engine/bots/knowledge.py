@@ -93,13 +93,6 @@ class Knowledge:
         self.alive: dict[int, int] = {}
         """Levels known to fit a cell (seen in a solution found by the search)."""
 
-    def fresh(self) -> Knowledge:
-        """The same knowledge with empty caches: what :func:`~pachaprint.engine.bots.logic.analyse`
-        would make of the same table again (the analysis is shared, never changed after it)."""
-        return Knowledge(
-            self.board, self.domains, self.possible, self.components, self.component_of, self.links
-        )
-
     @property
     def peers(self) -> list[tuple[int, ...]]:
         """Per cell: the undecided cells that may not share its level."""

@@ -138,7 +138,10 @@ class Prior:
                     gain = discover.get(to)
                     if gain is None:
                         odds = belief.terrain_odds(to)
-                        gain = sum(p * discovery_points(stones, t) for t, p in enumerate(odds) if p)
+                        gain = 0.0
+                        for t in range(len(odds)):
+                            if odds[t]:
+                                gain += odds[t] * discovery_points(stones, t)
                         gain = discover[to] = gain + FRESH_CROP
                 elif pending >> to & 1:
                     gain = self._crop_worth(state, belief, to, held)
@@ -156,37 +159,39 @@ class Prior:
 
     # -- pieces ---------------------------------------------------------------------------
     def _best_levels(self, state: GameState, belief: Belief) -> list[tuple[float, int]]:
-        """The best level to name on each cell the seat may divine, with its score."""
-        out = []
-        for cell in cells_of(state.eligible(state.current_player)):
-            out.append(
-                max(
-                    (self._divine(state, belief, A.divine(cell, v)), A.divine(cell, v))
-                    for v in range(1, 6)
-                )
-            )
-        return out
-
-    def _divine(self, state: GameState, belief: Belief, code: int) -> float:
-        cell, level = A.cell_of(code), A.to_of(code)
-        odds = belief.crop_odds(cell)
+        """The best level to name on each cell the seat may divine, with its score: the
+        named level and its token at the odds of that level, less the true level otherwise
+        (the highest level among equal scores)."""
         acc = state.account_of[state.current_player]
         held = state.tokens[acc]
+        tokens = self.weights.tokens
         k = held.bit_count()
-        token = (
-            0.0
-            if held >> (level - 1) & 1
-            else self.weights.tokens[min(k + 1, 5)] - self.weights.tokens[k]
-        )
-        miss = sum(p * v for v, p in enumerate(odds) if v != level)
-        return odds[level] * (level + token) - miss
+        new_token = tokens[min(k + 1, 5)] - tokens[k]
+        out = []
+        for cell in cells_of(state.eligible(state.current_player)):
+            odds = belief.crop_odds(cell)
+            best, best_code = 0.0, -1
+            for level in range(1, 6):
+                token = 0.0 if held >> (level - 1) & 1 else new_token
+                miss = 0.0
+                for v in range(6):
+                    if v != level:
+                        miss += odds[v] * v
+                score = odds[level] * (level + token) - miss
+                if best_code < 0 or score >= best:
+                    best, best_code = score, A.divine(cell, level)
+            out.append((best, best_code))
+        return out
 
     def _crop_worth(self, state: GameState, belief: Belief, cell: int, held: int) -> float:
         level = belief.proven(cell)
         if level is not None:
             return level + (0.0 if held >> (level - 1) & 1 else 1.0)
         odds = belief.crop_odds(cell)
-        return self.weights.unproven * sum(p * v for v, p in enumerate(odds))
+        mean = 0.0
+        for v in range(6):
+            mean += odds[v] * v
+        return self.weights.unproven * mean
 
 
 class OtomaCost:

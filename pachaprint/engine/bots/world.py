@@ -15,7 +15,24 @@ from pachaprint.engine.bots.belief import Belief, Odds
 from pachaprint.model.board import Board
 
 
-def draw(odds: Odds, rng: random.Random) -> int:
+class Draws:
+    """The random draws of one branch of a search: those of a ``random.Random`` seeded with
+    ``seed``, which is only made at the first draw. Many branches draw nothing, and seeding
+    a generator costs more than the rest of a short branch."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng: random.Random | None = None
+
+    def random(self) -> float:
+        """The next float in [0, 1) of the branch's generator."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self.seed)
+        return rng.random()
+
+
+def draw(odds: Odds, rng: Draws) -> int:
     """An index drawn with the given odds (the first index with positive odds if they sum to 0)."""
     x = rng.random() * sum(odds)
     last = 0
@@ -40,7 +57,7 @@ class WorldWheel:
         table_crop: Sequence[int],
         supply: Sequence[int],
         belief: Belief,
-        rng: random.Random,
+        rng: Draws,
         fixed_terrain: Mapping[int, int] | None = None,
         fixed_crop: Mapping[int, int] | None = None,
     ):
