@@ -15,12 +15,14 @@ import json
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pachaprint.engine.bots import ExpertBot, OracleCheatBot, make_bot
 from pachaprint.engine.bots.belief import CELL_SIZE_PRIOR, PublicBelief, _size_odds
 from pachaprint.engine.bots.logic import analyse
 from pachaprint.engine.bots.proofs import prove
-from pachaprint.engine.bots.world import WorldWheel
+from pachaprint.engine.bots.world import Draws, WorldWheel
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
 from pachaprint.engine.rules.events import Phase
@@ -163,7 +165,7 @@ def test_a_drawn_world_keeps_the_open_tiles_its_fixed_answers_and_the_supply():
     view = state.view()
     belief = PublicBelief.of_table(view.geo, view.terrain, view.crop, view.supply)
     wheel = WorldWheel(
-        BOARD, view.terrain, view.crop, view.supply, belief, random.Random(1), {c("a1"): D}, {}
+        BOARD, view.terrain, view.crop, view.supply, belief, Draws(1), {c("a1"): D}, {}
     )
     assert wheel.discover(c("e1")) == F and wheel.divine(c("d1")) == 4  # open tiles as they lie
     assert wheel.discover(c("a1")) == D  # the branch's fixed answer
@@ -172,3 +174,11 @@ def test_a_drawn_world_keeps_the_open_tiles_its_fixed_answers_and_the_supply():
     for t in range(4):
         assert drawn.count(t) <= view.supply[t]
     assert 1 <= wheel.divine(c("a1")) <= 5
+
+
+@given(st.integers(min_value=0, max_value=2**64), st.integers(min_value=1, max_value=40))
+def test_a_branch_draws_what_a_seeded_random_would(seed: int, count: int) -> None:
+    """Draws seeds its generator lazily and through the C core of ``random``: the
+    floats must be those of ``random.Random(seed)``, or every search would change."""
+    lazy, plain = Draws(seed), random.Random(seed)
+    assert [lazy.random() for _ in range(count)] == [plain.random() for _ in range(count)]

@@ -116,12 +116,14 @@ class Evaluator:
                 turns = tiles.in_hands if tiles is not None else 0
                 total += max(0.0, state.hidden_left - w.reveals * turns)
             return total
-        sides = {state.side_of[s] for s in range(state.players) if state.account_of[s] == acc}
         pawns = 0
-        for side in sides:
-            pawns |= state.pawn_mask[side]
+        passed = False
+        for s in range(state.players):
+            if state.account_of[s] == acc:
+                pawns |= state.pawn_mask[state.side_of[s]]
+                passed = passed or state.passed[s]
         pending = pawns & state.revealed & ~state.crop_mask
-        if any(state.passed[s] for s in range(state.players) if state.account_of[s] == acc):
+        if passed:
             pending = 0  # a pass in the end phase is final: nothing more to divine
         sure: list[int] = []
         unsure = 0.0

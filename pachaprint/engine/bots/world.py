@@ -8,7 +8,7 @@ searched.
 
 from __future__ import annotations
 
-import random
+import _random
 from collections.abc import Mapping, Sequence
 
 from pachaprint.engine.bots.belief import Belief, Odds
@@ -22,13 +22,14 @@ class Draws:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self._rng: random.Random | None = None
+        self._rng: _random.Random | None = None
 
     def random(self) -> float:
-        """The next float in [0, 1) of the branch's generator."""
+        """The next float in [0, 1) of the branch's generator: ``random.Random(seed).random()``
+        (its C core, seeded the same way, without the Python layer's two calls)."""
         rng = self._rng
         if rng is None:
-            rng = self._rng = random.Random(self.seed)
+            rng = self._rng = _random.Random(self.seed)
         return rng.random()
 
 
