@@ -48,6 +48,8 @@ STYLE = {
     "grid.linewidth": 0.6,
     "legend.frameon": False,
 }
+SVG_DPI = 72
+"""Matplotlib's SVG writer draws at 72 dots per inch: the figures are laid out at it."""
 SIZE = (4.8, 3.0)
 """Inches; the gallery and report.md scale the SVG to their width."""
 
@@ -267,7 +269,7 @@ def _steps(ax: Axes, hist: dict[str, Sequence[int]], k: int, label: str) -> None
 def _new_figure(width: float, height: float) -> Figure:
     from matplotlib.figure import Figure
 
-    return Figure(figsize=(width, height), layout="constrained")
+    return Figure(figsize=(width, height), dpi=SVG_DPI, layout="constrained")
 
 
 def _figure(width: float, height: float) -> tuple[Figure, Axes]:
@@ -280,6 +282,13 @@ def _svg(fig: Figure, description: str) -> str:
 
     buffer = io.StringIO()
     FigureCanvasSVG(fig)
+    # savefig would lay the figure out in a whole draw with output switched off, then
+    # draw it again; the layout alone, at the SVG writer's resolution (the figure's),
+    # places everything where that draw does, for a sixth of the charts' time
+    engine = fig.get_layout_engine()
+    if engine is not None:
+        engine.execute(fig)
+        fig.set_layout_engine(None)
     fig.savefig(
         buffer,
         format="svg",
