@@ -168,6 +168,16 @@ def one_run(
     }
 
 
+def _pixels(png: bytes) -> tuple[str, tuple[int, int], bytes]:
+    """A PNG's mode, size and pixels (a file written with other settings may hold the same)."""
+    import io
+
+    from PIL import Image
+
+    with Image.open(io.BytesIO(png)) as image:
+        return image.mode, image.size, image.tobytes()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
@@ -205,7 +215,7 @@ def main() -> None:
             + ")"
         )
     print(f"  {'total':22} {statistics.median(totals):7.2f} s CPU")
-    same = changed = missing = 0
+    same = pixels = changed = missing = 0
     differ: list[str] = []
     for name, seen in sorted(outputs.items()):
         recorded = args.out / name
@@ -213,12 +223,17 @@ def main() -> None:
             missing += 1
         elif seen == {recorded.read_bytes()}:
             same += 1
+        elif name.endswith(".png") and all(
+            _pixels(data) == _pixels(recorded.read_bytes()) for data in seen
+        ):
+            pixels += 1
         else:
             changed += 1
             differ.append(name)
     varied = [name for name, seen in outputs.items() if len(seen) > 1]
     print(
-        f"  files identical to OUT: {same}, different: {changed}, not in OUT: {missing}; "
+        f"  files identical to OUT: {same}, PNGs with the same pixels: {pixels}, "
+        f"different: {changed}, not in OUT: {missing}; "
         f"different between runs: {len(varied)}"
     )
     for name in differ[:12]:
