@@ -11,7 +11,7 @@ them as constrained layout did (:data:`PAD`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -104,6 +104,24 @@ def place(
         top=1 - top / h,
         wspace=gap / panel if columns > 1 else None,
     )
+
+
+def fit(
+    fig: Figure,
+    sides: Callable[[], tuple[float, float]],
+    bottom: float,
+    top: float,
+    gap: float = 0.0,
+) -> None:
+    """:func:`place` the axes with ``sides()`` as their left and right margins, measured
+    on axes of about their final size: matplotlib chooses the ticks for the room it
+    has, so the labels are measured again once the axes have their margins (as
+    constrained layout does, in two rounds)."""
+    left, right = 0.5, 0.1  # a first guess, near most charts' margins
+    for _ in range(2):
+        place(fig, left, right, bottom, top, gap)
+        left, right = sides()
+    place(fig, left, right, bottom, top, gap)
 
 
 def right_margin(fig_width: float, left: float, reach: Sequence[tuple[float, float]]) -> float:

@@ -185,13 +185,17 @@ def _seat_chart(title: str, game: dict[str, Any]) -> str:
     ax.set_xlim(0, 100)
     ax.set_xlabel(f"games won, % of {game['completed']} (bars: 95 % interval)")
     ax.set_title(f"{title}: who wins", loc="left", fontsize=10)
-    left = m.PAD + m.TICK + m.widest((label for label, _, _ in rows), TICK_PT)
-    reach = [  # each interval's label, right of its bar; the fair share's; the last tick's
-        (high, 6.5 * m.POINT + m.width(label, 8)) for label, high in labels
-    ]
-    reach.append((fair, 3 * m.POINT + m.width(fair_label, 8)))
-    reach += m.tick_reach(ax, TICK_PT)
-    m.place(fig, left, m.right_margin(SIZE[0], left, reach), _bottom(), _top())
+
+    def sides() -> tuple[float, float]:
+        left = m.PAD + m.TICK + m.widest((label for label, _, _ in rows), TICK_PT)
+        reach = [  # each interval's label, right of its bar; the fair share's; the ticks'
+            (high, 6.5 * m.POINT + m.width(label, 8)) for label, high in labels
+        ]
+        reach.append((fair, 3 * m.POINT + m.width(fair_label, 8)))
+        reach += m.tick_reach(ax, TICK_PT)
+        return left, m.right_margin(SIZE[0], left, reach)
+
+    m.fit(fig, sides, _bottom(), _top())
     return _svg(fig, f"{title}: {CAPTIONS['chart-seats.svg']}")
 
 
@@ -262,10 +266,13 @@ def _otoma_chart(title: str, modes: dict[str, dict[str, Any]]) -> str:
         va="top",
         fontsize=10,
     )
-    left = m.PAD + m.height(TICK_PT) + m.LABEL_GAP + m.TICK
-    left += m.widest(m.tick_labels(axes[0], "y"), TICK_PT)
+
+    def sides() -> tuple[float, float]:
+        left = m.PAD + m.height(TICK_PT) + m.LABEL_GAP + m.TICK
+        return left + m.widest(m.tick_labels(axes[0], "y"), TICK_PT), m.PAD
+
     top = 3 * m.PAD + m.height(10) + m.ascent(9) + m.TITLE_GAP  # the figure's title, a panel's
-    m.place(fig, left, m.PAD, m.PAD + m.TICK + m.height(TICK_PT), top, gap=PANEL_GAP)
+    m.fit(fig, sides, m.PAD + m.TICK + m.height(TICK_PT), top, gap=PANEL_GAP)
     return _svg(fig, f"{title}: {CAPTIONS['chart-otoma.svg']}")
 
 
@@ -294,9 +301,13 @@ def _top() -> float:
 
 def _place_histogram(fig: Figure, ax: Axes) -> None:
     """Margins for the labels of a chart of counts: its y axis's tick labels and label."""
-    left = m.PAD + m.height(TICK_PT) + m.LABEL_GAP + m.TICK
-    left += m.widest(m.tick_labels(ax, "y"), TICK_PT)
-    m.place(fig, left, m.right_margin(SIZE[0], left, m.tick_reach(ax, TICK_PT)), _bottom(), _top())
+
+    def sides() -> tuple[float, float]:
+        left = m.PAD + m.height(TICK_PT) + m.LABEL_GAP + m.TICK
+        left += m.widest(m.tick_labels(ax, "y"), TICK_PT)
+        return left, m.right_margin(SIZE[0], left, m.tick_reach(ax, TICK_PT))
+
+    m.fit(fig, sides, _bottom(), _top())
 
 
 def _steps(ax: Axes, hist: dict[str, Sequence[int]], k: int, label: str) -> None:
