@@ -73,13 +73,14 @@ def metrics(bold: bool = False) -> FontMetrics:
 
 
 @cache
-def _covered() -> frozenset[int]:
-    return frozenset(metrics(False).widths) & frozenset(metrics(True).widths)
+def _covered() -> frozenset[str]:
+    """The characters both embedded faces have a glyph for."""
+    return frozenset(map(chr, frozenset(metrics(False).widths) & frozenset(metrics(True).widths)))
 
 
 def covers(char: str) -> bool:
     """Whether both embedded faces have a glyph for ``char``."""
-    return ord(char) in _covered()
+    return char in _covered()
 
 
 def _stand_in(char: str) -> str:
@@ -98,7 +99,7 @@ def _stand_in(char: str) -> str:
 
 def printable(text: str) -> str:
     """``text`` with every character the fonts lack replaced (see :func:`missing_characters`)."""
-    if all(covers(c) for c in text):
+    if _covered().issuperset(text):  # (every character, in one call: the renderers' hot path)
         return text
     return "".join(c if covers(c) else _stand_in(c) for c in text)
 
@@ -124,7 +125,7 @@ def text_width(text: str, size_pt: float, bold: bool = False) -> float:
     """Advance width of ``text`` as printed (after :func:`printable`), in millimetres."""
     face = metrics(bold)
     get, default = face.widths.get, face.default
-    return 0.001 * size_pt * sum(get(ord(c), default) for c in printable(text)) * PT_MM
+    return 0.001 * size_pt * sum([get(ord(c), default) for c in printable(text)]) * PT_MM
 
 
 def _break_word(word: str, width_mm: float, size_pt: float, bold: bool) -> list[str]:

@@ -9,6 +9,10 @@ scenario named ``Tolls: $2 in, $5 out`` is drawn with its dollar signs, and
 ``Cash $$ money`` is a name, not a formula that fails to parse. Matplotlib is imported only when a chart is drawn, never on a
 command's start-up path.
 
+The axes sit where the widths of the labels around them put them
+(:mod:`pachaprint.render.chart_margins`), not where matplotlib's constrained
+layout would: measuring every drawn piece twice cost a third of a chart's time.
+
 Every series has its own marker or hatch and a label beside the colour
 (colour is never the only carrier of meaning); colours are the Okabe-Ito
 palette, which colour-blind readers can tell apart.
@@ -23,6 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 from pachaprint.textfit import printable
 
+from . import chart_margins as m
+
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
@@ -31,12 +37,14 @@ COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00")
 MARKERS = ("o", "s", "^", "D", "v", "P")
 HATCHES = ("", "//", "\\\\", "||", "--", "++")
 INK = "#222222"
+TICK_PT = 8.5
+"""Tick labels and axis labels (``font.size``), in points."""
 STYLE = {
     "svg.hashsalt": "pachaprint",
     "svg.fonttype": "none",
     "text.parse_math": False,
-    "font.family": "DejaVu Sans",
-    "font.size": 8.5,
+    "font.family": m.FAMILY,
+    "font.size": TICK_PT,
     "axes.edgecolor": INK,
     "axes.labelcolor": INK,
     "xtick.color": INK,
@@ -48,8 +56,12 @@ STYLE = {
     "grid.linewidth": 0.6,
     "legend.frameon": False,
 }
+SVG_DPI = 72
+"""Matplotlib's SVG writer draws at 72 dots per inch."""
 SIZE = (4.8, 3.0)
 """Inches; the gallery and report.md scale the SVG to their width."""
+PANEL_GAP = 0.13
+"""Inches between the Otoma chart's panels (they share the y axis's labels)."""
 
 
 def charts(report: dict[str, Any]) -> dict[str, str]:
@@ -132,6 +144,7 @@ def _seat_chart(title: str, game: dict[str, Any]) -> str:
     ]
     fair = game["first_player"]["fair"]
     fig, ax = _figure(SIZE[0], 1.0 + 0.36 * len(rows))
+    labels: list[tuple[str, float]] = []
     for k, (_, rate, (low, high)) in enumerate(reversed(rows)):
         seat = len(rows) - 2 - k  # -1: the first player, drawn in ink as a diamond
         colour = INK if seat < 0 else COLOURS[seat % len(COLOURS)]
@@ -145,8 +158,10 @@ def _seat_chart(title: str, game: dict[str, Any]) -> str:
             capsize=4,
             markersize=7,
         )
+        label = f"{rate * 100:.0f} %  ({low * 100:.0f}-{high * 100:.0f})"
+        labels.append((label, high))
         ax.annotate(
-            f"{rate * 100:.0f} %  ({low * 100:.0f}-{high * 100:.0f})",
+            label,
             (high * 100, k),
             xytext=(6, 0),
             textcoords="offset points",
@@ -156,8 +171,9 @@ def _seat_chart(title: str, game: dict[str, Any]) -> str:
             bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5},
         )
     ax.axvline(fair * 100, color=INK, linestyle="--", linewidth=1)
+    fair_label = f"fair share {fair * 100:.0f} %"
     ax.annotate(
-        f"fair share {fair * 100:.0f} %",
+        fair_label,
         (fair * 100, len(rows) - 0.5),
         xytext=(3, 0),
         textcoords="offset points",
@@ -169,6 +185,17 @@ def _seat_chart(title: str, game: dict[str, Any]) -> str:
     ax.set_xlim(0, 100)
     ax.set_xlabel(f"games won, % of {game['completed']} (bars: 95 % interval)")
     ax.set_title(f"{title}: who wins", loc="left", fontsize=10)
+
+    def sides() -> tuple[float, float]:
+        left = m.PAD + m.TICK + m.widest((label for label, _, _ in rows), TICK_PT)
+        reach = [  # each interval's label, right of its bar; the fair share's; the ticks'
+            (high, 6.5 * m.POINT + m.width(label, 8)) for label, high in labels
+        ]
+        reach.append((fair, 3 * m.POINT + m.width(fair_label, 8)))
+        reach += m.tick_reach(ax, TICK_PT)
+        return left, m.right_margin(SIZE[0], left, reach)
+
+    m.fit(fig, sides, _bottom(), _top())
     return _svg(fig, f"{title}: {CAPTIONS['chart-seats.svg']}")
 
 
@@ -183,6 +210,7 @@ def _score_chart(title: str, game: dict[str, Any]) -> str:
     ax.set_ylabel("games")
     ax.legend(loc="upper left", fontsize=8)
     ax.set_title(f"{title}: scores in {game['completed']} games", loc="left", fontsize=10)
+    _place_histogram(fig, ax)
     return _svg(fig, f"{title}: {CAPTIONS['chart-scores.svg']}")
 
 
@@ -230,7 +258,21 @@ def _otoma_chart(title: str, modes: dict[str, dict[str, Any]]) -> str:
     axes[0].set_ylabel("games won, % (bars: 95 % interval)")
     bots = list(dict.fromkeys(bot for data in modes.values() for bot in data["bots"]))
     who = bots[0] if len(bots) == 1 else "the bots"
-    fig.suptitle(f"{title}: {who} against the Otoma", x=0.02, ha="left", fontsize=10)
+    fig.suptitle(
+        f"{title}: {who} against the Otoma",
+        x=0.02,
+        y=1 - m.PAD / SIZE[1],
+        ha="left",
+        va="top",
+        fontsize=10,
+    )
+
+    def sides() -> tuple[float, float]:
+        left = m.PAD + m.height(TICK_PT) + m.LABEL_GAP + m.TICK
+        return left + m.widest(m.tick_labels(axes[0], "y"), TICK_PT), m.PAD
+
+    top = 3 * m.PAD + m.height(10) + m.ascent(9) + m.TITLE_GAP  # the figure's title, a panel's
+    m.fit(fig, sides, m.PAD + m.TICK + m.height(TICK_PT), top, gap=PANEL_GAP)
     return _svg(fig, f"{title}: {CAPTIONS['chart-otoma.svg']}")
 
 
@@ -243,7 +285,29 @@ def _length_chart(title: str, modes: dict[str, dict[str, Any]]) -> str:
     ax.set_ylabel("games")
     ax.legend(loc="upper right", fontsize=8)
     ax.set_title(f"{title}: game length", loc="left", fontsize=10)
+    _place_histogram(fig, ax)
     return _svg(fig, f"{title}: {CAPTIONS['chart-lengths.svg']}")
+
+
+def _bottom() -> float:
+    """Below the axes: the x axis's tick labels and label."""
+    return m.PAD + m.height(TICK_PT) + m.LABEL_GAP + m.height(TICK_PT) + m.TICK
+
+
+def _top() -> float:
+    """Above the axes: the title."""
+    return m.PAD + m.ascent(10) + m.TITLE_GAP
+
+
+def _place_histogram(fig: Figure, ax: Axes) -> None:
+    """Margins for the labels of a chart of counts: its y axis's tick labels and label."""
+
+    def sides() -> tuple[float, float]:
+        left = m.PAD + m.height(TICK_PT) + m.LABEL_GAP + m.TICK
+        left += m.widest(m.tick_labels(ax, "y"), TICK_PT)
+        return left, m.right_margin(SIZE[0], left, m.tick_reach(ax, TICK_PT))
+
+    m.fit(fig, sides, _bottom(), _top())
 
 
 def _steps(ax: Axes, hist: dict[str, Sequence[int]], k: int, label: str) -> None:
@@ -267,7 +331,7 @@ def _steps(ax: Axes, hist: dict[str, Sequence[int]], k: int, label: str) -> None
 def _new_figure(width: float, height: float) -> Figure:
     from matplotlib.figure import Figure
 
-    return Figure(figsize=(width, height), layout="constrained")
+    return Figure(figsize=(width, height), dpi=SVG_DPI)
 
 
 def _figure(width: float, height: float) -> tuple[Figure, Axes]:

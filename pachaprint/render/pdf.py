@@ -13,10 +13,11 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Iterable, Sequence
+from functools import cache
 from pathlib import Path as FilePath
 from typing import Any
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
@@ -33,12 +34,19 @@ _CAP = {"butt": 0, "round": 1, "square": 2}
 _JOIN = {"miter": 0, "round": 1, "bevel": 2}
 
 
+@cache
+def _colour(value: str) -> Color:
+    """reportlab's colour for ``#rrggbb``, parsed once (a page sets tens of thousands)."""
+    found: Color = HexColor(value)
+    return found
+
+
 def _paint(c: Canvas, style: d.Style) -> tuple[int, int]:
     """Set the graphics state for ``style``; returns (stroke, fill) flags."""
     if style.fill:
-        c.setFillColor(HexColor(style.fill))
+        c.setFillColor(_colour(style.fill))
     if style.stroke:
-        c.setStrokeColor(HexColor(style.stroke))
+        c.setStrokeColor(_colour(style.stroke))
         c.setLineWidth(style.stroke_width)
         c.setLineCap(_CAP[style.cap])
         c.setLineJoin(_JOIN[style.join])
@@ -90,7 +98,7 @@ def _draw(c: Canvas, item: d.Element) -> None:
         return
     if isinstance(item, d.Text):
         c.saveState()
-        c.setFillColor(HexColor(item.colour))
+        c.setFillColor(_colour(item.colour))
         c.translate(item.x, item.baseline())
         c.scale(1, -1)
         c.setFont(font_name(item.bold), item.size_pt * d.PT_MM)

@@ -11,6 +11,8 @@ makes the matrix. Sizes and positions: ``templates/wheel/share.json``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import segno
@@ -38,11 +40,19 @@ def qr_content(code: str, share_url: str | None = None) -> str:
 
 def qr_matrix(content: str, error: str = "m") -> list[list[bool]]:
     """The QR code's modules (``True`` dark), without the quiet zone."""
+    return [list(row) for row in _modules(content, error)]
+
+
+@lru_cache(maxsize=1024)
+def _modules(content: str, error: str) -> tuple[tuple[bool, ...], ...]:
+    """:func:`qr_matrix`, remembered: a build draws each disc back up to five times (its
+    own files, then the discs PDF of each paper and wheel), and segno's search for the
+    best mask is most of the time of a back."""
     qr = segno.make(content, error=error, micro=False)
-    return [[bool(v) for v in row] for row in qr.matrix]
+    return tuple(tuple(bool(v) for v in row) for row in qr.matrix)
 
 
-def qr_path(matrix: list[list[bool]], x: float, y: float, module: float) -> d.Path:
+def qr_path(matrix: Sequence[Sequence[bool]], x: float, y: float, module: float) -> d.Path:
     """The dark modules as one filled path: a rectangle per horizontal run in each row."""
     segments: list[d.Segment] = []
     for r, row in enumerate(matrix):
