@@ -23,7 +23,7 @@ from pachaprint.model.rules import DIVERSITY_TOP_LEVEL
 
 # Enum members read in hot code, bound once: a compiled module reads a Final
 # constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
-_KIND_DIVINE: Final = int(Kind.DIVINE)
+_DIVINE: Final = int(Kind.DIVINE)
 
 KNOWN: Final = 128
 """Tables whose knowledge a bot remembers (the latest)."""
@@ -57,9 +57,9 @@ class Bot:
         chooses it; a divination is noted in :attr:`divinations`)."""
         proved = self.proved
         code = self.pick(state)
-        if A.kind_of(code) == _KIND_DIVINE:
+        if A.kind_of(code) == _DIVINE:
             legal = state.legal_actions()
-            forced = not legal.extra and all(A.kind_of(g[0]) == _KIND_DIVINE for g in legal.groups)
+            forced = not legal.extra and all(A.kind_of(g[0]) == _DIVINE for g in legal.groups)
             self.divinations.append(Divination(code, self.proved > proved, forced))
         return code
 

@@ -24,7 +24,7 @@ from pachaprint.engine.rules.state import GameState
 
 # Enum members read in hot code, bound once: a compiled module reads a Final
 # constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
-_KIND_DIVINE: Final = int(Kind.DIVINE)
+_DIVINE: Final = int(Kind.DIVINE)
 
 
 class TrueModel:
@@ -72,6 +72,6 @@ class OracleCheatBot(SearchBot):
         if self._truth is None:
             self._truth = read_map(state)
         code = self.search(state, TrueModel(self._truth))
-        if A.kind_of(code) == _KIND_DIVINE:
+        if A.kind_of(code) == _DIVINE:
             self.proved += 1
         return code

@@ -29,9 +29,8 @@ from pachaprint.engine.rules.actions import Kind
 from pachaprint.engine.rules.movement import cells_of
 from pachaprint.engine.rules.state import GameState
 
-# Enum members read in hot code, bound once: a compiled module reads a Final
-# constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
-
+# Bound once: a compiled module reads a Final constant directly, where
+# ``Kind.DIVINE`` costs a lookup through the enum's class.
 _FIELDS: Final = A.fields
 _ENTER: Final = int(Kind.ENTER)
 _MOVE: Final = int(Kind.MOVE)

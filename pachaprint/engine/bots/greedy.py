@@ -24,9 +24,9 @@ from pachaprint.model.rules import OFFERING_POINTS
 
 # Enum members read in hot code, bound once: a compiled module reads a Final
 # constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
-_KIND_DIVINE: Final = int(Kind.DIVINE)
-_KIND_ENTER: Final = int(Kind.ENTER)
-_KIND_MOVE: Final = int(Kind.MOVE)
+_DIVINE: Final = int(Kind.DIVINE)
+_ENTER: Final = int(Kind.ENTER)
+_MOVE: Final = int(Kind.MOVE)
 _PHASE_FINAL_OFFER: Final = Phase.FINAL_OFFER
 _PHASE_OFFER: Final = Phase.OFFER
 
@@ -49,11 +49,11 @@ class GreedyBot(Bot):
         for group in legal.groups:
             kind = A.kind_of(group[0])
             values = cells_of(group[1])
-            if kind in (_KIND_ENTER, _KIND_MOVE):
+            if kind in (_ENTER, _MOVE):
                 scored += [
                     (discover if terrain[to] < 0 else 0.0, A.group_code(group, to)) for to in values
                 ]
-            elif kind == _KIND_DIVINE:
+            elif kind == _DIVINE:
                 cell = A.cell_of(group[0])
                 domain = know.domains[cell] if know else A.ANY_LEVEL
                 scored += [

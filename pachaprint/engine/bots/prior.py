@@ -31,10 +31,10 @@ from pachaprint.engine.rules.trails import otoma_stop, reaction_order
 
 # Enum members read in hot code, bound once: a compiled module reads a Final
 # constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
-_KIND_DIVINE: Final = int(Kind.DIVINE)
-_KIND_ENTER: Final = int(Kind.ENTER)
-_KIND_MOVE: Final = int(Kind.MOVE)
-_KIND_RETRIEVE: Final = int(Kind.RETRIEVE)
+_DIVINE: Final = int(Kind.DIVINE)
+_ENTER: Final = int(Kind.ENTER)
+_MOVE: Final = int(Kind.MOVE)
+_RETRIEVE: Final = int(Kind.RETRIEVE)
 _PHASE_CHOOSE_OTOMA: Final = Phase.CHOOSE_OTOMA
 _PHASE_FINAL_OFFER: Final = Phase.FINAL_OFFER
 _PHASE_OFFER: Final = Phase.OFFER
@@ -83,7 +83,7 @@ class Prior:
         divines = self._best_levels(state, belief)
         divines.sort(key=lambda item: -item[0])
         if phase is not _PHASE_TURN:
-            others = [code for code in legal if A.kind_of(code) != _KIND_DIVINE]
+            others = [code for code in legal if A.kind_of(code) != _DIVINE]
             spare = others[:1] if width > 1 else []  # one place kept for not divining
             picked = [code for _, code in divines[: width - len(spare)]] + others[: width - 1]
             return picked or others[:1]
@@ -120,13 +120,13 @@ class Prior:
         otoma_cost = OtomaCost(state, belief) if state.otoma is not None else None
         for group in legal.groups:
             kind = A.kind_of(group[0])
-            if kind == _KIND_DIVINE:
+            if kind == _DIVINE:
                 continue
             start = A.cell_of(group[0])
             leave = 0.0
-            if kind != _KIND_ENTER and pending >> start & 1:
+            if kind != _ENTER and pending >> start & 1:
                 leave = self._crop_worth(state, belief, start, held)
-            if kind == _KIND_RETRIEVE:
+            if kind == _RETRIEVE:
                 for cell in cells_of(group[1]):
                     leave = (
                         self._crop_worth(state, belief, cell, held) if pending >> cell & 1 else 0.0
@@ -149,7 +149,7 @@ class Prior:
                     gain = 0.0
                 if otoma_cost is not None:
                     gain -= otoma_cost(to)
-                if kind == _KIND_MOVE and state.terrain[to] >= 0:
+                if kind == _MOVE and state.terrain[to] >= 0:
                     gain += APPROACH * (near[start] - near[to])
                 found = explores if state.terrain[to] < 0 else setup
                 found.append((gain - leave, A.group_code(group, to)))

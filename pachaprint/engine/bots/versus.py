@@ -50,9 +50,9 @@ from pachaprint.model.rules import CROP_LEVELS, OFFERING_POINTS
 
 # Enum members read in hot code, bound once: a compiled module reads a Final
 # constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
-_KIND_DIVINE: Final = int(Kind.DIVINE)
-_KIND_ENTER: Final = int(Kind.ENTER)
-_KIND_MOVE: Final = int(Kind.MOVE)
+_DIVINE: Final = int(Kind.DIVINE)
+_ENTER: Final = int(Kind.ENTER)
+_MOVE: Final = int(Kind.MOVE)
 _MODE_COOP: Final = Mode.COOP
 _MODE_SOLO: Final = Mode.SOLO
 _PHASE_CHOOSE_OTOMA: Final = Phase.CHOOSE_OTOMA
@@ -196,10 +196,10 @@ class VersusBot(Bot):
         best, choices = float("-inf"), []
         for group in legal.groups:
             kind = A.kind_of(group[0])
-            if kind != _KIND_ENTER and kind != _KIND_MOVE:
+            if kind != _ENTER and kind != _MOVE:
                 continue
             start = A.cell_of(group[0])
-            if kind == _KIND_ENTER:
+            if kind == _ENTER:
                 bonus = 0.3
             elif unsure >> start & 1:
                 bonus = 0.5
@@ -222,7 +222,7 @@ class VersusBot(Bot):
         know = self.knowledge(view)
         scored = []
         for group in legal.groups:
-            if A.kind_of(group[0]) == _KIND_DIVINE:
+            if A.kind_of(group[0]) == _DIVINE:
                 domain = know.domains[A.cell_of(group[0])] if know else A.ANY_LEVEL
                 for level in cells_of(group[1]):
                     scored.append((divination_value(domain, level), A.group_code(group, level)))
@@ -281,13 +281,13 @@ class VersusBot(Bot):
         self._progress = progress
         code = self.base.act(view, legal)
         explore_value, explore = self._best_explore(view, legal, cost, solo)
-        if A.kind_of(code) == _KIND_DIVINE and code in legal:
+        if A.kind_of(code) == _DIVINE and code in legal:
             # The base bot chose to divine. In solo every eligible pawn divines
             # then: count the guesses too.
             value = self._divine_all_value(view) if solo else float(A.to_of(code))
             if explore == A.PASS or value >= explore_value:
                 return self._chosen(code)
-        elif any(A.kind_of(group[0]) == _KIND_DIVINE for group in legal.groups) and (
+        elif any(A.kind_of(group[0]) == _DIVINE for group in legal.groups) and (
             explore == A.PASS or (solo and self._divine_all_value(view) > explore_value)
         ):
             # Divining without proof: only when exploring is impossible, or in solo
@@ -299,7 +299,7 @@ class VersusBot(Bot):
         return code if code in legal else legal[0]
 
     def _chosen(self, code: int) -> int:
-        if A.kind_of(code) == _KIND_DIVINE and self.proves:
+        if A.kind_of(code) == _DIVINE and self.proves:
             self.proved += 1
         return code
 

@@ -43,6 +43,14 @@ from pachaprint.engine.rules.view import PlayerView
 
 # Enum members read in hot code, bound once: a compiled module reads a Final
 # constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
+_ENTER: Final = int(Kind.ENTER)
+_MOVE: Final = int(Kind.MOVE)
+_RETRIEVE: Final = int(Kind.RETRIEVE)
+_DIVINE: Final = int(Kind.DIVINE)
+_OFFER: Final = int(Kind.OFFER)
+_OTOMA: Final = int(Kind.OTOMA)
+_SPEND: Final = int(Kind.SPEND)
+_TILE: Final = int(Kind.TILE)
 _ENDING_FINISHED: Final = Ending.FINISHED
 _ENDING_STALLED: Final = Ending.STALLED
 _EVENT_ENTER: Final = EventKind.ENTER
@@ -63,14 +71,6 @@ _PHASE_TURN: Final = Phase.TURN
 
 __all__ = ["UNKNOWN", "GameState"]
 _fields = A.fields
-_ENTER: Final = int(Kind.ENTER)
-_MOVE: Final = int(Kind.MOVE)
-_RETRIEVE: Final = int(Kind.RETRIEVE)
-_DIVINE: Final = int(Kind.DIVINE)
-_OFFER: Final = int(Kind.OFFER)
-_OTOMA: Final = int(Kind.OTOMA)
-_SPEND: Final = int(Kind.SPEND)
-_TILE: Final = int(Kind.TILE)
 
 
 class GameState(Table):

@@ -31,7 +31,7 @@ _EVENT_DISCOVER: Final = EventKind.DISCOVER
 _EVENT_DIVINE: Final = EventKind.DIVINE
 _EVENT_OFFER: Final = EventKind.OFFER
 _EVENT_WRONG: Final = EventKind.WRONG
-_KIND_TILE: Final = int(Kind.TILE)
+_TILE: Final = int(Kind.TILE)
 _PHASE_OVER: Final = Phase.OVER
 _PHASE_TURN: Final = Phase.TURN
 _SOURCE_CLAMPED: Final = Source.CLAMPED
@@ -343,7 +343,7 @@ class Table:
         """The command text of an action (``move c3 e3``, ``otoma yellow``, ``tile valley V03``)."""
         colours = self.otoma.colours if self.otoma else ()
         name = ""
-        if A.kind_of(code) == _KIND_TILE and self.tiles is not None:
+        if A.kind_of(code) == _TILE and self.tiles is not None:
             box = self.tiles.box[A.cell_of(code) % len(self.tiles.box)]
             name = box[A.to_of(code)].name if A.to_of(code) < len(box) else ""
         return A.format_action(self.board, code, colours, name)
