@@ -24,9 +24,9 @@ sys.path.insert(0, str(ROOT))
 
 
 def main() -> None:
-    from pachaprint.build.options import BuildOptions
-    from pachaprint.build.reports import build_balance
     from pachaprint.model.scenario import Scenario
+    from pachaprint.pipeline.options import BuildOptions
+    from pachaprint.pipeline.reports import build_balance
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("scenarios", nargs="*", help="ids (default: every long scenario)")

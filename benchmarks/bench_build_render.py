@@ -5,7 +5,7 @@
 OUT is a built folder (``pachaprint build scenarios/ --out OUT``). Its
 ``report.json`` files are the recorded balance reports: nothing is simulated.
 Each run renders, into a fresh temporary folder and through the build's own
-functions (:mod:`pachaprint.build.pipeline`), everything a build makes per
+functions (:mod:`pachaprint.pipeline.build`), everything a build makes per
 scenario (disc SVG+PDF, ``wheel.html``, the two PNG previews, the charts, the
 report pages) and once (the core set, the discs PDFs of every paper and wheel,
 ``index.html``). The stages inside ``_render_scenario`` and the charts are
@@ -83,7 +83,7 @@ def instrument() -> float:
     import matplotlib.backends.backend_svg
     import matplotlib.figure  # noqa: F401
 
-    import pachaprint.build.previews as previews
+    import pachaprint.pipeline.previews as previews
     import pachaprint.render.charts as charts
     import pachaprint.render.scenario as scenario
     import pachaprint.render.webwheel as webwheel
@@ -99,8 +99,8 @@ def instrument() -> float:
 
 def write_reports(report: dict[str, Any], folder: Path, wheels: tuple[str, ...]) -> None:
     """``report.json``, ``report.md`` and ``report.html``, as :func:`build_scenario` writes them."""
-    from pachaprint.build.report_page import report_html
-    from pachaprint.build.reports import report_json, report_markdown
+    from pachaprint.pipeline.report_page import report_html
+    from pachaprint.pipeline.reports import report_json, report_markdown
 
     (folder / "report.json").write_text(report_json(report), encoding="utf-8")
     (folder / "report.md").write_text(report_markdown(report), encoding="utf-8")
@@ -113,14 +113,14 @@ def one_run(
 ) -> dict[str, list[bytes]]:
     """Every rendering stage of a build into ``target``; returns the bytes of each file by
     its path relative to OUT."""
-    from pachaprint.build.gallery import gallery_html
-    from pachaprint.build.options import BuildOptions
-    from pachaprint.build.pipeline import _render_scenario, build_core
-    from pachaprint.build.printfiles import read_print_files
-    from pachaprint.build.reports import write_charts
-    from pachaprint.build.verdicts import gallery_record
-    from pachaprint.build.volumes import BuiltScenario, build_discs_pnp, plan_discs
     from pachaprint.model.scenario import Scenario
+    from pachaprint.pipeline.build import _render_scenario, build_core
+    from pachaprint.pipeline.gallery import gallery_html
+    from pachaprint.pipeline.options import BuildOptions
+    from pachaprint.pipeline.printfiles import read_print_files
+    from pachaprint.pipeline.reports import write_charts
+    from pachaprint.pipeline.verdicts import gallery_record
+    from pachaprint.pipeline.volumes import BuiltScenario, build_discs_pnp, plan_discs
 
     options = BuildOptions()
     built: list[BuiltScenario] = []

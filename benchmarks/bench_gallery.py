@@ -18,10 +18,10 @@ import statistics
 import time
 from pathlib import Path
 
-from pachaprint.build.gallery import gallery_html, gallery_record
-from pachaprint.build.printfiles import read_print_files
-from pachaprint.build.report_page import report_html
-from pachaprint.build.volumes import paper_label
+from pachaprint.pipeline.gallery import gallery_html, gallery_record
+from pachaprint.pipeline.printfiles import read_print_files
+from pachaprint.pipeline.report_page import report_html
+from pachaprint.pipeline.volumes import paper_label
 
 
 def main() -> None:

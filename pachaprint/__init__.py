@@ -6,7 +6,7 @@ The package is layered, each layer importing only the ones before it:
 * :mod:`pachaprint.check`  - schema, rule checker, crop solver, grading, generator
 * :mod:`pachaprint.engine` - game state, movement, bots, simulation, terminal play
 * :mod:`pachaprint.render` - drawing model, SVG/PDF back ends, components, sheets
-* :mod:`pachaprint.build`  - the whole pipeline and the gallery
+* :mod:`pachaprint.pipeline`  - the whole pipeline and the gallery
 * :mod:`pachaprint.cli`    - the thin Typer shell
 """
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pachaprint.build.fingerprint import code_fingerprint, fingerprint, signature
+from pachaprint.pipeline.fingerprint import code_fingerprint, fingerprint, signature
 from tests.helpers import EXAMPLES, REPO
 
 PACKAGE = REPO / "pachaprint"

@@ -35,9 +35,9 @@ NOT_FOR_A_REBUILD = (
     "pachaprint.render",
     "pachaprint.check.validate",  # the scenario is not checked again
     "pachaprint.check.solver",
-    "pachaprint.build.gallery",  # nor is index.html made again
-    "pachaprint.build.printfiles",
-    "pachaprint.build.reports",
+    "pachaprint.pipeline.gallery",  # nor is index.html made again
+    "pachaprint.pipeline.printfiles",
+    "pachaprint.pipeline.reports",
     "matplotlib",
     "reportlab",
     "svgwrite",
@@ -145,8 +145,8 @@ def test_the_default_modes_and_bot_are_checked_alike_with_and_without_the_engine
 
 
 def test_shipped_wheel_templates_are_named_without_the_renderer():
-    from pachaprint.build.options import WHEELS
-    from pachaprint.build.volumes import _template_name
+    from pachaprint.pipeline.options import WHEELS
+    from pachaprint.pipeline.volumes import _template_name
     from pachaprint.render.wheel_templates import TEMPLATES, load_wheel
 
     assert WHEELS == TEMPLATES

@@ -50,7 +50,7 @@ def _heavy(modules: set[str]) -> set[str]:
         "distributed",
         "dask",
     )
-    ours = ("pachaprint.engine", "pachaprint.render", "pachaprint.build", "pachaprint.studio")
+    ours = ("pachaprint.engine", "pachaprint.render", "pachaprint.pipeline", "pachaprint.studio")
     return {m for m in modules if m.split(".")[0] in roots or m.startswith(ours)}
 
 

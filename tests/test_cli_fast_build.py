@@ -1,7 +1,7 @@
 """``pachaprint build`` with nothing to do is answered without Typer (``pachaprint.cli.fast``),
 printing what the full command prints; any change falls through to the full build.
 
-The decision is the build's own (:mod:`pachaprint.build.unchanged`): these tests
+The decision is the build's own (:mod:`pachaprint.pipeline.unchanged`): these tests
 check that the fast path's options are the command's (spelt, valued and
 defaulted alike), that its answer equals the Typer command's byte for byte, and
 that a changed scenario, a deleted or damaged output, other options, another
@@ -24,10 +24,6 @@ import pytest
 from typer.main import get_command
 from typer.testing import CliRunner
 
-from pachaprint.build.lock import BuildLock
-from pachaprint.build.options import BuildOptions
-from pachaprint.build.outcome import BuildResult
-from pachaprint.build.unchanged import rebuild_if_unchanged
 from pachaprint.cli.application import app
 from pachaprint.cli.fast import (
     FLAG,
@@ -38,6 +34,10 @@ from pachaprint.cli.fast import (
     build_request,
     requested_options,
 )
+from pachaprint.pipeline.lock import BuildLock
+from pachaprint.pipeline.options import BuildOptions
+from pachaprint.pipeline.outcome import BuildResult
+from pachaprint.pipeline.unchanged import rebuild_if_unchanged
 from tests.helpers import EXAMPLES, REPO
 from tests.test_cli_fast import through_typer
 
@@ -59,7 +59,7 @@ HEAVY = (
     "pachaprint.render",
     "pachaprint.check.validate",
     "pachaprint.check.problems",
-    "pachaprint.build.pipeline",
+    "pachaprint.pipeline.build",
 )
 """What a rebuild with nothing to do must not load."""
 
@@ -343,7 +343,7 @@ def test_other_options_build_again(copy):
 @pytest.mark.slow
 def test_another_code_fingerprint_builds_everything_again(copy, monkeypatch):
     folder, out = copy
-    monkeypatch.setattr("pachaprint.build.manifest.code_fingerprint", lambda: "another install")
+    monkeypatch.setattr("pachaprint.pipeline.manifest.code_fingerprint", lambda: "another install")
     fast, full = fast_then_full(folder, out)
     assert fast is None
     assert [s["status"] for s in full["scenarios"]] == ["built"]

@@ -28,11 +28,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pachaprint.build.pipeline import BuildOptions, build_scenario
 from pachaprint.check.problems import Problem, Report, Rule
 from pachaprint.check.validate import validate_bytes, validate_data
 from pachaprint.cli import app
 from pachaprint.cli.validate import report_lines
+from pachaprint.pipeline.build import BuildOptions, build_scenario
 from pachaprint.render.pdf import pdf_bytes
 from pachaprint.render.scenario import disc_drawings
 from pachaprint.render.svg import svg_string

@@ -14,9 +14,9 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pachaprint.build.gallery import gallery_html, gallery_record
-from pachaprint.build.printfiles import read_print_files
 from pachaprint.cli import app
+from pachaprint.pipeline.gallery import gallery_html, gallery_record
+from pachaprint.pipeline.printfiles import read_print_files
 from tests.helpers import EXAMPLES, LAKE_TERRAIN, REPO, scenario_dict
 
 pytestmark = pytest.mark.slow  # a build of two scenarios on both papers, and a browser

@@ -10,18 +10,18 @@ import pytest
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from pachaprint.build.gallery import gallery_html, gallery_record
-from pachaprint.build.printfiles import (
+from pachaprint.check.validate import validate_path
+from pachaprint.pipeline.gallery import gallery_html, gallery_record
+from pachaprint.pipeline.printfiles import (
     Words,
     paper_name,
     read_print_file,
     read_print_files,
     words_for,
 )
-from pachaprint.build.report_page import report_html
-from pachaprint.build.reports import scenario_report
-from pachaprint.build.verdicts import competitive_words, flag_mode, otoma_words, verdicts
-from pachaprint.check.validate import validate_path
+from pachaprint.pipeline.report_page import report_html
+from pachaprint.pipeline.reports import scenario_report
+from pachaprint.pipeline.verdicts import competitive_words, flag_mode, otoma_words, verdicts
 from tests.helpers import EXAMPLES, REPO
 
 BALANCE = EXAMPLES / "balance" / "reports.json"

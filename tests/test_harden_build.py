@@ -18,11 +18,11 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pachaprint.build.manifest import JOURNAL_NAME, MANIFEST_NAME, Manifest
-from pachaprint.build.outdir import OutDirError, prepare_out_dir
-from pachaprint.build.pipeline import BuildOptions, run_build
-from pachaprint.build.volumes import plan_volumes
 from pachaprint.cli import app
+from pachaprint.pipeline.build import BuildOptions, run_build
+from pachaprint.pipeline.manifest import JOURNAL_NAME, MANIFEST_NAME, Manifest
+from pachaprint.pipeline.outdir import OutDirError, prepare_out_dir
+from pachaprint.pipeline.volumes import plan_volumes
 from tests.helpers import EXAMPLES, REPO
 
 runner = CliRunner()

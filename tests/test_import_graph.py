@@ -21,7 +21,7 @@ LAYERS = [
     "engine",
     "render",
     "web",
-    "build",
+    "pipeline",
     "studio",
     "terminal",
     "table",

@@ -20,11 +20,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pachaprint.build.lock import BuildLock, BuildLockError
-from pachaprint.build.manifest import JOURNAL_NAME, MANIFEST_FORMAT, MANIFEST_NAME, Manifest
-from pachaprint.build.names import unsafe_output_name
-from pachaprint.build.staging import STAGING_PREFIX, Stage, clean_stale_stages
 from pachaprint.cli import app
+from pachaprint.pipeline.lock import BuildLock, BuildLockError
+from pachaprint.pipeline.manifest import JOURNAL_NAME, MANIFEST_FORMAT, MANIFEST_NAME, Manifest
+from pachaprint.pipeline.names import unsafe_output_name
+from pachaprint.pipeline.staging import STAGING_PREFIX, Stage, clean_stale_stages
 from tests.helpers import EXAMPLES, REPO
 
 runner = CliRunner()

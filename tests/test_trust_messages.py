@@ -13,10 +13,10 @@ import pytest
 from markdown_it import MarkdownIt
 from typer.testing import CliRunner
 
-from pachaprint.build.reports import report_markdown, scenario_report
 from pachaprint.check.load import PROBLEM_LIMIT
 from pachaprint.check.validate import validate_bytes, validate_data
 from pachaprint.cli import app
+from pachaprint.pipeline.reports import report_markdown, scenario_report
 from tests.helpers import EXAMPLES, REPO, example
 
 runner = CliRunner()

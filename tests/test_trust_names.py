@@ -19,11 +19,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pachaprint.build.pipeline import BuildOptions, build_scenario
-from pachaprint.build.reports import build_balance
 from pachaprint.check.validate import validate_bytes
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import TEXT_PATTERN
+from pachaprint.pipeline.build import BuildOptions, build_scenario
+from pachaprint.pipeline.reports import build_balance
 from pachaprint.render.charts import charts, seat_chart
 from pachaprint.textfit import printable
 from tests.fuzzing import BUILD_EXAMPLES_PER_RUN, FUZZ_SETTINGS

@@ -2,7 +2,7 @@
 
 No parsing and no checking here, so that it is light to import: a rebuild
 with nothing changed lists and reads its scenario files with these alone
-(:mod:`pachaprint.build.unchanged`); :mod:`pachaprint.check.load` parses and
+(:mod:`pachaprint.pipeline.unchanged`); :mod:`pachaprint.check.load` parses and
 checks what they read.
 """
 

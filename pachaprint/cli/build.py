@@ -7,7 +7,6 @@ from pathlib import Path
 
 import typer
 
-from pachaprint.build.pipeline import BuildOptions, OutDirError, run_build
 from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.building import (
@@ -27,6 +26,7 @@ from pachaprint.cli.options import (
     parse_back_offset,
 )
 from pachaprint.cli.progress import Bars
+from pachaprint.pipeline.build import BuildOptions, OutDirError, run_build
 
 DEFAULT_JOBS = max(1, min(4, os.cpu_count() or 1))
 

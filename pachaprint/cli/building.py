@@ -3,7 +3,7 @@
 The ``build`` command (:mod:`pachaprint.cli.build`) calls these, and so does
 the fast path of :mod:`pachaprint.cli.fast`, which answers a rebuild with
 nothing changed without importing Typer at all: both turn the same words
-into the same :class:`~pachaprint.build.options.BuildOptions` and print the
+into the same :class:`~pachaprint.pipeline.options.BuildOptions` and print the
 same bytes.
 """
 
@@ -12,13 +12,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pachaprint.build.options import PAPERS, WHEELS, BuildOptions
 from pachaprint.check.files import scenario_files
 from pachaprint.model.text import display_path
+from pachaprint.pipeline.options import PAPERS, WHEELS, BuildOptions
 
 TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
 if TYPE_CHECKING:
-    from pachaprint.build.outcome import BuildResult
+    from pachaprint.pipeline.outcome import BuildResult
 
 PLAIN_MODES = ("competitive", "solo", "coop")
 """The modes in the engine's order (a test compares them)."""

@@ -8,7 +8,7 @@ a make-style loop call most. :func:`answer` handles exactly those:
   :data:`VALIDATE_OPTIONS`;
 * ``build DIR|FILE --out DIR`` with options of :func:`build_options` when the
   output folder's records say the build has nothing to do
-  (:func:`pachaprint.build.unchanged.rebuild_if_unchanged`, the build's own
+  (:func:`pachaprint.pipeline.unchanged.rebuild_if_unchanged`, the build's own
   rule: the pipeline asks it first too).
 
 Options may come in any order, also as ``--format=json``. What is printed is
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
     from typing import Any
 
-    from pachaprint.build.options import BuildOptions
+    from pachaprint.pipeline.options import BuildOptions
 
     Kind = str | tuple[str, ...]
     """An option's value: :data:`FLAG` (none), :data:`NUMBER`, :data:`TEXT`, or one of
@@ -57,7 +57,7 @@ def build_options() -> dict[str, tuple[str, Kind]]:
     """The options of ``build`` answered here: spelling -> (the command's parameter, its
     kind), spelt as :data:`pachaprint.cli.vocabulary.SPELLINGS` says; a test compares
     them with the Typer command's. An option not given keeps the default of
-    :class:`~pachaprint.build.options.BuildOptions`, as the command's defaults do (a
+    :class:`~pachaprint.pipeline.options.BuildOptions`, as the command's defaults do (a
     test compares the options both make); ``--format`` defaults to its first choice.
     The deprecated spellings (``--summary``...) are left to Typer, which prints their
     notes."""
@@ -171,13 +171,13 @@ def build_request(args: Sequence[str]) -> tuple[str, dict[str, str]] | None:
 
 
 def requested_options(given: Mapping[str, str]) -> BuildOptions | None:
-    """The :class:`~pachaprint.build.options.BuildOptions` of the options given to ``build``
+    """The :class:`~pachaprint.pipeline.options.BuildOptions` of the options given to ``build``
     (as :func:`build_request` returns them), made as the command makes them; ``None``
     where only the engine can check a value (a bot other than the default, a mode
     spelt otherwise) or a value is wrong (Typer says why)."""
-    from pachaprint.build.options import BuildOptions
     from pachaprint.cli.building import papers_for, plain_modes, wheels_for
     from pachaprint.cli.options import check_share_url, parse_back_offset
+    from pachaprint.pipeline.options import BuildOptions
 
     default = BuildOptions()
     bots = given.get("bots", default.strongest)
@@ -216,8 +216,8 @@ def answer_build(args: Sequence[str]) -> int | None:
         return None
     from pathlib import Path
 
-    from pachaprint.build.unchanged import rebuild_if_unchanged
     from pachaprint.cli.building import result_lines, source_problem
+    from pachaprint.pipeline.unchanged import rebuild_if_unchanged
 
     scenarios = Path(source)
     if source_problem(scenarios) is not None:

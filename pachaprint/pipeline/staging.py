@@ -15,7 +15,7 @@ The build's temporary folders have one unmistakable name,
 ``.pachaprint-stage-<pid>-<8 random characters>`` directly in OUT, and every
 temporary file of a build lives inside one. :func:`clean_stale_stages` removes
 only folders of that name whose process is gone, and is called with the
-build lock held (:mod:`pachaprint.build.lock`): a user's ``.draft.tmp`` or
+build lock held (:mod:`pachaprint.pipeline.lock`): a user's ``.draft.tmp`` or
 ``.staging-mine/`` is never touched, nor the stage of a build still running.
 """
 
@@ -28,9 +28,9 @@ import stat
 from pathlib import Path, PurePosixPath
 from types import TracebackType
 
-from pachaprint.build.names import unsafe_output_name
 from pachaprint.fileio import process_is_gone
 from pachaprint.model.text import display_path, printable
+from pachaprint.pipeline.names import unsafe_output_name
 
 STAGING_PREFIX = ".pachaprint-stage-"
 """Every stage folder is named ``STAGING_PREFIX + "<pid>-<random>"``."""
@@ -109,7 +109,7 @@ def remove(out_dir: Path, relative: PurePosixPath) -> None:
     """Delete the file ``OUT/relative`` if it is there, never following a link on the way.
 
     :class:`PlacementError` when ``relative`` is not a plain relative name
-    (:func:`~pachaprint.build.names.unsafe_output_name`) or a folder on the
+    (:func:`~pachaprint.pipeline.names.unsafe_output_name`) or a folder on the
     way is a symbolic link: nothing is removed then.
     """
     name = relative.as_posix()

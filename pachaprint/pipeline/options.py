@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from typing import Any, Final
 
 SCENARIOS_PER_VOLUME = 100
-"""Scenarios per discs PDF (:mod:`pachaprint.build.volumes`): with both wheel templates,
+"""Scenarios per discs PDF (:mod:`pachaprint.pipeline.volumes`): with both wheel templates,
 200 discs and about 400 pages."""
 
 PAPERS = ("a4", "letter")

@@ -12,7 +12,7 @@ the next build replays the journal and skips them. Saving the manifest at the
 end folds the journal in and removes it.
 
 Both files sit in OUT, where anyone may edit them: a unit whose output names
-are not plain relative paths inside OUT (:mod:`pachaprint.build.names`) is
+are not plain relative paths inside OUT (:mod:`pachaprint.pipeline.names`) is
 dropped at load and listed in :attr:`Manifest.refused`, so no name the build
 did not write is ever hashed, replaced or removed.
 """
@@ -26,12 +26,12 @@ import stat
 import time
 from pathlib import Path
 
-from pachaprint.build import fingerprint
-from pachaprint.build.fingerprint import code_fingerprint
-from pachaprint.build.hashing import sha256
-from pachaprint.build.names import unsafe_output_name
-from pachaprint.build.staging import replace_file
 from pachaprint.model.text import display_path, printable
+from pachaprint.pipeline import fingerprint
+from pachaprint.pipeline.fingerprint import code_fingerprint
+from pachaprint.pipeline.hashing import sha256
+from pachaprint.pipeline.names import unsafe_output_name
+from pachaprint.pipeline.staging import replace_file
 
 TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ _CHUNK = 1 << 20
 
 
 def replace_if_changed(out_dir: Path, relative: str, data: bytes) -> None:
-    """:func:`~pachaprint.build.staging.replace_file` unless ``OUT/relative`` already holds
+    """:func:`~pachaprint.pipeline.staging.replace_file` unless ``OUT/relative`` already holds
     exactly ``data`` (a rebuild with nothing changed rewrites nothing)."""
     path = out_dir / relative
     try:

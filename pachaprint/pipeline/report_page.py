@@ -12,18 +12,18 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from pachaprint.build.gallery import html_page, words
-from pachaprint.build.report_tables import (
+from pachaprint.engine.analysis.stats import percent
+from pachaprint.model.text import plural
+from pachaprint.pipeline.gallery import html_page, words
+from pachaprint.pipeline.report_tables import (
     OTOMA_NOTE,
     cell_summary,
     cell_table,
     interval,
     otoma_table,
 )
-from pachaprint.build.reports import split_words
-from pachaprint.build.verdicts import other_flags, verdicts
-from pachaprint.engine.analysis.stats import percent
-from pachaprint.model.text import plural
+from pachaprint.pipeline.reports import split_words
+from pachaprint.pipeline.verdicts import other_flags, verdicts
 from pachaprint.render.charts import CAPTIONS, chart_files
 
 SPREAD = ["min", "p10", "median", "p90", "max"]

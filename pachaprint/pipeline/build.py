@@ -2,11 +2,11 @@
 
 Stages: validate (in this process, fast), then per scenario simulate + render
 (in worker processes with ``jobs > 1``), the core components once, the
-print-and-play PDFs (the discs in volumes, :mod:`pachaprint.build.volumes`),
+print-and-play PDFs (the discs in volumes, :mod:`pachaprint.pipeline.volumes`),
 and the gallery. Every output is staged and moved into place atomically,
-never outside OUT (:mod:`pachaprint.build.staging`); a manifest of content
+never outside OUT (:mod:`pachaprint.pipeline.staging`); a manifest of content
 hashes, journalled as each unit finishes, makes rebuilds incremental and
-keeps the work of a killed build (:mod:`pachaprint.build.manifest`).
+keeps the work of a killed build (:mod:`pachaprint.pipeline.manifest`).
 A file that cannot be read or is invalid, or a scenario that fails, is
 reported and skipped; the others are still built.
 
@@ -23,19 +23,19 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pachaprint.build.jobs import Submit, failure, run_now
-from pachaprint.build.lock import BuildLock, BuildLockError
-from pachaprint.build.manifest import Manifest, file_hash
-from pachaprint.build.options import PAPERS, WHEELS, BuildOptions, Progress
-from pachaprint.build.outcome import BuildResult, ScenarioOutcome
-from pachaprint.build.outdir import OutDirError, prepare_out_dir
-from pachaprint.build.sources import Pending, check_files
-from pachaprint.build.staging import PlacementError, Stage, clean_stale_stages, replace_file
-from pachaprint.build.unchanged import core_digest, index_inputs, nothing_to_do, save_manifest
-from pachaprint.build.verdicts import gallery_record
-from pachaprint.build.volumes import BuiltScenario, PrintFile, build_volumes
 from pachaprint.check.files import scenario_files
 from pachaprint.model.text import display_path
+from pachaprint.pipeline.jobs import Submit, failure, run_now
+from pachaprint.pipeline.lock import BuildLock, BuildLockError
+from pachaprint.pipeline.manifest import Manifest, file_hash
+from pachaprint.pipeline.options import PAPERS, WHEELS, BuildOptions, Progress
+from pachaprint.pipeline.outcome import BuildResult, ScenarioOutcome
+from pachaprint.pipeline.outdir import OutDirError, prepare_out_dir
+from pachaprint.pipeline.sources import Pending, check_files
+from pachaprint.pipeline.staging import PlacementError, Stage, clean_stale_stages, replace_file
+from pachaprint.pipeline.unchanged import core_digest, index_inputs, nothing_to_do, save_manifest
+from pachaprint.pipeline.verdicts import gallery_record
+from pachaprint.pipeline.volumes import BuiltScenario, PrintFile, build_volumes
 
 if TYPE_CHECKING:  # multiprocessing loads only when a build runs workers
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -61,7 +61,7 @@ def _no_progress(stage: str, done: int, total: int) -> None:
 def _render_scenario(
     scenario: Scenario, folder: Path, options: BuildOptions, difficulty: str | None
 ) -> None:
-    from pachaprint.build.previews import pdf_preview_png
+    from pachaprint.pipeline.previews import pdf_preview_png
     from pachaprint.render.scenario import front_file_stem, render_scenario
     from pachaprint.render.webwheel import write_webwheel
 
@@ -88,8 +88,9 @@ def build_scenario(
 
     Never raises: a crash in the engine, the renderer or a write is a ``failed`` outcome.
     """
-    from pachaprint.build.report_page import report_html
-    from pachaprint.build.reports import (
+    from pachaprint.model.scenario import Scenario
+    from pachaprint.pipeline.report_page import report_html
+    from pachaprint.pipeline.reports import (
         build_balance,
         report_json,
         report_markdown,
@@ -97,7 +98,6 @@ def build_scenario(
         unfinished_games,
         write_charts,
     )
-    from pachaprint.model.scenario import Scenario
 
     scenario = Scenario.from_dict(scenario_data)
     out = Path(out_dir)
@@ -207,7 +207,7 @@ def run_build(
     another kind of file (a saved game), each with a note (``BuildResult.skipped``). Raises :class:`OutDirError` (before any work)
     when ``out_dir`` is a file or cannot be created or written. While another
     build writes to ``out_dir`` this one waits (``waiting`` is told why, once)
-    and then starts (:mod:`pachaprint.build.lock`).
+    and then starts (:mod:`pachaprint.pipeline.lock`).
     """
     prepare_out_dir(out_dir)
     try:
@@ -234,7 +234,7 @@ def _locked_build(
     manifest: Manifest,
     progress: Progress,
 ) -> BuildResult:
-    """Every stage, each skipping the units that are current (:mod:`pachaprint.build.unchanged`
+    """Every stage, each skipping the units that are current (:mod:`pachaprint.pipeline.unchanged`
     found that not all are)."""
     problems: list[str] = list(manifest.refused)
     one_file = scenarios_dir.is_file()
@@ -314,8 +314,8 @@ def _write_index(
     digest, entries, names = index_inputs(outcomes, pnp_files, options, manifest)
     if manifest.is_current(out_dir, "index", digest):
         return
-    from pachaprint.build.gallery import gallery_html
-    from pachaprint.build.printfiles import read_print_files
+    from pachaprint.pipeline.gallery import gallery_html
+    from pachaprint.pipeline.printfiles import read_print_files
 
     read = read_print_files(out_dir, pnp_files, options.lang, names)
     index = gallery_html(entries, prints=read, wheels=options.wheels)

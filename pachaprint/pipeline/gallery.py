@@ -1,11 +1,11 @@
 """``index.html``: the print-and-play kit first, then one compact card per scenario.
 
 The page opens with the PDFs to print, each as read back from its file
-(:mod:`pachaprint.build.printfiles`): page count, what it holds, which pages go
+(:mod:`pachaprint.pipeline.printfiles`): page count, what it holds, which pages go
 on card and how to print them. Then a card per scenario: its name, size and
-difficulty, a line per mode in plain words (:mod:`pachaprint.build.verdicts`),
+difficulty, a line per mode in plain words (:mod:`pachaprint.pipeline.verdicts`),
 a thumbnail of the disc back, and a link to its report page
-(:mod:`pachaprint.build.report_page`), where the charts and figures are.
+(:mod:`pachaprint.pipeline.report_page`), where the charts and figures are.
 Plain HTML and CSS, no script; every text is escaped; the same inputs give
 the same bytes.
 """
@@ -18,8 +18,8 @@ from html import escape
 from importlib import resources
 from typing import Any
 
-from pachaprint.build.printfiles import PrintFile, Section, page_range, ranges_words
-from pachaprint.build.verdicts import Verdict, gallery_record
+from pachaprint.pipeline.printfiles import PrintFile, Section, page_range, ranges_words
+from pachaprint.pipeline.verdicts import Verdict, gallery_record
 
 FLIP = {
     "long": "double-sided, flipping on the long edge",
@@ -36,7 +36,7 @@ def words(text: str) -> str:
 @cache
 def page_css() -> str:
     """The stylesheet both gallery pages carry inline (``assets/gallery.css``)."""
-    return resources.files("pachaprint.build").joinpath("assets/gallery.css").read_text("utf-8")
+    return resources.files("pachaprint.pipeline").joinpath("assets/gallery.css").read_text("utf-8")
 
 
 def html_page(title: str, body: str, header: str) -> str:

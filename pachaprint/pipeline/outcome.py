@@ -2,7 +2,7 @@
 
 Written out by hand rather than as dataclasses (as
 :class:`pachaprint.check.problems.Report` is): a rebuild with nothing changed
-makes them without loading ``dataclasses`` (:mod:`pachaprint.build.unchanged`).
+makes them without loading ``dataclasses`` (:mod:`pachaprint.pipeline.unchanged`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 class ScenarioOutcome:
     """What happened to one scenario file: ``status`` is ``built``, ``unchanged``,
     ``invalid`` or ``failed``; ``report`` its gallery record (see
-    :func:`pachaprint.build.verdicts.gallery_record`); ``data`` the scenario mapping
+    :func:`pachaprint.pipeline.verdicts.gallery_record`); ``data`` the scenario mapping
     built from (dots solved), for the PnP discs."""
 
     __slots__ = ("data", "file", "id", "problems", "report", "status")

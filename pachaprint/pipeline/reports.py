@@ -13,12 +13,18 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pachaprint.build.report_tables import BOUND, OTOMA_NOTE, cell_summary, cell_table, otoma_table
 from pachaprint.engine.analysis.flags import MIN_GAMES
 from pachaprint.engine.analysis.stats import percent
 from pachaprint.model.rules import CROP_NAMES, Terrain
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import plural
+from pachaprint.pipeline.report_tables import (
+    BOUND,
+    OTOMA_NOTE,
+    cell_summary,
+    cell_table,
+    otoma_table,
+)
 from pachaprint.render.charts import CAPTIONS, chart_files
 
 

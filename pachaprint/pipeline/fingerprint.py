@@ -1,6 +1,6 @@
 """The code fingerprint: a hash of everything in the package that can change a build's output.
 
-Every unit's input hash includes it (:func:`pachaprint.build.manifest.input_hash`),
+Every unit's input hash includes it (:func:`pachaprint.pipeline.manifest.input_hash`),
 so any change to the sources, templates or schema rebuilds everything, and
 nothing else does: two installs of the same version share it (compiled
 speed-ups, byte-code caches, hidden files and where the install lives do not
@@ -22,7 +22,7 @@ import time
 from functools import lru_cache
 from pathlib import Path
 
-from pachaprint.build.hashing import sha256
+from pachaprint.pipeline.hashing import sha256
 from pachaprint.resources import schemas_dir, templates_dir
 
 COMPILED = (".so", ".pyd", ".dylib", ".dll", ".o", ".pyc", ".pyo")

@@ -2,14 +2,14 @@
 
 A build has nothing to do when every file of the folder is a scenario whose
 very bytes built outputs that are still intact
-(:func:`~pachaprint.build.sources.built_before`), the core set, every discs
-volume (:func:`~pachaprint.build.volumes.discs_unchanged`) and ``index.html``
+(:func:`~pachaprint.pipeline.sources.built_before`), the core set, every discs
+volume (:func:`~pachaprint.pipeline.volumes.discs_unchanged`) and ``index.html``
 are current for these options and this code, and the previous build's records
 named nothing outside OUT. Anything else (a new, changed, invalid or skipped
 file, a missing or damaged output, other options, another code fingerprint)
 is work, and the whole pipeline runs.
 
-:func:`pachaprint.build.pipeline.run_build` asks :func:`nothing_to_do` first,
+:func:`pachaprint.pipeline.build.run_build` asks :func:`nothing_to_do` first,
 and ``pachaprint build`` asks :func:`rebuild_if_unchanged` before loading Typer
 (:mod:`pachaprint.cli.fast`): both answer from this module, with the same
 result. It loads no checker, engine or renderer, nor ``dataclasses`` or
@@ -22,16 +22,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pachaprint.build.jobs import failure
-from pachaprint.build.lock import BuildLock, BuildLockError
-from pachaprint.build.manifest import Manifest, input_hash
-from pachaprint.build.options import BuildOptions, Progress
-from pachaprint.build.outcome import BuildResult, ScenarioOutcome
-from pachaprint.build.outdir import OutDirError, prepare_out_dir
-from pachaprint.build.staging import clean_stale_stages
-from pachaprint.build.volumes import BuiltScenario, PrintFile, discs_unchanged
 from pachaprint.check.files import read_file, scenario_files
 from pachaprint.model.text import display_path
+from pachaprint.pipeline.jobs import failure
+from pachaprint.pipeline.lock import BuildLock, BuildLockError
+from pachaprint.pipeline.manifest import Manifest, input_hash
+from pachaprint.pipeline.options import BuildOptions, Progress
+from pachaprint.pipeline.outcome import BuildResult, ScenarioOutcome
+from pachaprint.pipeline.outdir import OutDirError, prepare_out_dir
+from pachaprint.pipeline.staging import clean_stale_stages
+from pachaprint.pipeline.volumes import BuiltScenario, PrintFile, discs_unchanged
 
 TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def _no_progress(stage: str, done: int, total: int) -> None:
 
 def scenario_digest(raw: bytes, options: BuildOptions) -> str:
     """What a scenario's manifest unit is built from: the file's bytes, the options and the
-    code (:func:`~pachaprint.build.manifest.input_hash`)."""
+    code (:func:`~pachaprint.pipeline.manifest.input_hash`)."""
     return input_hash(raw, options.key(), "scenario")
 
 
@@ -96,7 +96,7 @@ def unchanged_report(out_dir: Path, manifest: Manifest, scenario_id: str) -> dic
     card = manifest.card(f"scenario:{scenario_id}")
     if card is not None:
         return card
-    from pachaprint.build.verdicts import gallery_record
+    from pachaprint.pipeline.verdicts import gallery_record
 
     try:
         loaded = json.loads(
@@ -209,7 +209,7 @@ def save_manifest(manifest: Manifest, out_dir: Path, result: BuildResult) -> Bui
 def rebuild_if_unchanged(
     scenarios_dir: Path, out_dir: Path, options: BuildOptions
 ) -> BuildResult | None:
-    """What :func:`~pachaprint.build.pipeline.run_build` returns for a build with nothing
+    """What :func:`~pachaprint.pipeline.build.run_build` returns for a build with nothing
     to do, done as it does it (the output folder made ready, locked, its stale stages
     cleaned, its manifest read and saved), or ``None`` when there is work to do, another
     build holds the folder, or it cannot be used: the full build then says why."""

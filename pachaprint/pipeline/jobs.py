@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pachaprint.build.staging import PlacementError
 from pachaprint.model.text import display_path, printable
+from pachaprint.pipeline.staging import PlacementError
 
 TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
 if TYPE_CHECKING:  # concurrent.futures loads logging and threading: not for a rebuild

@@ -2,7 +2,7 @@
 
 A file whose very bytes built a scenario whose outputs are still intact is
 ``unchanged`` without being checked again: the input hash covers its bytes,
-the options and the code (:func:`pachaprint.build.unchanged.built_before`), so
+the options and the code (:func:`pachaprint.pipeline.unchanged.built_before`), so
 its verdict is the one it had when it was built. The checker (solver and all)
 loads only for a file that did not build before, so a rebuild with nothing
 changed costs a read and a hash per file.
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pachaprint.build.manifest import Manifest
-from pachaprint.build.options import BuildOptions, Progress
-from pachaprint.build.outcome import ScenarioOutcome
-from pachaprint.build.unchanged import built_before, scenario_digest, unchanged_report
 from pachaprint.check.load import other_format, read_file, skipped_note
+from pachaprint.pipeline.manifest import Manifest
+from pachaprint.pipeline.options import BuildOptions, Progress
+from pachaprint.pipeline.outcome import ScenarioOutcome
+from pachaprint.pipeline.unchanged import built_before, scenario_digest, unchanged_report
 
 TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
 if TYPE_CHECKING:

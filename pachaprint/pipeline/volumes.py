@@ -16,10 +16,10 @@ import json
 import os
 from pathlib import Path, PurePosixPath
 
-from pachaprint.build.jobs import Submit, failure
-from pachaprint.build.manifest import Manifest, input_hash
-from pachaprint.build.options import SCENARIOS_PER_VOLUME, WHEELS, BuildOptions, Progress
-from pachaprint.build.staging import PlacementError, Stage, remove
+from pachaprint.pipeline.jobs import Submit, failure
+from pachaprint.pipeline.manifest import Manifest, input_hash
+from pachaprint.pipeline.options import SCENARIOS_PER_VOLUME, WHEELS, BuildOptions, Progress
+from pachaprint.pipeline.staging import PlacementError, Stage, remove
 from pachaprint.resources import load_template
 
 TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
