@@ -1,4 +1,4 @@
-"""The Otoma side of a solo or co-op game (RULES.md sections 4 and 5).
+"""The Otoma side of a solo or co-op game (docs/rules.md sections 4 and 5).
 
 :class:`Otoma` holds the Otoma pawns (a pawn side of their own, so explorers
 can neither enter nor cross them) and plays them on a
