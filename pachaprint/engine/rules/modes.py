@@ -313,7 +313,7 @@ class CoopState(OtomaState):
     def _take_tile(self, terrain: int, account: int) -> ArrowTile | None:
         """The tile a discovery places: from the diversity board column of its terrain,
         else (the group only) the top of the hand holding most tiles of it (our stand-in
-        for "by agreement"), else none (from the box)."""
+        for "by agreement": docs/rules.md, ruling R21), else none (from the box)."""
         tiles = self.tiles
         assert tiles is not None
         column = tiles.columns[terrain]

@@ -102,8 +102,8 @@ class Otoma:
 
     def setup(self, state: Table, cells: Sequence[int]) -> None:
         """Place a pawn on each start cell, colours in list order, then score each cell's
-        crop level and diversity in reading order (row by row, then column), as the
-        rulebook resolves the diversity stones, whatever the order of the list."""
+        crop level and diversity in reading order (row by row, then column), whatever the
+        order of the list (docs/rules.md, ruling R9)."""
         for cell in cells:
             if not state.crop_mask >> cell & 1:
                 raise ValueError(f"{state.board.name(cell)} is not a starting crop cell")
