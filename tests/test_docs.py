@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -84,6 +85,7 @@ def read(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
+@cache
 def headings(path: Path) -> list[tuple[int, str]]:
     """(level, text) of every heading of a Markdown file."""
     tokens = markdown.parse(read(path))
