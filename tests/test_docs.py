@@ -311,6 +311,13 @@ def test_the_trails_table_is_the_board_template_s():
     assert documented == shipped
 
 
+def test_the_symbols_of_the_lines_are_the_board_template_s():
+    rows = table_rows("rules.md", "lines")
+    board = load_template("board.json")
+    assert rows[0][1].split(", ") == board["elements"]
+    assert rows[1][1].split(", ") == board["animals"]
+
+
 # -- the format pages' examples ---------------------------------------------------------------------
 def test_the_scenario_example_validates_with_only_its_dots_to_fill():
     data = json.loads(example("formats/scenario.md", "scenario"))
