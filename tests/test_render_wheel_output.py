@@ -289,7 +289,7 @@ def test_discs_pnp_is_duplex_ready(tmp_path):
 
 def test_template_that_lets_a_neighbour_show_is_refused():
     raw = copy.deepcopy(load_template("wheel/volvelle45.json"))
-    raw["windows"]["half_angle_deg"] = 3.9
+    raw["windows"]["half_angle_deg"] = 5.0  # within a millimetre of the next slot's colour
     with pytest.raises(WheelTemplateError, match="Discovery window"):
         wheel_from_data(raw)
     raw = copy.deepcopy(load_template("wheel/retail.json"))

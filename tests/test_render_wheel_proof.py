@@ -8,7 +8,10 @@ index arrow. Then points densely sampled in each window (every 0.1 mm along its
 edge, a 0.4 mm grid inside) are turned into the disc's frame and looked up
 among the rendered cell areas: every point must lie in exactly one area, the
 right cell's terrain area (Discovery) or crop area (Divination), whose data
-attributes match the scenario file. The same holds with the disc set 0.5
+attributes match the scenario file. ``volvelle45`` leaves blank card between
+two slots' coloured areas (``slots.area_deg``), so a point of its windows may
+also lie on no area at all, never on another cell's, and most lie on the
+cell's own. The same holds with the disc set 0.5
 degrees off either way. For the retail cover, the slider must hide every part
 of the slot that is not a window at each stop, and no cell area may reach past
 the cover's edge.
@@ -95,17 +98,28 @@ def _axis_shape(doc: Document, el, origin: tuple[float, float], du: float = 0.0)
 
 
 def _check_window(
-    disc: Disc, window: Shape, rotation: float, expected, scenario: Scenario, cell: str
+    disc: Disc,
+    window: Shape,
+    rotation: float,
+    expected,
+    scenario: Scenario,
+    cell: str,
+    blank: bool = False,
 ):
+    """Every point of the window shows the expected area (or, with ``blank``, no area)."""
     points = samples(window, boundary_step=0.2, interior_step=0.5)
     assert len(points) > 100
+    allowed = ([expected], []) if blank else ([expected],)
     for jitter in JITTER:
+        own = 0
         for x, u in points:
             hits = disc.areas_at(x, u, rotation + jitter)
-            assert hits == [expected], (
+            assert hits in allowed, (
                 f"{cell}: window point ({x:.2f}, {u:.2f}) at {rotation + jitter:.1f} deg "
                 f"shows {hits}, expected {expected}"
             )
+            own += hits == [expected]
+        assert own >= 0.5 * len(points), (cell, own, len(points))
     group = disc.cells[cell]
     board = scenario.board
     index = board.index(cell)
@@ -141,8 +155,8 @@ def test_volvelle45_every_setting_shows_exactly_its_cell(rendered, name):
             slot = disc.cells[cell].get("id")
             assert slot == f"slot-{9 * row + column}"
             seen_slots.add(slot)
-            _check_window(disc, windows["discovery"], rotation, (cell, "terrain"), scenario, cell)
-            _check_window(disc, windows["divination"], rotation, (cell, "crop"), scenario, cell)
+            for key, area in (("discovery", "terrain"), ("divination", "crop")):
+                _check_window(disc, windows[key], rotation, (cell, area), scenario, cell, True)
     assert len(seen_slots) == 5 * board.width  # every setting selects a different slot
 
 

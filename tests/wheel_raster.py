@@ -249,3 +249,195 @@ def figures(template: str) -> dict[str, float]:
 if __name__ == "__main__":
     for name in ("volvelle45", "retail"):
         print(name, {k: round(v, 2) for k, v in figures(name).items()})
+        print(name, "marks at 2 degrees", {k: round(v, 3) for k, v in mark_figures(name).items()})
+
+
+# --------------------------------------------------------------------------- marks
+# How much of a cell's letter, digit and symbols a window shows (issue 35): the
+# disc is drawn with every cell's marks alone, each in a code colour of its own
+# (a symbol as its silhouette), and every mark pixel is turned into the window's
+# frame and looked up in the window's raster. The share of a mark's pixels that
+# fall inside its window is what a person sees of it.
+
+MARKS = ("letter", "terrain-symbol", "digit", "crop-symbol")
+"""A cell's marks: the terrain letter and symbol (Discovery), the crop digit and
+symbol (Divination)."""
+WINDOW_OF = {
+    "letter": "discovery",
+    "terrain-symbol": "discovery",
+    "digit": "divination",
+    "crop-symbol": "divination",
+}
+
+
+def _silhouette(item: d.Element, colour: str) -> d.Element:
+    """``item`` (and everything in it) painted in one colour: its ink and its paper."""
+    if isinstance(item, d.Group):
+        return replace(item, items=tuple(_silhouette(c, colour) for c in item.items))
+    if isinstance(item, d.Text):
+        return replace(item, colour=colour)
+    if isinstance(item, d.Use):
+        sym = item.symbol
+        items = tuple(_silhouette(c, colour) for c in sym.items)
+        return replace(item, symbol=replace(sym, name=f"{sym.name}-{colour[1:]}", items=items))
+    style = item.style
+    return replace(
+        item,
+        style=replace(
+            style,
+            fill=colour if style.fill else None,
+            stroke=colour if style.stroke else None,
+        ),
+    )
+
+
+def _marks_of(cell_group: d.Group) -> list[tuple[str, d.Element]]:
+    """The marks of one cell group, named: its text and symbol per area, in the order
+    the art draws them (terrain first)."""
+    found: list[tuple[str, d.Element]] = []
+    area = "terrain"
+    for item, _ in d.walk(cell_group.items):
+        if isinstance(item, d.Text):
+            area = "crop" if item.text.isdigit() else "terrain"
+            found.append(("digit" if area == "crop" else "letter", item))
+        elif isinstance(item, d.Use):
+            found.append((f"{area}-symbol", item))
+    return found
+
+
+def _marks_only(item: d.Element, codes: dict[str, int]) -> d.Element | None:
+    """The disc with only its cells' marks, each in its code colour (areas left out)."""
+    if isinstance(item, d.Group):
+        cell = dict(item.data).get("cell") if item.id else None
+        if cell is not None:
+            kept: list[d.Element] = []
+            for kind, mark in _marks_of(item):
+                key = f"{cell}:{kind}"
+                codes.setdefault(key, len(codes))
+                kept.append(_silhouette(mark, code_colour(codes[key])))
+            # the marks sit in a turned group: keep the cell group's transforms
+            inner = [c for c in item.items if isinstance(c, d.Group)]
+            turn = inner[0].transform if inner else d.IDENTITY
+            return replace(item, items=(d.Group(items=tuple(kept), transform=turn),))
+        children = [c for c in (_marks_only(child, codes) for child in item.items) if c is not None]
+        return replace(item, items=tuple(children)) if children else None
+    return None
+
+
+@cache
+def marks_disc(template: str) -> Disc:
+    """The disc's marks raster: which (cell, mark) each pixel shows."""
+    scenario = Scenario.from_dict(json.loads(SCENARIO.read_text(encoding="utf-8")))
+    drawing = disc_front(scenario, template)
+    codes: dict[str, int] = {}
+    items = tuple(i for i in (_marks_only(it, codes) for it in drawing.items) if i is not None)
+    image = _raster(replace(drawing, items=items))
+    r, b = drawing.width_mm / 2, drawing.bleed_mm
+    return Disc(image, ((b + r) * MM, (b + r) * MM), {v: k for k, v in codes.items()})
+
+
+@dataclass
+class MarkPixels:
+    """Every mark's pixels as disc-frame points (mm: x right, u up from the pin)."""
+
+    points: dict[str, tuple[np.ndarray, np.ndarray]]
+
+
+@cache
+def mark_pixels(template: str) -> MarkPixels:
+    disc = marks_disc(template)
+    rgb = disc.image
+    ys, xs = np.nonzero(rgb[..., 0] == 0x0B)
+    codes = rgb[ys, xs, 1].astype(int) * 256 + rgb[ys, xs, 2].astype(int)
+    cx, cy = disc.centre
+    x_mm = (xs + 0.5 - cx) / MM
+    u_mm = (cy - ys - 0.5) / MM
+    found: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    for code, key in disc.index.items():
+        here = codes == code
+        if here.any():
+            found[key] = (x_mm[here], u_mm[here])
+    return MarkPixels(found)
+
+
+@dataclass
+class WindowMask:
+    """A carrier's window pixels as an image in the axis frame."""
+
+    white: np.ndarray
+    origin: tuple[float, float]
+    """The axis frame's origin (the pin at the carrier's first place), in pixels (x, y)."""
+
+
+@cache
+def window_mask(template: str) -> WindowMask:
+    wheel = load_wheel(template)
+    if wheel.has_slider:
+        carrier = slider_drawing(wheel)
+        ox, oy = (float(v) for v in dict(carrier.metadata)["origin"].split())
+    else:
+        carrier = cover_drawing(wheel)
+        ox, oy = (float(v) for v in dict(carrier.metadata)["centre"].split())
+    white = _holes(carrier)
+    # only the windows: white pixels outside the window boxes (the margin) are dropped
+    b = carrier.bleed_mm
+    ys, xs = np.nonzero(white)
+    x_mm = (xs + 0.5) / MM - b - ox
+    u_mm = oy - ((ys + 0.5) / MM - b)
+    keep = np.zeros(white.shape, dtype=bool)
+    for box in wheel.window_bounds().values():
+        inside = (x_mm >= box.x0 - 0.5) & (x_mm <= box.x1 + 0.5)
+        inside &= (u_mm >= box.u0 - 0.5) & (u_mm <= box.u1 + 0.5)
+        keep[ys[inside], xs[inside]] = True
+    return WindowMask(keep, ((b + ox) * MM, (b + oy) * MM))
+
+
+def coverage(
+    template: str,
+    column: int,
+    row: int,
+    error_deg: float,
+    shift: tuple[float, float] = (0.0, 0.0),
+) -> dict[str, float]:
+    """The share (0-1) of each of the cell's marks that its window shows, with the wheel set
+    to (column, row), the disc turned ``error_deg`` further counter-clockwise and the
+    windows moved by ``shift`` (x, u mm). A mark the cell does not have is left out."""
+    wheel = load_wheel(template)
+    setting = wheel.setting(column, row)
+    mask = window_mask(template)
+    pixels = mark_pixels(template)
+    cell = "abcdefghi"[column] + str(row + 1)
+    turn = math.radians(setting.rotation_deg + error_deg)
+    found: dict[str, float] = {}
+    for kind in MARKS:
+        key = f"{cell}:{kind}"
+        if key not in pixels.points:
+            continue
+        xs, us = pixels.points[key]
+        # a disc point turned with the disc, then seen from the (moved) windows
+        x = xs * math.cos(turn) - us * math.sin(turn) - shift[0]
+        u = xs * math.sin(turn) + us * math.cos(turn) - (setting.slider_mm or 0.0) - shift[1]
+        ox, oy = mask.origin
+        px = np.rint(ox + x * MM - 0.5).astype(int)
+        py = np.rint(oy - u * MM - 0.5).astype(int)
+        h, w = mask.white.shape
+        inside = (px >= 0) & (px < w) & (py >= 0) & (py < h)
+        seen = np.zeros(px.shape, dtype=bool)
+        seen[inside] = mask.white[py[inside], px[inside]]
+        found[kind] = float(seen.mean())
+    return found
+
+
+def mark_figures(template: str, error_deg: float = 2.0) -> dict[str, float]:
+    """The least share of each mark shown over all 45 settings, at ``error_deg`` either way
+    (and, for a slider, with its play either way)."""
+    wheel = load_wheel(template)
+    play = float(wheel.raw["cover"].get("slit_play_mm", 0.0)) / 2 if wheel.has_slider else 0.0
+    least: dict[str, float] = {}
+    for r in range(wheel.rows):
+        for c in range(9):
+            for e in (error_deg, -error_deg):
+                for dx in {-play, play}:
+                    for kind, share in coverage(template, c, r, e, (dx, 0.0)).items():
+                        least[kind] = min(least.get(kind, 1.0), share)
+    return least

@@ -64,6 +64,10 @@ class Style:
     cap: str = "butt"  # butt | round | square
     join: str = "miter"  # miter | round | bevel
     opacity: float = 1.0
+    cut: str = ""
+    """A die line: ``"line"``, a cut line printed in the kit that is also where a die
+    cuts; ``"die"``, where a die cuts, drawn only in print-shop files (in the cut
+    contour's spot colour). ``""``: not a cut."""
 
     def with_(self, **changes: Any) -> Style:
         """A copy with some fields changed."""
@@ -80,6 +84,12 @@ def stroke(
 ) -> Style:
     """Stroked outline, not filled."""
     return Style(stroke=colour, stroke_width=width, dash=dash, cap=cap)
+
+
+def cut_line(colour: str, width: float = 0.25, *, die_only: bool = False) -> Style:
+    """A die-cut piece's cut path: stroked in ``colour`` at home (unless ``die_only``),
+    in the cut contour's spot colour in a print-shop file."""
+    return Style(stroke=colour, stroke_width=width, cut="die" if die_only else "line")
 
 
 def both(fill_colour: str, stroke_colour: str, width: float = 0.25) -> Style:

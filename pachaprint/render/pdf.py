@@ -15,7 +15,7 @@ import os
 from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path as FilePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
@@ -25,6 +25,9 @@ from ..textfit import printable
 from . import draw as d
 from .fonts import font_name
 from .shapes import outline
+
+if TYPE_CHECKING:
+    from .printshop import Press
 
 PDF_VERSION = (1, 7)
 """The header version: the files use TrimBox/BleedBox (1.3), transparency (1.4),
@@ -41,12 +44,22 @@ def _colour(value: str) -> Color:
     return found
 
 
-def _paint(c: Canvas, style: d.Style) -> tuple[int, int]:
+def _paint(c: Canvas, style: d.Style, press: Press | None) -> tuple[int, int]:
     """Set the graphics state for ``style``; returns (stroke, fill) flags."""
+    if press is not None and style.cut:
+        # a die line: the cut contour's spot colour, overprinting (it prints nothing)
+        c.setStrokeColor(press.cut())
+        c.setStrokeOverprint(True)
+        c.setLineWidth(style.stroke_width)
+        return (1, 0)
     if style.fill:
-        c.setFillColor(_colour(style.fill))
+        c.setFillColor(_colour(style.fill) if press is None else press.fill(style.fill))
     if style.stroke:
-        c.setStrokeColor(_colour(style.stroke))
+        c.setStrokeColor(
+            _colour(style.stroke)
+            if press is None
+            else press.stroke(style.stroke, style.stroke_width)
+        )
         c.setLineWidth(style.stroke_width)
         c.setLineCap(_CAP[style.cap])
         c.setLineJoin(_JOIN[style.join])
@@ -73,7 +86,7 @@ def _path(c: Canvas, segments: Iterable[d.Segment]) -> Any:
     return p
 
 
-def _draw(c: Canvas, item: d.Element) -> None:
+def _draw(c: Canvas, item: d.Element, press: Press | None = None) -> None:
     if isinstance(item, d.Group):
         c.saveState()
         if item.transform != d.IDENTITY:
@@ -87,7 +100,7 @@ def _draw(c: Canvas, item: d.Element) -> None:
                 fillMode=FILL_EVEN_ODD if evenodd else FILL_NON_ZERO,
             )
         for child in item.items:
-            _draw(c, child)
+            _draw(c, child, press)
         c.restoreState()
         return
     if isinstance(item, d.Use):
@@ -98,7 +111,7 @@ def _draw(c: Canvas, item: d.Element) -> None:
         return
     if isinstance(item, d.Text):
         c.saveState()
-        c.setFillColor(_colour(item.colour))
+        c.setFillColor(_colour(item.colour) if press is None else press.text(item.colour))
         c.translate(item.x, item.baseline())
         c.scale(1, -1)
         c.setFont(font_name(item.bold), item.size_pt * d.PT_MM)
@@ -111,8 +124,10 @@ def _draw(c: Canvas, item: d.Element) -> None:
     style = item.style
     if not style.fill and not style.stroke:
         return
+    if style.cut == "die" and press is None:
+        return  # a die line alone: only print-shop files draw it
     c.saveState()
-    stroke, fill = _paint(c, style)
+    stroke, fill = _paint(c, style, press)
     if isinstance(item, d.Line):
         if stroke:
             c.line(item.x1, item.y1, item.x2, item.y2)
@@ -137,7 +152,7 @@ def _form_name(symbol: d.Symbol) -> str:
     return f"sym-{symbol.name}"
 
 
-def _define_forms(c: Canvas, pages: Sequence[d.Drawing]) -> None:
+def _define_forms(c: Canvas, pages: Sequence[d.Drawing], press: Press | None) -> None:
     """Each symbol once as a Form XObject (drawn in its own box units), in first-use order."""
     seen: dict[str, d.Symbol] = {}
     for page in pages:
@@ -153,7 +168,7 @@ def _define_forms(c: Canvas, pages: Sequence[d.Drawing]) -> None:
         pad_w, pad_h = symbol.width * 0.25, symbol.height * 0.25
         c.beginForm(_form_name(symbol), -pad_w, -pad_h, symbol.width + pad_w, symbol.height + pad_h)
         for child in symbol.items:
-            _draw(c, child)
+            _draw(c, child, press)
         c.endForm()
 
 
@@ -162,11 +177,15 @@ def pdf_bytes(
     title: str | None = None,
     duplex: bool = False,
     outline: Sequence[tuple[str, int]] = (),
+    press: Press | None = None,
 ) -> bytes:
     """A PDF with one page per drawing. ``duplex`` asks for long-edge flipping.
 
     ``outline`` is the PDF outline (bookmarks): ``(title, page index)`` entries,
-    in order; a viewer opens with the outline shown.
+    in order; a viewer opens with the outline shown. ``press`` writes every colour
+    in CMYK and die lines in a spot colour, for a print-shop file
+    (:mod:`pachaprint.render.printshop`, which makes the result PDF/X); ``None``
+    writes the home files' RGB.
     """
     if not pages:
         raise ValueError("a PDF needs at least one page")
@@ -180,6 +199,7 @@ def pdf_bytes(
         pdfVersion=PDF_VERSION,
         initialFontName=font_name(False),
         initialFontSize=9,
+        enforceColorSpace=None if press is None else "sep_cmyk",
     )
     c.setTitle(title or first.name)
     c.setAuthor("pachaprint")
@@ -188,7 +208,7 @@ def pdf_bytes(
     c.setViewerPreference("PrintScaling", "None")
     if duplex:
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
-    _define_forms(c, pages)
+    _define_forms(c, pages, press)
     marks: dict[int, list[str]] = {}
     for n, (_, index) in enumerate(outline):
         if not 0 <= index < len(pages):
@@ -205,7 +225,7 @@ def pdf_bytes(
         # model (x mm, y mm down from the trim corner) -> PDF points, y up
         c.transform(mm, 0, 0, -mm, b * mm, (b + h) * mm)
         for item in page.items:
-            _draw(c, item)
+            _draw(c, item, press)
         c.restoreState()
         c.showPage()
     for n, (entry, _) in enumerate(outline):

@@ -189,7 +189,8 @@ class SvgWriter:
             self.defs.append(clip)
             el.attribs["clip-path"] = f"url(#{clip_id})"
         for child in item.items:
-            el.add(self.element(child))
+            if _shown(child):
+                el.add(self.element(child))
         return el
 
     def _text(self, item: d.Text) -> _El:
@@ -216,8 +217,15 @@ class SvgWriter:
         self.symbols[symbol.name] = symbol
         g = self.factory.g(id=f"sym-{symbol.name}")
         for child in symbol.items:
-            g.add(self.element(child))
+            if _shown(child):
+                g.add(self.element(child))
         self.defs.append(g)
+
+
+def _shown(item: d.Element) -> bool:
+    """False for a die line alone (``Style.cut == "die"``): only print-shop PDFs draw it."""
+    style = getattr(item, "style", None)
+    return style is None or style.cut != "die"
 
 
 # --------------------------------------------------------------------------- inline markup
@@ -266,7 +274,8 @@ def svg_string(drawing: d.Drawing, pretty: bool = True) -> str:
     dwg.set_desc(title=drawing.name)
     writer = SvgWriter(dwg)
     for item in drawing.items:
-        dwg.add(writer.element(item))
+        if _shown(item):
+            dwg.add(writer.element(item))
     for definition in writer.defs:
         dwg.defs.add(definition)
     if not writer.defs:

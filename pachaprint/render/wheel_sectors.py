@@ -54,6 +54,14 @@ class SectorWheel(Wheel):
         self.window_w = template_number(w, "width_mm", "windows")
         self.window_h = template_number(w, "height_mm", "windows")
         self.window_gap = template_number(w, "gap_mm", "windows")
+        centres = w.get("centres_mm")
+        self.window_centres = (
+            tuple(float(v) for v in centres)
+            if centres is not None
+            else tuple(self.ring_middle(r) for r in range(self.rows))
+        )
+        if len(self.window_centres) != self.rows:
+            raise WheelTemplateError("windows.centres_mm must list 5 radii, one per ring")
         rim = raw["rim"]
         self.element_offset = template_number(rim, "element_offset_deg", "rim")
         self.letter_offset = template_number(rim, "letter_offset_deg", "rim")
@@ -115,21 +123,27 @@ class SectorWheel(Wheel):
         ]
 
     # -- slider ------------------------------------------------------------
+    def window_centre(self, row: int) -> float:
+        """How far from the pin the windows' centres sit at the row's stop: the template's
+        ``windows.centres_mm``, or the ring's middle. Outer rings turn a window further
+        across for the same turning error, so the template may set them nearer the pin."""
+        return self.window_centres[row]
+
     @property
     def stops(self) -> tuple[float, ...]:
         """Slider offsets (mm outwards from the first stop), one per row."""
-        first = self.ring_middle(0)
-        return tuple(self.ring_middle(r) - first for r in range(self.rows))
+        first = self.window_centre(0)
+        return tuple(self.window_centre(r) - first for r in range(self.rows))
 
     def discovery_window(self, row: int = 0) -> Box:
         """The terrain window (counter-clockwise side, left of the axis) at the row's stop."""
-        u = self.ring_middle(row)
+        u = self.window_centre(row)
         g, w, h = self.window_gap / 2, self.window_w, self.window_h
         return Box(-g - w, -g, u - h / 2, u + h / 2)
 
     def divination_window(self, row: int = 0) -> Box:
         """The crop window (clockwise side, right of the axis) at the row's stop."""
-        u = self.ring_middle(row)
+        u = self.window_centre(row)
         g, w, h = self.window_gap / 2, self.window_w, self.window_h
         return Box(g, g + w, u - h / 2, u + h / 2)
 

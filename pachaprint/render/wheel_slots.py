@@ -46,6 +46,9 @@ class SlotWheel(Wheel):
             raise WheelTemplateError("slots.count must be columns x 5 rows")
         self.terrain_ring = template_pair(slots, "terrain_ring_mm", "slots")
         self.crop_ring = template_pair(slots, "crop_ring_mm", "slots")
+        self.area_deg = template_number(slots, "area_deg", "slots", self.slot_deg)
+        if not 0 < self.area_deg <= self.slot_deg:
+            raise WheelTemplateError("slots.area_deg must be positive and at most slots.slot_deg")
         self.hub_radius = min(self.terrain_ring[0], self.crop_ring[0])
         self.cell_radius_max = max(self.terrain_ring[1], self.crop_ring[1])
         w = raw["windows"]
@@ -80,7 +83,7 @@ class SlotWheel(Wheel):
         return self.element_radius - self.element_symbol / 2 - self.band_inset
 
     def places(self, width: int = 9) -> list[CellPlace]:
-        half = self.slot_deg / 2
+        half = self.area_deg / 2
         found = []
         for row in range(self.rows):
             for column in range(width):
@@ -99,6 +102,20 @@ class SlotWheel(Wheel):
                     )
                 )
         return found
+
+    def reach(self, area: Sector) -> Sector:
+        """The part of the ring that shows nothing of a neighbour: a cell's coloured area
+        plus the blank between it and each neighbour's area (``slot_deg - area_deg``)."""
+        gap = self.slot_deg - self.area_deg
+        return Sector(area.r_in, area.r_out, area.start - gap, area.end + gap)
+
+    def window_checks(self, place: CellPlace, setting: Setting) -> list[tuple[Shape, Sector, str]]:
+        """Each window against the cell's reach: between two coloured areas lies blank card, so
+        a window may be wider than its cell's colour as long as no neighbour's colour shows."""
+        return [
+            (window, self.reach(area), label)
+            for window, area, label in super().window_checks(place, setting)
+        ]
 
     def blank_slots(self, width: int) -> list[int]:
         """Slots left blank on a disc ``width`` columns wide (tiny: columns f-i)."""
@@ -151,8 +168,10 @@ class SlotWheel(Wheel):
         top = max(self.discovery_ring[1], self.divination_ring[1], self.cell_radius_max)
         if not top < self.element_radius < self.cover_radius:
             found.append("the element scale must lie between the windows and the cover's edge")
-        if self.window_half * 2 >= self.slot_deg:
-            found.append("windows.half_angle_deg must be less than half a slot")
+        if self.window_half * 2 >= 2 * self.slot_deg - self.area_deg:
+            found.append(
+                "windows.half_angle_deg must leave the window short of the neighbours' areas"
+            )
         return found
 
     def shutter_problems(self, pieces: list[Box]) -> list[str]:

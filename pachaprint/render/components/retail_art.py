@@ -242,7 +242,7 @@ class SectorArt(WheelArt):
         x_scale = w.slider_half_width + float(cover["animal_scale_gap_mm"])
         items: list[d.Element] = []
         for row in range(w.rows):
-            u = w.ring_middle(row)
+            u = w.window_centre(row)
             items.append(
                 d.group(
                     d.Line(

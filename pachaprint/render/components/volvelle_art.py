@@ -61,7 +61,8 @@ class SlotArt(WheelArt):
             lo, hi = ring
             text_u = hi - max(1.8, (hi - lo) * 0.22)
             marks.append(wp.label(cx, cy, 0.0, text_u, text, size, sw.ink, bold=True))
-            spot = _symbol_in_window(w.window_half, lo, text_u - 2.2, w.cell_symbol_mm)
+            half = min(w.window_half, w.area_deg / 2)  # the symbol stays on its cell's colour
+            spot = _symbol_in_window(half, lo, text_u - 2.2, w.cell_symbol_mm)
             if spot is not None and sw.symbol:
                 u, size_mm = spot
                 marks.append(
