@@ -246,12 +246,6 @@ def figures(template: str) -> dict[str, float]:
     return found
 
 
-if __name__ == "__main__":
-    for name in ("volvelle45", "retail"):
-        print(name, {k: round(v, 2) for k, v in figures(name).items()})
-        print(name, "marks at 2 degrees", {k: round(v, 3) for k, v in mark_figures(name).items()})
-
-
 # --------------------------------------------------------------------------- marks
 # How much of a cell's letter, digit and symbols a window shows (issue 35): the
 # disc is drawn with every cell's marks alone, each in a code colour of its own
@@ -441,3 +435,9 @@ def mark_figures(template: str, error_deg: float = 2.0) -> dict[str, float]:
                     for kind, share in coverage(template, c, r, e, (dx, 0.0)).items():
                         least[kind] = min(least.get(kind, 1.0), share)
     return least
+
+
+if __name__ == "__main__":
+    for name in ("volvelle45", "retail"):
+        print(name, {k: round(v, 2) for k, v in figures(name).items()})
+        print(name, "marks at 2 degrees", {k: round(v, 3) for k, v in mark_figures(name).items()})
