@@ -73,18 +73,29 @@ def placed(face: d.Drawing, x: float, y: float, id_suffix: str = "") -> d.Group:
 
 
 def cut_guides(piece: d.Piece, x: float, y: float, mark: float) -> list[d.Element]:
-    """Crop marks outside the bleed for rectangles; a thin cut circle for discs."""
+    """Crop marks outside the bleed for rectangles; a thin cut circle for discs. Both are
+    die lines in a print-shop file (``Style.cut``)."""
     f = piece.front
     b = f.bleed_mm
     left, top = x + b, y + b
     right, bottom = left + f.width_mm, top + f.height_mm
-    style = d.stroke(palette()["cut"], settings()["cut_line_mm"])
+    width = settings()["cut_line_mm"]
     if piece.cut == "circle":
         r = f.width_mm / 2
-        return [d.Circle(cx=left + r, cy=top + r, r=r, style=style)]
-    return list(
-        corner_marks(left, top, right, bottom, b + settings()["crop_mark_offset_mm"], mark, style)
+        return [d.Circle(cx=left + r, cy=top + r, r=r, style=d.cut_line(palette()["cut"], width))]
+    style = d.stroke(palette()["cut"], width)
+    # the die line of a print-shop file: the trim itself (home files show crop marks only)
+    die = d.Rect(
+        x=left,
+        y=top,
+        w=f.width_mm,
+        h=f.height_mm,
+        style=d.cut_line(palette()["cut"], width, die_only=True),
     )
+    return [
+        *corner_marks(left, top, right, bottom, b + settings()["crop_mark_offset_mm"], mark, style),
+        die,
+    ]
 
 
 def impose(

@@ -99,8 +99,9 @@ def _transforms() -> tuple[Any, Any]:
     srgb = ImageCms.createProfile("sRGB")
     lab = ImageCms.createProfile("LAB")
     flags = ImageCms.Flags.BLACKPOINTCOMPENSATION
-    to_cmyk = ImageCms.buildTransform(srgb, cmyk, "RGB", "CMYK", 1, flags)
-    to_lab = ImageCms.buildTransform(cmyk, lab, "CMYK", "LAB", 1)
+    relative = ImageCms.Intent.RELATIVE_COLORIMETRIC
+    to_cmyk = ImageCms.buildTransform(srgb, cmyk, "RGB", "CMYK", relative, flags)
+    to_lab = ImageCms.buildTransform(cmyk, lab, "CMYK", "LAB", relative)
     return to_cmyk, to_lab
 
 
@@ -291,3 +292,21 @@ def to_pdfx(pdf: bytes, title: str) -> bytes:
             object_stream_mode=pikepdf.ObjectStreamMode.preserve,
         )
     return out.getvalue()
+
+
+def print_shop_pdf(
+    pages: Sequence[d.Drawing], title: str, outline: Sequence[tuple[str, int]] = ()
+) -> bytes:
+    """The print-shop file of a home PDF's pages: the same pages with a 3 mm bleed around
+    each, written in CMYK with die lines in :data:`CUT_SPOT`, as PDF/X-4."""
+    from .pdf import pdf_bytes
+
+    require()
+    raw = pdf_bytes(with_bleed(pages), title=title, outline=outline, press=Press())
+    return to_pdfx(raw, title)
+
+
+def print_shop_name(home: str) -> str:
+    """The print-shop file's name beside a home PDF's: ``x.pdf`` -> ``x-print-shop.pdf``."""
+    stem = home[:-4] if home.endswith(".pdf") else home
+    return f"{stem}-print-shop.pdf"

@@ -28,7 +28,7 @@ from .wheel_art import WheelArt, tick
 
 
 def _cut() -> d.Style:
-    return d.stroke(symbols.palette()["cut"], 0.25)
+    return d.cut_line(symbols.palette()["cut"], 0.25)
 
 
 def box_segments(cx: float, cy: float, b: Box) -> tuple[d.Segment, ...]:
@@ -199,7 +199,7 @@ class SectorArt(WheelArt):
                 y1=cy - u,
                 x2=cx + x1,
                 y2=cy - u,
-                style=d.stroke(pal["cut"], 0.35),
+                style=d.cut_line(pal["cut"], 0.35),
                 id="keeper-slit",
                 data=d.data(u_mm=f"{u:g}", length_mm=f"{x1 - x0:g}"),
             ),

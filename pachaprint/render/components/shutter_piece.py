@@ -128,7 +128,7 @@ def shutter_drawing(wheel: Wheel, lang: str = "en") -> d.Drawing:
     )
     items += _flaps(s, ox, oy, pal)
     cut, fold = _lines(s)
-    cut_style = d.stroke(pal["cut"], 0.25)
+    cut_style = d.cut_line(pal["cut"], 0.25)
     fold_style = d.stroke(pal["paper"], 0.3, dash=(1.0, 0.8))
     items += [_segment(ox, oy, p, q, cut_style) for p, q in cut]
     items += [_segment(ox, oy, p, q, fold_style) for p, q in fold]

@@ -27,7 +27,7 @@ from .wheel_art import WheelArt, tick
 
 
 def _cut() -> d.Style:
-    return d.stroke(symbols.palette()["cut"], 0.25)
+    return d.cut_line(symbols.palette()["cut"], 0.25)
 
 
 def sector_segments(cx: float, cy: float, s: Sector) -> tuple[d.Segment, ...]:

@@ -153,6 +153,11 @@ def wheel_cover_sheet(
             items.append(wp.cut_circle(x + b + r, y + b + r, r))
         else:
             items.extend(crop_marks(x + b, y + b, piece.width_mm, piece.height_mm, b))
+            if piece.name != "shutters":  # the shutter piece draws its own cut lines
+                style = d.cut_line(symbols.palette()["cut"], 0.2, die_only=True)
+                items.append(
+                    d.Rect(x=x + b, y=y + b, w=piece.width_mm, h=piece.height_mm, style=style)
+                )
         if piece.name == "shutters":  # how the shutter piece is cut and folded, beside it
             tx = x + piece.media_width + 4.0
             lines, _ = paragraph(t["shutter_piece"], tx, y + 4.0, area.x + area.w - tx, size, ink)

@@ -122,7 +122,7 @@ def pin_mark(cx: float, cy: float, diameter: float) -> d.Group:
 
 def cut_circle(cx: float, cy: float, r: float, **kw: Any) -> d.Circle:
     """The cut line of a round piece."""
-    return d.Circle(cx=cx, cy=cy, r=r, style=d.stroke(symbols.palette()["cut"], 0.25), **kw)
+    return d.Circle(cx=cx, cy=cy, r=r, style=d.cut_line(symbols.palette()["cut"], 0.25), **kw)
 
 
 def fits(text: str, size_pt: float, width_mm: float, bold: bool = False) -> bool:
