@@ -50,10 +50,13 @@ TERRAIN_LETTERS = tuple(load_template("palette.json")["terrains"])
 def test_colour_letters_never_collide_with_terrain_letters(lang: str) -> None:
     """A colour's letter on a tile arrow or a pawn is never read as a terrain (issue 21:
     brown was "M" in Italian and French, like Mountain; green "V" in Spanish, like Valley),
-    and no two colours share one."""
+    and no two colours share one. Nor does a two-letter code begin with a terrain letter
+    (issue 35: "Mr", "Mn", "Ma", "Mo" read as Mountain beside an M; "Ve", "Vi" as Valley)."""
     letters = load_template(f"reference/{lang}.json")["pawn_letters"]
     upper = [v.upper() for v in letters.values()]
-    assert not set(upper) & {t.upper() for t in TERRAIN_LETTERS}, letters
+    terrains = {t.upper() for t in TERRAIN_LETTERS}
+    assert not set(upper) & terrains, letters
+    assert not {code[0] for code in upper} & terrains, letters
     assert len(set(upper)) == len(upper), letters
 
 

@@ -269,21 +269,27 @@ def test_discs_pnp_is_duplex_ready(tmp_path):
     for page in reader.pages:
         w, h = _box(page, "mediabox")
         assert abs(w - 210) < 0.2 and abs(h - 297) < 0.2
-    # the cut circle on every front page, measured from the content stream, is the template's disc
+    # the cut circle is on every back page (a disc is cut out from its back, issue 35) and on
+    # no front page, measured from the content stream: the template's disc
     from tests.pdfprobe import probe
 
     diameter = 2 * load_wheel("retail").disc_radius
-    for index in range(2, 6, 2):
-        circles = [
+
+    def circles(index):
+        return [
             s
             for s in probe(reader, index).shapes
             if s.op in ("S", "s")
             and abs((s.bbox[2] - s.bbox[0]) - diameter) < 0.2
             and abs((s.bbox[3] - s.bbox[1]) - diameter) < 0.2
         ]
-        assert circles, f"page {index + 1}: no cut circle of {diameter} mm"
-        # its back lands behind it: the page is symmetric left-right about the disc's centre
-        x0, _, x1, _ = circles[0].bbox
+
+    for front in range(2, 6, 2):
+        assert not circles(front), f"page {front + 1}: a cut circle on a disc's front"
+        back = circles(front + 1)
+        assert back, f"page {front + 2}: no cut circle of {diameter} mm"
+        # the back lands behind the front: the page is symmetric left-right about the centre
+        x0, _, x1, _ = back[0].bbox
         assert abs((x0 + x1) / 2 - 105) < 0.2
 
 

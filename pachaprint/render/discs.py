@@ -48,7 +48,7 @@ def scenario_sheets(
     piece = d.Piece(
         front=disc_front(scenario, wheel, lang),
         back=disc_back(scenario, wheel, lang, difficulty, share_url),
-        cut="circle",
+        cut="back",
     )
     tiling = texts(lang)["sheets"]
     return impose([piece], p, label=f"{scenario.name} ({scenario.id})", duplex=True, texts=tiling)

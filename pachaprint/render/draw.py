@@ -289,7 +289,9 @@ class Piece:
     """A piece to cut out: its front, optional back, and the shape of its cut.
 
     Both faces have the same trim size and bleed; ``cut`` is ``"rect"`` or
-    ``"circle"`` (diameter = trim width). Imposition
+    ``"circle"`` (diameter = trim width), or ``"back"`` for a piece whose back draws
+    its own cut line (a scenario disc: it is cut out from its back, so its front is
+    never seen) and whose front page gets no cut guide. Imposition
     (:mod:`pachaprint.render.sheets`) places pieces on pages and draws the cut
     guides; the back lands behind the front on long-edge duplex.
     """
@@ -304,8 +306,10 @@ class Piece:
             != (self.front.width_mm, self.front.height_mm, self.front.bleed_mm)
         ):
             raise ValueError(f"front and back of {self.front.name} differ in size")
-        if self.cut not in ("rect", "circle"):
-            raise ValueError(f"unknown cut {self.cut!r} (rect or circle)")
+        if self.cut not in ("rect", "circle", "back"):
+            raise ValueError(f"unknown cut {self.cut!r} (rect, circle or back)")
+        if self.cut == "back" and self.back is None:
+            raise ValueError(f"{self.front.name} is cut from its back but has none")
 
 
 __all__ = [

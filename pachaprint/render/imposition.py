@@ -80,6 +80,8 @@ def cut_guides(piece: d.Piece, x: float, y: float, mark: float) -> list[d.Elemen
     left, top = x + b, y + b
     right, bottom = left + f.width_mm, top + f.height_mm
     width = settings()["cut_line_mm"]
+    if piece.cut == "back":
+        return []  # the back carries its own cut line
     if piece.cut == "circle":
         r = f.width_mm / 2
         return [d.Circle(cx=left + r, cy=top + r, r=r, style=d.cut_line(palette()["cut"], width))]
@@ -182,7 +184,7 @@ def catalogue(
             y = top + gap + (i // columns) * cell_h
             trim = (
                 d.Circle(cx=face.width_mm / 2, cy=face.height_mm / 2, r=face.width_mm / 2)
-                if pieces[i].cut == "circle"
+                if pieces[i].cut in ("circle", "back")
                 else d.Rect(x=0, y=0, w=face.width_mm, h=face.height_mm)
             )
             items.append(

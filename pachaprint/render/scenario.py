@@ -103,7 +103,7 @@ def disc_pieces(
         d.Piece(
             front=disc_front(scenario, n, lang),
             back=disc_back(scenario, n, lang, difficulty, share_url),
-            cut="circle",
+            cut="back",
         )
         for n in wheel_names(wheel)
     ]

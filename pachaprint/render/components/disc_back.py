@@ -2,7 +2,9 @@
 
 Name and id, size, author, terrain supply counts, a mini-map of the start
 cells (terrain and crop; every other cell drawn blank), the Otoma start cells
-if any, and the difficulty. Nothing on it depends on a hidden cell except the
+if any, and the difficulty. The back carries the disc's cut line (``cut-line``)
+and the cross at its centre (``pin-hole``): a disc is cut out and pierced from
+its back, so its front is never seen. Nothing on it depends on a hidden cell except the
 terrain supply, which the rules make public (it is the tile stock).
 """
 
@@ -99,6 +101,8 @@ def disc_back(
             )
         )
     items.append(wp.pin_mark(cx, cy, wheel.pin_hole))
+    # the cut line: the disc is cut out (and its centre pierced) from this side
+    items.append(wp.cut_circle(cx, cy, r, id="cut-line", data=d.data(diameter_mm=f"{2 * r:g}")))
     items.extend(share_block(scenario, cx, cy, r, lang, share_url))
     spec = lay["map"]
     items.extend(

@@ -253,6 +253,22 @@ def disc_onto_legs(x: float, y: float) -> list[d.Element]:
     return items
 
 
+def cut_disc_from_back(x: float, y: float) -> list[d.Element]:
+    """A disc seen from its back, its cut circle dashed, scissors at it, and an arrow at the
+    centre cross to pierce: all of it done with the front face down."""
+    pal = _pal()
+    cx, cy, r = x + 16, y + 15, 12.0
+    ink = d.stroke(pal["ink"], 0.3)
+    return [
+        *disc_back_top(cx, cy, r),
+        d.Circle(cx=cx, cy=cy, r=r, style=d.stroke(pal["highlight"], 0.5, dash=(1.2, 0.8))),
+        cut_mark(cx + r + 3, cy - r + 2),
+        d.Line(x1=cx - 1.5, y1=cy, x2=cx + 1.5, y2=cy, style=ink),
+        d.Line(x1=cx, y1=cy - 1.5, x2=cx, y2=cy + 1.5, style=ink),
+        arrow(cx + r + 8, cy + 9, cx + 1.5, cy + 1.5),
+    ]
+
+
 def spread_legs(slider: bool) -> Diagram:
     def draw(x: float, y: float) -> list[d.Element]:
         cx, cy = x + 14, y + 15
@@ -334,6 +350,7 @@ def diagrams(slider: bool) -> list[tuple[str, Diagram]]:
     common = [
         ("push-pin", push_pin(slider)),
         *([("thread-strip", thread_strip)] if slider else []),
+        ("cut-disc-from-back", cut_disc_from_back),
         ("disc-onto-legs", disc_onto_legs),
         ("spread-legs", spread_legs(slider)),
         ("read-cell", read_cell(slider)),
