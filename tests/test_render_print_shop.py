@@ -238,3 +238,23 @@ def test_total_ink_stays_under_300_percent_on_every_rasterised_page(shop, tmp_pa
     assert 1.0 < worst <= ps.INK_LIMIT + 0.01
     assert spot_pages > 0  # the die lines come out as a plate of their own
     assert Decimal(str(worst)) <= Decimal("3.01")
+
+
+def test_render_print_shop_writes_the_file_beside_the_home_pdf(tmp_path):
+    """``pachaprint render --print-shop``: the print-shop file beside the print file, and the
+    home print file byte-identical to the one written without the option."""
+    from typer.testing import CliRunner
+
+    from pachaprint.cli import app
+
+    runner = CliRunner()
+    with_shop, without = tmp_path / "shop", tmp_path / "home"
+    for out, extra in ((with_shop, ["--print-shop"]), (without, [])):
+        result = runner.invoke(app, ["render", str(FIXTURE), "--out", str(out), *extra])
+        assert result.exit_code == 0, result.output
+    shop = with_shop / "high-valley-disc-print-a4-print-shop.pdf"
+    with pikepdf.open(shop) as pdf:
+        assert pdf.docinfo.GTS_PDFXVersion == "PDF/X-4"
+    assert not (without / "high-valley-disc-print-a4-print-shop.pdf").exists()
+    home = "high-valley-disc-print-a4.pdf"
+    assert (with_shop / home).read_bytes() == (without / home).read_bytes()

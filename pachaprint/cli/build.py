@@ -86,6 +86,7 @@ def build(
         "The disc backs' QR codes hold BASE#CODE (a hosted digital wheel page, "
         "'pachaprint wheel -o wheel.html') instead of the share code alone."
     ),
+    print_shop: bool = v.print_shop(),
     summary: OutputFormat | None = v.deprecated("--summary"),
     modes: str | None = v.deprecated("--modes"),
     strongest: str | None = v.deprecated("--strongest"),
@@ -113,6 +114,7 @@ def build(
         base = check_share_url(share_url) if share_url is not None else None
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    v.print_shop_ready(print_shop)
     played = _played_modes(mode, bots)
     options = BuildOptions(
         back_offset=offset,
@@ -124,6 +126,7 @@ def build(
         lang=lang.value,
         share_url=base,
         ink=ink.value,
+        print_shop=print_shop,
     )
     with Bars(not quiet and output_format is OutputFormat.text) as progress:
         try:

@@ -57,6 +57,7 @@ def render(
         "The disc back's QR code holds BASE#CODE (a hosted digital wheel page, "
         "'pachaprint wheel -o wheel.html') instead of the share code alone."
     ),
+    print_shop: bool = v.print_shop(),
 ) -> None:
     """Render a scenario's disc front(s) and back, or the core components.
 
@@ -78,6 +79,7 @@ def render(
         offset = parse_back_offset(back_offset)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    v.print_shop_ready(print_shop)
     wheel = check_wheel(wheel or ("both" if core else "retail"))
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out {out} is a file; give a folder")
@@ -92,6 +94,7 @@ def render(
                 wheels=wheel,
                 back_offset=offset,
                 ink=ink.value,
+                print_shop=print_shop,
             )
         )
         typer.echo(f"core: {_summary(sorted(set(written)), out)}")
@@ -119,6 +122,7 @@ def render(
             share_url=share_url,
             ink=ink.value,
             by_id=True,
+            print_shop=print_shop,
         )
     except OSError as exc:
         raise UsageError(f"cannot write into {out}: {exc.strerror or exc}") from None

@@ -243,6 +243,31 @@ def ink() -> Any:
     )
 
 
+def print_shop() -> Any:
+    """``--print-shop``: print-shop files beside the home PDFs (docs/outputs.md section 5)."""
+    return _option(
+        False,
+        "--print-shop",
+        help="Also write, beside each print-and-play PDF, a print-shop file NAME-print-shop.pdf: "
+        "PDF/X-4 in CMYK (FOGRA39, at most 300 % ink, black-only text), trim and bleed boxes, "
+        "die lines in the spot colour CutContour. Needs pachaprint[print-shop].",
+    )
+
+
+def print_shop_ready(wanted: bool) -> None:
+    """A usage error when ``--print-shop`` is given without its extra installed."""
+    if not wanted:
+        return
+    from pachaprint.render.printshop import PrintShopUnavailable, require
+
+    try:
+        require()
+    except PrintShopUnavailable as exc:
+        from pachaprint.cli.application import UsageError
+
+        raise UsageError(f"--print-shop: {exc}") from None
+
+
 def back_offset(help: str) -> Any:
     return _option(None, *SPELLINGS["--back-offset"], metavar="X,Y", help=help)
 

@@ -143,6 +143,7 @@ def build_core(out_dir: str, options: BuildOptions) -> dict[str, str]:
             wheels=options.wheels,
             back_offset=options.back_offset,
             ink=options.ink,
+            print_shop=options.print_shop,
         )
         return stage.commit()
 

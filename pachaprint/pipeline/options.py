@@ -30,7 +30,8 @@ class BuildOptions:
     ``logician`` is faster and weaker, and every flag names the bot it rests on.
     ``share_url`` is ``BASE``: the disc backs' QR codes hold ``BASE#CODE`` (the
     hosted digital wheel). ``ink`` is ``full`` colour or ``saver`` (light
-    backgrounds and areas with outlines). ``scenarios_per_volume``: scenarios
+    backgrounds and areas with outlines). ``print_shop`` adds a print-shop file
+    beside each print-and-play PDF. ``scenarios_per_volume``: scenarios
     per discs PDF; more make several volumes.
 
     A value: equal and hashed by its settings, never changed. Written out by
@@ -49,6 +50,7 @@ class BuildOptions:
         "modes",
         "papers",
         "players",
+        "print_shop",
         "scenarios_per_volume",
         "seed",
         "share_url",
@@ -71,6 +73,7 @@ class BuildOptions:
         back_offset: tuple[float, float] = (0.0, 0.0),
         share_url: str | None = None,
         ink: str = "full",
+        print_shop: bool = False,
         scenarios_per_volume: int = SCENARIOS_PER_VOLUME,
     ) -> None:
         self.papers: Final = papers
@@ -86,6 +89,7 @@ class BuildOptions:
         self.back_offset: Final = back_offset
         self.share_url: Final = share_url
         self.ink: Final = ink
+        self.print_shop: Final = print_shop
         self.scenarios_per_volume: Final = scenarios_per_volume
 
     def key(self) -> dict[str, Any]:

@@ -142,6 +142,7 @@ def build_discs_pnp(
             back_offset=options.back_offset,
             share_url=options.share_url,
             ink=options.ink,
+            print_shop=options.print_shop,
         )
         return stage.commit()
 

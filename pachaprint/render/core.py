@@ -194,6 +194,7 @@ def render_core(
     wheels: str | Sequence[str] | None = "both",
     back_offset: tuple[float, float] = (0.0, 0.0),
     ink: str = "full",
+    print_shop: bool = False,
 ) -> list[Path]:
     """Write the core component files and the PnP PDF(s); returns the paths written.
 
@@ -207,9 +208,11 @@ def render_core(
     ``-<paper>`` added (``wheel-cover-letter.svg``). ``back_offset`` shifts every
     back page of the PnP files (see :func:`pachaprint.render.sheets.document`).
     ``ink`` is ``full`` or ``saver`` (light backgrounds and areas, with outlines).
+    ``print_shop`` also writes each PnP PDF's print-shop file beside it
+    (:mod:`pachaprint.render.printshop`).
     """
     with symbols.ink(ink):
-        return _render_core(out_dir, paper, lang, tile_mm, wheels, back_offset)
+        return _render_core(out_dir, paper, lang, tile_mm, wheels, back_offset, print_shop)
 
 
 def _render_core(
@@ -219,6 +222,7 @@ def _render_core(
     tile_mm: float | None,
     wheels: str | Sequence[str] | None,
     back_offset: tuple[float, float],
+    print_shop: bool = False,
 ) -> list[Path]:
     out = Path(out_dir)
     papers = (
@@ -251,6 +255,7 @@ def _render_core(
                 out / "pnp" / f"pachaprint-core-{key}.pdf",
                 title=words["core_title"],
                 duplex=True,
+                print_shop=print_shop,
             )
         )
     return written

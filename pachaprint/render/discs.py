@@ -203,10 +203,14 @@ def render_discs(
     difficulties: dict[str, str | None] | None = None,
     back_offset: tuple[float, float] = (0.0, 0.0),
     share_url: str | None = None,
+    print_shop: bool = False,
 ) -> Path:
-    """Write one template's duplex-ready discs PDF, with its outline; returns its path."""
+    """Write one template's duplex-ready discs PDF, with its outline; returns its path.
+    ``print_shop`` also writes its print-shop file beside it."""
     pages, outline = discs_document(
         scenarios, paper_key, wheel, lang, difficulties, back_offset, share_url
     )
     title = texts(lang)["discs"]["title"].format(wheel=load_wheel(wheel).name)
-    return write_pdf(pages, out_path, title=title, duplex=True, outline=outline)
+    return write_pdf(
+        pages, out_path, title=title, duplex=True, outline=outline, print_shop=print_shop
+    )

@@ -242,13 +242,25 @@ def write_pdf(
     title: str | None = None,
     duplex: bool = False,
     outline: Sequence[tuple[str, int]] = (),
+    print_shop: bool = False,
 ) -> FilePath:
-    """Write one drawing or a list of pages to ``path`` atomically."""
+    """Write one drawing or a list of pages to ``path`` atomically. With ``print_shop``
+    also write the print-shop file beside it (``NAME-print-shop.pdf``, docs/outputs.md
+    section 5)."""
     if isinstance(pages, d.Drawing):
         pages = [pages]
     target = FilePath(path)
+    _write(target, pdf_bytes(pages, title=title, duplex=duplex, outline=outline))
+    if print_shop:
+        from .printshop import print_shop_name, print_shop_pdf
+
+        shop = print_shop_pdf(pages, title or pages[0].name, outline)
+        _write(target.with_name(print_shop_name(target.name)), shop)
+    return target
+
+
+def _write(target: FilePath, data: bytes) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(f".{target.name}.tmp")
-    tmp.write_bytes(pdf_bytes(pages, title=title, duplex=duplex, outline=outline))
+    tmp.write_bytes(data)
     os.replace(tmp, target)
-    return target

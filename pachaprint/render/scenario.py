@@ -121,6 +121,7 @@ def render_scenario(
     share_url: str | None = None,
     ink: str = "full",
     by_id: bool = False,
+    print_shop: bool = False,
 ) -> list[Path]:
     """Write one scenario's disc files into ``out_dir``; returns the paths written.
 
@@ -132,6 +133,8 @@ def render_scenario(
     With ``by_id`` every file name starts with the scenario's id
     (``ID-disc-front.svg``, ``ID-disc-print-a4.pdf``), so that the discs of
     several scenarios share one folder without replacing each other's files.
+    ``print_shop`` (with ``printable``) also writes the print file's print-shop file
+    beside it (``disc-print-<paper>-print-shop.pdf``).
     """
     with ink_mode(ink):
         return _render_scenario(
@@ -145,6 +148,7 @@ def render_scenario(
             back_offset,
             share_url,
             f"{scenario.id}-" if by_id else "",
+            print_shop,
         )
 
 
@@ -159,6 +163,7 @@ def _render_scenario(
     back_offset: tuple[float, float],
     share_url: str | None,
     prefix: str,
+    print_shop: bool = False,
 ) -> list[Path]:
     scenario = completed(scenario)
     if difficulty is None:
@@ -169,18 +174,24 @@ def _render_scenario(
         (stem, svg_string(drawing).encode("utf-8"), pdf_bytes([drawing], title=f"{title}: {stem}"))
         for stem, drawing in faces
     ]
-    print_pdf = None
+    print_pdf = shop_pdf = None
     if printable:
         pages = disc_print_pages(
             [scenario], paper, wheel, lang, {scenario.id: difficulty}, back_offset, share_url
         )
         print_pdf = pdf_bytes(pages, title=title, duplex=True)
+        if print_shop:
+            from .printshop import print_shop_pdf
+
+            shop_pdf = print_shop_pdf(pages, title)
     written: list[Path] = []
     for stem, svg, pdf in rendered:
         written.append(_write_bytes(out / f"{prefix}{stem}.svg", svg))
         written.append(_write_bytes(out / f"{prefix}{stem}.pdf", pdf))
     if print_pdf is not None:
         written.append(_write_bytes(out / f"{prefix}disc-print-{paper}.pdf", print_pdf))
+    if shop_pdf is not None:
+        written.append(_write_bytes(out / f"{prefix}disc-print-{paper}-print-shop.pdf", shop_pdf))
     return written
 
 
@@ -242,6 +253,7 @@ def render_discs_pnp(
     back_offset: tuple[float, float] = (0.0, 0.0),
     share_url: str | None = None,
     ink: str = "full",
+    print_shop: bool = False,
 ) -> Path:
     """Write one wheel template's discs PDF (``pnp/pachaprint-discs-<paper>[-<template>].pdf``).
 
@@ -256,7 +268,15 @@ def render_discs_pnp(
         raise ValueError(f"one discs file per wheel template, not {len(names)} in one")
     with ink_mode(ink):
         return render_discs(
-            scenarios, out_path, paper, names[0], lang, difficulties, back_offset, share_url
+            scenarios,
+            out_path,
+            paper,
+            names[0],
+            lang,
+            difficulties,
+            back_offset,
+            share_url,
+            print_shop,
         )
 
 
