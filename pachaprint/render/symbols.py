@@ -341,6 +341,12 @@ def pawn(colour: str) -> Swatch:
     return Swatch(p["colour"], p["ink"], "pawn", p["letter"], colour)
 
 
+MIN_TEXT_PT = 6.0
+"""No text of the kit is smaller (docs/outputs.md section 2)."""
+BADGE_LETTER = 0.25
+"""A pawn badge's letter, as a share of the badge's height (mm of letter per mm)."""
+
+
 def pawn_badge(
     colour: str, cx: float, cy: float, size: float, letter: str | None = None
 ) -> d.Group:
@@ -350,7 +356,7 @@ def pawn_badge(
     letter of their language.
     """
     sw = pawn(colour)
-    letter_pt = size * 0.25 / d.PT_MM
+    letter_pt = max(MIN_TEXT_PT, size * BADGE_LETTER / d.PT_MM)
     return d.group(
         place("pawn", cx, cy, size, accent=sw.colour),
         d.Text(

@@ -396,7 +396,8 @@ def _otoma_key(
             id="otoma-key",
         )
     ]
-    size = spec["badge_mm"] * 1.6
+    # a badge's letter is a quarter of its height: never under the kit's 6 pt
+    size = max(spec["badge_mm"] * 1.6, symbols.MIN_TEXT_PT * d.PT_MM / symbols.BADGE_LETTER)
     step = size + 2.0
     x0 = cx - step * (len(PLAYER_ORDER) - 1) / 2
     top = y + (len(lines) - 0.5) * lead + 0.6
