@@ -176,13 +176,17 @@ def core_pages(
     back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> list[d.Drawing]:
     """The numbered pages of the core PnP PDF (duplex rhythm kept, backs shifted by ``back_offset``)."""
+    from .wheel_templates import load_wheel, wheel_names
+
     words = texts(lang)
+    names = [load_wheel(n).name for n in wheel_names(wheels)] if wheels else []
     return document(
         core_sheets(paper_key, lang, tile_mm, wheels),
         words["core_title"],
         duplex=True,
         texts=words["sheets"],
         back_offset=back_offset,
+        wheels=names,
     )
 
 

@@ -189,6 +189,7 @@ def discs_document(
         duplex=True,
         texts=words["sheets"],
         back_offset=back_offset,
+        wheels=[name],
     )
     outline = [(f"{s.name} ({s.id})", n - 1) for s, _, n in rows]
     return pages, outline

@@ -43,10 +43,26 @@ def calibration_bar(x: float, y: float, label: str) -> list[d.Element]:
     return items
 
 
+def edition(texts: dict[str, str], wheels: Sequence[str] = ()) -> str:
+    """``pachaprint <version>`` and the wheel templates a file is printed for."""
+    from pachaprint import __version__
+
+    if wheels:
+        return texts["edition_wheels"].format(version=__version__, wheels=", ".join(wheels))
+    return texts["edition"].format(version=__version__)
+
+
 def footer(
-    p: Paper, title: str, label: str, number: int, total: int, texts: dict[str, str]
+    p: Paper,
+    title: str,
+    label: str,
+    number: int,
+    total: int,
+    texts: dict[str, str],
+    wheels: Sequence[str] = (),
 ) -> list[d.Element]:
-    """Page label, page number, paper and the calibration bar at the page foot."""
+    """Page label, page number, paper and the calibration bar at the page foot; under the
+    bar, pachaprint's version and the wheel templates (``wheels``) the file is for."""
     s = settings()
     m = s["margin_mm"]
     y = p.height - m - s["footer_mm"] + 4.5
@@ -74,6 +90,16 @@ def footer(
     line = texts["page"].format(number=number, total=total, paper=p.name)
     items.append(
         d.Text(x=right, y=y + 5.4, size_pt=fit_size(line, room, 6.5), anchor="end", text=line)
+    )
+    stamp = edition(texts, wheels)
+    items.append(
+        d.Text(
+            x=left,
+            y=y + 5.4,
+            size_pt=fit_size(stamp, s["calibration_mm"], 6.5),
+            text=stamp,
+            id="page-edition",
+        )
     )
     return items
 
@@ -121,6 +147,7 @@ def document(
     duplex: bool = True,
     texts: dict[str, str] | None = None,
     back_offset: tuple[float, float] = (0.0, 0.0),
+    wheels: Sequence[str] = (),
 ) -> list[d.Drawing]:
     """Final pages: numbered, with footers; blank backs keep fronts on odd pages.
 
@@ -164,7 +191,7 @@ def document(
                     colour=palette()["guide"],
                 )
             )
-        items += footer(sheet.paper, title, sheet.label, n, total, texts)
+        items += footer(sheet.paper, title, sheet.label, n, total, texts, wheels)
         pages.append(
             d.Drawing(
                 sheet.paper.width,

@@ -172,6 +172,20 @@ def _define_forms(c: Canvas, pages: Sequence[d.Drawing], press: Press | None) ->
         c.endForm()
 
 
+def page_outline(pages: Sequence[d.Drawing], title: str) -> list[tuple[str, int]]:
+    """An outline for pages that have none: an entry for each page that starts a printed
+    sheet (its footer label; backs and blank pages are left out), or ``title`` for the first
+    page of a file without sheet labels."""
+    found: list[tuple[str, int]] = []
+    for index, page in enumerate(pages):
+        meta = dict(page.metadata)
+        label = meta.get("label")
+        if label and meta.get("side") not in ("back", "blank"):
+            if not found or found[-1][0] != label:
+                found.append((label, index))
+    return found or [(title, 0)]
+
+
 def pdf_bytes(
     pages: Sequence[d.Drawing],
     title: str | None = None,
@@ -182,13 +196,16 @@ def pdf_bytes(
     """A PDF with one page per drawing. ``duplex`` asks for long-edge flipping.
 
     ``outline`` is the PDF outline (bookmarks): ``(title, page index)`` entries,
-    in order; a viewer opens with the outline shown. ``press`` writes every colour
+    in order; a viewer opens with the outline shown. Without one, every PDF still
+    gets an outline (:func:`page_outline`): an entry per printed sheet's label. ``press`` writes every colour
     in CMYK and die lines in a spot colour, for a print-shop file
     (:mod:`pachaprint.render.printshop`, which makes the result PDF/X); ``None``
     writes the home files' RGB.
     """
     if not pages:
         raise ValueError("a PDF needs at least one page")
+    if not outline:
+        outline = page_outline(pages, title or pages[0].name)
     buf = io.BytesIO()
     first = pages[0]
     c = Canvas(

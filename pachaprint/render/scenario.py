@@ -234,12 +234,14 @@ def disc_print_pages(
         )
     if not found:
         raise ValueError("no scenarios to print")
+    names = [load_wheel(n).name for n in wheel_names(wheel)]
     return document(
         found,
-        words["discs"]["title"].format(wheel=", ".join(wheel_names(wheel))),
+        words["discs"]["title"].format(wheel=", ".join(names)),
         duplex=True,
         texts=words["sheets"],
         back_offset=back_offset,
+        wheels=names,
     )
 
 
@@ -324,7 +326,7 @@ def render_wheel_core(
     files: list[tuple[Path, bytes]] = []
     for name in wheel_names(wheel):
         stem = cover_file_stem(load_wheel(name).name)
-        pages = finished_pages(wheel_sheets(name, paper, lang), stem, lang)
+        pages = finished_pages(wheel_sheets(name, paper, lang), stem, lang, [load_wheel(name).name])
         files.append((core / f"{stem}{suffix}.svg", svg_string(pages[0]).encode("utf-8")))
         title = "pachaprint: " + words["cover_title"].format(wheel=load_wheel(name).name)
         files.append((core / f"{stem}{suffix}.pdf", pdf_bytes(pages, title=title, duplex=True)))

@@ -21,6 +21,8 @@ its first stop) and ``data-stops`` (its offsets, one per row, mm outwards).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pachaprint.resources import load_template
 
 from .. import draw as d
@@ -187,7 +189,7 @@ def wheel_cover_page(
     """The cover sheet's front as a finished page: the core file ``wheel-cover*.svg``."""
     wheel = resolve(wheel)
     return finished_pages(
-        [wheel_cover_sheet(wheel, paper, lang)], cover_file_stem(wheel.name), lang
+        [wheel_cover_sheet(wheel, paper, lang)], cover_file_stem(wheel.name), lang, [wheel.name]
     )[0]
 
 
@@ -196,13 +198,16 @@ def cover_file_stem(wheel_name: str) -> str:
     return "wheel-cover" if wheel_name == "retail" else f"wheel-cover-{wheel_name}"
 
 
-def finished_pages(found: list[sheets.Sheet], name: str, lang: str = "en") -> list[d.Drawing]:
-    """Sheets as numbered pages with the footer of :func:`sheets.document`, named ``name``."""
+def finished_pages(
+    found: list[sheets.Sheet], name: str, lang: str = "en", wheels: Sequence[str] = ()
+) -> list[d.Drawing]:
+    """Sheets as numbered pages with the footer of :func:`sheets.document`, named ``name``;
+    ``wheels``: the wheel templates the footer names."""
     try:
         footer_texts = load_template(f"reference/{lang}.json")["sheets"]
     except (OSError, KeyError):
         footer_texts = None
-    pages = sheets.document(found, "pachaprint", duplex=False, texts=footer_texts)
+    pages = sheets.document(found, "pachaprint", duplex=False, texts=footer_texts, wheels=wheels)
     return [
         d.Drawing(page.width_mm, page.height_mm, page.items, name=name, metadata=page.metadata)
         for page in pages
