@@ -180,9 +180,9 @@ def page_outline(pages: Sequence[d.Drawing], title: str) -> list[tuple[str, int]
     for index, page in enumerate(pages):
         meta = dict(page.metadata)
         label = meta.get("label")
-        if label and meta.get("side") not in ("back", "blank"):
-            if not found or found[-1][0] != label:
-                found.append((label, index))
+        printed = label and meta.get("side") not in ("back", "blank")
+        if printed and (not found or found[-1][0] != label):
+            found.append((str(label), index))
     return found or [(title, 0)]
 
 
