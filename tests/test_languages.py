@@ -86,7 +86,18 @@ PUBLISHED = {
         ["Opfer", "opfer", "Vielfaltsstein", "Geländeplättchen", "Ernte"],
     ),
     "it": (
-        ["gettoni di coltura", "Ruota di Pachamama", "Divinare", "Offerta", "Scoperta"],
+        [
+            "gettoni di coltura",
+            "Ruota di Pachamama",
+            "Divinare",
+            "Offerta",
+            "Scoperta",
+            # issue 35: the published Italian help's board, pawns and first two crops
+            "Tabellone",
+            "pedine",
+            "patata dolce",
+            "foglia di coca",
+        ],
         ["gettoni offerta", "Gettoni offerta"],
     ),
 }

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import draw as d
+from ..fonts import fit_size
 from ..symbols import palette, pawn, place
 from ..texts import core_geometry, pawn_letter
 
@@ -104,8 +105,11 @@ def face(kind: str, colour: str, number: int, lang: str = "en", side: str = "fro
         )
     label_pt = 7.5 if size > 10 else 6.5
     if kind in ("quechua", "otoma"):
-        items.append(place("pawn", c, c - size * 0.05, size * 0.7, accent=sw.colour))
-        items.append(_label(c, c + size * 0.1, letter, label_pt, sw.ink))
+        # the letter on the widest part of the body, inside the silhouette
+        items.append(place("pawn", c, c, size * 0.74, accent=sw.colour))
+        # a wide code (two broad letters) prints at the kit's 6 pt floor to stay inside
+        fit = fit_size(letter, size * 0.3, label_pt, bold=True)
+        items.append(_label(c, c + size * 0.19, letter, fit, sw.ink))
     elif kind == "diversity-stone":
         items.append(_stone(c, c, c - inset - 0.6, sw.colour))
         items.append(_label(c, c + 0.3, letter, label_pt, sw.ink))
