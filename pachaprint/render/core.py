@@ -32,6 +32,7 @@ from .components import (
 )
 from .components.print_test import alignment_sheets
 from .pdf import write_pdf
+from .printshop import write_pdfs
 from .sheets import Paper, Sheet, catalogue, document, fit_or_tile, impose, paper
 from .sheets import first_pages as sheets_first_pages
 from .svg import write_svg
@@ -254,7 +255,7 @@ def _render_core(
     for key in papers:
         pages = core_pages(key, lang, tile_mm, wheels, back_offset)
         written.append(
-            write_pdf(
+            write_pdfs(
                 pages,
                 out / "pnp" / f"pachaprint-core-{key}.pdf",
                 title=words["core_title"],

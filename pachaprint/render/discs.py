@@ -21,7 +21,7 @@ from . import draw as d
 from .components.disc_back import disc_back, scenario_difficulty
 from .components.disc_front import disc_front
 from .fonts import wrap
-from .pdf import write_pdf
+from .printshop import write_pdfs
 from .shapes import paragraph, rule
 from .sheets import Paper, Sheet, body_area, document, first_pages, impose, paper
 from .symbols import palette
@@ -212,6 +212,6 @@ def render_discs(
         scenarios, paper_key, wheel, lang, difficulties, back_offset, share_url
     )
     title = texts(lang)["discs"]["title"].format(wheel=load_wheel(wheel).name)
-    return write_pdf(
+    return write_pdfs(
         pages, out_path, title=title, duplex=True, outline=outline, print_shop=print_shop
     )

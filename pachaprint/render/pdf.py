@@ -15,7 +15,7 @@ import os
 from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path as FilePath
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
@@ -26,8 +26,19 @@ from . import draw as d
 from .fonts import font_name
 from .shapes import outline
 
-if TYPE_CHECKING:
-    from .printshop import Press
+
+class Press(Protocol):
+    """How a print-shop file paints (:class:`pachaprint.render.printshop.Separations`):
+    reportlab colours for a fill, a line of a width, text, and the die lines' spot colour."""
+
+    def fill(self, colour: str) -> Color: ...
+
+    def stroke(self, colour: str, width_mm: float) -> Color: ...
+
+    def text(self, colour: str) -> Color: ...
+
+    def cut(self) -> Color: ...
+
 
 PDF_VERSION = (1, 7)
 """The header version: the files use TrimBox/BleedBox (1.3), transparency (1.4),
@@ -259,24 +270,17 @@ def write_pdf(
     title: str | None = None,
     duplex: bool = False,
     outline: Sequence[tuple[str, int]] = (),
-    print_shop: bool = False,
 ) -> FilePath:
-    """Write one drawing or a list of pages to ``path`` atomically. With ``print_shop``
-    also write the print-shop file beside it (``NAME-print-shop.pdf``, docs/outputs.md
-    section 5)."""
+    """Write one drawing or a list of pages to ``path`` atomically."""
     if isinstance(pages, d.Drawing):
         pages = [pages]
     target = FilePath(path)
-    _write(target, pdf_bytes(pages, title=title, duplex=duplex, outline=outline))
-    if print_shop:
-        from .printshop import print_shop_name, print_shop_pdf
-
-        shop = print_shop_pdf(pages, title or pages[0].name, outline)
-        _write(target.with_name(print_shop_name(target.name)), shop)
+    write_bytes(target, pdf_bytes(pages, title=title, duplex=duplex, outline=outline))
     return target
 
 
-def _write(target: FilePath, data: bytes) -> None:
+def write_bytes(target: FilePath, data: bytes) -> None:
+    """Write ``data`` to ``target`` atomically (a temporary name, then a rename)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(f".{target.name}.tmp")
     tmp.write_bytes(data)

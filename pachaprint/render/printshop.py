@@ -30,10 +30,12 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import io
+import os
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from ..resources import templates_dir
@@ -177,9 +179,9 @@ def total_ink(value: CMYK) -> float:
 
 
 @dataclass(frozen=True)
-class Press:
-    """How the PDF writer paints for a print shop: every colour through :meth:`fill`,
-    :meth:`stroke` or :meth:`text`, die lines in :meth:`cut` (reportlab colours)."""
+class Separations:
+    """How the PDF writer paints for a print shop (its ``Press``): every colour through
+    :meth:`fill`, :meth:`stroke` or :meth:`text`, die lines in :meth:`cut`."""
 
     def _colour(self, value: CMYK) -> Any:
         from reportlab.lib.colors import CMYKColor
@@ -302,8 +304,28 @@ def print_shop_pdf(
     from .pdf import pdf_bytes
 
     require()
-    raw = pdf_bytes(with_bleed(pages), title=title, outline=outline, press=Press())
+    raw = pdf_bytes(with_bleed(pages), title=title, outline=outline, press=Separations())
     return to_pdfx(raw, title)
+
+
+def write_pdfs(
+    pages: d.Drawing | Sequence[d.Drawing],
+    path: str | os.PathLike[str],
+    title: str | None = None,
+    duplex: bool = False,
+    outline: Sequence[tuple[str, int]] = (),
+    print_shop: bool = False,
+) -> Path:
+    """:func:`pachaprint.render.pdf.write_pdf`, and with ``print_shop`` the print-shop file
+    beside it (``NAME-print-shop.pdf``); returns the home file's path."""
+    from .pdf import write_bytes, write_pdf
+
+    target = write_pdf(pages, path, title=title, duplex=duplex, outline=outline)
+    if print_shop:
+        pages = [pages] if isinstance(pages, d.Drawing) else pages
+        shop = print_shop_pdf(pages, title or pages[0].name, outline)
+        write_bytes(target.with_name(print_shop_name(target.name)), shop)
+    return target
 
 
 def print_shop_name(home: str) -> str:

@@ -92,6 +92,12 @@ class Wheel(ABC):
         return self.slider_strip() is not None
 
     @property
+    def areas_touch(self) -> bool:
+        """True when neighbouring cells' areas meet (a divider line separates them); a slot
+        wheel with ``slots.area_deg`` below its slot leaves blank card between them."""
+        return True
+
+    @property
     def can_calibrate(self) -> bool:
         """True when the calibration disc (sectors and rings) can measure this kind of wheel."""
         return False

@@ -103,6 +103,10 @@ class SlotWheel(Wheel):
                 )
         return found
 
+    @property
+    def areas_touch(self) -> bool:
+        return self.area_deg >= self.slot_deg
+
     def reach(self, area: Sector) -> Sector:
         """The part of the ring that shows nothing of a neighbour: a cell's coloured area
         plus the blank between it and each neighbour's area (``slot_deg - area_deg``)."""

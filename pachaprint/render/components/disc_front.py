@@ -75,6 +75,8 @@ def _cells(scenario: Scenario, art: WheelArt, cx: float, cy: float) -> list[d.El
     wheel = art.wheel
     out: list[d.Element] = []
     divider = d.Style(stroke=symbols.palette()["divider"], stroke_width=wheel.divider_mm)
+    if not wheel.areas_touch:
+        divider = d.Style()  # blank card lies between the areas: nothing to divide
     for place in wheel.places(board.width):
         cell = board.cell(place.column, place.row)
         name = board.name(cell)
