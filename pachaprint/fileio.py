@@ -118,4 +118,15 @@ def process_is_gone(pid: int) -> bool:
         return True
     except OSError:
         return False
-    return False
+    return _is_zombie(pid)
+
+
+def _is_zombie(pid: int) -> bool:
+    """True for a process that has ended and waits only to be reaped (Linux): an orphan's
+    stays so where nothing reaps it, as in some containers."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as found:
+            state = found.read().rpartition(b")")[2].split()[:1]
+    except OSError:
+        return False
+    return state == [b"Z"]

@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from pachaprint.check.files import scenario_files
 from pachaprint.model.text import display_path
-from pachaprint.pipeline.jobs import Submit, failure, run_now
+from pachaprint.pipeline.jobs import Submit, failure, run_now, worker_pool
 from pachaprint.pipeline.lock import BuildLock, BuildLockError
-from pachaprint.pipeline.manifest import Manifest, file_hash
+from pachaprint.pipeline.manifest import Manifest
 from pachaprint.pipeline.options import PAPERS, WHEELS, BuildOptions, Progress
 from pachaprint.pipeline.outcome import BuildResult, ScenarioOutcome
 from pachaprint.pipeline.outdir import OutDirError, prepare_out_dir
@@ -247,9 +247,7 @@ def _locked_build(
     core_needed = not manifest.is_current(out_dir, "core", core_input)
     executor = None
     if jobs > 1 and (pending or core_needed):  # (a discs PDF alone is made in this process)
-        from concurrent.futures import ProcessPoolExecutor
-
-        executor = ProcessPoolExecutor(max_workers=jobs)
+        executor = worker_pool(jobs)
     with executor or nullcontext():
         submit: Submit = executor.submit if executor else run_now
         core_future = submit(build_core, str(out_dir), options) if core_needed else None
@@ -319,5 +317,8 @@ def _write_index(
 
     read = read_print_files(out_dir, pnp_files, options.lang, names)
     index = gallery_html(entries, prints=read, wheels=options.wheels)
-    replace_file(out_dir, "index.html", index.encode("utf-8"))
-    manifest.record("index", digest, {"index.html": file_hash(out_dir / "index.html") or ""})
+    data = index.encode("utf-8")
+    replace_file(out_dir, "index.html", data)
+    from pachaprint.pipeline.hashing import sha256
+
+    manifest.record("index", digest, {"index.html": sha256(data).hexdigest()})

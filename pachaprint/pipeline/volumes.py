@@ -11,15 +11,13 @@ incremental build: adding a scenario at the end rebuilds only the last volume.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from pachaprint.pipeline.jobs import Submit, failure
 from pachaprint.pipeline.manifest import Manifest, input_hash
 from pachaprint.pipeline.options import SCENARIOS_PER_VOLUME, WHEELS, BuildOptions, Progress
-from pachaprint.pipeline.staging import PlacementError, Stage, remove
+from pachaprint.pipeline.staging import Stage
 from pachaprint.resources import load_template
 
 TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
@@ -206,12 +204,6 @@ def stale_discs(manifest: Manifest, paper: str, volumes: list[Volume]) -> list[s
     ]
 
 
-def single_files_to_remove(volumes: list[Volume]) -> list[str]:
-    """The single-file names (``pnp/pachaprint-discs-a4.pdf``) of templates now split into
-    volumes: a smaller build (or an older version) may have left them."""
-    return [f"{volume.stem}.pdf" for volume in volumes if volume.number == 1]
-
-
 def discs_unchanged(
     built: list[BuiltScenario], out_dir: Path, options: BuildOptions, manifest: Manifest
 ) -> list[PrintFile] | None:
@@ -220,9 +212,7 @@ def discs_unchanged(
     files, planned = plan_discs(built, options)
     for paper, volumes in planned.items():
         shown = [volume for volume, _digest in volumes]
-        if stale_discs(manifest, paper, shown) or any(
-            os.path.lexists(out_dir / name) for name in single_files_to_remove(shown)
-        ):
+        if stale_discs(manifest, paper, shown):
             return None
         for volume, digest in volumes:
             if not manifest.is_current(out_dir, volume.unit, digest):
@@ -252,10 +242,7 @@ def build_volumes(
     for paper, volumes in planned.items():
         shown = [volume for volume, _digest in volumes]
         for unit in stale_discs(manifest, paper, shown):
-            problems.extend(_remove_outputs(out_dir, manifest, unit))
-        for name in single_files_to_remove(shown):
-            with contextlib.suppress(OSError):
-                remove(out_dir, PurePosixPath(name))
+            problems.extend(manifest.remove_outputs(out_dir, unit))
         status[paper] = "unchanged" if volumes else "skipped"
         for volume, digest in volumes:
             if manifest.is_current(out_dir, volume.unit, digest):
@@ -297,20 +284,3 @@ def _template_name(ref: str) -> str:
 def paper_label(paper: str) -> str:
     """``A4`` or ``Letter``."""
     return "A4" if paper == "a4" else paper.capitalize()
-
-
-def _remove_outputs(out_dir: Path, manifest: Manifest, unit: str) -> list[str]:
-    """Delete the files a unit made that this build no longer makes (an old volume).
-
-    Returns a problem for each recorded name it refused to remove (a link on the way).
-    """
-    refused = []
-    for name in manifest.outputs(unit):
-        try:
-            remove(out_dir, PurePosixPath(name))
-        except PlacementError as error:
-            refused.append(str(error))
-        except OSError:
-            continue
-    manifest.forget(unit)
-    return refused
