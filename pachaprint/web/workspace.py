@@ -9,18 +9,24 @@ following links. The studio edits scenarios in it; the table reads a scenario
 and keeps saved games beside it.
 
 Writes are compare-and-swap, under an advisory lock on the folder (two
-studios on one folder take turns). The new text goes to a temporary file in
-the folder; :meth:`Workspace.create` links it to the name, which fails if
-anything is there (it never replaces a file); :meth:`Workspace.replace`
-first renames the current file aside, in one step, and compares what it
-moved with the bytes the author opened: if they differ, or a file appears at
-the name meanwhile (an editor saving), the other version is put back or left
-in place and :class:`WorkspaceConflict` is raised; :meth:`Workspace.rename` moves
-a file aside the same way and links it to its new name, never replacing a
-file there. Renames and links replace
-directory entries, never write through a link, so nothing outside the folder
-is touched. A writer that rewrites the file in place without renaming it,
-while a save runs, can still race it: no lock can hold a program that takes none.
+studios on one folder take turns), and a saved file is never missing: at
+every moment its name holds the old content or the new, so a reader (the
+studio's own open, an editor, a sync tool) never finds it gone, and a save
+killed at any moment leaves one of the two. The new text goes to a
+temporary file in the folder; :meth:`Workspace.create` links it to the name,
+which fails if anything is there (it never replaces a file);
+:meth:`Workspace.replace` exchanges it with the current file in one step
+(``renameat2``'s ``RENAME_EXCHANGE`` on Linux) and compares what it displaced
+with the bytes the author opened: if they differ (an editor saved meanwhile),
+that version is exchanged back and :class:`WorkspaceConflict` is raised.
+Where the system cannot exchange two names, the file is compared, checked
+unchanged (same file, size and times) and replaced at once with
+``os.replace``. :meth:`Workspace.rename` moves a file to its new name in one
+step that never replaces a file there (``RENAME_NOREPLACE``, or a hard
+link then an unlink). Renames and links replace directory entries, never
+write through a link, so nothing outside the folder is touched. A writer
+that rewrites the file in place without renaming it, while a save runs, can
+still race it: no lock can hold a program that takes none.
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pachaprint.check.load import MAX_BYTES, parse_bytes
-from pachaprint.fileio import process_is_gone
+from pachaprint.fileio import exchange, move_without_replacing, process_is_gone
 
 try:
     import fcntl
@@ -75,6 +81,21 @@ class WorkspaceConflict(WorkspaceError):
 
 _NO_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.ENOSYS}
 """``link()`` errors of file systems without hard links (some FUSE and FAT drives)."""
+
+
+def _identity(found: os.stat_result) -> tuple[int, ...]:
+    """What changes when a file is replaced or written: its device, inode, size and times."""
+    return (found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns)
+
+
+def _move(source: Path, target: Path) -> None:
+    """Rename ``source`` to ``target`` unless anything has that name (``FileExistsError``):
+    in one step where the system can, else by a hard link and an unlink."""
+    if move_without_replacing(source, target):
+        return
+    _put(source, target)  # (a hard link, or a rename where the drive has none)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(source)
 
 
 def _put(source: Path, target: Path) -> None:
@@ -249,71 +270,74 @@ class Workspace:
         """Replace file ``name`` with ``text`` if it holds exactly ``expected``, else
         :class:`WorkspaceConflict` with the file left as it is. Call it holding :meth:`locked`.
 
-        The file's permission bits are kept.
+        The file's permission bits are kept; its name holds the old or the new bytes
+        at every moment (see the module documentation).
         """
         path = self.path_of(name)
-        aside = self.root / f"{_ASIDE}{os.getpid()}-{secrets.token_hex(8)}-{name}"
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            raise WorkspaceConflict(f"{name} was removed") from None
+        except OSError as exc:
+            raise WorkspaceError(f"cannot write {name}: {exc.strerror or exc}", 500) from None
         try:
             staged = self._staged(text)
         except OSError as exc:
             raise WorkspaceError(f"cannot write {name}: {exc.strerror or exc}", 500) from None
         try:
-            try:
-                os.rename(path, aside)  # one step: what was there is what we compare
-            except FileNotFoundError:
-                raise WorkspaceConflict(f"{name} was removed") from None
-            info = os.lstat(aside)
-            if not stat.S_ISREG(info.st_mode) or self._bytes(aside) != expected:
-                with contextlib.suppress(FileExistsError):
-                    _put(aside, path)  # theirs back, unless a newer version is there
-                raise WorkspaceConflict(f"{name} changed on disk")
             os.chmod(staged, stat.S_IMODE(info.st_mode))
-            try:
-                _put(staged, path)
-            except FileExistsError:  # a newer version was written meanwhile: it stays
-                raise WorkspaceConflict(f"{name} changed on disk") from None
+            if exchange(staged, path):  # ``staged`` now holds what was there
+                displaced = os.lstat(staged)
+                if not stat.S_ISREG(displaced.st_mode) or self._bytes(staged) != expected:
+                    exchange(staged, path)  # theirs back under the name
+                    raise WorkspaceConflict(f"{name} changed on disk")
+            else:
+                self._compare_and_replace(name, staged, path, expected)
+        except FileNotFoundError:
+            raise WorkspaceConflict(f"{name} was removed") from None
         except OSError as exc:
-            with contextlib.suppress(OSError):  # put the file back if it is still aside
-                _put(aside, path)
             raise WorkspaceError(f"cannot write {name}: {exc.strerror or exc}", 500) from None
         finally:
-            for leftover in (staged, aside):
-                with contextlib.suppress(FileNotFoundError):
-                    os.unlink(leftover)
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(staged)
         return path
+
+    def _compare_and_replace(self, name: str, staged: Path, path: Path, expected: bytes) -> None:
+        """Where no exchange is possible: replace ``path`` by ``staged`` if it holds
+        ``expected`` and is still the very file compared when it is replaced."""
+        handle = os.open(path, os.O_RDONLY | _NO_FOLLOW | _NON_BLOCK)
+        with os.fdopen(handle, "rb") as file:
+            before = os.fstat(file.fileno())
+            same = stat.S_ISREG(before.st_mode) and file.read(MAX_BYTES + 1) == expected
+        if not same or _identity(os.lstat(path)) != _identity(before):
+            raise WorkspaceConflict(f"{name} changed on disk")
+        os.replace(staged, path)
 
     def rename(self, name: str, to: str, expected: bytes) -> Path:
         """Give file ``name`` the name ``to`` if it holds exactly ``expected``, else
         :class:`WorkspaceConflict` with the file left as it is; never replaces a file at
         ``to`` (:class:`WorkspaceConflict` too). Call it holding :meth:`locked`."""
         path, target = self.path_of(name), self.path_of(to)
-        aside = self.root / f"{_ASIDE}{os.getpid()}-{secrets.token_hex(8)}-{name}"
         try:
-            os.rename(path, aside)  # one step: what was there is what we compare
+            _move(path, target)  # one step: the file is under one name or the other
         except FileNotFoundError:
             raise WorkspaceConflict(f"{name} was removed") from None
+        except FileExistsError:
+            raise WorkspaceConflict(f"{to} exists already") from None
         except OSError as exc:
             raise WorkspaceError(f"cannot rename {name}: {exc.strerror or exc}", 500) from None
         try:
-            info = os.lstat(aside)
-            if not stat.S_ISREG(info.st_mode) or self._bytes(aside) != expected:
+            info = os.lstat(target)
+            if not stat.S_ISREG(info.st_mode) or self._bytes(target) != expected:
                 raise WorkspaceConflict(f"{name} changed on disk")
-            try:
-                _put(aside, target)
-            except FileExistsError:
-                raise WorkspaceConflict(f"{to} exists already") from None
         except BaseException as failed:
-            with contextlib.suppress(FileExistsError):
-                _put(aside, path)  # back under its name, unless a newer version is there
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(aside)
+            with contextlib.suppress(OSError):
+                _move(target, path)  # back under its name, unless a newer version is there
             if isinstance(failed, OSError) and not isinstance(failed, WorkspaceError):
                 raise WorkspaceError(
                     f"cannot rename {name}: {failed.strerror or failed}", 500
                 ) from None
             raise
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(aside)
         return target
 
     @staticmethod
