@@ -76,7 +76,12 @@ def table(
             for setting, value in {**given, "colour": colour, "seed": seed}.items():
                 if value is not None:
                     raise ConfigError(setting, "comes from the saved game")
-            session = session_for(path.parent, saved=load_saved_game(path, "cannot open this game"))
+            saved = load_saved_game(path, "cannot open this game")
+            try:
+                session = session_for(path.parent, saved=saved)
+            except ConfigError as exc:  # the game's own seats: not a usage error
+                typer.echo(printable(f"{shown}: cannot open this game: {exc}"), err=True)
+                raise typer.Exit(1) from None
         else:
             words = _words(mode, seats, difficulty, colour, otoma, seed)
             session = session_for(path.parent, _load_scenario(path), words)

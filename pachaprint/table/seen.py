@@ -6,7 +6,8 @@ the rules let the players see: a :class:`~pachaprint.engine.rules.view.PlayerVie
 the events that happened (told in words by :mod:`pachaprint.terminal.display`),
 and, in co-op, the top tiles of the seat to play when a person plays it (each
 hand lies behind its screen). The legal actions are the engine's own codes,
-listed only when a person is to decide.
+listed only when a person is to decide. The game's seed, which fixes the
+deal of every hand and stack, stays on the server.
 """
 
 from __future__ import annotations
@@ -77,7 +78,6 @@ def table(game: TableGame) -> dict[str, Any]:
         },
         "mode": state.mode.value,
         "difficulty": state.config.level,
-        "seed": state.config.seed,
         "seats": [
             {
                 "seat": seat,

@@ -50,9 +50,17 @@ class NewGame:
         if otoma is None and Mode.parse(self.mode).has_otoma and not scenario.otoma:
             cells = first_start_cells(scenario)
             otoma = ",".join(scenario.board.name(c) for c in cells)
+        seed = self.seed if self.seed is not None else fresh_seed()
         return PlayConfig.parse(
-            self.mode, ",".join(self.seats), self.difficulty, otoma, self.colour, self.seed
+            self.mode, ",".join(self.seats), self.difficulty, otoma, self.colour, seed
         )
+
+
+def fresh_seed() -> int:
+    """A seed for a game nobody gave one: 63 random bits. The page never sees a game's
+    seed, and this many seeds cannot be tried one by one against what the table shows
+    to find the hidden deal."""
+    return secrets.randbelow(1 << 63)
 
 
 def usable_modes(scenario: Scenario) -> list[str]:
@@ -161,8 +169,6 @@ class TableSession:
         with self.lock:
             try:
                 play = words.config(self.scenario)
-                if any(kind in CHEATING for kind in play.seats):
-                    raise ConfigError("seats", "a bot that reads the hidden map cannot sit here")
                 game = TableGame(self.scenario, play, wheel=self.wheel)
             except ConfigError as exc:
                 raise TableError(f"{exc.setting}: {exc}", 422) from None
@@ -253,7 +259,7 @@ def _word(body: dict[str, Any], key: str) -> str | None:
 
 def _seed(value: object) -> int | None:
     if value is None or value == "":
-        return secrets.randbelow(1 << 31)
+        return None  # a fresh one (NewGame.config)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 63:
         raise TableError("seed must be a whole number from 0", 400)
     return value

@@ -189,7 +189,6 @@
     const parts = [table.mode === "coop" ? "co-op" : table.mode];
     if (table.difficulty) parts.push(table.difficulty);
     parts.push(table.seats.map((s) => s.kind).join(", "));
-    parts.push("seed " + table.seed);
     $("game-line").textContent = parts.join(" \u00B7 ");
   };
 
