@@ -372,9 +372,9 @@ def collect_files(paths: list[str]) -> tuple[list[Path], list[str]]:
     missing: list[str] = []
     for name in paths:
         path = Path(name)
-        if path.is_dir():
+        if os.path.isdir(path):  # (False, not an error, for a name too long to be a file)
             files.extend(scenario_files(path))
-        elif path.is_file():
+        elif os.path.isfile(path):
             files.append(path)
         else:
             missing.append(name)

@@ -66,7 +66,7 @@ def balance(
     Exit 0 when every scenario was valid and every game ended, 1 otherwise,
     2 for usage errors.
     """
-    from pachaprint.check.load import collect_files
+    from pachaprint.cli.checking import PathProblem, scenario_paths
     from pachaprint.engine.analysis.balance import BalanceConfig
     from pachaprint.engine.rules.config import ConfigError, Mode
 
@@ -81,11 +81,10 @@ def balance(
         _check(config)
     except ConfigError as exc:
         raise UsageError(f"{v.option_of(exc.setting)}: {exc}") from None
-    files, missing = collect_files([str(p) for p in paths])
-    if missing:
-        raise UsageError(f"no such file or folder: {', '.join(missing)}")
-    if not files:
-        raise UsageError(f"no scenario files (*.json) in {', '.join(map(str, paths))}")
+    try:
+        files = scenario_paths([str(p) for p in paths])
+    except PathProblem as problem:
+        raise UsageError(str(problem)) from None
     scenarios, refused = _load(files, {Path(p) for p in paths})
     if not scenarios and not refused:
         raise UsageError(f"no scenario files (*.json) in {', '.join(map(str, paths))}")

@@ -76,7 +76,9 @@ def build(
     output_format: OutputFormat = v.format(
         "text: a line per scenario and a summary; json: the summary as data."
     ),
-    quiet: bool = v.quiet("No progress display and no text summary."),
+    quiet: bool = v.quiet(
+        "No progress display, and no text summary unless something failed (then only what failed)."
+    ),
     force: bool = v.force("Redo every step, ignoring the previous build."),
     back_offset: str = v.back_offset(
         "Shift every back page of the print-and-play PDFs by X,Y mm (right, down as seen "

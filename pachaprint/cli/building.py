@@ -10,6 +10,7 @@ same bytes.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from pachaprint.check.files import scenario_files
@@ -31,11 +32,16 @@ def source_problem(scenarios: Path) -> str | None:
     """Why ``scenarios`` cannot be built from (a usage error), or ``None`` for a folder with
     scenario files in it, or a file."""
     shown = display_path(scenarios)
-    if scenarios.is_file():
+    if os.path.isfile(scenarios):
         return None
-    if not scenarios.exists():
+    if not os.path.exists(scenarios):
+        from pachaprint.check.load import unusable_path
+
+        reason = unusable_path(scenarios)
+        if reason is not None and reason != "no such file or folder":
+            return f"{reason}: {shown}"
         return f"no such folder or file: {shown}"
-    if not scenarios.is_dir():
+    if not os.path.isdir(scenarios):
         return f"not a folder or a file (a device or a pipe?): {shown}"
     if not scenario_files(scenarios):
         return f"no scenario files (*.json) in {shown}"
@@ -64,13 +70,17 @@ def wheels_for(wheel: str) -> tuple[str, ...]:
 
 def result_lines(result: BuildResult, output_format: str, quiet: bool) -> list[str]:
     """What ``build`` prints on standard output: the JSON summary, or a line per scenario
-    (and per problem) and the summary line; nothing with ``quiet`` in the text format."""
+    (and per problem) and the summary line. With ``quiet`` in the text format, only
+    what went wrong: the scenarios that failed with their problems, the build's own
+    problems and the summary line; nothing at all for a build that went well."""
     if output_format == "json":
         return [json.dumps(result.to_dict(), indent=2)]
-    if quiet:
+    if quiet and result.ok:
         return []
     lines = []
     for outcome in result.scenarios:
+        if quiet and outcome.ok:
+            continue
         line = f"{outcome.id or outcome.file}: {outcome.status}"
         if outcome.report and outcome.report.get("difficulty"):
             line += f" ({outcome.report['difficulty']})"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import typer
@@ -39,7 +40,7 @@ def calibrate(
         raise UsageError(
             f"--wheel {wheel}: the calibration disc measures a sector (retail-style) wheel"
         )
-    if out.exists() and not out.is_dir():
+    if os.path.exists(out) and not os.path.isdir(out):
         raise UsageError(f"--out {out} is a file; give a folder")
     written = render_calibration(out, paper=paper.value, lang=lang.value, wheel=wheel)
     typer.echo(f"wrote {', '.join(str(p) for p in written)}")

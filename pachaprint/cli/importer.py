@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import typer
@@ -60,7 +61,7 @@ def import_discs(
     --force. Exit 0 when all were imported, 1 when one was not, 2 for usage
     errors.
     """
-    if out.exists() and not out.is_dir():
+    if os.path.exists(out) and not os.path.isdir(out):
         raise UsageError(f"--out {display_path(out)} is not a folder")
     try:
         items = read_items(inputs)

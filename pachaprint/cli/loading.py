@@ -3,6 +3,7 @@ clear refusal."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,7 +23,7 @@ def missing_file(path: Path) -> str:
     """Why ``path`` is not a file to read: ``no such file``, a link loop, a folder..."""
     reason = unusable_path(path)
     if reason is None or reason == "no such file or folder":
-        return "no such file" if not path.is_dir() else "a folder, not a scenario file"
+        return "no such file" if not os.path.isdir(path) else "a folder, not a scenario file"
     return reason
 
 
@@ -36,7 +37,7 @@ def load_valid_scenario(
     exits 1. ``dots_note`` is the warning shown when dots were filled.
     """
     shown = display_path(path)
-    if not path.is_file():
+    if not os.path.isfile(path):  # (os.path: a name too long to be a file is no error)
         raise UsageError(f"{missing_file(path)}: {shown}")
     try:
         raw = read_file(path)
@@ -65,8 +66,8 @@ def load_saved_game(path: Path, refusal: str) -> SavedGame:
     from pachaprint.engine.rules.log import LogError, load_log
     from pachaprint.terminal.display import printable
 
-    if not path.is_file():
-        raise UsageError(printable(f"no such file: {path}"))
+    if not os.path.isfile(path):
+        raise UsageError(printable(f"{missing_file(path)}: {path}"))
     try:
         return load_log(path, record_events=True)
     except OSError as exc:

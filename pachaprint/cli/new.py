@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from enum import Enum
 from pathlib import Path
@@ -116,9 +117,9 @@ def new(
 def _check_out(out: Path, force: bool) -> None:
     """``--out``: a file name, not a folder; an existing file only with ``--force``."""
     shown = display_path(out)
-    if out.is_dir():
+    if os.path.isdir(out):
         raise UsageError(f"--out {shown} is a folder; give a file name")
-    if (out.exists() or out.is_symlink()) and not force:
+    if os.path.lexists(out) and not force:
         raise UsageError(
             f"{shown} exists already; give --force to replace it, or another --out file"
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import typer
@@ -79,7 +80,7 @@ def render(
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     wheel = check_wheel(wheel or ("both" if core else "retail"))
-    if out.exists() and not out.is_dir():
+    if os.path.exists(out) and not os.path.isdir(out):
         raise UsageError(f"--out {out} is a file; give a folder")
     if core:
         from pachaprint.render.core import render_core

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -58,10 +59,12 @@ def table(
 
     path = Path(source)
     shown = display_path(path)
-    a_file = path.is_file() or path.suffix.lower() == ".json"
+    a_file = os.path.isfile(path) or path.suffix.lower() == ".json"
     shared = None if a_file else _load_code(source)
-    if shared is None and not path.is_file():
-        raise UsageError(f"no such file: {shown} (nor a share code)")
+    if shared is None and not os.path.isfile(path):
+        from pachaprint.cli.loading import missing_file
+
+        raise UsageError(f"{missing_file(path)}: {shown} (nor a share code)")
     try:
         data, _ = parse_bytes(read_file(path)) if shared is None else ({}, [])
     except OSError as exc:

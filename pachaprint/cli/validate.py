@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -97,7 +98,7 @@ def solve(
     Prints the unique solution, or why there is none, or two different
     solutions with the start cells that would settle them. Exit 0 when unique.
     """
-    if not path.is_file():
+    if not os.path.isfile(path):
         from pachaprint.cli.loading import missing_file
 
         raise UsageError(f"{missing_file(path)}: {display_path(path)}")

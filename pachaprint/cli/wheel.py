@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -60,7 +61,7 @@ def wheel(
         sys.stdout.write(render_webwheel(scenario, lang.value))
         return
     target = Path(out) if out else Path(f"{scenario.id}-wheel.html" if scenario else "wheel.html")
-    if target.is_dir():
+    if os.path.isdir(target):
         raise UsageError(
             f"--out {target} is a folder; give a file name such as {target / 'wheel.html'}"
         )

@@ -18,6 +18,7 @@ PDFs back are imported where they are used.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from contextlib import nullcontext
 from pathlib import Path
@@ -237,7 +238,7 @@ def _locked_build(
     """Every stage, each skipping the units that are current (:mod:`pachaprint.pipeline.unchanged`
     found that not all are)."""
     problems: list[str] = list(manifest.refused)
-    one_file = scenarios_dir.is_file()
+    one_file = os.path.isfile(scenarios_dir)
     files = [scenarios_dir] if one_file else scenario_files(scenarios_dir)
     skipped: list[str] = []
     outcomes, pending = check_files(

@@ -20,6 +20,7 @@ plus a read and a hash per scenario file (``benchmarks/bench_everyday.py``).
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from pachaprint.check.files import read_file, scenario_files
@@ -161,7 +162,7 @@ def nothing_to_do(
     """
     if manifest.refused:
         return None
-    files = [scenarios_dir] if scenarios_dir.is_file() else scenario_files(scenarios_dir)
+    files = [scenarios_dir] if os.path.isfile(scenarios_dir) else scenario_files(scenarios_dir)
     outcomes: list[ScenarioOutcome] = []
     seen_ids: dict[str, str] = {}
     for done, path in enumerate(files, start=1):

@@ -40,7 +40,7 @@ exactly one code.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from math import comb, log2
+from math import ceil, comb, log2
 
 from pachaprint.check.rules import SOLO_START_CELLS
 from pachaprint.model.board import board_for
@@ -70,6 +70,29 @@ MIN_SYMBOLS = 12
 """Fewer symbols spell no disc: a tiny map's terrain alone makes the payload at least 2**39."""
 NAME_MARK = "."
 """Between the code and the name part that may follow it."""
+_LONG_CELLS = 45
+MAX_SYMBOLS = (
+    1
+    + ceil(
+        (
+            1  # size
+            + 2 * _LONG_CELLS  # terrain
+            + _LONG_CELLS * log2(MAX_REGION_SIZE)  # crops: a rank below the region's size per cell
+            + log2(_LONG_CELLS)  # how many start cells
+            + _LONG_CELLS  # which: C(45, k) < 2**45
+            + 1
+            + OTOMA_CELLS * log2(_LONG_CELLS)  # Otoma
+        )
+        / 5
+    )
+    + CHECK_SYMBOLS
+)
+"""More symbols than any disc's code has (before a name part); longer codes are refused
+before they are read."""
+MAX_NAME_SYMBOLS = len(digits(1 << 8 * (MAX_NAME_BYTES + 1))) + CHECK_SYMBOLS
+"""More symbols than a name part of :data:`MAX_NAME_BYTES` takes."""
+MAX_CODE_TEXT = 4 * (MAX_SYMBOLS + MAX_NAME_SYMBOLS)
+"""Characters of typed text, dashes and spaces included, beyond which no code is read."""
 
 
 class ShareCodeError(ValueError):
@@ -233,12 +256,28 @@ def field_bits(disc: SharedDisc) -> dict[str, float]:
 def decode(text: str) -> SharedDisc:
     """The disc a share code carries; :class:`ShareCodeError` says why a code is not one."""
     text = text.strip()
+    if len(text) > MAX_CODE_TEXT:
+        raise ShareCodeError(
+            f"{len(text):,} characters are too many for a share code (a code with its name "
+            f"part has at most {MAX_SYMBOLS + 1 + MAX_NAME_SYMBOLS} symbols)"
+        )
     core_text, mark, name_text = text.partition(NAME_MARK)
     values = _symbols(core_text, 0)
+    if len(values) > MAX_SYMBOLS:
+        raise ShareCodeError(
+            f"{len(values)} symbols are too many for a share code (at most {MAX_SYMBOLS}"
+            f" before a name part)"
+        )
     disc = _decode_core(values)
     if not mark:
         return disc
-    return replace(disc, name=_decode_name(values, _symbols(name_text, len(core_text) + 1)))
+    name_values = _symbols(name_text, len(core_text) + 1)
+    if len(name_values) > MAX_NAME_SYMBOLS:
+        raise ShareCodeError(
+            f"the name part (after '{NAME_MARK}') has {len(name_values)} symbols; a name part "
+            f"has at most {MAX_NAME_SYMBOLS}"
+        )
+    return replace(disc, name=_decode_name(values, name_values))
 
 
 def _symbols(text: str, offset: int) -> list[int]:

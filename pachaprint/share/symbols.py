@@ -76,19 +76,23 @@ def spelled(values: list[int], group: int = GROUP) -> str:
     return "-".join(text[i : i + group] for i in range(0, len(text), group))
 
 
+_BASE32 = "0123456789abcdefghijklmnopqrstuv"
+"""The digits ``int(text, 32)`` reads: symbol value -> character (not the code's alphabet)."""
+
+
 def digits(number: int) -> list[int]:
-    """A non-negative integer in base 32, most significant symbol first (``[0]`` for 0)."""
-    out = []
-    while True:
-        number, low = divmod(number, 32)
-        out.append(low)
-        if not number:
-            return out[::-1]
+    """A non-negative integer in base 32, most significant symbol first (``[0]`` for 0).
+
+    Read from the number's bits, five at a time: linear in its length (dividing
+    by 32 again and again is quadratic for a long one)."""
+    bits = format(number, "b")
+    bits = "0" * (-len(bits) % 5) + bits
+    return [int(bits[i : i + 5], 2) for i in range(0, len(bits), 5)]
 
 
 def number(values: list[int]) -> int:
-    """The integer whose base-32 symbols are ``values`` (most significant first)."""
-    result = 0
-    for value in values:
-        result = result * 32 + value
-    return result
+    """The integer whose base-32 symbols are ``values`` (most significant first); linear in
+    their count (Python reads a power-of-two base without multiplying)."""
+    if not values:
+        return 0
+    return int("".join(_BASE32[value] for value in values), 32)

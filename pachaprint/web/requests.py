@@ -4,10 +4,11 @@ assets (:func:`page_routes`)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
@@ -20,6 +21,9 @@ ErrorAnswer = Callable[[Exception], Response | None]
 
 BODY_LIMIT = 256 * 1024
 """Request bodies above this are refused: a scenario or a decision is a few kilobytes."""
+BODY_SECONDS = 10
+"""A request body that has not come whole within this time is refused (408): a page sends
+a few kilobytes at once; a client that stalls must not hold a connection forever."""
 
 
 class ApiError(Exception):
@@ -50,12 +54,21 @@ async def read_json(request: Request) -> dict[str, Any]:
     if declared is not None and (not declared.isdigit() or int(declared) > BODY_LIMIT):
         raise ApiError(413, f"the request body is over {BODY_LIMIT // 1024} KB")
     chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > BODY_LIMIT:
-            raise ApiError(413, f"the request body is over {BODY_LIMIT // 1024} KB")
-        chunks.append(chunk)
+
+    async def receive() -> None:
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > BODY_LIMIT:
+                raise ApiError(413, f"the request body is over {BODY_LIMIT // 1024} KB")
+            chunks.append(chunk)
+
+    try:
+        await asyncio.wait_for(receive(), BODY_SECONDS)
+    except asyncio.TimeoutError:
+        raise ApiError(408, f"the request body did not come within {BODY_SECONDS} s") from None
+    except ClientDisconnect:  # the page went away mid-request: nobody reads an answer
+        raise ApiError(400, "the request body was cut short") from None
     data, problems = parse_bytes(b"".join(chunks))
     if problems:
         raise ApiError(400, f"the request body is not JSON: {problems[0].message}")

@@ -2,7 +2,8 @@
 
 Every name a request carries goes through :meth:`Workspace.path_of` before the
 disk is touched: a plain file name ending in ``.json`` (no folder separators,
-no leading dot, no control characters), directly inside the folder, and never
+no leading dot, no control characters of C0 or C1, no bidi override or other
+invisible format character: :func:`plain_name`), directly inside the folder, and never
 a symbolic link or anything but a regular file. Names are matched whole
 (``fullmatch``: ``"pwn.json\n"`` is refused). Reads open the file without
 following links. The studio edits scenarios in it; the table reads a scenario
@@ -37,6 +38,7 @@ import os
 import re
 import secrets
 import stat
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,7 +51,20 @@ try:
 except ImportError:  # pragma: no cover - Windows: one studio per folder
     fcntl = None  # type: ignore[assignment]
 
-_NAME = re.compile(r"[^/\\\x00-\x1f\x7f.][^/\\\x00-\x1f\x7f]{0,195}\.json")
+_NAME_PATTERN = re.compile(r"[^/\\\x00-\x1f\x7f.][^/\\\x00-\x1f\x7f]{0,195}\.json")
+_HIDDEN_KINDS = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+"""Unicode categories no file name of the apps may hold: control characters (C0 and C1),
+format characters (bidi overrides such as U+202E, zero-width joiners, the byte-order mark),
+lone surrogates (bytes that were not UTF-8) and line and paragraph separators: each can
+make a name read as another, on the page or in a terminal."""
+
+
+def plain_name(name: str) -> bool:
+    """True for a file name the apps may use: ``*.json``, no folder, no leading dot, none of
+    the characters of :data:`_HIDDEN_KINDS`."""
+    return _NAME_PATTERN.fullmatch(name) is not None and not any(
+        unicodedata.category(ch) in _HIDDEN_KINDS for ch in name
+    )
 _TEMPORARY = ".pachaprint-save-"
 """Temporary files of a save: ``.pachaprint-save-<pid>-<random>.tmp`` (hidden: never listed)."""
 _ASIDE = ".pachaprint-aside-"
@@ -128,16 +143,20 @@ class Workspace:
         Raises :class:`WorkspaceError` (in words) for anything else.
         """
         given = Path(path)
-        if given.is_dir():
-            return cls(given.resolve())
-        if given.exists() and not given.is_file():
-            raise WorkspaceError(f"{path} is neither a scenario file nor a folder")
-        target = given.resolve() if given.exists() else given.absolute()
-        if not _NAME.fullmatch(target.name):
+        try:  # (a name too long for the system is refused in words below)
+            if given.is_dir():
+                return cls(given.resolve())
+            if given.exists() and not given.is_file():
+                raise WorkspaceError(f"{path} is neither a scenario file nor a folder")
+            target = given.resolve() if given.exists() else given.absolute()
+        except OSError as error:
+            raise WorkspaceError(f"{path}: {error.strerror or error}") from None
+        if not plain_name(target.name):
             raise WorkspaceError(
-                f"{path}: a scenario file name ends in .json and has no leading dot"
+                f"{path}: a scenario file name ends in .json and has no leading dot, "
+                "control or invisible characters"
             )
-        if not target.parent.is_dir():
+        if not os.path.isdir(target.parent):
             raise WorkspaceError(f"no such folder: {given.parent}")
         return cls(target.parent.resolve(), target.name)
 
@@ -154,10 +173,10 @@ class Workspace:
     # -- names ---------------------------------------------------------------------
     def path_of(self, name: object) -> Path:
         """The path of a file name the app may use; :class:`WorkspaceError` otherwise."""
-        if not isinstance(name, str) or not _NAME.fullmatch(name):
+        if not isinstance(name, str) or not plain_name(name):
             raise WorkspaceError(
                 "a scenario is named by its file name in the folder, ending in .json "
-                "(no folders, no leading dot)",
+                "(no folders, no leading dot, no control or invisible characters)",
                 403,
             )
         if self.single is not None and name != self.single:
@@ -185,7 +204,7 @@ class Workspace:
         found = []
         with os.scandir(self.root) as entries:
             for entry in entries:
-                if _NAME.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                if plain_name(entry.name) and entry.is_file(follow_symlinks=False):
                     found.append(entry.name)
         return sorted(found)
 
@@ -227,7 +246,7 @@ class Workspace:
             if match is None or not process_is_gone(int(match.group(1) or match.group(2))):
                 continue
             with contextlib.suppress(OSError):
-                if match.group(3) is not None and _NAME.fullmatch(match.group(3)):
+                if match.group(3) is not None and plain_name(match.group(3)):
                     _put(self.root / name, self.root / match.group(3))
                 os.unlink(self.root / name)
 

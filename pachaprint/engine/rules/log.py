@@ -141,9 +141,7 @@ def parse_log(raw: bytes) -> dict[str, Any]:
         raise LogError(f"not a game log: {str(exc)[:120]}") from None
     if problems:
         raise LogError(f"not a game log: {problems[0].message}")
-    check_log(data)
-    assert isinstance(data, dict)
-    return data
+    return check_log(data)
 
 
 @cache
@@ -152,8 +150,15 @@ def _validator() -> jsonschema.protocols.Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
-def check_log(data: Any) -> None:
-    """:class:`LogError` naming the first JSON pointer where ``data`` breaks the log schema."""
+def check_log(data: Any) -> dict[str, Any]:
+    """``data`` as a log whose every number is a Python ``int``; :class:`LogError` naming the
+    first JSON pointer where ``data`` breaks the log schema.
+
+    A log holds whole numbers only, and JSON Schema's ``integer`` takes ``7.0``,
+    ``-0.0`` and ``1e18`` too: such a number is read as the ``int`` it spells,
+    so a log loads alike in compiled and interpreted builds (a ``float`` never
+    reaches the engine's ``int`` fields).
+    """
     if not isinstance(data, dict):
         raise LogError("not a game log: expected a JSON object")
     if data.get("format") not in (LOG_FORMAT, COMPETITIVE_V1, VERSUS_V1):
@@ -169,6 +174,21 @@ def check_log(data: Any) -> None:
         if top in _WHAT and (len(path) == 1 or error.validator in ("type", "maxItems")):
             raise LogError(f"{where}: {json.dumps(top)} must be {_WHAT[top]}")
         raise LogError(f"{where}: {error.message[:160]}")
+    whole = _whole_numbers(data)
+    assert isinstance(whole, dict)
+    return whole
+
+
+def _whole_numbers(value: Any) -> Any:
+    """``value`` with every float that is a whole number made the ``int`` it is (the schema
+    has refused any other float where a number belongs)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {key: _whole_numbers(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_whole_numbers(item) for item in value]
+    return value
 
 
 def config_of(log: dict[str, Any]) -> GameConfig:
@@ -209,7 +229,7 @@ def config_of(log: dict[str, Any]) -> GameConfig:
 
 def replay(log: Any, record_events: bool = False) -> SavedGame:
     """Rebuild the game of a log mapping; :class:`LogError` if it does not replay."""
-    check_log(log)
+    log = check_log(log)
     report = validate_data(log["scenario"], "the logged scenario", difficulty=False)
     if not report.valid or report.scenario is None:
         problem = report.errors[0]
