@@ -17,14 +17,17 @@ scenario, files that parse. No exception may escape.
 
 from __future__ import annotations
 
+import copy
 import json
+import random
 import tempfile
 import xml.etree.ElementTree as ET
 from collections import Counter
+from functools import cache
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -32,19 +35,39 @@ from pachaprint.check.problems import Problem, Report, Rule
 from pachaprint.check.validate import validate_bytes, validate_data
 from pachaprint.cli import app
 from pachaprint.cli.validate import report_lines
+from pachaprint.engine.rules.log import game_log, load_log
+from pachaprint.model.scenario import Scenario
 from pachaprint.pipeline.build import BuildOptions, build_scenario
 from pachaprint.render.pdf import pdf_bytes
 from pachaprint.render.scenario import disc_drawings
 from pachaprint.render.svg import svg_string
 from pachaprint.render.webwheel import render_webwheel
+from pachaprint.studio.server import BackgroundStudio
+from pachaprint.table.game import TableError, TableGame
+from pachaprint.table.server import BackgroundTable, session_for
+from pachaprint.table.session import NewGame
+from pachaprint.web.workspace import Workspace
 from tests.fuzzing import (
     BUILD_EXAMPLES_PER_RUN,
     FUZZ_SETTINGS,
+    STUDIO_REQUESTS,
+    TABLE_REQUESTS,
+    Deep,
+    app_link_text,
     byte_mutations,
+    dumps_any,
     hostile_valid_scenarios,
+    log_damage,
+    request_body,
+    set_at,
+    share_code_text,
     structure_bytes,
     structure_mutations,
+    web_board_mutations,
 )
+from tests.helpers import EXAMPLES, REPO
+from tests.helpers import example as example_data
+from tests.studio_http import Answer, Client
 
 runner = CliRunner()
 OUTCOMES: Counter[str] = Counter()
@@ -185,3 +208,298 @@ def test_fuzz_build_step_on_hostile_valid_scenarios():
         OUTCOMES.clear()
         run()
         print(f"\nbuild step: {OUTCOMES['built']} hostile valid scenarios built")
+
+
+# -- saved games ----------------------------------------------------------------------------------
+INTEGER_FIELDS = [
+    ("config", "seed"),
+    ("config", "tiles_seed"),
+    ("config", "first_player"),
+    ("config", "players"),
+    ("result", "scores", 0),
+]
+LOG_MODES = {
+    "competitive": ("lake-shore", NewGame("competitive", ("human", "greedy"), seed=11)),
+    "solo": ("long", NewGame("solo", ("human",), "hard", seed=12)),
+    "coop": ("long", NewGame("coop", ("human", "random", "human"), "normal", seed=13)),
+}
+
+
+def long_disc() -> Scenario:
+    data = example_data("high-valley")
+    data["start"] = ["i2", "a1", "e3", "c5", "h4"]
+    return Scenario.from_dict(data)
+
+
+@cache
+def good_log(mode: str) -> dict:
+    """A game of ``mode`` played a few decisions, as its log (``pachaprint-game/2``)."""
+    disc, words = LOG_MODES[mode]
+    scenario = long_disc() if disc == "long" else Scenario.from_dict(example_data(disc))
+    game = TableGame(scenario, words.config(scenario))
+    rng = random.Random(2)
+    for _ in range(12):
+        if game.state.is_terminal():
+            break
+        if game.human_to_play:
+            legal = game.state.legal_actions()
+            game.act(legal[rng.randrange(len(legal))])
+        else:
+            game.step()
+    return game_log(scenario, game.state, game.kinds)
+
+
+def exercise_log(raw: bytes, folder: Path) -> str:
+    """A saved game through ``play --resume`` and the table's Open (the handler the page
+    calls): a game, or a refusal in words; never an exception. The outcome's name."""
+    path = folder / "game.json"
+    path.write_bytes(raw)
+    result = runner.invoke(app, ["play", "--resume", str(path), "--plain"], input="quit\n")
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code in (0, 1), result.output
+    assert "Traceback" not in result.output
+    assert_clean_text(result.output.replace("\n", " "))
+    session = session_for(folder, Scenario.from_dict(example_data("lake-shore")), NewGame(seed=1))
+    try:
+        opened = session.open("game.json")
+    except TableError as refused:
+        assert refused.status == 422 and str(refused).startswith("game.json: cannot open")
+        assert result.exit_code == 1
+        return "refused"
+    assert result.exit_code == 0, result.output
+    json.dumps(opened)
+    return "opened"
+
+
+def log_examples(test):
+    """The issue's cases as fixed examples: a whole number written as a float in every
+    integer field of a log of every mode (``7.0``, ``-0.0``, ``1e18``), and deep nesting."""
+    for mode in LOG_MODES:
+        for path in INTEGER_FIELDS:
+            for value in (7.0, -0.0, 1e18):
+                test = example(mode=mode, damages=[(path, value)])(test)
+        test = example(mode=mode, damages=[(("config", "seed"), [[[[]]]] * 2)])(test)
+    return example(mode="solo", damages=[(("actions",), Deep(100_000))])(test)
+
+
+@pytest.mark.slow
+@FUZZ_SETTINGS
+@log_examples
+@given(mode=st.sampled_from(sorted(LOG_MODES)), damages=log_damage())
+def test_fuzz_saved_games_through_play_and_the_table(mode, damages):
+    log = copy.deepcopy(good_log(mode))
+    for path, value in damages:
+        set_at(log, path, value)
+    with tempfile.TemporaryDirectory() as tmp:
+        OUTCOMES[exercise_log(dumps_any(log), Path(tmp))] += 1
+
+
+def test_whole_numbers_written_as_floats_load_as_ints():
+    path = REPO / "tests" / "fixtures" / "bad-input" / "whole-numbers-as-floats.json"
+    saved = load_log(path)
+    config = saved.config
+    assert (config.seed, config.players, config.first_player) == (7, 2, 0)
+    assert all(type(v) is int for v in (config.seed, config.players, config.first_player))
+    assert saved.state.score == [10, 39]
+
+
+# -- share codes, fan-app links and boards through import -------------------------------------------
+@cache
+def shipped_codes() -> tuple[str, ...]:
+    from pachaprint.share.codec import code_of
+
+    found = []
+    for path in sorted((REPO / "scenarios").glob("*.json"))[:6]:
+        found.append(code_of(Scenario.from_dict(json.loads(path.read_text()))))
+    lake = example_data("lake-shore")
+    lake["name"] = "\u00c4" * 60  # the issue's 264-character code
+    found.append(code_of(Scenario.from_dict(lake)))
+    return tuple(found)
+
+
+@cache
+def app_links() -> tuple[str, ...]:
+    text = (EXAMPLES / "fanmaps" / "app-links.txt").read_text(encoding="utf-8")
+    return tuple(line for line in text.splitlines() if line.strip())
+
+
+@cache
+def web_boards() -> tuple[dict, ...]:
+    return tuple(json.loads((EXAMPLES / "fanmaps" / "web-boards.json").read_text()))
+
+
+def assert_clean_import(args: list[str]) -> int:
+    """``import`` exits 0, 1 or 2 with words, never an exception."""
+    result = runner.invoke(app, ["import", *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        args[:1],
+        result.exception,
+    )
+    assert result.exit_code in (0, 1, 2), result.output
+    assert "Traceback" not in result.output
+    return result.exit_code
+
+
+@pytest.mark.slow
+@FUZZ_SETTINGS
+@example(text="16NB7-23H9G-" * 40_000)  # a 480 KB code: refused at once, not in minutes
+@example(text="missing.json")
+@example(text="x" * 300)
+@example(text="https://example.org/?game=" + "d111-" * 50_000)
+@given(text=st.data())
+def test_fuzz_share_codes_and_links_through_import(text):
+    if not isinstance(text, str):
+        text = text.draw(
+            st.one_of(share_code_text(shipped_codes()), app_link_text(app_links())), "text"
+        )
+    with tempfile.TemporaryDirectory() as tmp:
+        code = assert_clean_import([text, "-o", tmp, "--force"])
+        listed = Path(tmp) / "codes.txt"
+        listed.write_text(f"# a list\n{text}\n", encoding="utf-8", errors="surrogatepass")
+        assert assert_clean_import([str(listed), "-o", tmp, "--force"]) in (0, 1)
+        if code == 0:
+            for written in Path(tmp).glob("*.json"):
+                assert validate_bytes(written.read_bytes(), "imported.json").valid
+        OUTCOMES[f"exit {code}"] += 1
+
+
+def test_every_shipped_code_and_the_long_one_round_trip(tmp_path):
+    for code in shipped_codes():
+        assert assert_clean_import([code, "-o", str(tmp_path), "--force"]) == 0
+
+
+@pytest.mark.slow
+@FUZZ_SETTINGS
+@example(board={"board": Deep(100_000)})
+@example(board="list-field")
+@example(board="object-field")
+@example(board="float-crop")
+@given(board=st.data())
+def test_fuzz_web_boards_through_import(board):
+    if isinstance(board, str):  # the issue's cases, on the first shipped board
+        data = copy.deepcopy(web_boards()[0])
+        cell = data["board"][0][0]
+        value = {"list-field": ["valley"], "object-field": {"a": 1}, "float-crop": 2.0}[board]
+        cell["crop" if board == "float-crop" else "field"] = value
+        board = data
+    elif not isinstance(board, dict):
+        board = board.draw(web_board_mutations(web_boards()), "board")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "board.json"
+        path.write_bytes(dumps_any(board))
+        code = assert_clean_import([str(path), "-o", str(Path(tmp) / "out"), "--force"])
+        OUTCOMES[f"exit {code}"] += 1
+
+
+# -- studio and table requests ------------------------------------------------------------------------
+def assert_clean_answer(answer, path: str) -> None:
+    """An answer in JSON (or the file asked for), a refusal in words; never a 500."""
+    assert answer.status_code < 500, (path, answer.status_code, answer.text[:300])
+    if answer.headers.get_content_type() == "application/json":
+        data = answer.json()
+        if answer.status_code >= 400:
+            assert isinstance(data.get("error"), str) and data["error"], data
+            assert_clean_text(data["error"])
+
+
+@pytest.fixture(scope="module")
+def table_server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("table")
+    (folder / "lake-shore.json").write_text(json.dumps(example_data("lake-shore")))
+    (folder / "floats.json").write_bytes(
+        (REPO / "tests" / "fixtures" / "bad-input" / "whole-numbers-as-floats.json").read_bytes()
+    )
+    scenario = Scenario.from_dict(example_data("lake-shore"))
+    session = session_for(folder, scenario, NewGame("competitive", ("human", "greedy"), seed=3))
+    with BackgroundTable(session) as running:
+        yield running, Client(running.port, {"X-Pachaprint-Token": running.token})
+
+
+@pytest.fixture(scope="module")
+def studio_server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("studio")
+    (folder / "lake-shore.json").write_text(json.dumps(example_data("lake-shore")))
+    with BackgroundStudio(Workspace.open(folder)) as running:
+        yield running, Client(running.port, {"X-Pachaprint-Token": running.token})
+
+
+TABLE_GOOD = {
+    "moment": 0,
+    "action": 0,
+    "to": "start",
+    "seats": ["human", "human"],
+    "file": "lake-shore-game-1.json",
+}
+STUDIO_GOOD = {
+    "scenario": example_data("lake-shore"),
+    "box": "retail",
+    "version": 1,
+    "size": "tiny",
+    "difficulty": "easy",
+    "code": "",
+    "file": "lake-shore.json",
+    "to": "other.json",
+    "hash": "0" * 64,
+}
+
+
+def request_examples(requests, fields_of_interest):
+    """Every request with each of the issue's values in each of its fields: whole numbers
+    as floats, names with C1 controls and bidi overrides, deep nesting, too long a name."""
+
+    def apply(test):
+        for method, path, fields in requests:
+            for key in fields:
+                values = [7.0, -0.0, 1e18, Deep(100_000)]
+                if key in fields_of_interest:
+                    values += ["x\x85y.json", "\u202egnp.json", "a" * 300 + ".json"]
+                for value in values:
+                    test = example(request=(method, path, {key: value}))(test)
+        return test
+
+    return apply
+
+
+def send(client: Client, method: str, path: str, body: object) -> Answer:
+    """The request with ``body`` as its JSON (whatever it is)."""
+    raw = dumps_any(body)
+    return client.request(method, path, content=raw, headers={"Content-Type": "application/json"})
+
+
+@pytest.mark.slow
+@FUZZ_SETTINGS
+@request_examples(TABLE_REQUESTS, ("file",))
+@example(request=("POST", "/api/open", {"file": "floats.json"}))
+@given(request=st.data())
+def test_fuzz_table_requests(table_server, request):
+    _running, client = table_server
+    if isinstance(request, tuple):  # a fixed example: the good body with one change
+        method, path, changes = request
+        body: object = {**TABLE_GOOD, **changes}
+    else:
+        method, path, fields = request.draw(st.sampled_from(TABLE_REQUESTS), "request")
+        body = request.draw(request_body(fields, TABLE_GOOD), "body")
+    if isinstance(body, dict) and body.get("moment") == 0:  # the table as it is now
+        body["moment"] = client.request("GET", "/api/table").json()["moment"]
+    answer = send(client, method, path, body)
+    assert_clean_answer(answer, path)
+    if isinstance(body, dict) and path == "/api/open" and body.get("file") == "floats.json":
+        assert answer.status_code == 200, answer.text  # whole numbers as floats load
+    OUTCOMES[f"{path} {answer.status_code}"] += 1
+
+
+@pytest.mark.slow
+@FUZZ_SETTINGS
+@request_examples(STUDIO_REQUESTS, ("file", "to"))
+@given(request=st.data())
+def test_fuzz_studio_requests(studio_server, request):
+    _running, client = studio_server
+    if isinstance(request, tuple):
+        method, path, changes = request
+        body: object = {**STUDIO_GOOD, **changes}
+    else:
+        method, path, fields = request.draw(st.sampled_from(STUDIO_REQUESTS), "request")
+        body = request.draw(request_body(fields, STUDIO_GOOD), "body")
+    answer = send(client, method, path, body)
+    assert_clean_answer(answer, path)
+    OUTCOMES[f"{path} {answer.status_code}"] += 1

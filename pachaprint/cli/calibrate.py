@@ -42,5 +42,8 @@ def calibrate(
         )
     if os.path.exists(out) and not os.path.isdir(out):
         raise UsageError(f"--out {out} is a file; give a folder")
-    written = render_calibration(out, paper=paper.value, lang=lang.value, wheel=wheel)
+    try:
+        written = render_calibration(out, paper=paper.value, lang=lang.value, wheel=wheel)
+    except OSError as exc:
+        raise UsageError(f"cannot write into {out}: {exc.strerror or exc}") from None
     typer.echo(f"wrote {', '.join(str(p) for p in written)}")

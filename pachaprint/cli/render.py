@@ -85,16 +85,19 @@ def render(
     if core:
         from pachaprint.render.core import render_core
 
-        written = list(
-            render_core(
-                out,
-                paper=paper.value,
-                lang=lang.value,
-                wheels=wheel,
-                back_offset=offset,
-                ink=ink.value,
+        try:
+            written = list(
+                render_core(
+                    out,
+                    paper=paper.value,
+                    lang=lang.value,
+                    wheels=wheel,
+                    back_offset=offset,
+                    ink=ink.value,
+                )
             )
-        )
+        except OSError as exc:
+            raise UsageError(f"cannot write into {out}: {exc.strerror or exc}") from None
         typer.echo(f"core: {_summary(sorted(set(written)), out)}")
         return
     from pachaprint.render.scenario import render_scenario

@@ -11,6 +11,7 @@ it is.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -174,7 +175,7 @@ def write(imported: Imported, folder: Path, force: bool = False) -> None:
     target = folder / f"{scenario.id}.json"
     imported.path = target
     text = dumps_scenario(with_schema_reference(scenario.to_dict(), folder.resolve()))
-    if target.exists() or target.is_symlink():
+    if os.path.lexists(target):  # (os.path: a name too long is the write's problem below)
         try:
             same = target.is_file() and target.read_text(encoding="utf-8") == text
         except (OSError, UnicodeDecodeError):

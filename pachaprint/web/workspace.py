@@ -65,6 +65,8 @@ def plain_name(name: str) -> bool:
     return _NAME_PATTERN.fullmatch(name) is not None and not any(
         unicodedata.category(ch) in _HIDDEN_KINDS for ch in name
     )
+
+
 _TEMPORARY = ".pachaprint-save-"
 """Temporary files of a save: ``.pachaprint-save-<pid>-<random>.tmp`` (hidden: never listed)."""
 _ASIDE = ".pachaprint-aside-"
