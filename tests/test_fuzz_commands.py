@@ -10,9 +10,19 @@ Each example is a valid scenario damaged at the byte or the JSON level
   parsed back, and PDF), ``wheel`` (the phone page) and the build's
   per-scenario step (simulate + render + write into OUT).
 
+The other inputs a person or a page hands pachaprint go through what reads them
+(:mod:`tests.fuzzing` damages each): saved games through ``play --resume`` and
+the table's Open; share codes, tiwanaku-app links and tiwanaku-web boards through
+``import``; requests to the table and the studio through their servers. Each
+test keeps the cases of issue 31 as fixed examples (``@example``): whole numbers
+written ``7.0``, ``-0.0`` and ``1e18`` in every integer field, ``1e400``, values
+nested 100,000 deep, wrong types, names too long for the system or holding C1
+controls and bidi overrides, a 480 KB code.
+
 The tests assert only that every outcome is clean: a report of problems under
-known rule ids whose messages print safely, exit codes 0 or 1, and for a valid
-scenario, files that parse. No exception may escape.
+known rule ids whose messages print safely, exit codes 0, 1 (or 2 for a usage
+error), answers under 500, and for a valid scenario, files that parse. No
+exception may escape.
 """
 
 from __future__ import annotations
@@ -152,6 +162,23 @@ def exercise_valid_scenario(report: Report) -> None:
     assert page.rstrip().endswith("</html>")
 
 
+def _scenario_examples() -> list[bytes]:
+    """The issue's cases as scenario files: a number too large for JSON, a value nested
+    100,000 deep, a whole number written as a float, and a valid disc whose 60-letter
+    name makes a 264-character share code (share, then import, must round-trip)."""
+    lake = example_data("lake-shore")
+    long_name = dict(lake, name="\u00c4" * 60)
+    return [
+        dumps_any(lake).replace(b'"Lake Shore"', b"1e400", 1),
+        dumps_any(dict(lake, notes=Deep(100_000))),
+        dumps_any(dict(lake, start=[*lake["start"][:-1], 7.0])),
+        json.dumps(long_name, ensure_ascii=False).encode("utf-8"),
+    ]
+
+
+SCENARIO_EXAMPLES = _scenario_examples()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "mutations", [byte_mutations, structure_bytes], ids=["byte_mutations", "structure_bytes"]
@@ -161,6 +188,10 @@ def test_fuzz_mutations_through_every_command(mutations):
 
         @FUZZ_SETTINGS
         @given(raw=mutations())
+        @example(raw=SCENARIO_EXAMPLES[0])
+        @example(raw=SCENARIO_EXAMPLES[1])
+        @example(raw=SCENARIO_EXAMPLES[2])
+        @example(raw=SCENARIO_EXAMPLES[3])
         def run(raw: bytes) -> None:
             report = exercise_commands(raw, Path(tmp))
             if report.valid:

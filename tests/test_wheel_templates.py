@@ -31,7 +31,7 @@ from pachaprint.render.components.wheel_steps import assembly_sheet
 from pachaprint.render.wheel import WheelTemplateError
 from pachaprint.render.wheel_templates import read_wheel, schema_problems, wheel_from_data
 from pachaprint.resources import templates_dir
-from tests.fuzzing import BYTE_TOKENS, FUZZ_SETTINGS, JSON_VALUES
+from tests.fuzzing import BYTE_TOKENS, FUZZ_SETTINGS, JSON_VALUES, Deep, dumps_any
 from tests.helpers import EXAMPLES
 
 runner = CliRunner()
@@ -240,6 +240,35 @@ def _outcome(file: Path) -> str:
     for sheet in (wheel_cover_sheet, wheel_mask_sheet, assembly_sheet):
         sheet(wheel, "letter")
     return "accepted"
+
+
+def changed(name: str, section: str, key: str, value: Any) -> bytes:
+    """A shipped template's file with ``section.key`` set to ``value`` (a
+    :class:`~tests.fuzzing.Deep` value is written as that many brackets)."""
+    data = copy.deepcopy(shipped(name))
+    data[section][key] = value
+    return dumps_any(data)
+
+
+FIXED_TEMPLATES = [  # the issue's kinds of input, at fields the code reads as counts
+    changed("retail", "sectors", "count", 9.0),
+    changed("retail", "sectors", "count", -0.0),
+    changed("retail", "sectors", "count", 1e18),
+    changed("volvelle45", "slots", "count", 45.0),
+    changed("volvelle45", "slots", "columns", 9.0),
+    changed("volvelle45", "slots", "columns", 1e18),
+    changed("retail", "disc", "radius_mm", 75),
+    changed("retail", "disc", "radius_mm", Deep(100_000)),
+    changed("retail", "disc", "radius_mm", [[[[[75.0]]]]]),
+    dumps_any(shipped("retail")).replace(b"75.0", b"1e400", 1),
+]
+
+
+@pytest.mark.parametrize("raw", FIXED_TEMPLATES, ids=range(len(FIXED_TEMPLATES)))
+def test_whole_floats_huge_numbers_and_deep_values_are_read_or_refused(tmp_path, raw):
+    file = tmp_path / "wheel.json"
+    file.write_bytes(raw)
+    assert _outcome(file) in ("accepted", "refused")
 
 
 @pytest.mark.slow

@@ -64,6 +64,14 @@ def _whole(literal: str) -> int:
     return int(literal)
 
 
+def _finite(literal: str) -> float:
+    value = float(literal)
+    if value in (float("inf"), float("-inf")):
+        shown = literal if len(literal) <= 40 else literal[:37] + "..."
+        raise ValueError(f"the number {shown} is too large to read (beyond 1.8e308)")
+    return value
+
+
 def parse(raw: bytes) -> Any:
     """Strict JSON: UTF-8 (a byte-order mark allowed), no NaN, no duplicate keys."""
     if len(raw) > MAX_BYTES:
@@ -78,6 +86,7 @@ def parse(raw: bytes) -> Any:
             object_pairs_hook=_no_duplicates,
             parse_constant=_no_constant,
             parse_int=_whole,
+            parse_float=_finite,
         )
     except json.JSONDecodeError as exc:
         raise ValueError(f"line {exc.lineno} column {exc.colno}: {exc.msg}") from None
