@@ -213,7 +213,7 @@ def test_a_second_lock_on_one_out_waits_and_says_who_holds_it(tmp_path):
     said: list[str] = []
     first = BuildLock(tmp_path)
     first.acquire()
-    assert list(tmp_path.iterdir()) == []  # the folder itself is locked: no file left
+    assert (tmp_path / ".pachaprint-build.lock").read_text().split()[0] == str(os.getpid())
 
     def second() -> None:
         with BuildLock(tmp_path, waiting=said.append):
@@ -227,6 +227,7 @@ def test_a_second_lock_on_one_out_waits_and_says_who_holds_it(tmp_path):
     first.release()
     thread.join(10)
     assert order == ["first done", "second"]
+    assert list(tmp_path.iterdir()) == []  # each removed the file as it let the lock go
     assert said == [
         f"another build (process {os.getpid()}) is writing to {tmp_path}; "
         "waiting for it to finish (Ctrl-C to stop)"

@@ -25,7 +25,7 @@ import pytest
 
 from pachaprint.pipeline.build import BuildOptions, run_build
 from pachaprint.pipeline.layout import CORE_STEMS, layout_refusal
-from pachaprint.pipeline.lock import BuildLock, holder_of
+from pachaprint.pipeline.lock import BuildLock, BuildLockError
 from pachaprint.pipeline.manifest import JOURNAL_NAME, MANIFEST_FORMAT, MANIFEST_NAME, Manifest
 from pachaprint.pipeline.staging import PlacementError, remove_owned
 from tests.helpers import EXAMPLES, REPO
@@ -461,26 +461,43 @@ def test_two_builds_of_the_same_inputs_give_identical_folders(built, tmp_path):
     assert not (other / ".pachaprint-build.lock").exists()
 
 
-def test_an_old_lock_file_goes_and_a_users_file_of_that_name_stays(tmp_path):
-    (tmp_path / ".pachaprint-build.lock").write_text("12345\n")
-    with BuildLock(tmp_path):
-        pass
-    assert list(tmp_path.iterdir()) == []
+def test_a_lock_file_a_killed_build_left_is_taken_over_and_removed(tmp_path):
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    (tmp_path / ".pachaprint-build.lock").write_text(f"{dead.pid}\n")
+    said: list[str] = []
+    with BuildLock(tmp_path, waiting=said.append, wait=False):
+        assert (tmp_path / ".pachaprint-build.lock").read_text() == f"{os.getpid()}\n"
+    assert said == [] and list(tmp_path.iterdir()) == []
+
+
+def test_a_file_of_the_lock_files_name_that_is_not_one_stays(tmp_path):
     (tmp_path / ".pachaprint-build.lock").write_text("my notes\n")
-    with BuildLock(tmp_path):
-        pass
+    with pytest.raises(BuildLockError) as refused:
+        BuildLock(tmp_path).acquire()
+    assert str(refused.value) == (
+        f"{tmp_path}/.pachaprint-build.lock is not a lock file of a build (it holds other "
+        "text); the build keeps it: move it away"
+    )
     assert (tmp_path / ".pachaprint-build.lock").read_text() == "my notes\n"
 
 
-@pytest.mark.skipif(sys.platform != "linux", reason="the holder is read from /proc/locks")
-def test_the_lock_is_the_builds_own_and_names_its_holder(tmp_path):
+def test_a_forked_process_never_holds_the_lock(tmp_path):
     with BuildLock(tmp_path) as lock:
-        assert lock.handle is not None and holder_of(lock.handle) == os.getpid()
+        assert lock.handle is not None
         child = os.fork()
-        if child == 0:  # a forked worker: its copy of the lock is closed at once
-            os._exit(0 if lock.handle is None or _closed(lock.handle) else 3)
+        if child == 0:  # as a worker: its copy of the lock is closed at once
+            os._exit(0 if _closed(lock.handle) else 3)
         assert os.waitpid(child, 0)[1] == 0
-    assert holder_of(os.open(tmp_path, os.O_RDONLY)) is None
+        child = os.fork()
+        if child == 0:  # a worker that outlives the build...
+            time.sleep(3)
+            os._exit(0)
+    try:  # ...never keeps the next build waiting
+        with BuildLock(tmp_path, wait=False):
+            pass
+    finally:
+        os.waitpid(child, 0)
 
 
 def _closed(handle: int) -> bool:

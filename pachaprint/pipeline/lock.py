@@ -1,4 +1,4 @@
-"""One build at a time per output folder: an advisory lock on the folder OUT itself.
+"""One build at a time per output folder: an advisory lock on ``OUT/.pachaprint-build.lock``.
 
 A build holds the lock from before it cleans stale stages until its manifest
 is saved. A second build into the same folder waits for it (after saying who
@@ -10,10 +10,17 @@ Only the process that took the lock holds it. The operating system drops it
 when that process exits, even by ``kill -9``; a process forked while it is
 held (a build's worker) closes its copy of the handle at once
 (:func:`os.register_at_fork`), so an orphaned worker can never keep the next
-build waiting. The lock is taken on the folder, not on a file in it, so it
-leaves nothing behind: two builds of the same inputs give identical folders.
-(Where a folder cannot be locked, a Windows drive or some network file
-systems, a file ``.pachaprint-build.lock`` in OUT stands in.)
+build waiting.
+
+The lock file holds the holder's process number, and the build removes it
+when it lets the lock go (while still holding it), so a finished build leaves
+nothing behind: two builds of the same inputs give identical folders. A build
+that was killed leaves the file; the next one takes it over and removes it in
+turn. Whoever takes the lock checks that the file it locked still has the
+name: if the name was removed or made anew meanwhile, it starts again, so two
+builds never hold two different files. A file of that name that holds
+anything but a process number is not the build's: it stays, and the build
+stops (:class:`BuildLockError`).
 """
 
 from __future__ import annotations
@@ -22,7 +29,6 @@ import contextlib
 import errno
 import os
 import re
-import stat
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
@@ -30,7 +36,6 @@ from types import TracebackType
 from pachaprint.model.text import display_path
 
 LOCK_NAME = ".pachaprint-build.lock"
-"""The lock file, only where the folder itself cannot be locked."""
 
 try:
     import fcntl
@@ -39,6 +44,8 @@ except ImportError:  # pragma: no cover - Windows
 
 _HELD: set[int] = set()
 """The handles of the locks this process holds (closed in a forked child)."""
+_CONTENT = re.compile(rb"(?:[1-9][0-9]{0,9}\n)?")
+"""What a lock file holds: a process number and a line end, or nothing yet."""
 
 
 def _close_in_child() -> None:
@@ -77,43 +84,22 @@ def _lock(handle: int, wait: bool) -> bool:
                 return False
 
 
-def holder_of(handle: int) -> int | None:
-    """The process that holds a lock on the file or folder open as ``handle``, as the
-    system lists it (``/proc/locks``, Linux); ``None`` when it cannot say."""
+def _read_start(handle: int, size: int) -> bytes:
+    """The first ``size`` bytes of the file open as ``handle``."""
+    if hasattr(os, "pread"):
+        return os.pread(handle, size, 0)
+    os.lseek(handle, 0, os.SEEK_SET)  # pragma: no cover - Windows
+    return os.read(handle, size)  # pragma: no cover - Windows
+
+
+def _same_file(handle: int, path: Path) -> bool:
+    """True while ``path`` names the very file open as ``handle``."""
     try:
-        found = os.fstat(handle)
-        with open("/proc/locks", encoding="ascii") as listing:
-            lines = listing.read().splitlines()
-    except (OSError, ValueError):
-        return None
-    where = f"{os.major(found.st_dev):02x}:{os.minor(found.st_dev):02x}:{found.st_ino}"
-    for line in lines:
-        fields = line.split()
-        if "->" in fields or len(fields) < 6 or fields[1] != "FLOCK" or fields[5] != where:
-            continue  # (a waiter, another kind of lock, another file)
-        with contextlib.suppress(ValueError):
-            pid = int(fields[4])
-            return pid if pid > 0 else None
-    return None
-
-
-def _remove_old_lock_file(path: Path) -> None:
-    """Remove the lock file an earlier version left in OUT (a regular file of one name
-    holding a process number and nothing else), now that the folder itself is locked."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-    with contextlib.suppress(OSError):
-        handle = os.open(path, flags)
-        try:
-            found = os.fstat(handle)
-            text = os.read(handle, 32)
-        finally:
-            os.close(handle)
-        if (
-            stat.S_ISREG(found.st_mode)
-            and found.st_nlink == 1
-            and re.fullmatch(rb"(?:[1-9][0-9]{0,9}\n)?", text)
-        ):
-            os.unlink(path)
+        named = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return False
+    held = os.fstat(handle)
+    return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
 
 
 class BuildLock:
@@ -124,38 +110,20 @@ class BuildLock:
     ):
         self.out_dir = out_dir
         self.path = out_dir / LOCK_NAME
-        """The lock file, used only where the folder cannot be locked."""
         self.waiting = waiting
         self.wait = wait
         self.handle: int | None = None
 
     def _holder(self, handle: int) -> str:
-        pid = holder_of(handle)
-        return "another build" if pid is None else f"another build (process {pid})"
+        with contextlib.suppress(OSError, ValueError):
+            pid = int(_read_start(handle, 16).split()[0])
+            return f"another build (process {pid})"
+        return "another build"
 
-    def _open(self) -> tuple[int, bool]:
-        """A handle to lock: the folder's, or the lock file's where a folder cannot be
-        locked; and whether the lock is already taken (False: not tried yet)."""
-        if fcntl is not None:
-            try:
-                handle = os.open(self.out_dir, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-            except OSError as error:
-                raise BuildLockError(
-                    f"cannot lock the output folder ({display_path(self.out_dir)}): "
-                    f"{error.strerror or error}"
-                ) from None
-            try:
-                return handle, _lock(handle, wait=False)
-            except OSError as error:  # a file system that cannot lock folders
-                os.close(handle)
-                if error.errno not in (errno.EINVAL, errno.EBADF, errno.ENOLCK, errno.ENOTSUP):
-                    raise BuildLockError(
-                        f"cannot lock the output folder ({display_path(self.out_dir)}): "
-                        f"{error.strerror or error}"
-                    ) from None
+    def _open(self) -> int:
         flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
         try:
-            return os.open(self.path, flags, 0o644), False
+            handle = os.open(self.path, flags, 0o644)
         except OSError as error:
             reason = (
                 "it is a symbolic link; remove it"
@@ -165,27 +133,49 @@ class BuildLock:
             raise BuildLockError(
                 f"cannot lock the output folder ({display_path(self.path)}): {reason}"
             ) from None
+        return handle
+
+    def _take(self, handle: int, said: list[bool]) -> bool:
+        """Lock ``handle`` (waiting, if allowed, and saying why once); True when it is still
+        the file of that name, locked; False to start again with a fresh handle."""
+        if not _lock(handle, wait=False):
+            busy = f"{self._holder(handle)} is writing to {display_path(self.out_dir)}"
+            if not self.wait:
+                raise BuildLockError(f"{busy}; try again when it has finished")
+            if self.waiting is not None and not said:
+                self.waiting(f"{busy}; waiting for it to finish (Ctrl-C to stop)")
+                said.append(True)
+            _lock(handle, wait=True)
+        if not _same_file(handle, self.path):
+            return False  # the holder removed it as it finished: lock the file there now
+        if not _CONTENT.fullmatch(_read_start(handle, 32)):
+            raise BuildLockError(
+                f"{display_path(self.path)} is not a lock file of a build (it holds other "
+                "text); the build keeps it: move it away"
+            )
+        return True
 
     def acquire(self) -> None:
-        handle, taken = self._open()
-        try:
-            if not taken and not _lock(handle, wait=False):
-                busy = f"{self._holder(handle)} is writing to {display_path(self.out_dir)}"
-                if not self.wait:
-                    raise BuildLockError(f"{busy}; try again when it has finished")
-                if self.waiting is not None:
-                    self.waiting(f"{busy}; waiting for it to finish (Ctrl-C to stop)")
-                _lock(handle, wait=True)
-        except BaseException:
+        said: list[bool] = []
+        while True:
+            handle = self._open()
+            try:
+                if self._take(handle, said):
+                    os.ftruncate(handle, 0)
+                    os.write(handle, f"{os.getpid()}\n".encode("ascii"))
+                    break
+            except BaseException:
+                os.close(handle)
+                raise
             os.close(handle)
-            raise
         self.handle = handle
         _HELD.add(handle)
-        if fcntl is not None and stat.S_ISDIR(os.fstat(handle).st_mode):
-            _remove_old_lock_file(self.path)
 
     def release(self) -> None:
         if self.handle is not None:
+            with contextlib.suppress(OSError):  # (while it is held: no one else has it)
+                if _same_file(self.handle, self.path) and fcntl is not None:
+                    os.unlink(self.path)
             _HELD.discard(self.handle)
             os.close(self.handle)  # (no forked process shares it: see _close_in_child)
             self.handle = None
