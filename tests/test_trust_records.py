@@ -213,6 +213,26 @@ def test_a_record_of_another_shape_is_refused(tmp_path, where, key, entry):
     ]
 
 
+@pytest.mark.parametrize(
+    "manifest",
+    [
+        {"format": "pachaprint-build/1", "units": {"index": {"input": "x", "outputs": {}}}},
+        {"format": MANIFEST_FORMAT, "units": ["index"]},
+        {"format": MANIFEST_FORMAT, "units": {}, "code": {"signature": 7, "fingerprint": []}},
+        {"format": MANIFEST_FORMAT, "units": {}, "code": "yes"},
+        ["not", "a", "manifest"],
+    ],
+)
+def test_a_manifest_of_another_format_or_shape_gives_no_record(tmp_path, manifest):
+    from pachaprint.pipeline import fingerprint
+
+    remembered = dict(fingerprint._remembered)
+    (tmp_path / MANIFEST_NAME).write_text(json.dumps(manifest))
+    loaded = Manifest.load(tmp_path)
+    assert (loaded.units, loaded.refused) == ({}, [])
+    assert fingerprint._remembered == remembered  # (a code record of the wrong types)
+
+
 def test_journal_events_of_another_format_or_unit_change_nothing(tmp_path):
     good = {"input": "x", "outputs": {"index.html": ZEROS}}
     plant(tmp_path, {"index": good})
@@ -549,6 +569,9 @@ KILL_ARGS = ["--paper", "a4", "--wheel", "retail", "--games", "2", "--mode", "co
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform != "linux", reason="processes are found in /proc")
 def test_a_build_killed_while_its_workers_run_never_blocks_the_next(tmp_path):
+    """The main process, a worker or all of them killed with SIGKILL at several moments:
+    the workers end with their build, and the next build starts at once and leaves the
+    folder as a clean build does."""
     folder = tmp_path / "scenarios"
     folder.mkdir()
     for name in ("lake-shore.json",):
@@ -565,17 +588,20 @@ def test_a_build_killed_while_its_workers_run_never_blocks_the_next(tmp_path):
             stderr=subprocess.PIPE,
             text=True,
             env=env,
+            start_new_session=True,  # (its own process group: "all" kills it whole)
         )
 
     clean = tmp_path / "clean"
     reference = build(clean)
     assert reference.wait(300) == 0, reference.communicate()
-    moments = {  # when the main process is killed
-        "as the workers start": lambda out: True,
-        "a second later": lambda out: time.sleep(1.0) is None,
-        "once a scenario is written": lambda out: (out / "scenarios").is_dir(),
+    moments = {  # when what is killed: the main process, a worker, or all of them
+        "main as the workers start": ("main", lambda out: True),
+        "main a second later": ("main", lambda out: time.sleep(1.0) is None),
+        "main once a scenario is written": ("main", lambda out: (out / "scenarios").is_dir()),
+        "a worker a second in": ("worker", lambda out: time.sleep(1.0) is None),
+        "all once a scenario is written": ("all", lambda out: (out / "scenarios").is_dir()),
     }
-    for moment, ready in moments.items():
+    for moment, (victim, ready) in moments.items():
         out = tmp_path / moment.replace(" ", "-")
         first = build(out)
         deadline = time.monotonic() + 120
@@ -585,9 +611,15 @@ def test_a_build_killed_while_its_workers_run_never_blocks_the_next(tmp_path):
             assert time.monotonic() < deadline, moment
             workers = [p for p in children_of(first.pid) if alive(p)]
             time.sleep(0.02)
-        os.kill(first.pid, signal.SIGKILL)
-        first.wait(10)
-        first.communicate()
+        if victim == "main":
+            os.kill(first.pid, signal.SIGKILL)
+        elif victim == "all":
+            os.killpg(first.pid, signal.SIGKILL)
+        else:
+            os.kill(workers[0], signal.SIGKILL)
+        stdout, _ = first.communicate(timeout=300)
+        if victim == "worker":  # the build goes on without it and says what failed
+            assert first.returncode == 1 and "the worker failed" in stdout, stdout
         gone_by = time.monotonic() + 5
         while any(alive(p) for p in workers):
             assert time.monotonic() < gone_by, f"{moment}: workers {workers} outlived their build"
