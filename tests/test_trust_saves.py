@@ -129,6 +129,30 @@ def test_a_file_changed_on_disk_is_never_overwritten(tmp_path, monkeypatch, can_
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
+def test_an_editor_saving_in_the_instant_before_the_exchange_keeps_its_version(
+    tmp_path, monkeypatch
+):
+    space = Workspace.open(tmp_path)
+    path = tmp_path / "disc.json"
+    path.write_text("opened")
+
+    def editor_first(first: Path, second: Path) -> bool:
+        if monkeypatch_state["calls"] == 0:
+            editor = tmp_path / "editor.tmp"
+            editor.write_text("the editor's")
+            os.replace(editor, path)  # as editors save: a new file renamed over the name
+        monkeypatch_state["calls"] += 1
+        return exchange(first, second)
+
+    monkeypatch_state = {"calls": 0}
+    monkeypatch.setattr(workspace_module, "exchange", editor_first)
+    with space.locked(), pytest.raises(WorkspaceConflict, match=r"disc\.json changed on disk"):
+        space.replace("disc.json", "mine", expected=b"opened")
+    assert monkeypatch_state["calls"] == 2  # exchanged, found theirs, exchanged back
+    assert path.read_text() == "the editor's"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["disc.json"]
+
+
 @pytest.mark.parametrize("one_step", [True, False])
 def test_rename_moves_in_one_step_and_never_replaces(tmp_path, monkeypatch, one_step):
     if not one_step:

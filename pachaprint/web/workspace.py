@@ -17,9 +17,10 @@ killed at any moment leaves one of the two. The new text goes to a
 temporary file in the folder; :meth:`Workspace.create` links it to the name,
 which fails if anything is there (it never replaces a file);
 :meth:`Workspace.replace` exchanges it with the current file in one step
-(``renameat2``'s ``RENAME_EXCHANGE`` on Linux) and compares what it displaced
-with the bytes the author opened: if they differ (an editor saved meanwhile),
-that version is exchanged back and :class:`WorkspaceConflict` is raised.
+(``renameat2``'s ``RENAME_EXCHANGE`` on Linux) once the file holds the bytes
+the author opened, and compares what it displaced with them too: if they
+differ (an editor saved in that instant), that version is exchanged back and
+:class:`WorkspaceConflict` is raised, as it is when the file changed before.
 Where the system cannot exchange two names, the file is compared, checked
 unchanged (same file, size and times) and replaced at once with
 ``os.replace``. :meth:`Workspace.rename` moves a file to its new name in one
@@ -307,10 +308,12 @@ class Workspace:
             raise WorkspaceError(f"cannot write {name}: {exc.strerror or exc}", 500) from None
         try:
             os.chmod(staged, stat.S_IMODE(info.st_mode))
+            if not stat.S_ISREG(info.st_mode) or self._bytes(path) != expected:
+                raise WorkspaceConflict(f"{name} changed on disk")  # (nothing was written)
             if exchange(staged, path):  # ``staged`` now holds what was there
                 displaced = os.lstat(staged)
                 if not stat.S_ISREG(displaced.st_mode) or self._bytes(staged) != expected:
-                    exchange(staged, path)  # theirs back under the name
+                    self._swap_back(staged, path, name)
                     raise WorkspaceConflict(f"{name} changed on disk")
             else:
                 self._compare_and_replace(name, staged, path, expected)
@@ -322,6 +325,16 @@ class Workspace:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(staged)
         return path
+
+    def _swap_back(self, staged: Path, path: Path, name: str) -> None:
+        """Put the version a save displaced (at ``staged``) back under its name; should that
+        fail, keep it aside, where :meth:`_recover` puts it back (never lost)."""
+        try:
+            exchange(staged, path)
+        except OSError:
+            aside = self.root / f"{_ASIDE}{os.getpid()}-{secrets.token_hex(8)}-{name}"
+            os.rename(staged, aside)
+            raise
 
     def _compare_and_replace(self, name: str, staged: Path, path: Path, expected: bytes) -> None:
         """Where no exchange is possible: replace ``path`` by ``staged`` if it holds
