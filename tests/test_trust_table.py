@@ -126,3 +126,18 @@ def test_a_fresh_seed_is_63_random_bits():
     seeds = {NewGame("coop", ("human", "human")).config(scenario).game.seed for _ in range(40)}
     assert len(seeds) == 40 and all(0 <= seed < 1 << 63 for seed in seeds)
     assert max(seeds) >= 1 << 56  # (31 bits, as before, could be tried one by one)
+
+
+def test_a_request_with_a_float_where_the_table_needs_an_int_is_refused_naming_it(tmp_path):
+    scenario = Scenario.from_dict(example("lake-shore"))
+    session = session_for(tmp_path, scenario, NewGame(seed=2))
+    moment = session.table()["moment"]
+    code = session.table()["legal"][0]["code"]
+    with pytest.raises(TableError, match=r"^action must be a whole number") as refused:
+        session.act(moment, float(code))
+    assert refused.value.status == 400
+    for seed in (7.0, -0.0, 1e18, -1, 1 << 63, True):
+        with pytest.raises(TableError, match=r"^seed must be a whole number from 0") as refused:
+            session.new_game({"seats": ["human", "human"], "seed": seed})
+        assert refused.value.status == 400
+    assert session.act(float(moment), code)["table"]["moment"] == moment + 1  # 7.0 == 7

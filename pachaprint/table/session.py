@@ -122,7 +122,7 @@ class TableSession:
         with self.lock:
             self._moved(moment)
             if not isinstance(code, int) or isinstance(code, bool):
-                raise TableError("an action is the engine's action code, a number", 400)
+                raise TableError("action must be a whole number: the engine's action code", 400)
             return self._after(self.game.act(code))
 
     def step(self, moment: object) -> Answer:
@@ -261,5 +261,5 @@ def _seed(value: object) -> int | None:
     if value is None or value == "":
         return None  # a fresh one (NewGame.config)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 63:
-        raise TableError("seed must be a whole number from 0", 400)
+        raise TableError("seed must be a whole number from 0, such as 42", 400)
     return value
