@@ -441,8 +441,8 @@ def app_link_text(draw: st.DrawFn, links: tuple[str, ...]) -> str:
             parts.insert(at, parts[at])
         elif change == "text":
             parts[at] = draw(HOSTILE_TEXT)
-        else:
-            parts = parts * draw(st.integers(2, 500))
+        else:  # (at most 20,000 cells: repeated thrice, it must not fill the memory)
+            parts = (parts * draw(st.integers(2, 500)))[:20_000]
     return base + "game=" + "-".join(parts)
 
 
