@@ -310,6 +310,7 @@ def log_examples(test):
             for value in (7.0, -0.0, 1e18):
                 test = example(mode=mode, damages=[(path, value)])(test)
         test = example(mode=mode, damages=[(("config", "seed"), [[[[]]]] * 2)])(test)
+        test = example(mode=mode, damages=[(("seats",), [])])(test)  # (found by this test)
     return example(mode="solo", damages=[(("actions",), Deep(100_000))])(test)
 
 
