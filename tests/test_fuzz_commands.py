@@ -311,6 +311,8 @@ def log_examples(test):
                 test = example(mode=mode, damages=[(path, value)])(test)
         test = example(mode=mode, damages=[(("config", "seed"), [[[[]]]] * 2)])(test)
         test = example(mode=mode, damages=[(("seats",), [])])(test)  # (found by this test)
+        for depth in (17, 988, 5000):  # just deeper than a log; as deep as JSON reads; more
+            test = example(mode=mode, damages=[(("scenario", "id"), Deep(depth))])(test)
     return example(mode="solo", damages=[(("actions",), Deep(100_000))])(test)
 
 

@@ -165,6 +165,12 @@ def check_log(data: Any) -> dict[str, Any]:
         raise LogError(
             f"not a game log (format must be {LOG_FORMAT!r}, or {COMPETITIVE_V1!r} or {VERSUS_V1!r} of earlier versions)"
         )
+    deep = _too_deep(data)
+    if deep is not None:
+        raise LogError(
+            f"{pointer(deep)}: nested more than {MAX_DEPTH} levels deep; a game log is a "
+            "few levels deep"
+        )
     errors = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
     if errors:
         error = errors[0]
@@ -179,16 +185,44 @@ def check_log(data: Any) -> dict[str, Any]:
     return whole
 
 
+MAX_DEPTH = 16
+"""Lists and objects nest at most this deep in a log (a log is five levels deep at most);
+deeper values are refused before the schema is checked, whose messages would recurse."""
+
+
+def _too_deep(value: Any) -> list[str | int] | None:
+    """The path of the first list or object nested deeper than :data:`MAX_DEPTH` in
+    ``value``, or ``None`` (found without recursion)."""
+    todo: list[tuple[Any, list[str | int]]] = [(value, [])]
+    while todo:
+        item, path = todo.pop()
+        if len(path) > MAX_DEPTH:
+            return path
+        if isinstance(item, dict):
+            todo.extend((inner, [*path, key]) for key, inner in item.items())
+        elif isinstance(item, list):
+            todo.extend((inner, [*path, index]) for index, inner in enumerate(item))
+    return None
+
+
 def _whole_numbers(value: Any) -> Any:
-    """``value`` with every float that is a whole number made the ``int`` it is (the schema
-    has refused any other float where a number belongs)."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, dict):
-        return {key: _whole_numbers(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_whole_numbers(item) for item in value]
-    return value
+    """A copy of ``value`` with every float that is a whole number made the ``int`` it is
+    (the schema has refused any other float where a number belongs). It walks without
+    recursion: a value nested as deep as JSON allows is no error."""
+    root = [value]
+    todo: list[tuple[Any, Any]] = [(root, 0)]
+    while todo:
+        container, key = todo.pop()
+        item = container[key]
+        if isinstance(item, float) and item.is_integer():
+            container[key] = int(item)
+        elif isinstance(item, dict):
+            container[key] = copied = dict(item)
+            todo.extend((copied, inner) for inner in copied)
+        elif isinstance(item, list):
+            container[key] = copied_list = list(item)
+            todo.extend((copied_list, index) for index in range(len(copied_list)))
+    return root[0]
 
 
 def config_of(log: dict[str, Any]) -> GameConfig:
