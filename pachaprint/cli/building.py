@@ -14,7 +14,8 @@ from pathlib import Path
 
 from pachaprint.check.files import scenario_files
 from pachaprint.model.text import display_path
-from pachaprint.pipeline.options import PAPERS, WHEELS, BuildOptions
+from pachaprint.pipeline.options import PAPERS, BuildOptions
+from pachaprint.resources import shipped_wheels
 
 TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
 if TYPE_CHECKING:
@@ -58,8 +59,8 @@ def papers_for(paper: str) -> tuple[str, ...]:
 
 
 def wheels_for(wheel: str) -> tuple[str, ...]:
-    """``--wheel``: ``both`` or one template."""
-    return WHEELS if wheel == BOTH else (wheel,)
+    """``--wheel``: ``both`` (every shipped template) or one template."""
+    return shipped_wheels() if wheel == BOTH else (wheel,)
 
 
 def result_lines(result: BuildResult, output_format: str, quiet: bool) -> list[str]:

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
+
+from pachaprint.resources import LANGUAGES, shipped_wheels
+
+TYPE_CHECKING = False  # typing is not loaded at run time (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class OutputFormat(str, Enum):
@@ -13,16 +20,6 @@ class OutputFormat(str, Enum):
 class BoxLimit(str, Enum):
     retail = "retail"
     unlimited = "unlimited"
-
-
-class Lang(str, Enum):
-    """``--lang``: the languages of :data:`pachaprint.resources.LANGUAGES` (a test keeps them equal)."""
-
-    en = "en"
-    de = "de"
-    it = "it"
-    fr = "fr"
-    es = "es"
 
 
 class Paper(str, Enum):
@@ -43,10 +40,17 @@ class Ink(str, Enum):
     saver = "saver"
 
 
-class WheelChoice(str, Enum):
-    retail = "retail"
-    volvelle45 = "volvelle45"
-    both = "both"
+def choices(name: str, values: Sequence[str]) -> Any:
+    """A ``str`` enum whose members are ``values``, each named as it is spelt: the choices of
+    an option whose values a list elsewhere holds (Typer offers an enum's values)."""
+    return Enum(name, [(value, value) for value in values], type=str)
+
+
+Lang = choices("Lang", LANGUAGES)
+"""``--lang``: the languages of :data:`pachaprint.resources.LANGUAGES`."""
+WheelChoice = choices("WheelChoice", (*shipped_wheels(), "both"))
+"""``build --wheel``: a shipped template (:func:`pachaprint.resources.shipped_wheels`), or
+``both``: every one."""
 
 
 def parse_back_offset(text: str | None) -> tuple[float, float]:

@@ -28,7 +28,7 @@ from pachaprint.model.text import display_path
 from pachaprint.pipeline.jobs import Submit, failure, run_now
 from pachaprint.pipeline.lock import BuildLock, BuildLockError
 from pachaprint.pipeline.manifest import Manifest, file_hash
-from pachaprint.pipeline.options import PAPERS, WHEELS, BuildOptions, Progress
+from pachaprint.pipeline.options import PAPERS, BuildOptions, Progress
 from pachaprint.pipeline.outcome import BuildResult, ScenarioOutcome
 from pachaprint.pipeline.outdir import OutDirError, prepare_out_dir
 from pachaprint.pipeline.sources import Pending, check_files
@@ -44,7 +44,6 @@ if TYPE_CHECKING:  # multiprocessing loads only when a build runs workers
 
 __all__ = [
     "PAPERS",
-    "WHEELS",
     "BuildLockError",
     "BuildOptions",
     "BuildResult",

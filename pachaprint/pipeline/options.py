@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pachaprint.resources import shipped_wheels
+
 TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
 if TYPE_CHECKING:
     from typing import Any, Final
@@ -18,7 +20,6 @@ SCENARIOS_PER_VOLUME = 100
 200 discs and about 400 pages."""
 
 PAPERS = ("a4", "letter")
-WHEELS = ("retail", "volvelle45")
 
 
 class BuildOptions:
@@ -31,7 +32,7 @@ class BuildOptions:
     ``share_url`` is ``BASE``: the disc backs' QR codes hold ``BASE#CODE`` (the
     hosted digital wheel). ``ink`` is ``full`` colour or ``saver`` (light
     backgrounds and areas with outlines). ``scenarios_per_volume``: scenarios
-    per discs PDF; more make several volumes.
+    per discs PDF; more make several volumes. ``wheels`` defaults to every shipped template.
 
     A value: equal and hashed by its settings, never changed. Written out by
     hand rather than as a dataclass, as :class:`pachaprint.check.problems.Problem`
@@ -59,7 +60,7 @@ class BuildOptions:
     def __init__(
         self,
         papers: tuple[str, ...] = PAPERS,
-        wheels: tuple[str, ...] = WHEELS,
+        wheels: tuple[str, ...] | None = None,
         games: int = 200,
         players: int = 2,
         bots: tuple[str, ...] = ("logician", "greedy"),
@@ -74,7 +75,7 @@ class BuildOptions:
         scenarios_per_volume: int = SCENARIOS_PER_VOLUME,
     ) -> None:
         self.papers: Final = papers
-        self.wheels: Final = wheels
+        self.wheels: Final = shipped_wheels() if wheels is None else wheels
         self.games: Final = games
         self.players: Final = players
         self.bots: Final = bots

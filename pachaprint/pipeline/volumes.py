@@ -18,9 +18,9 @@ from pathlib import Path, PurePosixPath
 
 from pachaprint.pipeline.jobs import Submit, failure
 from pachaprint.pipeline.manifest import Manifest, input_hash
-from pachaprint.pipeline.options import SCENARIOS_PER_VOLUME, WHEELS, BuildOptions, Progress
+from pachaprint.pipeline.options import SCENARIOS_PER_VOLUME, BuildOptions, Progress
 from pachaprint.pipeline.staging import PlacementError, Stage, remove
-from pachaprint.resources import load_template
+from pachaprint.resources import load_template, shipped_wheels
 
 TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
 if TYPE_CHECKING:
@@ -287,7 +287,7 @@ def build_volumes(
 def _template_name(ref: str) -> str:
     """The name of the wheel template ``ref`` (a shipped name or a template file): a shipped
     one's is read from its file without the renderer (a rebuild with nothing changed)."""
-    if ref in WHEELS:
+    if ref in shipped_wheels():
         return str(load_template(f"wheel/{ref}.json").get("template", "wheel"))
     from pachaprint.render.wheel_templates import load_wheel
 

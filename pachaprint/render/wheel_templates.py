@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from pachaprint.check.load import pointer
 from pachaprint.model.text import printable, quote
-from pachaprint.resources import load_template, schemas_dir
+from pachaprint.resources import load_template, schemas_dir, shipped_wheels
 
 from . import sheets
 from .shutters import shutter_problems
@@ -28,9 +28,6 @@ from .wheel_sheet_layout import MARK_REACH_MM, cover_sheet_places
 
 if TYPE_CHECKING:
     import jsonschema
-
-TEMPLATES = ("retail", "volvelle45")
-"""The wheel templates that ship with pachaprint."""
 
 MAX_BYTES = 1_000_000
 """A template file is a few kilobytes; anything larger is refused unread."""
@@ -200,8 +197,9 @@ def read_wheel(path: str | Path) -> Wheel:
 
 @cache
 def load_wheel(name: str) -> Wheel:
-    """A shipped template by name (``retail``, ``volvelle45``) or a template file path."""
-    if name in TEMPLATES:
+    """A shipped template by name (:func:`~pachaprint.resources.shipped_wheels`) or a
+    template file path."""
+    if name in shipped_wheels():
         return wheel_from_data(load_template(f"wheel/{name}.json"), f"templates/wheel/{name}.json")
     return read_wheel(name)
 
@@ -212,9 +210,10 @@ def resolve(wheel: Wheel | str) -> Wheel:
 
 
 def wheel_names(choice: str | Sequence[str]) -> list[str]:
-    """``"both"`` -> both shipped templates; a name or path -> ``[it]``; a sequence -> its items, in order."""
+    """``"both"`` -> every shipped template; a name or path -> ``[it]``; a sequence -> its
+    items, in order."""
     if isinstance(choice, str):
-        return list(TEMPLATES) if choice == "both" else [choice]
+        return list(shipped_wheels()) if choice == "both" else [choice]
     names: list[str] = []
     for item in choice:
         for name in wheel_names(item):

@@ -10,24 +10,24 @@ from pachaprint.render.pdf import pdf_bytes
 from pachaprint.render.scenario import disc_drawings, disc_print_pages
 from pachaprint.render.svg import svg_string
 from pachaprint.render.webwheel import render_webwheel
+from pachaprint.resources import shipped_wheels
 
-PREVIEW_WHEELS = ("retail", "volvelle45")
-"""Both wheel templates get a disc-front preview."""
 PAPERS = ("a4", "letter")
 
 
 def preview_svgs(scenario: Scenario, difficulty: str | None) -> dict[str, str]:
-    """File stem -> SVG text: ``disc-front``, ``disc-front-volvelle45`` and ``disc-back``."""
-    faces = disc_drawings(scenario, list(PREVIEW_WHEELS), difficulty=difficulty)
+    """File stem -> SVG text: a disc front per shipped template (``disc-front``,
+    ``disc-front-volvelle45``), and ``disc-back``."""
+    faces = disc_drawings(scenario, list(shipped_wheels()), difficulty=difficulty)
     return {stem: svg_string(drawing) for stem, drawing in faces}
 
 
 def print_pdf(scenario: Scenario, difficulty: str | None, paper: str) -> bytes:
-    """The disc ready to print: both templates' fronts with the back behind each (duplex)."""
+    """The disc ready to print: every shipped template's front with the back behind each (duplex)."""
     if paper not in PAPERS:
         raise ValueError(f"paper must be a4 or letter, not {paper!r}")
     pages = disc_print_pages(
-        [scenario], paper, list(PREVIEW_WHEELS), difficulties={scenario.id: difficulty}
+        [scenario], paper, list(shipped_wheels()), difficulties={scenario.id: difficulty}
     )
     return pdf_bytes(pages, title=f"{scenario.name} ({scenario.id})", duplex=True)
 

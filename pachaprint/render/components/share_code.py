@@ -6,7 +6,8 @@ on the right holds the same code, or ``BASE#CODE`` with a share URL (the
 digital wheel's hosted page, which opens the disc from it). The QR modules
 are filled rectangles of one path, one rectangle per run of dark modules in
 a row, on a white square with the quiet zone the standard asks for; segno
-makes the matrix. Sizes and positions: ``templates/wheel/share.json``.
+makes the matrix. Sizes and positions: ``templates/wheel/share.json``; the caption's words:
+``share_caption`` in ``templates/wheel/texts.json``.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pachaprint.share.codec import code_of
 
 from .. import draw as d
 from .. import symbols
+from ..texts import wheel_texts
 
 GROUPS_JOIN = "-"
 
@@ -90,8 +92,7 @@ def share_block(
     Nothing for a scenario that has no code (a crop layer with dots, or one
     that breaks the rules: a preview of a disc still being written).
     """
-    spec = share_layout()
-    lay, text = spec["layout"], spec["texts"][lang]
+    lay = share_layout()["layout"]
     ink = symbols.palette()["ink"]
     try:
         code = code_of(scenario, with_name=False)
@@ -129,7 +130,7 @@ def share_block(
         d.Text(
             x=x,
             y=first,
-            text=text["caption"],
+            text=wheel_texts(lang)["share_caption"],
             size_pt=block["caption_pt"],
             anchor="middle",
             valign="middle",
