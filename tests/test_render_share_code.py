@@ -18,10 +18,10 @@ from typer.testing import CliRunner
 
 from pachaprint.cli import app
 from pachaprint.model.scenario import Scenario
+from pachaprint.model.sharecode import code_of, decode
 from pachaprint.render.components.share_code import qr_matrix, share_layout
 from pachaprint.render.scenario import render_scenario
 from pachaprint.resources import LANGUAGES
-from pachaprint.share.codec import code_of, decode
 from tests.helpers import REPO
 
 pytestmark = pytest.mark.slow  # renders and rasterises whole discs

@@ -8,8 +8,8 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from pachaprint.model.sharecode import code_of, decode
 from pachaprint.render.webwheel import write_webwheel
-from pachaprint.share.codec import code_of, decode
 from pachaprint.studio.server import BackgroundStudio
 from pachaprint.web.workspace import Workspace
 from tests.browser import console_problems, requested_urls

@@ -111,10 +111,23 @@ class Report:
 
     ``scenario`` is the :class:`~pachaprint.model.Scenario` when the file got
     past the schema; ``solution`` the unique crop layer (flat levels) when there
-    is one. Reports are equal when all their fields are.
+    is one, and ``solved`` the solver's whole verdict (the two differing layers of
+    a map that is not unique); ``disc`` the checked
+    :class:`~pachaprint.model.disc.Disc` of a valid, graded scenario. Reports are
+    equal when all their fields are.
     """
 
-    __slots__ = ("errors", "file", "id", "scenario", "solution", "stats", "warnings")
+    __slots__ = (
+        "disc",
+        "errors",
+        "file",
+        "id",
+        "scenario",
+        "solution",
+        "solved",
+        "stats",
+        "warnings",
+    )
 
     def __init__(
         self,
@@ -125,6 +138,8 @@ class Report:
         stats: dict[str, Any] | None = None,
         scenario: Any = None,
         solution: tuple[int, ...] | None = None,
+        solved: Any = None,
+        disc: Any = None,
     ) -> None:
         self.file = file
         self.id = id
@@ -133,6 +148,8 @@ class Report:
         self.stats: dict[str, Any] = {} if stats is None else stats
         self.scenario: Any = scenario
         self.solution = solution
+        self.solved: Any = solved
+        self.disc: Any = disc
 
     def _key(self) -> tuple[Any, ...]:
         return (
@@ -143,6 +160,8 @@ class Report:
             self.stats,
             self.scenario,
             self.solution,
+            self.solved,
+            self.disc,
         )
 
     def __eq__(self, other: object) -> bool:

@@ -13,8 +13,9 @@ import json
 from pathlib import Path
 
 from pachaprint.check.files import scenario_files
+from pachaprint.model.printing import papers
 from pachaprint.model.text import display_path
-from pachaprint.pipeline.options import PAPERS, BuildOptions
+from pachaprint.pipeline.options import BuildOptions
 from pachaprint.resources import shipped_wheels
 
 TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
@@ -55,7 +56,7 @@ def plain_modes(modes: str, bots: str) -> tuple[str, ...] | None:
 
 def papers_for(paper: str) -> tuple[str, ...]:
     """``--paper``: ``both`` or one paper."""
-    return PAPERS if paper == BOTH else (paper,)
+    return papers() if paper == BOTH else (paper,)
 
 
 def wheels_for(wheel: str) -> tuple[str, ...]:

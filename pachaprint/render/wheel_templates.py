@@ -153,7 +153,7 @@ def _paper_problems(wheel: Wheel) -> list[str]:
     """Pieces that would not fit a page of A4 or Letter."""
     found = []
     disc = 2 * (wheel.disc_radius + wheel.disc_bleed)
-    for key in sheets.settings()["papers"]:
+    for key in sheets.geometry()["papers"]:
         area = sheets.marked_area(sheets.paper(key), MARK_REACH_MM)
         if disc > min(area.w, area.h):
             found.append(f"the disc ({disc:.0f} mm with its bleed) does not fit a {key} page")
