@@ -32,9 +32,10 @@ from pachaprint.check.problems import Problem, Report, Rule
 from pachaprint.check.validate import validate_bytes, validate_data
 from pachaprint.cli import app
 from pachaprint.cli.validate import report_lines
+from pachaprint.model.printing import PrintSettings
 from pachaprint.pipeline.build import BuildOptions, build_scenario
+from pachaprint.render.disc_files import disc_faces
 from pachaprint.render.pdf import pdf_bytes
-from pachaprint.render.scenario import disc_drawings
 from pachaprint.render.svg import svg_string
 from pachaprint.render.webwheel import render_webwheel
 from tests.fuzzing import (
@@ -45,6 +46,7 @@ from tests.fuzzing import (
     structure_bytes,
     structure_mutations,
 )
+from tests.helpers import both_wheels
 
 runner = CliRunner()
 OUTCOMES: Counter[str] = Counter()
@@ -119,12 +121,12 @@ def exercise_commands(raw: bytes, folder: Path) -> Report:
 
 def exercise_valid_scenario(report: Report) -> None:
     """``render`` and ``wheel`` on a scenario the checker accepted."""
-    scenario = report.scenario
-    assert scenario is not None
-    for _stem, drawing in disc_drawings(scenario, "both"):
+    disc = report.disc
+    assert disc is not None
+    for _stem, drawing in disc_faces(disc, both_wheels()):
         ET.fromstring(svg_string(drawing).encode("utf-8"))
-        assert pdf_bytes([drawing], title=f"{scenario.name} ({scenario.id})").startswith(b"%PDF")
-    page = render_webwheel(scenario)
+        assert pdf_bytes([drawing], title=disc.title).startswith(b"%PDF")
+    page = render_webwheel(disc)
     page.encode("utf-8")
     assert page.rstrip().endswith("</html>")
 
@@ -163,7 +165,7 @@ def test_fuzz_parsed_data_never_raises(data, huge):
 
 @pytest.mark.slow
 def test_fuzz_build_step_on_hostile_valid_scenarios():
-    options = BuildOptions(games=1, papers=("a4",), wheels=("retail",))
+    options = BuildOptions(PrintSettings(), games=1)
     with tempfile.TemporaryDirectory() as tmp:
 
         @settings(FUZZ_SETTINGS, max_examples=BUILD_EXAMPLES_PER_RUN)

@@ -16,6 +16,7 @@ from pachaprint.render.components import board, crop_tiles
 from pachaprint.render.core import COMPONENTS, render_core
 from pachaprint.render.sheets import body_area, geometry, paper
 from pachaprint.resources import load_template
+from tests.helpers import both_wheels
 
 from .pdfprobe import PT, probe, raster_difference
 
@@ -36,7 +37,7 @@ PAPER_PT = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}
 @pytest.fixture(scope="module")
 def out(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("core")
-    render_core(root, paper="both", lang="en")
+    render_core(root, both_wheels(papers=("a4", "letter")))
     return root
 
 
@@ -214,7 +215,7 @@ def test_svg_ids_and_data_attributes(out):
 
 
 def test_rendering_twice_gives_identical_bytes(out, tmp_path):
-    render_core(tmp_path, paper="a4", lang="en")
+    render_core(tmp_path, both_wheels())
     for path in sorted(out.rglob("*.*")):
         if "letter" in path.name:
             continue

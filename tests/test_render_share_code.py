@@ -17,12 +17,12 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
+from pachaprint.model.printing import PrintSettings
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.sharecode import code_of, decode
 from pachaprint.render.components.share_code import qr_matrix, share_layout
-from pachaprint.render.scenario import render_scenario
 from pachaprint.resources import LANGUAGES
-from tests.helpers import REPO
+from tests.helpers import REPO, write_disc
 
 pytestmark = pytest.mark.slow  # renders and rasterises whole discs
 
@@ -39,8 +39,8 @@ def load(name: str) -> Scenario:
 def rendered(tmp_path_factory):
     out = tmp_path_factory.mktemp("discs")
     for name in ("sun-gate", "titicaca-shoreline"):
-        render_scenario(load(name), out / name, wheel="both", printable=True)
-    render_scenario(load("sun-gate"), out / "linked", printable=True, share_url=BASE)
+        write_disc(load(name), out / name, print_sheet=True)
+    write_disc(load("sun-gate"), out / "linked", PrintSettings(share_url=BASE), print_sheet=True)
     return out
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 import numpy as np
 import pypdfium2
 
+from pachaprint.model.printing import PrintSettings
 from pachaprint.model.scenario import Scenario
 from pachaprint.render import draw as d
 from pachaprint.render.components.disc_front import disc_front
@@ -130,10 +131,10 @@ class Windows:
 def windows(template: str) -> Windows:
     wheel = load_wheel(template)
     if wheel.has_slider:
-        carrier = slider_drawing(wheel)
+        carrier = slider_drawing(wheel, PrintSettings())
         ox, oy = (float(v) for v in dict(carrier.metadata)["origin"].split())
     else:
-        carrier = cover_drawing(wheel)
+        carrier = cover_drawing(wheel, PrintSettings())
         ox, oy = (float(v) for v in dict(carrier.metadata)["centre"].split())
     white = _holes(carrier)
     b = carrier.bleed_mm
