@@ -150,6 +150,6 @@ def test_shipped_wheel_templates_are_named_without_the_renderer():
     from pachaprint.render.wheel_templates import load_wheel
     from pachaprint.resources import shipped_wheels
 
-    assert BuildOptions().wheels == shipped_wheels() == ("retail", "volvelle45")
+    assert BuildOptions().printing.wheels == shipped_wheels() == ("retail", "volvelle45")
     for name in shipped_wheels():
         assert _template_name(name) == load_wheel(name).name
