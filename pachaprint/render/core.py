@@ -1,6 +1,6 @@
 """The shared (core) components: one file per component plus the print-and-play PDF.
 
-:func:`render_core` writes, under ``out_dir`` (SPEC section 4)::
+:func:`render_core` writes, under ``out_dir`` (docs/outputs.md section 1)::
 
     core/board.svg, diversity-board.svg, tiles-terrain.svg, tiles-crops.svg,
          tokens.svg, reference-card.svg, score-track.svg (+ .pdf of each)
@@ -72,7 +72,7 @@ def _catalogue(
 
 
 PIECES = CoreComponent("pieces", "pieces", _catalogue("pieces", "pieces", pieces.pieces, 10))
-"""Pawns, stones and markers: ``core/pieces.svg``, beside the files SPEC section 4 lists."""
+"""Pawns, stones and markers: ``core/pieces.svg``, beside the files docs/outputs.md section 1 lists."""
 SCREENS = CoreComponent("screens", "screens", _catalogue("screens", "screens", screens.pieces, 1))
 """The four co-op screens: ``core/screens.svg``."""
 
@@ -264,7 +264,7 @@ def render_core(
     template). A board too large for the paper is tiled over pages with glue marks.
     The wheel templates of ``settings`` also give ``core/wheel-cover*.svg|pdf`` and
     ``core/calibration-disc.svg|pdf``, and those sheets go into the PnP file. Those
-    files are pages: on the first paper under the names SPEC section 4 gives, and on
+    files are pages: on the first paper under the names docs/outputs.md section 1 gives, and on
     every further paper with ``-<paper>`` added (``wheel-cover-letter.svg``).
     """
     out = Path(out_dir)

@@ -1,6 +1,6 @@
 """One disc's print files: the renderer's entry point for a checked disc and its print settings.
 
-:func:`disc_files` makes every file of a disc in memory (SPEC section 4)::
+:func:`disc_files` makes every file of a disc in memory (docs/outputs.md section 1)::
 
     disc-front.svg / .pdf              the retail template
     disc-front-<template>.svg / .pdf   any other template (``disc-front-volvelle45``)
