@@ -17,8 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pachaprint.check.load import pointer
-from pachaprint.model.text import printable, quote
+from pachaprint.model.text import pointer, printable, quote
 from pachaprint.resources import load_template, schemas_dir, shipped_wheels
 
 from . import sheets
