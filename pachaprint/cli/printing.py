@@ -40,7 +40,12 @@ def _share_url(text: str | None) -> str | None:
 
 
 PRINT_OPTIONS: tuple[PrintOption, ...] = (
-    PrintOption("lang", lambda: v.lang("Language of the printed words."), Lang, lambda x: x.value),
+    PrintOption(
+        "lang",
+        lambda: v.lang("Language of the printed words (and of the digital wheel's page)."),
+        Lang,
+        lambda x: x.value,
+    ),
     PrintOption("ink", v.ink, Ink, lambda x: x.value),
     PrintOption(
         "back_offset",
