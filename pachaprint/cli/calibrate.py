@@ -35,7 +35,7 @@ def calibrate(
     write your own wheel template from the readings (see the sheet's steps).
     """
     from pachaprint.render.core import render_calibration
-    from pachaprint.render.wheel import SectorWheel
+    from pachaprint.render.wheel_sectors import SectorWheel
     from pachaprint.render.wheel_templates import load_wheel
 
     check_wheel(wheel)

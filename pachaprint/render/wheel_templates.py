@@ -3,9 +3,9 @@
 A template file is user input, like a scenario: it is read as strict JSON,
 checked against ``schemas/wheel-template.schema.json`` (shape and ranges:
 every size positive and small enough for the page), and then its geometry is
-proved (:meth:`~pachaprint.render.wheel_base.Wheel.problems`, the shutters in
+proved (:meth:`~pachaprint.render.wheel.Wheel.problems`, the shutters in
 :mod:`pachaprint.render.shutters`, and the pieces' fit on A4 and Letter). Any
-failure is a :class:`~pachaprint.render.wheel_shapes.WheelTemplateError`
+failure is a :class:`~pachaprint.render.wheel.WheelTemplateError`
 whose message names the file and, for a shape problem, the JSON pointer.
 """
 
@@ -22,11 +22,17 @@ from pachaprint.resources import load_template, schemas_dir, shipped_wheels
 
 from . import sheets
 from .shutters import shutter_problems
-from .wheel import KINDS, Wheel, WheelTemplateError
+from .wheel import Wheel, WheelTemplateError
+from .wheel_sectors import SectorWheel
 from .wheel_sheet_layout import MARK_REACH_MM, cover_sheet_places
+from .wheel_slots import SlotWheel
 
 if TYPE_CHECKING:
     import jsonschema
+
+KINDS: dict[str, type[SectorWheel] | type[SlotWheel]] = {"sectors": SectorWheel, "slots": SlotWheel}
+"""The template ``kind`` of each wheel class: a template of a kind named here is a file in
+``templates/wheel/``, nothing more."""
 
 MAX_BYTES = 1_000_000
 """A template file is a few kilobytes; anything larger is refused unread."""

@@ -18,7 +18,8 @@ from pachaprint.resources import load_template
 from .. import draw as d
 from .. import sheets, symbols
 from ..texts import wheel_texts as texts
-from ..wheel import SectorWheel, Wheel, from_polar
+from ..wheel import Wheel, from_polar
+from ..wheel_sectors import SectorWheel
 from ..wheel_templates import resolve
 from . import wheelparts as wp
 from .wheel_cover import finished_page, instructions, placed_at

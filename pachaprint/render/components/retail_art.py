@@ -20,7 +20,8 @@ from .. import draw as d
 from .. import symbols
 from ..fonts import text_width
 from ..shutters import shutters
-from ..wheel import Box, CellPlace, Sector, SectorWheel, Setting
+from ..wheel import Box, CellPlace, Sector, Setting
+from ..wheel_sectors import SectorWheel
 from ..wheel_sheet_layout import PIECE_BLEED_MM
 from . import wheelparts as wp
 from .shutter_piece import glue_mark, shutters_in_place

@@ -20,7 +20,8 @@ from ...model.printing import PrintSettings
 from .. import draw as d
 from .. import symbols
 from ..shutters import shutters
-from ..wheel import CellPlace, Sector, Setting, SlotWheel
+from ..wheel import CellPlace, Sector, Setting
+from ..wheel_slots import SlotWheel
 from . import wheelparts as wp
 from .shutter_piece import glue_mark, shutters_in_place
 from .wheel_art import WheelArt, tick

@@ -5,7 +5,7 @@ same for every template except for a few parts, which a :class:`WheelArt`
 supplies: the marks inside a cell, the blank places of a tiny disc, the rim,
 the cover's own marks and openings, and the slider strip if the wheel has
 one. :func:`pachaprint.render.components.wheel_kinds.art_for` picks the art
-of a loaded :class:`~pachaprint.render.wheel_base.Wheel`.
+of a loaded :class:`~pachaprint.render.wheel.Wheel`.
 """
 
 from __future__ import annotations

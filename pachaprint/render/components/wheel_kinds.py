@@ -6,7 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ...model.printing import PrintSettings
-from ..wheel import SectorWheel, SlotWheel, Wheel
+from ..wheel import Wheel
+from ..wheel_sectors import SectorWheel
+from ..wheel_slots import SlotWheel
 from .retail_art import SectorArt
 from .volvelle_art import SlotArt
 from .wheel_art import WheelArt
