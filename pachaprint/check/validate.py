@@ -4,9 +4,9 @@ This is what ``pachaprint validate`` runs per file and what the build calls.
 Every function here returns a :class:`~pachaprint.check.problems.Report` for
 any input; ``file`` is shown escaped (:func:`~pachaprint.model.text.display_path`),
 so a report prints and serialises safely whatever the file is called. The report
-of a valid scenario holds its checked :class:`~pachaprint.model.disc.Disc`: the
-one solve and the one grade of the file, which every command that prints or
-shares the disc uses.
+of a valid scenario gives its checked :class:`~pachaprint.model.disc.Disc`
+(``report.disc``): the one solve and the one grade of the file, which every
+command that prints or shares the disc uses.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from pachaprint.check.printing import print_warnings
 from pachaprint.check.problems import Problem, Report, Rule
 from pachaprint.check.rules import check_scenario, dimension_problems
 from pachaprint.check.solver import SolveStatus
-from pachaprint.model.disc import DiscStats, checked_disc
-from pachaprint.model.scenario import Scenario, crops_to_rows
+from pachaprint.model.disc import DiscStats
+from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import display_path
 
 TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
@@ -63,16 +63,10 @@ def validate_data(
     unique = report.solved.status is SolveStatus.UNIQUE
     solution = report.solution = report.solved.solution if unique else None
     report.warnings += print_warnings(scenario)
-    counts = DiscStats.of(scenario)
-    report.stats = counts.to_dict(solution is not None)
+    report.stats = DiscStats.of(scenario).to_dict(solution is not None)
     if difficulty and solution is not None:
         graded = grade(scenario)
         report.stats["difficulty"] = graded.value
-        if report.valid:
-            complete = scenario
-            if not scenario.is_complete:
-                complete = scenario.with_crops(crops_to_rows(scenario.board, solution))
-            report.disc = checked_disc(complete, graded.value, counts)
         if graded is Difficulty.NEEDS_GUESSING:
             report.warnings.append(
                 Problem(
