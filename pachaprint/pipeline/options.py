@@ -1,8 +1,7 @@
 """What a build is asked to do: the options that shape its output, and its progress callback.
 
-Light to import (no ``dataclasses``, no ``typing``): a rebuild with nothing
-changed reads its defaults here before anything else loads
-(:mod:`pachaprint.cli.fast`).
+The print settings are one value of the model (:class:`~pachaprint.model.printing.PrintSettings`);
+the build's own options (games, bots, modes, seed, box, volumes) sit beside them here.
 """
 
 from __future__ import annotations
@@ -38,10 +37,7 @@ class BuildOptions:
     faster and weaker, and every flag names the bot it rests on.
     ``scenarios_per_volume``: scenarios per discs PDF; more make several volumes.
 
-    A value: equal and hashed by its settings, never changed. Written out by
-    hand rather than as a dataclass, as :class:`pachaprint.check.problems.Problem`
-    is: importing ``dataclasses`` would cost a rebuild with nothing changed a
-    third of a bare Python start.
+    A value: equal and hashed by its settings, never changed.
     """
 
     __slots__ = (
