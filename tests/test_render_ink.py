@@ -11,7 +11,6 @@ import pytest
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
-from pachaprint.cli.options import Ink
 from pachaprint.model.printing import INKS, PrintSettings
 from pachaprint.model.scenario import Scenario
 from pachaprint.render import draw as d
@@ -42,8 +41,12 @@ def _scenario() -> Scenario:
 FULL, SAVER = PrintSettings(), PrintSettings(ink="saver")
 
 
-def test_the_option_offers_every_ink():
-    assert [i.value for i in Ink] == list(INKS)
+@pytest.mark.parametrize("command", ["render", "build"])
+def test_the_option_offers_every_ink_and_no_other(command):
+    shown = runner.invoke(app, [command, "--help"], terminal_width=200)
+    assert f"--ink {'|'.join(INKS)} " in shown.stdout
+    refused = runner.invoke(app, [command, "--ink", "sepia"])
+    assert refused.exit_code == 2 and "'sepia' is not one of" in refused.stderr
 
 
 @pytest.mark.parametrize(

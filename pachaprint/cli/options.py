@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum
 
+from pachaprint.model.printing import INKS, papers
 from pachaprint.resources import LANGUAGES, shipped_wheels
 
 TYPE_CHECKING = False  # typing is not loaded at run time (start-up time)
@@ -22,30 +23,18 @@ class BoxLimit(str, Enum):
     unlimited = "unlimited"
 
 
-class Paper(str, Enum):
-    a4 = "a4"
-    letter = "letter"
-
-
-class PaperChoice(str, Enum):
-    a4 = "a4"
-    letter = "letter"
-    both = "both"
-
-
-class Ink(str, Enum):
-    """``--ink``: the palettes of :data:`pachaprint.render.symbols.INKS`."""
-
-    full = "full"
-    saver = "saver"
-
-
 def choices(name: str, values: Sequence[str]) -> Any:
     """A ``str`` enum whose members are ``values``, each named as it is spelt: the choices of
     an option whose values a list elsewhere holds (Typer offers an enum's values)."""
     return Enum(name, [(value, value) for value in values], type=str)
 
 
+Paper = choices("Paper", papers())
+"""``--paper`` of one file: the papers of :func:`pachaprint.model.printing.papers`."""
+PaperChoice = choices("PaperChoice", (*papers(), "both"))
+"""``build --paper``: a paper, or ``both``: every one."""
+Ink = choices("Ink", INKS)
+"""``--ink``: the palettes of :data:`pachaprint.model.printing.INKS`."""
 Lang = choices("Lang", LANGUAGES)
 """``--lang``: the languages of :data:`pachaprint.resources.LANGUAGES`."""
 WheelChoice = choices("WheelChoice", (*shipped_wheels(), "both"))
