@@ -8,7 +8,7 @@ Each run renders, into a fresh temporary folder and through the build's own
 functions (:mod:`pachaprint.pipeline.build`), everything a build makes per
 scenario (disc SVG+PDF, ``wheel.html``, the two PNG previews, the charts, the
 report pages) and once (the core set, the discs PDFs of every paper and wheel,
-``index.html``). The stages inside ``_render_scenario`` and the charts are
+``index.html``). The stages inside ``_render_disc`` and the charts are
 timed by wrapping the functions the pipeline calls, so the figures are those
 of the code a build runs.
 
@@ -115,7 +115,7 @@ def one_run(
     its path relative to OUT."""
     from pachaprint.model.disc import checked_disc
     from pachaprint.model.scenario import Scenario
-    from pachaprint.pipeline.build import _render_scenario, build_core
+    from pachaprint.pipeline.build import _render_disc, build_core
     from pachaprint.pipeline.gallery import gallery_html
     from pachaprint.pipeline.options import BuildOptions
     from pachaprint.pipeline.printfiles import read_print_files
@@ -134,7 +134,7 @@ def one_run(
         folder = target / "scenarios" / model.id
         folder.mkdir(parents=True)
         disc = checked_disc(model, report["difficulty"])  # (the report's grade: not graded again)
-        clock("scenario, rest", _render_scenario, disc, folder, options)
+        clock("scenario, rest", _render_disc, disc, folder, options)
         clock("charts, rest", write_charts, report, folder)
         clock("report json/md/html", write_reports, report, folder, options.printing.wheels)
         built.append(BuiltScenario(model.id, data, disc, report["difficulty"]))

@@ -56,7 +56,7 @@ def _no_progress(stage: str, done: int, total: int) -> None:
 
 
 # -- per-scenario work (runs in a worker process) ---------------------------------
-def _render_scenario(disc: Disc, folder: Path, options: BuildOptions) -> None:
+def _render_disc(disc: Disc, folder: Path, options: BuildOptions) -> None:
     """A disc's files, its digital wheel and its two previews, printed as ``options`` say."""
     from pachaprint.pipeline.previews import pdf_preview_png
     from pachaprint.render.disc_files import front_file_stem, write_disc_files
@@ -103,7 +103,7 @@ def build_scenario(
         with Stage(out) as stage:
             folder = stage.path(relative / "report.json").parent
             try:
-                _render_scenario(disc, folder, options)
+                _render_disc(disc, folder, options)
                 write_charts(report, folder)
             except Exception as exc:
                 return {"status": "failed", "problems": [failure("rendering failed", exc)]}
