@@ -175,7 +175,7 @@ def test_fuzz_build_step_on_hostile_valid_scenarios():
             report = validate_bytes(raw, "hostile.json")
             assert_clean_report(report)
             assert report.valid, [p.message for p in report.errors]
-            outcome = build_scenario(data, report.to_dict(), tmp, options)
+            outcome = build_scenario(report.disc, report.to_dict(), tmp, options)
             assert outcome["status"] == "built", outcome
             folder = Path(tmp) / "scenarios" / data["id"]
             for svg in folder.glob("*.svg"):
