@@ -5,10 +5,10 @@
 Issue 31 found decoding quadratic: a 400 KB one-line file took 120 s. This
 script times, for inputs of 1, 2, 4 and 8 times a size, each best of N runs:
 
-* ``symbols``: base 32 both ways (:func:`~pachaprint.share.symbols.number` and
-  :func:`~pachaprint.share.symbols.digits`) on that many symbols, the work a
+* ``symbols``: base 32 both ways (:func:`~pachaprint.model.base32.number` and
+  :func:`~pachaprint.model.base32.digits`) on that many symbols, the work a
   long code would need if nothing refused it first;
-* ``decode``: :func:`~pachaprint.share.codec.decode` of a code that long
+* ``decode``: :func:`~pachaprint.model.sharecode.decode` of a code that long
   (refused at once: it is longer than any disc's code);
 * ``import``: ``pachaprint import FILE`` of a one-line file that long, in this
   process (refused at once for the same reason).
@@ -34,8 +34,8 @@ sys.path.insert(0, str(HERE.parent))
 from typer.testing import CliRunner  # noqa: E402
 
 from pachaprint.cli import app  # noqa: E402
-from pachaprint.share.codec import ShareCodeError, decode  # noqa: E402
-from pachaprint.share.symbols import ALPHABET, digits, number  # noqa: E402
+from pachaprint.model.base32 import ALPHABET, digits, number  # noqa: E402
+from pachaprint.model.sharecode import ShareCodeError, decode  # noqa: E402
 
 BASE = 50_000
 """Symbols (or characters) of the smallest input."""

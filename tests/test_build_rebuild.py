@@ -145,10 +145,11 @@ def test_the_default_modes_and_bot_are_checked_alike_with_and_without_the_engine
 
 
 def test_shipped_wheel_templates_are_named_without_the_renderer():
-    from pachaprint.pipeline.options import WHEELS
+    from pachaprint.pipeline.options import BuildOptions
     from pachaprint.pipeline.volumes import _template_name
-    from pachaprint.render.wheel_templates import TEMPLATES, load_wheel
+    from pachaprint.render.wheel_templates import load_wheel
+    from pachaprint.resources import shipped_wheels
 
-    assert WHEELS == TEMPLATES
-    for name in WHEELS:
+    assert BuildOptions().printing.wheels == shipped_wheels() == ("retail", "volvelle45")
+    for name in shipped_wheels():
         assert _template_name(name) == load_wheel(name).name

@@ -124,8 +124,13 @@ def test_new_without_seed_draws_one_and_prints_it(tmp_path: Path) -> None:
     assert json.loads(again.stdout) == written
 
 
-def test_lang_option_offers_every_language_of_the_templates() -> None:
-    from pachaprint.cli.options import Lang
+@pytest.mark.parametrize("command", ["render", "build", "wheel", "calibrate"])
+def test_lang_option_offers_every_language_of_the_list(command: str) -> None:
+    """``--lang`` offers the languages of :data:`pachaprint.resources.LANGUAGES` (the one
+    list) and refuses any other code."""
     from pachaprint.resources import LANGUAGES
 
-    assert [lang.value for lang in Lang] == list(LANGUAGES)
+    shown = CliRunner().invoke(app, [command, "--help"], terminal_width=200)
+    assert f"--lang {'|'.join(LANGUAGES)} " in shown.stdout
+    refused = CliRunner().invoke(app, [command, "--lang", "nl"])
+    assert refused.exit_code == 2 and "'nl' is not one of" in refused.stderr

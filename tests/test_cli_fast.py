@@ -175,8 +175,6 @@ SLOW_TO_IMPORT = (
     "pachaprint.render",
     # the standard library a bare start does not load: each costs a millisecond or more
     "typing",
-    "dataclasses",
-    "inspect",
     "threading",
     "unicodedata",
     "zlib",

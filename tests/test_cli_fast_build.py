@@ -49,8 +49,6 @@ HEAVY = (
     "click",
     "rich",
     "typing",
-    "dataclasses",
-    "inspect",
     "threading",
     "tempfile",
     "_hashlib",

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 
 from pachaprint.cli import app
 from pachaprint.cli.application import COMMANDS
-from pachaprint.cli.vocabulary import METAVARS, SPELLINGS
+from pachaprint.cli.printing import PRINT_OPTIONS
+from pachaprint.cli.vocabulary import METAVARS, SPELLINGS, option_of
 from tests.helpers import REPO
 
 SCENARIO = REPO / "scenarios" / "sun-gate.json"
@@ -22,6 +23,8 @@ _ROW = re.compile(r"^  (-\S.*?)(?:\s{2,}|$)")
 
 OLD_SPELLINGS = ("--players", "-p", "--json", "--summary", "--modes", "--strongest")
 
+PRINTED = {option_of(o.setting) for o in PRINT_OPTIONS}
+"""Every print option: ``render`` and ``build`` take each (``cli/printing.py``)."""
 GAME = {"--mode", "--seats", "--difficulty", "--otoma", "--colour", "--seed"}
 SIMULATION = {"--games", "--jobs", "--format", "--bots", "--mode", "--seats", "--seed"}
 SIMULATION |= {"--difficulty", "--max-turns", "--quiet", "--scheduler"}
@@ -35,13 +38,13 @@ EXPECTED = {
     "balance": SIMULATION,
     "play": GAME,
     "table": GAME | {"--port", "--no-browser"},
-    "render": {"--out", "--lang", "--ink", "--back-offset", "--share-url"},
+    "render": {"--out"} | PRINTED,
     "calibrate": {"--out", "--lang"},
     "wheel": {"--out", "--box", "--lang"},
     "share": {"--format", "--box"},
     "import": {"--out", "--force", "--format", "--box"},
     "build": {"--out", "--games", "--jobs", "--format", "--bots", "--mode", "--quiet", "--force"}
-    | {"--lang", "--ink", "--back-offset", "--share-url"},
+    | PRINTED,
 }
 """The shared options each command must offer (a command may offer more)."""
 

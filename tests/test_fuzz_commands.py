@@ -46,10 +46,11 @@ from pachaprint.check.validate import validate_bytes, validate_data
 from pachaprint.cli import app
 from pachaprint.cli.validate import report_lines
 from pachaprint.engine.rules.log import game_log, load_log
+from pachaprint.model.printing import PrintSettings
 from pachaprint.model.scenario import Scenario
 from pachaprint.pipeline.build import BuildOptions, build_scenario
+from pachaprint.render.disc_files import disc_faces
 from pachaprint.render.pdf import pdf_bytes
-from pachaprint.render.scenario import disc_drawings
 from pachaprint.render.svg import svg_string
 from pachaprint.render.webwheel import render_webwheel
 from pachaprint.studio.server import BackgroundStudio
@@ -75,7 +76,7 @@ from tests.fuzzing import (
     structure_mutations,
     web_board_mutations,
 )
-from tests.helpers import EXAMPLES, REPO
+from tests.helpers import EXAMPLES, REPO, both_wheels
 from tests.helpers import example as example_data
 from tests.studio_http import Answer, Client
 
@@ -152,12 +153,12 @@ def exercise_commands(raw: bytes, folder: Path) -> Report:
 
 def exercise_valid_scenario(report: Report) -> None:
     """``render`` and ``wheel`` on a scenario the checker accepted."""
-    scenario = report.scenario
-    assert scenario is not None
-    for _stem, drawing in disc_drawings(scenario, "both"):
+    disc = report.disc
+    assert disc is not None
+    for _stem, drawing in disc_faces(disc, both_wheels()):
         ET.fromstring(svg_string(drawing).encode("utf-8"))
-        assert pdf_bytes([drawing], title=f"{scenario.name} ({scenario.id})").startswith(b"%PDF")
-    page = render_webwheel(scenario)
+        assert pdf_bytes([drawing], title=disc.title).startswith(b"%PDF")
+    page = render_webwheel(disc)
     page.encode("utf-8")
     assert page.rstrip().endswith("</html>")
 
@@ -217,7 +218,7 @@ def test_fuzz_parsed_data_never_raises(data, huge):
 
 @pytest.mark.slow
 def test_fuzz_build_step_on_hostile_valid_scenarios():
-    options = BuildOptions(games=1, papers=("a4",), wheels=("retail",))
+    options = BuildOptions(PrintSettings(), games=1)
     with tempfile.TemporaryDirectory() as tmp:
 
         @settings(FUZZ_SETTINGS, max_examples=BUILD_EXAMPLES_PER_RUN)
@@ -227,7 +228,7 @@ def test_fuzz_build_step_on_hostile_valid_scenarios():
             report = validate_bytes(raw, "hostile.json")
             assert_clean_report(report)
             assert report.valid, [p.message for p in report.errors]
-            outcome = build_scenario(data, report.to_dict(), tmp, options)
+            outcome = build_scenario(report.disc, report.to_dict(), tmp, options)
             assert outcome["status"] == "built", outcome
             folder = Path(tmp) / "scenarios" / data["id"]
             for svg in folder.glob("*.svg"):
@@ -340,7 +341,7 @@ def test_whole_numbers_written_as_floats_load_as_ints():
 # -- share codes, fan-app links and boards through import -------------------------------------------
 @cache
 def shipped_codes() -> tuple[str, ...]:
-    from pachaprint.share.codec import code_of
+    from pachaprint.model.sharecode import code_of
 
     found = []
     for path in sorted((REPO / "scenarios").glob("*.json"))[:6]:

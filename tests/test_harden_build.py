@@ -19,6 +19,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
+from pachaprint.model.printing import PrintSettings
 from pachaprint.pipeline.build import BuildOptions, run_build
 from pachaprint.pipeline.manifest import JOURNAL_NAME, MANIFEST_NAME, Manifest
 from pachaprint.pipeline.outdir import OutDirError, prepare_out_dir
@@ -26,7 +27,7 @@ from pachaprint.pipeline.volumes import plan_volumes
 from tests.helpers import EXAMPLES, REPO
 
 runner = CliRunner()
-QUICK = BuildOptions(games=2, papers=("a4",), wheels=("retail",))
+QUICK = BuildOptions(PrintSettings(), games=2)
 
 
 def scenario_folder(tmp_path: Path, count: int = 3) -> Path:
@@ -199,7 +200,7 @@ def test_volume_names_and_labels():
 def test_discs_pdf_in_volumes_listed_in_the_gallery(tmp_path):
     folder = scenario_folder(tmp_path, 3)
     out = tmp_path / "out"
-    split = BuildOptions(games=2, papers=("a4",), wheels=("retail",), scenarios_per_volume=2)
+    split = BuildOptions(PrintSettings(), games=2, scenarios_per_volume=2)
     result = run_build(folder, out, split)
     assert result.ok and result.pnp == {"a4": "built"}
     assert result.pnp_files == [

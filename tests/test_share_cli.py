@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from pachaprint.check.generate import slug
 from pachaprint.cli import app
-from pachaprint.share.codec import NAME_MARK
+from pachaprint.model.sharecode import NAME_MARK
 from tests.helpers import EXAMPLES, REPO
 from tests.share_corpus import corpus
 from tests.test_share_codec import complete

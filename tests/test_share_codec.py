@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 from pachaprint.check.generate import random_crops, random_terrain
 from pachaprint.check.solver import solver_for
 from pachaprint.check.validate import validate_data
+from pachaprint.model.base32 import ALPHABET, CHECK_SYMBOLS, check_symbols, read_symbols, spelled
 from pachaprint.model.board import board_for
 from pachaprint.model.scenario import Scenario, crops_to_rows
-from pachaprint.share.codec import (
+from pachaprint.model.sharecode import (
     NAME_MARK,
     ShareCodeError,
     SharedDisc,
@@ -25,7 +26,6 @@ from pachaprint.share.codec import (
     encode_symbols,
     field_bits,
 )
-from pachaprint.share.symbols import ALPHABET, CHECK_SYMBOLS, check_symbols, read_symbols, spelled
 from tests.helpers import REPO
 from tests.share_corpus import corpus
 

@@ -20,9 +20,9 @@ from pachaprint.studio.authoring import (
     DocumentError,
     blank_document,
     check_document,
+    disc_of,
     explain_document,
     generated_document,
-    scenario_of,
 )
 from tests.helpers import LAKE_CROPS, example
 
@@ -150,15 +150,15 @@ def test_explain_and_pictures_refuse_a_map_not_ready():
     with pytest.raises(DocumentError, match="paint every cell"):
         explain_document(blank)
     with pytest.raises(DocumentError) as refused:
-        scenario_of(ambiguous())
+        disc_of(ambiguous())
     assert [p["rule"] for p in refused.value.problems] == ["not-unique"]
 
 
-def test_scenario_of_fills_dots_and_grades():
+def test_disc_of_fills_dots_and_grades():
     data = example("lake-shore")
     data["crops"] = ["...4.", ".4...", ".....", ".....", "1...1"]
-    scenario, difficulty = scenario_of(data)
-    assert scenario.crops == tuple(LAKE_CROPS) and difficulty == "medium"
+    disc = disc_of(data)
+    assert disc.scenario.crops == tuple(LAKE_CROPS) and disc.grade == "medium"
 
 
 def test_generated_documents_are_valid_and_take_the_id_asked_for():

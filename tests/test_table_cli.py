@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from pachaprint.cli import app
 from pachaprint.engine.rules.log import game_log
 from pachaprint.model.scenario import Scenario
-from pachaprint.share.codec import code_of
+from pachaprint.model.sharecode import code_of
 from pachaprint.table.game import TableGame
 from pachaprint.table.session import NewGame
 from tests.helpers import example

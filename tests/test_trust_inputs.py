@@ -23,12 +23,12 @@ from pachaprint.check.validate import validate_bytes
 from pachaprint.cli import app
 from pachaprint.cli.building import result_lines
 from pachaprint.engine.rules.log import LogError, parse_log
+from pachaprint.model import sharecode as codec
+from pachaprint.model.base32 import digits, number
 from pachaprint.model.scenario import Scenario
+from pachaprint.model.sharecode import ShareCodeError, code_of, decode
 from pachaprint.pipeline.outcome import BuildResult, ScenarioOutcome
-from pachaprint.share import codec
-from pachaprint.share.codec import ShareCodeError, code_of, decode
 from pachaprint.share.fanmaps import FanMapError, parse_web_board
-from pachaprint.share.symbols import digits, number
 from pachaprint.table.server import BackgroundTable, session_for
 from pachaprint.table.session import NewGame
 from pachaprint.web import requests as web_requests

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from pachaprint.model.printing import PrintSettings
 from pachaprint.pipeline.build import BuildOptions, run_build
 from pachaprint.pipeline.layout import CORE_STEMS, layout_refusal
 from pachaprint.pipeline.lock import BuildLock, BuildLockError
@@ -30,7 +31,9 @@ from pachaprint.pipeline.manifest import JOURNAL_NAME, MANIFEST_FORMAT, MANIFEST
 from pachaprint.pipeline.staging import PlacementError, remove_owned
 from tests.helpers import EXAMPLES, REPO
 
-QUICK = BuildOptions(games=2, papers=("a4",), wheels=("retail",), modes=("competitive",))
+QUICK = BuildOptions(
+    PrintSettings(papers=("a4",), wheels=("retail",)), games=2, modes=("competitive",)
+)
 ZEROS = "0" * 64
 USER_FILES = {
     "thesis.txt": "my thesis",

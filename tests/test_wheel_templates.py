@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
+from pachaprint.model.printing import PrintSettings
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.components.disc_front import disc_front
 from pachaprint.render.components.wheel_cover import wheel_cover_sheet, wheel_mask_sheet
@@ -32,7 +33,7 @@ from pachaprint.render.wheel import WheelTemplateError
 from pachaprint.render.wheel_templates import read_wheel, schema_problems, wheel_from_data
 from pachaprint.resources import templates_dir
 from tests.fuzzing import BYTE_TOKENS, FUZZ_SETTINGS, JSON_VALUES, Deep, dumps_any
-from tests.helpers import EXAMPLES
+from tests.helpers import EXAMPLES, disc_of
 
 runner = CliRunner()
 SCENARIO = EXAMPLES / "high-valley.json"
@@ -108,7 +109,7 @@ def test_the_largest_symbol_the_schema_allows_draws_at_once(name):
     wheel = wheel_from_data(_changed(name, (section, "cell_symbol_mm"), 30))
     scenario = Scenario.from_dict(json.loads(SCENARIO.read_text()))
     started = time.process_time()
-    disc_front(scenario, wheel)
+    disc_front(disc_of(scenario, "easy"), wheel, PrintSettings())
     assert time.process_time() - started < 5.0
 
 
@@ -236,9 +237,9 @@ def _outcome(file: Path) -> str:
         message.encode("utf-8")
         return "refused"
     scenario = Scenario.from_dict(json.loads(SCENARIO.read_text()))
-    disc_front(scenario, wheel)
+    disc_front(disc_of(scenario, "easy"), wheel, PrintSettings())
     for sheet in (wheel_cover_sheet, wheel_mask_sheet, assembly_sheet):
-        sheet(wheel, "letter")
+        sheet(wheel, "letter", PrintSettings())
     return "accepted"
 
 

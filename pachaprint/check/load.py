@@ -13,7 +13,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
 
@@ -24,6 +24,7 @@ from pachaprint.model.scenario import FORMAT as SCENARIO_FORMAT
 from pachaprint.model.text import (
     TEXT_PATTERN,
     plural,
+    pointer,
     printable,
     quote,
     text_problem,
@@ -72,16 +73,6 @@ def _fast_validator() -> Callable[[Any], object]:
 
     compiled: Callable[[Any], object] = fastjsonschema.compile(schema())
     return compiled
-
-
-def pointer(path: Sequence[str | int]) -> str:
-    """A JSON pointer (RFC 6901) for a path of keys and indexes.
-
-    Keys are shown escaped (:func:`~pachaprint.model.text.printable`), so a
-    pointer prints safely whatever the key holds.
-    """
-    parts = [printable(str(p)).replace("~", "~0").replace("/", "~1") for p in path]
-    return "/" + "/".join(parts) if parts else ""
 
 
 _TYPE_NAMES = {

@@ -111,10 +111,22 @@ class Report:
 
     ``scenario`` is the :class:`~pachaprint.model.Scenario` when the file got
     past the schema; ``solution`` the unique crop layer (flat levels) when there
-    is one. Reports are equal when all their fields are.
+    is one, and ``solved`` the solver's whole verdict (the two differing layers of
+    a map that is not unique); :attr:`disc` the checked disc of a valid, graded
+    scenario. Reports are equal when all their fields are (the disc is made of them).
     """
 
-    __slots__ = ("errors", "file", "id", "scenario", "solution", "stats", "warnings")
+    __slots__ = (
+        "_disc",
+        "errors",
+        "file",
+        "id",
+        "scenario",
+        "solution",
+        "solved",
+        "stats",
+        "warnings",
+    )
 
     def __init__(
         self,
@@ -125,6 +137,7 @@ class Report:
         stats: dict[str, Any] | None = None,
         scenario: Any = None,
         solution: tuple[int, ...] | None = None,
+        solved: Any = None,
     ) -> None:
         self.file = file
         self.id = id
@@ -133,6 +146,8 @@ class Report:
         self.stats: dict[str, Any] = {} if stats is None else stats
         self.scenario: Any = scenario
         self.solution = solution
+        self.solved: Any = solved
+        self._disc: Any = None
 
     def _key(self) -> tuple[Any, ...]:
         return (
@@ -143,6 +158,7 @@ class Report:
             self.stats,
             self.scenario,
             self.solution,
+            self.solved,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -159,6 +175,26 @@ class Report:
     @property
     def valid(self) -> bool:
         return not self.errors
+
+    @property
+    def disc(self) -> Any:
+        """The checked :class:`~pachaprint.model.disc.Disc` of a valid scenario that was graded
+        (``None`` otherwise): its crop layer completed with the one solution, its grade, its
+        counts and its share code, made of this report when first asked for, then kept (so
+        ``validate``, which prints no disc, makes none)."""
+        graded = self.stats.get("difficulty")
+        if self._disc is None and self.valid and self.solution is not None and graded:
+            from pachaprint.model.disc import DiscStats, checked_disc
+            from pachaprint.model.scenario import crops_to_rows
+
+            scenario = self.scenario
+            complete = (
+                scenario
+                if scenario.is_complete
+                else scenario.with_crops(crops_to_rows(scenario.board, self.solution))
+            )
+            self._disc = checked_disc(complete, str(graded), DiscStats.of(scenario))
+        return self._disc
 
     def rules(self) -> list[str]:
         """The distinct rule ids of the errors, in report order."""

@@ -12,10 +12,23 @@ import _thread
 from collections import Counter, OrderedDict
 
 from pachaprint.check.problems import Problem, Rule
-from pachaprint.check.solver import SUGGEST_CAP, CropSolver, SolveStatus, givens_of, solver_for
+from pachaprint.check.solver import (
+    SUGGEST_CAP,
+    CropSolver,
+    SolveResult,
+    SolveStatus,
+    givens_of,
+    solver_for,
+)
 from pachaprint.model.board import ROWS, board_for, join_names
 from pachaprint.model.regions import Region
-from pachaprint.model.rules import BOX_CROP_TILES, BOX_TERRAIN_TILES, MAX_REGION_SIZE, Terrain
+from pachaprint.model.rules import (
+    BOX_CROP_TILES,
+    BOX_TERRAIN_TILES,
+    MAX_REGION_SIZE,
+    OTOMA_START_CELLS,
+    Terrain,
+)
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import plural
 
@@ -27,7 +40,6 @@ NOT_UNIQUE_COUNT_CAP = 100
 """Solutions of an ambiguous map are counted up to this many."""
 MANY_GIVENS = {"tiny": 8, "long": 15}
 """More start cells than this gets a warning: the disc leans on its givens."""
-SOLO_START_CELLS = 5
 
 
 def terrain_name(letter: str) -> str:
@@ -243,8 +255,9 @@ def box_problems(scenario: Scenario) -> list[Problem]:
 
 def solution_problems(
     scenario: Scenario, solver: CropSolver, givens: dict[int, int]
-) -> tuple[list[Problem], tuple[int, ...] | None]:
-    """``unsolvable``, ``not-unique`` and ``crops-mismatch``. Returns the problems and the unique solution."""
+) -> tuple[list[Problem], SolveResult]:
+    """``unsolvable``, ``not-unique`` and ``crops-mismatch``. Returns the problems and the
+    solver's verdict (the solution, or the two that differ)."""
     board = scenario.board
     # One search serves the verdict, the count, the two differing solutions and
     # the first round of suggestions: its first solutions are those a shorter
@@ -255,7 +268,7 @@ def solution_problems(
         from pachaprint.check.conflict import why_no_layer  # loaded for an unsolvable map only
 
         why = why_no_layer(solver, givens)
-        return [Problem(Rule.UNSOLVABLE, why.message, tuple(board.names(why.cells)))], None
+        return [Problem(Rule.UNSOLVABLE, why.message, tuple(board.names(why.cells)))], result
     if result.status is SolveStatus.MULTIPLE:
         count = min(len(found), NOT_UNIQUE_COUNT_CAP)
         counted = f"at least {count}" if count >= NOT_UNIQUE_COUNT_CAP else str(count)
@@ -266,7 +279,7 @@ def solution_problems(
             f"{counted} crop layers fit the terrain and the start crops; two of them differ at {join_names(names)}. "
             f"Adding {'start cell' if len(extra) == 1 else 'start cells'} {suggestion} would make it unique"
         )
-        return [Problem(Rule.NOT_UNIQUE, message, tuple(names))], None
+        return [Problem(Rule.NOT_UNIQUE, message, tuple(names))], result
     solution = found[0]
     wrong = [
         c for c in board.cells if c not in givens and scenario.crop_at(c) not in (None, solution[c])
@@ -281,8 +294,8 @@ def solution_problems(
                 f"the start cells force a different crop layer: {detail}",
                 tuple(board.names(wrong)),
             )
-        ], solution
-    return [], solution
+        ], result
+    return [], result
 
 
 _Settled = tuple[list[int], tuple[int, ...]]
@@ -350,16 +363,17 @@ def _author_layer(scenario: Scenario, solver: CropSolver) -> tuple[int, ...] | N
 
 def check_scenario(
     scenario: Scenario, box: str = "retail"
-) -> tuple[list[Problem], list[Problem], tuple[int, ...] | None]:
+) -> tuple[list[Problem], list[Problem], SolveResult]:
     """All rule problems of a scenario whose dimensions are right.
 
-    Returns ``(errors, warnings, solution)``; ``solution`` is the unique crop
-    layer (flat levels) or ``None``.
+    Returns ``(errors, warnings, solved)``; ``solved`` is the solver's verdict: a
+    ``UNIQUE`` status and the crop layer (flat levels) when the start cells fix one.
     """
     board = scenario.board
     errors = region_problems(scenario) + crop_problems(scenario) + start_problems(scenario)
     solver = solver_for(board, scenario.terrain_flat)
-    found, solution = solution_problems(scenario, solver, givens_of(scenario))
+    found, solved = solution_problems(scenario, solver, givens_of(scenario))
+    solution = solved.solution if solved.status is SolveStatus.UNIQUE else None
     errors += found
     if box == "retail":
         errors += box_problems(scenario)
@@ -381,7 +395,7 @@ def check_scenario(
                     f"{len(scenario.start_cells)} start cells: the disc is unique only thanks to many givens, which leaves little to deduce",
                 )
             )
-    if scenario.size == "long" and len(scenario.start_cells) < SOLO_START_CELLS:
+    if scenario.size == "long" and len(scenario.start_cells) < OTOMA_START_CELLS:
         warnings.append(
             Problem(
                 Rule.SOLO,
@@ -395,4 +409,4 @@ def check_scenario(
             p.message,
         )
     )
-    return errors, warnings, solution
+    return errors, warnings, solved

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import typer
@@ -16,22 +17,17 @@ from pachaprint.cli.building import (
     source_problem,
     wheels_for,
 )
-from pachaprint.cli.options import (
-    Ink,
-    Lang,
-    OutputFormat,
-    PaperChoice,
-    WheelChoice,
-    check_share_url,
-    parse_back_offset,
-)
+from pachaprint.cli.options import OutputFormat, PaperChoice, WheelChoice
+from pachaprint.cli.printing import print_options
 from pachaprint.cli.progress import Bars
+from pachaprint.model.printing import PrintSettings
 from pachaprint.pipeline.build import BuildOptions, OutDirError, run_build
 
 DEFAULT_JOBS = max(1, min(4, os.cpu_count() or 1))
 
 
 @command()
+@print_options()
 def build(
     scenarios: Path = typer.Argument(
         ...,
@@ -66,13 +62,11 @@ def build(
     paper: PaperChoice = typer.Option(
         PaperChoice.both, "--paper", help="Paper size of the print-and-play PDFs."
     ),
-    lang: Lang = v.lang("Language of the reference card and sheet texts."),
     wheel: WheelChoice = typer.Option(
         WheelChoice.both,
         "--wheel",
         help="Wheel template(s) to print discs for (one discs PDF per template and paper).",
     ),
-    ink: Ink = v.ink(),
     output_format: OutputFormat = v.format(
         "text: a line per scenario and a summary; json: the summary as data."
     ),
@@ -80,17 +74,10 @@ def build(
         "No progress display, and no text summary unless something failed (then only what failed)."
     ),
     force: bool = v.force("Redo every step, ignoring the previous build."),
-    back_offset: str = v.back_offset(
-        "Shift every back page of the print-and-play PDFs by X,Y mm (right, down as seen "
-        "on the back); read X,Y on the print test's back."
-    ),
-    share_url: str = v.share_url(
-        "The disc backs' QR codes hold BASE#CODE (a hosted digital wheel page, "
-        "'pachaprint wheel -o wheel.html') instead of the share code alone."
-    ),
     summary: OutputFormat | None = v.deprecated("--summary"),
     modes: str | None = v.deprecated("--modes"),
     strongest: str | None = v.deprecated("--strongest"),
+    settings: PrintSettings = PrintSettings(),
 ) -> None:
     """Validate, simulate and render a folder of scenarios into a print kit.
 
@@ -110,23 +97,9 @@ def build(
     problem = source_problem(scenarios)
     if problem is not None:
         raise UsageError(problem)
-    try:
-        offset = parse_back_offset(back_offset)
-        base = check_share_url(share_url) if share_url is not None else None
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
     played = _played_modes(mode, bots)
-    options = BuildOptions(
-        back_offset=offset,
-        papers=papers_for(paper.value),
-        wheels=wheels_for(wheel.value),
-        games=games,
-        strongest=bots,
-        modes=played,
-        lang=lang.value,
-        share_url=base,
-        ink=ink.value,
-    )
+    printing = replace(settings, papers=papers_for(paper.value), wheels=wheels_for(wheel.value))
+    options = BuildOptions(printing, games=games, strongest=bots, modes=played)
     with Bars(not quiet and output_format is OutputFormat.text) as progress:
         try:
             result = run_build(

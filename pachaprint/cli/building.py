@@ -14,8 +14,10 @@ import os
 from pathlib import Path
 
 from pachaprint.check.files import scenario_files
+from pachaprint.model.printing import papers
 from pachaprint.model.text import display_path
-from pachaprint.pipeline.options import PAPERS, WHEELS, BuildOptions
+from pachaprint.pipeline.options import BuildOptions
+from pachaprint.resources import shipped_wheels
 
 TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
 if TYPE_CHECKING:
@@ -60,12 +62,12 @@ def plain_modes(modes: str, bots: str) -> tuple[str, ...] | None:
 
 def papers_for(paper: str) -> tuple[str, ...]:
     """``--paper``: ``both`` or one paper."""
-    return PAPERS if paper == BOTH else (paper,)
+    return papers() if paper == BOTH else (paper,)
 
 
 def wheels_for(wheel: str) -> tuple[str, ...]:
-    """``--wheel``: ``both`` or one template."""
-    return WHEELS if wheel == BOTH else (wheel,)
+    """``--wheel``: ``both`` (every shipped template) or one template."""
+    return shipped_wheels() if wheel == BOTH else (wheel,)
 
 
 def result_lines(result: BuildResult, output_format: str, quiet: bool) -> list[str]:

@@ -175,6 +175,8 @@ def requested_options(given: Mapping[str, str]) -> BuildOptions | None:
     (as :func:`build_request` returns them), made as the command makes them; ``None``
     where only the engine can check a value (a bot other than the default, a mode
     spelt otherwise) or a value is wrong (Typer says why)."""
+    from dataclasses import replace
+
     from pachaprint.cli.building import papers_for, plain_modes, wheels_for
     from pachaprint.cli.options import check_share_url, parse_back_offset
     from pachaprint.pipeline.options import BuildOptions
@@ -187,21 +189,21 @@ def requested_options(given: Mapping[str, str]) -> BuildOptions | None:
     settings: dict[str, Any] = {"strongest": bots, "modes": modes}
     if "games" in given:
         settings["games"] = int(given["games"])
-    if "paper" in given:
-        settings["papers"] = papers_for(given["paper"])
-    if "wheel" in given:
-        settings["wheels"] = wheels_for(given["wheel"])
+    printing: dict[str, Any] = {
+        "papers": papers_for(given.get("paper", "both")),
+        "wheels": wheels_for(given.get("wheel", "both")),
+    }
     for name in ("lang", "ink"):
         if name in given:
-            settings[name] = given[name]
+            printing[name] = given[name]
     try:
         if "back_offset" in given:
-            settings["back_offset"] = parse_back_offset(given["back_offset"])
+            printing["back_offset"] = parse_back_offset(given["back_offset"])
         if "share_url" in given:
-            settings["share_url"] = check_share_url(given["share_url"])
+            printing["share_url"] = check_share_url(given["share_url"])
     except ValueError:
         return None
-    return BuildOptions(**settings)
+    return BuildOptions(replace(default.printing, **printing), **settings)
 
 
 def answer_build(args: Sequence[str]) -> int | None:

@@ -11,7 +11,7 @@ import typer
 from pachaprint.check.explain import HintError, hint_steps
 from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
-from pachaprint.cli.loading import load_valid_scenario
+from pachaprint.cli.loading import load_disc
 from pachaprint.cli.options import OutputFormat
 from pachaprint.model.board import Board
 from pachaprint.model.text import display_path
@@ -65,7 +65,7 @@ def hint(
     old = OutputFormat.json if json_flag else None
     chosen = v.renamed("--json", "--format json", old, output_format, OutputFormat.text)
     json_output = chosen is OutputFormat.json
-    scenario = load_valid_scenario(path, "not a valid scenario; fix it before asking for hints")
+    scenario = load_disc(path, "not a valid scenario; fix it before asking for hints").scenario
     board = scenario.board
     try:
         known = parse_revealed(board, revealed)

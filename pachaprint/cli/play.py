@@ -106,6 +106,6 @@ def play(
 
 
 def _load_scenario(path: Path) -> Scenario:
-    from pachaprint.cli.loading import load_valid_scenario
+    from pachaprint.cli.loading import load_disc
 
-    return load_valid_scenario(path, REFUSAL)
+    return load_disc(path, REFUSAL).scenario

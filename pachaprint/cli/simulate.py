@@ -72,7 +72,7 @@ def simulate(
     Exit 0 when every game ended, 1 when some did not (or the file is invalid),
     2 for usage errors.
     """
-    from pachaprint.cli.loading import load_valid_scenario
+    from pachaprint.cli.loading import load_disc
     from pachaprint.engine.analysis.simulate import SimulationConfig
     from pachaprint.engine.rules.config import ConfigError, Mode
     from pachaprint.terminal.display import printable
@@ -86,7 +86,7 @@ def simulate(
         )
     except ConfigError as exc:
         raise UsageError(f"{v.option_of(exc.setting)}: {exc}") from None
-    scenario = load_valid_scenario(path, REFUSAL)
+    scenario = load_disc(path, REFUSAL).scenario
     total = config.games
     with cluster_for(scheduler) as cluster:
         report = _simulate(scenario, config, jobs, cluster, path, total, output_format, quiet, logs)

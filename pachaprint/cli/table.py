@@ -146,6 +146,6 @@ def _seat_words(seats: str | None, mode: str | None) -> tuple[str, ...]:
 
 
 def _load_scenario(path: Path) -> Scenario:
-    from pachaprint.cli.loading import load_valid_scenario
+    from pachaprint.cli.loading import load_disc
 
-    return load_valid_scenario(path, REFUSAL)
+    return load_disc(path, REFUSAL).scenario

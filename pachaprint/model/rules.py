@@ -32,6 +32,8 @@ TERRAIN_LETTERS: Final = "VDFM"
 
 CROP_LEVELS: Final = (1, 2, 3, 4, 5)
 MAX_REGION_SIZE: Final = 5
+OTOMA_START_CELLS: Final = 5
+"""The start cells a long disc names for the Otoma in solo and co-op (``solo.otoma``)."""
 
 CROP_NAMES = {
     1: "sweet potato",

@@ -29,7 +29,7 @@ from pachaprint.model.text import display_path
 from pachaprint.pipeline.jobs import Submit, failure, run_now, worker_pool
 from pachaprint.pipeline.lock import BuildLock, BuildLockError
 from pachaprint.pipeline.manifest import Manifest
-from pachaprint.pipeline.options import PAPERS, WHEELS, BuildOptions, Progress
+from pachaprint.pipeline.options import BuildOptions, Progress
 from pachaprint.pipeline.outcome import BuildResult, ScenarioOutcome
 from pachaprint.pipeline.outdir import OutDirError, prepare_out_dir
 from pachaprint.pipeline.sources import Pending, check_files
@@ -41,11 +41,9 @@ from pachaprint.pipeline.volumes import BuiltScenario, PrintFile, build_volumes
 if TYPE_CHECKING:  # multiprocessing loads only when a build runs workers
     from concurrent.futures import Future, ProcessPoolExecutor
 
-    from pachaprint.model.scenario import Scenario
+    from pachaprint.model.disc import Disc
 
 __all__ = [
-    "PAPERS",
-    "WHEELS",
     "BuildLockError",
     "BuildOptions",
     "BuildResult",
@@ -59,37 +57,28 @@ def _no_progress(stage: str, done: int, total: int) -> None:
 
 
 # -- per-scenario work (runs in a worker process) ---------------------------------
-def _render_scenario(
-    scenario: Scenario, folder: Path, options: BuildOptions, difficulty: str | None
-) -> None:
+def _render_disc(disc: Disc, folder: Path, options: BuildOptions) -> None:
+    """A disc's files, its digital wheel and its two previews, printed as ``options`` say."""
     from pachaprint.pipeline.previews import pdf_preview_png
-    from pachaprint.render.scenario import front_file_stem, render_scenario
+    from pachaprint.render.disc_files import front_file_stem, write_disc_files
     from pachaprint.render.webwheel import write_webwheel
+    from pachaprint.render.wheel_templates import load_wheel
 
-    render_scenario(
-        scenario,
-        folder,
-        wheel=list(options.wheels),
-        paper=options.papers[0],
-        lang=options.lang,
-        difficulty=difficulty,
-        share_url=options.share_url,
-        ink=options.ink,
-    )
-    write_webwheel(scenario, folder / "wheel.html", lang=options.lang)
+    settings = options.printing
+    write_disc_files(disc, settings, folder)
+    write_webwheel(disc, folder / "wheel.html", settings)
     (folder / "preview-back.png").write_bytes(pdf_preview_png(folder / "disc-back.pdf"))
-    front = folder / f"{front_file_stem(options.wheels[0])}.pdf"
+    front = folder / f"{front_file_stem(load_wheel(settings.wheel).name)}.pdf"
     (folder / "preview-front.png").write_bytes(pdf_preview_png(front))
 
 
 def build_scenario(
-    scenario_data: dict[str, Any], validation: dict[str, Any], out_dir: str, options: BuildOptions
+    disc: Disc, validation: dict[str, Any], out_dir: str, options: BuildOptions
 ) -> dict[str, Any]:
-    """Simulate and render one valid scenario into ``OUT/scenarios/<id>/``; returns an outcome dict.
+    """Simulate and render one checked disc into ``OUT/scenarios/<id>/``; returns an outcome dict.
 
     Never raises: a crash in the engine, the renderer or a write is a ``failed`` outcome.
     """
-    from pachaprint.model.scenario import Scenario
     from pachaprint.pipeline.report_page import report_html
     from pachaprint.pipeline.reports import (
         build_balance,
@@ -100,7 +89,7 @@ def build_scenario(
         write_charts,
     )
 
-    scenario = Scenario.from_dict(scenario_data)
+    scenario = disc.scenario
     out = Path(out_dir)
     try:
         balanced = build_balance(scenario, options)
@@ -115,7 +104,7 @@ def build_scenario(
         with Stage(out) as stage:
             folder = stage.path(relative / "report.json").parent
             try:
-                _render_scenario(scenario, folder, options, report["difficulty"])
+                _render_disc(disc, folder, options)
                 write_charts(report, folder)
             except Exception as exc:
                 return {"status": "failed", "problems": [failure("rendering failed", exc)]}
@@ -123,7 +112,7 @@ def build_scenario(
             stage.path(relative / "report.md").write_text(report_markdown(report), encoding="utf-8")
             files = sorted(p.name for p in folder.iterdir())
             stage.path(relative / "report.html").write_text(
-                report_html(report, files, options.wheels), encoding="utf-8"
+                report_html(report, files, options.printing.wheels), encoding="utf-8"
             )
             outputs = stage.commit()
     except Exception as exc:
@@ -137,14 +126,7 @@ def build_core(out_dir: str, options: BuildOptions) -> dict[str, str]:
 
     out = Path(out_dir)
     with Stage(out) as stage:
-        render_core(
-            stage.root,
-            paper=list(options.papers),
-            lang=options.lang,
-            wheels=options.wheels,
-            back_offset=options.back_offset,
-            ink=options.ink,
-        )
+        render_core(stage.root, options.printing)
         return stage.commit()
 
 
@@ -162,20 +144,20 @@ def _scenario_results(
             return {"status": "failed", "problems": [failure("the worker failed", exc)]}
 
     if executor is None:
-        for outcome, data, validation, digest in pending:
+        for outcome, disc, validation, digest in pending:
             yield (
                 outcome,
                 digest,
-                result_of(run_now(build_scenario, data, validation, out_dir, options)),
+                result_of(run_now(build_scenario, disc, validation, out_dir, options)),
             )
         return
     from concurrent.futures import as_completed
 
     # the longest first, so that no worker is left alone with a long scenario at the end
-    heaviest = sorted(pending, key=lambda item: _weight(item[1]), reverse=True)
+    heaviest = sorted(pending, key=lambda item: _weight(item[0].data or {}), reverse=True)
     futures = {
-        executor.submit(build_scenario, data, validation, out_dir, options): (outcome, digest)
-        for outcome, data, validation, digest in heaviest
+        executor.submit(build_scenario, disc, validation, out_dir, options): (outcome, digest)
+        for outcome, disc, validation, digest in heaviest
     }
     for future in as_completed(futures):
         outcome, digest = futures[future]
@@ -276,7 +258,7 @@ def _locked_build(
                 problems.append(failure("core components failed", exc))
             progress("core", 1, 1)
         built = [
-            BuiltScenario(o.id, o.data, (o.report or {}).get("difficulty"))
+            BuiltScenario(o.id, o.data, o.disc, (o.report or {}).get("difficulty"))
             for o in outcomes
             if o.ok and o.id is not None and o.data is not None
         ]
@@ -316,8 +298,8 @@ def _write_index(
     from pachaprint.pipeline.gallery import gallery_html
     from pachaprint.pipeline.printfiles import read_print_files
 
-    read = read_print_files(out_dir, pnp_files, options.lang, names)
-    index = gallery_html(entries, prints=read, wheels=options.wheels)
+    read = read_print_files(out_dir, pnp_files, options.printing.lang, names)
+    index = gallery_html(entries, prints=read, wheels=options.printing.wheels)
     data = index.encode("utf-8")
     replace_file(out_dir, "index.html", data)
     from pachaprint.pipeline.hashing import sha256

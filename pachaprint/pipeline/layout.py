@@ -24,15 +24,15 @@ from __future__ import annotations
 
 import re
 
+from pachaprint.model.printing import papers
 from pachaprint.pipeline.names import unsafe_output_name
-from pachaprint.pipeline.options import PAPERS
 
 _ID = r"[a-z0-9][a-z0-9-]{0,39}"
 """A scenario id or a wheel template's name (both schemas' pattern)."""
-_PAPER = "|".join(PAPERS)
+_PAPER = "|".join(papers())
 _SCENARIO_UNIT = re.compile(rf"scenario:({_ID})")
 _SCENARIO_FILE = re.compile(
-    rf"/(?:disc-back|disc-front(?:-{_ID})?)\.(?:pdf|svg)"  # render.scenario
+    rf"/(?:disc-back|disc-front(?:-{_ID})?)\.(?:pdf|svg)"  # render.disc_files
     r"|/wheel\.html"  # render.webwheel
     r"|/preview-(?:back|front)\.png"  # pipeline.previews
     r"|/report\.(?:json|md|html)"  # pipeline.reports, pipeline.report_page

@@ -16,9 +16,10 @@ class ScenarioOutcome:
     """What happened to one scenario file: ``status`` is ``built``, ``unchanged``,
     ``invalid`` or ``failed``; ``report`` its gallery record (see
     :func:`pachaprint.pipeline.verdicts.gallery_record`); ``data`` the scenario mapping
-    built from (dots solved), for the PnP discs."""
+    built from (dots solved), for the PnP discs; ``disc`` its checked disc when this build
+    checked the file (an unchanged one's is made again from ``data`` and its record)."""
 
-    __slots__ = ("data", "file", "id", "problems", "report", "status")
+    __slots__ = ("data", "disc", "file", "id", "problems", "report", "status")
 
     def __init__(
         self,
@@ -28,6 +29,7 @@ class ScenarioOutcome:
         problems: list[str] | None = None,
         report: dict[str, Any] | None = None,
         data: dict[str, Any] | None = None,
+        disc: Any = None,
     ) -> None:
         self.file = file
         self.id = id
@@ -35,6 +37,7 @@ class ScenarioOutcome:
         self.problems: list[str] = [] if problems is None else problems
         self.report = report
         self.data = data
+        self.disc = disc
 
     def __repr__(self) -> str:
         return (

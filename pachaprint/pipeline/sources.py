@@ -23,11 +23,12 @@ if TYPE_CHECKING:
     from typing import Any
 
     from pachaprint.check.problems import Report
+    from pachaprint.model.disc import Disc
 
 __all__ = ["Pending", "ScenarioOutcome", "check_files"]
 
-Pending = list[tuple[ScenarioOutcome, "dict[str, Any]", "dict[str, Any]", str]]
-"""Scenarios still to build: outcome, mapping, validation report, input digest."""
+Pending = list[tuple[ScenarioOutcome, "Disc", "dict[str, Any]", str]]
+"""Scenarios still to build: outcome, checked disc, validation report, input digest."""
 
 
 def _complete_data(report: Report) -> tuple[dict[str, Any], list[str]]:
@@ -85,7 +86,7 @@ def check_files(
             continue
         outcome = ScenarioOutcome(file=report.file, id=report.id, status="invalid")
         outcomes.append(outcome)
-        if not report.valid or report.id is None or raw is None:
+        if not report.valid or report.id is None or raw is None or report.disc is None:
             outcome.problems = [f"{p.rule.value}: {p.message}" for p in report.errors]
             continue
         if report.id in seen_ids:
@@ -96,6 +97,7 @@ def check_files(
         seen_ids[report.id] = report.file
         data, notes = _complete_data(report)
         outcome.data = data
+        outcome.disc = report.disc
         validation = report.to_dict()
         validation["warnings"] += [{"rule": "incomplete", "cells": [], "message": n} for n in notes]
         digest = scenario_digest(raw, options)
@@ -104,5 +106,5 @@ def check_files(
             if outcome.report is not None:
                 outcome.status = "unchanged"
                 continue
-        pending.append((outcome, data, validation, digest))
+        pending.append((outcome, report.disc, validation, digest))
     return outcomes, pending

@@ -131,7 +131,8 @@ def index_inputs(
         name: digest for unit in manifest.units.values() for name, digest in unit["outputs"].items()
     }
     prints = [[name, label, list(ids), recorded.get(name)] for name, label, ids in pnp_files]
-    digest = input_hash(entries, names, prints, options.lang, list(options.wheels), "index")
+    printing = options.printing
+    digest = input_hash(entries, names, prints, printing.lang, list(printing.wheels), "index")
     return digest, entries, names
 
 
@@ -178,7 +179,7 @@ def nothing_to_do(
     if not outcomes or not manifest.is_current(out_dir, "core", core_digest(options)):
         return None
     built = [
-        BuiltScenario(o.id, o.data, (o.report or {}).get("difficulty"))
+        BuiltScenario(o.id, o.data, None, (o.report or {}).get("difficulty"))
         for o in outcomes
         if o.id is not None and o.data is not None
     ]
@@ -193,7 +194,7 @@ def nothing_to_do(
         out_dir=display_path(out_dir),
         scenarios=outcomes,
         core="unchanged",
-        pnp=dict(sorted((paper, "unchanged") for paper in options.papers)),
+        pnp=dict(sorted((paper, "unchanged") for paper in options.printing.papers)),
         pnp_files=[name for name, _label, _ids in pnp_files],
     )
 

@@ -16,14 +16,16 @@ from pathlib import Path
 
 from pachaprint.pipeline.jobs import Submit, failure
 from pachaprint.pipeline.manifest import Manifest, input_hash
-from pachaprint.pipeline.options import SCENARIOS_PER_VOLUME, WHEELS, BuildOptions, Progress
+from pachaprint.pipeline.options import SCENARIOS_PER_VOLUME, BuildOptions, Progress
 from pachaprint.pipeline.staging import Stage
-from pachaprint.resources import load_template
+from pachaprint.resources import load_template, shipped_wheels
 
 TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
 if TYPE_CHECKING:
     from concurrent.futures import Future
     from typing import Any, Final
+
+    from pachaprint.model.disc import Disc
 
 
 class Volume:
@@ -111,48 +113,54 @@ def is_discs_unit(unit: str, paper: str) -> bool:
 
 
 def build_discs_pnp(
-    scenarios: list[dict[str, Any]],
-    difficulties: dict[str, str | None],
+    discs: list[Disc],
     out_dir: str,
     paper: str,
     options: BuildOptions,
     name: str | None = None,
     wheel: str = "retail",
 ) -> dict[str, str]:
-    """One wheel template's duplex-ready discs PDF of the given scenarios (one volume).
+    """One wheel template's duplex-ready discs PDF of the given discs (one volume).
 
     ``name`` is the output path relative to OUT (default: the single-volume name);
     ``wheel`` the template (a shipped name or a template file).
     """
-    from pachaprint.model.scenario import Scenario
-    from pachaprint.render.scenario import render_discs_pnp
+    from pachaprint.render.discs import render_discs
 
     out = Path(out_dir)
     with Stage(out) as stage:
-        models = [Scenario.from_dict(data) for data in scenarios]
-        render_discs_pnp(
-            models,
-            stage.path(name or f"pnp/pachaprint-discs-{paper}.pdf"),
-            paper=paper,
-            wheel=wheel,
-            lang=options.lang,
-            difficulties=difficulties,
-            back_offset=options.back_offset,
-            share_url=options.share_url,
-            ink=options.ink,
-        )
+        target = stage.path(name or f"pnp/pachaprint-discs-{paper}.pdf")
+        render_discs(discs, target, paper, wheel, options.printing)
         return stage.commit()
 
 
 class BuiltScenario:
-    """A scenario that made it into the build: what its discs are drawn from."""
+    """A scenario that made it into the build: its mapping (what its volume's digest covers)
+    and the checked disc its discs are drawn from; an unchanged scenario, not checked
+    again, has its disc made from the mapping and its recorded grade (:meth:`disc`)."""
 
-    __slots__ = ("data", "difficulty", "id")
+    __slots__ = ("_disc", "data", "grade", "id")
 
-    def __init__(self, id: str, data: dict[str, Any], difficulty: str | None) -> None:
+    def __init__(self, id: str, data: dict[str, Any], disc: Disc | None, grade: str | None) -> None:
         self.id = id
         self.data = data
-        self.difficulty = difficulty
+        self._disc = disc
+        self.grade = grade
+
+    def disc(self) -> Disc:
+        """The checked disc: this build's, or the one its record describes."""
+        if self._disc is None:
+            from pachaprint.model.disc import checked_disc
+            from pachaprint.model.scenario import Scenario
+
+            scenario = Scenario.from_dict(self.data)
+            grade = self.grade
+            if grade is None:  # a record without its grade: grade the disc again
+                from pachaprint.check.grade import grade as grade_of
+
+                grade = grade_of(scenario).value
+            self._disc = checked_disc(scenario, grade)
+        return self._disc
 
 
 PrintFile = tuple[str, str, tuple[str, ...]]
@@ -168,13 +176,13 @@ def plan_discs(
     ids = list(by_id)
     files: list[PrintFile] = [
         (f"pnp/pachaprint-core-{paper}.pdf", f"Core set, {paper_label(paper)}", ())
-        for paper in options.papers
+        for paper in options.printing.papers
     ]
-    templates = [_template_name(ref) for ref in options.wheels]
+    templates = [_template_name(ref) for ref in options.printing.wheels]
     dumped = {i: json.dumps(scenario.data, sort_keys=True) for i, scenario in by_id.items()}
     # (one line of JSON per scenario, fed as bytes: not escaped into a JSON list again)
     planned: dict[str, list[tuple[Volume, str]]] = {}
-    for paper in options.papers:
+    for paper in options.printing.papers:
         volumes = [
             volume
             for name in dict.fromkeys(templates)
@@ -236,7 +244,7 @@ def build_volumes(
     """
     by_id = {scenario.id: scenario for scenario in built}
     files, planned = plan_discs(built, options)
-    templates = {_template_name(ref): ref for ref in options.wheels}
+    templates = {_template_name(ref): ref for ref in options.printing.wheels}
     jobs: list[tuple[Volume, str, Future[dict[str, str]]]] = []
     status: dict[str, str] = {}
     for paper, volumes in planned.items():
@@ -249,8 +257,7 @@ def build_volumes(
                 continue
             future = submit(
                 build_discs_pnp,
-                [by_id[i].data for i in volume.ids],
-                {i: by_id[i].difficulty for i in volume.ids},
+                [by_id[i].disc() for i in volume.ids],
                 str(out_dir),
                 paper,
                 options,
@@ -274,7 +281,7 @@ def build_volumes(
 def _template_name(ref: str) -> str:
     """The name of the wheel template ``ref`` (a shipped name or a template file): a shipped
     one's is read from its file without the renderer (a rebuild with nothing changed)."""
-    if ref in WHEELS:
+    if ref in shipped_wheels():
         return str(load_template(f"wheel/{ref}.json").get("template", "wheel"))
     from pachaprint.render.wheel_templates import load_wheel
 

@@ -21,14 +21,14 @@ from pachaprint.check.problems import Report, Rule
 from pachaprint.check.rules import settling_start_cells
 from pachaprint.check.validate import validate_data
 from pachaprint.fileio import atomic_write_text
+from pachaprint.model.base32 import spelled
 from pachaprint.model.board import board_for, join_names
 from pachaprint.model.scenario import FORMAT, Scenario, crops_to_rows, dumps_scenario
+from pachaprint.model.sharecode import ShareCodeError, SharedDisc, decode, encode_symbols
 from pachaprint.model.text import display_path, plural, printable, text_problem
 from pachaprint.resources import with_schema_reference
-from pachaprint.share.codec import ShareCodeError, SharedDisc, decode, encode_symbols
 from pachaprint.share.fanmaps import APP, FanMap, FanMapError, parse_app_link, parse_web_board
 from pachaprint.share.inputs import CODE, Item
-from pachaprint.share.symbols import spelled
 
 MAX_NAME = 60
 TAG_SYMBOLS = 6

@@ -41,6 +41,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from pachaprint.check.generate import GenerationError
+from pachaprint.model.printing import papers
 from pachaprint.studio import authoring, documents, printing, sharing
 from pachaprint.studio.page import PAGE
 from pachaprint.studio.shapes import shape_error
@@ -149,21 +150,18 @@ class StudioApi:
         mapping, box = _scenario(body), _box(body)
 
         def work() -> dict[str, str]:
-            scenario, difficulty = authoring.scenario_of(mapping, box)
-            return printing.preview_svgs(scenario, difficulty)
+            return printing.preview_svgs(authoring.disc_of(mapping, box))
 
         return JSONResponse({"svgs": await run_in_threadpool(work)})
 
     async def print_pdf(self, request: Request) -> Response:
         body = await read_json(request)
         mapping, box = _scenario(body), _box(body)
-        paper = _text_field(body, "paper", printing.PAPERS)
+        paper = _text_field(body, "paper", papers())
 
         def work() -> tuple[bytes, str]:
-            scenario, difficulty = authoring.scenario_of(mapping, box)
-            return printing.print_pdf(scenario, difficulty, paper), printing.print_file_name(
-                scenario, paper
-            )
+            disc = authoring.disc_of(mapping, box)
+            return printing.print_pdf(disc, paper), printing.print_file_name(disc, paper)
 
         data, name = await run_in_threadpool(work)
         return _download(data, "application/pdf", name)
@@ -173,9 +171,8 @@ class StudioApi:
         mapping, box = _scenario(body), _box(body)
 
         def work() -> tuple[bytes, str]:
-            scenario, _ = authoring.scenario_of(mapping, box)
-            page = printing.wheel_page(scenario).encode("utf-8")
-            return page, printing.wheel_file_name(scenario)
+            disc = authoring.disc_of(mapping, box)
+            return printing.wheel_page(disc).encode("utf-8"), printing.wheel_file_name(disc)
 
         data, name = await run_in_threadpool(work)
         return _download(data, "application/octet-stream", name)

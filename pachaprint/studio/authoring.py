@@ -23,7 +23,8 @@ from pachaprint.check.solver import givens_of
 from pachaprint.check.techniques import is_solved, position_for
 from pachaprint.check.validate import validate_data
 from pachaprint.model.board import SIZES, board_for, join_names
-from pachaprint.model.scenario import FORMAT, Scenario, crops_to_rows
+from pachaprint.model.disc import Disc
+from pachaprint.model.scenario import FORMAT, crops_to_rows
 
 UNPAINTED = "."
 """A terrain letter the studio uses for a cell not painted yet (saved only in a draft)."""
@@ -194,23 +195,21 @@ def _fill_verdict(verdict: dict[str, Any], report: Report) -> None:
         verdict["status"] = "none"
 
 
-def scenario_of(data: Any, box: str = "retail") -> tuple[Scenario, str | None]:
-    """The valid scenario of a mapping, its dots filled, with its difficulty.
+def disc_of(data: Any, box: str = "retail") -> Disc:
+    """The checked disc of a mapping: its dots filled, graded, its share code made.
 
     Raises :class:`DocumentError` listing the problems when it is not valid yet.
     """
     if unpainted_cells(data):
         raise DocumentError("paint every cell first")
     report = validate_data(data, box=box)
-    if not report.valid or report.scenario is None or report.solution is None:
+    if not report.valid or report.disc is None:
         raise DocumentError(
             "the scenario is not valid yet; fix the problems listed first",
             [_problem(p) for p in report.errors],
         )
-    scenario = report.scenario
-    if not scenario.is_complete:
-        scenario = scenario.with_crops(crops_to_rows(scenario.board, report.solution))
-    return scenario, report.stats.get("difficulty")
+    disc: Disc = report.disc
+    return disc
 
 
 def explain_document(data: Any) -> dict[str, Any]:

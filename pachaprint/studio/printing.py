@@ -5,41 +5,40 @@ Thin calls into :mod:`pachaprint.render`; the studio draws nothing itself.
 
 from __future__ import annotations
 
-from pachaprint.model.scenario import Scenario
-from pachaprint.render.pdf import pdf_bytes
-from pachaprint.render.scenario import disc_drawings, disc_print_pages
+from pachaprint.model.disc import Disc
+from pachaprint.model.printing import PrintSettings, papers
+from pachaprint.render.disc_files import disc_faces, disc_print_pdf
 from pachaprint.render.svg import svg_string
 from pachaprint.render.webwheel import render_webwheel
-
-PREVIEW_WHEELS = ("retail", "volvelle45")
-"""Both wheel templates get a disc-front preview."""
-PAPERS = ("a4", "letter")
+from pachaprint.resources import shipped_wheels
 
 
-def preview_svgs(scenario: Scenario, difficulty: str | None) -> dict[str, str]:
-    """File stem -> SVG text: ``disc-front``, ``disc-front-volvelle45`` and ``disc-back``."""
-    faces = disc_drawings(scenario, list(PREVIEW_WHEELS), difficulty=difficulty)
-    return {stem: svg_string(drawing) for stem, drawing in faces}
+def settings_for(paper: str = "a4") -> PrintSettings:
+    """The studio's print settings: every shipped template, on ``paper``, in English."""
+    return PrintSettings(papers=(paper,), wheels=shipped_wheels())
 
 
-def print_pdf(scenario: Scenario, difficulty: str | None, paper: str) -> bytes:
-    """The disc ready to print: both templates' fronts with the back behind each (duplex)."""
-    if paper not in PAPERS:
-        raise ValueError(f"paper must be a4 or letter, not {paper!r}")
-    pages = disc_print_pages(
-        [scenario], paper, list(PREVIEW_WHEELS), difficulties={scenario.id: difficulty}
-    )
-    return pdf_bytes(pages, title=f"{scenario.name} ({scenario.id})", duplex=True)
+def preview_svgs(disc: Disc) -> dict[str, str]:
+    """File stem -> SVG text: a disc front per shipped template (``disc-front``,
+    ``disc-front-volvelle45``), and ``disc-back``."""
+    return {stem: svg_string(drawing) for stem, drawing in disc_faces(disc, settings_for())}
 
 
-def wheel_page(scenario: Scenario) -> str:
-    """The digital wheel page (``pachaprint wheel``) of the scenario."""
-    return render_webwheel(scenario)
+def print_pdf(disc: Disc, paper: str) -> bytes:
+    """The disc ready to print: every shipped template's front with the back behind each (duplex)."""
+    if paper not in papers():
+        raise ValueError(f"paper must be {' or '.join(papers())}, not {paper!r}")
+    return disc_print_pdf(disc, settings_for(paper))
 
 
-def print_file_name(scenario: Scenario, paper: str) -> str:
-    return f"{scenario.id}-disc-print-{paper}.pdf"
+def wheel_page(disc: Disc) -> str:
+    """The digital wheel page (``pachaprint wheel``) of the disc."""
+    return render_webwheel(disc)
 
 
-def wheel_file_name(scenario: Scenario) -> str:
-    return f"{scenario.id}-wheel.html"
+def print_file_name(disc: Disc, paper: str) -> str:
+    return f"{disc.id}-disc-print-{paper}.pdf"
+
+
+def wheel_file_name(disc: Disc) -> str:
+    return f"{disc.id}-wheel.html"

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pachaprint.share.codec import code_of
+from pachaprint.model.sharecode import code_of
 from pachaprint.share.importing import convert
 from pachaprint.share.inputs import item_of_text
-from pachaprint.studio.authoring import DocumentError, scenario_of
+from pachaprint.studio.authoring import DocumentError, disc_of
 
 MAX_TEXT = 4096
 """A code with a name is under 500 characters, a tiwanaku-app link under 300."""
@@ -18,7 +18,7 @@ MAX_TEXT = 4096
 
 def share_document(data: Any, box: str = "retail") -> dict[str, str]:
     """``{"code": with the name, "disc": without}`` of a valid scenario mapping."""
-    scenario, _ = scenario_of(data, box)
+    scenario = disc_of(data, box).scenario
     return {"code": code_of(scenario), "disc": code_of(scenario, with_name=False)}
 
 

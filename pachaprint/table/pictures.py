@@ -26,6 +26,7 @@ from pachaprint.engine.rules.config import Mode, Seating, seating
 from pachaprint.engine.rules.movement import Direction
 from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.board import COLUMN_LETTERS, SIZES, Board
+from pachaprint.model.printing import PrintSettings
 from pachaprint.model.rules import TERRAIN_LETTERS
 from pachaprint.render import draw as d
 from pachaprint.render.components import board as board_component
@@ -33,7 +34,8 @@ from pachaprint.render.components import crop_tiles, pieces, terrain_tiles
 from pachaprint.render.svg import svg_string
 from pachaprint.render.symbols import palette
 
-LANG = "en"
+LOOK = PrintSettings()
+"""The printed pieces' words and ink on the table's screen: English, full colour."""
 CROP_SCALE = 0.72
 """Crop tiles on the board, against their printed size (the level still sets the size)."""
 PAWN_MM = 12.0
@@ -66,7 +68,7 @@ def placed(face: d.Drawing, x: float, y: float, size: float, round_: bool = Fals
 def terrain_face(letter: str, size: float) -> d.Drawing:
     """The terrain face of a tile (start tiles, and every tile of the competitive game)."""
     return terrain_tiles.front(
-        terrain_tiles.TileBack(f"{letter}-{size:g}", letter, "brown", "N"), size, LANG
+        terrain_tiles.TileBack(f"{letter}-{size:g}", letter, "brown", "N"), size, LOOK
     )
 
 
@@ -76,17 +78,17 @@ def arrow_face(letter: str, colour: str, direction: int, size: float) -> d.Drawi
     with that colour's letter, the llama."""
     name = Direction(direction).name
     back = terrain_tiles.TileBack(f"{letter}-{colour}-{name}-{size:g}", letter, colour, name)
-    return terrain_tiles.back_face(back, size, LANG)
+    return terrain_tiles.back_face(back, size, LOOK)
 
 
 @cache
 def crop_face(level: int) -> d.Drawing:
-    return crop_tiles.face(level, 1)
+    return crop_tiles.face(level, 1, LOOK)
 
 
 @cache
 def piece_face(kind: str, colour: str) -> d.Drawing:
-    return pieces.face(kind, colour, 1, LANG)
+    return pieces.face(kind, colour, 1, LOOK)
 
 
 def piece(kind: str, colour: str, x: float, y: float, size: float) -> d.Use:
@@ -132,7 +134,7 @@ def cell_centre(board: Board, cell: int) -> tuple[float, float]:
 def board_base(size: str) -> d.Drawing:
     """The printed board; for a tiny disc only its tiny part (columns a-e, as the print marks
     it), since the other columns are not in play, and no trails (a tiny disc has no Otoma)."""
-    printed = board_component.board(LANG)
+    printed = board_component.board(LOOK)
     items: list[d.Element] = []
     for item in printed.items:
         # the table's own cell targets carry data-cell (docs/outputs.md section 3), not the print's

@@ -33,12 +33,13 @@ from typing import Any
 
 import jsonschema
 
-from pachaprint.check.load import parse_text, pointer
+from pachaprint.check.load import parse_text
 from pachaprint.check.validate import validate_data
 from pachaprint.engine.rules.config import GameConfig, Mode
 from pachaprint.engine.rules.modes import new_game
 from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
+from pachaprint.model.text import pointer
 from pachaprint.resources import schemas_dir
 
 LOG_FORMAT = "pachaprint-game/2"

@@ -1,7 +1,7 @@
 """Share codes: a whole disc (terrain, crop layer, start and Otoma cells, name) as a short code.
 
 A code is one version symbol, a payload, and three check symbols
-(:mod:`pachaprint.share.symbols`). The payload is one integer written in
+(:mod:`pachaprint.model.base32`). The payload is one integer written in
 base 32: the disc's fields as digits of a mixed radix, each digit's radix
 known from the digits before it, read in this order:
 
@@ -42,12 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from math import ceil, comb, log2
 
-from pachaprint.check.rules import SOLO_START_CELLS
-from pachaprint.model.board import board_for
-from pachaprint.model.regions import find_regions
-from pachaprint.model.rules import MAX_REGION_SIZE, TERRAIN_LETTERS
-from pachaprint.model.scenario import Scenario
-from pachaprint.share.symbols import (
+from pachaprint.model.base32 import (
     ALPHABET,
     CHECK_SYMBOLS,
     GROUP,
@@ -58,12 +53,16 @@ from pachaprint.share.symbols import (
     read_symbols,
     spelled,
 )
+from pachaprint.model.board import board_for
+from pachaprint.model.regions import find_regions
+from pachaprint.model.rules import MAX_REGION_SIZE, OTOMA_START_CELLS, TERRAIN_LETTERS
+from pachaprint.model.scenario import Scenario
 
 VERSION = 1
 """The code format this module writes and reads (the first symbol)."""
 SIZES = ("tiny", "long")
 TERRAINS = TERRAIN_LETTERS
-OTOMA_CELLS = SOLO_START_CELLS
+OTOMA_CELLS = OTOMA_START_CELLS
 MAX_NAME_BYTES = 240
 """A name is at most 60 characters, so at most 240 bytes of UTF-8."""
 MIN_SYMBOLS = 12
