@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from os import PathLike
 from pathlib import Path
+from typing import Any
 
 from pachaprint.check.difficulty import Difficulty
 from pachaprint.check.grade import grade
@@ -20,10 +21,6 @@ from pachaprint.check.problems import Problem, Report, Rule
 from pachaprint.check.rules import check_scenario, dimension_problems
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import display_path
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def _scenario_id(data: Any) -> str | None:

@@ -11,10 +11,7 @@ from pathlib import Path
 from pachaprint.check.files import scenario_files
 from pachaprint.model.text import display_path
 from pachaprint.pipeline.options import PAPERS, WHEELS, BuildOptions
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
-if TYPE_CHECKING:
-    from pachaprint.pipeline.outcome import BuildResult
+from pachaprint.pipeline.outcome import BuildResult
 
 PLAIN_MODES = ("competitive", "solo", "coop")
 """The modes in the engine's order (a test compares them)."""

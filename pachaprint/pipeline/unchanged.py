@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from pachaprint.check.files import read_file, scenario_files
 from pachaprint.model.text import display_path
@@ -26,10 +27,6 @@ from pachaprint.pipeline.manifest import Manifest, input_hash
 from pachaprint.pipeline.options import BuildOptions, Progress
 from pachaprint.pipeline.outcome import BuildResult, ScenarioOutcome
 from pachaprint.pipeline.volumes import BuiltScenario, PrintFile, discs_unchanged
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def _no_progress(stage: str, done: int, total: int) -> None:

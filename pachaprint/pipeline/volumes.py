@@ -14,7 +14,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING, Any
 
 from pachaprint.pipeline.jobs import Submit, failure
 from pachaprint.pipeline.manifest import Manifest, input_hash
@@ -22,48 +24,21 @@ from pachaprint.pipeline.options import SCENARIOS_PER_VOLUME, WHEELS, BuildOptio
 from pachaprint.pipeline.staging import PlacementError, Stage, remove
 from pachaprint.resources import load_template
 
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (concurrent.futures loads only where a build runs workers)
     from concurrent.futures import Future
-    from typing import Any, Final
 
 
+@dataclass(frozen=True, slots=True)
 class Volume:
     """One discs PDF: which scenarios it holds and where it goes. ``number`` is 1-based,
     0 for the single file of a build that needs one volume; ``count`` how many volumes
-    this paper has; ``wheel`` the wheel template's name (``template`` in its file).
+    this paper has; ``wheel`` the wheel template's name (``template`` in its file)."""
 
-    A value, written out by hand rather than as a dataclass (a rebuild with nothing
-    changed plans the volumes without loading ``dataclasses``).
-    """
-
-    __slots__ = ("count", "ids", "number", "paper", "wheel")
-
-    def __init__(
-        self, paper: str, number: int, count: int, ids: tuple[str, ...], wheel: str = "retail"
-    ) -> None:
-        self.paper: Final = paper
-        self.number: Final = number
-        self.count: Final = count
-        self.ids: Final = ids
-        self.wheel: Final = wheel
-
-    def _key(self) -> tuple[str, int, int, tuple[str, ...], str]:
-        return (self.paper, self.number, self.count, self.ids, self.wheel)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Volume:
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (
-            f"Volume(paper={self.paper!r}, number={self.number!r}, count={self.count!r}, "
-            f"ids={self.ids!r}, wheel={self.wheel!r})"
-        )
+    paper: str
+    number: int
+    count: int
+    ids: tuple[str, ...]
+    wheel: str = "retail"
 
     @property
     def stem(self) -> str:
@@ -146,15 +121,13 @@ def build_discs_pnp(
         return stage.commit()
 
 
+@dataclass(frozen=True, slots=True)
 class BuiltScenario:
     """A scenario that made it into the build: what its discs are drawn from."""
 
-    __slots__ = ("data", "difficulty", "id")
-
-    def __init__(self, id: str, data: dict[str, Any], difficulty: str | None) -> None:
-        self.id = id
-        self.data = data
-        self.difficulty = difficulty
+    id: str
+    data: dict[str, Any]
+    difficulty: str | None
 
 
 PrintFile = tuple[str, str, tuple[str, ...]]
