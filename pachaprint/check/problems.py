@@ -8,7 +8,7 @@ from typing import Any
 
 
 class Rule(str, Enum):
-    """The rule ids of SPEC section 3, in report order."""
+    """The rule ids of docs/formats/validation-report.md, in report order."""
 
     JSON = "json"
     SCHEMA = "schema"
