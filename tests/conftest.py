@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import pachaprint
+from tests.kits import KIT, SMALL, Built, built_once
 
 
 def _stale_compiled_modules() -> list[str]:
@@ -43,3 +44,16 @@ def browser():
     started = start_browser()
     yield started
     started.quit()
+
+
+@pytest.fixture(scope="session")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The shared kit of :data:`tests.kits.KIT`, built once per run (read it, never change it)."""
+    return built_once(KIT, tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def small_kit(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The shared one-scenario kit of :data:`tests.kits.SMALL`, built once per run (copy it
+    with :func:`tests.kits.copy_of` before building again)."""
+    return built_once(SMALL, tmp_path_factory)
