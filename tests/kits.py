@@ -23,12 +23,16 @@ import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from filelock import FileLock
 from typer.testing import CliRunner
 
 from tests.helpers import EXAMPLES, LAKE_TERRAIN, REPO, scenario_dict
+
+if TYPE_CHECKING:
+    from pachaprint.pipeline.options import BuildOptions
 
 AMBIGUOUS = scenario_dict(LAKE_TERRAIN, ["12142", "34531", "21242", "34353", "12141"], ["a5"])
 """A scenario whose crop layer is not unique: the build reports it and builds the others."""
@@ -56,6 +60,14 @@ SMALL = KitRecipe(
     (EXAMPLES / "lake-shore.json",),
     ("--games", "2", "--mode", "competitive", "--paper", "a4", "--wheel", "retail", "-j", "1"),
 )
+
+
+def small_options() -> BuildOptions:
+    """The :class:`~pachaprint.pipeline.options.BuildOptions` the words of :data:`SMALL` make
+    (``tests/test_build_rebuild.py`` checks it), for the tests that call the pipeline."""
+    from pachaprint.pipeline.options import BuildOptions
+
+    return BuildOptions(games=2, modes=("competitive",), papers=("a4",), wheels=("retail",))
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from pachaprint.cli import app
 from tests.helpers import EXAMPLES, REPO
-from tests.kits import SMALL, copy_of
+from tests.kits import SMALL, copy_of, small_options
 
 runner = CliRunner()
 ARGS = list(SMALL.args)
@@ -188,6 +188,21 @@ def test_the_command_makes_the_build_options_of_its_words(words, changed, monkey
     assert result.exit_code == 0, result.output
     default = BuildOptions()
     assert made == [BuildOptions(**{**default.key(), **changed})]
+
+
+def test_the_small_kits_words_make_its_options(monkeypatch):
+    from pachaprint.pipeline.outcome import BuildResult
+
+    made = []
+    monkeypatch.setattr(
+        "pachaprint.cli.build.run_build",
+        lambda scenarios, out, options, **settings: (
+            made.append((options, settings["jobs"])) or BuildResult(out_dir=str(out), scenarios=[])
+        ),
+    )
+    result = runner.invoke(app, ["build", str(EXAMPLES / "lake-shore.json"), "-o", "x", *ARGS])
+    assert result.exit_code == 0, result.output
+    assert made == [(small_options(), 1)]
 
 
 @pytest.mark.parametrize(
