@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from pachaprint.cli import app
 from tests.helpers import REPO
 
+pytestmark = pytest.mark.slow  # the shared kit, and a build of one scenario
 runner = CliRunner()
 
 

@@ -55,6 +55,7 @@ def built(kit):
     return kit.folder, kit.out, kit
 
 
+@pytest.mark.slow
 def test_layout_and_isolated_failure(built):
     folder, out, result = built
     assert result.exit_code == 1, result.output  # the ambiguous scenario fails, the others build
@@ -111,6 +112,7 @@ def test_layout_and_isolated_failure(built):
     assert (out / "index.html").is_file()
 
 
+@pytest.mark.slow
 def test_report_contents(built):
     _, out, _ = built
     report = json.loads((out / "scenarios" / "sun-gate" / "report.json").read_text())
@@ -150,6 +152,7 @@ def test_rebuild_is_byte_identical_and_incremental(built, tmp_path):
     assert tree_hashes(copy) == before
 
 
+@pytest.mark.slow
 def test_outputs_are_well_formed(built):
     _, out, _ = built
     for path in out.rglob("*"):
@@ -193,6 +196,7 @@ def test_bad_options_exit_2(tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_killed_build_leaves_no_truncated_file(tmp_path):
     folder = make_folder(tmp_path)
     out = tmp_path / "out"
@@ -230,6 +234,7 @@ def test_killed_build_leaves_no_truncated_file(tmp_path):
     assert (out / "pnp" / "pachaprint-discs-a4.pdf").is_file()
 
 
+@pytest.mark.slow
 def test_gallery_renders_in_chromium_without_console_errors(built):
     from tests.browser import console_problems, load_every_image, start_browser
 

@@ -11,6 +11,7 @@ that is Python's package mechanism, not a dependency, so it is no edge.
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,8 +45,9 @@ def _modules() -> dict[str, Path]:
     return found
 
 
+@cache
 def import_graph() -> dict[str, set[str]]:
-    """Module -> the package modules it imports."""
+    """Module -> the package modules it imports (read once per test process; do not change it)."""
     modules = _modules()
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
