@@ -15,7 +15,14 @@ link's target gets the new content, atomically, and the link stays. A rename
 needs only the folder's permission, so for those commands a file that is
 read-only, or belongs to another user, is refused (``PermissionError`` with
 the reason in words): replacing it would bypass its mode or change its owner.
-Every writer in pachaprint goes through these functions.
+
+These functions write the files of ``solve --write``, ``new``, ``import``,
+``wheel``, a saved game (``play --save``, the table's Save) and ``simulate
+--logs``. Three writers have a protocol of their own: the build stages a unit's outputs in a folder and moves
+them into place (:mod:`pachaprint.pipeline.staging`), the renderer writes each
+picture to a temporary file beside it and renames it (``render/svg.py``,
+``render/pdf.py``, ``render/scenario.py``), and the studio checks each write
+against an edit made meanwhile (:mod:`pachaprint.web.workspace`).
 """
 
 from __future__ import annotations

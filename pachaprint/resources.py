@@ -11,10 +11,7 @@ import importlib
 import json
 from functools import cache
 from pathlib import Path
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
-if TYPE_CHECKING:
-    from typing import Any
+from typing import Any
 
 _REPO = Path(__file__).resolve().parent.parent
 

@@ -42,6 +42,7 @@ def _heavy(modules: set[str]) -> set[str]:
         "reportlab",
         "svgwrite",
         "jsonschema",
+        "fastjsonschema",  # (the shipped validator is its generated code, not the library)
         "rich",
         "pydantic",
         "pypdfium2",
@@ -61,10 +62,25 @@ def test_help_and_version_import_no_command(args: list[str]) -> None:
     assert not _heavy(modules)
 
 
-def test_validate_of_a_valid_file_imports_only_the_checker() -> None:
-    modules = _modules_after(["validate", str(SCENARIO)])
+@pytest.mark.parametrize(
+    "options", [[], ["--format", "json"], ["--box", "unlimited", "--format=text"]]
+)
+def test_validate_of_a_valid_file_imports_only_the_checker(options: list[str]) -> None:
+    modules = _modules_after(["validate", *options, str(SCENARIO)])
     assert "pachaprint.check.validate" in modules
     assert not _heavy(modules)
+
+
+def test_version_prints_the_package_version() -> None:
+    from pachaprint import __version__
+
+    done = subprocess.run(
+        [sys.executable, "-m", "pachaprint", "--version"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout == f"pachaprint {__version__}\n" and done.stderr == ""
 
 
 def test_every_summary_is_the_first_line_of_its_command_docstring() -> None:

@@ -12,14 +12,12 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
-from pachaprint.cli import app
 from pachaprint.pipeline.gallery import gallery_html, gallery_record
 from pachaprint.pipeline.printfiles import read_print_files
-from tests.helpers import EXAMPLES, LAKE_TERRAIN, REPO, scenario_dict
+from tests.helpers import EXAMPLES
 
-pytestmark = pytest.mark.slow  # a build of two scenarios on both papers, and a browser
+pytestmark = pytest.mark.slow  # a browser, on the shared kit
 
 WHEELS = ("retail", "volvelle45")
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
@@ -29,20 +27,12 @@ before the gallery was made for fans (about 2,250 and 4,750 after)."""
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    tmp = tmp_path_factory.mktemp("gallery")
-    folder = tmp / "scenarios"
-    folder.mkdir()
-    for name in ("sacred-valley", "sun-gate"):
-        shutil.copy(REPO / "scenarios" / f"{name}.json", folder)
-    ambiguous = scenario_dict(LAKE_TERRAIN, ["12142", "34531", "21242", "34353", "12141"], ["a5"])
-    (folder / "ambiguous.json").write_text(json.dumps(dict(ambiguous, id="ambiguous")))
-    out = tmp / "out"
-    args = ["build", str(folder), "--out", str(out), "--games", "12", "--paper", "both"]
-    args += ["--bots", "expert"]  # the verdicts as the strongest fair bot gives them
-    result = CliRunner().invoke(app, [*args, "--wheel", "both", "--jobs", "2", "--quiet"])
-    assert result.exit_code == 1, result.output  # the ambiguous file, and only it
-    return out
+def built(kit) -> Path:
+    """The shared kit (``tests/kits.py``): a long and a tiny scenario and one that is not
+    unique, on both papers with both wheel templates, the expert as the strongest bot (the
+    verdicts as the strongest fair bot gives them)."""
+    assert kit.exit_code == 1, kit.stdout  # the ambiguous file, and only it
+    return kit.out
 
 
 @pytest.fixture(scope="module")

@@ -26,6 +26,7 @@ from pachaprint.pipeline.manifest import JOURNAL_NAME, MANIFEST_FORMAT, MANIFEST
 from pachaprint.pipeline.names import unsafe_output_name
 from pachaprint.pipeline.staging import STAGING_PREFIX, Stage, clean_stale_stages
 from tests.helpers import EXAMPLES, REPO
+from tests.kits import SMALL, copy_of
 
 runner = CliRunner()
 QUICK_ARGS = ["--paper", "a4", "--wheel", "retail", "--games", "2", "--jobs", "1"]
@@ -108,11 +109,8 @@ def test_the_manifest_and_journal_drop_units_naming_unsafe_files(tmp_path):
 
 
 @pytest.mark.slow
-def test_a_planted_manifest_never_steers_the_build_outside_out(tmp_path):
-    folder = one_scenario(tmp_path)
-    out = tmp_path / "out"
-    first = runner.invoke(app, ["build", str(folder), "--out", str(out), *QUICK_ARGS])
-    assert first.exit_code == 0, first.output
+def test_a_planted_manifest_never_steers_the_build_outside_out(small_kit, tmp_path):
+    folder, out = copy_of(small_kit, tmp_path)
     victim = tmp_path / "victim"
     victim.mkdir()
     for name in "abcd":
@@ -132,7 +130,7 @@ def test_a_planted_manifest_never_steers_the_build_outside_out(tmp_path):
     }
     (out / JOURNAL_NAME).write_text(json.dumps(journal_line) + "\n", encoding="utf-8")
 
-    second = runner.invoke(app, ["build", str(folder), "--out", str(out), *QUICK_ARGS])
+    second = runner.invoke(app, ["build", str(folder), "--out", str(out), *SMALL.args])
     assert sorted(p.name for p in victim.iterdir()) == ["a.txt", "b.txt", "c.txt", "d.txt"]
     assert all((victim / f"{n}.txt").read_text() == "keep me" for n in "abcd")
     assert second.exit_code == 1, second.output
@@ -145,7 +143,7 @@ def test_a_planted_manifest_never_steers_the_build_outside_out(tmp_path):
     )
     assert "lake-shore: unchanged" in second.output
     # The refused entries are gone from the new manifest: the next build is clean.
-    third = runner.invoke(app, ["build", str(folder), "--out", str(out), *QUICK_ARGS])
+    third = runner.invoke(app, ["build", str(folder), "--out", str(out), *SMALL.args])
     assert third.exit_code == 0, third.output
     assert "refused" not in third.output
 

@@ -9,13 +9,10 @@ content. Scenario files and game logs share them.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from pachaprint.check.files import MAX_BYTES
 from pachaprint.check.problems import Problem, Rule
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
-if TYPE_CHECKING:
-    from typing import Any
 
 
 class _JsonProblem(Exception):

@@ -16,6 +16,7 @@ import stat
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from pachaprint.check.decode import parse_bytes, parse_text
 from pachaprint.check.files import MAX_BYTES, is_hidden, read_file, scenario_files
@@ -31,10 +32,7 @@ from pachaprint.model.text import (
 )
 from pachaprint.resources import schemas_dir
 
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
-if TYPE_CHECKING:
-    from typing import Any
-
+if TYPE_CHECKING:  # (jsonschema loads only for a file the shipped validator refuses)
     import jsonschema
 
 PROBLEM_LIMIT = 100
@@ -218,14 +216,14 @@ class _HugeInt(int):
         return "<a whole number with thousands of digits>"
 
 
-class _DeepList(list["Any"]):  # quoted: typing is not loaded at run time
+class _DeepList(list[Any]):
     """Stands for a list nested deeper than any schema keyword reads (short ``repr``)."""
 
     def __repr__(self) -> str:
         return "[...]"
 
 
-class _DeepDict(dict[str, "Any"]):
+class _DeepDict(dict[str, Any]):
     def __repr__(self) -> str:
         return "{...}"
 

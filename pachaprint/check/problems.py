@@ -1,18 +1,10 @@
-"""Rule ids and the structured problems and reports every check returns.
-
-:class:`Problem` and :class:`Report` are written out by hand rather than as
-dataclasses: ``pachaprint validate`` loads them on every run, and the
-``dataclasses`` module (with ``inspect``, ``ast`` and ``tokenize`` behind it)
-would cost a third of a bare Python start (see :mod:`pachaprint.cli.fast`).
-"""
+"""Rule ids and the structured problems and reports every check returns."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from enum import Enum
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time)
-if TYPE_CHECKING:
-    from typing import Any, Final
+from typing import Any
 
 
 class Rule(str, Enum):
@@ -43,47 +35,20 @@ class Rule(str, Enum):
         return list(Rule).index(self)
 
 
+@dataclass(frozen=True, slots=True)
 class Problem:
     """One problem: the rule broken, the cells involved (names), and a message in words.
 
     ``pointer`` is the JSON pointer for ``schema`` problems, ``line``/``column``
-    the position for ``json`` problems. ``omitted`` is set on the one problem
-    that stands for the problems of its rule not listed (how many). A value:
-    equal and hashed by its fields, never changed.
+    the position for ``json`` problems.
     """
 
-    __slots__ = ("cells", "message", "omitted", "pointer", "rule")
-
-    def __init__(
-        self,
-        rule: Rule,
-        message: str,
-        cells: tuple[str, ...] = (),
-        pointer: str | None = None,
-        omitted: int | None = None,
-    ) -> None:
-        self.rule: Final = rule
-        self.message: Final = message
-        self.cells: Final = cells
-        self.pointer: Final = pointer
-        self.omitted: Final = omitted
-
-    def _key(self) -> tuple[Rule, str, tuple[str, ...], str | None, int | None]:
-        return (self.rule, self.message, self.cells, self.pointer, self.omitted)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Problem:
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (
-            f"Problem(rule={self.rule!r}, message={self.message!r}, cells={self.cells!r}, "
-            f"pointer={self.pointer!r}, omitted={self.omitted!r})"
-        )
+    rule: Rule
+    message: str
+    cells: tuple[str, ...] = ()
+    pointer: str | None = None
+    omitted: int | None = None
+    """Set on the one problem that stands for the problems of its rule not listed (how many)."""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -106,71 +71,23 @@ class Problem:
         return (self.rule.order, self.pointer or "", self.cells, self.message)
 
 
+@dataclass(slots=True)
 class Report:
-    """The verdict on one scenario file.
+    """The verdict on one scenario file."""
 
-    ``scenario`` is the :class:`~pachaprint.model.Scenario` when the file got
-    past the schema; ``solution`` the unique crop layer (flat levels) when there
-    is one, and ``solved`` the solver's whole verdict (the two differing layers of
-    a map that is not unique); :attr:`disc` the checked disc of a valid, graded
-    scenario. Reports are equal when all their fields are (the disc is made of them).
-    """
-
-    __slots__ = (
-        "_disc",
-        "errors",
-        "file",
-        "id",
-        "scenario",
-        "solution",
-        "solved",
-        "stats",
-        "warnings",
-    )
-
-    def __init__(
-        self,
-        file: str,
-        id: str | None = None,
-        errors: list[Problem] | None = None,
-        warnings: list[Problem] | None = None,
-        stats: dict[str, Any] | None = None,
-        scenario: Any = None,
-        solution: tuple[int, ...] | None = None,
-        solved: Any = None,
-    ) -> None:
-        self.file = file
-        self.id = id
-        self.errors: list[Problem] = [] if errors is None else errors
-        self.warnings: list[Problem] = [] if warnings is None else warnings
-        self.stats: dict[str, Any] = {} if stats is None else stats
-        self.scenario: Any = scenario
-        self.solution = solution
-        self.solved: Any = solved
-        self._disc: Any = None
-
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self.file,
-            self.id,
-            self.errors,
-            self.warnings,
-            self.stats,
-            self.scenario,
-            self.solution,
-            self.solved,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Report:
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __repr__(self) -> str:
-        return (
-            f"Report(file={self.file!r}, id={self.id!r}, errors={self.errors!r}, "
-            f"warnings={self.warnings!r}, stats={self.stats!r})"
-        )
+    file: str
+    id: str | None = None
+    errors: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+    stats: dict[str, Any] = field(default_factory=dict)
+    scenario: Any = field(default=None, repr=False)
+    """The :class:`~pachaprint.model.Scenario` when the file got past the schema."""
+    solution: tuple[int, ...] | None = field(default=None, repr=False)
+    """The unique crop layer (flat levels) when there is one."""
+    solved: Any = field(default=None, repr=False)
+    """The solver's whole verdict (the two differing layers of a map that is not unique)."""
+    _disc: Any = field(default=None, init=False, repr=False, compare=False)
+    """The checked disc, made when :attr:`disc` is first asked for."""
 
     @property
     def valid(self) -> bool:

@@ -8,8 +8,9 @@ pipeline for one file is :mod:`pachaprint.check.validate`.
 
 from __future__ import annotations
 
-import _thread
+import threading
 from collections import Counter, OrderedDict
+from typing import Any
 
 from pachaprint.check.problems import Problem, Rule
 from pachaprint.check.solver import (
@@ -31,10 +32,6 @@ from pachaprint.model.rules import (
 )
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import plural
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
-if TYPE_CHECKING:
-    from typing import Any
 
 NOT_UNIQUE_COUNT_CAP = 100
 """Solutions of an ambiguous map are counted up to this many."""
@@ -300,7 +297,7 @@ def solution_problems(
 
 _Settled = tuple[list[int], tuple[int, ...]]
 _SETTLED: OrderedDict[tuple[object, ...], _Settled] = OrderedDict()
-_SETTLED_LOCK = _thread.allocate_lock()  # threading costs a millisecond of start-up
+_SETTLED_LOCK = threading.Lock()
 
 
 def _settling_key(scenario: Scenario, givens: dict[int, int]) -> tuple[object, ...]:

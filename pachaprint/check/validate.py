@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from os import PathLike
 from pathlib import Path
+from typing import Any
 
 from pachaprint.check.difficulty import Difficulty
 from pachaprint.check.grade import grade
@@ -25,10 +26,6 @@ from pachaprint.check.solver import SolveStatus
 from pachaprint.model.disc import DiscStats
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import display_path
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def _scenario_id(data: Any) -> str | None:

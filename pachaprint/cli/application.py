@@ -17,6 +17,7 @@ import typer
 import typer.core
 import typer.main
 
+from pachaprint import __version__
 from pachaprint.cli.helpfmt import HelpCommand
 
 
@@ -119,9 +120,7 @@ class UsageError(typer.Exit):
 
 def _version(value: bool) -> None:
     if value:
-        from pachaprint.cli.version import version_line
-
-        typer.echo(version_line())
+        typer.echo(f"pachaprint {__version__}")
         raise typer.Exit()
 
 

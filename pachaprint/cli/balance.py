@@ -178,31 +178,10 @@ def _run(
     executor, workers = (cluster.executor, cluster.workers) if cluster else (None, 0)
     models = [s for _, s in scenarios]
     if output_format is OutputFormat.text and not quiet:
-        from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeRemainingColumn,
-        )
+        from pachaprint.cli.progress import game_bar
 
-        columns = (
-            TextColumn("balancing"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-        )
-        with Progress(*columns, transient=True, console=Console(stderr=True)) as bar:
-            task = bar.add_task("games", total=None)
-            reports = balance_many(
-                models,
-                config,
-                jobs,
-                executor,
-                workers,
-                lambda done, total: bar.update(task, completed=done, total=total),
-            )
+        with game_bar("balancing") as update:
+            reports = balance_many(models, config, jobs, executor, workers, update)
     else:
         reports = balance_many(models, config, jobs, executor, workers)
     return [

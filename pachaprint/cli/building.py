@@ -1,10 +1,6 @@
-"""What ``pachaprint build`` checks and prints, without Typer.
-
-The ``build`` command (:mod:`pachaprint.cli.build`) calls these, and so does
-the fast path of :mod:`pachaprint.cli.fast`, which answers a rebuild with
-nothing changed without importing Typer at all: both turn the same words
-into the same :class:`~pachaprint.pipeline.options.BuildOptions` and print the
-same bytes.
+"""What ``pachaprint build`` checks and prints (:mod:`pachaprint.cli.build` declares the
+options): the source folder's check, the modes to play, the papers and wheel
+templates asked for, and the lines of the summary.
 """
 
 from __future__ import annotations
@@ -17,11 +13,8 @@ from pachaprint.check.files import scenario_files
 from pachaprint.model.printing import papers
 from pachaprint.model.text import display_path
 from pachaprint.pipeline.options import BuildOptions
+from pachaprint.pipeline.outcome import BuildResult
 from pachaprint.resources import shipped_wheels
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
-if TYPE_CHECKING:
-    from pachaprint.pipeline.outcome import BuildResult
 
 PLAIN_MODES = ("competitive", "solo", "coop")
 """The modes in the engine's order (a test compares them)."""

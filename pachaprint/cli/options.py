@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
+from typing import Any
 
 from pachaprint.model.printing import INKS, papers
 from pachaprint.resources import LANGUAGES, shipped_wheels
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time)
-if TYPE_CHECKING:
-    from typing import Any
 
 
 class OutputFormat(str, Enum):

@@ -3,13 +3,39 @@
 Importing rich costs more than a bare Python start, and a build with nothing
 changed is over in less: :class:`Bars` draws only on a terminal, and starts
 (loading rich) once a stage does real work or validating takes a moment.
+:func:`game_bar` counts the games of ``simulate`` and ``balance``.
 """
 
 from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
+
+
+@contextmanager
+def game_bar(label: str, total: int | None = None) -> Iterator[Callable[..., None]]:
+    """A bar of games on standard error, gone when the games are: yields
+    ``update(done, total=None)`` (``total`` once known, when not given here)."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, transient=True, console=Console(stderr=True)) as bar:
+        task = bar.add_task("games", total=total)
+
+        def update(done: int, of: int | None = None) -> None:
+            bar.update(task, completed=done, total=of)
+
+        yield update
 
 
 class Bars:

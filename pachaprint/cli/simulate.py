@@ -120,31 +120,10 @@ def _simulate(
     executor, workers = (cluster.executor, cluster.workers) if cluster else (None, 0)
     try:
         if output_format is OutputFormat.text and not quiet and total >= 20:
-            from rich.console import Console
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeRemainingColumn,
-            )
+            from pachaprint.cli.progress import game_bar
 
-            columns = (
-                TextColumn(f"simulating {config.mode.value}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-            )
-            with Progress(*columns, transient=True, console=Console(stderr=True)) as bar:
-                task = bar.add_task("games", total=total)
-                return run(
-                    scenario,
-                    config,
-                    jobs,
-                    lambda done: bar.update(task, completed=done),
-                    executor,
-                    workers,
-                )
+            with game_bar(f"simulating {config.mode.value}", total) as update:
+                return run(scenario, config, jobs, update, executor, workers)
         return run(scenario, config, jobs, None, executor, workers)
     except ValueError as exc:  # a scenario the mode cannot use
         typer.echo(printable(f"{path}: {exc}"), err=True)

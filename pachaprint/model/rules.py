@@ -7,10 +7,7 @@ constants; nothing else in the code base repeats them.
 from __future__ import annotations
 
 from enum import Enum
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time)
-if TYPE_CHECKING:
-    from typing import Final
+from typing import Final
 
 
 class Terrain(str, Enum):

@@ -18,6 +18,7 @@ PDFs back are imported where they are used.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Callable, Iterator
 from contextlib import nullcontext
@@ -302,6 +303,4 @@ def _write_index(
     index = gallery_html(entries, prints=read, wheels=options.printing.wheels)
     data = index.encode("utf-8")
     replace_file(out_dir, "index.html", data)
-    from pachaprint.pipeline.hashing import sha256
-
-    manifest.record("index", digest, {"index.html": sha256(data).hexdigest()})
+    manifest.record("index", digest, {"index.html": hashlib.sha256(data).hexdigest()})

@@ -11,16 +11,15 @@ never theirs: :mod:`pachaprint.pipeline.lock`.)
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pachaprint.model.text import display_path, printable
 from pachaprint.pipeline.staging import PlacementError
 
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
-if TYPE_CHECKING:  # concurrent.futures loads logging and threading: not for a rebuild
+if TYPE_CHECKING:  # (concurrent.futures loads only where a build runs units)
     from concurrent.futures import Future, ProcessPoolExecutor
-    from typing import Any, TypeVar
 
-    T = TypeVar("T")
+T = TypeVar("T")
 
 Submit = Callable[..., "Future[Any]"]
 """``submit(function, *args)``: ``ProcessPoolExecutor.submit`` or :func:`run_now`."""

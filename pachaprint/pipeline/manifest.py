@@ -24,23 +24,21 @@ first proves the file there is the very one recorded
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import re
 import stat
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pachaprint.model.text import display_path, printable
 from pachaprint.pipeline import fingerprint
 from pachaprint.pipeline.fingerprint import code_fingerprint
-from pachaprint.pipeline.hashing import sha256
 from pachaprint.pipeline.layout import layout_refusal
 from pachaprint.pipeline.staging import PlacementError, remove_owned, replace_file
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
-if TYPE_CHECKING:
-    from typing import Any
 
 MANIFEST_NAME = ".pachaprint-build.json"
 JOURNAL_NAME = ".pachaprint-build.journal"
@@ -62,7 +60,7 @@ def replace_if_changed(out_dir: Path, relative: str, data: bytes) -> None:
 
 def input_hash(*parts: Any) -> str:
     """Hash of the given parts (bytes, or JSON-serialisable values) plus the code fingerprint."""
-    digest = sha256(code_fingerprint().encode())
+    digest = hashlib.sha256(code_fingerprint().encode())
     for part in parts:
         digest.update(part if isinstance(part, bytes) else _JSON.encode(part).encode())
         digest.update(b"\0")
@@ -78,8 +76,6 @@ def file_hash(path: Path) -> str | None:
     try:
         if path.is_symlink() or not path.is_file():
             return None
-        import hashlib  # (OpenSSL: faster on large files; loaded only when one is read)
-
         digest = hashlib.sha256()
         with open(path, "rb") as handle:
             while chunk := handle.read(_CHUNK):
@@ -154,41 +150,23 @@ def _valid_card(card: Any) -> bool:
     )
 
 
+@dataclass(slots=True)
 class Manifest:
     """What the builds of an output folder made, unit by unit: ``units`` maps a unit's
     name to its entry (``input`` digest, ``outputs`` by name, and what :meth:`is_current`
-    and :meth:`record` keep beside them).
+    and :meth:`record` keep beside them). Manifests are equal when their units are."""
 
-    ``journal`` is where :meth:`record` and :meth:`forget` append (``None``: in
-    memory only). ``refused`` holds one message per output name the loaded files
-    held that is not a plain relative path inside OUT (its unit was dropped:
-    nothing it names is touched). A plain class, not a dataclass, so that a
-    rebuild with nothing changed loads no ``dataclasses``.
-    """
-
-    __slots__ = ("_as_read", "_inputs", "journal", "refused", "units")
-
-    def __init__(
-        self, units: dict[str, dict[str, Any]] | None = None, journal: Path | None = None
-    ) -> None:
-        self.units: dict[str, dict[str, Any]] = {} if units is None else units
-        self.journal = journal
-        self.refused: list[str] = []
-        self._inputs: dict[str, str] | None = None
-        """Unit by recorded input, made on first use by :meth:`unit_built_from`."""
-        self._as_read: Any = None
-        """The ``code`` of the file as read, while nothing changed since (``None`` otherwise):
-        :meth:`save` then has nothing to write."""
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Manifest:
-            return NotImplemented
-        return self.units == other.units
-
-    __hash__ = None  # type: ignore[assignment]  # (mutable: compared by its units)
-
-    def __repr__(self) -> str:
-        return f"Manifest(units={self.units!r}, journal={self.journal!r}, refused={self.refused!r})"
+    units: dict[str, dict[str, Any]] = field(default_factory=dict)
+    journal: Path | None = field(default=None, compare=False)
+    """Where :meth:`record` and :meth:`forget` append (``None``: in memory only)."""
+    refused: list[str] = field(default_factory=list, init=False, compare=False)
+    """One message per output name the loaded files held that is not a plain relative path
+    inside OUT (its unit was dropped: nothing it names is touched)."""
+    _inputs: dict[str, str] | None = field(default=None, init=False, compare=False, repr=False)
+    """Unit by recorded input, made on first use by :meth:`unit_built_from`."""
+    _as_read: Any = field(default=None, init=False, compare=False, repr=False)
+    """The ``code`` of the file as read, while nothing changed since (``None`` otherwise):
+    :meth:`save` then has nothing to write."""
 
     def _safe(self, source: Path, unit: str, entry: Any) -> bool:
         """True when ``entry`` is a record the build writes and its every output name is one

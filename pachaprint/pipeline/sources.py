@@ -11,6 +11,7 @@ changed costs a read and a hash per file.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from pachaprint.check.load import other_format, read_file, skipped_note
 from pachaprint.pipeline.manifest import Manifest
@@ -18,16 +19,13 @@ from pachaprint.pipeline.options import BuildOptions, Progress
 from pachaprint.pipeline.outcome import ScenarioOutcome
 from pachaprint.pipeline.unchanged import built_before, scenario_digest, unchanged_report
 
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
-if TYPE_CHECKING:
-    from typing import Any
-
+if TYPE_CHECKING:  # (the checker loads only for a file that did not build before)
     from pachaprint.check.problems import Report
     from pachaprint.model.disc import Disc
 
 __all__ = ["Pending", "ScenarioOutcome", "check_files"]
 
-Pending = list[tuple[ScenarioOutcome, "Disc", "dict[str, Any]", str]]
+Pending = list[tuple[ScenarioOutcome, "Disc", dict[str, Any], str]]
 """Scenarios still to build: outcome, checked disc, validation report, input digest."""
 
 

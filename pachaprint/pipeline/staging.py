@@ -29,14 +29,11 @@ import re
 import stat
 from pathlib import Path, PurePosixPath
 from types import TracebackType
+from typing import BinaryIO
 
 from pachaprint.fileio import process_is_gone
 from pachaprint.model.text import display_path, printable
 from pachaprint.pipeline.names import unsafe_output_name
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
-if TYPE_CHECKING:
-    from typing import BinaryIO
 
 STAGING_PREFIX = ".pachaprint-stage-"
 """Every stage folder is named ``STAGING_PREFIX + "<pid>-<random>"``."""

@@ -9,12 +9,9 @@ named nothing outside OUT. Anything else (a new, changed, invalid or skipped
 file, a missing or damaged output, other options, another code fingerprint)
 is work, and the whole pipeline runs.
 
-:func:`pachaprint.pipeline.build.run_build` asks :func:`nothing_to_do` first,
-and ``pachaprint build`` asks :func:`rebuild_if_unchanged` before loading Typer
-(:mod:`pachaprint.cli.fast`): both answer from this module, with the same
-result. It loads no checker, engine or renderer, nor ``dataclasses`` or
-``typing``: a rebuild with nothing changed costs about a bare Python start
-plus a read and a hash per scenario file (``benchmarks/bench_everyday.py``).
+:func:`pachaprint.pipeline.build.run_build` asks :func:`nothing_to_do` first.
+Nothing here needs the checker, the engine or the renderer, so a rebuild with
+nothing changed loads none of them (``tests/test_build_rebuild.py``).
 """
 
 from __future__ import annotations
@@ -22,21 +19,15 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from pachaprint.check.files import read_file, scenario_files
 from pachaprint.model.text import display_path
 from pachaprint.pipeline.jobs import failure
-from pachaprint.pipeline.lock import BuildLock, BuildLockError
 from pachaprint.pipeline.manifest import Manifest, input_hash
 from pachaprint.pipeline.options import BuildOptions, Progress
 from pachaprint.pipeline.outcome import BuildResult, ScenarioOutcome
-from pachaprint.pipeline.outdir import OutDirError, prepare_out_dir
-from pachaprint.pipeline.staging import clean_stale_stages
 from pachaprint.pipeline.volumes import BuiltScenario, PrintFile, discs_unchanged
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def _no_progress(stage: str, done: int, total: int) -> None:
@@ -206,21 +197,3 @@ def save_manifest(manifest: Manifest, out_dir: Path, result: BuildResult) -> Bui
     except OSError as exc:
         result.problems.append(failure("writing the build manifest failed", exc))
     return result
-
-
-def rebuild_if_unchanged(
-    scenarios_dir: Path, out_dir: Path, options: BuildOptions
-) -> BuildResult | None:
-    """What :func:`~pachaprint.pipeline.build.run_build` returns for a build with nothing
-    to do, done as it does it (the output folder made ready, locked, its stale stages
-    cleaned, its manifest read and saved), or ``None`` when there is work to do, another
-    build holds the folder, or it cannot be used: the full build then says why."""
-    try:
-        prepare_out_dir(out_dir)
-        with BuildLock(out_dir, wait=False):
-            clean_stale_stages(out_dir)
-            manifest = Manifest.load(out_dir)
-            result = nothing_to_do(scenarios_dir, out_dir, options, manifest)
-            return None if result is None else save_manifest(manifest, out_dir, result)
-    except (OutDirError, BuildLockError):
-        return None

@@ -12,7 +12,9 @@ incremental build: adding a scenario at the end rebuilds only the last volume.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from pachaprint.pipeline.jobs import Submit, failure
 from pachaprint.pipeline.manifest import Manifest, input_hash
@@ -20,50 +22,23 @@ from pachaprint.pipeline.options import SCENARIOS_PER_VOLUME, BuildOptions, Prog
 from pachaprint.pipeline.staging import Stage
 from pachaprint.resources import load_template, shipped_wheels
 
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (concurrent.futures loads only where a build runs workers)
     from concurrent.futures import Future
-    from typing import Any, Final
 
     from pachaprint.model.disc import Disc
 
 
+@dataclass(frozen=True, slots=True)
 class Volume:
     """One discs PDF: which scenarios it holds and where it goes. ``number`` is 1-based,
     0 for the single file of a build that needs one volume; ``count`` how many volumes
-    this paper has; ``wheel`` the wheel template's name (``template`` in its file).
+    this paper has; ``wheel`` the wheel template's name (``template`` in its file)."""
 
-    A value, written out by hand rather than as a dataclass (a rebuild with nothing
-    changed plans the volumes without loading ``dataclasses``).
-    """
-
-    __slots__ = ("count", "ids", "number", "paper", "wheel")
-
-    def __init__(
-        self, paper: str, number: int, count: int, ids: tuple[str, ...], wheel: str = "retail"
-    ) -> None:
-        self.paper: Final = paper
-        self.number: Final = number
-        self.count: Final = count
-        self.ids: Final = ids
-        self.wheel: Final = wheel
-
-    def _key(self) -> tuple[str, int, int, tuple[str, ...], str]:
-        return (self.paper, self.number, self.count, self.ids, self.wheel)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Volume:
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (
-            f"Volume(paper={self.paper!r}, number={self.number!r}, count={self.count!r}, "
-            f"ids={self.ids!r}, wheel={self.wheel!r})"
-        )
+    paper: str
+    number: int
+    count: int
+    ids: tuple[str, ...]
+    wheel: str = "retail"
 
     @property
     def stem(self) -> str:
@@ -134,18 +109,16 @@ def build_discs_pnp(
         return stage.commit()
 
 
+@dataclass(frozen=True, slots=True)
 class BuiltScenario:
     """A scenario that made it into the build: its mapping (what its volume's digest covers)
     and the checked disc its discs are drawn from; an unchanged scenario, not checked
     again, has its disc made from the mapping and its recorded grade (:meth:`disc`)."""
 
-    __slots__ = ("_disc", "data", "grade", "id")
-
-    def __init__(self, id: str, data: dict[str, Any], disc: Disc | None, grade: str | None) -> None:
-        self.id = id
-        self.data = data
-        self._disc = disc
-        self.grade = grade
+    id: str
+    data: dict[str, Any]
+    _disc: Disc | None
+    grade: str | None
 
     def disc(self) -> Disc:
         """The checked disc: this build's, or the one its record describes."""
@@ -159,7 +132,8 @@ class BuiltScenario:
                 from pachaprint.check.grade import grade as grade_of
 
                 grade = grade_of(scenario).value
-            self._disc = checked_disc(scenario, grade)
+            object.__setattr__(self, "_disc", checked_disc(scenario, grade))
+        assert self._disc is not None
         return self._disc
 
 

@@ -24,8 +24,6 @@ scenario's own checks, the configuration and every action, each failure a
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -38,6 +36,7 @@ from pachaprint.check.validate import validate_data
 from pachaprint.engine.rules.config import GameConfig, Mode
 from pachaprint.engine.rules.modes import new_game
 from pachaprint.engine.rules.state import GameState
+from pachaprint.fileio import atomic_write_text
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import pointer
 from pachaprint.resources import schemas_dir
@@ -101,16 +100,8 @@ def game_log(scenario: Scenario, state: GameState, seats: list[str]) -> dict[str
 
 def save_log(path: str | Path, scenario: Scenario, state: GameState, seats: list[str]) -> None:
     """Write the log of ``state`` to ``path`` atomically (``OSError`` when it cannot be written)."""
-    path = Path(path)
     text = json.dumps(game_log(scenario, state, seats), indent=1) + "\n"
-    handle, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write_text(path, text)
 
 
 def read_log(path: str | Path) -> dict[str, Any]:
