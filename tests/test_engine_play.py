@@ -18,8 +18,9 @@ from pachaprint.engine.rules.log import LogError, game_log, load_log, replay, sa
 from pachaprint.engine.rules.modes import new_game
 from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
+from pachaprint.play.setup import PlayConfig
 from pachaprint.terminal.display import render_board
-from pachaprint.terminal.play import PlayConfig, run_game
+from pachaprint.terminal.play import run_game
 from tests.helpers import EXAMPLES, example
 
 LAKE = Scenario.from_dict(example("lake-shore"))

@@ -11,8 +11,8 @@ from pachaprint.engine.analysis.games import play_game
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind
 from pachaprint.engine.rules.config import Mode
-from pachaprint.engine.rules.game import Game
 from pachaprint.engine.rules.log import game_log, load_log, replay
+from pachaprint.engine.rules.modes import setup_game
 from pachaprint.engine.rules.oracle import WheelOracle
 from pachaprint.model.scenario import Scenario
 from pachaprint.table.game import TableError, TableGame, is_decision
@@ -203,7 +203,8 @@ def test_a_game_saved_at_the_table_resumes_in_the_terminal(tmp_path):
     from io import StringIO
 
     from pachaprint.engine.rules.log import save_log
-    from pachaprint.terminal.play import PlayConfig, run_game
+    from pachaprint.play.setup import PlayConfig
+    from pachaprint.terminal.play import run_game
 
     game = table_game("competitive", ("human", "human"), seed=9)
     rng = random.Random(3)
@@ -226,6 +227,6 @@ def test_the_otoma_start_on_the_first_five_start_cells_of_a_disc_that_names_none
     data["start"] = ["i2", "a1", "e3", "c5", "h4"]
     scenario = Scenario.from_dict(data)
     play = NewGame("solo", ("human",), seed=1).config(scenario)
-    game = Game.new(scenario, play.game)
+    game = setup_game(scenario, play.game)
     assert [scenario.board.name(c) for c in game.otoma_cells] == ["i2", "a1", "e3", "c5", "h4"]
     assert play.game.mode is Mode.SOLO

@@ -108,16 +108,18 @@ def balance(
 def _check(config: BalanceConfig) -> None:
     """Settings errors before any file is read (bad bots, seats, levels)."""
     from pachaprint.engine.bots import check_bot
-    from pachaprint.engine.rules.config import ConfigError, Mode, check_seats
+    from pachaprint.engine.rules.config import ConfigError
+    from pachaprint.engine.rules.modes import mode_class
 
     config.check()
     for name in config.bots:
         check_bot(name)
-    if Mode.COMPETITIVE in config.modes and len(config.bots) > config.players:
+    classes = [mode_class(mode) for mode in config.modes]
+    if any(not rules.has_otoma for rules in classes) and len(config.bots) > config.players:
         raise ConfigError("bots", f"{len(config.bots)} bots named for {config.players} players")
-    for mode in config.modes:
-        if mode is not Mode.SOLO:
-            check_seats(mode, config.players)
+    for rules in classes:
+        if len(rules.seat_counts) > 1:  # a mode of one seat plays it whatever --seats says
+            rules.check_seats(config.players)
 
 
 def _load(

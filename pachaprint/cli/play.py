@@ -60,8 +60,9 @@ def play(
     from pachaprint.cli.loading import load_saved_game
     from pachaprint.engine.rules.config import ConfigError
     from pachaprint.engine.rules.log import save_log
+    from pachaprint.play.setup import PlayConfig
     from pachaprint.terminal.display import printable
-    from pachaprint.terminal.play import PlayConfig, run_game
+    from pachaprint.terminal.play import run_game
 
     saved: SavedGame | None = None
     seats = v.renamed("--players", "--seats", players, seats, None)

@@ -75,11 +75,12 @@ def simulate(
     from pachaprint.cli.loading import load_valid_scenario
     from pachaprint.engine.analysis.simulate import SimulationConfig
     from pachaprint.engine.rules.config import ConfigError, Mode
+    from pachaprint.engine.rules.modes import mode_class
     from pachaprint.terminal.display import printable
 
     seats = v.renamed("--players", "--seats", players, seats, None)
     try:
-        shared = Mode.parse(mode) is not Mode.COMPETITIVE
+        shared = mode_class(Mode.parse(mode)).has_otoma  # one bot in every seat
         number, names = v.bot_seats(seats, bots, "logician,greedy", shared)
         config = SimulationConfig.parse(
             mode, number, names, difficulty, games, seed, otoma, max_turns

@@ -127,12 +127,13 @@ def _load_code(text: str) -> Scenario | None:
 def _seat_words(seats: str | None, mode: str | None) -> tuple[str, ...]:
     """The seats named on the command line; a number of seats, or none, are people only
     (two, or one in solo)."""
-    from pachaprint.engine.bots import BOT_NAMES, CHEATING
+    from pachaprint.engine.bots import BOT_NAMES, CHEATING, HUMAN
     from pachaprint.engine.rules.config import Mode
-    from pachaprint.terminal.play import seats_for
+    from pachaprint.engine.rules.modes import mode_class
+    from pachaprint.play.setup import seats_for
 
     game_mode = Mode.parse(mode or Mode.COMPETITIVE.value)
-    people = ("human",) if game_mode is Mode.SOLO else ("human", "human")
+    people = (HUMAN,) * mode_class(game_mode).seat_counts[0]
     fair = tuple(name for name in BOT_NAMES if name not in CHEATING)
     return seats_for(game_mode, seats, people, fair)
 

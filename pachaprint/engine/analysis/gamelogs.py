@@ -30,7 +30,7 @@ def log_name(config: SimulationConfig, item: tuple[int, int]) -> str:
     """``game-0007.json``; against the Otoma ``logician-hard-game-0007.json`` (a bot and a
     difficulty per run). Games count from 1."""
     run, index = config.runs[item[0]], item[1]
-    if config.mode.has_otoma:
+    if config.rules.has_otoma:
         return f"{run.bots[0]}-{run.difficulty}-game-{index + 1:04d}.json"
     return f"game-{index + 1:04d}.json"
 

@@ -105,8 +105,8 @@ class PublicModel:
             odds, fix_terrain = belief.terrain_odds(to), to
         elif kind == _DIVINE:
             odds, fix_crop = belief.crop_odds(cell), cell
-        if not (state.rules.arrows or state.rules.lines):
-            worlds = worlds[:1]  # the competitive game has no chance but the map's
+        if not state.has_otoma:
+            worlds = worlds[:1]  # without the Otoma no chance but the map's
         out = []
         for world in worlds:
             rng = Draws((self.seed * 7919 + world) * 131 + depth)

@@ -1,23 +1,23 @@
-"""One game configuration for every mode, and the rules each mode composes.
+"""What a game is set up with, whatever the mode: its settings, the pawn colours, the seating.
 
 A :class:`GameConfig` (mode, seats, difficulty, Otoma cells, colour, seed) is
-everything needed to set a game up; :func:`pachaprint.engine.rules.game.new_game`
-takes it with a scenario. :class:`Mode` names the three ways to play and
-gives their :class:`Rules` (the rulings of RULES.md that differ, one switch
-each) and their :class:`Seating` (which pawn colour and score account each
-seat plays, and the Otoma's). Bad values raise :class:`ConfigError` naming
-the setting, so a command line can point at the option.
+everything needed to set a game up; :func:`pachaprint.engine.rules.modes.new_game`
+takes it with a scenario. :class:`Mode` names the three ways to play; what a
+mode is (its difficulties, its seats, its rulings and their hooks) is its class
+in :mod:`~pachaprint.engine.rules.modes`, which checks a configuration
+(:func:`~pachaprint.engine.rules.modes.check_config`) and seats it
+(:class:`Seating`: which pawn colour and score account each seat plays, and
+the Otoma's). Bad values raise :class:`ConfigError` naming the setting, so a
+command line can point at the option.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
 from typing import Final
 
-from pachaprint.model.rules import PLAYER_COUNTS, explorer_pawns
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import plural
 
@@ -37,98 +37,23 @@ class ConfigError(ValueError):
         self.setting = setting
 
 
-@dataclass(frozen=True)
-class Rules:
-    """What a mode changes in the game, one ruling per switch (RULES.md sections 3-5)."""
-
-    retrieve: bool = False
-    """A pawn may go back to supply as the whole Explore (competitive)."""
-    end_phase: bool = False
-    """The last terrain tile starts the end-phase divinations (competitive); otherwise
-    the game ends after that turn (solo) or when no one holds a tile (co-op)."""
-    divine_all: bool = False
-    """A Divine turn divines with every eligible pawn and a mistake stops nothing (solo)."""
-    arrows: bool = False
-    """An Explore ending on a tile without crop moves the Otoma pawn of its arrow's colour (solo)."""
-    choose_on_own_arrow: bool = False
-    """An own-colour arrow ends the turn: the player moves an Otoma pawn of their choice (hard solo)."""
-    spend: bool = False
-    """A turn starts by spending a tile from one's hand; its arrow forces a pawn's first
-    step; moves never pass a cell twice nor stop on a crop (co-op)."""
-    lines: bool = False
-    """After an Explore the Otoma in the moved pawn's row and column move away from it (co-op)."""
-    shared: bool = False
-    """The seats share one account; the Otoma take tokens, offer with the group and
-    score the cells left without terrain (co-op)."""
-
-
 class Mode(Enum):
-    """The three ways to play."""
+    """The name of each way to play (what a configuration, a log and a report carry); the
+    mode itself, its rulings and hooks, is the class of that name
+    (:func:`~pachaprint.engine.rules.modes.mode_class`)."""
 
     COMPETITIVE = "competitive"
     SOLO = "solo"
     COOP = "coop"
 
-    @property
-    def difficulties(self) -> tuple[str, ...]:
-        """Solo easy/hard, co-op easy/normal/expert, none for the competitive game."""
-        return _DIFFICULTIES[self]
-
-    @property
-    def default_difficulty(self) -> str | None:
-        return _DEFAULT_DIFFICULTY[self.value]
-
-    @property
-    def seat_counts(self) -> tuple[int, ...]:
-        return (1,) if self is Mode.SOLO else PLAYER_COUNTS
-
-    @property
-    def has_otoma(self) -> bool:
-        return self is not Mode.COMPETITIVE
-
-    def rules(self, difficulty: str | None) -> Rules:
-        if self is Mode.COMPETITIVE:
-            return Rules(retrieve=True, end_phase=True)
-        if self is Mode.SOLO:
-            return Rules(divine_all=True, arrows=True, choose_on_own_arrow=difficulty == "hard")
-        return Rules(spend=True, lines=True, shared=True)
-
     @classmethod
     def parse(cls, word: str) -> Mode:
+        """The mode named ``word`` (any case, spaces around); :class:`ConfigError` otherwise."""
         for mode in cls:
             if word.strip().lower() == mode.value:
                 return mode
-        raise ConfigError("mode", f"must be competitive, solo or coop, not {word!r}")
-
-
-_DEFAULT_DIFFICULTY: Final = {"competitive": None, "solo": "easy", "coop": "normal"}
-_DIFFICULTIES: Final = {
-    Mode.COMPETITIVE: (),
-    Mode.SOLO: ("easy", "hard"),
-    Mode.COOP: ("easy", "normal", "expert"),
-}
-
-
-def check_difficulty(mode: Mode, difficulty: str) -> str:
-    """``difficulty`` if the mode has it, else :class:`ConfigError`."""
-    if mode is Mode.COMPETITIVE:
-        raise ConfigError("difficulty", "applies to --mode solo or coop only")
-    if difficulty not in mode.difficulties:
-        raise ConfigError(
-            "difficulty",
-            f"for {mode.value} must be {', '.join(mode.difficulties)}, not {difficulty!r}",
-        )
-    return difficulty
-
-
-def check_seats(mode: Mode, seats: int) -> int:
-    """``seats`` if the mode has that many, else :class:`ConfigError`."""
-    if seats not in mode.seat_counts:
-        if mode is Mode.SOLO:
-            raise ConfigError("players", f"solo has one seat (human or a bot), not {seats}")
-        what = "co-op" if mode is Mode.COOP else "the competitive game"
-        raise ConfigError("players", f"{what} has 2 to 4 seats, not {seats}")
-    return seats
+        names = [mode.value for mode in cls]
+        raise ConfigError("mode", f"must be {', '.join(names[:-1])} or {names[-1]}, not {word!r}")
 
 
 @dataclass(frozen=True)
@@ -165,30 +90,6 @@ class Seating:
     @property
     def otoma_account(self) -> int:
         return self.accounts - 1
-
-
-def seating(mode: Mode, players: int, difficulty: str | None, colour: str) -> Seating:
-    """The :class:`Seating` of a game (see there)."""
-    if mode is Mode.COMPETITIVE:
-        seats = tuple(range(players))
-        pawns = (explorer_pawns(players),) * players
-        return Seating(seats, seats, PLAYER_COLOURS[:players], pawns, players)
-    if mode is Mode.SOLO:
-        otoma = otoma_colours(colour)
-        return Seating((0,), (0,), (colour, "otoma"), (explorer_pawns(2), 0), 2, otoma)
-    colours = 2 if players == 4 else players
-    level = difficulty or "normal"
-    per_colour = {2: 4, 3: 3, 4: 4}[players] - (1 if level == "expert" else 0)
-    count = OTOMA_PAWNS - 1 if level == "easy" else OTOMA_PAWNS
-    unused = PLAYER_COLOURS[colours:]  # the Otoma pawns beyond purple and yellow
-    return Seating(
-        tuple(s % colours for s in range(players)),
-        (0,) * players,
-        (*PLAYER_COLOURS[:colours], "otoma"),
-        (per_colour,) * colours + (0,),
-        2,
-        OTOMA_ONLY_COLOURS + tuple(unused[i % len(unused)] for i in range(count - 2)),
-    )
 
 
 def pawn_names(colours: Sequence[str]) -> tuple[str, ...]:
@@ -264,13 +165,16 @@ def first_start_cells(scenario: Scenario) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class GameConfig:
-    """Everything that sets a game up, whatever the mode.
+    """Everything that sets a game up, whatever the mode: the settings as given.
 
     ``seed`` fixes every draw of the game: the first player, the shuffled tile
     stacks (solo) or dealt hands (co-op), and the bots' choices (see
-    :func:`pachaprint.engine.rules.game.draw_setup`). ``first_player`` and
+    :func:`pachaprint.engine.rules.modes.draw_setup`). ``first_player`` and
     ``tiles_seed`` override the draws (a scripted game, or a log that recorded
-    them). ``ConfigError`` for settings the mode does not have.
+    them). The mode's class checks the settings it has
+    (:func:`~pachaprint.engine.rules.modes.check_config`, which
+    :func:`~pachaprint.engine.rules.modes.new_game` calls): a ``ConfigError``
+    names the first that does not fit.
     """
 
     mode: Mode = Mode.COMPETITIVE
@@ -285,27 +189,3 @@ class GameConfig:
     seed: int = 0
     first_player: int | None = None
     tiles_seed: int | None = None
-    rules: Rules = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        check_seats(self.mode, self.players)
-        if self.difficulty is not None:
-            check_difficulty(self.mode, self.difficulty)
-        if self.otoma is not None and not self.mode.has_otoma:
-            raise ConfigError("otoma", "applies to --mode solo or coop only")
-        if self.mode is Mode.SOLO:
-            otoma_colours(self.colour)
-        if self.first_player is not None and not 0 <= self.first_player < self.players:
-            raise ConfigError(
-                "first_player", f"{self.first_player} is not a seat of {self.players} players"
-            )
-        object.__setattr__(self, "rules", self.mode.rules(self.level))
-
-    @cached_property
-    def level(self) -> str | None:
-        """The difficulty played (the mode's default when none is given)."""
-        return self.difficulty or self.mode.default_difficulty
-
-    @property
-    def seating(self) -> Seating:
-        return seating(self.mode, self.players, self.level, self.colour)

@@ -1,41 +1,62 @@
-"""The three modes: what each changes of the shared game (RULES.md sections 3-5).
+"""The three modes, one class each: what the mode is, beside the hooks that play it.
 
-Each mode is a :class:`~pachaprint.engine.rules.state.GameState` that overrides
-a few hooks, as python-chess variants override a few methods of ``Board``:
+As a python-chess variant is a ``Board`` subclass with its flags beside its
+hooks, each mode is a :class:`~pachaprint.engine.rules.state.GameState`
+subclass: its class attributes say what the mode is (its :class:`Mode` name,
+difficulties and seats, and its rulings, RULES.md sections 3-5, one switch
+each), :meth:`~GameState.seating_for` who plays what, and it overrides the hooks
+whose play is its own. The flow every mode shares (:mod:`~.state`) reads the
+switches; bots and screens read them from the state's class too. The modes:
 
 * :class:`CompetitiveState`: a pawn may go back to supply as the whole Explore;
   the last terrain tile starts the end phase (one divination each, then the
-  final offers);
+  final offers). Nothing to override: its rulings are switches.
 * :class:`SoloState` (and :class:`OtomaState`, what it shares with co-op): the
   tiles come from one shuffled stack per terrain; an Explore ending on a tile
-  without crop moves the Otoma pawn of its arrow's colour (on hard, an
-  own-colour arrow lets the player choose one); a Divine turn divines with every
-  eligible pawn; the game ends after the turn of the last terrain tile;
+  without crop moves the Otoma pawn of its arrow's colour (:meth:`SoloState.arrow_pawns`:
+  on hard, an own-colour arrow lets the player choose one); a Divine turn divines
+  with every eligible pawn; the game ends after the turn of the last terrain tile;
 * :class:`CoopState`: a turn starts by spending a tile, whose arrow forces a
   pawn's first step; moves never pass a cell twice nor stop on a crop; after an
   Explore the Otoma in the pawn's row and column move away; the seats share one
   account, the Otoma take tokens, offer with the group and score the cells left
   without terrain; the game ends when no one holds a tile.
 
-:func:`start` sets a :class:`~pachaprint.engine.rules.game.Game` up in its
-mode's state; :func:`new_game` does it from a scenario and a configuration.
+:data:`MODES` lists the classes (in :class:`Mode`'s order) and :func:`mode_class`
+finds a mode's; :func:`check_config` checks a configuration against its mode;
+:func:`setup_game` makes a :class:`~pachaprint.engine.rules.game.Game` of a
+scenario, :func:`start` sets it up in its mode's state and :func:`new_game`
+does both.
 """
 
 from __future__ import annotations
 
-from typing import Final
+import random
+from collections.abc import Sequence
+from typing import ClassVar, Final
 
 from pachaprint.engine.rules import legal
 from pachaprint.engine.rules.actions import LegalActions
-from pachaprint.engine.rules.config import GameConfig, Mode
+from pachaprint.engine.rules.config import (
+    OTOMA_ONLY_COLOURS,
+    OTOMA_PAWNS,
+    PLAYER_COLOURS,
+    ConfigError,
+    GameConfig,
+    Mode,
+    Seating,
+    otoma_cells,
+    otoma_colours,
+)
 from pachaprint.engine.rules.events import Ending, EventKind, Phase
 from pachaprint.engine.rules.game import Game
 from pachaprint.engine.rules.movement import cells_of
-from pachaprint.engine.rules.oracle import Wheel
+from pachaprint.engine.rules.oracle import Wheel, WheelOracle
 from pachaprint.engine.rules.otoma import Otoma
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.tiles import ArrowTile, ChanceNode, Deck, TileTable
 from pachaprint.engine.rules.trails import otoma_stop, reaction_order
+from pachaprint.model.rules import explorer_pawns
 from pachaprint.model.scenario import Scenario
 
 # Enum members read in hot code, bound once: a compiled module reads a Final
@@ -46,62 +67,36 @@ _EVENT_END_PHASE: Final = EventKind.END_PHASE
 _EVENT_OTOMA_EMPTY: Final = EventKind.OTOMA_EMPTY
 _EVENT_OWN_ARROW: Final = EventKind.OWN_ARROW
 _EVENT_SPEND: Final = EventKind.SPEND
-_MODE_COMPETITIVE: Final = Mode.COMPETITIVE
-_MODE_COOP: Final = Mode.COOP
-_MODE_SOLO: Final = Mode.SOLO
 _PHASE_CHOOSE_OTOMA: Final = Phase.CHOOSE_OTOMA
 _PHASE_DIVINING: Final = Phase.DIVINING
-_PHASE_END_DIVINE: Final = Phase.END_DIVINE
 _PHASE_OVER: Final = Phase.OVER
 _PHASE_SPEND: Final = Phase.SPEND
 _PHASE_TURN: Final = Phase.TURN
 
 
 class CompetitiveState(GameState):
-    """The competitive game (RULES.md section 3)."""
+    """The competitive game (RULES.md section 3): 2-4 seats, each for itself."""
+
+    mode: ClassVar[Mode] = Mode.COMPETITIVE
+    title: ClassVar[str] = "the competitive game"
+    retrieve: ClassVar[bool] = True
+    end_phase: ClassVar[bool] = True
 
     def _blank(self) -> CompetitiveState:
         return CompetitiveState(self.game, copy=True)
 
-    def set_up(self) -> None:
-        super().set_up()
-        if self.trigger is not None:  # every cell a start cell: straight to the end phase
-            self.phase = _PHASE_END_DIVINE
-
-    def turn_actions(self, seat: int) -> LegalActions:
-        return legal.turn_actions(
-            self.geo,
-            self.pawn_mask[seat],
-            self.all_pawns,
-            self.crop_mask,
-            self.revealed,
-            self.reserve[seat] > 0,
-            retrieve=True,
-        )
-
-    def after_divine(self, seat: int, right: bool) -> None:
-        if self.phase is not _PHASE_END_DIVINE:
-            super().after_divine(seat, right)
-            return
-        if not right:  # a wrong end-phase divination is the seat's last
-            self.passed[seat] = True
-        self.next_end_player()
-
-    def game_ends_here(self) -> bool:
-        """The last terrain tile starts the end phase, from the seat that placed it."""
-        trigger = self.trigger
-        if trigger is None:
-            return False
-        self.phase = _PHASE_END_DIVINE
-        self.current_player = trigger
-        self.note(_EVENT_END_PHASE, trigger)
-        if self.passed[trigger]:
-            self.next_end_player()
-        return True
+    @classmethod
+    def seating_for(cls, players: int, level: str | None, colour: str) -> Seating:
+        """Each seat its own colour, pawns and account (seat = side = account)."""
+        seats = tuple(range(players))
+        pawns = (explorer_pawns(players),) * players
+        return Seating(seats, seats, PLAYER_COLOURS[:players], pawns, players)
 
 
 class OtomaState(GameState):
     """What solo and co-op share: the Otoma, and who wins against them."""
+
+    has_otoma: ClassVar[bool] = True
 
     def _blank(self) -> OtomaState:
         return OtomaState(self.game, copy=True)
@@ -114,8 +109,8 @@ class OtomaState(GameState):
         self.otoma.setup(self, game.otoma_cells)
 
     def takes_tokens(self) -> bool:
-        """Whether the Otoma take the offering token of a crop they find."""
-        return False
+        """Whether the Otoma take the offering token of a crop they find (with a shared account)."""
+        return self.shared
 
     def winners(self) -> list[int]:
         """Every seat when the player or group beat the Otoma, none when the Otoma win (ties too)."""
@@ -135,8 +130,38 @@ class OtomaState(GameState):
 class SoloState(OtomaState):
     """Solo against the Otoma (RULES.md section 4)."""
 
+    mode: ClassVar[Mode] = Mode.SOLO
+    title: ClassVar[str] = "solo"
+    difficulties: ClassVar[tuple[str, ...]] = ("easy", "hard")
+    default_difficulty: ClassVar[str | None] = "easy"
+    seat_counts: ClassVar[tuple[int, ...]] = (1,)
+    chooses_colour: ClassVar[bool] = True
+    divine_all: ClassVar[bool] = True
+    arrows: ClassVar[bool] = True
+
     def _blank(self) -> SoloState:
         return SoloState(self.game, copy=True)
+
+    @classmethod
+    def seating_for(cls, players: int, level: str | None, colour: str) -> Seating:
+        """The player is side and account 0 with the pawns of two players; the Otoma side
+        and account 1 with the other colours (:func:`otoma_colours`)."""
+        otoma = otoma_colours(colour)
+        return Seating((0,), (0,), (colour, "otoma"), (explorer_pawns(2), 0), 2, otoma)
+
+    def chooses_otoma(self) -> bool:
+        """Hard: an own-colour arrow ends the turn, and the player moves an Otoma pawn of
+        their choice in its direction."""
+        return self.level == "hard"
+
+    def arrow_pawns(self, colour: str) -> tuple[int, ...]:
+        """The Otoma pawn of the arrow's colour; the player's own colour (no Otoma pawn
+        has it) moves none on easy, and on hard the one the player chooses."""
+        otoma = self.otoma
+        assert otoma is not None
+        if colour != self.seating.colours[self.side_of[self.current_player]]:
+            return (otoma.colours.index(colour),)
+        return tuple(range(len(otoma.pawns))) if self.chooses_otoma() else ()
 
     def set_up(self) -> None:
         """One shuffled stack per terrain; the start cells' tiles are drawn from them too."""
@@ -160,23 +185,24 @@ class SoloState(OtomaState):
             self.arrow_turned_up(cell)
 
     def arrow_turned_up(self, cell: int) -> None:
-        """The arrow of the tile under the pawn that ended an Explore moves an Otoma pawn;
-        an own-colour arrow ends the turn (on hard, the player chooses the pawn)."""
+        """The arrow of the tile under the pawn that ended an Explore moves an Otoma pawn
+        (:meth:`arrow_pawns`); when the player chooses the pawn, the choice ends the turn."""
         tiles, otoma, seat = self.tiles, self.otoma, self.current_player
         assert tiles is not None and otoma is not None
         tile = tiles.tile_at[cell]
         if not self.crop_mask >> cell & 1 and tile is not None:
             if tile.colour == self.seating.colours[self.side_of[seat]]:
                 self.note(_EVENT_OWN_ARROW, seat, cell, int(tile.direction))
-                if self.rules.choose_on_own_arrow:
-                    if self.hidden_left:
-                        tiles.pending = tile.direction
-                        self.phase = _PHASE_CHOOSE_OTOMA
-                    else:
-                        self.end_turn()
-                    return
-            else:
-                otoma.move(self, otoma.colours.index(tile.colour), tile.direction)
+            pawns = self.arrow_pawns(tile.colour)
+            if len(pawns) > 1:
+                if self.hidden_left:
+                    tiles.pending = tile.direction
+                    self.phase = _PHASE_CHOOSE_OTOMA
+                else:
+                    self.end_turn()
+                return
+            if pawns:
+                otoma.move(self, pawns[0], tile.direction)
         self.to_offer(seat)
 
     def choose_otoma(self, pawn: int) -> None:
@@ -185,16 +211,6 @@ class SoloState(OtomaState):
         assert direction is not None
         self.otoma.move(self, pawn, direction)
         self.end_turn()
-
-    def after_divine(self, seat: int, right: bool) -> None:
-        """Every eligible pawn divines, and a mistake stops nothing."""
-        if self.eligible(seat):
-            self.phase = _PHASE_DIVINING
-        else:
-            self.to_offer(seat)
-
-    def may_stop_divining(self) -> bool:
-        return False
 
     def sealed(self) -> bool:
         """No Explore can ever reveal a tile again (our ruling, README "Rulings"): no
@@ -225,12 +241,11 @@ class SoloState(OtomaState):
         tile = tiles.tile_at[cell]
         if tile is None or self.crop_mask >> cell & 1:
             return False
-        trails, revealed = otoma.trails, self.revealed
-        if tile.colour == self.seating.colours[self.side_of[self.current_player]]:
-            pawns = otoma.pawns if self.rules.choose_on_own_arrow else []
-        else:
-            pawns = [otoma.pawns[otoma.colours.index(tile.colour)]]
-        return any(otoma_stop(trails, p, tile.direction, revealed) is not None for p in pawns)
+        trails, revealed, at = otoma.trails, self.revealed, otoma.pawns
+        for pawn in self.arrow_pawns(tile.colour):
+            if otoma_stop(trails, at[pawn], tile.direction, revealed) is not None:
+                return True
+        return False
 
     def close(self, seat: int) -> None:
         """The last turn: the player divines with every pawn on a tile without crop (a
@@ -258,8 +273,35 @@ class SoloState(OtomaState):
 class CoopState(OtomaState):
     """Co-op against the Otoma (RULES.md section 5)."""
 
+    mode: ClassVar[Mode] = Mode.COOP
+    title: ClassVar[str] = "co-op"
+    difficulties: ClassVar[tuple[str, ...]] = ("easy", "normal", "expert")
+    default_difficulty: ClassVar[str | None] = "normal"
+    spends: ClassVar[bool] = True
+    lines: ClassVar[bool] = True
+    shared: ClassVar[bool] = True
+
     def _blank(self) -> CoopState:
         return CoopState(self.game, copy=True)
+
+    @classmethod
+    def seating_for(cls, players: int, level: str | None, colour: str) -> Seating:
+        """One colour per seat (at four, two pairs share a colour each, alternating round the
+        table), one shared account 0, the Otoma the last side and account 1; one pawn less
+        per colour on expert, one Otoma pawn less on easy."""
+        colours = 2 if players == 4 else players
+        level = level or cls.default_difficulty
+        per_colour = {2: 4, 3: 3, 4: 4}[players] - (1 if level == "expert" else 0)
+        count = OTOMA_PAWNS - 1 if level == "easy" else OTOMA_PAWNS
+        unused = PLAYER_COLOURS[colours:]  # the Otoma pawns beyond purple and yellow
+        return Seating(
+            tuple(s % colours for s in range(players)),
+            (0,) * players,
+            (*PLAYER_COLOURS[:colours], "otoma"),
+            (per_colour,) * colours + (0,),
+            2,
+            OTOMA_ONLY_COLOURS + tuple(unused[i % len(unused)] for i in range(count - 2)),
+        )
 
     def set_up(self) -> None:
         """The tiles left once the start cells are laid are dealt out as hands (their top
@@ -273,9 +315,6 @@ class CoopState(OtomaState):
         self.phase = _PHASE_SPEND
         self.set_up_otoma()
 
-    def takes_tokens(self) -> bool:
-        return True
-
     def turn_actions(self, seat: int) -> LegalActions:
         side = self.side_of[seat]
         tiles = self.tiles
@@ -288,9 +327,6 @@ class CoopState(OtomaState):
             self.reserve[side] > 0,
             tiles.arrow if tiles else None,
         )
-
-    def turn_phase(self) -> Phase:
-        return _PHASE_SPEND
 
     def spend(self, seat: int, terrain: int) -> None:
         """The top tile of a stack goes to the diversity board; its arrow forces a first step."""
@@ -381,19 +417,121 @@ class CoopState(OtomaState):
             self.offer(otoma, self.tokens[otoma])
 
 
-STATES: dict[Mode, type[GameState]] = {
-    _MODE_COMPETITIVE: CompetitiveState,
-    _MODE_SOLO: SoloState,
-    _MODE_COOP: CoopState,
-}
-"""The state of each mode."""
+MODES: Final[tuple[type[GameState], ...]] = (CompetitiveState, SoloState, CoopState)
+"""The class of every mode, in :class:`Mode`'s order."""
+
+
+def mode_class(mode: Mode) -> type[GameState]:
+    """The class of ``mode``: what the mode is, and its state."""
+    for rules in MODES:
+        if rules.mode is mode:
+            return rules
+    raise ValueError(f"no class plays the mode {mode.value!r}")
+
+
+def _modes_with(has: str) -> str:
+    """``--mode solo or coop``: the modes whose class has the attribute ``has`` set."""
+    names = [rules.mode.value for rules in MODES if getattr(rules, has)]
+    return "--mode " + (" or ".join(names) if len(names) < 3 else ", ".join(names))
+
+
+def check_seats(mode: Mode, seats: int) -> int:
+    """``seats`` if ``mode`` has that many, else :class:`ConfigError` (setting ``players``)."""
+    return mode_class(mode).check_seats(seats)
+
+
+def check_difficulty(mode: Mode, difficulty: str) -> str:
+    """``difficulty`` if ``mode`` has it, else :class:`ConfigError` (setting ``difficulty``)."""
+    rules = mode_class(mode)
+    if not rules.difficulties:
+        raise ConfigError("difficulty", f"applies to {_modes_with('difficulties')} only")
+    return rules.check_difficulty(difficulty)
+
+
+def check_config(config: GameConfig) -> type[GameState]:
+    """The class of the configuration's mode, once every setting fits it;
+    :class:`ConfigError` naming the first that does not."""
+    rules = mode_class(config.mode)
+    rules.check_seats(config.players)
+    if config.difficulty is not None:
+        check_difficulty(config.mode, config.difficulty)
+    if config.otoma is not None and not rules.has_otoma:
+        raise ConfigError("otoma", f"applies to {_modes_with('has_otoma')} only")
+    if rules.chooses_colour:
+        otoma_colours(config.colour)
+    if config.first_player is not None and not 0 <= config.first_player < config.players:
+        raise ConfigError(
+            "first_player", f"{config.first_player} is not a seat of {config.players} players"
+        )
+    return rules
+
+
+def draw_setup(config: GameConfig) -> tuple[int, int | None, random.Random]:
+    """The draws one seed fixes before play, in this order: the tiles' shuffle (against the
+    Otoma), the first player (where there are several seats). Returns ``(first player,
+    tiles seed, rng)``; the rng goes on to seed the bots."""
+    rules = mode_class(config.mode)
+    rng = random.Random(config.seed)
+    tiles_seed = first = None
+    if rules.has_otoma and config.tiles_seed is None:
+        tiles_seed = rng.getrandbits(64)
+    if rules.seat_counts != (1,) and config.first_player is None:
+        first = rng.randrange(config.players)
+    tiles = config.tiles_seed if config.tiles_seed is not None else tiles_seed
+    return first if first is not None else (config.first_player or 0), tiles, rng
+
+
+def make_game(
+    wheel: Wheel,
+    config: GameConfig,
+    *,
+    first_player: int = 0,
+    otoma_cells: Sequence[int] = (),
+    deck: Deck | None = None,
+    tiles_seed: int | None = None,
+) -> Game:
+    """The :class:`Game` ``config`` sets up on ``wheel``, as its mode's class seats it
+    (:class:`ConfigError` for a setting that does not fit the mode); the first player,
+    the Otoma's start cells and the tiles as given."""
+    rules = check_config(config)
+    level = rules.level_of(config)
+    return Game(
+        wheel,
+        config,
+        level,
+        rules.seating_for(config.players, level, config.colour),
+        first_player=first_player,
+        otoma_cells=otoma_cells,
+        deck=deck,
+        tiles_seed=tiles_seed,
+    )
+
+
+def setup_game(scenario: Scenario, config: GameConfig, wheel: Wheel | None = None) -> Game:
+    """A play of ``scenario`` set up by ``config``: the first player drawn and the tiles
+    shuffled by its seed (:func:`draw_setup`), the Otoma on the cells it names (or the
+    scenario's). ``wheel``: the scenario's, when the caller has one already (simulations
+    play many games on one). ``ValueError`` for a scenario the mode cannot use,
+    :class:`ConfigError` for a setting that does not fit the mode."""
+    rules = check_config(config)
+    first, tiles_seed, _ = draw_setup(config)
+    cells: tuple[int, ...] = ()
+    if rules.has_otoma:
+        cells = otoma_cells(scenario, config.otoma)
+    return make_game(
+        wheel or WheelOracle(scenario),
+        config,
+        first_player=first,
+        otoma_cells=cells,
+        tiles_seed=tiles_seed,
+    )
 
 
 def start(game: Game, record_events: bool = False) -> GameState:
     """The first state of a play: its mode's state, set up, at its first decision
     (``record_events``: keep :attr:`~pachaprint.engine.rules.table.Table.events` for
     people reading the game)."""
-    state = STATES[game.mode](game, record_events)
+    state = mode_class(game.mode)(game, record_events)
     state.set_up()
     state.refresh()
     return state
@@ -406,8 +544,9 @@ def new_game(
     oracle: Wheel | None = None,
     record_events: bool = False,
 ) -> GameState:
-    """A game of ``scenario`` set up by ``config`` (see :meth:`Game.new`): the first
+    """A game of ``scenario`` set up by ``config`` (see :func:`setup_game`): the first
     player drawn and the tiles shuffled or dealt by its seed, the Otoma on their
     start cells. ``oracle``: the scenario's wheel, when the caller already has one.
-    ``ValueError`` for a scenario the mode cannot use."""
-    return start(Game.new(scenario, config, oracle), record_events)
+    ``ValueError`` for a scenario the mode cannot use (:class:`ConfigError` for a
+    setting that does not fit the mode)."""
+    return start(setup_game(scenario, config, oracle), record_events)

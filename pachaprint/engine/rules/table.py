@@ -14,7 +14,7 @@ from typing import Final, TypeVar
 
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import NO_ACTIONS, Kind, LegalActions
-from pachaprint.engine.rules.config import GameConfig, Mode, Rules, Seating
+from pachaprint.engine.rules.config import GameConfig, Seating
 from pachaprint.engine.rules.events import Ending, Event, EventKind, Outcome, Phase, Source
 from pachaprint.engine.rules.game import Game
 from pachaprint.engine.rules.movement import Geometry
@@ -51,7 +51,9 @@ class Table:
     Pawns belong to *sides* (one per pawn colour in play, the Otoma last) and
     points to *accounts* (one per player; the group and the Otoma in co-op);
     :attr:`side_of` and :attr:`account_of` map each seat to its own. What never
-    changes in play (the board, the mode, the seating) is the :attr:`game`'s.
+    changes in play (the board, the settings, the seating) is the :attr:`game`'s; what
+    the mode is (its rulings and their hooks) is the class of the state
+    (:mod:`~pachaprint.engine.rules.modes`).
     """
 
     def __init__(self, game: Game, record_events: bool = False, copy: bool = False):
@@ -168,12 +170,9 @@ class Table:
         return self.game.config
 
     @property
-    def mode(self) -> Mode:
-        return self.game.mode
-
-    @property
-    def rules(self) -> Rules:
-        return self.game.rules
+    def level(self) -> str | None:
+        """The difficulty played (the mode's default when the configuration names none)."""
+        return self.game.level
 
     @property
     def seating(self) -> Seating:
