@@ -194,15 +194,15 @@ def scheduler() -> Any:
 
 # -- one game people play: ``play`` and ``table`` -------------------------------------------
 def game_mode() -> Any:
-    return mode(
-        "competitive (the default), solo (one seat against the Otoma) or coop (2-4 seats "
-        "against the Otoma).",
-        None,
-    )
+    from pachaprint.engine.rules.modes import mode_words
+
+    return mode(f"{mode_words(described=True)}.", None)
 
 
 def game_difficulty() -> Any:
-    return difficulty("solo: easy (default) or hard; coop: easy, normal (default) or expert.")
+    from pachaprint.engine.rules.modes import difficulty_words
+
+    return difficulty(f"{difficulty_words(defaults=True)}.")
 
 
 def colour() -> Any:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pachaprint.check.load import MAX_BYTES
-from pachaprint.engine.bots import BOT_NAMES, CHEATING, HUMAN
+from pachaprint.engine.bots import CHEATING, FAIR_BOTS, HUMAN
 from pachaprint.engine.rules.config import (
     OTOMA_PAWNS,
     PLAYER_COLOURS,
@@ -90,10 +90,12 @@ class TableSession:
         return {
             "scenario": {"name": scenario.name, "id": scenario.id, "size": scenario.size},
             "modes": usable_modes(scenario),
+            "headings": {rules.mode.value: rules.heading for rules in MODES},
+            "colour_modes": [rules.mode.value for rules in MODES if rules.chooses_colour],
             "difficulties": {rules.mode.value: list(rules.difficulties) for rules in MODES},
             "default_difficulty": {rules.mode.value: rules.default_difficulty for rules in MODES},
             "seats": {rules.mode.value: list(rules.seat_counts) for rules in MODES},
-            "players": [HUMAN, *(name for name in BOT_NAMES if name not in CHEATING)],
+            "players": [HUMAN, *FAIR_BOTS],
             "colours": list(PLAYER_COLOURS),
             "folder": str(self.workspace.root),
             "bases": seen.bases(scenario.size),

@@ -41,6 +41,8 @@ _BOTS: dict[str, type[Bot]] = {
 }
 CHEATING = frozenset({"oracle-cheat"})
 """Bots that read the hidden map: for measurement, never a fair opponent."""
+FAIR_BOTS = tuple(name for name in BOT_NAMES if name not in CHEATING)
+"""The bots that see only what a player may know (the ones a person may play against)."""
 
 
 def check_bot(name: str, setting: str = "bots") -> str:
@@ -65,6 +67,7 @@ def make_bot(name: str, rng: random.Random, mode: Mode = Mode.COMPETITIVE) -> Bo
 __all__ = [
     "BOT_NAMES",
     "CHEATING",
+    "FAIR_BOTS",
     "HUMAN",
     "Bot",
     "ExpertBot",

@@ -58,6 +58,7 @@ from pachaprint.engine.rules.tiles import ArrowTile, ChanceNode, Deck, TileTable
 from pachaprint.engine.rules.trails import otoma_stop, reaction_order
 from pachaprint.model.rules import explorer_pawns
 from pachaprint.model.scenario import Scenario
+from pachaprint.model.text import choice_words
 
 # Enum members read in hot code, bound once: a compiled module reads a Final
 # constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
@@ -79,6 +80,7 @@ class CompetitiveState(GameState):
 
     mode: ClassVar[Mode] = Mode.COMPETITIVE
     title: ClassVar[str] = "the competitive game"
+    heading: ClassVar[str] = "Competitive"
     retrieve: ClassVar[bool] = True
     end_phase: ClassVar[bool] = True
 
@@ -132,6 +134,7 @@ class SoloState(OtomaState):
 
     mode: ClassVar[Mode] = Mode.SOLO
     title: ClassVar[str] = "solo"
+    heading: ClassVar[str] = "Solo against the Otoma"
     difficulties: ClassVar[tuple[str, ...]] = ("easy", "hard")
     default_difficulty: ClassVar[str | None] = "easy"
     seat_counts: ClassVar[tuple[int, ...]] = (1,)
@@ -275,6 +278,7 @@ class CoopState(OtomaState):
 
     mode: ClassVar[Mode] = Mode.COOP
     title: ClassVar[str] = "co-op"
+    heading: ClassVar[str] = "Co-op against the Otoma"
     difficulties: ClassVar[tuple[str, ...]] = ("easy", "normal", "expert")
     default_difficulty: ClassVar[str | None] = "normal"
     spends: ClassVar[bool] = True
@@ -431,8 +435,41 @@ def mode_class(mode: Mode) -> type[GameState]:
 
 def _modes_with(has: str) -> str:
     """``--mode solo or coop``: the modes whose class has the attribute ``has`` set."""
-    names = [rules.mode.value for rules in MODES if getattr(rules, has)]
-    return "--mode " + (" or ".join(names) if len(names) < 3 else ", ".join(names))
+    return "--mode " + choice_words([rules.mode.value for rules in MODES if getattr(rules, has)])
+
+
+def mode_words(described: bool = False) -> str:
+    """``competitive, solo or coop``: every mode's name, for help texts; ``described``:
+    ``competitive (the default), solo (one seat against the Otoma) or coop (2-4 seats
+    against the Otoma)``."""
+    words = []
+    for rules in MODES:
+        word = rules.mode.value
+        if described and rules is MODES[0]:
+            word += " (the default)"
+        elif described and rules.has_otoma:
+            seats = rules.seat_counts
+            many = f"{seats[0]}-{seats[-1]} seats" if len(seats) > 1 else "one seat"
+            word += f" ({many} against the Otoma)"
+        words.append(word)
+    return choice_words(words)
+
+
+def difficulty_words(defaults: bool = False) -> str:
+    """``solo: easy, hard; coop: easy, normal, expert``: every mode's difficulties, for help
+    texts; ``defaults``: ``solo: easy (default) or hard; coop: easy, normal (default) or
+    expert``."""
+    parts = []
+    for rules in MODES:
+        if not rules.difficulties:
+            continue
+        levels = list(rules.difficulties)
+        if defaults:
+            levels = [f"{d} (default)" if d == rules.default_difficulty else d for d in levels]
+            parts.append(f"{rules.mode.value}: {choice_words(levels)}")
+        else:
+            parts.append(f"{rules.mode.value}: {', '.join(levels)}")
+    return "; ".join(parts)
 
 
 def check_seats(mode: Mode, seats: int) -> int:

@@ -93,6 +93,8 @@ class GameState(Table):
     """The mode's name (what a configuration, a log and a report carry)."""
     title: ClassVar[str] = ""
     """The mode in a sentence's words (``the competitive game``, ``solo``, ``co-op``)."""
+    heading: ClassVar[str] = ""
+    """The mode as a choice of a form names it (``Solo against the Otoma``)."""
     difficulties: ClassVar[tuple[str, ...]] = ()
     """The difficulties a game of this mode may be played at, easiest first."""
     default_difficulty: ClassVar[str | None] = None

@@ -207,7 +207,7 @@
       input.value = mode;
       input.checked = mode === table.mode;
       input.addEventListener("change", () => setupMode(mode));
-      label.append(input, " " + ({ competitive: "Competitive", solo: "Solo against the Otoma", coop: "Co-op against the Otoma" })[mode]);
+      label.append(input, " " + setup.headings[mode]);
       modes.appendChild(label);
     });
     $("colour").replaceChildren(...setup.colours.map((c) => new Option(c, c)));
@@ -224,7 +224,7 @@
     $("difficulty").replaceChildren(...levels.map((l) => new Option(l, l)));
     if (levels.length) $("difficulty").value = setup.default_difficulty[mode];
     if (T.current && T.current.mode === mode && T.current.difficulty) $("difficulty").value = T.current.difficulty;
-    $("colour-label").hidden = mode !== "solo";
+    $("colour-label").hidden = !setup.colour_modes.includes(mode);
     const counts = setup.seats[mode];
     const count = $("seat-count");
     count.replaceChildren(...counts.map((n) => new Option(String(n), String(n))));
