@@ -105,7 +105,7 @@ def pawn_names(colours: Sequence[str]) -> tuple[str, ...]:
 
 
 def otoma_colours(player_colour: str) -> tuple[str, ...]:
-    """The solo Otoma pawn colours when the player uses ``player_colour`` (RULES.md section 4 ruling).
+    """The solo Otoma pawn colours when the player uses ``player_colour`` (docs/rules.md, ruling R8).
 
     Purple, yellow, then the player colours other than the player's, in the order
     brown, white, green, blue.

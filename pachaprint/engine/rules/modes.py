@@ -3,7 +3,7 @@
 As a python-chess variant is a ``Board`` subclass with its flags beside its
 hooks, each mode is a :class:`~pachaprint.engine.rules.state.GameState`
 subclass: its class attributes say what the mode is (its :class:`Mode` name,
-difficulties and seats, and its rulings, RULES.md sections 3-5, one switch
+difficulties and seats, and its rulings, docs/rules.md sections 3-5, one switch
 each), :meth:`~GameState.seating_for` who plays what, and it overrides the hooks
 whose play is its own. The flow every mode shares (:mod:`~.state`) reads the
 switches; bots and screens read them from the state's class too. The modes:
@@ -76,7 +76,7 @@ _PHASE_TURN: Final = Phase.TURN
 
 
 class CompetitiveState(GameState):
-    """The competitive game (RULES.md section 3): 2-4 seats, each for itself."""
+    """The competitive game (docs/rules.md section 3): 2-4 seats, each for itself."""
 
     mode: ClassVar[Mode] = Mode.COMPETITIVE
     title: ClassVar[str] = "the competitive game"
@@ -130,7 +130,7 @@ class OtomaState(GameState):
 
 
 class SoloState(OtomaState):
-    """Solo against the Otoma (RULES.md section 4)."""
+    """Solo against the Otoma (docs/rules.md section 4)."""
 
     mode: ClassVar[Mode] = Mode.SOLO
     title: ClassVar[str] = "solo"
@@ -216,7 +216,7 @@ class SoloState(OtomaState):
         self.end_turn()
 
     def sealed(self) -> bool:
-        """No Explore can ever reveal a tile again (our ruling, README "Rulings"): no
+        """No Explore can ever reveal a tile again (docs/rules.md, ruling R13): no
         pawn of the player can reach a cell without terrain, however it moves and
         divines meanwhile (:func:`~pachaprint.engine.rules.legal.reach`; the Otoma
         pawns stand still until a tile is revealed, and the player never takes a
@@ -274,7 +274,7 @@ class SoloState(OtomaState):
 
 
 class CoopState(OtomaState):
-    """Co-op against the Otoma (RULES.md section 5)."""
+    """Co-op against the Otoma (docs/rules.md section 5)."""
 
     mode: ClassVar[Mode] = Mode.COOP
     title: ClassVar[str] = "co-op"
@@ -353,7 +353,7 @@ class CoopState(OtomaState):
     def _take_tile(self, terrain: int, account: int) -> ArrowTile | None:
         """The tile a discovery places: from the diversity board column of its terrain,
         else (the group only) the top of the hand holding most tiles of it (our stand-in
-        for "by agreement"), else none (from the box)."""
+        for "by agreement": docs/rules.md, ruling R21), else none (from the box)."""
         tiles = self.tiles
         assert tiles is not None
         column = tiles.columns[terrain]
