@@ -33,9 +33,9 @@ from pachaprint.cli import app
 from pachaprint.cli.checking import Tally, report_lines, summary_line
 from pachaprint.engine.analysis.report import SimulationReport
 from pachaprint.engine.analysis.summary import RunSummary
-from pachaprint.engine.rules.modes import CoopState
 from pachaprint.engine.rules.log import COMPETITIVE_V1, LOG_FORMAT, VERSUS_V1, game_log, parse_log
 from pachaprint.engine.rules.log import replay as replay_log
+from pachaprint.engine.rules.modes import CoopState
 from pachaprint.model.rules import (
     BOX_CROP_TILES,
     BOX_TERRAIN_TILES,
