@@ -104,7 +104,7 @@ def test_logs_replay_solo_and_coop_games_and_catch_tampering(tmp_path):
         path = tmp_path / f"{mode}.json"
         state, _ = play(mode, seats, difficulty=level, save=path)
         log = json.loads(path.read_text())
-        assert log["format"] == "pachaprint-game/2" and log["config"]["mode"] == mode
+        assert log["format"] == "pachaprint-game/3" and log["config"]["mode"] == mode
         assert log["result"]["scores"] == [state.score[0], state.score[1]]
         assert log["result"]["over"] is True
         again = replay(log).state

@@ -61,7 +61,7 @@ def test_a_log_replays_to_the_identical_final_state(seed, tmp_path):
         assert getattr(again, name) == getattr(state, name), name
     assert again.is_terminal() and again.ranking() == state.ranking()
     data = json.loads(path.read_text())
-    assert data["format"] == "pachaprint-game/2" and data["actions"][0].split()[0] in ("enter",)
+    assert data["format"] == "pachaprint-game/3" and data["actions"][0].split()[0] in ("enter",)
 
 
 def test_a_tampered_log_is_refused():

@@ -60,7 +60,7 @@ def simulate(
         None,
         "--logs",
         metavar="DIR",
-        help="Write every game's log (pachaprint-game/2) into DIR, to watch one with "
+        help="Write every game's log (pachaprint-game/3) into DIR, to watch one with "
         "'pachaprint table DIR/game-0001.json'.",
     ),
     players: str | None = v.deprecated("--players", "-p"),

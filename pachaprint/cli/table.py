@@ -24,7 +24,7 @@ def table(
     source: str = typer.Argument(
         ...,
         metavar="FILE|CODE",
-        help="A valid scenario file, a saved game (pachaprint-game/2) to replay or go on with, "
+        help="A valid scenario file, a saved game (pachaprint-game/3, or an earlier one) to replay or go on with, "
         "or a disc's share code (or a wheel.html#CODE or tiwanaku-app link).",
     ),
     mode: str | None = v.game_mode(),

@@ -29,7 +29,7 @@ the modules, each with one job:
 * :mod:`~pachaprint.engine.analysis.simulate` (on :mod:`~pachaprint.engine.analysis.games` and
   :mod:`~pachaprint.engine.analysis.schedule`), :mod:`~pachaprint.engine.analysis.record` and
   :mod:`~pachaprint.engine.analysis.report`: one simulation runner, its game records and report;
-* :mod:`~pachaprint.engine.rules.log`: game logs (``pachaprint-game/2``; older formats still replay).
+* :mod:`~pachaprint.engine.rules.log`: game logs (``pachaprint-game/3``; older formats still replay).
 
 A game people play (who sits where, the words that tell it) is :mod:`pachaprint.play`'s,
 which the terminal game and the browser table share.

@@ -61,6 +61,7 @@ _EVENT_TEXT = {
     EventKind.OWN_ARROW: "the arrow on {cell} has the player's own colour ({direction})",
     EventKind.SPEND: "{actor} spends a {terrain_word} tile",
     EventKind.NO_TILE: "{actor} holds no terrain tile: no spending this turn",
+    EventKind.HAND: "{actor} gives the {terrain_word} tile for {cell} from their hand",
     EventKind.BLOCKED: (
         "No tile can be discovered any more: no Explore reaches the {value} cell{cells} left "
         "without terrain, not even through an arrow that sends an Otoma pawn there. "

@@ -21,7 +21,7 @@ from pachaprint.engine.rules.otoma import OtomaMove
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.rules import OFFERING_POINTS, TERRAIN_LETTERS
-from pachaprint.play.story import account_name, event_text, seat_name, summary
+from pachaprint.play.story import TERRAIN_NAMES, account_name, event_text, seat_name, summary
 from pachaprint.table import panels, pictures
 from pachaprint.table.game import TableGame
 
@@ -110,7 +110,7 @@ def table(game: TableGame) -> dict[str, Any]:
         "undo": {"possible": undo is None, "why_not": undo or ""},
         "cells": cells(view),
         "supply": dict(zip(TERRAIN_LETTERS, view.supply, strict=True)),
-        "legal": legal(state) if game.human_to_play else [],
+        "legal": legal(state, kinds) if game.human_to_play else [],
         "log": log_lines(state, kinds),
         "pictures": layers(game, view, [*names, *accounts]),
     }
@@ -186,6 +186,14 @@ def prompt(state: GameState) -> str:
         return "Divine again under another pawn on a tile without crop, or pass"
     if phase is Phase.CHOOSE_OTOMA and tiles is not None and tiles.pending is not None:
         return f"The arrow has your colour: choose the Otoma pawn that moves {tiles.pending.word}"
+    if phase is Phase.PLACE_OTOMA:
+        return (
+            "Place the Otoma pawns on start cells: pick a pawn, then its cell; where each "
+            "starts, and in which order, is yours to choose (each scores as it is placed)"
+        )
+    if phase is Phase.GIVE_TILE and tiles is not None and tiles.wanted >= 0:
+        terrain = TERRAIN_NAMES[state.terrain[tiles.wanted]].lower()
+        return f"The {terrain} tile for {state.board.name(tiles.wanted)} comes from a hand: agree whose"
     return {
         Phase.OFFER: "Offer some of your offering tokens, or keep them",
         Phase.FINAL_OFFER: "Last offer: offer some of the tokens, or keep them",
@@ -194,7 +202,7 @@ def prompt(state: GameState) -> str:
     }.get(phase, "")
 
 
-def legal(state: GameState) -> list[dict[str, Any]]:
+def legal(state: GameState, kinds: list[str]) -> list[dict[str, Any]]:
     """Every legal action now: its code (what the page sends back), kind, cells and words."""
     board = state.board
     found = []
@@ -224,6 +232,15 @@ def legal(state: GameState) -> list[dict[str, Any]]:
             entry["terrain"] = TERRAIN_LETTERS[b]
             top = state.tiles.tops[state.current_player][b]
             entry["arrow"] = top.direction.word if top is not None else ""
+        elif kind == Kind.PLACE and state.otoma is not None:
+            entry["pawn"], entry["colour"] = a + 1, state.otoma.colours[a]
+            entry["name"] = state.seating.otoma_names[a]
+            entry["cell"] = board.name(b)
+        elif kind == Kind.HAND and state.tiles is not None:
+            wanted = state.terrain[state.tiles.wanted]
+            entry["seat"], entry["name"] = b, _capital(seat_name(state, b, kinds))
+            entry["terrain"] = TERRAIN_LETTERS[wanted]
+            entry["held"] = state.tiles.hands[b][wanted]
         found.append(entry)
     return found
 

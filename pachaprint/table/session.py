@@ -24,11 +24,10 @@ from pachaprint.engine.rules.config import (
     PLAYER_COLOURS,
     ConfigError,
     Mode,
-    first_start_cells,
 )
 from pachaprint.engine.rules.events import Event
 from pachaprint.engine.rules.log import LogError, game_log, parse_log, replay
-from pachaprint.engine.rules.modes import MODES, mode_class
+from pachaprint.engine.rules.modes import MODES
 from pachaprint.engine.rules.oracle import Wheel
 from pachaprint.model.scenario import Scenario
 from pachaprint.play.setup import PlayConfig
@@ -52,13 +51,10 @@ class NewGame:
 
     def config(self, scenario: Scenario) -> PlayConfig:
         """The game's configuration (:class:`ConfigError` naming the setting); the Otoma start
-        on the disc's cells, or on its first five start cells when it names none."""
-        otoma = self.otoma
-        if otoma is None and mode_class(Mode.parse(self.mode)).has_otoma and not scenario.otoma:
-            cells = first_start_cells(scenario)
-            otoma = ",".join(scenario.board.name(c) for c in cells)
+        on the disc's cells, or, when it names none, where the players place them in the
+        game (the first decisions)."""
         return PlayConfig.parse(
-            self.mode, ",".join(self.seats), self.difficulty, otoma, self.colour, self.seed
+            self.mode, ",".join(self.seats), self.difficulty, self.otoma, self.colour, self.seed
         )
 
 

@@ -137,7 +137,10 @@ def render_status(state: GameState, kinds: Sequence[str]) -> str:
     else:
         lines.append(f"  the group: {holdings(state, 0)}")
     if otoma is not None:
-        where = ", ".join(f"O{i + 1} {state.board.name(c)}" for i, c in enumerate(otoma.pawns))
+        where = ", ".join(
+            f"O{i + 1} {state.board.name(c) if c >= 0 else 'not placed yet'}"
+            for i, c in enumerate(otoma.pawns)
+        )
         lines.append(f"  the Otoma: {holdings(state, otoma.account)}")
         lines.append(f"  Otoma pawns: {where}")
     if tiles is not None and state.spends:
@@ -186,6 +189,15 @@ def describe_actions(state: GameState) -> str:
             head, item = "retrieve", board.name(a)
         elif kind == Kind.DIVINE:
             head, item = "divine (level 1-5) at", board.name(a)
+        elif kind == Kind.PLACE:
+            words = state.action_text(code).split()
+            head, item = f"place {words[1]} on", words[2]
+        elif kind == Kind.HAND:
+            assert state.tiles is not None
+            wanted = state.terrain[state.tiles.wanted]
+            held = state.tiles.hands[b][wanted]
+            head = f"hand (the seat whose hand gives the {TERRAIN_NAMES[wanted].lower()} tile)"
+            item = f"{b + 1} ({held} in hand)"
         else:  # pass, otoma, spend, tile
             head, _, item = state.action_text(code).partition(" ")
         items = groups.setdefault(head, [])
@@ -216,6 +228,15 @@ def prompt(state: GameState) -> str:
     if phase is Phase.CHOOSE_OTOMA:
         assert state.tiles is not None and state.tiles.pending is not None
         return f"own-colour arrow: choose the Otoma pawn to move {state.tiles.pending.word} (otoma 1-5)"
+    if phase is Phase.PLACE_OTOMA:
+        return (
+            "place an Otoma pawn on a start cell (place PAWN CELL): where each starts, and in "
+            "which order, is yours to choose"
+        )
+    if phase is Phase.GIVE_TILE:
+        assert state.tiles is not None
+        terrain = TERRAIN_NAMES[state.terrain[state.tiles.wanted]].lower()
+        return f"the {terrain} tile comes from a hand: the group chooses whose (hand SEAT)"
     return {
         Phase.OFFER: "offer tokens, or pass",
         Phase.END_DIVINE: "end phase: one divination, or pass (final)",
@@ -232,6 +253,8 @@ _COMMANDS = [
     ("offer [LEVEL...]", "offer tokens (no levels: all you hold); 2/3/4/5 tokens score 1/3/6/10"),
     ("pass", "stop divining, decline to offer, or pass in the end phase"),
     ("otoma PAWN", "own-colour arrow (hard): the Otoma pawn to move, by number or colour"),
+    ("place PAWN CELL", "before the first turn: an Otoma pawn (number or colour) on a start cell"),
+    ("hand SEAT", "co-op: the seat (1-4) whose hand gives the tile of the group's discovery"),
     (
         "spend TERRAIN",
         "spend the top tile of your stack of that terrain (valley, desert, forest, mountain)",
@@ -254,6 +277,9 @@ def help_text(state: GameState) -> str:
         skip.add("otoma PAWN")
     if not state.spends:
         skip.add("spend TERRAIN")
+        skip.add("hand SEAT")
+    if not state.has_otoma:
+        skip.add("place PAWN CELL")
     rows = [(c, d) for c, d in _COMMANDS if c not in skip]
     width = max(len(c) for c, _ in rows) + 2
     head = "Commands (cells are named column letter + row number, e.g. c3):"

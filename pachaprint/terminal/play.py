@@ -194,9 +194,11 @@ def run_game(
     )
     if resume is None and state.players > 1:
         table.write(f"{table.seat_name(state.first_player)} starts.")
-    if state.otoma is not None:
+    if state.otoma is not None and not state.otoma.unplaced():
         cells = ", ".join(scenario.board.name(c) for c in state.otoma.pawns)
         table.write(f"The Otoma start on {cells}.")
+    elif state.otoma is not None:
+        table.write("The disc names no Otoma start cells: the players place the Otoma pawns.")
     table.write(display.legend(state))
     table.write("Type 'help' for the commands.")
     run_table(table, stdin, echo, len(state.events or []) if resume else 0)

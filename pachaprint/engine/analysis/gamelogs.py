@@ -1,7 +1,7 @@
 """Game logs of simulated games: watch how a disc plays, one bot game at a time.
 
 A simulation that keeps its games' actions (``SimulationConfig.keep_history``)
-can write each game as a log (``pachaprint-game/2``, see
+can write each game as a log (``pachaprint-game/3``, see
 :mod:`pachaprint.engine.rules.log`): the game is set up again from its seed and
 its actions replayed, so the log is the game the report counted. ``pachaprint
 table`` opens such a log as a replay, ``pachaprint play --resume`` as a game.

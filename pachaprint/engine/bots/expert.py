@@ -156,7 +156,9 @@ class ExpertBot(SearchBot):
         return len(self.known)
 
     def pick(self, state: GameState) -> int:
-        return self.choose(state.information_state())
+        info = state.information_state()
+        info.by_rule = True  # its group's choices, looking ahead, are its rule's (Bot.decide)
+        return self.choose(info)
 
     def choose(self, info: GameState) -> int:
         """The decision at an information state (nothing here can reach the hidden map)."""

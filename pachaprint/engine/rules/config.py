@@ -117,23 +117,30 @@ def otoma_colours(player_colour: str) -> tuple[str, ...]:
     return OTOMA_ONLY_COLOURS + tuple(c for c in PLAYER_COLOURS if c != player_colour)
 
 
-def otoma_cells(scenario: Scenario, chosen: Sequence[str | int] | None = None) -> tuple[int, ...]:
-    """The Otoma start cells, in list order (their pawn colours follow it).
-
-    ``chosen`` (cell names or indexes) if given, else the scenario's
-    ``solo.otoma``. A scenario that names none lets the player choose: without
-    a choice this is a ``ValueError`` (see :func:`first_start_cells` for the
-    bots' choice); co-op on easy places the first four. ``ValueError``
-    with a readable message: tiny scenario, fewer than five start cells, no
-    Otoma cells, a cell that is not a start cell, repeats.
-    """
-    board = scenario.board
+def check_otoma_disc(scenario: Scenario) -> None:
+    """``ValueError`` for a scenario the Otoma cannot be played on: a tiny one, or one with
+    fewer than five start cells."""
     if scenario.size != "long":
         raise ValueError(f"scenario {scenario.id}: solo and co-op use long scenarios only")
     if len(scenario.start_cells) < OTOMA_PAWNS:
         raise ValueError(
             f"scenario {scenario.id}: {plural(len(scenario.start_cells), 'start cell')}; the Otoma need {OTOMA_PAWNS}"
         )
+
+
+def otoma_cells(scenario: Scenario, chosen: Sequence[str | int] | None = None) -> tuple[int, ...]:
+    """The Otoma start cells, in list order (their pawn colours follow it).
+
+    ``chosen`` (cell names or indexes) if given, else the scenario's
+    ``solo.otoma``. A scenario that names none lets the players choose (in the
+    game: :meth:`~pachaprint.engine.rules.modes.OtomaState.place_otoma`; here
+    without a choice this is a ``ValueError``; see :func:`first_start_cells`
+    for the bots' choice); co-op on easy places the first four. ``ValueError``
+    with a readable message: tiny scenario, fewer than five start cells, no
+    Otoma cells, a cell that is not a start cell, repeats.
+    """
+    board = scenario.board
+    check_otoma_disc(scenario)
     if chosen is None:
         if not scenario.otoma:
             raise ValueError(
@@ -158,9 +165,18 @@ def otoma_cells(scenario: Scenario, chosen: Sequence[str | int] | None = None) -
     return tuple(cells)
 
 
+def rule_otoma_cells(start_cells: Sequence[int], pawns: int = OTOMA_PAWNS) -> tuple[int, ...]:
+    """Where the bots place ``pawns`` Otoma pawns on a disc that names no Otoma start cells:
+    on its first start cells in file order, pawn by pawn in colour order (placed in
+    reading order, so that they score as the cells a disc names do)."""
+    return tuple(start_cells[:pawns])
+
+
 def first_start_cells(scenario: Scenario) -> tuple[int, ...]:
-    """The Otoma cells a scenario names, else its first five start cells in file order (the bots' choice)."""
-    return otoma_cells(scenario, None if scenario.otoma else scenario.start_cells[:OTOMA_PAWNS])
+    """The Otoma cells a scenario names, else the bots' choice (:func:`rule_otoma_cells`)."""
+    if scenario.otoma:
+        return otoma_cells(scenario)
+    return otoma_cells(scenario, rule_otoma_cells(scenario.start_cells))
 
 
 @dataclass(frozen=True)
@@ -189,3 +205,8 @@ class GameConfig:
     seed: int = 0
     first_player: int | None = None
     tiles_seed: int | None = None
+    choices_by_rule: bool = False
+    """The choices the rules leave to the players (where the Otoma start on a disc that
+    names no start cells for them, which hand gives a co-op tile) are taken by the bots'
+    rule as the game goes (:meth:`~pachaprint.engine.rules.state.GameState.rule_choice`),
+    not asked: a game saved before the players made them (log format 2)."""

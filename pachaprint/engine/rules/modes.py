@@ -35,8 +35,9 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
+from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules import legal
-from pachaprint.engine.rules.actions import LegalActions
+from pachaprint.engine.rules.actions import NO_ACTIONS, LegalActions
 from pachaprint.engine.rules.config import (
     OTOMA_ONLY_COLOURS,
     OTOMA_PAWNS,
@@ -45,8 +46,10 @@ from pachaprint.engine.rules.config import (
     GameConfig,
     Mode,
     Seating,
+    check_otoma_disc,
     otoma_cells,
     otoma_colours,
+    rule_otoma_cells,
 )
 from pachaprint.engine.rules.events import Ending, EventKind, Phase
 from pachaprint.engine.rules.game import Game
@@ -68,8 +71,11 @@ _EVENT_END_PHASE: Final = EventKind.END_PHASE
 _EVENT_OTOMA_EMPTY: Final = EventKind.OTOMA_EMPTY
 _EVENT_OWN_ARROW: Final = EventKind.OWN_ARROW
 _EVENT_SPEND: Final = EventKind.SPEND
+_EVENT_HAND: Final = EventKind.HAND
 _PHASE_CHOOSE_OTOMA: Final = Phase.CHOOSE_OTOMA
 _PHASE_DIVINING: Final = Phase.DIVINING
+_PHASE_GIVE_TILE: Final = Phase.GIVE_TILE
+_PHASE_PLACE_OTOMA: Final = Phase.PLACE_OTOMA
 _PHASE_OVER: Final = Phase.OVER
 _PHASE_SPEND: Final = Phase.SPEND
 _PHASE_TURN: Final = Phase.TURN
@@ -104,11 +110,55 @@ class OtomaState(GameState):
         return OtomaState(self.game, copy=True)
 
     def set_up_otoma(self) -> None:
-        """Place the Otoma on their start cells (after the tiles are laid)."""
+        """Place the Otoma on their start cells (after the tiles are laid). Without cells
+        (a disc that names none, and none chosen beforehand) the players place them one by
+        one before the first turn, where and in the order they choose
+        (:meth:`place_otoma`); a state that takes the players' choices itself places
+        them by the bots' rule (:meth:`rule_cells`)."""
         game = self.game
         assert game.trails is not None
         self.otoma = Otoma.seated(game.seating, game.trails, self.takes_tokens())
-        self.otoma.setup(self, game.otoma_cells)
+        cells = game.otoma_cells or (self.rule_cells() if self.by_rule else ())
+        self.otoma.setup(self, cells)
+        if not cells:
+            self.phase = _PHASE_PLACE_OTOMA
+
+    def rule_cells(self) -> tuple[int, ...]:
+        """The bots' Otoma start cells on a disc that names none (:func:`rule_otoma_cells`)."""
+        return rule_otoma_cells(self.wheel.start_cells(), len(self.seating.otoma_colours))
+
+    def choices(self) -> LegalActions:
+        """Before the first turn: an unplaced Otoma pawn on a free start cell."""
+        otoma = self.otoma
+        if self.phase is not _PHASE_PLACE_OTOMA or otoma is None:
+            return NO_ACTIONS
+        free = 0
+        for cell in self.wheel.start_cells():
+            free |= 1 << cell
+        return legal.placements(otoma.unplaced(), free & ~self.pawn_mask[otoma.side])
+
+    def place_otoma(self, pawn: int, cell: int) -> None:
+        """The pawn goes on the cell and the Otoma score it at once; the first turn starts
+        once every pawn is placed."""
+        otoma = self.otoma
+        assert otoma is not None
+        otoma.place(self, pawn, cell)
+        if not otoma.unplaced():
+            self.phase = self.turn_phase()
+
+    def rule_choice(self) -> int | None:
+        """Placing the Otoma: the pawn of the bots' rule (:meth:`rule_cells`) whose cell
+        comes first in reading order, so that the pawns score as they would on a disc that
+        names those cells."""
+        otoma = self.otoma
+        if self.phase is not _PHASE_PLACE_OTOMA or otoma is None:
+            return None
+        targets = self.rule_cells()
+        free = [(targets[p], p) for p in otoma.unplaced() if targets[p] not in otoma.pawns]
+        if not free:  # someone else placed a pawn there: any legal placement
+            return self.legal_actions()[0]
+        cell, pawn = min(free)
+        return A.place(pawn, cell)
 
     def takes_tokens(self) -> bool:
         """Whether the Otoma take the offering token of a crop they find (with a shared account)."""
@@ -348,27 +398,69 @@ class CoopState(OtomaState):
         the box (the start cells' tiles have no arrow)."""
         tiles = self.tiles
         if tiles is not None and account >= 0:
-            tiles.tile_at[cell] = self._take_tile(terrain, account)
+            tiles.tile_at[cell] = self._take_tile(cell, terrain, account)
 
-    def _take_tile(self, terrain: int, account: int) -> ArrowTile | None:
+    def _take_tile(self, cell: int, terrain: int, account: int) -> ArrowTile | None:
         """The tile a discovery places: from the diversity board column of its terrain,
-        else (the group only) the top of the hand holding most tiles of it (our stand-in
-        for "by agreement": docs/rules.md, ruling R21), else none (from the box)."""
+        else (the group only) from a hand that holds one, the hand the group agrees on
+        (docs/rules.md, ruling R21): where several hold one the group chooses
+        (:meth:`give_tile`; the cell waits in ``tiles.wanted``), else none (from the box)."""
         tiles = self.tiles
         assert tiles is not None
         column = tiles.columns[terrain]
         if column:
             return column.pop()
         if account == 0:
-            current, players = self.current_player, self.players
-            seat = min(
-                range(players),
-                key=lambda s: (-tiles.hands[s][terrain], (s - current) % players),
-            )
-            if tiles.hands[seat][terrain]:
-                return self.take_top(seat, terrain)
+            holders = self.holders(terrain)
+            if len(holders) > 1 and not self.by_rule:
+                tiles.wanted = cell
+                return None
+            if holders:
+                return self.take_top(self.agreed_hand(terrain), terrain)
         tiles.box_tiles += 1
         return None
+
+    def holders(self, terrain: int) -> list[int]:
+        """The seats whose hand holds a tile of ``terrain``."""
+        tiles = self.tiles
+        assert tiles is not None
+        return [seat for seat in range(self.players) if tiles.hands[seat][terrain]]
+
+    def agreed_hand(self, terrain: int) -> int:
+        """The bots' choice of the hand that gives a tile of ``terrain``: the one holding
+        most tiles of it, ties to the seat to play, then the seats after it in turn."""
+        tiles = self.tiles
+        assert tiles is not None
+        current, players = self.current_player, self.players
+        return min(
+            range(players),
+            key=lambda s: (-tiles.hands[s][terrain], (s - current) % players),
+        )
+
+    def choices(self) -> LegalActions:
+        """The hands that may give the tile of the group's discovery (or the Otoma's
+        placement before the first turn)."""
+        tiles = self.tiles
+        if self.phase is not _PHASE_GIVE_TILE or tiles is None:
+            return super().choices()
+        return legal.hands(self.holders(self.terrain[tiles.wanted]))
+
+    def give_tile(self, seat: int) -> None:
+        """The tile of the group's discovery comes from ``seat``'s hand; then the Otoma react."""
+        tiles = self.tiles
+        assert tiles is not None and tiles.wanted >= 0
+        cell, tiles.wanted = tiles.wanted, -1
+        terrain = self.terrain[cell]
+        tiles.tile_at[cell] = self.take_top(seat, terrain)
+        self.note(_EVENT_HAND, seat, cell, terrain)
+        self._react(self.current_player, cell)
+
+    def rule_choice(self) -> int | None:
+        """The hand that gives a tile: :meth:`agreed_hand`."""
+        tiles = self.tiles
+        if self.phase is not _PHASE_GIVE_TILE or tiles is None:
+            return super().rule_choice()
+        return A.hand(self.agreed_hand(self.terrain[tiles.wanted]))
 
     def take_top(self, seat: int, terrain: int) -> ArrowTile:
         """Take the visible top tile of a seat's stack; the next one will turn up."""
@@ -383,6 +475,16 @@ class CoopState(OtomaState):
         return tile
 
     def after_explore(self, seat: int, cell: int, discovered: bool) -> None:
+        """The group first chooses the hand that gives a discovery's tile, where several may;
+        then the Otoma react."""
+        tiles = self.tiles
+        assert tiles is not None
+        if tiles.wanted >= 0:
+            self.phase = _PHASE_GIVE_TILE
+            return
+        self._react(seat, cell)
+
+    def _react(self, seat: int, cell: int) -> None:
         """The Otoma in the row and column of the moved pawn move away from it."""
         otoma = self.otoma
         assert otoma is not None
@@ -547,14 +649,16 @@ def make_game(
 def setup_game(scenario: Scenario, config: GameConfig, wheel: Wheel | None = None) -> Game:
     """A play of ``scenario`` set up by ``config``: the first player drawn and the tiles
     shuffled by its seed (:func:`draw_setup`), the Otoma on the cells it names (or the
-    scenario's). ``wheel``: the scenario's, when the caller has one already (simulations
+    scenario's; on neither, the players place them in the game). ``wheel``: the scenario's, when the caller has one already (simulations
     play many games on one). ``ValueError`` for a scenario the mode cannot use,
     :class:`ConfigError` for a setting that does not fit the mode."""
     rules = check_config(config)
     first, tiles_seed, _ = draw_setup(config)
     cells: tuple[int, ...] = ()
     if rules.has_otoma:
-        cells = otoma_cells(scenario, config.otoma)
+        check_otoma_disc(scenario)
+        if config.otoma is not None or scenario.otoma:  # else the players place them
+            cells = otoma_cells(scenario, config.otoma)
     return make_game(
         wheel or WheelOracle(scenario),
         config,

@@ -58,6 +58,8 @@ _OFFER: Final = int(Kind.OFFER)
 _OTOMA: Final = int(Kind.OTOMA)
 _SPEND: Final = int(Kind.SPEND)
 _TILE: Final = int(Kind.TILE)
+_PLACE: Final = int(Kind.PLACE)
+_HAND: Final = int(Kind.HAND)
 _ENDING_FINISHED: Final = Ending.FINISHED
 _ENDING_STALLED: Final = Ending.STALLED
 _EVENT_END_PHASE: Final = EventKind.END_PHASE
@@ -72,6 +74,8 @@ _PHASE_CHOOSE_OTOMA: Final = Phase.CHOOSE_OTOMA
 _PHASE_DIVINING: Final = Phase.DIVINING
 _PHASE_END_DIVINE: Final = Phase.END_DIVINE
 _PHASE_FINAL_OFFER: Final = Phase.FINAL_OFFER
+_PHASE_GIVE_TILE: Final = Phase.GIVE_TILE
+_PHASE_PLACE_OTOMA: Final = Phase.PLACE_OTOMA
 _PHASE_OFFER: Final = Phase.OFFER
 _PHASE_OVER: Final = Phase.OVER
 _PHASE_SPEND: Final = Phase.SPEND
@@ -212,6 +216,10 @@ class GameState(Table):
             self.spend(seat, b)
         elif kind == _OTOMA:
             self.choose_otoma(b)
+        elif kind == _PLACE:
+            self.place_otoma(a, b)
+        elif kind == _HAND:
+            self.give_tile(b)
         else:
             self._pass(seat)
         self._settle()
@@ -344,6 +352,27 @@ class GameState(Table):
         """Hard solo: the Otoma pawn an own-colour arrow moves (no other mode has this action)."""
         raise ValueError("this mode has no Otoma pawn to choose")
 
+    def place_otoma(self, pawn: int, cell: int) -> None:
+        """Against the Otoma, on a disc that names no Otoma start cells: the players place
+        an Otoma pawn (no other mode has this action)."""
+        raise ValueError("this mode has no Otoma pawn to place")
+
+    def give_tile(self, seat: int) -> None:
+        """Co-op: the hand of ``seat`` gives the tile of the group's discovery (no other mode
+        has this action)."""
+        raise ValueError("this mode has no hands to take a tile from")
+
+    def choices(self) -> LegalActions:
+        """The legal actions of a decision the rules leave to the players' agreement
+        (where the Otoma start, which hand gives a tile), or none."""
+        return A.NO_ACTIONS
+
+    def rule_choice(self) -> int | None:
+        """The bots' choice at a decision the rules leave to the players (see the mode's
+        rule), ``None`` at any other decision. A bot makes these choices so; a state with
+        :attr:`by_rule` makes them itself."""
+        return None
+
     # -- the turn -------------------------------------------------------------------------
     def _explore(self, seat: int, enter: bool, frm: int, to: int) -> None:
         side = self.side_of[seat]
@@ -466,6 +495,8 @@ class GameState(Table):
         if phase is _PHASE_CHOOSE_OTOMA:
             assert self.otoma is not None
             return legal.otoma_choices(len(self.otoma.pawns))
+        if phase is _PHASE_PLACE_OTOMA or phase is _PHASE_GIVE_TILE:
+            return self.choices()
         return A.NO_ACTIONS
 
     def _settle(self) -> None:

@@ -98,6 +98,10 @@ class Table:
         """Tiles about to turn up, first first (see ``GameState.is_chance_node``)."""
         self.otoma: Otoma | None = None
         self.tiles: TileTable | None = None
+        self.by_rule = game.config.choices_by_rule
+        """The choices the rules leave to the players are taken by the bots' rule, as
+        decisions without a choice (an old log's game; the lookahead of a search bot,
+        which plays its group's choices as its bots would)."""
         self._legal: LegalActions = NO_ACTIONS
         self._skips_in_row = self._final_left = 0
 
@@ -133,7 +137,7 @@ class Table:
         twin.history = list(self.history)
         twin.events = None if self.events is None else list(self.events)
         twin.ending, twin.empty_points = self.ending, self.empty_points
-        twin.closing = self.closing
+        twin.closing, twin.by_rule = self.closing, self.by_rule
         twin.chance = list(self.chance)
         twin.otoma = None if self.otoma is None else self.otoma.copy()
         twin.tiles = None if self.tiles is None else self.tiles.copy()
