@@ -81,8 +81,7 @@
       row.appendChild(T.make("span", "choice-label", "Then pick the start cell it starts on."));
     }
     legal.filter((a) => a.kind === "hand").forEach((a) => {
-      const tiles = a.held === 1 ? "1 tile" : a.held + " tiles";
-      const button = actionButton(a, " From the hand of " + a.name + " (" + tiles + " of it)");
+      const button = actionButton(a, " From the hand of " + a.name + " (holds " + a.held + ")");
       button.prepend(T.terrainChip(a.terrain));
       row.appendChild(button);
     });
