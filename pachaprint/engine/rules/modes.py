@@ -11,14 +11,16 @@ switches; bots and screens read them from the state's class too. The modes:
 * :class:`CompetitiveState`: a pawn may go back to supply as the whole Explore;
   the last terrain tile starts the end phase (one divination each, then the
   final offers). Nothing to override: its rulings are switches.
-* :class:`SoloState` (and :class:`OtomaState`, what it shares with co-op): the
-  tiles come from one shuffled stack per terrain; an Explore ending on a tile
+* :class:`SoloState` (and :class:`OtomaState`, what it shares with co-op: the
+  Otoma, set up on the cells the disc names or placed by the players where it
+  names none): the tiles come from one shuffled stack per terrain; an Explore ending on a tile
   without crop moves the Otoma pawn of its arrow's colour (:meth:`SoloState.arrow_pawns`:
   on hard, an own-colour arrow lets the player choose one); a Divine turn divines
   with every eligible pawn; the game ends after the turn of the last terrain tile;
 * :class:`CoopState`: a turn starts by spending a tile, whose arrow forces a
-  pawn's first step; moves never pass a cell twice nor stop on a crop; after an
-  Explore the Otoma in the pawn's row and column move away; the seats share one
+  pawn's first step; moves never pass a cell twice nor stop on a crop; a group
+  discovery takes its tile from the hand the group chooses; after an Explore
+  the Otoma in the pawn's row and column move away; the seats share one
   account, the Otoma take tokens, offer with the group and score the cells left
   without terrain; the game ends when no one holds a tile.
 

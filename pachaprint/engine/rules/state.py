@@ -31,6 +31,11 @@ reached only through the :attr:`wheel`; a bot sees a
 Decisions without a choice are taken by the state itself, never recorded: a
 seat with no legal Explore nor Divine skips, one without tokens skips the
 Offer, an end-phase seat without eligible pawn passes, an empty hand spends nothing.
+A choice the rules leave to the players (where the Otoma start on a disc that
+names no cells, which hand gives a co-op tile) is a decision of the seat to
+play like any other; :meth:`rule_choice` is the rule every bot answers it by,
+and a state with :attr:`by_rule` answers it so itself (an old log's game, a
+search's lookahead).
 """
 
 from __future__ import annotations
