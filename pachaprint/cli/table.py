@@ -33,7 +33,7 @@ def table(
         "seats of people (default: human,human; solo: human)."
     ),
     difficulty: str | None = v.game_difficulty(),
-    otoma: str | None = v.otoma(),
+    otoma: str | None = v.otoma(fallback=False),
     colour: str | None = v.colour(),
     seed: int | None = v.game_seed(),
     port: int = v.port(8770),

@@ -166,8 +166,12 @@ def difficulty(help: str, several: bool = False) -> Any:
 
 
 def otoma(fallback: bool = True) -> Any:
-    """``--otoma CELL,CELL``; with ``fallback`` the bots' choice stands in for a disc naming none."""
-    default = "the disc's solo.otoma" + (", else its first five start cells" if fallback else "")
+    """``--otoma CELL,CELL``; with ``fallback`` the bots' choice stands in for a disc naming
+    none (a simulation), else the player places them in the game (``play``, ``table``)."""
+    if fallback:
+        default = "the disc's solo.otoma, else its first five start cells"
+    else:
+        default = "the disc's solo.otoma, else you place them before the first turn"
     return _option(
         None,
         *SPELLINGS["--otoma"],
