@@ -242,3 +242,11 @@ def test_outside_the_rules_a_mode_is_asked_only_where_a_report_or_a_screen_names
     assert asking <= set(NAMED_BY), sorted(asking - set(NAMED_BY))
     assert Path(PACKAGE / "engine/bots").is_dir()
     assert not {n for n in asking if n.startswith(("engine/bots/", "play/", "terminal/", "table/"))}
+
+
+def test_the_game_log_schema_lists_the_modes_and_difficulties_of_the_classes():
+    schema = json.loads((REPO / "schemas" / "game-log.schema.json").read_text())
+    config = schema["$defs"]["game2"]["properties"]["config"]["properties"]
+    assert config["mode"]["enum"] == [rules.mode.value for rules in MODES]
+    levels = {level for rules in MODES for level in rules.difficulties}
+    assert set(config["difficulty"]["enum"]) == levels | {None}
