@@ -21,6 +21,7 @@ FLOORS: list[tuple[str, ...]] = [
     ("check",),
     ("share",),
     ("engine",),
+    ("play",),
     ("render",),
     ("web",),
     ("pipeline", "studio", "terminal", "table"),
@@ -28,9 +29,9 @@ FLOORS: list[tuple[str, ...]] = [
 ]
 """The layers, lower floors first: a module imports its own layer and the floors below
 it, never a layer beside it on its floor, nor one above."""
-SIDEWAYS = {("table", "terminal")}
-"""Imports between layers of one floor that CONTRIBUTING.md names: the browser table plays
-with the terminal game's configuration and tells events in its words."""
+SIDEWAYS: set[tuple[str, str]] = set()
+"""Imports between layers of one floor that CONTRIBUTING.md names: none (the table and the
+terminal share their game from ``play``, below both)."""
 HELPERS = ("compiled", "fileio", "resources", "textfit")
 """Modules at the package root beside ``model``: they import nothing above ``model``."""
 
@@ -154,12 +155,13 @@ def test_an_import_up_or_sideways_is_found():
     graph = {
         "pachaprint.check.a": {"pachaprint.model.b", "pachaprint.render.c"},  # up
         "pachaprint.studio.d": {"pachaprint.pipeline.e", "pachaprint.web.f"},  # sideways
-        "pachaprint.table.g": {"pachaprint.terminal.h"},  # named in SIDEWAYS
+        "pachaprint.table.g": {"pachaprint.terminal.h"},  # sideways
         "pachaprint.textfit": {"pachaprint.resources", "pachaprint.model.text"},
     }
     assert wrong_imports(graph) == [
         ("pachaprint.check.a", "pachaprint.render.c"),
         ("pachaprint.studio.d", "pachaprint.pipeline.e"),
+        ("pachaprint.table.g", "pachaprint.terminal.h"),
     ]
 
 
@@ -180,3 +182,22 @@ def test_contributing_draws_these_floors():
     line = next(line for line in text.splitlines() if line.startswith("model -> check"))
     drawn = [tuple(layer.strip() for layer in step.split("/")) for step in line.split("->")]
     assert drawn == FLOORS
+
+
+def test_every_package_has_a_layer():
+    packages = {path.parent.name for path in PACKAGE.glob("*/*.py")}
+    assert packages == {name for layers in FLOORS for name in layers}
+
+
+def test_the_terminal_and_the_table_share_their_game_below_both():
+    graph = import_graph()
+    crossing = [
+        (module, target)
+        for module, targets in graph.items()
+        for target in targets
+        if {(floor(module) or (0, ""))[1], (floor(target) or (0, ""))[1]} == {"terminal", "table"}
+    ]
+    assert crossing == []
+    assert "pachaprint.play.setup" in graph["pachaprint.table.game"]
+    assert "pachaprint.play.setup" in graph["pachaprint.terminal.play"]
+    assert "pachaprint.play.story" in graph["pachaprint.table.seen"]

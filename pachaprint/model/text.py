@@ -101,6 +101,13 @@ def display_path(path: str | os.PathLike[str]) -> str:
     return printable(raw.decode("utf-8", "backslashreplace"))
 
 
+def choice_words(items: Sequence[str], last: str = "or") -> str:
+    """``["a", "b", "c"]`` -> ``"a, b or c"`` (``last``: the word before the last item)."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
 def plural(number: int, word: str, words: str | None = None) -> str:
     """A count and its noun, which agree: ``1 cell``, ``2 cells``, ``1,200 games``
     (``words`` for a plural not made with ``s``: ``difficulty``, ``difficulties``)."""

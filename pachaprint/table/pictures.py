@@ -22,7 +22,7 @@ import re
 from dataclasses import replace
 from functools import cache, lru_cache
 
-from pachaprint.engine.rules.config import Mode, Seating, seating
+from pachaprint.engine.rules.config import Seating
 from pachaprint.engine.rules.movement import Direction
 from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.board import COLUMN_LETTERS, SIZES, Board
@@ -202,8 +202,8 @@ def board_layer(view: PlayerView) -> d.Drawing:
 
 def seating_of(view: PlayerView) -> Seating:
     """Who plays which pawn colour and score account in the game of ``view``."""
-    colour = view.colour if view.mode is Mode.SOLO else "brown"
-    return seating(view.mode, view.players, view.difficulty, colour)
+    assert view.seating is not None
+    return view.seating
 
 
 def side_colours(view: PlayerView) -> list[str]:
