@@ -21,13 +21,16 @@ LAYERS = [
     "engine",
     "render",
     "web",
-    "pipeline",
     "studio",
     "terminal",
     "table",
+    "site",
+    "pipeline",
     "cli",
 ]
-"""Lower layers first: a module may import its own layer and those before it."""
+"""Lower layers first: a module may import its own layer and those before it. The apps
+(studio, terminal, table) import no pipeline; the site packs the apps, and the pipeline
+writes the site."""
 
 
 def _modules() -> dict[str, Path]:

@@ -31,7 +31,9 @@ class BuildOptions:
     ``share_url`` is ``BASE``: the disc backs' QR codes hold ``BASE#CODE`` (the
     hosted digital wheel). ``ink`` is ``full`` colour or ``saver`` (light
     backgrounds and areas with outlines). ``scenarios_per_volume``: scenarios
-    per discs PDF; more make several volumes.
+    per discs PDF; more make several volumes. ``site``: write the site (``studio.html``,
+    ``table.html`` and ``site/``, :mod:`pachaprint.site`), its runtime from ``pyodide``
+    (``None``: the pinned release on its CDN; an address; a local folder to copy).
 
     A value: equal and hashed by its settings, never changed. Written out by
     hand rather than as a dataclass, as :class:`pachaprint.check.problems.Problem`
@@ -49,9 +51,11 @@ class BuildOptions:
         "modes",
         "papers",
         "players",
+        "pyodide",
         "scenarios_per_volume",
         "seed",
         "share_url",
+        "site",
         "strongest",
         "wheels",
     )
@@ -72,6 +76,8 @@ class BuildOptions:
         share_url: str | None = None,
         ink: str = "full",
         scenarios_per_volume: int = SCENARIOS_PER_VOLUME,
+        site: bool = True,
+        pyodide: str | None = None,
     ) -> None:
         self.papers: Final = papers
         self.wheels: Final = wheels
@@ -87,14 +93,16 @@ class BuildOptions:
         self.share_url: Final = share_url
         self.ink: Final = ink
         self.scenarios_per_volume: Final = scenarios_per_volume
+        self.site: Final = site
+        self.pyodide: Final = pyodide
 
     def key(self) -> dict[str, Any]:
-        """The options that change a scenario's or the core set's files (not the volume size),
-        by name in the order of :meth:`__init__`."""
+        """The options that change a scenario's or the core set's files (not the volume size,
+        not the site), by name in the order of :meth:`__init__`."""
         return {name: getattr(self, name) for name in _KEYED}
 
     def _values(self) -> tuple[Any, ...]:
-        return (*self.key().values(), self.scenarios_per_volume)
+        return (*self.key().values(), self.scenarios_per_volume, self.site, self.pyodide)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not BuildOptions:
@@ -113,7 +121,9 @@ _SETTINGS = BuildOptions.__init__.__code__.co_varnames[
     1 : BuildOptions.__init__.__code__.co_argcount
 ]
 """Every setting, in the order of :meth:`BuildOptions.__init__`."""
-_KEYED = tuple(name for name in _SETTINGS if name != "scenarios_per_volume")
+_KEYED = tuple(
+    name for name in _SETTINGS if name not in ("scenarios_per_volume", "site", "pyodide")
+)
 
 Progress = Callable[[str, int, int], None]
 """Callback ``(stage, done, total)``; the CLI draws it with rich."""

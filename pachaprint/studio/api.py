@@ -24,8 +24,13 @@ path                       verb  answer
 ``/api/wheel``             POST  the digital wheel page of the disc
 ``/api/save``              POST  write ``{"file", "scenario", "hash"}``: compare-and-swap
 ``/api/rename``            POST  ``{"file", "to", "hash"}``: the open file takes a new name
-``/api/share``             POST  the share code of a valid ``{"scenario": ...}``
+``/api/share``             POST  the share code of a valid ``{"scenario": ...}`` (with ``base``,
+                                 the site's address: links with the code and a QR code)
 ``/api/import``            POST  the scenario of ``{"code": ...}`` (or a fan app's link)
+``/api/render``            POST  one file of ``pachaprint render``: ``file``, ``wheel``,
+                                 ``paper``, ``lang`` (the same bytes)
+``/api/export``            POST  the scenario (or draft) as a file to download
+``/api/read``              POST  ``{"text"}``: a scenario from a file the person picked
 =========================  ====  =====================================================
 """
 
@@ -35,7 +40,8 @@ import secrets
 from typing import Any
 
 from pachaprint.check.generate import GenerationError
-from pachaprint.studio import authoring, documents, printing, sharing
+from pachaprint.resources import LANGUAGES
+from pachaprint.studio import authoring, documents, sharing
 from pachaprint.studio.shapes import shape_error
 from pachaprint.web.api import GET, POST, Answer, Api, ApiError, Download, Request, Route
 from pachaprint.web.api import error_answer as api_error_answer
@@ -129,12 +135,16 @@ class StudioApi:
         data = documents.new_blank(self.workspace, size)
         return {"scenario": data, "file": f"{data['id']}.json"}
 
-    # -- pictures -------------------------------------------------------------------------
+    # -- pictures (the renderer loads at the first one: the site's first verdict needs none) ---
     def preview(self, request: Request) -> dict[str, Any]:
+        from pachaprint.studio import printing
+
         scenario, difficulty = authoring.scenario_of(scenario_field(request), box_field(request))
         return {"svgs": printing.preview_svgs(scenario, difficulty)}
 
     def print_pdf(self, request: Request) -> Download:
+        from pachaprint.studio import printing
+
         mapping, box = scenario_field(request), box_field(request)
         paper = text_field(request, "paper", printing.PAPERS)
         scenario, difficulty = authoring.scenario_of(mapping, box)
@@ -142,13 +152,37 @@ class StudioApi:
         return Download(data, "application/pdf", printing.print_file_name(scenario, paper))
 
     def wheel(self, request: Request) -> Download:
+        from pachaprint.studio import printing
+
         scenario, _ = authoring.scenario_of(scenario_field(request), box_field(request))
         page = printing.wheel_page(scenario).encode("utf-8")
         return Download(page, "application/octet-stream", printing.wheel_file_name(scenario))
 
+    def render(self, request: Request) -> Download:
+        from pachaprint.studio import printing
+
+        scenario, _ = authoring.scenario_of(scenario_field(request), box_field(request))
+        file = text_field(request, "file", printing.FILES)
+        wheel = text_field(request, "wheel", printing.PREVIEW_WHEELS)
+        paper = text_field(request, "paper", printing.PAPERS)
+        lang = text_field(request, "lang", LANGUAGES)
+        data, name = printing.disc_file(scenario, file, wheel, paper, lang)
+        kind = "application/pdf" if name.endswith(".pdf") else "image/svg+xml"
+        return Download(data, kind, name)
+
+    # -- files in and out of the browser ---------------------------------------------------
+    def export(self, request: Request) -> Download:
+        data, name = documents.exported(scenario_field(request))
+        return Download(data, "application/json", name)
+
+    def read(self, request: Request) -> dict[str, Any]:
+        return documents.opened_text(self.workspace, request.get("text"))
+
     # -- share codes ----------------------------------------------------------------------
     def share(self, request: Request) -> dict[str, Any]:
-        return sharing.share_document(scenario_field(request), box_field(request))
+        return sharing.share_document(
+            scenario_field(request), box_field(request), request.get("base")
+        )
 
     def import_code(self, request: Request) -> dict[str, Any]:
         found = sharing.imported_document(request.get("code"), box_field(request))
@@ -191,6 +225,9 @@ class StudioApi:
             Route(POST, "/api/rename", self.rename),
             Route(POST, "/api/share", self.share),
             Route(POST, "/api/import", self.import_code),
+            Route(POST, "/api/render", self.render),
+            Route(POST, "/api/export", self.export),
+            Route(POST, "/api/read", self.read),
         ]
 
 

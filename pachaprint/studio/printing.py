@@ -5,15 +5,22 @@ Thin calls into :mod:`pachaprint.render`; the studio draws nothing itself.
 
 from __future__ import annotations
 
+import json
+import tempfile
+from pathlib import Path
+
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.pdf import pdf_bytes
-from pachaprint.render.scenario import disc_drawings, disc_print_pages
+from pachaprint.render.scenario import disc_drawings, disc_print_pages, render_scenario
 from pachaprint.render.svg import svg_string
 from pachaprint.render.webwheel import render_webwheel
 
 PREVIEW_WHEELS = ("retail", "volvelle45")
 """Both wheel templates get a disc-front preview."""
 PAPERS = ("a4", "letter")
+FILES = ("disc-front.svg", "disc-front.pdf", "disc-back.svg", "disc-back.pdf", "disc-print.pdf")
+"""The files of one disc that ``pachaprint render FILE`` writes (a front per wheel template)."""
+_rendered: dict[tuple[str, str, str, str], dict[str, bytes]] = {}
 
 
 def preview_svgs(scenario: Scenario, difficulty: str | None) -> dict[str, str]:
@@ -43,3 +50,31 @@ def print_file_name(scenario: Scenario, paper: str) -> str:
 
 def wheel_file_name(scenario: Scenario) -> str:
     return f"{scenario.id}-wheel.html"
+
+
+def disc_file(
+    scenario: Scenario, file: str, wheel: str, paper: str, lang: str
+) -> tuple[bytes, str]:
+    """One file of ``pachaprint render FILE --wheel W --paper P --lang L``, byte for byte
+    (the same call writes it): ``(bytes, name)``. ``file`` is one of :data:`FILES`; the disc's
+    files are kept for the next request of another one (the last disc only)."""
+    if file not in FILES:
+        raise ValueError(f"file must be one of {', '.join(FILES)}")
+    key = (json.dumps(scenario.to_dict(), sort_keys=True), wheel, paper, lang)
+    if key not in _rendered:
+        with tempfile.TemporaryDirectory() as folder:
+            written = render_scenario(
+                scenario,
+                Path(folder),
+                wheel=wheel,
+                paper=paper,
+                lang=lang,
+                printable=True,
+                by_id=True,
+            )
+            _rendered.clear()
+            _rendered[key] = {path.name: path.read_bytes() for path in written}
+    stem, _, kind = file.rpartition(".")
+    suffix = {"disc-front": f"-{wheel}" if wheel != "retail" else "", "disc-print": f"-{paper}"}
+    name = f"{scenario.id}-{stem}{suffix.get(stem, '')}.{kind}"
+    return _rendered[key][name], name

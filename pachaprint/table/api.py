@@ -19,8 +19,13 @@ path                       verb  answer
 ``/api/new``               POST  ``{"mode", "seats", "difficulty", "colour", "seed"}``
 ``/api/saves``             GET   the saved games in the folder, and a fresh file name
 ``/api/save``              POST  ``{"file"}``: save the game there
-``/api/open``              POST  ``{"file"}``: open a saved game
+``/api/open``              POST  ``{"file"}``: open a saved game (or ``{"text"}``: from a file)
+``/api/download``          POST  the game's log as a file to keep (it holds the whole map)
+``/api/disc``              POST  ``{"code"}``: another disc on the table, from its share code
 =========================  ====  =====================================================
+
+The site's table starts with no disc (:class:`TableApi` without a session):
+every request but ``/api/disc`` is then a 404 that says how to open one.
 
 A decision's answer is ``{"story": [...], "table": {...}}``: what it caused,
 step by step, and the table after it (:mod:`~pachaprint.table.seen`).
@@ -30,17 +35,48 @@ from __future__ import annotations
 
 from typing import Any
 
-from pachaprint.table.game import TableError
-from pachaprint.table.session import TableSession
-from pachaprint.web.api import GET, POST, Answer, Api, ApiError, Request, Route
-from pachaprint.web.workspace import WorkspaceError
+from pachaprint.model.scenario import Scenario
+from pachaprint.share.importing import convert
+from pachaprint.share.inputs import item_of_text
+from pachaprint.table.game import TableError, TableGame
+from pachaprint.table.session import NewGame, TableSession
+from pachaprint.web.api import GET, POST, Answer, Api, ApiError, Download, Request, Route
+from pachaprint.web.workspace import Workspace, WorkspaceError
+
+NO_DISC = (
+    "no disc on the table yet: open one from its share code "
+    "(table.html#CODE, or a disc's card in the gallery)"
+)
+MAX_CODE = 4096
+"""A code with a name is under 500 characters, a tiwanaku-app link under 300."""
+
+
+def disc_of_code(text: object) -> Scenario:
+    """The valid disc a share code (or a fan app's link) gives; :class:`TableError` saying why not."""
+    if not isinstance(text, str) or not text.strip() or len(text) > MAX_CODE:
+        raise TableError("give a disc's share code", 400)
+    item = item_of_text(text)
+    if item is None:
+        raise TableError("that is neither a share code nor a tiwanaku-app link", 422)
+    imported = convert(item)
+    if imported.scenario is None:
+        raise TableError(imported.problems[0] if imported.problems else "no disc in that code", 422)
+    return imported.scenario
 
 
 class TableApi:
-    """The request handlers of one table session."""
+    """The request handlers of one table session (``None`` until a disc is opened; games are
+    then saved in ``workspace``)."""
 
-    def __init__(self, session: TableSession):
-        self.session = session
+    def __init__(self, session: TableSession | None, workspace: Workspace | None = None):
+        self._session = session
+        self.workspace = workspace or (session.workspace if session else None)
+
+    @property
+    def session(self) -> TableSession:
+        if self._session is None:
+            raise TableError(NO_DISC, 404)
+        return self._session
 
     def setup(self, request: Request) -> dict[str, Any]:
         return self.session.setup()
@@ -73,7 +109,23 @@ class TableApi:
         return self.session.save(request.get("file"))
 
     def open(self, request: Request) -> dict[str, Any]:
+        if request.get("text") is not None:
+            return self.session.open_text(request.get("file"), request.get("text"))
         return self.session.open(request.get("file"))
+
+    def download(self, request: Request) -> Download:
+        text = self.session.saved_text()
+        name = self.session.fresh_name()
+        return Download(text.encode("utf-8"), "application/json", name)
+
+    def disc(self, request: Request) -> dict[str, Any]:
+        scenario = disc_of_code(request.get("code"))
+        if self._session is None:
+            if self.workspace is None:
+                raise TableError("this table keeps no games: it has no folder", 500)
+            self._session = TableSession(self.workspace, _new_game(scenario))
+            return {"story": [], "table": self._session.table()}
+        return self._session.new_disc(scenario)
 
     def routes(self) -> list[Route]:
         return [
@@ -88,6 +140,8 @@ class TableApi:
             Route(GET, "/api/saves", self.saves),
             Route(POST, "/api/save", self.save),
             Route(POST, "/api/open", self.open),
+            Route(POST, "/api/download", self.download),
+            Route(POST, "/api/disc", self.disc),
         ]
 
 
@@ -98,6 +152,11 @@ def error_answer(exc: Exception) -> Answer | None:
     return None
 
 
-def table_api(session: TableSession) -> Api:
-    """The table's API for ``session`` (see the module documentation)."""
-    return Api("table", TableApi(session).routes(), error_answer)
+def _new_game(scenario: Scenario) -> TableGame:
+    return TableGame(scenario, NewGame().config(scenario))
+
+
+def table_api(session: TableSession | None, workspace: Workspace | None = None) -> Api:
+    """The table's API for ``session``, or for none yet with games kept in ``workspace``
+    (see the module documentation)."""
+    return Api("table", TableApi(session, workspace).routes(), error_answer)
