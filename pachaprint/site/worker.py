@@ -27,6 +27,7 @@ from pachaprint.web.workspace import Workspace
 
 APPS = ("studio", "table")
 DRAFTS_PLACE = "drafts kept in this browser"
+GAMES_PLACE = "this browser"
 WRITES = frozenset({("studio", "/api/save"), ("studio", "/api/rename"), ("table", "/api/save")})
 """The requests that may change the storage folder."""
 
@@ -53,7 +54,7 @@ class SiteWorker:
             else:
                 from pachaprint.table.api import table_api
 
-                self._apis[app] = table_api(None, self._folder("games"))
+                self._apis[app] = table_api(None, self._folder("games"), GAMES_PLACE)
         return self._apis[app]
 
     def _folder(self, name: str) -> Workspace:

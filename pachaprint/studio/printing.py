@@ -30,13 +30,15 @@ def preview_svgs(scenario: Scenario, difficulty: str | None) -> dict[str, str]:
 
 
 def print_pdf(scenario: Scenario, difficulty: str | None, paper: str) -> bytes:
-    """The disc ready to print: both templates' fronts with the back behind each (duplex)."""
+    """The disc ready to print: both templates' fronts with the back behind each (duplex),
+    with an outline entry for the disc, as a discs PDF has one per disc."""
     if paper not in PAPERS:
         raise ValueError(f"paper must be a4 or letter, not {paper!r}")
     pages = disc_print_pages(
         [scenario], paper, list(PREVIEW_WHEELS), difficulties={scenario.id: difficulty}
     )
-    return pdf_bytes(pages, title=f"{scenario.name} ({scenario.id})", duplex=True)
+    title = f"{scenario.name} ({scenario.id})"
+    return pdf_bytes(pages, title=title, duplex=True, outline=[(title, 0)])
 
 
 def wheel_page(scenario: Scenario) -> str:

@@ -66,11 +66,23 @@ def disc_of_code(text: object) -> Scenario:
 
 class TableApi:
     """The request handlers of one table session (``None`` until a disc is opened; games are
-    then saved in ``workspace``)."""
+    then saved in ``workspace``). ``place`` says in words where saved games are kept when
+    the folder's path means nothing to a person (the site's, in the browser's storage)."""
 
-    def __init__(self, session: TableSession | None, workspace: Workspace | None = None):
+    def __init__(
+        self,
+        session: TableSession | None,
+        workspace: Workspace | None = None,
+        place: str | None = None,
+    ):
         self._session = session
         self.workspace = workspace or (session.workspace if session else None)
+        self.place = place
+
+    def _placed(self, answer: dict[str, Any]) -> dict[str, Any]:
+        if self.place is not None:
+            answer["folder"] = self.place
+        return answer
 
     @property
     def session(self) -> TableSession:
@@ -79,7 +91,7 @@ class TableApi:
         return self._session
 
     def setup(self, request: Request) -> dict[str, Any]:
-        return self.session.setup()
+        return self._placed(self.session.setup())
 
     def table(self, request: Request) -> dict[str, Any]:
         return self.session.table()
@@ -103,7 +115,7 @@ class TableApi:
         return self.session.new_game(dict(request.body))
 
     def saves(self, request: Request) -> dict[str, Any]:
-        return {**self.session.saves(), "fresh": self.session.fresh_name()}
+        return self._placed({**self.session.saves(), "fresh": self.session.fresh_name()})
 
     def save(self, request: Request) -> dict[str, Any]:
         return self.session.save(request.get("file"))
@@ -156,7 +168,9 @@ def _new_game(scenario: Scenario) -> TableGame:
     return TableGame(scenario, NewGame().config(scenario))
 
 
-def table_api(session: TableSession | None, workspace: Workspace | None = None) -> Api:
+def table_api(
+    session: TableSession | None, workspace: Workspace | None = None, place: str | None = None
+) -> Api:
     """The table's API for ``session``, or for none yet with games kept in ``workspace``
     (see the module documentation)."""
-    return Api("table", TableApi(session, workspace).routes(), error_answer)
+    return Api("table", TableApi(session, workspace, place).routes(), error_answer)
