@@ -144,7 +144,7 @@ def test_the_studio_in_the_site(driver, site, tmp_path):
     started(driver)
     verdict(driver, "true")
     print(f"studio: first verdict {time.perf_counter() - began:.1f} s after a cold load")
-    # SPEC section 7's contracts, as in the local studio
+    # the contracts of docs/outputs.md section 3, as in the local studio
     cells = driver.find_elements(By.CSS_SELECTOR, "#grid [data-cell]")
     terrain = {c.get_attribute("data-cell"): c.get_attribute("data-terrain") for c in cells}
     assert terrain == {

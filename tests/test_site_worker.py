@@ -206,6 +206,6 @@ def test_the_pages_carry_a_policy_that_allows_only_what_they_need():
     assert 'href="site/apps.css"' in html and "token" not in html.lower().replace(
         "studio-token", ""
     )
-    # SPEC section 7's controls are in the page itself
+    # the controls of docs/outputs.md section 3 are in the page itself
     for needed in ('id="grid"', 'id="save"', 'id="verdict"', 'id="problems"'):
         assert needed in html
