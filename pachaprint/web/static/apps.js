@@ -83,7 +83,9 @@
           if (message.type === "ready") {
             say("");
             document.documentElement.setAttribute("data-runtime", "ready");
+            P.runtimeTimes = message.times; // milliseconds of each step of the start (benchmarks)
             made.onmessage = (reply) => {
+              P.runtimeTimes = reply.data.times;
               const done = waiting.get(reply.data.id);
               waiting.delete(reply.data.id);
               if (done) done(reply.data);
