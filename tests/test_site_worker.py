@@ -4,6 +4,7 @@ their Content-Security-Policy, the runtime option, and the stand-ins the bundle 
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 import zipfile
@@ -209,3 +210,49 @@ def test_the_pages_carry_a_policy_that_allows_only_what_they_need():
     # the controls of docs/outputs.md section 3 are in the page itself
     for needed in ('id="grid"', 'id="save"', 'id="verdict"', 'id="problems"'):
         assert needed in html
+
+
+@pytest.mark.slow
+def test_no_answer_of_the_site_s_table_holds_the_disc(tmp_path):
+    """tests/test_table_hidden.py's plainer check, through the worker: a solo game played to
+    its end with undos, a look back, a save and its reopening; the disc's rows never appear
+    in an answer, and no table lists more of a cell than the rules show. (Only the download
+    of a game holds the map, as every saved game does, to resume it.)"""
+    scenario = Scenario.from_dict(COLCA)
+    worker = SiteWorker(tmp_path)
+    answers: list[tuple[str, str]] = []
+
+    def call(method: str, path: str, body: object = None) -> dict:
+        head, data = ask(worker, "table", method, path, body)
+        assert data is None and head["status"] in (200, 409), (path, head)
+        answers.append((path, json.dumps(head["json"])))
+        return head["json"]
+
+    call("POST", "/api/disc", {"code": code_of(scenario)})
+    call("GET", "/api/setup")
+    now = call("POST", "/api/new", {"mode": "solo", "seats": ["human"], "seed": 9})["table"]
+    rng = random.Random(9)
+    for _ in range(400):
+        if now["over"]:
+            break
+        legal = now["legal"]
+        now = call(
+            "POST", "/api/act", {"moment": now["moment"], "action": rng.choice(legal)["code"]}
+        )["table"]
+        if rng.random() < 0.2:
+            call("POST", "/api/undo", {"moment": now["moment"]})
+            now = call("GET", "/api/table")
+    assert now["over"]
+    now = call("POST", "/api/back", {"moment": now["moment"]})["table"]
+    now = call("POST", "/api/jump", {"moment": now["moment"], "to": "start"})["table"]
+    call("POST", "/api/save", {"file": "the-game.json"})
+    call("GET", "/api/saves")
+    call("POST", "/api/open", {"file": "the-game.json"})
+    rows = [*scenario.terrain, *scenario.crops]
+    for path, text in answers:
+        for row in rows:
+            assert row not in text, path
+        data = json.loads(text)
+        table = data.get("table", data)
+        for cell in table.get("cells", []):
+            assert set(cell) <= {"cell", "terrain", "crop", "pawn", "side", "otoma", "arrow"}
