@@ -114,6 +114,8 @@ ARGVS = [
     ["--back-offset", "-1,0.5", "--share-url", "https://example.org/wheel.html"],
     ["--back-offset=0.25,-2", "--quiet", "--format=json"],
     ["--mode", ""],
+    ["--no-site"],
+    ["--pyodide", "https://example.org/pyodide/"],
 ]
 
 

@@ -53,6 +53,13 @@ def test_the_worker_answers_the_studio_as_its_server_does(tmp_path):
     assert (tmp_path / "drafts" / "c.json").is_file()
     head, _ = ask(worker, "studio", "GET", "/api/library")
     assert [e["file"] for e in head["json"]["scenarios"]] == ["c.json"]
+    head, _ = ask(worker, "studio", "POST", "/api/generate", {"size": "tiny", "difficulty": "easy"})
+    generated = head["json"]["scenario"]
+    assert head["status"] == 200 and generated["size"] == "tiny"
+    head, _ = ask(worker, "studio", "POST", "/api/check", {"scenario": generated})
+    assert head["json"]["valid"] is True
+    head, _ = ask(worker, "studio", "POST", "/api/explain", {"scenario": COLCA})
+    assert head["json"]["complete"] is True and head["json"]["steps"]
     head, data = ask(worker, "studio", "POST", "/api/export", {"scenario": COLCA})
     assert head["file"] == {"name": "colca-canyon.json", "type": "application/json"}
     assert json.loads(data)["terrain"] == COLCA["terrain"] and "$schema" not in json.loads(data)
@@ -100,6 +107,13 @@ def test_the_worker_holds_the_table_and_answers_only_what_was_revealed(tmp_path)
     text = json.dumps(table)
     for name in hidden:
         assert f'"{name}": {{' not in text
+    for mode, seats in (("competitive", ["expert", "expert"]), ("coop", ["greedy", "greedy"])):
+        body = {"mode": mode, "seats": seats, "seed": 5}
+        head, _ = ask(worker, "table", "POST", "/api/new", body)
+        now = head["json"]["table"]
+        assert now["mode"] == mode and now["to_play"] == seats[0]
+        head, _ = ask(worker, "table", "POST", "/api/step", {"moment": now["moment"]})
+        assert head["status"] == 200 and head["json"]["story"]
     head, _ = ask(
         worker, "table", "POST", "/api/new", {"mode": "solo", "seats": ["human"], "seed": 5}
     )

@@ -82,6 +82,8 @@ def build_options() -> dict[str, tuple[str, Kind]]:
         **shared("--force", "force", FLAG),
         **shared("--back-offset", "back_offset", TEXT),
         **shared("--share-url", "share_url", TEXT),
+        "--pyodide": ("pyodide", TEXT),
+        "--no-site": ("no_site", FLAG),
     }
 
 
@@ -194,11 +196,17 @@ def requested_options(given: Mapping[str, str]) -> BuildOptions | None:
     for name in ("lang", "ink"):
         if name in given:
             settings[name] = given[name]
+    settings["site"] = "no_site" not in given
+    settings["pyodide"] = given.get("pyodide")
     try:
         if "back_offset" in given:
             settings["back_offset"] = parse_back_offset(given["back_offset"])
         if "share_url" in given:
             settings["share_url"] = check_share_url(given["share_url"])
+        if settings["site"]:
+            from pachaprint.site.runtime import runtime_of
+
+            runtime_of(settings["pyodide"])  # (a runtime the site cannot use: Typer says why)
     except ValueError:
         return None
     return BuildOptions(**settings)
