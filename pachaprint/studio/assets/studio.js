@@ -169,7 +169,9 @@
       hidePreviews("The previews appear once the scenario is valid.");
       return;
     }
-    previewTimer = setTimeout(refreshPreviews, 250);
+    // In the site the worker draws the previews and checks the map in turn: wait for a
+    // pause in the editing, so that a preview never holds up the next verdict.
+    previewTimer = setTimeout(refreshPreviews, window.Pachaprint.site ? 1500 : 250);
   }
 
   function enlarge(button) {
