@@ -23,6 +23,10 @@ import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from pachaprint.site.runtime import DISTRIBUTIONS
+
+__all__ = ["DEPENDENCIES", "DISTRIBUTIONS", "NAME", "bundle_bytes", "bundle_digest", "bundle_files"]
+
 DEPENDENCIES = (
     "reportlab",
     "svgwrite",
@@ -34,16 +38,6 @@ DEPENDENCIES = (
     "attrs",
 )
 """Top-level packages of this install that the browser's code path imports."""
-DISTRIBUTIONS = (
-    "reportlab",
-    "svgwrite",
-    "segno",
-    "jsonschema",
-    "jsonschema-specifications",
-    "referencing",
-    "attrs",
-)
-"""The distributions those packages come from (their versions fingerprint the bundle)."""
 LEFT_OUT = frozenset({"cli", "pipeline", "shims", "__pycache__"})
 """What of pachaprint the browser never imports: the command line, the build pipeline,
 the stand-ins (they go to the top of the bundle) and compiled caches."""

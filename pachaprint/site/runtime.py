@@ -1,15 +1,25 @@
 """Where the site's pages load Pyodide from (``build --pyodide URL|DIR``), and what the site
 is made from besides pachaprint's own files. Light to import: a build with nothing
-changed asks :func:`site_digest` (no renderer, no apps load)."""
+changed asks :func:`site_digest` (no renderer, no apps, not even ``dataclasses``,
+``typing`` or ``importlib.metadata`` load: ``tests/test_cli_fast_build.py``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from importlib import metadata
+import os
+import sys
 from pathlib import Path
 
-from pachaprint.site.bundle import DISTRIBUTIONS
-
+DISTRIBUTIONS = (
+    "reportlab",
+    "svgwrite",
+    "segno",
+    "jsonschema",
+    "jsonschema-specifications",
+    "referencing",
+    "attrs",
+)
+"""The distributions whose packages the code bundle carries (:mod:`pachaprint.site.bundle`):
+their versions fingerprint the site."""
 PYODIDE_VERSION = "314.0.7"
 """The Pyodide release the pages are made for (its Python runs the code bundle)."""
 CDN = f"https://cdn.jsdelivr.net/npm/pyodide@{PYODIDE_VERSION}/"
@@ -31,13 +41,27 @@ class SiteError(ValueError):
     """A runtime the site cannot use (said in words)."""
 
 
-@dataclass(frozen=True)
 class Runtime:
     """Where the pages load Pyodide from: ``url`` as the pages name it, and the folder
-    copied into the site when it is a local one."""
+    copied into the site when it is a local one. (A value written out by hand, as
+    :class:`pachaprint.pipeline.options.BuildOptions` is, to keep this module light.)"""
 
-    url: str
-    folder: Path | None = None
+    __slots__ = ("folder", "url")
+
+    def __init__(self, url: str, folder: Path | None = None) -> None:
+        self.url = url
+        self.folder = folder
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Runtime):
+            return NotImplemented
+        return (self.url, self.folder) == (other.url, other.folder)
+
+    def __hash__(self) -> int:
+        return hash((self.url, self.folder))
+
+    def __repr__(self) -> str:
+        return f"Runtime({self.url!r}, {self.folder!r})"
 
     @property
     def origin(self) -> str | None:
@@ -77,8 +101,24 @@ def site_digest(runtime: Runtime) -> list[object]:
     """What the site is made from besides pachaprint's own files (which the build's code
     fingerprint covers), cheap enough for a build with nothing changed: the dependencies'
     versions and the runtime (a folder by its files' sizes)."""
-    parts: list[object] = [runtime.url]
-    parts += [[name, metadata.version(name)] for name in DISTRIBUTIONS]
+    parts: list[object] = [runtime.url, installed_versions()]
     if runtime.folder is not None:
         parts += [[name, (runtime.folder / name).stat().st_size] for name in RUNTIME_FILES]
     return parts
+
+
+def installed_versions() -> list[str]:
+    """The ``NAME-VERSION.dist-info`` folders of :data:`DISTRIBUTIONS` on the import path,
+    sorted: which versions the bundle would carry (read off folder names, without
+    ``importlib.metadata``, which costs a rebuild with nothing to do more than it does)."""
+    wanted = {name.replace("-", "_").lower() for name in DISTRIBUTIONS}
+    found = set()
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in names:
+            if name.endswith(".dist-info") and name.split("-", 1)[0].lower() in wanted:
+                found.add(name)
+    return sorted(found)
