@@ -13,6 +13,7 @@ path of this machine): the same inputs give the same bytes.
 
 from __future__ import annotations
 
+import html
 from importlib import resources
 
 from pachaprint.site import bundle
@@ -35,13 +36,19 @@ def content_security_policy(runtime: Runtime) -> str:
     )
 
 
+def _attribute(text: str) -> str:
+    """``text`` for a double-quoted attribute (its single quotes stay as they are)."""
+    return html.escape(text, quote=False).replace('"', "&quot;")
+
+
 def page_html(app: str, page: AppPage, runtime: Runtime) -> str:
     """A site page (see the module documentation)."""
+    policy = _attribute(content_security_policy(runtime))
     meta = [
-        f'<meta http-equiv="Content-Security-Policy" content="{content_security_policy(runtime)}">',
+        f'<meta http-equiv="Content-Security-Policy" content="{policy}">',
         '<meta name="referrer" content="no-referrer">',
         f'<meta name="pachaprint-worker" content="{FOLDER}/worker.js" data-app="{app}" '
-        f'data-runtime="{runtime.url}">',
+        f'data-runtime="{_attribute(runtime.url)}">',
     ]
     return page.site_html(FOLDER, meta)
 

@@ -33,9 +33,13 @@ function sync(pyodide, populate) {
   });
 }
 
-async function version(zip) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", zip));
-  return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+/** A name for this version of the bundle: its length and FNV-1a hash (no crypto.subtle,
+    which a page served over plain http from another machine does not have). */
+function version(zip) {
+  const bytes = new Uint8Array(zip);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) hash = Math.imul(hash ^ bytes[i], 0x01000193);
+  return bytes.length.toString(16) + "-" + (hash >>> 0).toString(16).padStart(8, "0");
 }
 
 async function start(site, runtime) {
@@ -54,7 +58,7 @@ async function start(site, runtime) {
   await sync(pyodide, true);
   mark("storage");
   const zip = await bundle;
-  const code = CODE + "/" + (await version(zip));
+  const code = CODE + "/" + version(zip);
   const cached = FS.analyzePath(code + "/.complete").exists;
   pyodide.globals.set("code_folder", code);
   pyodide.runPython(
