@@ -21,7 +21,7 @@ These functions write the files of ``solve --write``, ``new``, ``import``,
 --logs``. Three writers have a protocol of their own: the build stages a unit's outputs in a folder and moves
 them into place (:mod:`pachaprint.pipeline.staging`), the renderer writes each
 picture to a temporary file beside it and renames it (``render/svg.py``,
-``render/pdf.py``, ``render/scenario.py``), and the studio checks each write
+``render/pdf.py``, ``render/disc_files.py``), and the studio checks each write
 against an edit made meanwhile (:mod:`pachaprint.web.workspace`).
 """
 

@@ -168,6 +168,8 @@ OPTION_WORDS = [
     (["--mode", ""], {"modes": ("competitive",)}),
     (["--bots", "logician"], {"strongest": "logician"}),
     (["-qf", "json"], {}),
+    (["--no-site"], {"site": False}),
+    (["--pyodide", "https://example.org/pyodide/"], {"pyodide": "https://example.org/pyodide/"}),
 ]
 """Words after ``build DIR --out OUT``, and the settings they change from the defaults of
 :class:`~pachaprint.pipeline.options.BuildOptions` (competitive is always played)."""

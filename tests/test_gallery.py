@@ -115,11 +115,19 @@ def links(driver) -> list[str]:
     return driver.execute_script("return [...document.links].map(a => a.href)")
 
 
+SITE_PAGES = ("studio.html", "table.html")
+"""The site's apps: their #fragment is a disc's share code, not an element."""
+
+
 def test_every_link_works(built, browser):
     """Every link of the index and of every page it links to opens a file of the build,
-    and every #fragment names an element of its page."""
+    every #fragment names an element of its page, and a link to the site's studio or table
+    carries the share code of a disc the build built."""
+    from pachaprint.model.sharecode import decode
+
     seen: set[str] = set()
     fragments: dict[str, set[str]] = {}
+    codes: set[str] = set()
     visited = {(built / "index.html").as_uri()}
     pages = [(built / "index.html").as_uri()]
     while pages:
@@ -131,16 +139,24 @@ def test_every_link_works(built, browser):
             target = Path(unquote(url.path))
             assert target.is_file() and built in target.parents, (page, href)
             seen.add(href.split("#")[0])
-            if url.fragment:
+            if target.name in SITE_PAGES:
+                codes.add(unquote(url.fragment))
+            elif url.fragment:
                 fragments.setdefault(target.as_uri(), set()).add(url.fragment)
-            page_of_ours = target.suffix == ".html" and target.name != "wheel.html"
+            page_of_ours = target.suffix == ".html" and target.name not in (
+                "wheel.html",
+                *SITE_PAGES,
+            )
             if page_of_ours and target.as_uri() not in visited:
                 visited.add(target.as_uri())
                 pages.append(target.as_uri())
     for page, ids in fragments.items():
         browser.get(page)
         assert all(browser.find_elements("id", i) for i in ids), (page, ids)
-    assert {Path(urlparse(h).path).name for h in seen} >= {"report.html", "wheel.html"}
+    assert {Path(urlparse(h).path).name for h in seen} >= {"report.html", "wheel.html", *SITE_PAGES}
+    built_names = {p.name for p in (built / "scenarios").iterdir()}
+    assert codes and all(decode(code).name for code in codes)
+    assert len(codes) == len(built_names)  # one code per built disc, each linked to both pages
 
 
 def test_print_files_say_what_the_pdfs_hold(built):

@@ -74,6 +74,17 @@ def build(
         "No progress display, and no text summary unless something failed (then only what failed)."
     ),
     force: bool = v.force("Redo every step, ignoring the previous build."),
+    pyodide: str = typer.Option(
+        None,
+        "--pyodide",
+        metavar="URL|DIR",
+        help="Where the site's pages load Pyodide (Python in the browser) from: an https:// "
+        "address, or a folder (such as the npm package pyodide) copied into the site so that "
+        "it works offline [default: the pinned release on its CDN].",
+    ),
+    no_site: bool = typer.Option(
+        False, "--no-site", help="Leave the site (studio.html, table.html, site/) out."
+    ),
     summary: OutputFormat | None = v.deprecated("--summary"),
     modes: str | None = v.deprecated("--modes"),
     strongest: str | None = v.deprecated("--strongest"),
@@ -84,7 +95,9 @@ def build(
     DIR's *.json files are the scenarios (hidden ones, and those whose format
     names another kind of file such as a saved game, are skipped, the latter
     with a note); a FILE builds that one scenario. Every scenario gets its report, disc files and digital wheel; the core
-    components and the print-and-play PDFs are made once.
+    components and the print-and-play PDFs are made once. The folder is also a static
+    web site: studio.html and table.html run the studio and the table in the browser
+    (Python in a Web Worker), with no server; the gallery links each disc to both.
 
     Exit code 0 when everything was built, 1 when a scenario (or a shared part)
     failed or the previous build's records named a file outside the output
@@ -97,9 +110,23 @@ def build(
     problem = source_problem(scenarios)
     if problem is not None:
         raise UsageError(problem)
+    if not no_site:
+        from pachaprint.site.runtime import runtime_of
+
+        try:
+            runtime_of(pyodide)  # SiteError (a ValueError) in words for an unusable runtime
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
     played = _played_modes(mode, bots)
     printing = replace(settings, papers=papers_for(paper.value), wheels=wheels_for(wheel.value))
-    options = BuildOptions(printing, games=games, strongest=bots, modes=played)
+    options = BuildOptions(
+        printing,
+        games=games,
+        strongest=bots,
+        modes=played,
+        site=not no_site,
+        pyodide=pyodide,
+    )
     with Bars(not quiet and output_format is OutputFormat.text) as progress:
         try:
             result = run_build(

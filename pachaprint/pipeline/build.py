@@ -35,7 +35,13 @@ from pachaprint.pipeline.outcome import BuildResult, ScenarioOutcome
 from pachaprint.pipeline.outdir import OutDirError, prepare_out_dir
 from pachaprint.pipeline.sources import Pending, check_files
 from pachaprint.pipeline.staging import PlacementError, Stage, clean_stale_stages, replace_file
-from pachaprint.pipeline.unchanged import core_digest, index_inputs, nothing_to_do, save_manifest
+from pachaprint.pipeline.unchanged import (
+    core_digest,
+    index_inputs,
+    nothing_to_do,
+    save_manifest,
+    site_input,
+)
 from pachaprint.pipeline.verdicts import gallery_record
 from pachaprint.pipeline.volumes import BuiltScenario, PrintFile, build_volumes
 
@@ -165,6 +171,18 @@ def _scenario_results(
         yield outcome, digest, result_of(future)
 
 
+def share_code(data: dict[str, Any]) -> str | None:
+    """The share code of a built scenario's (complete) mapping, for the gallery's links to the
+    site's pages (``None`` if it has none)."""
+    from pachaprint.model.scenario import Scenario
+    from pachaprint.model.sharecode import ShareCodeError, code_of
+
+    try:
+        return code_of(Scenario.from_dict(data))
+    except (ShareCodeError, ValueError):
+        return None
+
+
 def _weight(data: dict[str, Any]) -> int:
     """How much simulating a scenario costs, roughly: long ones play solo and co-op too
     (when they have the Otoma's five start cells), and more cells take longer."""
@@ -242,6 +260,8 @@ def _locked_build(
             outcome.problems = result.get("problems", [])
             report = result.get("report")
             outcome.report = gallery_record(report) if report is not None else None
+            if outcome.report is not None and outcome.data is not None:
+                outcome.report["code"] = share_code(outcome.data)
             if outcome.status == "built":
                 unit = f"scenario:{outcome.id}"
                 manifest.record(unit, digest, result["outputs"], card=outcome.report)
@@ -272,6 +292,12 @@ def _locked_build(
     except (OSError, PlacementError) as exc:
         manifest.forget("index")
         problems.append(failure("writing index.html failed", exc))
+    if options.site:
+        try:
+            _write_site(out_dir, options, manifest)
+        except (OSError, PlacementError) as exc:
+            manifest.forget("site")
+            problems.append(failure("writing the site failed", exc))
     built_result = BuildResult(
         out_dir=display_path(out_dir),
         scenarios=outcomes,
@@ -300,7 +326,22 @@ def _write_index(
     from pachaprint.pipeline.printfiles import read_print_files
 
     read = read_print_files(out_dir, pnp_files, options.printing.lang, names)
-    index = gallery_html(entries, prints=read, wheels=options.printing.wheels)
+    index = gallery_html(entries, prints=read, wheels=options.printing.wheels, site=options.site)
     data = index.encode("utf-8")
     replace_file(out_dir, "index.html", data)
     manifest.record("index", digest, {"index.html": hashlib.sha256(data).hexdigest()})
+
+
+def _write_site(out_dir: Path, options: BuildOptions, manifest: Manifest) -> None:
+    """The site (``studio.html``, ``table.html``, ``site/``: :mod:`pachaprint.site.pages`),
+    a unit of its own: written only when what it is made from changed."""
+    digest = site_input(options)
+    if manifest.is_current(out_dir, "site", digest):
+        return
+    from pachaprint.site.pages import site_files
+    from pachaprint.site.runtime import runtime_of
+
+    with Stage(out_dir) as stage:
+        for name, data in site_files(runtime_of(options.pyodide)).items():
+            stage.path(name).write_bytes(data)
+        manifest.record("site", digest, stage.commit())

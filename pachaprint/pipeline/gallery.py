@@ -17,6 +17,7 @@ from functools import cache
 from html import escape
 from importlib import resources
 from typing import Any
+from urllib.parse import quote
 
 from pachaprint.pipeline.printfiles import PrintFile, Section, page_range, ranges_words
 from pachaprint.pipeline.verdicts import Verdict, gallery_record
@@ -235,9 +236,21 @@ def _verdict_rows(items: list[dict[str, Any]], report_href: str, lineup: str) ->
     return f'<dl class="verdicts">{"".join(rows)}</dl>' if rows else ""
 
 
-def scenario_card(entry: dict[str, Any], lineup: str = "") -> str:
+def site_links(code: str | None) -> str:
+    """Links to the site's pages with the disc's share code: play it, open it in the studio."""
+    if not code:
+        return ""
+    quoted = escape(quote(code, safe=""))
+    return (
+        f' · <a href="table.html#{quoted}">Play in the browser</a>'
+        f' · <a href="studio.html#{quoted}">Open in the studio</a>'
+    )
+
+
+def scenario_card(entry: dict[str, Any], lineup: str = "", site: bool = False) -> str:
     """One scenario: thumbnail, name, size, difficulty, a line per mode, its links.
-    ``lineup``: the competitive bots every card shares (said once, above the cards)."""
+    ``lineup``: the competitive bots every card shares (said once, above the cards);
+    ``site``: the site's pages are built (the card links to them)."""
     sid = escape(entry["id"])
     if entry.get("failed"):
         problems = "".join(f"<li>{escape(p)}</li>" for p in entry["problems"])
@@ -256,7 +269,7 @@ def scenario_card(entry: dict[str, Any], lineup: str = "") -> str:
 <a class="thumb" href="{escape(report)}"><img src="{escape(base)}preview-back.png" alt="Disc back of {name}" width="80" height="80" loading="lazy"></a>
 <div><h3><a href="{escape(report)}">{name}</a></h3>
 <p class="meta">{escape(meta)}</p>
-<p class="links"><a href="{escape(report)}">Report and charts</a> · <a href="{escape(base)}wheel.html">Digital wheel</a></p></div>
+<p class="links"><a href="{escape(report)}">Report and charts</a> · <a href="{escape(base)}wheel.html">Digital wheel</a>{site_links(record.get("code")) if site else ""}</p></div>
 {_verdict_rows(record.get("verdicts") or [], report, lineup)}
 </article>"""
 
@@ -266,9 +279,11 @@ def gallery_html(
     title: str = "pachaprint scenarios",
     prints: list[PrintFile] | None = None,
     wheels: Sequence[str] = ("retail",),
+    site: bool = False,
 ) -> str:
     """The page for ``entries`` (one per scenario: ``id``, ``file``, its :func:`gallery_record`
-    as ``report``, or ``failed`` with ``problems``) and the print files ``prints``."""
+    as ``report``, or ``failed`` with ``problems``) and the print files ``prints``; ``site``:
+    the cards link to the site's studio and table."""
     built = sum(1 for e in entries if not e.get("failed"))
     anchors = {e["id"] for e in entries}
     lineups = {
@@ -279,7 +294,7 @@ def gallery_html(
         if v["mode"] == "competitive"
     }
     lineup = lineups.pop() if len(lineups) == 1 else ""
-    cards = "\n".join(scenario_card(e, lineup) for e in entries)
+    cards = "\n".join(scenario_card(e, lineup, site) for e in entries)
     said = f" Competitive games: {lineup}." if lineup else ""
     header = (
         f"<h1>{escape(title)}</h1><p>{built} of {len(entries)} scenarios built · "

@@ -33,7 +33,10 @@ class BuildOptions:
     the bot whose solo and co-op win rates the balance report and its flags give:
     the strongest fair bot, the expert, by default, so that a flag such as "the
     Otoma win almost every game" is not the fault of a weak player; ``logician`` is
-    faster and weaker, and every flag names the bot it rests on.
+    faster and weaker, and every flag names the bot it rests on. ``site``: write the
+    site (``studio.html``, ``table.html`` and ``site/``, :mod:`pachaprint.site`), its
+    runtime from ``pyodide`` (``None``: the pinned release on its CDN; an address; a local
+    folder to copy).
     """
 
     printing: PrintSettings = field(default_factory=every_paper_and_wheel)
@@ -46,14 +49,16 @@ class BuildOptions:
     box: str = "retail"
     scenarios_per_volume: int = SCENARIOS_PER_VOLUME
     """Scenarios per discs PDF; more make several volumes."""
+    site: bool = True
+    pyodide: str | None = None
 
     def key(self) -> dict[str, Any]:
-        """The options that change a scenario's or the core set's files (not the volume size),
-        by name in field order (the print settings as a mapping)."""
+        """The options that change a scenario's or the core set's files (not the volume size,
+        not the site), by name in field order (the print settings as a mapping)."""
         found = {
             item.name: getattr(self, item.name)
             for item in fields(self)
-            if item.name != "scenarios_per_volume"
+            if item.name not in ("scenarios_per_volume", "site", "pyodide")
         }
         found["printing"] = self.printing.key()
         return found

@@ -123,8 +123,19 @@ def index_inputs(
     }
     prints = [[name, label, list(ids), recorded.get(name)] for name, label, ids in pnp_files]
     printing = options.printing
-    digest = input_hash(entries, names, prints, printing.lang, list(printing.wheels), "index")
+    site = [options.site]  # the cards link to the site's pages only when it is written
+    digest = input_hash(
+        entries, names, prints, printing.lang, list(printing.wheels), *site, "index"
+    )
     return digest, entries, names
+
+
+def site_input(options: BuildOptions) -> str:
+    """What the site's manifest unit is built from (:func:`pachaprint.site.pages.site_digest`
+    and the code); ``SiteError`` for a runtime the site cannot use."""
+    from pachaprint.site.runtime import runtime_of, site_digest
+
+    return input_hash(site_digest(runtime_of(options.pyodide)), "site")
 
 
 def gallery_entry(outcome: ScenarioOutcome) -> dict[str, Any]:
@@ -180,6 +191,8 @@ def nothing_to_do(
     if not manifest.is_current(
         out_dir, "index", index_inputs(outcomes, pnp_files, options, manifest)[0]
     ):
+        return None
+    if options.site and not manifest.is_current(out_dir, "site", site_input(options)):
         return None
     return BuildResult(
         out_dir=display_path(out_dir),

@@ -78,9 +78,10 @@ def disc_print_pages(discs: Sequence[Disc], settings: PrintSettings) -> list[d.D
 
 
 def disc_print_pdf(disc: Disc, settings: PrintSettings) -> bytes:
-    """The disc ready to print on ``settings.paper`` (``disc-print-<paper>.pdf``)."""
+    """The disc ready to print on ``settings.paper`` (``disc-print-<paper>.pdf``), with an
+    outline entry for the disc, as a discs PDF has one per disc."""
     pages = disc_print_pages([disc], settings)
-    return pdf_bytes(pages, title=disc.title, duplex=True)
+    return pdf_bytes(pages, title=disc.title, duplex=True, outline=[(disc.title, 0)])
 
 
 def disc_files(

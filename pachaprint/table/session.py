@@ -182,6 +182,13 @@ class TableSession:
             self._replace(game)
             return self._after(game.state.events or [])
 
+    def new_disc(self, scenario: Scenario) -> Answer:
+        """Put another disc on the table, with a game set up as :class:`NewGame` says by default
+        (the page then offers the setup form)."""
+        with self.lock:
+            self._replace(TableGame(scenario, NewGame().config(scenario)))
+            return self._after(self.game.state.events or [])
+
     # -- saved games -------------------------------------------------------------------------------
     def saves(self) -> Answer:
         """The saved games in the folder (names and what a person may know of them)."""
@@ -234,15 +241,31 @@ class TableSession:
         with self.lock:
             self.workspace.path_of(name)
             assert isinstance(name, str)
-            try:
-                raw = self.workspace.read(name)
-                if len(raw) > MAX_BYTES:
-                    raise LogError("the file is too big for a game log")
-                saved = replay(parse_log(raw), record_events=True)
-                self._replace(TableGame.resumed(saved, self.wheel))
-            except (LogError, ConfigError) as exc:
-                raise TableError(f"{name}: cannot open this game: {exc}", 422) from None
-            return self._after([])
+            return self._resume(name, self.workspace.read(name))
+
+    def open_text(self, name: object, text: object) -> Answer:
+        """Open a saved game from its text (a file the person picked, never stored)."""
+        if not isinstance(text, str):
+            raise TableError("text must be the saved game's JSON text", 400)
+        label = name if isinstance(name, str) and name else "the file"
+        with self.lock:
+            return self._resume(label, text.encode("utf-8"))
+
+    def _resume(self, name: str, raw: bytes) -> Answer:
+        try:
+            if len(raw) > MAX_BYTES:
+                raise LogError("the file is too big for a game log")
+            saved = replay(parse_log(raw), record_events=True)
+            self._replace(TableGame.resumed(saved, self.wheel))
+        except (LogError, ConfigError) as exc:
+            raise TableError(f"{name}: cannot open this game: {exc}", 422) from None
+        return self._after([])
+
+    def saved_text(self) -> str:
+        """The game's log as :meth:`save` writes it (the whole map: a saved game resumes)."""
+        with self.lock:
+            game = self.game
+            return json.dumps(game_log(game.scenario, game.state, game.kinds), indent=1) + "\n"
 
     def fresh_name(self) -> str:
         """A file name for a new save that no file in the folder has."""

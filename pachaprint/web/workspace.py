@@ -121,6 +121,8 @@ def _put(source: Path, target: Path) -> None:
     (``FileExistsError``). Where the file system has no hard links, a rename after
     a check stands in (not atomic against another writer, on those drives only)."""
     try:
+        if not hasattr(os, "link"):  # Pyodide's file system (the site) has no hard links
+            raise OSError(errno.ENOSYS, "no hard links here")
         os.link(source, target, follow_symlinks=False)
     except OSError as error:
         if error.errno not in _NO_LINKS:

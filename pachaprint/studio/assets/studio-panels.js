@@ -93,6 +93,7 @@
     time.className = "verdict-time";
     time.textContent = "checked in " + verdict.ms + " ms";
     box.append(mark, text, detail, time);
+    box.setAttribute("data-valid", String(!!verdict.valid));
   }
 
   function showGuide(verdict) {

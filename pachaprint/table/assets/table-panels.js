@@ -327,6 +327,40 @@
     }
   }
 
+  async function downloadGame() {
+    try {
+      const response = await T.server.response("/api/download", { moment: T.current.moment });
+      const disposition = response.headers.get("Content-Disposition") || "";
+      const match = /filename="([^"]+)"/.exec(disposition);
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(await response.blob());
+      link.download = match ? match[1] : "game.json";
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+      T.status("Downloaded " + link.download + ".", "ok");
+    } catch (e) {
+      $("games-error").textContent = e.message;
+    }
+  }
+
+  async function openGameFile() {
+    const input = $("open-game-file");
+    const picked = input.files && input.files[0];
+    input.value = "";
+    if (!picked) return;
+    try {
+      const answer = await T.api("/api/open", { file: picked.name, text: await picked.text() });
+      $("games-dialog").close();
+      T.running = answer.table.live;
+      T.emit("answer", answer);
+      T.status("Opened " + picked.name + (answer.table.live ? ": play on." : ": a replay, press Play or Next."), "ok");
+    } catch (e) {
+      $("games-error").textContent = e.message;
+    }
+  }
+
   async function saveGame(event) {
     event.preventDefault();
     try {
@@ -344,5 +378,7 @@
     $("setup-cancel").addEventListener("click", () => $("setup-dialog").close());
     $("save-form").addEventListener("submit", saveGame);
     $("games-close").addEventListener("click", () => $("games-dialog").close());
+    $("download-game").addEventListener("click", downloadGame);
+    $("open-game-file").addEventListener("change", openGameFile);
   });
 })();
