@@ -12,6 +12,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 from pypdf import PdfReader
+from selenium.webdriver.support.ui import WebDriverWait
 
 from pachaprint.pipeline.gallery import gallery_html, gallery_record
 from pachaprint.pipeline.printfiles import read_print_files
@@ -208,12 +209,20 @@ def test_cards_say_how_each_mode_played(built, browser):
     modes = [dt.text.split()[0] for dt in card.find_elements("css selector", "dt")]
     assert modes == ["Competitive", "Solo", "Co-op"]
     text = card.text
-    assert "first player wins" in text and "Expert wins" in text and "2 expert bots win" in text
-    assert re.search(r"on easy \(bound \d+/\d+\)", text)  # the expert beside the bound
+    assert "first player wins" in text
+    # the strongest bot and the bot that sees the map, each named as such (issue 34)
+    assert "Expert, our strongest bot, wins" in text and "2 expert bots, our strongest, win" in text
+    assert re.search(r"; a bot that sees the map wins (all|\d+/\d+ on easy)", text)
+    assert "bound" not in text
+    # 12 games in total: never enough to call a start fair
+    assert "Fairness not yet clear: first player wins" in text and "Fair start" not in text
     tiny = browser.find_element("id", "scenario-sun-gate")
     assert [dt.text for dt in tiny.find_elements("css selector", "dt")] == ["Competitive"]
+    for built_card in (card, tiny):
+        assert built_card.find_element("css selector", ".meta .badge.valid").text == "\u2714 valid"
     failed = browser.find_element("id", "scenario-ambiguous")
-    assert "not built" in failed.text and "not-unique" in failed.text
+    assert "\u2716 not valid" in failed.text and "not-unique" in failed.text
+    assert not failed.find_elements("css selector", ".badge.valid")
     report = json.loads((built / "scenarios" / "sacred-valley" / "report.json").read_text())
     flagged = card.find_elements("css selector", "a.flag")
     assert sum(int(a.text.split()[-1]) for a in flagged) == len(report["flags"])
@@ -235,3 +244,35 @@ def test_the_report_page_shows_the_charts_and_hides_the_front(built, browser):
     browser.find_element("css selector", "details summary").click()
     assert front.is_displayed()
     assert "Disc front, volvelle45 wheel (PDF)" in browser.find_element("id", "summary").text
+
+
+def test_each_card_links_its_own_pdfs_and_opens_its_back_large(built, browser):
+    show(browser, built / "index.html", "desktop")
+    for sid in ("sacred-valley", "sun-gate"):
+        card = browser.find_element("id", f"scenario-{sid}")
+        pdfs = {
+            a.text: Path(unquote(urlparse(a.get_attribute("href")).path))
+            for a in card.find_elements("css selector", ".links a")
+            if a.get_attribute("href").endswith(".pdf")
+        }
+        folder = built / "scenarios" / sid
+        assert pdfs == {"front": folder / "disc-front.pdf", "back": folder / "disc-back.pdf"}
+        assert all(PdfReader(path).pages for path in pdfs.values())
+    card = browser.find_element("id", "scenario-sacred-valley")
+    thumb = card.find_element("css selector", "a.thumb img")
+    large = card.find_element("css selector", ".large img")
+    assert not large.is_displayed()
+    small = thumb.rect["width"]
+    thumb.click()
+    WebDriverWait(browser, 10).until(
+        lambda d: (
+            large.is_displayed() and d.execute_script("return arguments[0].naturalWidth > 0", large)
+        )
+    )
+    viewport = browser.execute_script("return [innerWidth, innerHeight]")
+    box = browser.execute_script("return arguments[0].getBoundingClientRect().toJSON()", large)
+    assert box["width"] >= 5 * small and box["width"] >= 500  # large: most of the screen
+    assert box["top"] >= 0 and box["bottom"] <= viewport[1]  # all of it in view
+    assert large.get_attribute("src").endswith("scenarios/sacred-valley/disc-back.svg")
+    card.find_element("css selector", ".large-close").click()
+    WebDriverWait(browser, 10).until(lambda d: not large.is_displayed())

@@ -21,13 +21,14 @@ from pachaprint.check.solver import (
     givens_of,
     solver_for,
 )
-from pachaprint.model.board import ROWS, board_for, join_names
+from pachaprint.model.board import ROWS, Board, board_for, join_names
 from pachaprint.model.regions import Region
 from pachaprint.model.rules import (
     BOX_CROP_TILES,
     BOX_TERRAIN_TILES,
     MAX_REGION_SIZE,
     OTOMA_START_CELLS,
+    TERRAIN_LETTERS,
     Terrain,
 )
 from pachaprint.model.scenario import Scenario
@@ -191,13 +192,7 @@ def start_problems(scenario: Scenario) -> list[Problem]:
                 )
             )
         elif scenario.crop_at(board.index(name)) is None:
-            problems.append(
-                Problem(
-                    Rule.START,
-                    f"start cell {name} has no crop digit; every start cell needs one",
-                    (name,),
-                )
-            )
+            problems.append(Problem(Rule.START, no_digit_words(name), (name,)))
     if scenario.otoma is not None:
         if scenario.size != "long":
             problems.append(
@@ -225,8 +220,13 @@ def start_problems(scenario: Scenario) -> list[Problem]:
     return problems
 
 
-def box_problems(scenario: Scenario) -> list[Problem]:
-    """``box-limit``: terrain tiles and crop tiles needed against the retail box."""
+def no_digit_words(name: str) -> str:
+    """The ``start`` problem of a start cell without a crop digit."""
+    return f"start cell {name} has no crop digit; every start cell needs one"
+
+
+def box_problems(scenario: Scenario, crops: bool = True) -> list[Problem]:
+    """``box-limit``: terrain tiles and (with ``crops``) crop tiles needed against the retail box."""
     board = scenario.board
     problems = []
     for letter, count in scenario.terrain_counts().items():
@@ -239,7 +239,7 @@ def box_problems(scenario: Scenario) -> list[Problem]:
                     tuple(board.names(cells)),
                 )
             )
-    for level, count in scenario.crop_tile_counts().items():
+    for level, count in scenario.crop_tile_counts().items() if crops else ():
         if count > BOX_CROP_TILES[level]:
             problems.append(
                 Problem(
@@ -381,7 +381,7 @@ def check_scenario(
             warnings.append(
                 Problem(
                     Rule.INCOMPLETE,
-                    f"{plural(len(dots), 'crop')} left as '.'; the start cells fix {'it' if len(dots) == 1 else 'them'}, run `pachaprint solve FILE --write` to fill {'it' if len(dots) == 1 else 'them'} in",
+                    incomplete_words(len(dots)) + solve_advice(len(dots)),
                     tuple(board.names(dots)),
                 )
             )
@@ -399,11 +399,112 @@ def check_scenario(
                 f"only {plural(len(scenario.start_cells), 'start cell')}: solo and co-op need 5 Otoma start cells, so this disc cannot be set up for them",
             )
         )
-    errors.sort(
+    sort_problems(board, errors)
+    return errors, warnings, solved
+
+
+def sort_problems(board: Board, problems: list[Problem]) -> None:
+    """Put problems in report order: by rule, then by their cells in reading order."""
+    problems.sort(
         key=lambda p: (
             p.rule.order,
             sorted(board.index(c) for c in p.cells if board.has(c)),
             p.message,
         )
     )
-    return errors, warnings, solved
+
+
+def incomplete_words(dots: int) -> str:
+    """The ``incomplete`` warning's finding, without the advice of a command."""
+    return (
+        f"{plural(dots, 'crop')} left as '.'; the start cells fix {'it' if dots == 1 else 'them'}"
+    )
+
+
+def solve_advice(dots: int) -> str:
+    """What the ``incomplete`` warning tells a person at the command line to do."""
+    return f", run `pachaprint solve FILE --write` to fill {'it' if dots == 1 else 'them'} in"
+
+
+def standing_problems(scenario: Scenario, box: str = "retail") -> list[Problem]:
+    """The problems a map has whatever its start cells, in report order.
+
+    ``region-size``, ``region-separation``, ``crop-range``, ``crop-separation``
+    and, with ``box="retail"``, ``box-limit``: what :func:`check_scenario`
+    reports before it looks at the start cells. A cell whose letter is no
+    terrain (the studio's ``.`` for a cell not painted yet) may still become any
+    terrain; then only what no painting of those cells can mend is reported: a
+    region of more than five cells, two regions of one terrain that touch at a
+    corner and can no longer join through unpainted cells, two equal crops that
+    touch, more tiles of a terrain than the box holds. (Regions can still grow
+    or merge, so their digits and the crop tiles they need are judged once every
+    cell is painted.)
+    """
+    board = scenario.board
+    painted = all(letter in TERRAIN_LETTERS for letter in scenario.terrain_flat)
+    found = region_problems(scenario) + crop_problems(scenario)
+    if box == "retail":
+        found += box_problems(scenario, crops=painted)
+    if not painted:
+        joined = _joinable(scenario)
+        found = [
+            p
+            for p in found
+            if p.rule in (Rule.REGION_SIZE, Rule.CROP_SEPARATION, Rule.BOX_LIMIT)
+            or (
+                p.rule is Rule.REGION_SEPARATION
+                and len(
+                    {joined[scenario.terrain_at(board.index(c))][board.index(c)] for c in p.cells}
+                )
+                > 1
+            )
+        ]
+    sort_problems(board, found)
+    return found
+
+
+def _joinable(scenario: Scenario) -> dict[str, list[int]]:
+    """Per terrain letter, a component number for every cell: cells of that terrain or not
+    painted yet that join up orthogonally share one (-1 for the other cells). Two regions of
+    a terrain can still merge only when they share a component."""
+    board = scenario.board
+    flat = scenario.terrain_flat
+    found: dict[str, list[int]] = {}
+    for letter in TERRAIN_LETTERS:
+        component = [-1] * board.cell_count
+        count = 0
+        for start in board.cells:
+            if component[start] >= 0 or flat[start] != letter:
+                continue
+            component[start] = count
+            stack = [start]
+            while stack:
+                cell = stack.pop()
+                for near in board.neighbours4[cell]:
+                    if component[near] < 0 and flat[near] in (letter, "."):
+                        component[near] = count
+                        stack.append(near)
+            count += 1
+        found[letter] = component
+    return found
+
+
+def start_candidates(scenario: Scenario) -> dict[str, list[int]]:
+    """The crop levels each start cell without a digit can still take: those with which some
+    crop layer fits the terrain and the start crops given (cell name -> levels, in the
+    order of ``start``; an empty list where no level fits)."""
+    board = scenario.board
+    missing = [c for c in scenario.start_cells if scenario.crop_at(c) is None]
+    if not missing:
+        return {}
+    solver = solver_for(board, scenario.terrain_flat)
+    givens = givens_of(scenario)
+    size = {c: len(r.cells) for r in scenario.regions for c in r.cells}
+    return {
+        board.name(cell): [
+            level
+            for level in range(1, min(size.get(cell, 0), MAX_REGION_SIZE) + 1)
+            if solver.has_layer({**givens, cell: level})
+        ]
+        for cell in missing
+    }

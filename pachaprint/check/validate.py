@@ -65,14 +65,14 @@ def validate_data(
         graded = grade(scenario)
         report.stats["difficulty"] = graded.value
         if graded is Difficulty.NEEDS_GUESSING:
-            report.warnings.append(
-                Problem(
-                    Rule.DIFFICULTY,
-                    "the named deductions do not finish this map: players would have to guess at some point "
-                    "(`pachaprint solve --explain` shows where the chain stops)",
-                )
-            )
+            report.warnings.append(Problem(Rule.DIFFICULTY, GUESSING + EXPLAIN_ADVICE))
     return report
+
+
+GUESSING = "the named deductions do not finish this map: players would have to guess at some point"
+"""The ``difficulty`` warning's finding, without the advice of a command."""
+EXPLAIN_ADVICE = " (`pachaprint solve --explain` shows where the chain stops)"
+"""What the ``difficulty`` warning tells a person at the command line to do."""
 
 
 def validate_text(text: str, file: str = "<text>", box: str = "retail") -> Report:

@@ -145,6 +145,7 @@ def gallery_entry(outcome: ScenarioOutcome) -> dict[str, Any]:
             "id": outcome.id or Path(outcome.file).stem,
             "file": outcome.file,
             "failed": True,
+            "invalid": outcome.status == "invalid",
             "problems": outcome.problems,
         }
     return {"id": outcome.id, "file": outcome.file, "report": outcome.report}

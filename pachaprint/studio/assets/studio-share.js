@@ -27,6 +27,9 @@
         $("share-qr").src = qrUrl;
       }
       out.hidden = false;
+      // the code appears below the Share button, often below the fold: bring it into view
+      out.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      $("share-code").focus({ preventScroll: true });
     } catch (e) {
       out.hidden = true;
       S.emit("notice", "No share code: " + e.message);

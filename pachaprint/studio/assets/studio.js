@@ -14,6 +14,12 @@
     line.className = "save-status" + (kind ? " " + kind : "");
   }
   S.on("notice", (message) => notice(message, "error"));
+  // what the line says belongs to the map it was said of: another map starts it afresh,
+  // and an edit after a save makes "Saved ..." untrue
+  S.on("load", () => notice(""));
+  S.on("change", (info) => {
+    if (info.reason !== "saved" && info.reason !== "load" && S.isDirty() && $("save-status").textContent.startsWith("Saved ")) notice("");
+  });
 
   // -- the header and the details form ---------------------------------------------------
   const FIELDS = { "f-name": "name", "f-id": "id", "f-author": "author", "f-notes": "notes" };

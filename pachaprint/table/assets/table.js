@@ -44,6 +44,7 @@
       T.board.drawStep(step);
       if (wait) await T.sleep(wait);
     }
+    if (story.length) T.board.fadeStory();
   }
 
   /** Show an answer {story, table}: the table after the decision, then its story. */
@@ -140,6 +141,10 @@
     $("to-start").addEventListener("click", () => { T.running = false; send("/api/jump", { to: "start" }); });
     $("to-end").addEventListener("click", () => send("/api/jump", { to: "end" }));
     $("run").addEventListener("click", toggleRun);
+    $("board-zoom").addEventListener("click", () => {
+      const whole = document.querySelector(".board-frame").classList.toggle("whole");
+      $("board-zoom").setAttribute("aria-pressed", String(whole));
+    });
     $("new-game").addEventListener("click", () => T.panels.openSetup());
     $("games").addEventListener("click", () => T.panels.openGames());
     document.addEventListener("keydown", onKey);
