@@ -64,7 +64,7 @@ def render(
     ID-disc-front-volvelle45.svg, ID-disc-back.svg, a PDF of each, and
     ID-disc-print-<paper>.pdf ready for double-sided printing, where ID is the
     scenario's id, so the discs of several scenarios share a folder. --core writes the board, tiles, tokens, reference
-    card, wheel covers and calibration disc plus the core print-and-play PDF.
+    card, wheel covers and calibration disc plus the core print-and-play PDF, all into DIR.
     Exit 0 when written, 1 for an invalid scenario, 2 for usage errors.
     """
     if core == (scenario is not None):
@@ -92,6 +92,7 @@ def render(
                 wheels=wheel,
                 back_offset=offset,
                 ink=ink.value,
+                flat=True,
             )
         )
         typer.echo(f"core: {_summary(sorted(set(written)), out)}")

@@ -194,8 +194,12 @@ def render_core(
     wheels: str | Sequence[str] | None = "both",
     back_offset: tuple[float, float] = (0.0, 0.0),
     ink: str = "full",
+    flat: bool = False,
 ) -> list[Path]:
     """Write the core component files and the PnP PDF(s); returns the paths written.
+
+    They go into ``out_dir/core/`` and ``out_dir/pnp/``, a build's layout (SPEC
+    section 4), or with ``flat`` all into ``out_dir`` itself (``render --core``).
 
     ``paper`` is ``"a4"``, ``"letter"``, ``"both"`` or a list of those; ``tile_mm``
     the terrain tile size = board cell pitch (default 25 mm from the template).
@@ -209,7 +213,7 @@ def render_core(
     ``ink`` is ``full`` or ``saver`` (light backgrounds and areas, with outlines).
     """
     with symbols.ink(ink):
-        return _render_core(out_dir, paper, lang, tile_mm, wheels, back_offset)
+        return _render_core(out_dir, paper, lang, tile_mm, wheels, back_offset, flat)
 
 
 def _render_core(
@@ -219,8 +223,10 @@ def _render_core(
     tile_mm: float | None,
     wheels: str | Sequence[str] | None,
     back_offset: tuple[float, float],
+    flat: bool,
 ) -> list[Path]:
     out = Path(out_dir)
+    core, pnp = ("", "") if flat else ("core", "pnp")
     papers = (
         ["a4", "letter"] if paper == "both" else [paper] if isinstance(paper, str) else list(paper)
     )
@@ -228,11 +234,11 @@ def _render_core(
     written: list[Path] = []
     for component in (*COMPONENTS, PIECES, SCREENS):
         drawing = component.drawing(lang, tile_mm)
-        written.append(write_svg(drawing, out / "core" / f"{component.stem}.svg"))
+        written.append(write_svg(drawing, out / core / f"{component.stem}.svg"))
         written.append(
             write_pdf(
                 drawing,
-                out / "core" / f"{component.stem}.pdf",
+                out / core / f"{component.stem}.pdf",
                 title=f"{words['core_title']}: {words['components'][component.key]}",
             )
         )
@@ -241,14 +247,19 @@ def _render_core(
 
         for n, key in enumerate(papers):
             written += render_wheel_core(
-                out, paper=key, lang=lang, wheel=wheels, suffix="" if n == 0 else f"-{key}"
+                out,
+                paper=key,
+                lang=lang,
+                wheel=wheels,
+                suffix="" if n == 0 else f"-{key}",
+                folder=core,
             )
     for key in papers:
         pages = core_pages(key, lang, tile_mm, wheels, back_offset)
         written.append(
             write_pdf(
                 pages,
-                out / "pnp" / f"pachaprint-core-{key}.pdf",
+                out / pnp / f"pachaprint-core-{key}.pdf",
                 title=words["core_title"],
                 duplex=True,
             )

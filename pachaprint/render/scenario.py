@@ -291,15 +291,17 @@ def render_wheel_core(
     lang: str = "en",
     wheel: WheelChoice = "both",
     suffix: str = "",
+    folder: str = "core",
 ) -> list[Path]:
     """Write ``core/wheel-cover*.svg|pdf`` and ``core/calibration-disc.svg|pdf`` under ``out_dir``
     (in the ink of the caller's :func:`pachaprint.render.symbols.ink` block).
 
     A cover's SVG is the sheet's front; its PDF holds every page of the wheel
     (front, masked back, how to build it), duplex-ready. ``suffix`` goes after
-    each file stem (``"-letter"`` for a second paper size).
+    each file stem (``"-letter"`` for a second paper size); ``folder`` is the
+    subfolder of ``out_dir`` (``""``: ``out_dir`` itself).
     """
-    core = Path(out_dir) / "core"
+    core = Path(out_dir) / folder
     words = texts(lang)
     files: list[tuple[Path, bytes]] = []
     for name in wheel_names(wheel):

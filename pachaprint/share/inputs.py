@@ -103,6 +103,8 @@ def read_items(arguments: list[str]) -> list[Item]:
     """Every item the arguments name, in order; :class:`InputError` for the first bad one."""
     items: list[Item] = []
     for argument in arguments:
+        if not argument.strip():
+            raise InputError("an empty argument: give share codes, links or files", True)
         path = Path(argument)
         if "://" not in argument and path.is_file():
             items.extend(_file_items(path))

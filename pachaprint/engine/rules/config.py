@@ -17,6 +17,7 @@ from enum import Enum
 from functools import cached_property
 from typing import Final
 
+from pachaprint.model.board import board_for
 from pachaprint.model.rules import PLAYER_COUNTS, explorer_pawns
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import plural
@@ -257,6 +258,28 @@ def otoma_cells(scenario: Scenario, chosen: Sequence[str | int] | None = None) -
     return tuple(cells)
 
 
+def check_otoma_names(names: Sequence[str]) -> tuple[str, ...]:
+    """``names`` if they can be the Otoma's start cells on some long disc: five cells of the
+    long board, none twice. :class:`ConfigError` otherwise (whether they are start cells
+    is a question for the disc: :func:`otoma_cells`)."""
+    board = board_for("long")
+    for name in names:
+        if not board.has(name):
+            raise ConfigError(
+                "otoma",
+                f"{name!r} is not a cell of the long board (a1 to {board.name(board.cell_count - 1)})",
+            )
+    repeated = next((name for n, name in enumerate(names) if name in names[:n]), None)
+    if repeated is not None:
+        raise ConfigError("otoma", f"{repeated} is named twice")
+    if len(names) != OTOMA_PAWNS:
+        raise ConfigError(
+            "otoma",
+            f"name exactly {OTOMA_PAWNS} start cells, one per Otoma pawn, not {len(names)}",
+        )
+    return tuple(names)
+
+
 def first_start_cells(scenario: Scenario) -> tuple[int, ...]:
     """The Otoma cells a scenario names, else its first five start cells in file order (the bots' choice)."""
     return otoma_cells(scenario, None if scenario.otoma else scenario.start_cells[:OTOMA_PAWNS])
@@ -293,6 +316,8 @@ class GameConfig:
             check_difficulty(self.mode, self.difficulty)
         if self.otoma is not None and not self.mode.has_otoma:
             raise ConfigError("otoma", "applies to --mode solo or coop only")
+        if self.otoma is not None:
+            check_otoma_names(self.otoma)
         if self.mode is Mode.SOLO:
             otoma_colours(self.colour)
         if self.first_player is not None and not 0 <= self.first_player < self.players:
