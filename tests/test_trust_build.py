@@ -141,7 +141,8 @@ def test_a_planted_manifest_never_steers_the_build_outside_out(tmp_path):
     assert "unit pnp:a4:9 names ../victim/c.txt (it contains '..')" in second.output
     assert f"{out}/link is a symbolic link" in second.output
     assert "link/d.txt" in second.output
-    assert "lake-shore: unchanged" in second.output
+    assert "lake-shore: unchanged" not in second.output  # counted in the summary
+    assert "1 of 1 scenarios built (0 now, 1 up to date)" in second.output
     # The refused entries are gone from the new manifest: the next build is clean.
     third = runner.invoke(app, ["build", str(folder), "--out", str(out), *QUICK_ARGS])
     assert third.exit_code == 0, third.output

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -302,12 +302,14 @@ def generate(
     author: str | None = None,
     notes: str | None = None,
     max_attempts: int = 400,
+    tried: Callable[[int, int], None] | None = None,
 ) -> Generated:
     """Generate a valid, unique scenario at exactly ``difficulty``, reproducible from ``seed``.
 
     ``givens`` asks for exactly that many start cells (long scenarios need at
     least 5): the minimal set is topped up with cells that keep the grade. Raises :class:`GenerationError` if no scenario fits in
     ``max_attempts`` minimisations, or ``ValueError`` for a bad request.
+    ``tried(attempts, max_attempts)`` hears of each minimisation.
     """
     board = board_for(size)
     target = Difficulty(difficulty)
@@ -331,6 +333,8 @@ def generate(
         pos = Position(board, terrain, solver.regions)
         for _ in range(3):  # a few orders of removal per crop layer
             attempts += 1
+            if tried is not None:
+                tried(attempts, max_attempts)
             chosen = minimise_givens(pos, solution, rng, target, floor)
             if grade_position(pos, chosen) is not target:
                 continue

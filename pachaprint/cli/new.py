@@ -86,16 +86,21 @@ def new(
             f"--id {quote(scenario_id)} is not an id: use lower-case letters, digits and hyphens,"
             " starting with a letter or digit (at most 40)"
         )
+    from pachaprint.cli.progress import Bars
+
+    stage = {"tries": (f"generating a {size.value} disc of grade {grade.value}", "try")}
     try:
-        made = generate(
-            size.value,
-            seed,
-            grade.value,
-            givens=givens,
-            name=name,
-            id=scenario_id,
-            author=author,
-        )
+        with Bars(True, stage, transient=True) as bars:
+            made = generate(
+                size.value,
+                seed,
+                grade.value,
+                givens=givens,
+                name=name,
+                id=scenario_id,
+                author=author,
+                tried=lambda done, most: bars("tries", done, most),
+            )
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     except GenerationError as exc:

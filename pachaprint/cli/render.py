@@ -82,19 +82,22 @@ def render(
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out {out} is a file; give a folder")
     if core:
+        from pachaprint.cli.progress import Bars
         from pachaprint.render.core import render_core
 
-        written = list(
-            render_core(
-                out,
-                paper=paper.value,
-                lang=lang.value,
-                wheels=wheel,
-                back_offset=offset,
-                ink=ink.value,
-                flat=True,
+        with Bars(True, {"core": ("drawing the core components", "piece")}) as bars:
+            written = list(
+                render_core(
+                    out,
+                    paper=paper.value,
+                    lang=lang.value,
+                    wheels=wheel,
+                    back_offset=offset,
+                    ink=ink.value,
+                    flat=True,
+                    progress=bars,
+                )
             )
-        )
         typer.echo(f"core: {_summary(sorted(set(written)), out)}")
         return
     from pachaprint.render.scenario import render_scenario

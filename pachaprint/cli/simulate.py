@@ -120,28 +120,16 @@ def _simulate(
     executor, workers = (cluster.executor, cluster.workers) if cluster else (None, 0)
     try:
         if output_format is OutputFormat.text and not quiet and total >= 20:
-            from rich.console import Console
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeRemainingColumn,
-            )
+            from pachaprint.cli.progress import Bars
 
-            columns = (
-                TextColumn(f"simulating {config.mode.value}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-            )
-            with Progress(*columns, transient=True, console=Console(stderr=True)) as bar:
-                task = bar.add_task("games", total=total)
+            stages = {"games": (f"simulating {config.mode.value}", "game")}
+            with Bars(True, stages, transient=True) as bars:
+                bars("games", 0, total)
                 return run(
                     scenario,
                     config,
                     jobs,
-                    lambda done: bar.update(task, completed=done),
+                    lambda done: bars("games", done, total),
                     executor,
                     workers,
                 )

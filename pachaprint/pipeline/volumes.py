@@ -247,7 +247,7 @@ def build_volumes(
     by_id = {scenario.id: scenario for scenario in built}
     files, planned = plan_discs(built, options)
     templates = {_template_name(ref): ref for ref in options.wheels}
-    jobs: list[tuple[Volume, str, Future[dict[str, str]]]] = []
+    todo: list[tuple[Volume, str]] = []
     status: dict[str, str] = {}
     for paper, volumes in planned.items():
         shown = [volume for volume, _digest in volumes]
@@ -257,20 +257,24 @@ def build_volumes(
             with contextlib.suppress(OSError):
                 remove(out_dir, PurePosixPath(name))
         status[paper] = "unchanged" if volumes else "skipped"
-        for volume, digest in volumes:
-            if manifest.is_current(out_dir, volume.unit, digest):
-                continue
-            future = submit(
-                build_discs_pnp,
-                [by_id[i].data for i in volume.ids],
-                {i: by_id[i].difficulty for i in volume.ids},
-                str(out_dir),
-                paper,
-                options,
-                volume.name,
-                templates[volume.wheel],
-            )
-            jobs.append((volume, digest, future))
+        todo += [
+            (v, digest) for v, digest in volumes if not manifest.is_current(out_dir, v.unit, digest)
+        ]
+    if todo:
+        progress("print sheets", 0, len(todo))
+    jobs: list[tuple[Volume, str, Future[dict[str, str]]]] = []
+    for volume, digest in todo:
+        future = submit(
+            build_discs_pnp,
+            [by_id[i].data for i in volume.ids],
+            {i: by_id[i].difficulty for i in volume.ids},
+            str(out_dir),
+            volume.paper,
+            options,
+            volume.name,
+            templates[volume.wheel],
+        )
+        jobs.append((volume, digest, future))
     for number, (volume, digest, future) in enumerate(jobs, start=1):
         try:
             manifest.record(volume.unit, digest, future.result())

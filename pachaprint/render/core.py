@@ -195,11 +195,13 @@ def render_core(
     back_offset: tuple[float, float] = (0.0, 0.0),
     ink: str = "full",
     flat: bool = False,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> list[Path]:
     """Write the core component files and the PnP PDF(s); returns the paths written.
 
     They go into ``out_dir/core/`` and ``out_dir/pnp/``, a build's layout (SPEC
     section 4), or with ``flat`` all into ``out_dir`` itself (``render --core``).
+    ``progress("core", done, total)`` counts the pieces as they are written.
 
     ``paper`` is ``"a4"``, ``"letter"``, ``"both"`` or a list of those; ``tile_mm``
     the terrain tile size = board cell pitch (default 25 mm from the template).
@@ -213,7 +215,7 @@ def render_core(
     ``ink`` is ``full`` or ``saver`` (light backgrounds and areas, with outlines).
     """
     with symbols.ink(ink):
-        return _render_core(out_dir, paper, lang, tile_mm, wheels, back_offset, flat)
+        return _render_core(out_dir, paper, lang, tile_mm, wheels, back_offset, flat, progress)
 
 
 def _render_core(
@@ -224,6 +226,7 @@ def _render_core(
     wheels: str | Sequence[str] | None,
     back_offset: tuple[float, float],
     flat: bool,
+    progress: Callable[[str, int, int], None] | None,
 ) -> list[Path]:
     out = Path(out_dir)
     core, pnp = ("", "") if flat else ("core", "pnp")
@@ -232,7 +235,19 @@ def _render_core(
     )
     words = texts(lang)
     written: list[Path] = []
-    for component in (*COMPONENTS, PIECES, SCREENS):
+    components = (*COMPONENTS, PIECES, SCREENS)
+    total = len(components) + len(papers) * (2 if wheels else 1)
+    done = 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress("core", done, total)
+
+    if progress is not None:
+        progress("core", 0, total)
+    for component in components:
         drawing = component.drawing(lang, tile_mm)
         written.append(write_svg(drawing, out / core / f"{component.stem}.svg"))
         written.append(
@@ -242,6 +257,7 @@ def _render_core(
                 title=f"{words['core_title']}: {words['components'][component.key]}",
             )
         )
+        step()
     if wheels:
         from .scenario import render_wheel_core
 
@@ -254,6 +270,7 @@ def _render_core(
                 suffix="" if n == 0 else f"-{key}",
                 folder=core,
             )
+            step()
     for key in papers:
         pages = core_pages(key, lang, tile_mm, wheels, back_offset)
         written.append(
@@ -264,4 +281,5 @@ def _render_core(
                 duplex=True,
             )
         )
+        step()
     return written
