@@ -135,7 +135,7 @@ def board_base(size: str) -> d.Drawing:
     printed = board_component.board(LANG)
     items: list[d.Element] = []
     for item in printed.items:
-        # the table's own cell targets carry data-cell (SPEC section 7), not the print's
+        # the table's own cell targets carry data-cell (docs/outputs.md section 3), not the print's
         if isinstance(item, d.Group) and (item.id or "").startswith("board-"):
             item = replace(item, data=())
         items.append(item)

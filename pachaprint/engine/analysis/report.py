@@ -1,8 +1,8 @@
-"""The simulation report (SPEC.md section 8) and its flags.
+"""The simulation report (docs/formats/simulation-report.md) and its flags.
 
 :func:`summarise` turns the :class:`~pachaprint.engine.analysis.record.GameRecord` of
 every game of a simulation into a :class:`SimulationReport`. Every
-report has the keys of SPEC.md; the competitive game adds the first player's
+report has the keys of every report; the competitive game adds the first player's
 win rate, shared victories and the logicians' proofs, and a game against the
 Otoma adds ``otoma_win_rate``, a run per bot and difficulty and the Otoma
 cells (the fields a mode does not have are left out of :meth:`SimulationReport.to_dict`).
@@ -45,7 +45,7 @@ class Plan(Protocol):
 
 @dataclass
 class SimulationReport:
-    """Aggregated results; :meth:`to_dict` gives the JSON of SPEC.md section 8."""
+    """Aggregated results; :meth:`to_dict` gives the JSON of docs/formats/simulation-report.md."""
 
     scenario: str
     mode: str

@@ -3,7 +3,7 @@
 A :class:`GameConfig` (mode, seats, difficulty, Otoma cells, colour, seed) is
 everything needed to set a game up; :func:`pachaprint.engine.rules.game.new_game`
 takes it with a scenario. :class:`Mode` names the three ways to play and
-gives their :class:`Rules` (the rulings of RULES.md that differ, one switch
+gives their :class:`Rules` (the rulings of docs/rules.md that differ, one switch
 each) and their :class:`Seating` (which pawn colour and score account each
 seat plays, and the Otoma's). Bad values raise :class:`ConfigError` naming
 the setting, so a command line can point at the option.
@@ -40,7 +40,7 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True)
 class Rules:
-    """What a mode changes in the game, one ruling per switch (RULES.md sections 3-5)."""
+    """What a mode changes in the game, one ruling per switch (docs/rules.md sections 3-5)."""
 
     retrieve: bool = False
     """A pawn may go back to supply as the whole Explore (competitive)."""
@@ -205,7 +205,7 @@ def pawn_names(colours: Sequence[str]) -> tuple[str, ...]:
 
 
 def otoma_colours(player_colour: str) -> tuple[str, ...]:
-    """The solo Otoma pawn colours when the player uses ``player_colour`` (RULES.md section 4 ruling).
+    """The solo Otoma pawn colours when the player uses ``player_colour`` (docs/rules.md, ruling R8).
 
     Purple, yellow, then the player colours other than the player's, in the order
     brown, white, green, blue.

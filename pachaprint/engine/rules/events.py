@@ -98,7 +98,7 @@ class Ending(str, Enum):
     """The rules' end: the last tile and the end phase, the last tile (solo), empty hands (co-op)."""
     SHUT_OUT = "shut-out"
     """Solo: no Explore could ever reveal a tile again, so the player divined what was left
-    and the game ended (our ruling; the game counts)."""
+    and the game ended (docs/rules.md, ruling R13; the game counts)."""
     STALLED = "stalled"
     """No seat could act in a whole round: the game cannot go on."""
     TURN_LIMIT = "turn-limit"

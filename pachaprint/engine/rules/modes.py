@@ -1,4 +1,4 @@
-"""The three modes: what each changes of the shared game (RULES.md sections 3-5).
+"""The three modes: what each changes of the shared game (docs/rules.md sections 3-5).
 
 Each mode is a :class:`~pachaprint.engine.rules.state.GameState` that overrides
 a few hooks, as python-chess variants override a few methods of ``Board``:
@@ -58,7 +58,7 @@ _PHASE_TURN: Final = Phase.TURN
 
 
 class CompetitiveState(GameState):
-    """The competitive game (RULES.md section 3)."""
+    """The competitive game (docs/rules.md section 3)."""
 
     def _blank(self) -> CompetitiveState:
         return CompetitiveState(self.game, copy=True)
@@ -133,7 +133,7 @@ class OtomaState(GameState):
 
 
 class SoloState(OtomaState):
-    """Solo against the Otoma (RULES.md section 4)."""
+    """Solo against the Otoma (docs/rules.md section 4)."""
 
     def _blank(self) -> SoloState:
         return SoloState(self.game, copy=True)
@@ -197,7 +197,7 @@ class SoloState(OtomaState):
         return False
 
     def sealed(self) -> bool:
-        """No Explore can ever reveal a tile again (our ruling, README "Rulings"): no
+        """No Explore can ever reveal a tile again (docs/rules.md, ruling R13): no
         pawn of the player can reach a cell without terrain, however it moves and
         divines meanwhile (:func:`~pachaprint.engine.rules.legal.reach`; the Otoma
         pawns stand still until a tile is revealed, and the player never takes a
@@ -256,7 +256,7 @@ class SoloState(OtomaState):
 
 
 class CoopState(OtomaState):
-    """Co-op against the Otoma (RULES.md section 5)."""
+    """Co-op against the Otoma (docs/rules.md section 5)."""
 
     def _blank(self) -> CoopState:
         return CoopState(self.game, copy=True)
@@ -313,7 +313,7 @@ class CoopState(OtomaState):
     def _take_tile(self, terrain: int, account: int) -> ArrowTile | None:
         """The tile a discovery places: from the diversity board column of its terrain,
         else (the group only) the top of the hand holding most tiles of it (our stand-in
-        for "by agreement"), else none (from the box)."""
+        for "by agreement": docs/rules.md, ruling R21), else none (from the box)."""
         tiles = self.tiles
         assert tiles is not None
         column = tiles.columns[terrain]

@@ -1,4 +1,4 @@
-"""The Otoma side of a solo or co-op game (RULES.md sections 4 and 5).
+"""The Otoma side of a solo or co-op game (docs/rules.md sections 4 and 5).
 
 :class:`Otoma` holds the Otoma pawns (a pawn side of their own, so explorers
 can neither enter nor cross them) and plays them on a
@@ -102,8 +102,8 @@ class Otoma:
 
     def setup(self, state: Table, cells: Sequence[int]) -> None:
         """Place a pawn on each start cell, colours in list order, then score each cell's
-        crop level and diversity in reading order (row by row, then column), as the
-        rulebook resolves the diversity stones, whatever the order of the list."""
+        crop level and diversity in reading order (row by row, then column), whatever the
+        order of the list (docs/rules.md, ruling R9)."""
         for cell in cells:
             if not state.crop_mask >> cell & 1:
                 raise ValueError(f"{state.board.name(cell)} is not a starting crop cell")

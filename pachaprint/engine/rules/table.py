@@ -89,7 +89,7 @@ class Table:
         self.events: list[Event] | None = [] if record_events else None
         self.ending: Ending | None = None
         self.closing = False
-        """Solo: no tile can be revealed any more; the game ends with this turn (our ruling)."""
+        """Solo: no tile can be revealed any more; the game ends with this turn (docs/rules.md, ruling R13)."""
         self.empty_points = 0
         """Co-op: the Otoma's final points for cells without terrain."""
         self.chance: list[ChanceNode] = []

@@ -1,4 +1,4 @@
-"""Terrain tiles with arrows, and chance: which tile turns up (RULES.md sections 4 and 5).
+"""Terrain tiles with arrows, and chance: which tile turns up (docs/rules.md sections 4.2, 5.1 and 6).
 
 In solo and co-op every terrain tile has, on its back, an arrow of one of the
 six pawn colours pointing in a board direction. The tiles are data in the
