@@ -160,7 +160,7 @@ class BuildExt(build_ext):
             modules = len(COMPILED)
             _say(
                 f"pachaprint: compiling {modules} modules with mypyc on {_cores()} cores "
-                "(about a minute; PACHAPRINT_PURE_PYTHON=1 installs without them)"
+                "(a minute or so; PACHAPRINT_PURE_PYTHON=1 installs without them)"
             )
         compile_one = self.compiler.compile
 
