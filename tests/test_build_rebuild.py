@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -294,11 +295,10 @@ def test_a_rebuild_with_nothing_to_do_prints_what_a_build_prints(built, extra):
     elif "-q" in extra:
         assert done.stdout == b""
     else:
-        first, last = done.stdout.decode().splitlines()
-        assert first.startswith("lake-shore: unchanged (")
-        assert last == (
-            f"1 of 1 scenarios built; core unchanged; print sheets a4 unchanged; output in {out}/"
-        )
+        assert done.stdout.decode().splitlines() == [
+            "nothing changed: the 1 scenario is up to date, and so are the core components "
+            f"and the print sheets; output in {out}/"
+        ]
     assert (out / ".pachaprint-build.json").stat().st_mtime_ns == manifest  # nothing rewritten
 
 
@@ -396,3 +396,44 @@ def test_force_builds_everything_again(copy):
     summary = build_again(folder, out, "--force")
     assert statuses(summary) == ["built"]
     assert summary["core"] == "built" and summary["pnp"] == {"a4": "built"}
+
+
+@pytest.mark.slow
+def test_a_log_follows_each_stage_and_a_rebuild_with_nothing_changed_says_so(tmp_path):
+    """Standard error redirected (not a terminal): a line per stage with its counts, the
+    long one said as it starts; then a rebuild with nothing changed prints one line that
+    says so (no line per scenario, no progress)."""
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    shutil.copy(EXAMPLES / "lake-shore.json", folder)
+    shutil.copy(REPO / "scenarios" / "sun-gate.json", folder)
+    out = tmp_path / "out"
+    args = ["build", str(folder), "--out", str(out), *ARGS[4:], "-m", "competitive", "-n", "2"]
+    first = subprocess.run(
+        [sys.executable, "-m", "pachaprint", *args], capture_output=True, text=True, cwd=REPO
+    )
+    assert first.returncode == 0, first.stderr
+    said = [line for line in first.stderr.splitlines() if line.startswith("pachaprint: ")]
+    expected = [
+        r"pachaprint: validating: 2 of 2 scenarios, done in [0-9.]+ s",
+        r"pachaprint: simulating and rendering: 0 of 2 scenarios",
+        r"pachaprint: simulating and rendering: 2 of 2 scenarios, done in [0-9. a-z]+ s",
+        r"pachaprint: print sheets: 1 of 1 PDF file, done in [0-9. a-z]+ s",
+    ]
+    found = iter(said)
+    for pattern in expected:  # in this order, other lines (the core set's) between
+        assert any(re.fullmatch(pattern, line) for line in found), (pattern, said)
+    assert any(
+        re.fullmatch(r"pachaprint: core components: 1 of 1 set, done in .+", line) for line in said
+    )
+    assert first.stdout.splitlines()[-1] == (
+        f"2 of 2 scenarios built; core built; print sheets a4 built; output in {out}/"
+    )
+    again = subprocess.run(
+        [sys.executable, "-m", "pachaprint", *args], capture_output=True, text=True, cwd=REPO
+    )
+    assert again.returncode == 0 and again.stderr == ""
+    assert again.stdout == (
+        "nothing changed: the 2 scenarios are up to date, and so are the core components "
+        f"and the print sheets; output in {out}/\n"
+    )

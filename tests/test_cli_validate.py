@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -129,6 +130,13 @@ def test_solve_prints_and_writes_the_crop_layer(tmp_path):
     assert list(written) == list(data)  # key order kept
     text = path.read_text()
     assert '    "12142",\n' in text and text.endswith("}\n")  # one row per line
+    assert result.stdout.endswith(f"{path}: crop layer written\n")
+    # a second --write has nothing to fill in: it says so and leaves the file alone
+    os.utime(path, (1_000_000_000, 1_000_000_000))
+    again = run("solve", "--write", str(path))
+    assert again.exit_code == 0
+    assert again.stdout.endswith(f"{path}: unchanged: the crop layer was already complete\n")
+    assert path.read_text() == text and path.stat().st_mtime == 1_000_000_000
 
 
 def test_solve_not_unique_and_unsolvable(tmp_path):

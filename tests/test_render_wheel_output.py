@@ -393,14 +393,18 @@ def test_render_core_command_includes_the_wheel_parts(tmp_path):
         app, ["render", "--core", "--out", str(tmp_path), "--wheel", "volvelle45"]
     )
     assert result.exit_code == 0, result.output
-    core = {p.name for p in (tmp_path / "core").iterdir()}
+    # everything lands in --out itself (a build keeps its OUT/core/ and OUT/pnp/)
+    assert all(p.is_file() for p in tmp_path.iterdir())
+    core = {p.name for p in tmp_path.iterdir()}
     assert {
+        "board.svg",
         "wheel-cover-volvelle45.svg",
         "wheel-cover-volvelle45.pdf",
         "calibration-disc.svg",
+        "pachaprint-core-a4.pdf",
     } <= core
     assert "wheel-cover.svg" not in core
-    assert (tmp_path / "pnp" / "pachaprint-core-a4.pdf").exists()
+    assert f"core: wrote {len(core)} files" in result.output
 
 
 @pytest.mark.parametrize("wheel", ["retail", "volvelle45"])

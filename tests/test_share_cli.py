@@ -195,6 +195,13 @@ def test_usage_errors_exit_2(tmp_path):
     folder = run("import", tmp_path)
     assert folder.exit_code == 2
     assert "is a folder: give share codes, links or files" in folder.stderr
+    for empty in ("", "  "):  # Path("") is the current folder, but "" names nothing
+        result = run("import", SUN_GATE_CODE, empty, "-o", tmp_path / "out")
+        assert result.exit_code == 2
+        assert result.stderr == (
+            "pachaprint: error: an empty argument: give share codes, links or files\n"
+        )
+        assert not (tmp_path / "out").exists()
 
 
 def test_import_json_lists_every_input(tmp_path):

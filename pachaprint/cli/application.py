@@ -34,7 +34,7 @@ COMMANDS: dict[str, Entry] = {
         "validate", "Derive the crop layer from the terrain and the start cells' crops."
     ),
     "hint": Entry("hint", "Print the next deduction only: the easiest step a player can make now."),
-    "new": Entry("new", "Generate a valid, unique scenario at the requested difficulty."),
+    "new": Entry("new", "Generate a valid, unique scenario of the requested grade."),
     "studio": Entry("studio", "Author a disc in the browser, the checker live on every edit."),
     "simulate": Entry("simulate", "Simulate bot games of a scenario and report how it plays."),
     "balance": Entry(

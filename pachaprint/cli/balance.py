@@ -181,10 +181,19 @@ def _run(
     executor, workers = (cluster.executor, cluster.workers) if cluster else (None, 0)
     models = [s for _, s in scenarios]
     if output_format is OutputFormat.text and not quiet:
-        from pachaprint.cli.progress import game_bar
+        from pachaprint.cli.progress import Bars
 
-        with game_bar("balancing") as update:
-            reports = balance_many(models, config, jobs, executor, workers, update)
+        stages = {"games": ("balancing", "game")}
+        totals = [0]
+
+        def progress(done: int, total: int) -> None:
+            totals[0] = total
+            bars("games", done, total)
+
+        with Bars(True, stages, transient=True, long_stages=frozenset({"games"})) as bars:
+            reports = balance_many(models, config, jobs, executor, workers, progress)
+            if totals[0]:  # a run that its flags decided early leaves its last games unplayed
+                bars("games", totals[0], totals[0])
     else:
         reports = balance_many(models, config, jobs, executor, workers)
     return [

@@ -24,6 +24,13 @@ from pachaprint.model.printing import PrintSettings
 from pachaprint.pipeline.build import BuildOptions, OutDirError, run_build
 
 DEFAULT_JOBS = max(1, min(4, os.cpu_count() or 1))
+STAGES = {
+    "validate": ("validating", "scenario"),
+    "scenarios": ("simulating and rendering", "scenario"),
+    "core": ("core components", "set"),
+    "print sheets": ("print sheets", "PDF file"),
+}
+"""The build's stages (:mod:`pachaprint.pipeline.build`) as its progress names them."""
 
 
 @command()
@@ -127,7 +134,8 @@ def build(
         site=not no_site,
         pyodide=pyodide,
     )
-    with Bars(not quiet and output_format is OutputFormat.text) as progress:
+    wanted = not quiet and output_format is OutputFormat.text
+    with Bars(wanted, STAGES, long_stages=frozenset({"scenarios"})) as progress:
         try:
             result = run_build(
                 scenarios,

@@ -65,16 +65,18 @@ def wheels_for(wheel: str) -> tuple[str, ...]:
 
 def result_lines(result: BuildResult, output_format: str, quiet: bool) -> list[str]:
     """What ``build`` prints on standard output: the JSON summary, or a line per scenario
-    (and per problem) and the summary line. With ``quiet`` in the text format, only
-    what went wrong: the scenarios that failed with their problems, the build's own
-    problems and the summary line; nothing at all for a build that went well."""
+    that was built, refused or failed (and per problem) and the summary line. A scenario
+    whose files were up to date gets no line of its own: the summary counts it. With
+    ``quiet`` in the text format, only what went wrong: the scenarios that failed with
+    their problems, the build's own problems and the summary line; nothing at all for a
+    build that went well."""
     if output_format == "json":
         return [json.dumps(result.to_dict(), indent=2)]
     if quiet and result.ok:
         return []
     lines = []
     for outcome in result.scenarios:
-        if quiet and outcome.ok:
+        if (quiet and outcome.ok) or (outcome.status == "unchanged" and not outcome.problems):
             continue
         line = f"{outcome.id or outcome.file}: {outcome.status}"
         if outcome.report and outcome.report.get("difficulty"):
@@ -82,10 +84,24 @@ def result_lines(result: BuildResult, output_format: str, quiet: bool) -> list[s
         lines.append(line)
         lines += [f"  {outcome.file}: {problem}" for problem in outcome.problems]
     lines += [f"error: {problem}" for problem in result.problems]
+    count = len(result.scenarios)
+    current = sum(1 for s in result.scenarios if s.status == "unchanged")
+    if not lines and current == count and result.core == "unchanged" and _sheets_current(result):
+        noun = "scenario is" if count == 1 else "scenarios are"
+        lines.append(
+            f"nothing changed: the {count} {noun} up to date, and so are the core "
+            f"components and the print sheets; output in {result.out_dir}/"
+        )
+        return lines
     built = sum(1 for s in result.scenarios if s.ok)
+    made = f" ({built - current} now, {current} up to date)" if current else ""
     sheets = ", ".join(f"{paper} {status}" for paper, status in result.pnp.items()) or "none"
     lines.append(
-        f"{built} of {len(result.scenarios)} scenarios built; core {result.core}; "
+        f"{built} of {count} scenarios built{made}; core {result.core}; "
         f"print sheets {sheets}; output in {result.out_dir}/"
     )
     return lines
+
+
+def _sheets_current(result: BuildResult) -> bool:
+    return all(status in ("unchanged", "skipped") for status in result.pnp.values())

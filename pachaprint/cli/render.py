@@ -62,7 +62,7 @@ def render(
     ID-disc-front-volvelle45.svg, ID-disc-back.svg, a PDF of each, and
     ID-disc-print-<paper>.pdf ready for double-sided printing, where ID is the
     scenario's id, so the discs of several scenarios share a folder. --core writes the board, tiles, tokens, reference
-    card, wheel covers and calibration disc plus the core print-and-play PDF.
+    card, wheel covers and calibration disc plus the core print-and-play PDF, all into DIR.
     Exit 0 when written, 1 for an invalid scenario, 2 for usage errors.
     """
     if core == (scenario is not None):
@@ -72,12 +72,14 @@ def render(
     if os.path.exists(out) and not os.path.isdir(out):
         raise UsageError(f"--out {out} is a file; give a folder")
     if core:
+        from pachaprint.cli.progress import Bars
         from pachaprint.render.core import render_core
 
-        try:
-            written = list(render_core(out, settings))
-        except OSError as exc:
-            raise UsageError(f"cannot write into {out}: {exc.strerror or exc}") from None
+        with Bars(True, {"core": ("drawing the core components", "piece")}) as bars:
+            try:
+                written = list(render_core(out, settings, flat=True, progress=bars))
+            except OSError as exc:
+                raise UsageError(f"cannot write into {out}: {exc.strerror or exc}") from None
         typer.echo(f"core: {_summary(sorted(set(written)), out)}")
         return
     from pachaprint.render.disc_files import write_disc_files

@@ -124,10 +124,19 @@ def _simulate(
     executor, workers = (cluster.executor, cluster.workers) if cluster else (None, 0)
     try:
         if output_format is OutputFormat.text and not quiet and total >= 20:
-            from pachaprint.cli.progress import game_bar
+            from pachaprint.cli.progress import Bars
 
-            with game_bar(f"simulating {config.mode.value}", total) as update:
-                return run(scenario, config, jobs, update, executor, workers)
+            stages = {"games": (f"simulating {config.mode.value}", "game")}
+            with Bars(True, stages, transient=True) as bars:
+                bars("games", 0, total)
+                return run(
+                    scenario,
+                    config,
+                    jobs,
+                    lambda done: bars("games", done, total),
+                    executor,
+                    workers,
+                )
         return run(scenario, config, jobs, None, executor, workers)
     except ValueError as exc:  # a scenario the mode cannot use
         typer.echo(printable(f"{path}: {exc}"), err=True)

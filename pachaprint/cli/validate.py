@@ -167,11 +167,17 @@ def solve(
             )
         raise typer.Exit(1)
     if write and result.solution is not None:
+        from pachaprint.check.fill import filled_text
+
+        text = filled_text(raw, board, result.solution)
+        # a complete layer is the solution (a valid file): the file is left as it is
+        if scenario.is_complete or text.encode("utf-8") == raw:
+            typer.echo(f"{shown}: unchanged: the crop layer was already complete")
+            return
         try:
-            from pachaprint.check.fill import filled_text
             from pachaprint.fileio import atomic_write_text
 
-            atomic_write_text(path, filled_text(raw, board, result.solution), follow_symlinks=True)
+            atomic_write_text(path, text, follow_symlinks=True)
         except OSError as exc:
             raise UsageError(f"cannot write {shown}: {exc.strerror or exc}") from None
         typer.echo(f"{shown}: crop layer written")

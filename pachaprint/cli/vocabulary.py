@@ -16,7 +16,7 @@ with the same short form and the same kind of value:
 ``--force``         replace or redo what is already there
 ``--max-turns``     turns after which a game counts as not ending
 ``--scheduler``     the Dask cluster that plays the games
-``--difficulty``    the Otoma's level (a list where several run)
+``--difficulty``    the Otoma's level, a list where several run (not a disc's grade)
 ``--otoma``         the Otoma's five start cells
 ``--colour``        your pawn colour in solo
 ``--box``           whether tile counts must fit the retail box
@@ -33,7 +33,7 @@ table ``tests/test_cli_vocabulary.py`` checks every command's ``--help``
 against.
 
 Spellings that are going away (``simulate --players``, ``hint --json``,
-``build --summary``...) are :func:`deprecated` hidden options: they still
+``build --summary``, ``new --difficulty``...) are :func:`deprecated` hidden options: they still
 work for one release, and :func:`renamed` prints a note on standard error
 naming the new spelling.
 """
@@ -88,7 +88,7 @@ METAVARS: dict[str, tuple[str, ...]] = {
     "--seed": ("N",),
     "--max-turns": ("N",),
     "--scheduler": ("ADDRESS",),
-    "--difficulty": ("LEVEL", "LEVEL,LEVEL", "easy|medium|hard|expert"),
+    "--difficulty": ("LEVEL", "LEVEL,LEVEL"),
     "--otoma": ("CELL,CELL",),
     "--colour": ("NAME",),
     "--box": ("retail|unlimited",),
@@ -99,7 +99,7 @@ METAVARS: dict[str, tuple[str, ...]] = {
     "--port": ("N",),
 }
 """The values each shared option shows in ``--help`` (a list where commands differ: one
-mode to play or several to compare; ``new --difficulty`` is the puzzle's grade)."""
+mode to play or several to compare)."""
 
 
 # -- where the output goes, how much to run ------------------------------------------------

@@ -12,6 +12,8 @@ other damage but one time in 32,768.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 """Crockford's base 32: symbol value -> character."""
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)} | {"O": 0, "I": 1, "L": 1}
@@ -50,16 +52,105 @@ def read_symbols(text: str) -> list[int]:
     return values
 
 
-def crc15(values: list[int]) -> int:
-    """The CRC-15 of a sequence of 5-bit symbol values."""
-    crc = _INIT
+def _step_table() -> tuple[int, ...]:
+    """What five CRC steps add for each value of the top five bits xor a symbol's bits."""
+    table = []
+    for top in range(32):
+        crc = top << 10
+        for _ in range(5):
+            crc = ((crc << 1) ^ _POLY if crc & 0x4000 else crc << 1) & 0x7FFF
+        table.append(crc)
+    return tuple(table)
+
+
+_STEP = _step_table()
+
+
+def crc15(values: list[int], crc: int = _INIT) -> int:
+    """The CRC-15 of a sequence of 5-bit symbol values (a symbol at a time: the five bit
+    steps of one symbol fold into a table look-up). ``crc``: the CRC of the symbols before
+    ``values``, to go on from."""
     for value in values:
-        for bit in range(4, -1, -1):
-            top = (crc >> 14 & 1) ^ (value >> bit & 1)
-            crc = (crc << 1) & 0x7FFF
-            if top:
-                crc ^= _POLY
+        crc = ((crc << 5) & 0x7FFF) ^ _STEP[(crc >> 10) ^ value]
     return crc
+
+
+def _shift(crc: int) -> int:
+    """The CRC after one more symbol of value 0 (a linear map: the CRC of a symbol ``v``
+    after ``crc`` is ``_shift(crc) ^ _STEP[v]``)."""
+    return ((crc << 5) & 0x7FFF) ^ _STEP[crc >> 10]
+
+
+def one_slip_fixes(
+    values: list[int], before: Sequence[int] = ()
+) -> Iterator[tuple[int, list[int]]]:
+    """The codes one slip away from ``values`` (symbols, their check last) whose check
+    matches, as ``(position, symbols)``: one symbol changed, added, left out or two
+    neighbours swapped. ``before``: symbols the check covers ahead of ``values`` (a
+    name part's check covers its code).
+
+    A CRC is linear, so the change a slip makes to it is worked out from a table per
+    position rather than by checking each of the ~3,000 neighbouring codes in full.
+    """
+    body, check = values[:-CHECK_SYMBOLS], values[-CHECK_SYMBOLS:]
+    size = len(body)
+    received = _value(check)
+    start = crc15(list(before))
+    prefix = [start]
+    for value in body:
+        prefix.append(crc15([value], prefix[-1]))
+    syndrome = prefix[size] ^ received
+    # effect[e][d]: what xor-ing d into the symbol e places before the check does to the CRC
+    effect = [list(_STEP)]
+    for _ in range(size):
+        effect.append([_shift(crc) for crc in effect[-1]])
+    # tail[k]: the part of the CRC that the body's symbols from k on contribute
+    tail = [0] * (size + 1)
+    for k in range(size - 1, -1, -1):
+        tail[k] = tail[k + 1] ^ effect[size - 1 - k][body[k]]
+
+    def changed(at: int, symbol: int) -> list[int]:
+        return [*values[:at], symbol, *values[at + 1 :]]
+
+    for at in range(size):  # one body symbol changed
+        row = effect[size - 1 - at]
+        for delta in range(1, 32):
+            if row[delta] == syndrome:
+                yield at, changed(at, body[at] ^ delta)
+    for j in range(CHECK_SYMBOLS):  # one check symbol changed
+        shift = 5 * (CHECK_SYMBOLS - 1 - j)
+        delta = syndrome >> shift & 31
+        if delta and syndrome == delta << shift:
+            yield size + j, changed(size + j, check[j] ^ delta)
+    for at in range(size - 1):  # neighbours in the body swapped
+        delta = body[at] ^ body[at + 1]
+        if delta and effect[size - 1 - at][delta] ^ effect[size - 2 - at][delta] == syndrome:
+            yield at, [*values[:at], values[at + 1], values[at], *values[at + 2 :]]
+    for at in range(size + 1):  # a symbol left out of the body before ``at``
+        # with x put back at ``at`` the CRC is received iff effect[size - at][x] == target
+        target = received ^ tail[at] ^ _shift(prefix[size] ^ tail[at])
+        for symbol, crc in enumerate(effect[size - at]):
+            if crc == target:
+                yield at, [*values[:at], symbol, *values[at:]]
+    for at in range(size):  # one body symbol too many
+        if crc15(body[at + 1 :], prefix[at]) == received:
+            yield at, values[:at] + values[at + 1 :]
+    # slips among the check symbols, or across their start: few enough to try in full
+    for at in range(size - 1, len(values) + 1):
+        tries = [[*values[:at], symbol, *values[at:]] for symbol in range(32)]
+        if at < len(values):
+            tries.append(values[:at] + values[at + 1 :])
+        if at + 1 < len(values):
+            tries.append([*values[:at], values[at + 1], values[at], *values[at + 2 :]])
+        for tried in tries:
+            cut = len(tried) - CHECK_SYMBOLS
+            base = min(at, cut, size)  # the symbols before are the body's: go on from its CRC
+            if tried != values and crc15(tried[base:cut], prefix[base]) == _value(tried[cut:]):
+                yield min(at, len(values) - 1), tried
+
+
+def _value(check: list[int]) -> int:
+    return (check[0] << 10) | (check[1] << 5) | check[2]
 
 
 def check_symbols(values: list[int]) -> list[int]:

@@ -252,7 +252,15 @@ def _locked_build(
         executor = worker_pool(jobs)
     with executor or nullcontext():
         submit: Submit = executor.submit if executor else run_now
+        core_told = False
+        if core_needed:
+            progress("core", 0, 1)
         core_future = submit(build_core, str(out_dir), options) if core_needed else None
+        if core_future is not None and core_future.done():  # made here, without workers
+            progress("core", 1, 1)
+            core_told = True
+        if pending:
+            progress("scenarios", 0, len(pending))
         for done, (outcome, digest, result) in enumerate(
             _scenario_results(pending, str(out_dir), options, executor), start=1
         ):
@@ -268,6 +276,9 @@ def _locked_build(
             else:
                 manifest.forget(f"scenario:{outcome.id}")
             progress("scenarios", done, len(pending))
+            if core_future is not None and core_future.done() and not core_told:
+                progress("core", 1, 1)  # (it ran beside the scenarios)
+                core_told = True
         core_status = "unchanged"
         if core_future is not None:
             try:
@@ -277,7 +288,8 @@ def _locked_build(
                 core_status = "failed"
                 manifest.forget("core")
                 problems.append(failure("core components failed", exc))
-            progress("core", 1, 1)
+            if not core_told:
+                progress("core", 1, 1)
         built = [
             BuiltScenario(o.id, o.data, o.disc, (o.report or {}).get("difficulty"))
             for o in outcomes

@@ -219,26 +219,30 @@ def build_volumes(
     by_id = {scenario.id: scenario for scenario in built}
     files, planned = plan_discs(built, options)
     templates = {_template_name(ref): ref for ref in options.printing.wheels}
-    jobs: list[tuple[Volume, str, Future[dict[str, str]]]] = []
+    todo: list[tuple[Volume, str]] = []
     status: dict[str, str] = {}
     for paper, volumes in planned.items():
         shown = [volume for volume, _digest in volumes]
         for unit in stale_discs(manifest, paper, shown):
             problems.extend(manifest.remove_outputs(out_dir, unit))
         status[paper] = "unchanged" if volumes else "skipped"
-        for volume, digest in volumes:
-            if manifest.is_current(out_dir, volume.unit, digest):
-                continue
-            future = submit(
-                build_discs_pnp,
-                [by_id[i].disc() for i in volume.ids],
-                str(out_dir),
-                paper,
-                options,
-                volume.name,
-                templates[volume.wheel],
-            )
-            jobs.append((volume, digest, future))
+        todo += [
+            (v, digest) for v, digest in volumes if not manifest.is_current(out_dir, v.unit, digest)
+        ]
+    if todo:
+        progress("print sheets", 0, len(todo))
+    jobs: list[tuple[Volume, str, Future[dict[str, str]]]] = []
+    for volume, digest in todo:
+        future = submit(
+            build_discs_pnp,
+            [by_id[i].disc() for i in volume.ids],
+            str(out_dir),
+            volume.paper,
+            options,
+            volume.name,
+            templates[volume.wheel],
+        )
+        jobs.append((volume, digest, future))
     for number, (volume, digest, future) in enumerate(jobs, start=1):
         try:
             manifest.record(volume.unit, digest, future.result())

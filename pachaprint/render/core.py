@@ -255,11 +255,18 @@ def core_pages(
 
 
 def render_core(
-    out_dir: str | Path, settings: PrintSettings, tile_mm: float | None = None
+    out_dir: str | Path,
+    settings: PrintSettings,
+    tile_mm: float | None = None,
+    flat: bool = False,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> list[Path]:
     """Write the core component files and the PnP PDF of each paper of ``settings``; returns
     the paths written.
 
+    They go into ``out_dir/core/`` and ``out_dir/pnp/``, a build's layout (docs/outputs.md
+    section 1), or with ``flat`` all into ``out_dir`` itself (``render --core``).
+    ``progress("core", done, total)`` counts the pieces as they are written.
     ``tile_mm`` is the terrain tile size = board cell pitch (default 25 mm from the
     template). A board too large for the paper is tiled over pages with glue marks.
     The wheel templates of ``settings`` also give ``core/wheel-cover*.svg|pdf`` and
@@ -268,29 +275,48 @@ def render_core(
     every further paper with ``-<paper>`` added (``wheel-cover-letter.svg``).
     """
     out = Path(out_dir)
+    core, pnp = (out, out) if flat else (out / "core", out / "pnp")
     words = texts(settings.lang)
     written: list[Path] = []
-    for component in (*COMPONENTS, PIECES, SCREENS):
+    components = (*COMPONENTS, PIECES, SCREENS)
+    total = len(components) + 2 * len(settings.papers)
+    done = 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress("core", done, total)
+
+    if progress is not None:
+        progress("core", 0, total)
+    for component in components:
         drawing = component.drawing(settings, tile_mm)
-        written.append(write_svg(drawing, out / "core" / f"{component.stem}.svg"))
+        written.append(write_svg(drawing, core / f"{component.stem}.svg"))
         written.append(
             write_pdf(
                 drawing,
-                out / "core" / f"{component.stem}.pdf",
+                core / f"{component.stem}.pdf",
                 title=f"{words['core_title']}: {words['components'][component.key]}",
             )
         )
+        step()
     for n, key in enumerate(settings.papers):
         files = wheel_core_files(key, settings, "" if n == 0 else f"-{key}")
-        written += [atomic_write_bytes(out / name, data) for name, data in files.items()]
+        written += [
+            atomic_write_bytes(core / name.removeprefix("core/"), data)
+            for name, data in files.items()
+        ]
+        step()
     for key in settings.papers:
         pages = core_pages(key, settings, tile_mm)
         written.append(
             write_pdf(
                 pages,
-                out / "pnp" / f"pachaprint-core-{key}.pdf",
+                pnp / f"pachaprint-core-{key}.pdf",
                 title=words["core_title"],
                 duplex=True,
             )
         )
+        step()
     return written

@@ -111,6 +111,8 @@ def read_items(arguments: list[str]) -> list[Item]:
     """Every item the arguments name, in order; :class:`InputError` for the first bad one."""
     items: list[Item] = []
     for argument in arguments:
+        if not argument.strip():
+            raise InputError("an empty argument: give share codes, links or files", True)
         path = Path(argument)
         a_link = "://" in argument or "#" in argument
         if not a_link and os.path.isfile(path):  # (os.path: a long code is no error)
