@@ -33,9 +33,9 @@ from pachaprint.cli import app
 from pachaprint.cli.checking import Tally, report_lines, summary_line
 from pachaprint.engine.analysis.report import SimulationReport
 from pachaprint.engine.analysis.summary import RunSummary
-from pachaprint.engine.rules.config import Mode, seating
 from pachaprint.engine.rules.log import COMPETITIVE_V1, LOG_FORMAT, VERSUS_V1, game_log, parse_log
 from pachaprint.engine.rules.log import replay as replay_log
+from pachaprint.engine.rules.modes import CoopState
 from pachaprint.model.rules import (
     BOX_CROP_TILES,
     BOX_TERRAIN_TILES,
@@ -44,8 +44,8 @@ from pachaprint.model.rules import (
     OFFERING_TOKENS_PER_TYPE,
 )
 from pachaprint.model.scenario import FORMAT as SCENARIO_FORMAT
+from pachaprint.model.sharecode import VERSION, code_of, decode, shared_disc
 from pachaprint.resources import load_template
-from pachaprint.share.codec import VERSION, code_of, decode, shared_disc
 from pachaprint.studio.authoring import DRAFT_FORMAT
 from tests.helpers import REPO
 
@@ -276,15 +276,15 @@ def test_the_box_and_the_offering_table_are_the_code_s():
 def test_the_co_op_seating_tables_are_the_engine_s():
     for row in table_rows("rules.md", "players"):
         players = int(row[0])
-        assert seating(Mode.COOP, players, "normal", "brown").pawns[0] == int(row[2])
-        assert seating(Mode.COOP, players, "easy", "brown").pawns[0] == int(row[2])
-        assert seating(Mode.COOP, players, "expert", "brown").pawns[0] == int(row[3])
-        colours = seating(Mode.COOP, players, "normal", "brown").colours[:-1]
+        assert CoopState.seating_for(players, "normal", "brown").pawns[0] == int(row[2])
+        assert CoopState.seating_for(players, "easy", "brown").pawns[0] == int(row[2])
+        assert CoopState.seating_for(players, "expert", "brown").pawns[0] == int(row[3])
+        colours = CoopState.seating_for(players, "normal", "brown").colours[:-1]
         assert all(colour in row[1] for colour in colours) and len(colours) == (
             2 if players == 4 else players
         )
     for level, count in table_rows("rules.md", "difficulty"):
-        assert len(seating(Mode.COOP, 2, level, "brown").otoma_colours) == int(count)
+        assert len(CoopState.seating_for(2, level, "brown").otoma_colours) == int(count)
 
 
 def test_the_trails_table_is_the_board_template_s():

@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from pachaprint import __version__
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.core import render_core
-from pachaprint.render.scenario import render_scenario
+from tests.helpers import both_wheels, write_disc
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "high-valley.json"
 
@@ -26,9 +26,9 @@ FIXTURE = Path(__file__).resolve().parent / "fixtures" / "high-valley.json"
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("kit")
-    render_core(out, paper="a4", lang="en", wheels="both")
+    render_core(out, both_wheels())
     scenario = Scenario.from_dict(json.loads(FIXTURE.read_text(encoding="utf-8")))
-    render_scenario(scenario, out / "disc", wheel="both", printable=True)
+    write_disc(scenario, out / "disc", print_sheet=True)
     return out
 
 

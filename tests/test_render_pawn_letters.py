@@ -16,6 +16,7 @@ import numpy as np
 import pypdfium2
 import pytest
 
+from pachaprint.model.printing import PrintSettings
 from pachaprint.render import draw as d
 from pachaprint.render.components.pieces import face
 from pachaprint.render.pdf import pdf_bytes
@@ -43,7 +44,7 @@ def _coded(drawing: d.Drawing, kind: type) -> np.ndarray:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_pawn_letter_is_inside_its_pawn(lang):
     for kind, colour in PAWNS:
-        token = face(kind, colour, 1, lang)
+        token = face(kind, colour, 1, PrintSettings(lang=lang))
         body, letter = _coded(token, d.Use), _coded(token, d.Text)
         assert letter.sum() > 200, (kind, colour)
         outside = int((letter & ~body).sum())

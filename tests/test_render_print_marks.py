@@ -17,9 +17,10 @@ import pytest
 from pachaprint.model.scenario import Scenario
 from pachaprint.render import draw as d
 from pachaprint.render.core import core_pages
-from pachaprint.render.paper import settings
-from pachaprint.render.scenario import disc_print_pages
+from pachaprint.render.disc_files import disc_print_pages
+from pachaprint.render.paper import geometry
 from pachaprint.render.symbols import palette
+from tests.helpers import both_wheels, disc_of
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "high-valley.json"
 
@@ -44,14 +45,15 @@ def _marks(page: d.Drawing):
 
 def _pages(paper: str) -> list[d.Drawing]:
     scenario = Scenario.from_dict(json.loads(FIXTURE.read_text(encoding="utf-8")))
-    discs = disc_print_pages([scenario], paper, "both", "en", {scenario.id: "medium"}, (0, 0))
-    return [*core_pages(paper, "en", None, ["retail", "volvelle45"], (0.0, 0.0)), *discs]
+    settings = both_wheels(papers=(paper,))
+    discs = disc_print_pages([disc_of(scenario, "medium")], settings)
+    return [*core_pages(paper, settings), *discs]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_crop_mark_and_cut_line_is_6mm_from_the_paper_edge(paper):
-    edge = float(settings()["min_edge_mm"])
+    edge = float(geometry()["min_edge_mm"])
     assert edge >= 6.0
     found = 0
     for n, page in enumerate(_pages(paper), 1):
@@ -71,12 +73,13 @@ def test_a_disc_is_cut_and_pierced_from_its_back(wheel):
     from pachaprint.render.components.disc_front import disc_front
     from pachaprint.render.wheel_templates import load_wheel
 
-    scenario = Scenario.from_dict(json.loads(FIXTURE.read_text(encoding="utf-8")))
-    back = disc_back(scenario, wheel, "en", "medium")
+    disc = disc_of(Scenario.from_dict(json.loads(FIXTURE.read_text(encoding="utf-8"))), "medium")
+    settings = both_wheels()
+    back = disc_back(disc, wheel, settings)
     cut = d.find(back, "cut-line")
     radius = load_wheel(wheel).disc_radius
     assert isinstance(cut, d.Circle) and cut.r == radius and cut.style.cut == "line"
     assert (cut.cx, cut.cy) == (radius, radius)
     assert d.find(back, "pin-hole") is not None
-    front = disc_front(scenario, wheel, "en")
+    front = disc_front(disc, wheel, settings)
     assert not [i for i, _ in d.walk(front.items) if getattr(i, "style", d.Style()).cut]

@@ -26,9 +26,10 @@ from PIL import Image
 
 from pachaprint.model.scenario import Scenario
 from pachaprint.render import printshop as ps
+from pachaprint.render.disc_files import disc_print_pages
 from pachaprint.render.pdf import pdf_bytes
-from pachaprint.render.scenario import disc_print_pages
 from pachaprint.resources import templates_dir
+from tests.helpers import both_wheels, disc_of
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "high-valley.json"
 MM = 72 / 25.4
@@ -37,7 +38,7 @@ MM = 72 / 25.4
 @pytest.fixture(scope="module")
 def pages():
     scenario = Scenario.from_dict(json.loads(FIXTURE.read_text(encoding="utf-8")))
-    return disc_print_pages([scenario], "a4", "both", "en", {scenario.id: "medium"}, (0, 0), None)
+    return disc_print_pages([disc_of(scenario, "medium")], both_wheels())
 
 
 @pytest.fixture(scope="module")

@@ -19,13 +19,15 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
 
+from pachaprint.model.disc import Disc
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.components.disc_back import disc_back
 from pachaprint.render.components.disc_front import disc_front
 from pachaprint.render.core import core_pages
+from pachaprint.render.disc_files import disc_print_pages
 from pachaprint.render.pdf import pdf_bytes
-from pachaprint.render.scenario import disc_print_pages
 from pachaprint.resources import LANGUAGES
+from tests.helpers import both_wheels, disc_of
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 LIBRARY = Path(__file__).resolve().parent.parent / "scenarios"
@@ -82,10 +84,9 @@ def text_sizes(pdf: bytes) -> list[tuple[int, float]]:
     return found
 
 
-def _scenario(path: Path) -> Scenario:
-    from pachaprint.render.scenario import completed
-
-    return completed(Scenario.from_dict(json.loads(path.read_text(encoding="utf-8"))))
+def _disc(path: Path) -> Disc:
+    """The checked disc of a scenario file, as the checker makes it (dots filled, graded)."""
+    return disc_of(Scenario.from_dict(json.loads(path.read_text(encoding="utf-8"))))
 
 
 def test_the_reader_finds_the_printed_size():
@@ -109,25 +110,17 @@ def test_the_reader_finds_the_printed_size():
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_text_of_the_kit_is_under_6pt(lang):
-    long_, tiny = _scenario(LIBRARY / "sacred-valley.json"), _scenario(FIXTURES / "lake-shore.json")
-    assert long_.otoma_cells and tiny.size == "tiny"
+    long_, tiny = _disc(LIBRARY / "sacred-valley.json"), _disc(FIXTURES / "lake-shore.json")
+    assert long_.scenario.otoma_cells and tiny.scenario.size == "tiny"
+    a4, letter = both_wheels(lang=lang), both_wheels(lang=lang, papers=("letter",))
     files = {
-        "core": pdf_bytes(core_pages("a4", lang, None, ["retail", "volvelle45"], (0.0, 0.0))),
-        "discs": pdf_bytes(
-            disc_print_pages(
-                [long_, tiny],
-                "letter",
-                "both",
-                lang,
-                {long_.id: "medium", tiny.id: "needs-guessing"},
-                (0, 0),
-            )
-        ),
+        "core": pdf_bytes(core_pages("a4", a4)),
+        "discs": pdf_bytes(disc_print_pages([long_, tiny], letter)),
     }
     for wheel in ("retail", "volvelle45"):
-        for s in (long_, tiny):
-            files[f"{s.id} back {wheel}"] = pdf_bytes([disc_back(s, wheel, lang, "expert")])
-            files[f"{s.id} front {wheel}"] = pdf_bytes([disc_front(s, wheel, lang)])
+        for disc in (long_, tiny):
+            files[f"{disc.id} back {wheel}"] = pdf_bytes([disc_back(disc, wheel, a4)])
+            files[f"{disc.id} front {wheel}"] = pdf_bytes([disc_front(disc, wheel, a4)])
     for name, pdf in files.items():
         sizes = text_sizes(pdf)
         assert sizes, name

@@ -11,6 +11,8 @@ import typer
 
 from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
+from pachaprint.engine.bots import BOT_NAMES, HUMAN
+from pachaprint.model.text import choice_words
 
 if TYPE_CHECKING:  # the engine is imported when the command runs, not when the CLI starts
     from pachaprint.engine.rules.log import SavedGame
@@ -26,8 +28,8 @@ def play(
     ),
     mode: str | None = v.game_mode(),
     seats: str | None = v.seats(
-        "Who sits where, one entry per seat: human, random, greedy, logician, expert (a search "
-        "player) or oracle-cheat (reads the hidden map); or N seats, you and N-1 logicians "
+        f"Who sits where, one entry per seat: {choice_words((HUMAN, *BOT_NAMES))} (expert "
+        "searches, oracle-cheat reads the hidden map); or N seats, you and N-1 logicians "
         "(default: human,logician; solo: human)."
     ),
     difficulty: str | None = v.game_difficulty(),
@@ -60,23 +62,29 @@ def play(
     from pachaprint.cli.loading import load_saved_game
     from pachaprint.engine.rules.config import ConfigError
     from pachaprint.engine.rules.log import save_log
+    from pachaprint.play.setup import PlayConfig
     from pachaprint.terminal.display import printable
-    from pachaprint.terminal.play import PlayConfig, run_game
+    from pachaprint.terminal.play import run_game
 
     saved: SavedGame | None = None
     seats = v.renamed("--players", "--seats", players, seats, None)
     try:
         if resume:
             saved = load_saved_game(path, "cannot resume")
-            config = PlayConfig.resuming(
-                saved,
-                seats,
-                mode=mode,
-                difficulty=difficulty,
-                otoma=otoma,
-                colour=colour,
-                seed=seed,
-            )
+            given = {"mode": mode, "difficulty": difficulty, "otoma": otoma, "colour": colour}
+            try:
+                config = PlayConfig.resuming(saved, seats, **given, seed=seed)
+            except ConfigError as exc:
+                if seats is not None or exc.setting not in ("players", "seats"):
+                    raise
+                typer.echo(  # the file's own seats, not an option given: the file's problem
+                    printable(
+                        f"{path}: cannot resume: {exc} (it names no seat for each player: "
+                        "give --seats, one per player)"
+                    ),
+                    err=True,
+                )
+                raise typer.Exit(1) from None
             scenario = saved.scenario
         else:
             config = PlayConfig.parse(mode, seats, difficulty, otoma, colour, seed)
@@ -101,6 +109,6 @@ def play(
 
 
 def _load_scenario(path: Path) -> Scenario:
-    from pachaprint.cli.loading import load_valid_scenario
+    from pachaprint.cli.loading import load_disc
 
-    return load_valid_scenario(path, REFUSAL)
+    return load_disc(path, REFUSAL).scenario

@@ -12,6 +12,9 @@ from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.cluster import cluster_for
 from pachaprint.cli.options import OutputFormat
+from pachaprint.engine.bots import BOT_NAMES
+from pachaprint.engine.rules.config import Mode
+from pachaprint.engine.rules.modes import difficulty_words, mode_words
 
 if TYPE_CHECKING:
     from pachaprint.engine.analysis.cluster import Cluster
@@ -30,21 +33,21 @@ def simulate(
         "(bot x difficulty), the first runs taking one more when it does not divide evenly."
     ),
     mode: str = v.mode(
-        "competitive, solo (one player against the Otoma) or coop (the group against the Otoma).",
-        "competitive",
+        f"{mode_words()}: solo is one player against the Otoma, coop the group.",
+        Mode.COMPETITIVE.value,
     ),
     seats: str | None = v.seats(
         "Who sits where: N seats (2-4, default 2; solo has one) filled from --bots, or the "
         "bot of every seat (logician,greedy,greedy)."
     ),
     bots: str | None = v.bots(
-        "Bots, one per seat, repeated when short (random, greedy, logician, expert, "
-        "oracle-cheat); against the Otoma, each bot in turn.",
+        f"Bots, one per seat, repeated when short ({', '.join(BOT_NAMES)}); "
+        "against the Otoma, each bot in turn.",
         None,
         show_default="logician,greedy",
     ),
     difficulty: str | None = v.difficulty(
-        "solo: easy, hard; coop: easy, normal, expert (default: all of the mode's).", several=True
+        f"{difficulty_words()} (default: all of the mode's).", several=True
     ),
     otoma: str | None = v.otoma(),
     seed: int = v.seed("Seed; game i uses a seed derived from (seed, i).", 1),
@@ -57,7 +60,7 @@ def simulate(
         None,
         "--logs",
         metavar="DIR",
-        help="Write every game's log (pachaprint-game/2) into DIR, to watch one with "
+        help="Write every game's log (pachaprint-game/3) into DIR, to watch one with "
         "'pachaprint table DIR/game-0001.json'.",
     ),
     players: str | None = v.deprecated("--players", "-p"),
@@ -72,21 +75,22 @@ def simulate(
     Exit 0 when every game ended, 1 when some did not (or the file is invalid),
     2 for usage errors.
     """
-    from pachaprint.cli.loading import load_valid_scenario
+    from pachaprint.cli.loading import load_disc
     from pachaprint.engine.analysis.simulate import SimulationConfig
-    from pachaprint.engine.rules.config import ConfigError, Mode
+    from pachaprint.engine.rules.config import ConfigError
+    from pachaprint.engine.rules.modes import mode_class
     from pachaprint.terminal.display import printable
 
     seats = v.renamed("--players", "--seats", players, seats, None)
     try:
-        shared = Mode.parse(mode) is not Mode.COMPETITIVE
+        shared = mode_class(Mode.parse(mode)).has_otoma  # one bot in every seat
         number, names = v.bot_seats(seats, bots, "logician,greedy", shared)
         config = SimulationConfig.parse(
             mode, number, names, difficulty, games, seed, otoma, max_turns
         )
     except ConfigError as exc:
         raise UsageError(f"{v.option_of(exc.setting)}: {exc}") from None
-    scenario = load_valid_scenario(path, REFUSAL)
+    scenario = load_disc(path, REFUSAL).scenario
     total = config.games
     with cluster_for(scheduler) as cluster:
         report = _simulate(scenario, config, jobs, cluster, path, total, output_format, quiet, logs)
@@ -120,28 +124,16 @@ def _simulate(
     executor, workers = (cluster.executor, cluster.workers) if cluster else (None, 0)
     try:
         if output_format is OutputFormat.text and not quiet and total >= 20:
-            from rich.console import Console
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeRemainingColumn,
-            )
+            from pachaprint.cli.progress import Bars
 
-            columns = (
-                TextColumn(f"simulating {config.mode.value}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-            )
-            with Progress(*columns, transient=True, console=Console(stderr=True)) as bar:
-                task = bar.add_task("games", total=total)
+            stages = {"games": (f"simulating {config.mode.value}", "game")}
+            with Bars(True, stages, transient=True) as bars:
+                bars("games", 0, total)
                 return run(
                     scenario,
                     config,
                     jobs,
-                    lambda done: bar.update(task, completed=done),
+                    lambda done: bars("games", done, total),
                     executor,
                     workers,
                 )

@@ -38,6 +38,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..model.printing import PrintSettings
 from ..resources import templates_dir
 from . import draw as d
 
@@ -311,17 +312,17 @@ def print_shop_pdf(
 def write_pdfs(
     pages: d.Drawing | Sequence[d.Drawing],
     path: str | os.PathLike[str],
+    settings: PrintSettings,
     title: str | None = None,
     duplex: bool = False,
     outline: Sequence[tuple[str, int]] = (),
-    print_shop: bool = False,
 ) -> Path:
-    """:func:`pachaprint.render.pdf.write_pdf`, and with ``print_shop`` the print-shop file
-    beside it (``NAME-print-shop.pdf``); returns the home file's path."""
+    """:func:`pachaprint.render.pdf.write_pdf`, and with ``settings.print_shop`` the
+    print-shop file beside it (``NAME-print-shop.pdf``); returns the home file's path."""
     from .pdf import write_bytes, write_pdf
 
     target = write_pdf(pages, path, title=title, duplex=duplex, outline=outline)
-    if print_shop:
+    if settings.print_shop:
         pages = [pages] if isinstance(pages, d.Drawing) else pages
         shop = print_shop_pdf(pages, title or pages[0].name, outline)
         write_bytes(target.with_name(print_shop_name(target.name)), shop)

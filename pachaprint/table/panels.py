@@ -16,14 +16,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from pachaprint.engine.rules.config import Mode
 from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.rules import DIVERSITY_TOP_LEVEL, TERRAIN_LETTERS
 from pachaprint.render import draw as d
 from pachaprint.render.components import diversity, score_track, tokens
 from pachaprint.render.symbols import palette
 from pachaprint.table.pictures import (
-    LANG,
+    LOOK,
     arrow_face,
     frame,
     piece,
@@ -43,7 +42,7 @@ SUPPLY_WIDTH = 104.0
 def account_colours(view: PlayerView) -> list[str]:
     """The colour of each score account's stones and marker (the Otoma's last, purple)."""
     colours = side_colours(view)
-    if view.mode is Mode.COMPETITIVE:
+    if view.otoma_account < 0:  # no Otoma: an account per player
         return colours[: view.players]
     return [colours[0], OTOMA_COLOUR]
 
@@ -66,7 +65,7 @@ def _base(printed: d.Drawing, name: str) -> d.Drawing:
 
 @cache
 def diversity_base() -> d.Drawing:
-    return _base(diversity.diversity_board(LANG), "table-diversity")
+    return _base(diversity.diversity_board(LOOK), "table-diversity")
 
 
 def diversity_layer(view: PlayerView) -> d.Drawing:
@@ -104,7 +103,7 @@ def _badge(x: float, y: float, text: str) -> d.Group:
 # -- the score track -----------------------------------------------------------------------------
 @cache
 def score_base() -> d.Drawing:
-    return _base(score_track.score_track(LANG), "table-score")
+    return _base(score_track.score_track(LOOK), "table-score")
 
 
 def score_layer(view: PlayerView) -> d.Drawing:
@@ -134,21 +133,21 @@ def supplies(view: PlayerView, names: Sequence[str], hand_seat: int | None) -> d
         items.append(placed(terrain_face(letter, tile), x, y, tile))
         items.append(_count(x + tile + 1.0, y + tile / 2, view.supply[t]))
     y += tile + 4.0
-    coop = view.mode is Mode.COOP
     seats = seating_of(view)
+    shared = len(set(seats.account_of)) < view.players  # the group's account (co-op)
     for seat in range(view.players):
         side = seats.side_of[seat]
         items.append(_heading(y, names[seat]))
         y += 5.0
         items.append(piece("quechua", seats.colours[side], 1.5, y, 12.0))
         items.append(_count(15.0, y + 6.0, view.reserve[side], "in supply"))
-        if not coop:
+        if not shared:
             items += _tokens(view.tokens[seat], 50.0, y + 0.5)
         y += 15.0
-        if coop and view.tiles is not None and view.tiles.hands:
+        if view.tiles is not None and view.tiles.hands:
             items += _hand(view, seat, seat == hand_seat, 1.5, y)
             y += 16.0
-    if coop:
+    if shared:
         for account, name in enumerate(names[view.players :]):
             items.append(_heading(y, f"{name}: offering tokens"))
             y += 5.0
@@ -177,7 +176,7 @@ def _tokens(held: int, x: float, y: float) -> list[d.Element]:
 
 @cache
 def _token(level: int) -> d.Drawing:
-    return tokens.face(level, 1, LANG)
+    return tokens.face(level, 1, LOOK)
 
 
 def _hand(view: PlayerView, seat: int, open_: bool, x: float, y: float) -> list[d.Element]:

@@ -18,15 +18,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from pachaprint.check.load import MAX_BYTES
-from pachaprint.engine.bots import BOT_NAMES, CHEATING, HUMAN
-from pachaprint.engine.rules.config import PLAYER_COLOURS, ConfigError, Mode, first_start_cells
+from pachaprint.engine.bots import FAIR_BOTS, HUMAN
+from pachaprint.engine.rules.config import (
+    OTOMA_PAWNS,
+    PLAYER_COLOURS,
+    ConfigError,
+    Mode,
+)
 from pachaprint.engine.rules.events import Event
 from pachaprint.engine.rules.log import LogError, game_log, parse_log, replay
+from pachaprint.engine.rules.modes import MODES
 from pachaprint.engine.rules.oracle import Wheel
 from pachaprint.model.scenario import Scenario
+from pachaprint.play.setup import PlayConfig
 from pachaprint.table import seen
 from pachaprint.table.game import TableError, TableGame
-from pachaprint.terminal.play import PlayConfig
 from pachaprint.web.workspace import Workspace, WorkspaceError
 
 Answer = dict[str, Any]
@@ -45,21 +51,26 @@ class NewGame:
 
     def config(self, scenario: Scenario) -> PlayConfig:
         """The game's configuration (:class:`ConfigError` naming the setting); the Otoma start
-        on the disc's cells, or on its first five start cells when it names none."""
-        otoma = self.otoma
-        if otoma is None and Mode.parse(self.mode).has_otoma and not scenario.otoma:
-            cells = first_start_cells(scenario)
-            otoma = ",".join(scenario.board.name(c) for c in cells)
+        on the disc's cells, or, when it names none, where the players place them in the
+        game (the first decisions)."""
+        seed = self.seed if self.seed is not None else fresh_seed()
         return PlayConfig.parse(
-            self.mode, ",".join(self.seats), self.difficulty, otoma, self.colour, self.seed
+            self.mode, ",".join(self.seats), self.difficulty, self.otoma, self.colour, seed
         )
+
+
+def fresh_seed() -> int:
+    """A seed for a game nobody gave one: 63 random bits. The page never sees a game's
+    seed, and this many seeds cannot be tried one by one against what the table shows
+    to find the hidden deal."""
+    return secrets.randbelow(1 << 63)
 
 
 def usable_modes(scenario: Scenario) -> list[str]:
     """The modes this disc can be played in: solo and co-op need a long disc with five start cells."""
-    if scenario.size == "long" and len(scenario.start_cells) >= 5:
-        return [mode.value for mode in Mode]
-    return [Mode.COMPETITIVE.value]
+    if scenario.size == "long" and len(scenario.start_cells) >= OTOMA_PAWNS:
+        return [rules.mode.value for rules in MODES]
+    return [rules.mode.value for rules in MODES if not rules.has_otoma]
 
 
 class TableSession:
@@ -83,10 +94,12 @@ class TableSession:
         return {
             "scenario": {"name": scenario.name, "id": scenario.id, "size": scenario.size},
             "modes": usable_modes(scenario),
-            "difficulties": {mode.value: list(mode.difficulties) for mode in Mode},
-            "default_difficulty": {mode.value: mode.default_difficulty for mode in Mode},
-            "seats": {mode.value: list(mode.seat_counts) for mode in Mode},
-            "players": [HUMAN, *(name for name in BOT_NAMES if name not in CHEATING)],
+            "headings": {rules.mode.value: rules.heading for rules in MODES},
+            "colour_modes": [rules.mode.value for rules in MODES if rules.chooses_colour],
+            "difficulties": {rules.mode.value: list(rules.difficulties) for rules in MODES},
+            "default_difficulty": {rules.mode.value: rules.default_difficulty for rules in MODES},
+            "seats": {rules.mode.value: list(rules.seat_counts) for rules in MODES},
+            "players": [HUMAN, *FAIR_BOTS],
             "colours": list(PLAYER_COLOURS),
             "folder": str(self.workspace.root),
             "bases": seen.bases(scenario.size),
@@ -114,7 +127,7 @@ class TableSession:
         with self.lock:
             self._moved(moment)
             if not isinstance(code, int) or isinstance(code, bool):
-                raise TableError("an action is the engine's action code, a number", 400)
+                raise TableError("action must be a whole number: the engine's action code", 400)
             return self._after(self.game.act(code))
 
     def step(self, moment: object) -> Answer:
@@ -161,8 +174,6 @@ class TableSession:
         with self.lock:
             try:
                 play = words.config(self.scenario)
-                if any(kind in CHEATING for kind in play.seats):
-                    raise ConfigError("seats", "a bot that reads the hidden map cannot sit here")
                 game = TableGame(self.scenario, play, wheel=self.wheel)
             except ConfigError as exc:
                 raise TableError(f"{exc.setting}: {exc}", 422) from None
@@ -170,6 +181,13 @@ class TableSession:
                 raise TableError(str(exc), 422) from None
             self._replace(game)
             return self._after(game.state.events or [])
+
+    def new_disc(self, scenario: Scenario) -> Answer:
+        """Put another disc on the table, with a game set up as :class:`NewGame` says by default
+        (the page then offers the setup form)."""
+        with self.lock:
+            self._replace(TableGame(scenario, NewGame().config(scenario)))
+            return self._after(self.game.state.events or [])
 
     # -- saved games -------------------------------------------------------------------------------
     def saves(self) -> Answer:
@@ -223,15 +241,31 @@ class TableSession:
         with self.lock:
             self.workspace.path_of(name)
             assert isinstance(name, str)
-            try:
-                raw = self.workspace.read(name)
-                if len(raw) > MAX_BYTES:
-                    raise LogError("the file is too big for a game log")
-                saved = replay(parse_log(raw), record_events=True)
-                self._replace(TableGame.resumed(saved, self.wheel))
-            except (LogError, ConfigError) as exc:
-                raise TableError(f"{name}: cannot open this game: {exc}", 422) from None
-            return self._after([])
+            return self._resume(name, self.workspace.read(name))
+
+    def open_text(self, name: object, text: object) -> Answer:
+        """Open a saved game from its text (a file the person picked, never stored)."""
+        if not isinstance(text, str):
+            raise TableError("text must be the saved game's JSON text", 400)
+        label = name if isinstance(name, str) and name else "the file"
+        with self.lock:
+            return self._resume(label, text.encode("utf-8"))
+
+    def _resume(self, name: str, raw: bytes) -> Answer:
+        try:
+            if len(raw) > MAX_BYTES:
+                raise LogError("the file is too big for a game log")
+            saved = replay(parse_log(raw), record_events=True)
+            self._replace(TableGame.resumed(saved, self.wheel))
+        except (LogError, ConfigError) as exc:
+            raise TableError(f"{name}: cannot open this game: {exc}", 422) from None
+        return self._after([])
+
+    def saved_text(self) -> str:
+        """The game's log as :meth:`save` writes it (the whole map: a saved game resumes)."""
+        with self.lock:
+            game = self.game
+            return json.dumps(game_log(game.scenario, game.state, game.kinds), indent=1) + "\n"
 
     def fresh_name(self) -> str:
         """A file name for a new save that no file in the folder has."""
@@ -253,7 +287,7 @@ def _word(body: dict[str, Any], key: str) -> str | None:
 
 def _seed(value: object) -> int | None:
     if value is None or value == "":
-        return secrets.randbelow(1 << 31)
+        return None  # a fresh one (NewGame.config)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 63:
-        raise TableError("seed must be a whole number from 0", 400)
+        raise TableError("seed must be a whole number from 0, such as 42", 400)
     return value

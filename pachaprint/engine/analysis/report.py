@@ -22,6 +22,7 @@ from pachaprint.engine.analysis.stats import percent, wilson
 from pachaprint.engine.analysis.summary import RunSummary, SeatSummary, Turns, plain
 from pachaprint.engine.rules.config import Mode
 from pachaprint.engine.rules.events import SOURCE_NAMES, Ending
+from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import plural
 
@@ -31,6 +32,8 @@ class Plan(Protocol):
 
     @property
     def mode(self) -> Mode: ...
+    @property
+    def rules(self) -> type[GameState]: ...
     @property
     def players(self) -> int: ...
     @property
@@ -194,7 +197,7 @@ def summarise(
         errors=[],
         max_turns=config.max_turns,
     )
-    if config.mode is Mode.COMPETITIVE:
+    if not config.rules.has_otoma:
         _competitive(report, names, records, done)
     else:
         _against_otoma(report, names, config.levels, cells, records, done)

@@ -22,6 +22,7 @@
     story.setAttribute("viewBox", box.join(" "));
     // the whole board, the turn above it and the choices below it fit one screen
     picture().style.maxWidth = "calc((100vh - 290px) * " + (box[2] / box[3]).toFixed(4) + ")";
+    viewWidth = box[2];
     const defs = T.svg("defs");
     const marker = T.svg("marker", {
       id: "story-arrow", viewBox: "0 0 10 10", refX: "7", refY: "5",
@@ -32,8 +33,21 @@
     story.replaceChildren(defs);
   };
 
+  let viewWidth = 0;
+  /** On a phone the board is drawn large enough for a finger: a cell at least
+      FINGER px across, the board scrolling sideways (or whole, if the person asks). */
+  const FINGER = 48;
+
+  function fitFinger(layer) {
+    const first = layer.querySelector("g[data-hit] > rect");
+    if (!first || !viewWidth) return;
+    const cell = Number(first.getAttribute("width"));
+    picture().style.setProperty("--finger-width", Math.ceil(FINGER * viewWidth / cell) + "px");
+  }
+
   B.render = function (table) {
     const layer = T.picture(picture().querySelector(".layer"), table.pictures.board);
+    fitFinger(layer);
     cells = {};
     order = [];
     layer.querySelectorAll("g[data-hit]").forEach((g) => {
@@ -64,13 +78,14 @@
   // -- what the person to play may click -------------------------------------------------------
   /** The legal actions grouped for the board. */
   B.groups = function (legal) {
-    const g = { moves: {}, enter: [], retrieve: {}, divine: {}, otoma: [], pick: new Set() };
+    const g = { moves: {}, enter: [], retrieve: {}, divine: {}, otoma: [], place: {}, pick: new Set() };
     legal.forEach((a) => {
       if (a.kind === "move") { (g.moves[a.from] = g.moves[a.from] || []).push(a); g.pick.add(a.from); }
       else if (a.kind === "enter") g.enter.push(a);
       else if (a.kind === "retrieve") { g.retrieve[a.cell] = a; g.pick.add(a.cell); }
       else if (a.kind === "divine") { (g.divine[a.cell] = g.divine[a.cell] || []).push(a); g.pick.add(a.cell); }
       else if (a.kind === "otoma") g.otoma.push(a);
+      else if (a.kind === "place") (g.place[a.pawn] = g.place[a.pawn] || []).push(a);
     });
     return g;
   };
@@ -84,7 +99,11 @@
     });
     if (!table) return;
     const groups = B.groups(table.legal);
-    if (T.selected && T.selected !== "supply" && !groups.pick.has(T.selected)) T.selected = null;
+    const placing = Object.keys(groups.place);  // Otoma pawns to place: one is always picked
+    const pawn = T.selected && T.selected.startsWith("otoma-") ? T.selected.slice(6) : null;
+    if (placing.length && !(pawn && groups.place[pawn])) T.selected = "otoma-" + placing[0];
+    else if (!placing.length && pawn) T.selected = null;
+    if (T.selected && T.selected !== "supply" && !T.selected.startsWith("otoma-") && !groups.pick.has(T.selected)) T.selected = null;
     if (T.selected === "supply" && !groups.enter.length) T.selected = null;
     groups.pick.forEach((name) => {
       if (!cells[name]) return;
@@ -93,6 +112,7 @@
     });
     let targets = [];
     if (T.selected === "supply") targets = groups.enter;
+    else if (T.selected && T.selected.startsWith("otoma-")) targets = groups.place[T.selected.slice(6)] || [];
     else if (T.selected) {
       targets = groups.moves[T.selected] || [];
       cells[T.selected].dataset.state = "selected";
@@ -172,12 +192,30 @@
   });
 
   // -- the story of a decision ------------------------------------------------------------------------
+  /** How long a told story stays over the board before it fades: it must never hide a pawn
+      for longer than a moment. */
+  B.MOMENT = 1500;
+  let fading = null;
+
   B.clearStory = function () {
     const story = picture().querySelector("svg.story");
+    clearTimeout(fading);
+    story.classList.remove("faded");
     [...story.children].forEach((child) => { if (child.nodeName !== "defs") child.remove(); });
   };
 
-  /** Draw one step: its path with an arrowhead, a ring on its cell, its points. */
+  /** Fade the story out a moment after it was told, then take it away. */
+  B.fadeStory = function () {
+    const story = picture().querySelector("svg.story");
+    clearTimeout(fading);
+    fading = setTimeout(() => {
+      story.classList.add("faded");
+      fading = setTimeout(B.clearStory, 600);
+    }, B.MOMENT);
+  };
+
+  /** Draw one step: its path with an arrowhead, its cell outlined along its edge and its
+      points in the cell's lower right corner, clear of the pawn (top right) and its halo. */
   B.drawStep = function (step, colour) {
     const story = picture().querySelector("svg.story");
     [...story.querySelectorAll(".story-now")].forEach((el) => el.classList.remove("story-now"));
@@ -190,11 +228,15 @@
         "marker-end": "url(#story-arrow)",
       }));
     }
-    if (step.at) {
-      group.appendChild(T.svg("circle", { cx: step.at[0], cy: step.at[1], r: 11, class: "story-ring" }));
+    const hit = step.cell && cells[step.cell] ? cells[step.cell].querySelector("rect") : null;
+    const box = hit ? ["x", "y", "width", "height"].map((k) => Number(hit.getAttribute(k))) : null;
+    if (box) {
+      group.appendChild(T.svg("rect", {
+        x: box[0], y: box[1], width: box[2], height: box[3], rx: 1.5, class: "story-ring",
+      }));
     }
-    if (step.points && step.at) {
-      const x = step.at[0] + 6, y = step.at[1] - 7;
+    if (step.points && box) {
+      const x = box[0] + box[2] - 8.5, y = box[1] + box[3] - 5.5;
       group.appendChild(T.svg("rect", { x: x - 7.5, y: y - 4.5, width: 15, height: 9, rx: 2.5, class: "story-badge" }));
       const text = T.svg("text", { x: x, y: y + 2.2, class: "story-points", "text-anchor": "middle" });
       text.textContent = step.points;

@@ -1,7 +1,8 @@
 /* pachaprint table, part 3: everything beside the board. The choices of the person to play
    (buttons carrying the engine's data-action codes: enter, retrieve, divine, offer, pass,
-   the Otoma pawn to move, the tile to spend), the turn, scores, log, replay controls, and
-   the two dialogs (a new game; saving and opening games). */
+   the Otoma pawn to move, the tile to spend, the hand that gives a tile; and the Otoma pawn
+   to place, whose start cell the board then offers), the turn, scores, log, replay
+   controls, and the two dialogs (a new game; saving and opening games). */
 "use strict";
 
 (function () {
@@ -67,6 +68,23 @@
       button.prepend(T.pawnChip(a.colour));
       row.appendChild(button);
     });
+    Object.entries(groups.place).forEach(([pawn, actions]) => {
+      const first = actions[0];
+      const button = T.make("button", "", " Place Otoma pawn " + pawn + " (" + first.name + ")");
+      button.type = "button";
+      button.dataset.select = "otoma-" + pawn;
+      button.setAttribute("aria-pressed", String(T.selected === "otoma-" + pawn));
+      button.prepend(T.pawnChip(first.colour));
+      row.appendChild(button);
+    });
+    if (Object.keys(groups.place).length) {
+      row.appendChild(T.make("span", "choice-label", "Then pick the start cell it starts on."));
+    }
+    legal.filter((a) => a.kind === "hand").forEach((a) => {
+      const button = actionButton(a, " From the hand of " + a.name + " (holds " + a.held + ")");
+      button.prepend(T.terrainChip(a.terrain));
+      row.appendChild(button);
+    });
     legal.filter((a) => a.kind === "spend").forEach((a) => {
       const arrow = a.arrow ? " (arrow " + a.arrow + ")" : "";
       const button = actionButton(a, " Spend a " + T.TERRAINS[a.terrain].toLowerCase() + " tile" + arrow);
@@ -82,7 +100,18 @@
     if (kinds.has("move") && !picked && T.selected !== "supply") {
       row.appendChild(T.make("span", "choice-label", "Or pick a pawn on the board to move it."));
     }
+    markPrimary();
   };
+
+  /** The primary button is never a move that only loses: an offer that scores nothing
+      gives tokens away for no point, so then keeping them is the primary choice. */
+  function markPrimary() {
+    const offer = $("offer");
+    const gains = offer.dataset.action !== undefined && Number(offer.dataset.points) > 0;
+    offer.classList.toggle("primary", gains);
+    const keep = $("offer-row").querySelector("button.pass");
+    if (keep) keep.classList.toggle("primary", !gains);
+  }
 
   function offerChoices(legal) {
     const offers = legal.filter((a) => a.kind === "offer");
@@ -108,14 +137,17 @@
     const button = $("offer");
     if (action) {
       button.dataset.action = String(action.code);
+      button.dataset.points = String(action.points);
       button.disabled = false;
       const count = action.tokens.length;
       button.textContent = "Offer " + count + " token" + (count === 1 ? "" : "s") + " (+" + action.points + ") (O)";
     } else {
       delete button.dataset.action;
+      delete button.dataset.points;
       button.disabled = true;
       button.textContent = "Choose tokens to offer";
     }
+    markPrimary();
   }
 
   // -- the turn, the scores, the log -------------------------------------------------------------------
@@ -149,6 +181,8 @@
       const name = T.make("th");
       name.scope = "row";
       name.append(T.pawnChip(account.colour), " " + account.name);
+      // a score that did not start at 0 says why, where it is shown
+      if (account.start) name.append(T.make("small", "score-start", account.start));
       row.appendChild(name);
       row.appendChild(T.make("td", "score", String(account.score)));
       const tokens = T.make("td", "tokens");
@@ -189,7 +223,6 @@
     const parts = [table.mode === "coop" ? "co-op" : table.mode];
     if (table.difficulty) parts.push(table.difficulty);
     parts.push(table.seats.map((s) => s.kind).join(", "));
-    parts.push("seed " + table.seed);
     $("game-line").textContent = parts.join(" \u00B7 ");
   };
 
@@ -207,7 +240,7 @@
       input.value = mode;
       input.checked = mode === table.mode;
       input.addEventListener("change", () => setupMode(mode));
-      label.append(input, " " + ({ competitive: "Competitive", solo: "Solo against the Otoma", coop: "Co-op against the Otoma" })[mode]);
+      label.append(input, " " + setup.headings[mode]);
       modes.appendChild(label);
     });
     $("colour").replaceChildren(...setup.colours.map((c) => new Option(c, c)));
@@ -224,7 +257,7 @@
     $("difficulty").replaceChildren(...levels.map((l) => new Option(l, l)));
     if (levels.length) $("difficulty").value = setup.default_difficulty[mode];
     if (T.current && T.current.mode === mode && T.current.difficulty) $("difficulty").value = T.current.difficulty;
-    $("colour-label").hidden = mode !== "solo";
+    $("colour-label").hidden = !setup.colour_modes.includes(mode);
     const counts = setup.seats[mode];
     const count = $("seat-count");
     count.replaceChildren(...counts.map((n) => new Option(String(n), String(n))));
@@ -310,6 +343,40 @@
     }
   }
 
+  async function downloadGame() {
+    try {
+      const response = await T.server.response("/api/download", { moment: T.current.moment });
+      const disposition = response.headers.get("Content-Disposition") || "";
+      const match = /filename="([^"]+)"/.exec(disposition);
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(await response.blob());
+      link.download = match ? match[1] : "game.json";
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+      T.status("Downloaded " + link.download + ".", "ok");
+    } catch (e) {
+      $("games-error").textContent = e.message;
+    }
+  }
+
+  async function openGameFile() {
+    const input = $("open-game-file");
+    const picked = input.files && input.files[0];
+    input.value = "";
+    if (!picked) return;
+    try {
+      const answer = await T.api("/api/open", { file: picked.name, text: await picked.text() });
+      $("games-dialog").close();
+      T.running = answer.table.live;
+      T.emit("answer", answer);
+      T.status("Opened " + picked.name + (answer.table.live ? ": play on." : ": a replay, press Play or Next."), "ok");
+    } catch (e) {
+      $("games-error").textContent = e.message;
+    }
+  }
+
   async function saveGame(event) {
     event.preventDefault();
     try {
@@ -327,5 +394,7 @@
     $("setup-cancel").addEventListener("click", () => $("setup-dialog").close());
     $("save-form").addEventListener("submit", saveGame);
     $("games-close").addEventListener("click", () => $("games-dialog").close());
+    $("download-game").addEventListener("click", downloadGame);
+    $("open-game-file").addEventListener("change", openGameFile);
   });
 })();
