@@ -170,6 +170,7 @@ OPTION_WORDS = [
     (["--bots", "logician"], {"strongest": "logician"}),
     (["-qf", "json"], {}),
     (["--no-site"], {"site": False}),
+    (["--print-shop"], {"print_shop": True}),
     (["--pyodide", "https://example.org/pyodide/"], {"pyodide": "https://example.org/pyodide/"}),
 ]
 """Words after ``build DIR --out OUT``, and the settings they change from the defaults of
@@ -372,6 +373,40 @@ def test_other_options_build_again(copy):
     summary = build_again(folder, out, "--ink", "saver")
     assert statuses(summary) == ["built"]
     assert summary["core"] == "built" and summary["pnp"] == {"a4": "built"}
+
+
+PRINT_SHOP_FILES = (
+    "pnp/pachaprint-core-a4-print-shop.pdf",
+    "pnp/pachaprint-discs-a4-print-shop.pdf",
+)
+
+
+@pytest.mark.slow
+def test_print_shop_files_come_with_the_option_and_go_without_it(copy):
+    """``--print-shop`` builds the core set and the discs again with a print-shop file beside
+    each PDF; the next build without it builds them again and removes those files (the
+    manifest no longer names them), and the one after that has nothing to do."""
+    folder, out = copy
+    homes = {name: (out / name).read_bytes() for name in ("pnp/pachaprint-core-a4.pdf",)}
+    summary = build_again(folder, out, "--print-shop")
+    assert summary["ok"], summary
+    assert summary["core"] == "built" and summary["pnp"] == {"a4": "built"}
+    manifest = json.loads((out / ".pachaprint-build.json").read_text())
+    recorded = {name for unit in manifest["units"].values() for name in unit["outputs"]}
+    for name in PRINT_SHOP_FILES:
+        assert (out / name).read_bytes().startswith(b"%PDF-1.6"), name
+        assert name in recorded
+    assert all((out / name).read_bytes() == data for name, data in homes.items())
+    summary = build_again(folder, out)
+    assert summary["ok"], summary
+    assert summary["core"] == "built" and summary["pnp"] == {"a4": "built"}
+    assert not [name for name in PRINT_SHOP_FILES if (out / name).exists()]
+    manifest = json.loads((out / ".pachaprint-build.json").read_text())
+    recorded = {name for unit in manifest["units"].values() for name in unit["outputs"]}
+    assert not recorded & set(PRINT_SHOP_FILES)
+    assert (out / "pnp/pachaprint-discs-a4.pdf").exists()
+    summary = build_again(folder, out)
+    assert statuses(summary) == ["unchanged"] and summary["core"] == "unchanged"
 
 
 @pytest.mark.slow

@@ -94,6 +94,11 @@ def tree(out: Path) -> dict[str, str]:
         ("pnp:a4:2", "pnp/pachaprint-discs-a4-2.pdf"),  # a template named "2"
         ("pnp:letter:volvelle45:117", "pnp/pachaprint-discs-letter-volvelle45-vol117.pdf"),
         ("pnp:a4:3", "pnp/pachaprint-discs-a4-vol003.pdf"),  # one of 100 or more volumes
+        # --print-shop: each print-and-play PDF's print-shop file, in its unit
+        ("core", "pnp/pachaprint-core-a4-print-shop.pdf"),
+        ("pnp:a4", "pnp/pachaprint-discs-a4-print-shop.pdf"),
+        ("pnp:a4:volvelle45", "pnp/pachaprint-discs-a4-volvelle45-print-shop.pdf"),
+        ("pnp:letter:volvelle45:2", "pnp/pachaprint-discs-letter-volvelle45-vol02-print-shop.pdf"),
     ],
 )
 def test_the_names_the_build_makes_fit_its_layout(unit, name):
@@ -141,6 +146,11 @@ NO_UNIT = "the build makes no unit of that name"
         ("core", "core/notes/a.svg", OTHER_FILE),
         ("core", "core/board.txt", OTHER_FILE),
         ("core", "pnp/pachaprint-discs-a4.pdf", OTHER_FILE),
+        ("core", "pnp/pachaprint-discs-a4-print-shop.pdf", OTHER_FILE),
+        ("core", "core/board-print-shop.pdf", OTHER_FILE),
+        ("core", "pnp/pachaprint-core-a4-print-shop.svg", OTHER_FILE),
+        ("pnp:a4", "pnp/pachaprint-discs-a4-print-shop-print-shop.pdf", OTHER_FILE),
+        ("pnp:a4:2", "pnp/pachaprint-discs-a4-print-shop-vol02.pdf", OTHER_FILE),
         ("index", "Index.html", OTHER_FILE),
         ("index", "index.htm", OTHER_FILE),
         ("index", "thesis.txt", OTHER_FILE),
@@ -287,6 +297,30 @@ def test_a_file_holding_the_recorded_bytes_is_removed(tmp_path):
     assert manifest.remove_outputs(tmp_path, "pnp:a4:9") == []
     assert not (tmp_path / "pnp" / "pachaprint-discs-a4-vol09.pdf").exists()
     assert "pnp:a4:9" not in manifest.units
+
+
+def test_a_rebuilt_unit_removes_the_files_it_no_longer_makes(tmp_path):
+    """The discs unit made its PDF and its print-shop file; built again without
+    ``--print-shop`` it makes the PDF alone: the print-shop file goes, the PDF and a
+    print-shop file whose bytes are not the recorded ones stay."""
+    (tmp_path / "pnp").mkdir()
+    home, shop = "pnp/pachaprint-discs-a4.pdf", "pnp/pachaprint-discs-a4-print-shop.pdf"
+    (tmp_path / home).write_bytes(b"%PDF home")
+    (tmp_path / shop).write_bytes(b"%PDF shop")
+    plant(tmp_path, {"pnp:a4": {"input": "x", "outputs": {home: sha("%PDF home"), shop: ZEROS}}})
+    manifest = Manifest.load(tmp_path)
+    assert manifest.refused == [] and manifest.outputs("pnp:a4") == [shop, home]
+    kept = manifest.remove_dropped(tmp_path, "pnp:a4", {home: sha("%PDF home")})
+    assert kept == [
+        f"{tmp_path}/{shop} does not hold what the build recorded "
+        "writing there (changed since, or the record is not the build's): kept"
+    ]
+    manifest.units["pnp:a4"]["outputs"][shop] = sha("%PDF shop")
+    assert manifest.remove_dropped(tmp_path, "pnp:a4", {home: sha("%PDF home")}) == []
+    assert not (tmp_path / shop).exists() and (tmp_path / home).read_bytes() == b"%PDF home"
+    # the same outputs again remove nothing
+    assert manifest.remove_dropped(tmp_path, "pnp:a4", {home: sha("%PDF home")}) == []
+    assert (tmp_path / home).exists()
 
 
 def test_a_file_whose_bytes_differ_from_the_record_stays(tmp_path):

@@ -272,6 +272,7 @@ def _locked_build(
                 outcome.report["code"] = share_code(outcome.data)
             if outcome.status == "built":
                 unit = f"scenario:{outcome.id}"
+                problems.extend(manifest.remove_dropped(out_dir, unit, result["outputs"]))
                 manifest.record(unit, digest, result["outputs"], card=outcome.report)
             else:
                 manifest.forget(f"scenario:{outcome.id}")
@@ -282,7 +283,9 @@ def _locked_build(
         core_status = "unchanged"
         if core_future is not None:
             try:
-                manifest.record("core", core_input, core_future.result())
+                made = core_future.result()
+                problems.extend(manifest.remove_dropped(out_dir, "core", made))
+                manifest.record("core", core_input, made)
                 core_status = "built"
             except Exception as exc:
                 core_status = "failed"

@@ -10,8 +10,10 @@ unit                        its files
 ==========================  ===============================================================
 ``scenario:<id>``           ``scenarios/<id>/<file>``: its discs, report, charts, previews, wheel
 ``core``                    ``core/<component>.svg`` or ``.pdf``, ``pnp/pachaprint-core-<paper>.pdf``
+                            (and its ``-print-shop.pdf``)
 ``pnp:<paper>...``          the one discs PDF the unit's name spells
-                            (:class:`~pachaprint.pipeline.volumes.Volume`)
+                            (:class:`~pachaprint.pipeline.volumes.Volume`), and its
+                            ``-print-shop.pdf``
 ``index``                   ``index.html``
 ==========================  ===============================================================
 
@@ -52,11 +54,13 @@ CORE_STEMS = (
 )
 """The core components' files (``render.core.COMPONENTS``, its pieces and screens: a test
 keeps the two lists equal)."""
+_PRINT_SHOP = "-print-shop"
+"""A print-and-play PDF's print-shop file adds this to its stem (``render.printshop``)."""
 _CORE_FILE = re.compile(
     rf"core/(?:{'|'.join(CORE_STEMS)})\.(?:pdf|svg)"
     rf"|core/wheel-cover(?:-{_ID})?(?:-(?:{_PAPER}))?\.(?:pdf|svg)"
     rf"|core/calibration-disc(?:-(?:{_PAPER}))?\.(?:pdf|svg)"
-    rf"|pnp/pachaprint-core-(?:{_PAPER})\.pdf"
+    rf"|pnp/pachaprint-core-(?:{_PAPER})(?:{_PRINT_SHOP})?\.pdf"
 )
 _DISCS_UNIT = re.compile(rf"pnp:({_PAPER})(?::({_ID}))?(?::([1-9][0-9]{{0,5}}))?")
 
@@ -77,10 +81,11 @@ def _discs_names(unit: str) -> list[re.Pattern[str]]:
         if wheel == "retail":
             continue  # retail's files carry no template name
         if volume is None:
-            found.append(re.compile(re.escape(stem) + r"\.pdf"))
+            found.append(re.compile(re.escape(stem) + rf"(?:{_PRINT_SHOP})?\.pdf"))
         else:  # as wide as the count of volumes needs, at least two digits
             width = f"{{{max(0, 2 - len(volume))},}}"
-            found.append(re.compile(re.escape(stem) + f"-vol0{width}{volume}\\.pdf"))
+            volume_stem = re.escape(stem) + f"-vol0{width}{volume}"
+            found.append(re.compile(volume_stem + rf"(?:{_PRINT_SHOP})?\.pdf"))
     return found
 
 

@@ -349,10 +349,26 @@ class Manifest:
         link, of one name (no hard link), holding the recorded bytes
         (:func:`~pachaprint.pipeline.staging.remove_owned`); any other is kept and named.
         """
+        kept = self._remove(out_dir, (self.units.get(unit) or {}).get("outputs", {}))
+        self.forget(unit)
+        return kept
+
+    def remove_dropped(self, out_dir: Path, unit: str, outputs: dict[str, str]) -> list[str]:
+        """Delete the files ``unit`` made last time that its new ``outputs`` do not name (a
+        print-shop file, a template's disc front, once their option is gone), as
+        :meth:`remove_outputs` deletes; returns a message per file kept. Call it before
+        :meth:`record` of the new outputs."""
+        recorded = (self.units.get(unit) or {}).get("outputs", {})
+        return self._remove(
+            out_dir, {name: digest for name, digest in recorded.items() if name not in outputs}
+        )
+
+    @staticmethod
+    def _remove(out_dir: Path, recorded: dict[str, str]) -> list[str]:
         kept = []
-        for name, recorded in sorted((self.units.get(unit) or {}).get("outputs", {}).items()):
+        for name, digest in sorted(recorded.items()):
             try:
-                remove_owned(out_dir, name, recorded)
+                remove_owned(out_dir, name, digest)
             except PlacementError as error:
                 kept.append(str(error))
             except OSError as error:
@@ -360,7 +376,6 @@ class Manifest:
                     f"{display_path(out_dir)}/{printable(name)}: not removed: "
                     f"{error.strerror or error}"
                 )
-        self.forget(unit)
         return kept
 
     def forget(self, unit: str) -> None:

@@ -245,7 +245,9 @@ def build_volumes(
         jobs.append((volume, digest, future))
     for number, (volume, digest, future) in enumerate(jobs, start=1):
         try:
-            manifest.record(volume.unit, digest, future.result())
+            made = future.result()
+            problems.extend(manifest.remove_dropped(out_dir, volume.unit, made))
+            manifest.record(volume.unit, digest, made)
             if status[volume.paper] != "failed":
                 status[volume.paper] = "built"
         except Exception as exc:
