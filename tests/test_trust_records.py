@@ -111,6 +111,17 @@ def test_the_layout_knows_every_core_component():
     assert sorted(CORE_STEMS) == sorted(c.stem for c in (*COMPONENTS, PIECES, SCREENS))
 
 
+def test_the_layout_knows_every_file_of_the_site():
+    from pachaprint.site.pages import site_files
+    from pachaprint.site.runtime import FOLDER, RUNTIME_FILES, runtime_of
+
+    names = [*site_files(runtime_of(None)), *(f"{FOLDER}/pyodide/{n}" for n in RUNTIME_FILES)]
+    assert len(names) > 10
+    assert [name for name in names if layout_refusal("site", name) is not None] == []
+    for other in ("index.html", "site/notes.txt", "site/pyodide/extra.js", "site/Apps.js"):
+        assert layout_refusal("site", other) == OTHER_FILE, other
+
+
 OTHER_FILE = "not a file the build makes for that unit"
 NO_UNIT = "the build makes no unit of that name"
 

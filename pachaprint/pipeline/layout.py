@@ -15,6 +15,8 @@ unit                        its files
                             (:class:`~pachaprint.pipeline.volumes.Volume`), and its
                             ``-print-shop.pdf``
 ``index``                   ``index.html``
+``site``                    ``studio.html``, ``table.html``, ``site/<asset>``: the pages' assets,
+                            the worker, the bundle and the runtime (:mod:`pachaprint.site`)
 ==========================  ===============================================================
 
 Ids, template names and file names are lower-case ASCII (the schemas' own
@@ -62,6 +64,14 @@ _CORE_FILE = re.compile(
     rf"|core/calibration-disc(?:-(?:{_PAPER}))?\.(?:pdf|svg)"
     rf"|pnp/pachaprint-core-(?:{_PAPER})(?:{_PRINT_SHOP})?\.pdf"
 )
+_SITE_FILE = re.compile(
+    r"studio\.html|table\.html"  # site.pages.PAGES
+    r"|site/[a-z][a-z0-9-]{0,40}\.(?:js|css)"  # the pages' assets and the worker
+    r"|site/pachaprint-site\.zip"  # site.bundle.NAME
+    r"|site/pyodide/(?:pyodide\.mjs|pyodide\.asm\.mjs|pyodide\.asm\.wasm|python_stdlib\.zip"
+    r"|pyodide-lock\.json|package\.json)"  # site.runtime.RUNTIME_FILES, with --pyodide DIR
+)
+"""The site's files (``site.pages.site_files``: a test keeps them in the layout)."""
 _DISCS_UNIT = re.compile(rf"pnp:({_PAPER})(?::({_ID}))?(?::([1-9][0-9]{{0,5}}))?")
 
 
@@ -103,6 +113,8 @@ def layout_refusal(unit: object, name: object) -> str | None:
         fits = name == "index.html"
     elif unit == "core":
         fits = _CORE_FILE.fullmatch(name) is not None
+    elif unit == "site":
+        fits = _SITE_FILE.fullmatch(name) is not None
     elif (scenario := _SCENARIO_UNIT.fullmatch(unit)) is not None:
         folder = f"scenarios/{scenario.group(1)}"
         fits = (
