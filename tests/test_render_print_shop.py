@@ -259,3 +259,19 @@ def test_render_print_shop_writes_the_file_beside_the_home_pdf(tmp_path):
     assert not (without / "high-valley-disc-print-a4-print-shop.pdf").exists()
     home = "high-valley-disc-print-a4.pdf"
     assert (with_shop / home).read_bytes() == (without / home).read_bytes()
+
+
+@pytest.mark.parametrize("command", ["render", "build"])
+def test_print_shop_without_its_extra_is_a_usage_error(command, tmp_path, monkeypatch):
+    """Both commands take ``--print-shop`` from the one print option; without pikepdf and
+    Pillow it is refused in words (exit 2), naming the extra, and nothing is written."""
+    from typer.testing import CliRunner
+
+    from pachaprint.cli import app
+
+    monkeypatch.setattr(ps, "available", lambda: False)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, [command, str(FIXTURE), "--out", str(out), "--print-shop"])
+    assert result.exit_code == 2, result.output
+    assert "--print-shop" in result.output and "pachaprint[print-shop]" in result.output
+    assert "Traceback" not in result.output and not out.exists()
