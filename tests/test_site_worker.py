@@ -139,6 +139,7 @@ def test_the_bundle_is_deterministic_and_holds_what_the_browser_runs():
     assert "pachaprint/site/worker.py" in names and "pachaprint/studio/api.py" in names
     assert "pachaprint/templates/fonts/metrics.json" in names
     assert "pachaprint/schemas/scenario.schema.json" in names
+    assert not [n for n in names if n.startswith("pachaprint/templates/icc/")]  # print shops'
     assert {"rpds/__init__.py", "PIL/__init__.py", "PIL/Image.py"} <= set(names)
     assert not [n for n in names if n.startswith(("pachaprint/cli/", "pachaprint/pipeline/"))]
     assert not [n for n in names if n.endswith((".so", ".pyc")) or "__pycache__" in n]

@@ -41,6 +41,9 @@ DEPENDENCIES = (
 LEFT_OUT = frozenset({"cli", "pipeline", "shims", "__pycache__"})
 """What of pachaprint the browser never imports: the command line, the build pipeline,
 the stand-ins (they go to the top of the bundle) and compiled caches."""
+DATA_LEFT_OUT = frozenset({"__pycache__", "icc"})
+"""Of the templates, what the browser never reads: the print-shop files' colour profile
+(:mod:`pachaprint.render.printshop` needs pikepdf, which the runtime has not)."""
 DEPENDENCY_LEFT_OUT = frozenset({"__pycache__", "tests"})
 """Folders of the dependencies the browser never reads."""
 FONTS = ("reportlab/fonts/", ("Vera.ttf", "VeraBd.ttf", "bitstream-vera-license.txt"))
@@ -75,7 +78,7 @@ def bundle_files() -> dict[str, Path]:
         files["pachaprint/" + path.relative_to(package).as_posix()] = path
     for data in ("templates", "schemas"):
         folder = _package_folder(f"pachaprint.{data}")
-        for path in _walk(folder, frozenset({"__pycache__"})):
+        for path in _walk(folder, DATA_LEFT_OUT):
             files[f"pachaprint/{data}/" + path.relative_to(folder).as_posix()] = path
     for name in DEPENDENCIES:
         folder = _package_folder(name)
