@@ -56,6 +56,11 @@ class Weights:
     spends a tile; the cells left without terrain at the end score for the Otoma)."""
     win: float = 5.0
     """Bonus for a game won (added to the final score difference)."""
+    otoma: float = 0.0
+    """Against the Otoma: share of the cells without terrain the Otoma are expected to
+    discover, each worth its diversity points and a crop (0: only their score counts)."""
+    otoma_crop: float = 2.6
+    """What the Otoma expect from the crop of a cell they discover."""
     share: dict[Mode, float] | None = None
     """Per mode: the share of the cells without terrain the seat's account will discover
     (default: one per player in the competitive game, about half against the Otoma)."""
@@ -115,6 +120,9 @@ class Evaluator:
                 tiles = state.tiles
                 turns = tiles.in_hands if tiles is not None else 0
                 total += max(0.0, state.hidden_left - w.reveals * turns)
+            if w.otoma:
+                gain = diversity_gain(state.stones[acc], state.supply) + w.otoma_crop
+                total += w.otoma * state.hidden_left * gain
             return total
         pawns = 0
         passed = False
