@@ -16,6 +16,7 @@ from pachaprint.cli.building import (
     source_problem,
     wheels_for,
 )
+from pachaprint.cli.cluster import cluster_for
 from pachaprint.cli.options import (
     Ink,
     Lang,
@@ -86,6 +87,11 @@ def build(
         "The disc backs' QR codes hold BASE#CODE (a hosted digital wheel page, "
         "'pachaprint wheel -o wheel.html') instead of the share code alone."
     ),
+    scheduler: str | None = v.scheduler(
+        "Play the games on the Dask scheduler at ADDRESS (tcp://HOST:8786; needs pip install "
+        "'pachaprint[cluster]' here and on the workers): every scenario's at once, the "
+        "rest of the build here. The files are the same as a local build's."
+    ),
     summary: OutputFormat | None = v.deprecated("--summary"),
     modes: str | None = v.deprecated("--modes"),
     strongest: str | None = v.deprecated("--strongest"),
@@ -125,7 +131,10 @@ def build(
         share_url=base,
         ink=ink.value,
     )
-    with Bars(not quiet and output_format is OutputFormat.text) as progress:
+    with (
+        cluster_for(scheduler) as cluster,
+        Bars(not quiet and output_format is OutputFormat.text) as progress,
+    ):
         try:
             result = run_build(
                 scenarios,
@@ -135,6 +144,7 @@ def build(
                 force=force,
                 progress=progress,
                 waiting=lambda why: progress.say(f"pachaprint: {why}"),
+                cluster=cluster,
             )
         except OutDirError as error:
             raise UsageError(str(error)) from None

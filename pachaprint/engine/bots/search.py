@@ -86,6 +86,11 @@ class Budget:
     deepen: int = 0
     """Against the Otoma: how many of the best candidates of the decision taken are weighed
     again with the turn after the seat's (its best candidates) searched too."""
+    exact: bool = False
+    """Crop odds from every solution around a cell, weighed by how likely its regions are
+    (see :class:`~pachaprint.engine.bots.belief.Refinements`), not from samples."""
+    sharpen: bool = False
+    """Sharpen the crop odds of every table a search meets, not only the decision's."""
     divine_next: bool = False
     """Solo: a Divine turn (which reveals no tile, so the Otoma stay) is worth the best
     turn after it, as a set-up is."""
