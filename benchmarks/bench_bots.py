@@ -82,20 +82,22 @@ def play(job: tuple[str, str | None, int, tuple[str, ...], int, int]) -> dict[st
 
     from pachaprint.engine.bots import make_bot
     from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
-    from pachaprint.engine.rules.game import Game, draw_setup
+    from pachaprint.engine.rules.modes import draw_setup, make_game, mode_class
     from pachaprint.engine.rules.modes import start as start_game
 
     mode_name, difficulty, players, bots, index, seed = job
     scenarios, oracles = _long_scenarios()
     scenario, oracle = scenarios[index], oracles[index]
     mode = Mode(mode_name)
-    cells = first_start_cells(scenario) if mode.has_otoma else ()
+    cells = first_start_cells(scenario) if mode_class(mode).has_otoma else ()
     names = tuple(scenario.board.name(c) for c in cells) or None
     first = 0 if mode is Mode.COMPETITIVE else None
     config = GameConfig(mode, players, difficulty, names, seed=seed, first_player=first)
     first_player, tiles_seed, rng = draw_setup(config)
     seats = [make_bot(name, random.Random(rng.getrandbits(64)), mode) for name in bots]
-    game = Game(oracle, config, first_player=first_player, otoma_cells=cells, tiles_seed=tiles_seed)
+    game = make_game(
+        oracle, config, first_player=first_player, otoma_cells=cells, tiles_seed=tiles_seed
+    )
     state = start_game(game)
     cpu = [0.0] * players
     clock = time.process_time

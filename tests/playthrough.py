@@ -74,13 +74,12 @@ def new_case_game(case: Case) -> tuple[Any, list[Any]]:
     """The game of a case, set up as ``pachaprint simulate`` sets up a game, and its bots."""
     from pachaprint.engine.bots import make_bot
     from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
-    from pachaprint.engine.rules.game import draw_setup
-    from pachaprint.engine.rules.modes import new_game
+    from pachaprint.engine.rules.modes import draw_setup, mode_class, new_game
 
     scenario = _scenario(case.scenario)
     mode = Mode(case.mode)
     otoma = None
-    if mode.has_otoma:
+    if mode_class(mode).has_otoma:
         otoma = tuple(scenario.board.name(c) for c in first_start_cells(scenario))
     config = GameConfig(mode, case.players, case.difficulty, otoma, seed=case.seed)
     _, _, rng = draw_setup(config)

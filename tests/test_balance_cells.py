@@ -16,7 +16,7 @@ from pachaprint.engine.bots.logic import analyse
 from pachaprint.engine.bots.proofs import prove
 from pachaprint.engine.rules.config import GameConfig
 from pachaprint.engine.rules.events import Ending
-from pachaprint.engine.rules.game import Game, draw_setup
+from pachaprint.engine.rules.modes import draw_setup, make_game
 from pachaprint.engine.rules.modes import start as start_game
 from pachaprint.engine.rules.oracle import WheelOracle
 from pachaprint.model.board import board_for
@@ -42,7 +42,7 @@ def test_the_watcher_is_exact_step_by_step():
     config = GameConfig(seed=game_seed(3, 0))
     first, tiles, rng = draw_setup(config)
     bots = [make_bot(name, random.Random(rng.getrandbits(64))) for name in ("greedy", "random")]
-    state = start_game(Game(ORACLE, config, first_player=first, tiles_seed=tiles))
+    state = start_game(make_game(ORACLE, config, first_player=first, tiles_seed=tiles))
     watch = ProofWatch(state)
     proved: set[int] = set()
     steps = 0

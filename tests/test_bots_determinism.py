@@ -13,7 +13,7 @@ from pachaprint.engine.analysis.simulate import SimulationConfig, simulate
 from pachaprint.engine.bots import ExpertBot, OracleCheatBot, make_bot
 from pachaprint.engine.bots.search import Budget
 from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
-from pachaprint.engine.rules.modes import new_game
+from pachaprint.engine.rules.modes import mode_class, new_game
 from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO
@@ -27,7 +27,7 @@ QUICK = Budget(width=3, inner=2, depth=3, samples=2)
 def history(mode: Mode, seed: int, kind: type = ExpertBot) -> list[int]:
     players = 1 if mode is Mode.SOLO else 2
     names = None
-    if mode.has_otoma:
+    if mode_class(mode).has_otoma:
         names = tuple(SCENARIO.board.name(c) for c in first_start_cells(SCENARIO))
     state: GameState = new_game(SCENARIO, GameConfig(mode, players, None, names, seed=seed))
     bots = [kind(random.Random(seed * 10 + seat), QUICK) for seat in range(players)]

@@ -22,7 +22,7 @@ import pytest
 from pachaprint.engine.bots import ExpertBot, OracleCheatBot
 from pachaprint.engine.bots.search import Budget
 from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
-from pachaprint.engine.rules.modes import new_game
+from pachaprint.engine.rules.modes import mode_class, new_game
 from pachaprint.engine.rules.oracle import HiddenInformation, WheelOracle
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.tiles import Deck
@@ -94,13 +94,13 @@ def other_map(state: GameState, seed: int) -> GameState:
             crops[c] = 1 + (crops[c] + rng.randrange(4)) % 5
     copy = state.with_wheel(WheelOracle.of_map(state.board, terrain, crops, wheel.start_cells()))
     if copy.deck is not None:
-        copy.deck = Deck.shuffled(copy.supply, seed, state.players if state.rules.spend else 0)
+        copy.deck = Deck.shuffled(copy.supply, seed, state.players if state.spends else 0)
     return copy
 
 
 def start(mode: Mode, players: int, level: str | None, seed: int = 4) -> GameState:
     names = None
-    if mode.has_otoma:
+    if mode_class(mode).has_otoma:
         names = tuple(SCENARIO.board.name(c) for c in first_start_cells(SCENARIO))
     return new_game(SCENARIO, GameConfig(mode, players, level, names, seed=seed))
 

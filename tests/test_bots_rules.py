@@ -21,7 +21,7 @@ from pachaprint.engine.bots import (
 from pachaprint.engine.bots.search import Budget
 from pachaprint.engine.rules.config import ConfigError, GameConfig, Mode, first_start_cells
 from pachaprint.engine.rules.events import Phase
-from pachaprint.engine.rules.modes import new_game
+from pachaprint.engine.rules.modes import mode_class, new_game
 from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
 from tests.helpers import REPO
@@ -45,7 +45,7 @@ EVERY_MODE = [
 
 def start(mode: Mode, players: int, level: str | None, seed: int) -> GameState:
     names = None
-    if mode.has_otoma:
+    if mode_class(mode).has_otoma:
         names = tuple(SCENARIO.board.name(c) for c in first_start_cells(SCENARIO))
     return new_game(SCENARIO, GameConfig(mode, players, level, names, seed=seed))
 

@@ -14,8 +14,7 @@ from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import spend
 from pachaprint.engine.rules.config import GameConfig, Mode, otoma_cells
 from pachaprint.engine.rules.events import Phase
-from pachaprint.engine.rules.game import Game
-from pachaprint.engine.rules.modes import new_game, start
+from pachaprint.engine.rules.modes import CoopState, make_game, new_game, start
 from pachaprint.engine.rules.movement import (
     Direction,
     Geometry,
@@ -56,7 +55,7 @@ def tile(terrain: int, direction: str) -> ArrowTile:
 
 
 def scripted(hands, players=2, level="normal") -> GameState:
-    game = Game(
+    game = make_game(
         WheelOracle(SCENARIO),
         GameConfig(Mode.COOP, players, level),
         otoma_cells=otoma_cells(SCENARIO),
@@ -70,7 +69,7 @@ def coop(players: int = 2, level: str = "normal", seed: int = 0) -> GameState:
 
 
 def pawns_per_colour(players: int, level: str) -> int:
-    return GameConfig(Mode.COOP, players, level).seating.pawns[0]
+    return CoopState.seating_for(players, level, "brown").pawns[0]
 
 
 def otoma_at(state) -> list[str]:
@@ -324,17 +323,16 @@ def test_coop_move_ends_match_a_plain_search_over_simple_paths(start, direction,
 
 
 def test_every_otoma_pawn_has_a_name_of_its_own():
-    from pachaprint.engine.rules.config import seating
     from pachaprint.terminal.display import legend
 
     # two players leave green and blue for the Otoma: five pawns need two greens
     for players in (2, 3, 4):
-        seats = seating(Mode.COOP, players, "normal", "brown")
+        seats = CoopState.seating_for(players, "normal", "brown")
         assert len(set(seats.otoma_names)) == len(seats.otoma_names) == 5, seats.otoma_names
-    two = seating(Mode.COOP, 2, "normal", "brown")
+    two = CoopState.seating_for(2, "normal", "brown")
     assert two.otoma_colours == ("purple", "yellow", "green", "blue", "green")
     assert two.otoma_names == ("purple", "yellow", "green", "blue", "green 2")
-    three = seating(Mode.COOP, 3, "normal", "brown")
+    three = CoopState.seating_for(3, "normal", "brown")
     assert three.otoma_names == ("purple", "yellow", "blue", "blue 2", "blue 3")
     state = new_game(SCENARIO, GameConfig(Mode.COOP, 2, "normal", seed=1))
     assert "Otoma O1 purple, O2 yellow, O3 green, O4 blue, O5 green 2." in legend(state)

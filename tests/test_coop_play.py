@@ -14,8 +14,9 @@ from pachaprint.engine.rules.config import GameConfig, Mode
 from pachaprint.engine.rules.log import save_log
 from pachaprint.engine.rules.modes import new_game
 from pachaprint.model.scenario import Scenario
+from pachaprint.play.setup import PlayConfig
 from pachaprint.terminal.display import render_board
-from pachaprint.terminal.play import PlayConfig, run_game
+from pachaprint.terminal.play import run_game
 from tests.helpers import REPO
 
 PATH = REPO / "scenarios" / "sacred-valley.json"
@@ -103,7 +104,7 @@ def test_logs_replay_solo_and_coop_games_and_catch_tampering(tmp_path):
         path = tmp_path / f"{mode}.json"
         state, _ = play(mode, seats, difficulty=level, save=path)
         log = json.loads(path.read_text())
-        assert log["format"] == "pachaprint-game/2" and log["config"]["mode"] == mode
+        assert log["format"] == "pachaprint-game/3" and log["config"]["mode"] == mode
         assert log["result"]["scores"] == [state.score[0], state.score[1]]
         assert log["result"]["over"] is True
         again = replay(log).state

@@ -17,8 +17,7 @@ import pytest
 from pachaprint.engine.bots import make_bot
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.config import GameConfig, Mode, otoma_cells
-from pachaprint.engine.rules.game import Game
-from pachaprint.engine.rules.modes import new_game, start
+from pachaprint.engine.rules.modes import make_game, new_game, start
 from pachaprint.engine.rules.oracle import HiddenInformation, WheelOracle
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.tiles import Deck
@@ -34,7 +33,7 @@ COOP = GameConfig(Mode.COOP, 3, "normal", seed=4)
 
 def without_deck(config: GameConfig) -> GameState:
     """A game whose chance nodes the caller answers (no deck attached)."""
-    return start(Game(WheelOracle(SCENARIO), config, otoma_cells=otoma_cells(SCENARIO)))
+    return start(make_game(WheelOracle(SCENARIO), config, otoma_cells=otoma_cells(SCENARIO)))
 
 
 def play_out(state: GameState, rng: random.Random) -> None:

@@ -1,11 +1,12 @@
 """Game logs saved by earlier versions still load and replay to the same game.
 
-``tests/fixtures/logs/`` holds logs in the two formats written before the
-engine redesign (``pachaprint-game/1`` for competitive games,
-``pachaprint-versus-game/1`` for solo and co-op), recorded with the code of
-that time, and ``expected.json`` the state each one replayed to then: scores,
-diversity stones, tokens, points by source, every cell, pawns, the turn and
-every event.
+``tests/fixtures/logs/`` holds logs in the formats written before this one,
+recorded with the code of their time: the two before the engine redesign
+(``pachaprint-game/1`` for competitive games, ``pachaprint-versus-game/1`` for
+solo and co-op), and ``pachaprint-game/2`` (``*-v2.json``: co-op games whose
+hand choices the engine made by its rule, one of them unfinished), and
+``expected.json`` the state each one replayed to then: scores, diversity
+stones, tokens, points by source, every cell, pawns, the turn and every event.
 """
 
 from __future__ import annotations

@@ -163,7 +163,7 @@ def test_component_shortcut_matches_graph_search(board, crops, own_bits, other_b
 
 
 def _bfs_ends(board, start, own, pawns, crops) -> int:
-    """Reference: breadth-first search over cells entered, straight from the table in RULES.md."""
+    """Reference: breadth-first search over cells entered, straight from the table in docs/rules.md section 3.3."""
 
     def holds(m, c):
         return m >> c & 1

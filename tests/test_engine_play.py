@@ -18,8 +18,9 @@ from pachaprint.engine.rules.log import LogError, game_log, load_log, replay, sa
 from pachaprint.engine.rules.modes import new_game
 from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
+from pachaprint.play.setup import PlayConfig
 from pachaprint.terminal.display import render_board
-from pachaprint.terminal.play import PlayConfig, run_game
+from pachaprint.terminal.play import run_game
 from tests.helpers import EXAMPLES, example
 
 LAKE = Scenario.from_dict(example("lake-shore"))
@@ -60,7 +61,7 @@ def test_a_log_replays_to_the_identical_final_state(seed, tmp_path):
         assert getattr(again, name) == getattr(state, name), name
     assert again.is_terminal() and again.ranking() == state.ranking()
     data = json.loads(path.read_text())
-    assert data["format"] == "pachaprint-game/2" and data["actions"][0].split()[0] in ("enter",)
+    assert data["format"] == "pachaprint-game/3" and data["actions"][0].split()[0] in ("enter",)
 
 
 def test_a_tampered_log_is_refused():

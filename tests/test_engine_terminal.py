@@ -12,8 +12,9 @@ from pachaprint.cli import app
 from pachaprint.engine.rules.config import GameConfig, Mode
 from pachaprint.engine.rules.modes import new_game
 from pachaprint.model.scenario import Scenario
+from pachaprint.play.setup import PlayConfig
 from pachaprint.terminal.display import help_text, legend, printable
-from pachaprint.terminal.play import PlayConfig, run_game
+from pachaprint.terminal.play import run_game
 from tests.helpers import REPO
 
 PATH = REPO / "scenarios" / "sacred-valley.json"

@@ -15,19 +15,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "pachaprint"
 LAYERS = [
-    "model",
-    "check",
-    "share",
-    "engine",
-    "render",
-    "web",
-    "pipeline",
-    "studio",
-    "terminal",
-    "table",
-    "cli",
+    ("model",),
+    ("check",),
+    ("share",),
+    ("engine",),
+    ("play",),
+    ("render",),
+    ("web",),
+    ("pipeline", "studio", "terminal", "table"),
+    ("cli",),
 ]
-"""Lower layers first: a module may import its own layer and those before it."""
+"""Lower layers first: a module may import its own package and the layers before its
+own; packages side by side in one layer (the apps) import none of each other."""
 
 
 def _modules() -> dict[str, Path]:
@@ -109,16 +108,48 @@ def test_the_cycle_finder_finds_a_cycle():
     assert cycles(graph) == [["a", "b", "c"]]
 
 
+def _package(module: str) -> str:
+    """The package of the layers a module is in (``engine``), or ``""`` for the package root."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and _rank(parts[1]) >= 0 else ""
+
+
+def _rank(package: str) -> int:
+    """The layer's rank of a package; -1 outside the layers (the package root helpers)."""
+    return next((rank for rank, layer in enumerate(LAYERS) if package in layer), -1)
+
+
 def test_layers_import_downwards_only():
-    def layer(module: str) -> int:
-        """The layer's rank; -1 for modules outside the layers (the package root helpers)."""
-        parts = module.split(".")
-        return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else -1
+    def allowed(module: str, target: str) -> bool:
+        own, other = _package(module), _package(target)
+        if not own or own == other:
+            return True
+        return _rank(other) < _rank(own)
 
     wrong = [
         (module, target)
         for module, targets in import_graph().items()
         for target in targets
-        if layer(target) > layer(module) >= 0
+        if not allowed(module, target)
     ]
     assert wrong == []
+
+
+def test_every_package_has_a_layer():
+    packages = {path.parent.name for path in PACKAGE.glob("*/*.py")}
+    assert packages == {name for layer in LAYERS for name in layer}
+
+
+def test_the_terminal_and_the_table_share_their_game_below_both():
+    graph = import_graph()
+    apps = {"terminal", "table"}
+    crossing = [
+        (module, target)
+        for module, targets in graph.items()
+        for target in targets
+        if {_package(module), _package(target)} == apps
+    ]
+    assert crossing == []
+    assert "pachaprint.play.setup" in graph["pachaprint.table.game"]
+    assert "pachaprint.play.setup" in graph["pachaprint.terminal.play"]
+    assert "pachaprint.play.story" in graph["pachaprint.table.seen"]

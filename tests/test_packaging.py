@@ -22,3 +22,13 @@ def test_schema_is_package_data():
     assert '"pachaprint.schemas" = "schemas"' in pyproject
     assert '"pachaprint.schemas" = ["*.json"]' in pyproject
     assert (REPO / "schemas" / "scenario.schema.json").is_file()
+
+
+def test_every_code_folder_is_a_listed_package():
+    """A folder of modules left out of the list would be missing from a plain install (an
+    editable one finds it anyway)."""
+    pyproject = (REPO / "pyproject.toml").read_text()
+    folders = sorted({p.parent for p in (REPO / "pachaprint").rglob("*.py")})
+    for folder in folders:
+        package = ".".join(folder.relative_to(REPO).parts)
+        assert f'"{package}",' in pyproject, f"{package} missing from [tool.setuptools] packages"

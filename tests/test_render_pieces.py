@@ -1,4 +1,4 @@
-"""Every piece of the box in the kit, and the contents page that lists it (SPEC sections 5, 7)."""
+"""Every piece of the box in the kit, and the contents page that lists it (docs/outputs.md sections 2 and 3)."""
 
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ def _footprint(face: ET.Element) -> tuple[float, float]:
 
 
 def test_every_piece_carries_the_footprint_it_rests_on(out):
-    """SPEC section 7: data-footprint-mm on every piece's SVG element, equal to what rests on
+    """docs/outputs.md section 3: data-footprint-mm on every piece's SVG element, equal to what rests on
     the board: the token's own trim (read from the clip of its placed group)."""
     _lang, folder = out
     svg = (folder / "core" / "pieces.svg").read_text(encoding="utf-8")

@@ -553,7 +553,7 @@ def test_a_crop_layer_with_dots_is_solved_before_drawing(tmp_path):
 
 
 def test_the_disc_back_numbers_the_otoma_start_cells_in_their_colour_order():
-    """RULES.md section 4: the list order of solo.otoma fixes the colours (purple, yellow,
+    """docs/rules.md, ruling R8: the list order of solo.otoma fixes the colours (purple, yellow,
     then the player colours other than yours). The back numbers the cells 1 to 5 in that
     order, 1 purple and 2 yellow, and the key shows the other colours' order."""
     from pachaprint.engine.rules.config import PLAYER_COLOURS

@@ -1,4 +1,4 @@
-"""The geometric wheel proof of SPEC section 6, read back from the rendered SVG files.
+"""The geometric wheel proof of docs/wheel-geometry.md section 5, read back from the rendered SVG files.
 
 For both templates and every setting of a long (45) and a tiny (25) scenario:
 the disc rotation is read from the printed marks (retail: the rim element

@@ -1,4 +1,4 @@
-"""The wheel's shutters, read back from the rendered cover sheets (SPEC sections 5-7).
+"""The wheel's shutters, read back from the rendered cover sheets (docs/wheel-geometry.md section 6).
 
 Each template's sheet prints a shutter piece (``shutters`` group with
 ``data-origin``: where the carrier's axis-frame origin falls on the piece

@@ -134,6 +134,19 @@ def test_refusals_say_why(client):
 def test_a_new_game_follows_the_setup_form_and_refuses_what_the_disc_cannot_do(client):
     setup = client.get("/api/setup").json()
     assert setup["modes"] == ["competitive"]  # a tiny disc: no solo, no co-op
+    # the form's words for every mode, and which modes choose a colour, are the classes'
+    assert setup["headings"] == {
+        "competitive": "Competitive",
+        "solo": "Solo against the Otoma",
+        "coop": "Co-op against the Otoma",
+    }
+    assert setup["colour_modes"] == ["solo"]
+    assert setup["difficulties"] == {
+        "competitive": [],
+        "solo": ["easy", "hard"],
+        "coop": ["easy", "normal", "expert"],
+    }
+    assert setup["seats"] == {"competitive": [2, 3, 4], "solo": [1], "coop": [2, 3, 4]}
     assert "oracle-cheat" not in setup["players"] and "expert" in setup["players"]
     assert set(setup["bases"]) == {"board", "diversity", "score"}
     started = client.post("/api/new", json={"seats": ["human", "human", "greedy"], "seed": 7})

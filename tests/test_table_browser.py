@@ -16,7 +16,7 @@ from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind
 from pachaprint.engine.rules.log import game_log, load_log
 from pachaprint.engine.rules.state import GameState
-from pachaprint.model.rules import TERRAIN_LETTERS
+from pachaprint.model.rules import TERRAIN_LETTERS, Terrain
 from pachaprint.model.scenario import Scenario
 from pachaprint.table.server import BackgroundTable, session_for
 from pachaprint.table.session import NewGame, TableSession
@@ -417,3 +417,60 @@ def test_the_table_fits_the_screen_and_undo_takes_back_a_move_onto_a_crop(driver
         assert session.game.state.history == start
         name = "desktop" if size == DESKTOP else "tablet"
         driver.save_screenshot(f"/tmp/table-{name}.png")
+
+
+# -- the choices the rules leave to the players -------------------------------------------------------
+def test_a_person_places_the_otoma_and_a_group_chooses_the_hand(driver, folder):
+    """On a disc that names no Otoma cells the person places the Otoma pawns: a button per pawn
+    to place, its start cells lit on the board; in co-op the group chooses the hand that gives
+    a discovery's tile, a button per hand that holds one."""
+    scenario = long_disc()  # five start cells, no Otoma cells
+    with served(folder, scenario, NewGame("solo", ("human",), "easy", seed=2)) as table:
+        open_table(driver, table)
+        session = table.table_session
+        assert session.game.state.phase.name == "PLACE_OTOMA"
+        assert (
+            "Place the Otoma pawns on start cells" in driver.find_element(By.ID, "turn-prompt").text
+        )
+        pawns = offered(driver, "#choice-buttons button[data-select^='otoma-']")
+        assert [re.search(r"Place Otoma pawn \d", b.text).group(0) for b in pawns] == [
+            f"Place Otoma pawn {n}" for n in range(1, 6)
+        ]
+        assert pawns[0].get_attribute("aria-pressed") == "true"  # the first one is picked
+        pawns[3].click()  # pick pawn 4, then its cell
+        targets = offered(driver, "#board-picture g[data-action]")
+        starts = sorted(scenario.board.name(c) for c in scenario.start_cells)
+        assert sorted(t.get_attribute("data-cell") for t in targets) == starts
+        driver.save_screenshot("/tmp/table-place-otoma.png")
+        c5 = next(t for t in targets if t.get_attribute("data-cell") == "c5")
+        click_action(driver, c5, session)
+        otoma = session.game.state.otoma
+        assert otoma.pawns[3] == scenario.board.index("c5") and otoma.unplaced() == [0, 1, 2, 4]
+        assert "starts on c5" in driver.find_element(By.ID, "log").text
+        while session.game.state.phase.name == "PLACE_OTOMA":  # the rest, cell by cell
+            click_action(driver, offered(driver, "#board-picture g[data-action]")[0], session)
+        assert session.game.state.phase.name == "TURN"
+        leave(driver)
+    words = NewGame("coop", ("human", "human"), "normal", seed=1)
+    with served(folder, scenario, words) as table:
+        session = table.table_session
+        state = session.game.state
+        while state.phase.name == "PLACE_OTOMA":
+            session.game.act(state.rule_choice())
+        session.game.act(state.parse("spend valley"))
+        session.game.act(state.parse("enter d1"))  # no spent tile of d1's terrain waits
+        assert state.phase.name == "GIVE_TILE"
+        open_table(driver, table)
+        assert "comes from a hand: agree whose" in driver.find_element(By.ID, "turn-prompt").text
+        hands = offered(driver, "#choice-buttons button[data-action]")
+        assert [re.search(r"From the hand of Player \d", b.text).group(0) for b in hands] == [
+            "From the hand of Player 1",
+            "From the hand of Player 2",
+        ]
+        driver.save_screenshot("/tmp/table-give-tile.png")
+        click_action(driver, hands[1], session)
+        assert A.hand(1) in session.game.state.history
+        terrain = TERRAIN_LETTERS[session.game.state.terrain[scenario.board.index("d1")]]
+        told = f"Player 2 (white, human) gives the {Terrain(terrain).label.lower()} tile for d1"
+        assert told in driver.find_element(By.ID, "log").text
+        leave(driver)

@@ -10,9 +10,8 @@ import pytest
 from pachaprint.engine.analysis.games import play_game
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind
-from pachaprint.engine.rules.config import Mode
-from pachaprint.engine.rules.game import Game
 from pachaprint.engine.rules.log import game_log, load_log, replay
+from pachaprint.engine.rules.modes import setup_game
 from pachaprint.engine.rules.oracle import WheelOracle
 from pachaprint.model.scenario import Scenario
 from pachaprint.table.game import TableError, TableGame, is_decision
@@ -203,7 +202,8 @@ def test_a_game_saved_at_the_table_resumes_in_the_terminal(tmp_path):
     from io import StringIO
 
     from pachaprint.engine.rules.log import save_log
-    from pachaprint.terminal.play import PlayConfig, run_game
+    from pachaprint.play.setup import PlayConfig
+    from pachaprint.terminal.play import run_game
 
     game = table_game("competitive", ("human", "human"), seed=9)
     rng = random.Random(3)
@@ -221,11 +221,46 @@ def test_a_game_saved_at_the_table_resumes_in_the_terminal(tmp_path):
     assert "resuming after 6 decisions" in out.getvalue()
 
 
-def test_the_otoma_start_on_the_first_five_start_cells_of_a_disc_that_names_none():
+def test_on_a_disc_that_names_no_otoma_cells_the_person_places_the_otoma():
     data = example("high-valley")
     data["start"] = ["i2", "a1", "e3", "c5", "h4"]
     scenario = Scenario.from_dict(data)
     play = NewGame("solo", ("human",), seed=1).config(scenario)
-    game = Game.new(scenario, play.game)
-    assert [scenario.board.name(c) for c in game.otoma_cells] == ["i2", "a1", "e3", "c5", "h4"]
-    assert play.game.mode is Mode.SOLO
+    assert play.game.otoma is None and not setup_game(scenario, play.game).otoma_cells
+    game = TableGame(scenario, play)
+    assert game.human_to_play and game.state.phase.name == "PLACE_OTOMA"
+    seen_legal = [a for a in table(game)["legal"] if a["kind"] == "place"]
+    assert {(a["pawn"], a["cell"]) for a in seen_legal} == {
+        (pawn, cell) for pawn in range(1, 6) for cell in ("i2", "a1", "e3", "c5", "h4")
+    }
+    first = next(a for a in seen_legal if a["pawn"] == 3 and a["cell"] == "c5")
+    assert first["colour"] == game.state.otoma.colours[2] and first["name"] == first["colour"]
+    story = [step["text"] for step in game_story(game, game.act(first["code"]))]
+    assert story[-1].startswith("Otoma pawn 3 (") and "starts on c5" in story[-1]
+    assert game.state.otoma.pawns[2] == scenario.board.index("c5")
+    # the other four, in the person's own order; then the game starts
+    for pawn, cell in ((5, "a1"), (1, "h4"), (4, "i2"), (2, "e3")):
+        game.act(A.place(pawn - 1, scenario.board.index(cell)))
+    assert game.state.phase.name == "TURN" and not game.state.otoma.unplaced()
+    assert [scenario.board.name(c) for c in game.state.otoma.pawns] == [
+        "h4",
+        "e3",
+        "c5",
+        "i2",
+        "a1",
+    ]
+    # undo takes a placement back (nothing hidden came to light)
+    game.undo()
+    assert game.state.otoma.unplaced() == [1]
+
+
+def game_story(game: TableGame, events):
+    from pachaprint.table.seen import story
+
+    return story(game, events)
+
+
+def table(game: TableGame):
+    from pachaprint.table.seen import table as seen
+
+    return seen(game)

@@ -27,7 +27,7 @@ KEY_ORDER = (
     "solo",
     "notes",
 )
-"""Where a key the file does not have yet goes (the order of SPEC section 2)."""
+"""Where a key the file does not have yet goes (the order docs/formats/scenario.md gives)."""
 
 
 def updated_text(raw: bytes | None, changes: Mapping[str, Any]) -> str:

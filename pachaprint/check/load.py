@@ -316,7 +316,7 @@ _FORMAT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*/[0-9]+")
 
 def other_format(raw: bytes) -> str | None:
     """The ``format`` of a file that says it is something else than a scenario (a game
-    saved by ``play`` is ``pachaprint-game/2``, a studio draft ``pachaprint-draft/1``),
+    saved by ``play`` is ``pachaprint-game/3``, a studio draft ``pachaprint-draft/1``),
     else ``None``.
 
     A folder of scenarios skips such files with a note; a file named on its own is

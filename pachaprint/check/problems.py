@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 class Rule(str, Enum):
-    """The rule ids of SPEC section 3, in report order."""
+    """The rule ids of docs/formats/validation-report.md, in report order."""
 
     JSON = "json"
     SCHEMA = "schema"

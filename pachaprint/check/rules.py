@@ -1,7 +1,7 @@
-"""The rule checker: every rule of RULES.md sections 1-2 on a schema-valid scenario.
+"""The rule checker: every rule of docs/rules.md sections 1-2 on a schema-valid scenario.
 
 :func:`check_scenario` reports all independent problems at once, each under
-one rule id with the exact cells (SPEC section 3). Reading files and the
+one rule id with the exact cells (docs/formats/validation-report.md). Reading files and the
 ``json``/``schema`` stages live in :mod:`pachaprint.check.load`; the whole
 pipeline for one file is :mod:`pachaprint.check.validate`.
 """

@@ -12,6 +12,8 @@ from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.cluster import cluster_for
 from pachaprint.cli.options import OutputFormat
+from pachaprint.engine.rules.config import Mode
+from pachaprint.engine.rules.modes import difficulty_words
 
 if TYPE_CHECKING:
     from pachaprint.engine.analysis.balance import BalanceConfig
@@ -29,7 +31,7 @@ def balance(
     ),
     mode: str = v.mode(
         "Modes to play (solo and co-op only on long scenarios with five start cells).",
-        "competitive,solo,coop",
+        ",".join(mode.value for mode in Mode),
         several=True,
     ),
     seats: str | None = v.seats(
@@ -42,8 +44,7 @@ def balance(
         None,
     ),
     difficulty: str | None = v.difficulty(
-        "Levels to play against the Otoma (solo: easy, hard; co-op: easy, normal, "
-        "expert; default: all).",
+        f"Levels to play against the Otoma ({difficulty_words()}; default: all).",
         several=True,
     ),
     seed: int = v.seed("Seed; game i of every run uses a seed derived from (seed, i).", 1),
@@ -68,7 +69,7 @@ def balance(
     """
     from pachaprint.check.load import collect_files
     from pachaprint.engine.analysis.balance import BalanceConfig
-    from pachaprint.engine.rules.config import ConfigError, Mode
+    from pachaprint.engine.rules.config import ConfigError
 
     seats = v.renamed("--players", "--seats", players, seats, None)
     try:
@@ -108,16 +109,18 @@ def balance(
 def _check(config: BalanceConfig) -> None:
     """Settings errors before any file is read (bad bots, seats, levels)."""
     from pachaprint.engine.bots import check_bot
-    from pachaprint.engine.rules.config import ConfigError, Mode, check_seats
+    from pachaprint.engine.rules.config import ConfigError
+    from pachaprint.engine.rules.modes import mode_class
 
     config.check()
     for name in config.bots:
         check_bot(name)
-    if Mode.COMPETITIVE in config.modes and len(config.bots) > config.players:
+    classes = [mode_class(mode) for mode in config.modes]
+    if any(not rules.has_otoma for rules in classes) and len(config.bots) > config.players:
         raise ConfigError("bots", f"{len(config.bots)} bots named for {config.players} players")
-    for mode in config.modes:
-        if mode is not Mode.SOLO:
-            check_seats(mode, config.players)
+    for rules in classes:
+        if len(rules.seat_counts) > 1:  # a mode of one seat plays it whatever --seats says
+            rules.check_seats(config.players)
 
 
 def _load(

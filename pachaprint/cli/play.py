@@ -11,6 +11,8 @@ import typer
 
 from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
+from pachaprint.engine.bots import BOT_NAMES, HUMAN
+from pachaprint.model.text import choice_words
 
 if TYPE_CHECKING:  # the engine is imported when the command runs, not when the CLI starts
     from pachaprint.engine.rules.log import SavedGame
@@ -26,8 +28,8 @@ def play(
     ),
     mode: str | None = v.game_mode(),
     seats: str | None = v.seats(
-        "Who sits where, one entry per seat: human, random, greedy, logician, expert (a search "
-        "player) or oracle-cheat (reads the hidden map); or N seats, you and N-1 logicians "
+        f"Who sits where, one entry per seat: {choice_words((HUMAN, *BOT_NAMES))} (expert "
+        "searches, oracle-cheat reads the hidden map); or N seats, you and N-1 logicians "
         "(default: human,logician; solo: human)."
     ),
     difficulty: str | None = v.game_difficulty(),
@@ -60,8 +62,9 @@ def play(
     from pachaprint.cli.loading import load_saved_game
     from pachaprint.engine.rules.config import ConfigError
     from pachaprint.engine.rules.log import save_log
+    from pachaprint.play.setup import PlayConfig
     from pachaprint.terminal.display import printable
-    from pachaprint.terminal.play import PlayConfig, run_game
+    from pachaprint.terminal.play import run_game
 
     saved: SavedGame | None = None
     seats = v.renamed("--players", "--seats", players, seats, None)

@@ -12,6 +12,9 @@ from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
 from pachaprint.cli.cluster import cluster_for
 from pachaprint.cli.options import OutputFormat
+from pachaprint.engine.bots import BOT_NAMES
+from pachaprint.engine.rules.config import Mode
+from pachaprint.engine.rules.modes import difficulty_words, mode_words
 
 if TYPE_CHECKING:
     from pachaprint.engine.analysis.cluster import Cluster
@@ -30,21 +33,21 @@ def simulate(
         "(bot x difficulty), the first runs taking one more when it does not divide evenly."
     ),
     mode: str = v.mode(
-        "competitive, solo (one player against the Otoma) or coop (the group against the Otoma).",
-        "competitive",
+        f"{mode_words()}: solo is one player against the Otoma, coop the group.",
+        Mode.COMPETITIVE.value,
     ),
     seats: str | None = v.seats(
         "Who sits where: N seats (2-4, default 2; solo has one) filled from --bots, or the "
         "bot of every seat (logician,greedy,greedy)."
     ),
     bots: str | None = v.bots(
-        "Bots, one per seat, repeated when short (random, greedy, logician, expert, "
-        "oracle-cheat); against the Otoma, each bot in turn.",
+        f"Bots, one per seat, repeated when short ({', '.join(BOT_NAMES)}); "
+        "against the Otoma, each bot in turn.",
         None,
         show_default="logician,greedy",
     ),
     difficulty: str | None = v.difficulty(
-        "solo: easy, hard; coop: easy, normal, expert (default: all of the mode's).", several=True
+        f"{difficulty_words()} (default: all of the mode's).", several=True
     ),
     otoma: str | None = v.otoma(),
     seed: int = v.seed("Seed; game i uses a seed derived from (seed, i).", 1),
@@ -57,7 +60,7 @@ def simulate(
         None,
         "--logs",
         metavar="DIR",
-        help="Write every game's log (pachaprint-game/2) into DIR, to watch one with "
+        help="Write every game's log (pachaprint-game/3) into DIR, to watch one with "
         "'pachaprint table DIR/game-0001.json'.",
     ),
     players: str | None = v.deprecated("--players", "-p"),
@@ -74,12 +77,13 @@ def simulate(
     """
     from pachaprint.cli.loading import load_valid_scenario
     from pachaprint.engine.analysis.simulate import SimulationConfig
-    from pachaprint.engine.rules.config import ConfigError, Mode
+    from pachaprint.engine.rules.config import ConfigError
+    from pachaprint.engine.rules.modes import mode_class
     from pachaprint.terminal.display import printable
 
     seats = v.renamed("--players", "--seats", players, seats, None)
     try:
-        shared = Mode.parse(mode) is not Mode.COMPETITIVE
+        shared = mode_class(Mode.parse(mode)).has_otoma  # one bot in every seat
         number, names = v.bot_seats(seats, bots, "logician,greedy", shared)
         config = SimulationConfig.parse(
             mode, number, names, difficulty, games, seed, otoma, max_turns

@@ -9,6 +9,8 @@ import typer
 
 from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
+from pachaprint.engine.bots import FAIR_BOTS, HUMAN
+from pachaprint.model.text import choice_words
 
 if TYPE_CHECKING:  # the engine is imported when the command runs, not when the CLI starts
     from pachaprint.model.scenario import Scenario
@@ -22,16 +24,16 @@ def table(
     source: str = typer.Argument(
         ...,
         metavar="FILE|CODE",
-        help="A valid scenario file, a saved game (pachaprint-game/2) to replay or go on with, "
+        help="A valid scenario file, a saved game (pachaprint-game/3, or an earlier one) to replay or go on with, "
         "or a disc's share code (or a wheel.html#CODE or tiwanaku-app link).",
     ),
     mode: str | None = v.game_mode(),
     seats: str | None = v.seats(
-        "Who sits where, one entry per seat: human, random, greedy, logician or expert; or N "
+        f"Who sits where, one entry per seat: {choice_words((HUMAN, *FAIR_BOTS))}; or N "
         "seats of people (default: human,human; solo: human)."
     ),
     difficulty: str | None = v.game_difficulty(),
-    otoma: str | None = v.otoma(),
+    otoma: str | None = v.otoma(fallback=False),
     colour: str | None = v.colour(),
     seed: int | None = v.game_seed(),
     port: int = v.port(8770),
@@ -127,14 +129,13 @@ def _load_code(text: str) -> Scenario | None:
 def _seat_words(seats: str | None, mode: str | None) -> tuple[str, ...]:
     """The seats named on the command line; a number of seats, or none, are people only
     (two, or one in solo)."""
-    from pachaprint.engine.bots import BOT_NAMES, CHEATING
     from pachaprint.engine.rules.config import Mode
-    from pachaprint.terminal.play import seats_for
+    from pachaprint.engine.rules.modes import mode_class
+    from pachaprint.play.setup import seats_for
 
     game_mode = Mode.parse(mode or Mode.COMPETITIVE.value)
-    people = ("human",) if game_mode is Mode.SOLO else ("human", "human")
-    fair = tuple(name for name in BOT_NAMES if name not in CHEATING)
-    return seats_for(game_mode, seats, people, fair)
+    people = (HUMAN,) * mode_class(game_mode).seat_counts[0]
+    return seats_for(game_mode, seats, people, FAIR_BOTS)
 
 
 def _load_scenario(path: Path) -> Scenario:

@@ -166,8 +166,12 @@ def difficulty(help: str, several: bool = False) -> Any:
 
 
 def otoma(fallback: bool = True) -> Any:
-    """``--otoma CELL,CELL``; with ``fallback`` the bots' choice stands in for a disc naming none."""
-    default = "the disc's solo.otoma" + (", else its first five start cells" if fallback else "")
+    """``--otoma CELL,CELL``; with ``fallback`` the bots' choice stands in for a disc naming
+    none (a simulation), else the player places them in the game (``play``, ``table``)."""
+    if fallback:
+        default = "the disc's solo.otoma, else its first five start cells"
+    else:
+        default = "the disc's solo.otoma, else you place them before the first turn"
     return _option(
         None,
         *SPELLINGS["--otoma"],
@@ -194,15 +198,15 @@ def scheduler(help: str | None = None) -> Any:
 
 # -- one game people play: ``play`` and ``table`` -------------------------------------------
 def game_mode() -> Any:
-    return mode(
-        "competitive (the default), solo (one seat against the Otoma) or coop (2-4 seats "
-        "against the Otoma).",
-        None,
-    )
+    from pachaprint.engine.rules.modes import mode_words
+
+    return mode(f"{mode_words(described=True)}.", None)
 
 
 def game_difficulty() -> Any:
-    return difficulty("solo: easy (default) or hard; coop: easy, normal (default) or expert.")
+    from pachaprint.engine.rules.modes import difficulty_words
+
+    return difficulty(f"{difficulty_words(defaults=True)}.")
 
 
 def colour() -> Any:

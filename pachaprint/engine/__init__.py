@@ -3,10 +3,12 @@
 Start a game with :func:`new_game` from a scenario and a :class:`GameConfig`;
 the modules, each with one job:
 
-* :mod:`~pachaprint.engine.rules.config`: :class:`GameConfig`, :class:`Mode`, the rules and seating a mode composes;
-* :mod:`~pachaprint.engine.rules.game`: the :class:`Game` (what never changes in a play) and
-  the draws one seed fixes; :mod:`~pachaprint.engine.rules.modes`: :func:`new_game` and a
-  state per mode that overrides a few hooks of :class:`GameState`;
+* :mod:`~pachaprint.engine.rules.config`: :class:`GameConfig` (a game's settings), :class:`Mode`
+  (the name of each mode) and the seating;
+* :mod:`~pachaprint.engine.rules.modes`: one class per mode (a :class:`GameState` with the
+  mode's difficulties, seats and rulings beside the hooks that play them), :func:`new_game`
+  and the draws one seed fixes; :mod:`~pachaprint.engine.rules.game`: the ``Game``, what
+  never changes in a play;
 * :mod:`~pachaprint.engine.rules.state`: :class:`GameState` (``legal_actions``, ``apply``,
   ``is_terminal``, ``is_chance_node``, ``chance_outcomes``, ``outcome``, ``clone``), on a
   :mod:`~pachaprint.engine.rules.table` (cells, pawns, tiles, accounts) with the
@@ -27,8 +29,10 @@ the modules, each with one job:
 * :mod:`~pachaprint.engine.analysis.simulate` (on :mod:`~pachaprint.engine.analysis.games` and
   :mod:`~pachaprint.engine.analysis.schedule`), :mod:`~pachaprint.engine.analysis.record` and
   :mod:`~pachaprint.engine.analysis.report`: one simulation runner, its game records and report;
-* :mod:`~pachaprint.engine.rules.log`: game logs (``pachaprint-game/2``; older formats still replay);
-* :mod:`~pachaprint.terminal.play` and :mod:`~pachaprint.terminal.display`: the terminal game.
+* :mod:`~pachaprint.engine.rules.log`: game logs (``pachaprint-game/3``; older formats still replay).
+
+A game people play (who sits where, the words that tell it) is :mod:`pachaprint.play`'s,
+which the terminal game and the browser table share.
 
 """
 

@@ -1,4 +1,4 @@
-"""The game's fixed numbers, in one place (RULES.md sections 1-3).
+"""The game's fixed numbers, in one place (docs/rules.md sections 1-3).
 
 The checker, the solver, the engine and the reference card all read these
 constants; nothing else in the code base repeats them.

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Sequence
 
 _REFUSED = "\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\ud800-\\udfff\\ufffe\\uffff"
 """The characters free text may not hold, as a regular-expression class (tab and newline
@@ -88,6 +89,13 @@ def display_path(path: str | os.PathLike[str]) -> str:
     except UnicodeEncodeError:  # a surrogate that no file system name decodes to
         return printable(name)
     return printable(raw.decode("utf-8", "backslashreplace"))
+
+
+def choice_words(items: Sequence[str], last: str = "or") -> str:
+    """``["a", "b", "c"]`` -> ``"a, b or c"`` (``last``: the word before the last item)."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
 def plural(number: int, word: str, words: str | None = None) -> str:

@@ -1,1 +1,1 @@
-"""The build pipeline: scenarios folder -> everything a fan prints (SPEC section 4)."""
+"""The build pipeline: scenarios folder -> everything a fan prints (docs/outputs.md section 1)."""

@@ -1,6 +1,6 @@
 """Per-scenario build reports: ``report.json`` for scripts, ``report.md`` for people.
 
-``report.json`` keeps the competitive simulation report (SPEC.md section 8)
+``report.json`` keeps the competitive simulation report (docs/formats/simulation-report.md)
 under ``simulation`` and adds the balance report
 (:mod:`pachaprint.engine.analysis.balance`) under ``balance``; ``report.md`` shows
 both, with the balance charts (SVG files beside it, :mod:`pachaprint.render.charts`).

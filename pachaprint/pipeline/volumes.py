@@ -2,7 +2,7 @@
 
 A build with at most :data:`SCENARIOS_PER_VOLUME` scenarios makes one file
 per template, ``pnp/pachaprint-discs-<paper>.pdf`` for ``retail`` and
-``pnp/pachaprint-discs-<paper>-<template>.pdf`` for any other (SPEC section 4),
+``pnp/pachaprint-discs-<paper>-<template>.pdf`` for any other (docs/outputs.md section 1),
 so a fan prints the discs of the wheel they build and no other. A larger
 build makes ``...-vol01.pdf``, ``-vol02.pdf`` and so on, each with the discs
 of that many scenarios in file order. Each volume is its own unit of the

@@ -1,6 +1,6 @@
 """The shared (core) components: one file per component plus the print-and-play PDF.
 
-:func:`render_core` writes, under ``out_dir`` (SPEC section 4)::
+:func:`render_core` writes, under ``out_dir`` (docs/outputs.md section 1)::
 
     core/board.svg, diversity-board.svg, tiles-terrain.svg, tiles-crops.svg,
          tokens.svg, reference-card.svg, score-track.svg (+ .pdf of each)
@@ -60,7 +60,7 @@ def _catalogue(
 
 
 PIECES = CoreComponent("pieces", "pieces", _catalogue("pieces", "pieces", pieces.pieces, 10))
-"""Pawns, stones and markers: ``core/pieces.svg``, beside the files SPEC section 4 lists."""
+"""Pawns, stones and markers: ``core/pieces.svg``, beside the files docs/outputs.md section 1 lists."""
 SCREENS = CoreComponent("screens", "screens", _catalogue("screens", "screens", screens.pieces, 1))
 """The four co-op screens: ``core/screens.svg``."""
 
@@ -203,7 +203,7 @@ def render_core(
     ``wheels`` (``"retail"``, ``"volvelle45"``, ``"both"``, a list, or ``None``)
     also writes ``core/wheel-cover*.svg|pdf`` and ``core/calibration-disc.svg|pdf``
     and puts those sheets into the PnP file. Those files are pages: on the first
-    paper under the names SPEC section 4 gives, and on every further paper with
+    paper under the names docs/outputs.md section 1 gives, and on every further paper with
     ``-<paper>`` added (``wheel-cover-letter.svg``). ``back_offset`` shifts every
     back page of the PnP files (see :func:`pachaprint.render.sheets.document`).
     ``ink`` is ``full`` or ``saver`` (light backgrounds and areas, with outlines).

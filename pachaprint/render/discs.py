@@ -1,6 +1,6 @@
 """The discs PDF of one wheel template: a contents page, then every disc front with its back.
 
-One file per template (SPEC section 4): ``pachaprint-discs-<paper>.pdf`` for
+One file per template (docs/outputs.md section 1): ``pachaprint-discs-<paper>.pdf`` for
 ``retail``, ``pachaprint-discs-<paper>-<template>.pdf`` for any other, so a fan
 prints the discs of the wheel they build and nothing else. The first page lists
 every scenario with its size, difficulty and page, names the pages to print on

@@ -16,7 +16,7 @@ Conventions, shared by both back ends:
   :func:`polar` turns (centre, radius, angle) into a point.
 * Text sizes are typographic points (``size_pt``); everything else is mm.
 * Every item may carry an ``id`` and ``data`` (written as SVG ``id`` and
-  ``data-*`` attributes, SPEC section 7; the PDF has no place for them).
+  ``data-*`` attributes, docs/outputs.md section 3; the PDF has no place for them).
 """
 
 from __future__ import annotations

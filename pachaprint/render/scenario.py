@@ -1,6 +1,6 @@
 """Render scenario discs and the wheel parts: the library calls behind ``pachaprint render``.
 
-Files (SPEC section 4), per scenario folder::
+Files (docs/outputs.md section 1), per scenario folder::
 
     disc-front.svg / .pdf              retail template
     disc-front-volvelle45.svg / .pdf   volvelle45 template

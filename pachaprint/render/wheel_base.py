@@ -1,6 +1,6 @@
 """What every wheel template offers: the interface the components draw from.
 
-A wheel template (``templates/wheel/<name>.json``, SPEC section 6) becomes a
+A wheel template (``templates/wheel/<name>.json``, docs/wheel-geometry.md) becomes a
 :class:`Wheel`: disc, pin, rim and cover radii, where each cell lives on the
 disc (:meth:`Wheel.places`), how to set the wheel for a cell
 (:meth:`Wheel.setting`), where the windows are (:meth:`Wheel.windows`), the

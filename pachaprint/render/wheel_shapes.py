@@ -1,6 +1,6 @@
 """Wheel shapes: the frame, sectors and boxes of a wheel template, and its errors.
 
-The frame (SPEC section 6): millimetres from the pin, angles in degrees
+The frame (docs/wheel-geometry.md section 1): millimetres from the pin, angles in degrees
 counter-clockwise as seen on the printed face, 0 = the cover's window axis.
 :mod:`pachaprint.render.wheel` builds the two kinds of wheel from these shapes.
 """

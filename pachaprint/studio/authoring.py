@@ -1,7 +1,7 @@
 """What the studio asks of the library about the scenario being edited.
 
-The page edits a scenario mapping exactly as the file holds it (SPEC section
-2), with one addition: a terrain letter may be ``.`` for a cell not painted
+The page edits a scenario mapping exactly as the file holds it
+(docs/formats/scenario.md), with one addition: a terrain letter may be ``.`` for a cell not painted
 yet. Every answer here is a JSON-ready dict built from :mod:`pachaprint.check`
 calls; nothing in this module decides a rule itself.
 """

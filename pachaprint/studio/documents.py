@@ -40,7 +40,7 @@ from pachaprint.studio.shapes import shape_error
 from pachaprint.web.workspace import Workspace, WorkspaceConflict, WorkspaceError
 
 SAVED_KEYS = KEY_ORDER
-"""The keys a save writes (every key of a scenario, SPEC section 2); any other key of the
+"""The keys a save writes (every key of a scenario, docs/formats/scenario.md); any other key of the
 file is kept as it is."""
 CHANGED_ON_DISK = (
     "not saved: {file} changed on disk since it was opened; your edits are still here: "

@@ -18,21 +18,19 @@ undo and divine again).
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
-from pachaprint.engine.bots import HUMAN, Bot, make_bot
+from pachaprint.engine.bots import HUMAN, Bot
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind
 from pachaprint.engine.rules.events import Event
-from pachaprint.engine.rules.game import Game, draw_setup
 from pachaprint.engine.rules.log import SavedGame
-from pachaprint.engine.rules.modes import start
+from pachaprint.engine.rules.modes import setup_game, start
 from pachaprint.engine.rules.oracle import Wheel, WheelOracle
 from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
-from pachaprint.terminal.play import PlayConfig
+from pachaprint.play.setup import PlayConfig
 
 
 class TableError(Exception):
@@ -75,14 +73,8 @@ class TableGame:
         self.scenario = scenario
         self.play = play
         self.wheel: Wheel = wheel or WheelOracle(scenario)
-        self.game = Game.new(scenario, play.game, self.wheel)
-        _, _, rng = draw_setup(play.game)
-        self.bots: list[Bot | None] = [
-            None
-            if kind == HUMAN
-            else make_bot(kind, random.Random(rng.getrandbits(64)), play.game.mode)
-            for kind in play.seats
-        ]
+        self.game = setup_game(scenario, play.game, self.wheel)
+        self.bots: list[Bot | None] = play.bots()
         self.state = start(self.game, record_events=True)
         self.known: list[int] = list(known) if known else list(self.state.history)
         self.undo_stack: list[Snapshot] = []

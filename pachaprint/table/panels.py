@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from pachaprint.engine.rules.config import Mode
 from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.rules import DIVERSITY_TOP_LEVEL, TERRAIN_LETTERS
 from pachaprint.render import draw as d
@@ -43,7 +42,7 @@ SUPPLY_WIDTH = 104.0
 def account_colours(view: PlayerView) -> list[str]:
     """The colour of each score account's stones and marker (the Otoma's last, purple)."""
     colours = side_colours(view)
-    if view.mode is Mode.COMPETITIVE:
+    if view.otoma_account < 0:  # no Otoma: an account per player
         return colours[: view.players]
     return [colours[0], OTOMA_COLOUR]
 
@@ -134,21 +133,21 @@ def supplies(view: PlayerView, names: Sequence[str], hand_seat: int | None) -> d
         items.append(placed(terrain_face(letter, tile), x, y, tile))
         items.append(_count(x + tile + 1.0, y + tile / 2, view.supply[t]))
     y += tile + 4.0
-    coop = view.mode is Mode.COOP
     seats = seating_of(view)
+    shared = len(set(seats.account_of)) < view.players  # the group's account (co-op)
     for seat in range(view.players):
         side = seats.side_of[seat]
         items.append(_heading(y, names[seat]))
         y += 5.0
         items.append(piece("quechua", seats.colours[side], 1.5, y, 12.0))
         items.append(_count(15.0, y + 6.0, view.reserve[side], "in supply"))
-        if not coop:
+        if not shared:
             items += _tokens(view.tokens[seat], 50.0, y + 0.5)
         y += 15.0
-        if coop and view.tiles is not None and view.tiles.hands:
+        if view.tiles is not None and view.tiles.hands:
             items += _hand(view, seat, seat == hand_seat, 1.5, y)
             y += 16.0
-    if coop:
+    if shared:
         for account, name in enumerate(names[view.players :]):
             items.append(_heading(y, f"{name}: offering tokens"))
             y += 5.0

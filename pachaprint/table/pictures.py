@@ -22,7 +22,7 @@ import re
 from dataclasses import replace
 from functools import cache, lru_cache
 
-from pachaprint.engine.rules.config import Mode, Seating, seating
+from pachaprint.engine.rules.config import Seating
 from pachaprint.engine.rules.movement import Direction
 from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.board import COLUMN_LETTERS, SIZES, Board
@@ -135,7 +135,7 @@ def board_base(size: str) -> d.Drawing:
     printed = board_component.board(LANG)
     items: list[d.Element] = []
     for item in printed.items:
-        # the table's own cell targets carry data-cell (SPEC section 7), not the print's
+        # the table's own cell targets carry data-cell (docs/outputs.md section 3), not the print's
         if isinstance(item, d.Group) and (item.id or "").startswith("board-"):
             item = replace(item, data=())
         items.append(item)
@@ -200,8 +200,8 @@ def board_layer(view: PlayerView) -> d.Drawing:
 
 def seating_of(view: PlayerView) -> Seating:
     """Who plays which pawn colour and score account in the game of ``view``."""
-    colour = view.colour if view.mode is Mode.SOLO else "brown"
-    return seating(view.mode, view.players, view.difficulty, colour)
+    assert view.seating is not None
+    return view.seating
 
 
 def side_colours(view: PlayerView) -> list[str]:

@@ -3,7 +3,8 @@
 Everything the server answers about the game is made here, and only from what
 the rules let the players see: a :class:`~pachaprint.engine.rules.view.PlayerView`
 (the open tiles, pawns, scores, stones, tokens, supplies: never the wheel),
-the events that happened (told in words by :mod:`pachaprint.terminal.display`),
+the events that happened (told in words by :mod:`pachaprint.play.story`, as the
+terminal game tells them),
 and, in co-op, the top tiles of the seat to play when a person plays it (each
 hand lies behind its screen). The legal actions are the engine's own codes,
 listed only when a person is to decide.
@@ -15,15 +16,14 @@ from typing import Any
 
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind, token_levels
-from pachaprint.engine.rules.config import Mode
 from pachaprint.engine.rules.events import Event, EventKind, Phase
 from pachaprint.engine.rules.otoma import OtomaMove
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.rules import OFFERING_POINTS, TERRAIN_LETTERS
+from pachaprint.play.story import TERRAIN_NAMES, account_name, event_text, seat_name, summary
 from pachaprint.table import panels, pictures
 from pachaprint.table.game import TableGame
-from pachaprint.terminal import display
 
 KIND_WORDS = {kind: kind.name.lower() for kind in Kind}
 Point = tuple[float, float]
@@ -32,12 +32,12 @@ Point = tuple[float, float]
 # -- names ---------------------------------------------------------------------------------
 def seat_names(state: GameState, kinds: list[str]) -> list[str]:
     """``Player A (human)``; co-op ``Player 2 (white, logician)``: the log's words."""
-    return [_capital(display.seat_name(state, seat, kinds)) for seat in range(state.players)]
+    return [_capital(seat_name(state, seat, kinds)) for seat in range(state.players)]
 
 
 def account_names(state: GameState, kinds: list[str]) -> list[str]:
     """Who scores on each account: the players, or the player or group and the Otoma."""
-    return [_capital(display.account_name(state, a, kinds)) for a in range(len(state.score))]
+    return [_capital(account_name(state, a, kinds)) for a in range(len(state.score))]
 
 
 def _capital(text: str) -> str:
@@ -52,8 +52,9 @@ def viewer(game: TableGame) -> PlayerView:
 
 
 def hand_seat(game: TableGame) -> int | None:
-    """The co-op seat whose top tiles the page may show: the seat to play, if a person's."""
-    if game.state.mode is Mode.COOP and game.human_to_play:
+    """The co-op seat whose top tiles the page may show: the seat to play, if a person's (its
+    hand lies behind its screen: every other seat's too)."""
+    if game.state.spends and game.human_to_play:
         return game.state.current_player
     return None
 
@@ -76,7 +77,7 @@ def table(game: TableGame) -> dict[str, Any]:
             "size": game.scenario.size,
         },
         "mode": state.mode.value,
-        "difficulty": state.config.level,
+        "difficulty": state.level,
         "seed": state.config.seed,
         "seats": [
             {
@@ -105,11 +106,11 @@ def table(game: TableGame) -> dict[str, Any]:
         "live": game.live,
         "position": {"shown": shown, "known": known},
         "over": over,
-        "summary": display.summary(state, kinds) if over else "",
+        "summary": summary(state, kinds) if over else "",
         "undo": {"possible": undo is None, "why_not": undo or ""},
         "cells": cells(view),
         "supply": dict(zip(TERRAIN_LETTERS, view.supply, strict=True)),
-        "legal": legal(state) if game.human_to_play else [],
+        "legal": legal(state, kinds) if game.human_to_play else [],
         "log": log_lines(state, kinds),
         "pictures": layers(game, view, [*names, *accounts]),
     }
@@ -169,10 +170,10 @@ def bases(size: str) -> dict[str, str]:
 # -- the choices of the person to play -----------------------------------------------------------
 def prompt(state: GameState) -> str:
     """What the seat to play decides now, in a sentence."""
-    phase, rules, tiles = state.phase, state.rules, state.tiles
+    phase, tiles = state.phase, state.tiles
     if phase is Phase.TURN:
         words = "Explore (bring a pawn in from your supply, move a pawn"
-        words += ", or take one back) or divine" if rules.retrieve else ") or divine"
+        words += ", or take one back) or divine" if state.retrieve else ") or divine"
         if tiles is not None and tiles.arrow is not None:
             words += (
                 f"; the spent tile's arrow points {tiles.arrow.word}: a pawn on the board "
@@ -180,11 +181,19 @@ def prompt(state: GameState) -> str:
             )
         return words
     if phase is Phase.DIVINING:
-        if rules.divine_all:
+        if state.divine_all:
             return "Divine under your next pawn on a tile without crop (every one of them must)"
         return "Divine again under another pawn on a tile without crop, or pass"
     if phase is Phase.CHOOSE_OTOMA and tiles is not None and tiles.pending is not None:
         return f"The arrow has your colour: choose the Otoma pawn that moves {tiles.pending.word}"
+    if phase is Phase.PLACE_OTOMA:
+        return (
+            "Place the Otoma pawns on start cells: pick a pawn, then its cell; where each "
+            "starts, and in which order, is yours to choose (each scores as it is placed)"
+        )
+    if phase is Phase.GIVE_TILE and tiles is not None and tiles.wanted >= 0:
+        terrain = TERRAIN_NAMES[state.terrain[tiles.wanted]].lower()
+        return f"The {terrain} tile for {state.board.name(tiles.wanted)} comes from a hand: agree whose"
     return {
         Phase.OFFER: "Offer some of your offering tokens, or keep them",
         Phase.FINAL_OFFER: "Last offer: offer some of the tokens, or keep them",
@@ -193,7 +202,7 @@ def prompt(state: GameState) -> str:
     }.get(phase, "")
 
 
-def legal(state: GameState) -> list[dict[str, Any]]:
+def legal(state: GameState, kinds: list[str]) -> list[dict[str, Any]]:
     """Every legal action now: its code (what the page sends back), kind, cells and words."""
     board = state.board
     found = []
@@ -223,6 +232,15 @@ def legal(state: GameState) -> list[dict[str, Any]]:
             entry["terrain"] = TERRAIN_LETTERS[b]
             top = state.tiles.tops[state.current_player][b]
             entry["arrow"] = top.direction.word if top is not None else ""
+        elif kind == Kind.PLACE and state.otoma is not None:
+            entry["pawn"], entry["colour"] = a + 1, state.otoma.colours[a]
+            entry["name"] = state.seating.otoma_names[a]
+            entry["cell"] = board.name(b)
+        elif kind == Kind.HAND and state.tiles is not None:
+            wanted = state.terrain[state.tiles.wanted]
+            entry["seat"], entry["name"] = b, _capital(seat_name(state, b, kinds))
+            entry["terrain"] = TERRAIN_LETTERS[wanted]
+            entry["held"] = state.tiles.hands[b][wanted]
         found.append(entry)
     return found
 
@@ -256,7 +274,7 @@ def _event_text(
     if event.what is EventKind.OTOMA_MOVE and move is not None and state.otoma is not None:
         pawn = f"Otoma pawn {move.pawn + 1} ({move.colour})"
         return f"{pawn} goes {move.path.describe(state.board)}"
-    return display.event_text(state, event, kinds)
+    return event_text(state, event, kinds)
 
 
 def story(game: TableGame, events: list[Event]) -> list[dict[str, Any]]:

@@ -18,15 +18,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from pachaprint.check.load import MAX_BYTES
-from pachaprint.engine.bots import BOT_NAMES, CHEATING, HUMAN
-from pachaprint.engine.rules.config import PLAYER_COLOURS, ConfigError, Mode, first_start_cells
+from pachaprint.engine.bots import CHEATING, FAIR_BOTS, HUMAN
+from pachaprint.engine.rules.config import (
+    OTOMA_PAWNS,
+    PLAYER_COLOURS,
+    ConfigError,
+    Mode,
+)
 from pachaprint.engine.rules.events import Event
 from pachaprint.engine.rules.log import LogError, game_log, parse_log, replay
+from pachaprint.engine.rules.modes import MODES
 from pachaprint.engine.rules.oracle import Wheel
 from pachaprint.model.scenario import Scenario
+from pachaprint.play.setup import PlayConfig
 from pachaprint.table import seen
 from pachaprint.table.game import TableError, TableGame
-from pachaprint.terminal.play import PlayConfig
 from pachaprint.web.workspace import Workspace, WorkspaceError
 
 Answer = dict[str, Any]
@@ -45,21 +51,18 @@ class NewGame:
 
     def config(self, scenario: Scenario) -> PlayConfig:
         """The game's configuration (:class:`ConfigError` naming the setting); the Otoma start
-        on the disc's cells, or on its first five start cells when it names none."""
-        otoma = self.otoma
-        if otoma is None and Mode.parse(self.mode).has_otoma and not scenario.otoma:
-            cells = first_start_cells(scenario)
-            otoma = ",".join(scenario.board.name(c) for c in cells)
+        on the disc's cells, or, when it names none, where the players place them in the
+        game (the first decisions)."""
         return PlayConfig.parse(
-            self.mode, ",".join(self.seats), self.difficulty, otoma, self.colour, self.seed
+            self.mode, ",".join(self.seats), self.difficulty, self.otoma, self.colour, self.seed
         )
 
 
 def usable_modes(scenario: Scenario) -> list[str]:
     """The modes this disc can be played in: solo and co-op need a long disc with five start cells."""
-    if scenario.size == "long" and len(scenario.start_cells) >= 5:
-        return [mode.value for mode in Mode]
-    return [Mode.COMPETITIVE.value]
+    if scenario.size == "long" and len(scenario.start_cells) >= OTOMA_PAWNS:
+        return [rules.mode.value for rules in MODES]
+    return [rules.mode.value for rules in MODES if not rules.has_otoma]
 
 
 class TableSession:
@@ -83,10 +86,12 @@ class TableSession:
         return {
             "scenario": {"name": scenario.name, "id": scenario.id, "size": scenario.size},
             "modes": usable_modes(scenario),
-            "difficulties": {mode.value: list(mode.difficulties) for mode in Mode},
-            "default_difficulty": {mode.value: mode.default_difficulty for mode in Mode},
-            "seats": {mode.value: list(mode.seat_counts) for mode in Mode},
-            "players": [HUMAN, *(name for name in BOT_NAMES if name not in CHEATING)],
+            "headings": {rules.mode.value: rules.heading for rules in MODES},
+            "colour_modes": [rules.mode.value for rules in MODES if rules.chooses_colour],
+            "difficulties": {rules.mode.value: list(rules.difficulties) for rules in MODES},
+            "default_difficulty": {rules.mode.value: rules.default_difficulty for rules in MODES},
+            "seats": {rules.mode.value: list(rules.seat_counts) for rules in MODES},
+            "players": [HUMAN, *FAIR_BOTS],
             "colours": list(PLAYER_COLOURS),
             "folder": str(self.workspace.root),
             "bases": seen.bases(scenario.size),

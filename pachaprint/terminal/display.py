@@ -1,8 +1,10 @@
-"""What the terminal game shows: the board and its legend, status lines, events, choices, help.
+"""What the terminal game shows: the board and its legend, status lines, choices, help.
 
 Every function reads a :class:`~pachaprint.engine.rules.state.GameState` of any
 mode and returns text (rich markup where ``color`` is asked for); the
-:mod:`~pachaprint.terminal.play` driver writes it. Names that come from a
+:mod:`~pachaprint.terminal.play` driver writes it, and tells the events and the
+verdict in the words of :mod:`pachaprint.play.story`, which the browser table
+tells too. Names that come from a
 scenario or a log go through :func:`printable` first, so nothing they hold
 (terminal escapes, control characters) reaches a terminal as is.
 """
@@ -13,14 +15,11 @@ from collections.abc import Sequence
 
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind, token_levels
-from pachaprint.engine.rules.config import Mode
-from pachaprint.engine.rules.events import Ending, Event, EventKind, Phase
-from pachaprint.engine.rules.movement import Direction
+from pachaprint.engine.rules.events import Phase
 from pachaprint.engine.rules.state import UNKNOWN, GameState
-from pachaprint.model.rules import CROP_NAMES, TERRAIN_LETTERS, Terrain
+from pachaprint.model.rules import TERRAIN_LETTERS
+from pachaprint.play.story import PLAYER_LETTERS, TERRAIN_NAMES, points, seat_name
 
-PLAYER_LETTERS = "ABCD"
-TERRAIN_NAMES = [Terrain(letter).label for letter in TERRAIN_LETTERS]
 TERRAIN_STYLE = {"V": "bold bright_green", "D": "bold yellow", "F": "bold green", "M": "bold white"}
 PAWN_STYLE = {"A": "bold red", "B": "bold blue", "C": "bold magenta", "D": "bold cyan", "O": "bold"}
 ARROW_LETTERS = "NESW"
@@ -40,28 +39,6 @@ def printable(text: str) -> str:
     return "".join(out)
 
 
-def points(n: int) -> str:
-    """``1 point``, ``-1 point``, ``3 points``."""
-    return f"{n} point" if n in (1, -1) else f"{n} points"
-
-
-def seat_name(state: GameState, seat: int, kinds: Sequence[str]) -> str:
-    """``player A (human)``; co-op ``player 2 (white, logician)``."""
-    kind = kinds[seat] if seat < len(kinds) else "?"
-    if state.mode is Mode.COOP:
-        return f"player {seat + 1} ({state.seating.colours[state.side_of[seat]]}, {kind})"
-    return f"player {PLAYER_LETTERS[seat]} ({kind})"
-
-
-def account_name(state: GameState, account: int, kinds: Sequence[str]) -> str:
-    """Who scores on an account: a player, ``the group`` or ``the Otoma``."""
-    if state.otoma is not None and account == state.otoma.account:
-        return "the Otoma"
-    if state.mode is Mode.COOP:
-        return "the group"
-    return seat_name(state, account, kinds)
-
-
 # -- the board -----------------------------------------------------------------------------
 def _cell_marks(state: GameState, cell: int) -> tuple[str, str, str]:
     """(terrain letter, crop level or arrow, pawn) of a cell as the board shows them."""
@@ -78,7 +55,7 @@ def _cell_marks(state: GameState, cell: int) -> tuple[str, str, str]:
     if state.crop[cell]:
         return letter, str(state.crop[cell]), pawn
     tile = tiles.tile_at[cell] if tiles is not None and t != UNKNOWN else None
-    if tile is None or otoma is None or not state.rules.arrows:
+    if tile is None or otoma is None or not state.arrows:
         return letter, "", pawn
     moves = "*" if tile.colour not in otoma.colours else str(otoma.colours.index(tile.colour) + 1)
     return letter, ARROW_LETTERS[tile.direction] + moves, pawn
@@ -126,7 +103,7 @@ def legend(state: GameState) -> str:
     explorers = ", ".join(f"{PLAYER_LETTERS[s]} {colours[s]}" for s in range(otoma.side))
     pawns = ", ".join(f"O{i + 1} {c}" for i, c in enumerate(state.seating.otoma_names))
     lines.append(f"       explorers {explorers}; Otoma {pawns}.")
-    if state.rules.arrows:
+    if state.arrows:
         lines.append(
             "       N E S W: the arrow on a tile without crop, with the Otoma pawn an Explore"
         )
@@ -152,7 +129,7 @@ def render_status(state: GameState, kinds: Sequence[str]) -> str:
 
     tiles, otoma = state.tiles, state.otoma
     lines = []
-    if state.mode is not Mode.COOP:
+    if not state.shared:
         for p in range(state.players):
             supply = state.reserve[state.side_of[p]]
             name = seat_name(state, p, kinds)
@@ -160,10 +137,13 @@ def render_status(state: GameState, kinds: Sequence[str]) -> str:
     else:
         lines.append(f"  the group: {holdings(state, 0)}")
     if otoma is not None:
-        where = ", ".join(f"O{i + 1} {state.board.name(c)}" for i, c in enumerate(otoma.pawns))
+        where = ", ".join(
+            f"O{i + 1} {state.board.name(c) if c >= 0 else 'not placed yet'}"
+            for i, c in enumerate(otoma.pawns)
+        )
         lines.append(f"  the Otoma: {holdings(state, otoma.account)}")
         lines.append(f"  Otoma pawns: {where}")
-    if tiles is not None and state.rules.spend:
+    if tiles is not None and state.spends:
         for s in range(state.players):
             side = state.side_of[s]
             hand = " ".join(f"{TERRAIN_LETTERS[t]}{n}" for t, n in enumerate(tiles.hands[s]))
@@ -173,7 +153,7 @@ def render_status(state: GameState, kinds: Sequence[str]) -> str:
             )
     left = ", ".join(f"{TERRAIN_NAMES[t]} {n}" for t, n in enumerate(state.supply))
     lines.append(f"  cells without terrain: {left}")
-    if tiles is not None and state.rules.spend:
+    if tiles is not None and state.spends:
         tops = [
             f"{TERRAIN_NAMES[t]} {ARROW_LETTERS[tile.direction]}"
             for t, tile in enumerate(tiles.tops[state.current_player])
@@ -188,78 +168,6 @@ def render_status(state: GameState, kinds: Sequence[str]) -> str:
         columns = ", ".join(f"{TERRAIN_NAMES[t]} {len(c)}" for t, c in enumerate(tiles.columns))
         lines.append(f"  spent tiles on the diversity board: {columns}")
     return "\n".join(lines)
-
-
-# -- events ----------------------------------------------------------------------------------
-_EVENT_TEXT = {
-    EventKind.ENTER: "{actor} enters a pawn to {cell}",
-    EventKind.MOVE: "{actor} moves {start} to {cell}",
-    EventKind.RETRIEVE: "{actor} retrieves the pawn on {cell}",
-    EventKind.DISCOVER: "{cell} is {terrain}: {account} score{s} {points}",
-    EventKind.DIVINE: "{account} divine{s} {cell} right: {crop} ({value}), +{gain}",
-    EventKind.WRONG: "{account} divine{s} {cell} wrong: it is {crop} ({value}), {points}",
-    EventKind.OFFER: "{account} offer{s} {tokens}: +{gain}",
-    EventKind.SKIP: "{actor} can neither explore nor divine and skips the turn",
-    EventKind.OVER: "The game is over.",
-    EventKind.OTOMA_SETUP: "{pawn} starts on {cell}: +{gain}",
-    EventKind.OTOMA_STAYS: "{pawn} finds no cell without terrain and stays on {cell}",
-    EventKind.OTOMA_CROP: "the Otoma find {crop} ({value}) on {cell}: +{gain}",
-    EventKind.OWN_ARROW: "the arrow on {cell} has the player's own colour ({direction})",
-    EventKind.SPEND: "{actor} spends a {terrain_word} tile",
-    EventKind.NO_TILE: "{actor} holds no terrain tile: no spending this turn",
-    EventKind.BLOCKED: (
-        "No tile can be discovered any more: no Explore reaches the {value} cell{cells} left "
-        "without terrain, not even through an arrow that sends an Otoma pawn there. "
-        "Last turn (our ruling): {actor} divine{s} with every pawn on a tile without a crop, "
-        "may offer, and the game ends"
-    ),
-    EventKind.OTOMA_EMPTY: "the Otoma score 1 point for each of the {value} cells without terrain",
-}
-
-
-def event_text(state: GameState, event: Event, kinds: Sequence[str]) -> str | None:
-    """The line telling an event, or ``None`` for an event not told."""
-    board, what, who, value = state.board, event.what, event.who, event.value
-    otoma = state.otoma
-    template = _EVENT_TEXT.get(what)
-    if what is EventKind.END_PHASE:
-        if state.rules.end_phase:
-            return (
-                "The last terrain tile is placed: end phase (one divination each in turn, or pass)"
-            )
-        return "No one holds a terrain tile any more: final offers"
-    if template is None and what is not EventKind.OTOMA_MOVE:
-        return None  # passes: the prompt of the next decision tells enough
-    account = account_name(state, who, kinds) if who >= 0 else ""
-    count = len(token_levels(value))
-    pawn = ""
-    if otoma is not None and what in (
-        EventKind.OTOMA_SETUP,
-        EventKind.OTOMA_MOVE,
-        EventKind.OTOMA_STAYS,
-    ):
-        pawn = f"Otoma pawn {value + 1} ({state.seating.otoma_names[value]})"
-        if what is EventKind.OTOMA_MOVE:
-            move = next(m for m in reversed(otoma.moves) if m.pawn == value)
-            return f"{pawn} goes {move.path.describe(board)}"
-    assert template is not None
-    return template.format(
-        actor=seat_name(state, who, kinds) if 0 <= who < state.players else "",
-        account=account,
-        s="" if account == "the Otoma" else "s",  # "the Otoma score", "the group scores"
-        cell=board.name(event.cell) if event.cell >= 0 else "",
-        start=board.name(value) if what is EventKind.MOVE else "",
-        terrain=TERRAIN_NAMES[value % 4],
-        terrain_word=TERRAIN_NAMES[value % 4].lower(),
-        crop=CROP_NAMES.get(value, ""),
-        direction=Direction(value % 4).word,
-        tokens=f"{count} token{'s' if count != 1 else ''}",
-        pawn=pawn,
-        value=value,
-        cells="" if value == 1 else "s",
-        gain=event.points,
-        points=points(event.points),
-    )
 
 
 # -- choices, prompts, verdicts ------------------------------------------------------------------
@@ -281,6 +189,15 @@ def describe_actions(state: GameState) -> str:
             head, item = "retrieve", board.name(a)
         elif kind == Kind.DIVINE:
             head, item = "divine (level 1-5) at", board.name(a)
+        elif kind == Kind.PLACE:
+            words = state.action_text(code).split()
+            head, item = f"place {words[1]} on", words[2]
+        elif kind == Kind.HAND:
+            assert state.tiles is not None
+            wanted = state.terrain[state.tiles.wanted]
+            held = state.tiles.hands[b][wanted]
+            head = f"hand (the seat whose hand gives the {TERRAIN_NAMES[wanted].lower()} tile)"
+            item = f"{b + 1} ({held} in hand)"
         else:  # pass, otoma, spend, tile
             head, _, item = state.action_text(code).partition(" ")
         items = groups.setdefault(head, [])
@@ -301,57 +218,31 @@ def prompt(state: GameState) -> str:
     if phase is Phase.TURN:
         return (
             "Explore (enter, move, retrieve) or divine"
-            if state.rules.retrieve
+            if state.retrieve
             else "Explore (enter, move) or divine"
         )
     if phase is Phase.DIVINING:
-        if state.rules.divine_all:
+        if state.divine_all:
             return "divine with your next pawn on a tile without crop (all of them must)"
         return "divine again with another pawn, or pass"
     if phase is Phase.CHOOSE_OTOMA:
         assert state.tiles is not None and state.tiles.pending is not None
         return f"own-colour arrow: choose the Otoma pawn to move {state.tiles.pending.word} (otoma 1-5)"
+    if phase is Phase.PLACE_OTOMA:
+        return (
+            "place an Otoma pawn on a start cell (place PAWN CELL): where each starts, and in "
+            "which order, is yours to choose"
+        )
+    if phase is Phase.GIVE_TILE:
+        assert state.tiles is not None
+        terrain = TERRAIN_NAMES[state.terrain[state.tiles.wanted]].lower()
+        return f"the {terrain} tile comes from a hand: the group chooses whose (hand SEAT)"
     return {
         Phase.OFFER: "offer tokens, or pass",
         Phase.END_DIVINE: "end phase: one divination, or pass (final)",
         Phase.FINAL_OFFER: "final offer, or pass",
         Phase.SPEND: "spend a tile (spend TERRAIN)",
     }.get(phase, "game over")
-
-
-def summary(state: GameState, kinds: Sequence[str]) -> str:
-    """The verdict once the game is over."""
-    if state.otoma is not None:
-        us, them = state.score[0], state.score[state.otoma.account]
-        name = account_name(state, 0, kinds)
-        early = ""
-        if state.ending is Ending.SHUT_OUT:
-            left = state.hidden_left
-            early = (
-                f"The game ended early: no tile could be discovered any more, so the "
-                f"{left} cell{'' if left == 1 else 's'} left without terrain "
-                f"score{'s' if left == 1 else ''} for no one.\n"
-            )
-        if state.winners():
-            return f"{early}{name} {'win' if state.mode is Mode.COOP else 'wins'} ({us} to {them})."
-        tie = " (a tie goes to the Otoma)" if us == them else ""
-        return f"{early}The Otoma win ({them} to {us}){tie}."
-    ranking = state.ranking()
-    lines = ["Final ranking (score, then levels advanced on the diversity board):"]
-    for p in sorted(range(state.players), key=lambda q: (ranking[q], q)):
-        lines.append(
-            f"  {ranking[p]}. {seat_name(state, p, kinds)}: {points(state.score[p])}, {state.tie_break(p)} levels"
-        )
-    winners = state.winners()
-    if len(winners) > 1:
-        lines.append(
-            "The victory is shared by "
-            + " and ".join(seat_name(state, p, kinds) for p in winners)
-            + "."
-        )
-    else:
-        lines.append(f"{seat_name(state, winners[0], kinds)} wins.")
-    return "\n".join(lines)
 
 
 _COMMANDS = [
@@ -362,6 +253,8 @@ _COMMANDS = [
     ("offer [LEVEL...]", "offer tokens (no levels: all you hold); 2/3/4/5 tokens score 1/3/6/10"),
     ("pass", "stop divining, decline to offer, or pass in the end phase"),
     ("otoma PAWN", "own-colour arrow (hard): the Otoma pawn to move, by number or colour"),
+    ("place PAWN CELL", "before the first turn: an Otoma pawn (number or colour) on a start cell"),
+    ("hand SEAT", "co-op: the seat (1-4) whose hand gives the tile of the group's discovery"),
     (
         "spend TERRAIN",
         "spend the top tile of your stack of that terrain (valley, desert, forest, mountain)",
@@ -378,12 +271,15 @@ _COMMANDS = [
 def help_text(state: GameState) -> str:
     """The commands of this game, one a line, in two aligned columns."""
     skip = set()
-    if not state.rules.retrieve:
+    if not state.retrieve:
         skip.add("retrieve CELL")
-    if not state.rules.choose_on_own_arrow:
+    if not state.chooses_otoma():
         skip.add("otoma PAWN")
-    if not state.rules.spend:
+    if not state.spends:
         skip.add("spend TERRAIN")
+        skip.add("hand SEAT")
+    if not state.has_otoma:
+        skip.add("place PAWN CELL")
     rows = [(c, d) for c, d in _COMMANDS if c not in skip]
     width = max(len(c) for c, _ in rows) + 2
     head = "Commands (cells are named column letter + row number, e.g. c3):"

@@ -11,106 +11,20 @@ comes from :mod:`pachaprint.terminal.display`.
 
 from __future__ import annotations
 
-import random
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from pachaprint.engine.bots import BOT_NAMES, HUMAN, Bot, make_bot
+from pachaprint.engine.bots import Bot
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind
-from pachaprint.engine.rules.config import ConfigError, GameConfig, Mode, check_seats
-from pachaprint.engine.rules.game import draw_setup
 from pachaprint.engine.rules.log import SavedGame, save_log
 from pachaprint.engine.rules.modes import new_game
 from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
+from pachaprint.play import story
+from pachaprint.play.setup import PlayConfig
 from pachaprint.terminal import display
-
-
-def seats_for(
-    mode: Mode,
-    seats: str | None,
-    line_up: tuple[str, ...] | None = None,
-    bots: tuple[str, ...] = BOT_NAMES,
-) -> tuple[str, ...]:
-    """The seats of a game from ``human,logician``-style words, each ``human`` or one of
-    ``bots``, or from a number of seats (``3``): the default line-up with its last entry
-    repeated. The default line-up is ``line_up``, else a person against a logician (a
-    person alone in solo); without ``seats``, it is the game's seats.
-    :class:`~pachaprint.engine.rules.config.ConfigError` (setting ``players``) otherwise."""
-    default = line_up or (("human",) if mode is Mode.SOLO else ("human", "logician"))
-    if seats is None:
-        return default
-    if re.fullmatch(r"\s*[0-9]+\s*", seats):
-        count = check_seats(mode, int(seats))
-        return (default + (default[-1],) * count)[:count]
-    names = tuple(s.strip().lower() for s in seats.split(",") if s.strip())
-    for name in names:
-        if name != HUMAN and name not in bots:
-            what = "cannot sit here" if name in BOT_NAMES else "is neither a person nor a bot"
-            raise ConfigError(
-                "players", f"{name!r} {what} (choose from {', '.join((HUMAN, *bots))})"
-            )
-    return names
-
-
-@dataclass(frozen=True)
-class PlayConfig:
-    """A game for the terminal: its :class:`~pachaprint.engine.rules.config.GameConfig` and who sits
-    at each seat (``human`` or a bot name)."""
-
-    game: GameConfig
-    seats: tuple[str, ...]
-
-    @classmethod
-    def parse(
-        cls,
-        mode: str | None = None,
-        players: str | None = None,
-        difficulty: str | None = None,
-        otoma: str | None = None,
-        colour: str | None = None,
-        seed: int | None = None,
-    ) -> PlayConfig:
-        """A new game from command-line words (``players``, ``otoma``: comma-separated); a
-        fresh random seed without one. :class:`~pachaprint.engine.rules.config.ConfigError` otherwise."""
-        game_mode = Mode.parse(mode or Mode.COMPETITIVE.value)
-        seats = seats_for(game_mode, players)
-        if difficulty is not None and "," in difficulty:
-            raise ConfigError("difficulty", "name one difficulty to play")
-        if colour is not None and game_mode is not Mode.SOLO:
-            raise ConfigError(
-                "colour", "applies to --mode solo only (co-op seats have fixed colours)"
-            )
-        if seed is None:
-            seed = random.SystemRandom().randrange(1 << 31)
-        cells = tuple(c.strip().lower() for c in otoma.split(",") if c.strip()) if otoma else None
-        game = GameConfig(game_mode, len(seats), difficulty, cells, colour or "brown", seed)
-        return cls(game, seats)
-
-    @classmethod
-    def resuming(cls, saved: SavedGame, players: str | None = None, **given: object) -> PlayConfig:
-        """Going on with a saved game: its configuration and seats (``players`` may name others).
-        Any other setting in ``given`` is a :class:`~pachaprint.engine.rules.config.ConfigError`."""
-        for setting, value in given.items():
-            if value is not None:
-                raise ConfigError(setting, "comes from the saved game when resuming")
-        config = saved.config
-        kinds = [s for s in saved.seats if s == HUMAN or s in BOT_NAMES]
-        if players is not None:
-            seats = seats_for(config.mode, players)
-        elif len(kinds) == config.players:
-            seats = tuple(kinds)
-        else:
-            seats = seats_for(config.mode, None)
-        check_seats(config.mode, len(seats))
-        if len(seats) != config.players:
-            raise ConfigError(
-                "players", f"the saved game has {config.players} seats, not {len(seats)}"
-            )
-        return cls(config, seats)
 
 
 @dataclass
@@ -132,7 +46,7 @@ class Table:
         self.out.write(text + "\n")
 
     def seat_name(self, seat: int) -> str:
-        return display.seat_name(self.state, seat, self.kinds)
+        return story.seat_name(self.state, seat, self.kinds)
 
     def remember(self, shown: int) -> None:
         """The state and every bot's random state, before a person's decision."""
@@ -171,14 +85,14 @@ def run_table(table: Table, stdin: TextIO, echo: bool = False, shown: int = 0) -
         state = table.state
         events = state.events or []
         for event in events[shown:]:
-            text = display.event_text(state, event, table.kinds)
+            text = story.event_text(state, event, table.kinds)
             if text:
                 table.write(text)
         shown = len(events)
         if state.is_terminal():
             show_board(display.render_board(state, table.color))
             table.write(display.render_status(state, table.kinds))
-            table.write(display.summary(state, table.kinds))
+            table.write(story.summary(state, table.kinds))
             return
         seat = state.current_player
         bot = table.bots[seat]
@@ -266,15 +180,11 @@ def run_game(
     choice. ``resume`` goes on with a game replayed from a log (with events).
     """
     config, seats = play.game, play.seats
-    _, _, rng = draw_setup(config)
-    bots = [
-        None if kind == HUMAN else make_bot(kind, random.Random(rng.getrandbits(64)), config.mode)
-        for kind in seats
-    ]
+    bots = play.bots()
     state = resume.state if resume is not None else new_game(scenario, config, record_events=True)
     table = Table(scenario, state, list(seats), bots, stdout, color)
-    parts = [config.mode.value, *([config.level] if config.level else [])]
-    if config.mode is not Mode.SOLO:
+    parts = [config.mode.value, *([state.level] if state.level else [])]
+    if state.players > 1:
         parts.append(f"{config.players} players")
     decisions = sum(1 for code in state.history if A.kind_of(code) != Kind.TILE)
     plural = "" if decisions == 1 else "s"
@@ -282,11 +192,13 @@ def run_game(
     table.write(
         f"{display.printable(scenario.name)} ({', '.join(parts)}); seed {config.seed}{resuming}."
     )
-    if resume is None and config.mode is not Mode.SOLO:
+    if resume is None and state.players > 1:
         table.write(f"{table.seat_name(state.first_player)} starts.")
-    if state.otoma is not None:
+    if state.otoma is not None and not state.otoma.unplaced():
         cells = ", ".join(scenario.board.name(c) for c in state.otoma.pawns)
         table.write(f"The Otoma start on {cells}.")
+    elif state.otoma is not None:
+        table.write("The disc names no Otoma start cells: the players place the Otoma pawns.")
     table.write(display.legend(state))
     table.write("Type 'help' for the commands.")
     run_table(table, stdin, echo, len(state.events or []) if resume else 0)

@@ -44,6 +44,7 @@ from pachaprint.engine.analysis.summary import (
 )
 from pachaprint.engine.bots import BOT_NAMES
 from pachaprint.engine.rules.config import OTOMA_PAWNS, ConfigError, Mode
+from pachaprint.engine.rules.modes import mode_class
 from pachaprint.model.scenario import Scenario
 
 FORMAT = "pachaprint-balance/1"
@@ -72,7 +73,7 @@ class BalanceConfig:
 
     games: int = 200
     seed: int = 1
-    modes: tuple[Mode, ...] = (Mode.COMPETITIVE, Mode.SOLO, Mode.COOP)
+    modes: tuple[Mode, ...] = tuple(Mode)
     players: int = 2
     bots: tuple[str, ...] = ()
     versus_bots: tuple[str, ...] = ()
@@ -91,31 +92,33 @@ class BalanceConfig:
         mode it cannot (``"solo: ..."``). :class:`ConfigError` for bad settings."""
         configs, notes = [], []
         for mode in self.modes:
-            if mode.has_otoma and scenario.size != "long":
+            rules = mode_class(mode)
+            if rules.has_otoma and scenario.size != "long":
                 notes.append(f"{mode.value}: long scenarios only")
                 continue
-            if mode.has_otoma and len(scenario.start_cells) < OTOMA_PAWNS:
+            if rules.has_otoma and len(scenario.start_cells) < OTOMA_PAWNS:
                 notes.append(f"{mode.value}: needs five start cells for the Otoma")
                 continue
-            levels = tuple(d for d in self.difficulties if d in mode.difficulties)
-            if mode.has_otoma and self.difficulties and not levels:
+            levels = tuple(d for d in self.difficulties if d in rules.difficulties)
+            if rules.has_otoma and self.difficulties and not levels:
                 notes.append(f"{mode.value}: none of the difficulties asked for")
                 continue
             bots = self.bots or (self.strongest,)
-            if mode.has_otoma:
+            if rules.has_otoma:
                 bots = tuple(dict.fromkeys(self.versus_bots or bots))
+            seats = rules.seat_counts
             try:
                 configs.append(
                     SimulationConfig(
                         mode,
-                        1 if mode is Mode.SOLO else self.players,
+                        seats[0] if len(seats) == 1 else self.players,
                         bots,
                         levels,
                         self.games,
                         self.seed,
                         max_turns=self.max_turns,
-                        watch_proofs=self.watched if mode is Mode.COMPETITIVE else 0,
-                        adaptive=self.adaptive and mode.has_otoma,
+                        watch_proofs=0 if rules.has_otoma else self.watched,
+                        adaptive=self.adaptive and rules.has_otoma,
                     )
                 )
             except ConfigError as exc:
@@ -126,7 +129,7 @@ class BalanceConfig:
 
     def check(self) -> None:
         """:class:`ConfigError` for settings no scenario could use."""
-        known = {d for mode in self.modes for d in mode.difficulties}
+        known = {d for mode in self.modes for d in mode_class(mode).difficulties}
         for level in self.difficulties:
             if level not in known:
                 raise ConfigError(
@@ -248,7 +251,7 @@ def _report(
             Split(mode.value, list(run.bots), run.difficulty, games, [0, games - 1])
             for run, games in zip(pending.config.runs, played, strict=True)
         ]
-        if mode is Mode.COMPETITIVE:
+        if not pending.config.rules.has_otoma:
             report.modes[mode.value] = competitive(sim, records)
             report.cells = cell_proofs(scenario.board, records)
             cells = cell_flags(report.cells)

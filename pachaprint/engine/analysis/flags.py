@@ -19,6 +19,7 @@ from pachaprint.engine.analysis.stats import Interval, percent, span, wilson
 from pachaprint.engine.analysis.summary import RunSummary, Turns
 from pachaprint.engine.rules.config import Mode
 from pachaprint.engine.rules.events import Ending
+from pachaprint.engine.rules.modes import mode_class
 from pachaprint.model.text import plural
 
 
@@ -186,7 +187,7 @@ def otoma_level_flags(mode: str, runs: Sequence[RunSummary]) -> list[str]:
                 )
     if not hard:
         return out
-    easiest = Mode(mode).difficulties[0]
+    easiest = mode_class(Mode(mode)).difficulties[0]
     never = all(round(i.rate * n) == 0 for _, n, i in hard.values())
     if len(hard) == len(levels) > 1 and easiest in hard:
         details = "; ".join(f"{level}: {_won(*found)}" for level, found in hard.items())

@@ -1,7 +1,7 @@
 """Game logs of simulated games: watch how a disc plays, one bot game at a time.
 
 A simulation that keeps its games' actions (``SimulationConfig.keep_history``)
-can write each game as a log (``pachaprint-game/2``, see
+can write each game as a log (``pachaprint-game/3``, see
 :mod:`pachaprint.engine.rules.log`): the game is set up again from its seed and
 its actions replayed, so the log is the game the report counted. ``pachaprint
 table`` opens such a log as a replay, ``pachaprint play --resume`` as a game.
@@ -30,7 +30,7 @@ def log_name(config: SimulationConfig, item: tuple[int, int]) -> str:
     """``game-0007.json``; against the Otoma ``logician-hard-game-0007.json`` (a bot and a
     difficulty per run). Games count from 1."""
     run, index = config.runs[item[0]], item[1]
-    if config.mode.has_otoma:
+    if config.rules.has_otoma:
         return f"{run.bots[0]}-{run.difficulty}-game-{index + 1:04d}.json"
     return f"game-{index + 1:04d}.json"
 

@@ -29,15 +29,14 @@ from pachaprint.engine.rules.config import (
     ConfigError,
     GameConfig,
     Mode,
-    check_difficulty,
-    check_seats,
     first_start_cells,
     otoma_cells,
 )
 from pachaprint.engine.rules.events import Ending
-from pachaprint.engine.rules.game import Game, draw_setup
+from pachaprint.engine.rules.modes import check_difficulty, draw_setup, make_game, mode_class
 from pachaprint.engine.rules.modes import start as start_game
 from pachaprint.engine.rules.oracle import WheelOracle
+from pachaprint.engine.rules.state import GameState
 from pachaprint.model.rules import PLAYER_COUNTS
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import plural
@@ -112,8 +111,9 @@ class SimulationConfig:
     def __post_init__(self) -> None:
         if self.games < 1:
             raise ConfigError("games", "must be at least 1")
-        check_seats(self.mode, self.players)
-        if self.mode is Mode.COMPETITIVE:
+        rules = mode_class(self.mode)
+        rules.check_seats(self.players)
+        if not rules.has_otoma:
             runs = [Run(tuple(seat_bots(self.bots, self.players)))]
             if self.difficulties:
                 check_difficulty(self.mode, self.difficulties[0])
@@ -126,7 +126,7 @@ class SimulationConfig:
             runs = [
                 Run((check_bot(name),) * self.players, level)
                 for name in self.bots
-                for level in levels or self.mode.difficulties
+                for level in levels or rules.difficulties
             ]
         if self.games < len(runs):
             kinds = len(dict.fromkeys(r.difficulty for r in runs))
@@ -156,13 +156,14 @@ class SimulationConfig:
         """A configuration from command-line words: ``bots`` and ``difficulty`` comma-separated,
         ``otoma`` cell names comma-separated; ``players`` by default 2 (solo: 1)."""
         game_mode = Mode.parse(mode)
+        rules = mode_class(game_mode)
         names = [b.strip().lower() for b in bots.split(",") if b.strip()]
-        if game_mode is not Mode.COMPETITIVE:
+        if rules.has_otoma:
             names = list(dict.fromkeys(names))
         levels = tuple(d.strip().lower() for d in difficulty.split(",")) if difficulty else ()
         return cls(
             game_mode,
-            players if players is not None else (1 if game_mode is Mode.SOLO else 2),
+            players if players is not None else rules.seat_counts[0],
             tuple(names),
             levels,
             games,
@@ -172,9 +173,14 @@ class SimulationConfig:
         )
 
     @property
+    def rules(self) -> type[GameState]:
+        """The class of the mode simulated: what the mode is."""
+        return mode_class(self.mode)
+
+    @property
     def names(self) -> list[str]:
         """The bots of the report: per seat (competitive), or each bot once."""
-        if self.mode is Mode.COMPETITIVE:
+        if not self.rules.has_otoma:
             return list(self.runs[0].bots)
         return list(dict.fromkeys(run.bots[0] for run in self.runs))
 
@@ -210,7 +216,7 @@ def play_game(
     ``proved_at`` and ``found_at``); the game is the same."""
     first, tiles_seed, rng = draw_setup(config)
     seats = [make_bot(name, random.Random(rng.getrandbits(64)), config.mode) for name in bots]
-    game = Game(oracle, config, first_player=first, otoma_cells=otoma, tiles_seed=tiles_seed)
+    game = make_game(oracle, config, first_player=first, otoma_cells=otoma, tiles_seed=tiles_seed)
     state = start_game(game)
     watch = ProofWatch(state) if watch_proofs else None
     error = None
@@ -251,7 +257,7 @@ def collector_resting() -> Iterator[None]:
 
 def otoma_start(scenario: Scenario, config: SimulationConfig) -> tuple[int, ...]:
     """The Otoma cells of the simulation (none in the competitive game); ``ValueError`` if unusable."""
-    if not config.mode.has_otoma:
+    if not config.rules.has_otoma:
         return ()
     return otoma_cells(scenario, config.otoma) if config.otoma else first_start_cells(scenario)
 

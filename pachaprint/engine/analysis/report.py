@@ -1,8 +1,8 @@
-"""The simulation report (SPEC.md section 8) and its flags.
+"""The simulation report (docs/formats/simulation-report.md) and its flags.
 
 :func:`summarise` turns the :class:`~pachaprint.engine.analysis.record.GameRecord` of
 every game of a simulation into a :class:`SimulationReport`. Every
-report has the keys of SPEC.md; the competitive game adds the first player's
+report has the keys of every report; the competitive game adds the first player's
 win rate, shared victories and the logicians' proofs, and a game against the
 Otoma adds ``otoma_win_rate``, a run per bot and difficulty and the Otoma
 cells (the fields a mode does not have are left out of :meth:`SimulationReport.to_dict`).
@@ -22,6 +22,7 @@ from pachaprint.engine.analysis.stats import percent, wilson
 from pachaprint.engine.analysis.summary import RunSummary, SeatSummary, Turns, plain
 from pachaprint.engine.rules.config import Mode
 from pachaprint.engine.rules.events import SOURCE_NAMES, Ending
+from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import plural
 
@@ -31,6 +32,8 @@ class Plan(Protocol):
 
     @property
     def mode(self) -> Mode: ...
+    @property
+    def rules(self) -> type[GameState]: ...
     @property
     def players(self) -> int: ...
     @property
@@ -45,7 +48,7 @@ class Plan(Protocol):
 
 @dataclass
 class SimulationReport:
-    """Aggregated results; :meth:`to_dict` gives the JSON of SPEC.md section 8."""
+    """Aggregated results; :meth:`to_dict` gives the JSON of docs/formats/simulation-report.md."""
 
     scenario: str
     mode: str
@@ -194,7 +197,7 @@ def summarise(
         errors=[],
         max_turns=config.max_turns,
     )
-    if config.mode is Mode.COMPETITIVE:
+    if not config.rules.has_otoma:
         _competitive(report, names, records, done)
     else:
         _against_otoma(report, names, config.levels, cells, records, done)

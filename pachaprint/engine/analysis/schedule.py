@@ -64,7 +64,7 @@ class Pending:
 
     def records(self, progress: Callable[[int], None] | None = None) -> list[GameRecord]:
         """Every game's record, in game order (waits for the executor's batches)."""
-        if self.config.adaptive and self.config.mode.has_otoma:
+        if self.config.adaptive and self.config.rules.has_otoma:
             return self._waves(progress)
         out: list[GameRecord] = []
         if self.local:
@@ -234,7 +234,7 @@ def start(
     pool = ProcessPoolExecutor(max_workers=jobs) if executor is None else None
     target = executor or pool
     assert target is not None
-    if config.adaptive and config.mode.has_otoma:
+    if config.adaptive and config.rules.has_otoma:
         return Pending(scenario, config, cells, [], [], pool, target, workers or jobs)
     jobs_list: list[Job] = [
         (scenario.to_dict(), config, cells, batch) for batch in batches(work, workers or jobs)

@@ -1,4 +1,4 @@
-"""Simulate many bot games of one scenario, in any mode (SPEC.md section 8).
+"""Simulate many bot games of one scenario, in any mode (docs/formats/simulation-report.md).
 
 :func:`simulate` is the library call behind ``pachaprint simulate`` and the
 build. What it plays, game by game, is in :mod:`~pachaprint.engine.analysis.games`

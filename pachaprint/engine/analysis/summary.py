@@ -139,7 +139,7 @@ class CompetitiveBalance:
     turns: Distribution
     turns_histogram: Histogram
     simulation: dict[str, Any]
-    """The simulation report (SPEC.md section 8) of these games."""
+    """The simulation report (docs/formats/simulation-report.md) of these games."""
 
 
 @dataclass

@@ -26,6 +26,7 @@ from pachaprint.engine.bots.logician import LogicianBot
 from pachaprint.engine.bots.search import Budget, SearchBot
 from pachaprint.engine.bots.versus import VersusBot
 from pachaprint.engine.rules.config import ConfigError, Mode
+from pachaprint.engine.rules.modes import mode_class
 
 BOT_NAMES = ("random", "greedy", "logician", "expert", "oracle-cheat")
 HUMAN = "human"
@@ -40,6 +41,8 @@ _BOTS: dict[str, type[Bot]] = {
 }
 CHEATING = frozenset({"oracle-cheat"})
 """Bots that read the hidden map: for measurement, never a fair opponent."""
+FAIR_BOTS = tuple(name for name in BOT_NAMES if name not in CHEATING)
+"""The bots that see only what a player may know (the ones a person may play against)."""
 
 
 def check_bot(name: str, setting: str = "bots") -> str:
@@ -52,17 +55,19 @@ def check_bot(name: str, setting: str = "bots") -> str:
 def make_bot(name: str, rng: random.Random, mode: Mode = Mode.COMPETITIVE) -> Bot:
     """The bot ``name`` for a game of ``mode``, drawing its choices from ``rng``."""
     kind = _BOTS[check_bot(name)]
+    rules = mode_class(mode)
     if issubclass(kind, SearchBot):
-        return kind(rng, Budget.for_mode(mode))
+        return kind(rng, Budget.for_mode(rules))
     bot = kind(rng)
-    if mode is Mode.COMPETITIVE or isinstance(bot, RandomBot):
+    if not rules.has_otoma or isinstance(bot, RandomBot):
         return bot
-    return VersusBot(bot, rng)
+    return VersusBot(bot, rng, rules)
 
 
 __all__ = [
     "BOT_NAMES",
     "CHEATING",
+    "FAIR_BOTS",
     "HUMAN",
     "Bot",
     "ExpertBot",

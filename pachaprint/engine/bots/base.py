@@ -54,7 +54,12 @@ class Bot:
 
     def decide(self, state: GameState) -> int:
         """The action of the seat to play in ``state``: what drivers call (:meth:`pick`
-        chooses it; a divination is noted in :attr:`divinations`)."""
+        chooses it; a divination is noted in :attr:`divinations`). A choice the rules leave
+        to the players' agreement (where the Otoma start, which hand gives a co-op tile)
+        every bot makes by the rules' stated rule (:meth:`GameState.rule_choice`)."""
+        agreed = state.rule_choice()
+        if agreed is not None:
+            return agreed
         proved = self.proved
         code = self.pick(state)
         if A.kind_of(code) == _DIVINE:

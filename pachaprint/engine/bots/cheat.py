@@ -40,6 +40,7 @@ class TrueModel:
         self, state: GameState, action: int, worlds: Sequence[int], spread: bool, depth: int
     ) -> list[tuple[float, GameState, int]]:
         child = state.clone()
+        child.by_rule = True  # its group's choices, looking ahead, are its rule's (Bot.decide)
         child.apply(action)
         return [(1.0, child, worlds[0])]
 

@@ -24,18 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
 
 from pachaprint.engine.bots.base import diversity_gain
 from pachaprint.engine.bots.belief import Belief, Odds
-from pachaprint.engine.rules.config import Mode
 from pachaprint.engine.rules.movement import cells_of
 from pachaprint.engine.rules.state import GameState
 from pachaprint.model.rules import OFFERING_POINTS
-
-# Enum members read in hot code, bound once: a compiled module reads a Final
-# constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
-_MODE_COMPETITIVE: Final = Mode.COMPETITIVE
 
 
 @dataclass(frozen=True)
@@ -61,14 +55,11 @@ class Weights:
     discover, each worth its diversity points and a crop (0: only their score counts)."""
     otoma_crop: float = 2.6
     """What the Otoma expect from the crop of a cell they discover."""
-    share: dict[Mode, float] | None = None
-    """Per mode: the share of the cells without terrain the seat's account will discover
-    (default: one per player in the competitive game, about half against the Otoma)."""
 
-    def discoveries(self, mode: Mode, players: int, hidden: int) -> float:
-        if self.share and mode in self.share:
-            return self.share[mode] * hidden
-        if mode is _MODE_COMPETITIVE:
+    def discoveries(self, otoma: bool, players: int, hidden: int) -> float:
+        """The share of the ``hidden`` cells without terrain the seat's account will discover:
+        about half against the Otoma (``otoma``), else one per player."""
+        if not otoma:
             return hidden / players
         return 0.5 * hidden
 
@@ -115,7 +106,7 @@ class Evaluator:
         total = float(state.score[acc])
         otoma = state.otoma
         if otoma is not None and acc == otoma.account:
-            if state.rules.shared:  # co-op: their last offer, and the cells left without terrain
+            if state.shared:  # co-op: their last offer, and the cells left without terrain
                 total += OFFERING_POINTS[held.bit_count()]
                 tiles = state.tiles
                 turns = tiles.in_hands if tiles is not None else 0
@@ -144,7 +135,7 @@ class Evaluator:
         total += w.proven * sum(sure) + token_worth(w, held, sure) + unsure
         hidden = state.hidden_left
         if hidden:
-            future = w.discoveries(state.mode, state.players, hidden)
+            future = w.discoveries(state.has_otoma, state.players, hidden)
             total += w.diversity * future * diversity_gain(state.stones[acc], state.supply)
         return total
 

@@ -108,8 +108,8 @@ class PublicModel:
             odds, fix_terrain = belief.terrain_odds(to), to
         elif kind == _DIVINE:
             odds, fix_crop = belief.crop_odds(cell), cell
-        if not (state.rules.arrows or state.rules.lines):
-            worlds = worlds[:1]  # the competitive game has no chance but the map's
+        if not state.has_otoma:
+            worlds = worlds[:1]  # without the Otoma no chance but the map's
         out = []
         for world in worlds:
             rng = Draws((self.seed * 7919 + world) * 131 + depth)
@@ -159,7 +159,9 @@ class ExpertBot(SearchBot):
         return len(self.known)
 
     def pick(self, state: GameState) -> int:
-        return self.choose(state.information_state())
+        info = state.information_state()
+        info.by_rule = True  # its group's choices, looking ahead, are its rule's (Bot.decide)
+        return self.choose(info)
 
     def choose(self, info: GameState) -> int:
         """The decision at an information state (nothing here can reach the hidden map)."""

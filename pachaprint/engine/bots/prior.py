@@ -27,7 +27,7 @@ from pachaprint.engine.rules.actions import Kind, LegalActions
 from pachaprint.engine.rules.events import Phase
 from pachaprint.engine.rules.movement import Direction, cells_of
 from pachaprint.engine.rules.state import GameState
-from pachaprint.engine.rules.trails import otoma_stop, reaction_order
+from pachaprint.engine.rules.trails import otoma_stop, reaction_stops
 
 # Enum members read in hot code, bound once: a compiled module reads a Final
 # constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
@@ -88,9 +88,9 @@ class Prior:
             return list(legal)
         divines = self._best_levels(state, belief)
         divines.sort(key=lambda item: -item[0])
-        if self.guess > 0 and divines and (phase is _PHASE_TURN or not state.rules.divine_all):
+        if self.guess > 0 and divines and (phase is _PHASE_TURN or not state.divine_all):
             sure = [item for item in divines if self._likely(belief, item[1])]
-            if state.rules.divine_all and phase is _PHASE_TURN:
+            if state.divine_all and phase is _PHASE_TURN:
                 divines = divines if sure else []
             else:
                 divines = sure
@@ -100,7 +100,7 @@ class Prior:
             picked = [code for _, code in divines[: width - len(spare)]] + others[: width - 1]
             return picked or others[:1]
         progress, setup = self._explores(state, belief, legal)
-        if not state.rules.divine_all:
+        if not state.divine_all:
             progress = sorted(progress + setup, key=lambda item: -item[0])
             setup = []
         if self.distinct:
@@ -218,7 +218,10 @@ class Prior:
 
 class OtomaCost:
     """What the Otoma are expected to gain from an Explore ending on a cell, at one
-    decision (what does not depend on the end cell is worked out once)."""
+    decision (what does not depend on the end cell is worked out once). Where the
+    Otoma move is the rules' answer: the pawns an arrow moves
+    (:meth:`~pachaprint.engine.rules.state.GameState.arrow_pawns`), the pawns an
+    Explore sends away (:func:`~pachaprint.engine.rules.trails.reaction_stops`)."""
 
     def __init__(self, state: GameState, belief: Belief):
         otoma = state.otoma
@@ -233,17 +236,17 @@ class OtomaCost:
             tiles,
         )
         self.gain = diversity_gain(state.stones[otoma.account], state.supply) + MEAN_CROP
-        self.colour = state.seating.colours[state.side_of[state.current_player]]
-        self.hard = state.rules.choose_on_own_arrow
         self._moves: dict[tuple[str, int], bool] = {}
         """Whether an arrow on an open tile, (colour, direction), moves its Otoma pawn."""
         # per terrain: the share of its unseen tiles whose arrow moves an Otoma pawn
         self.shares: list[float | None] = []
+        if not state.arrows:
+            return
         for t in range(len(tiles.box)):
             unseen = [tiles.box[t][i] for i in cells_of(tiles.unseen[t])]
             if unseen:
-                own = sum(1 for tile in unseen if tile.colour == self.colour)
-                self.shares.append(1.0 - (0.0 if self.hard else own / len(unseen)))
+                still = sum(1 for tile in unseen if not state.arrow_pawns(tile.colour))
+                self.shares.append(1.0 - still / len(unseen))
             else:
                 self.shares.append(None)
 
@@ -255,27 +258,25 @@ class OtomaCost:
         revealed = state.revealed | bit
         if revealed == state.geo.all:
             return 0.0
-        if state.rules.lines:  # co-op: the Otoma in the row and column of the end cell
-            total, pawns = 0.0, list(otoma.pawns)
-            for pawn, direction in reaction_order(state.board, to, pawns):
-                stop = otoma_stop(trails, pawns[pawn], direction, revealed)
-                if stop is not None:
-                    total += gain
-                    revealed |= 1 << stop
-                    pawns[pawn] = stop
+        if state.lines:  # the Otoma in the row and column of the end cell move away
+            total = 0.0
+            for _ in reaction_stops(trails, to, otoma.pawns, revealed):
+                total += gain
             return total
         if state.revealed & bit:
             tile = self.tiles.tile_at[to]
             if tile is None:
                 return 0.0
-            if tile.colour == self.colour:
-                return gain if self.hard else 0.0
+            pawns = state.arrow_pawns(tile.colour)
+            if len(pawns) != 1:  # none moves, or the player chooses one
+                return gain if pawns else 0.0
             # the table does not change: where a pawn stops depends on the pawn and the arrow
             key = (tile.colour, tile.direction)
             sends = self._moves.get(key)
             if sends is None:
-                pawn = otoma.colours.index(tile.colour)
-                stop = otoma_stop(trails, otoma.pawns[pawn], Direction(tile.direction), revealed)
+                stop = otoma_stop(
+                    trails, otoma.pawns[pawns[0]], Direction(tile.direction), revealed
+                )
                 sends = self._moves[key] = stop is not None
             return gain if sends else 0.0
         # a tile still in its stack

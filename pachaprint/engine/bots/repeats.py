@@ -75,7 +75,7 @@ class Positions:
     def fresh(self, state: GameState, legal: LegalActions) -> LegalActions:
         """``legal`` without the Explores back to a position met since the last progress
         (``legal`` itself when there is none, or nothing else); notes where the bot is."""
-        if state.phase is not _PHASE_TURN or state.rules.spend:
+        if state.phase is not _PHASE_TURN or state.spends:
             return legal
         key = progress(state)
         if key != self._progress:
@@ -99,7 +99,7 @@ class Positions:
 
     def chose(self, state: GameState, code: int) -> None:
         """Note the position the chosen action leads to."""
-        if state.phase is _PHASE_TURN and not state.rules.spend:
+        if state.phase is _PHASE_TURN and not state.spends:
             found = after(state, code)
             if found is not None:
                 self._seen.add(found)

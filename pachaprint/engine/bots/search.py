@@ -40,7 +40,6 @@ from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
 from pachaprint.engine.bots.repeats import Position, position, progress
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import LegalActions
-from pachaprint.engine.rules.config import Mode
 from pachaprint.engine.rules.events import Phase
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.view import PlayerView
@@ -48,9 +47,6 @@ from pachaprint.model.rules import OFFERING_POINTS
 
 # Enum members read in hot code, bound once: a compiled module reads a Final
 # constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
-_MODE_COMPETITIVE: Final = Mode.COMPETITIVE
-_MODE_COOP: Final = Mode.COOP
-_MODE_SOLO: Final = Mode.SOLO
 _PHASE_DIVINING: Final = Phase.DIVINING
 _PHASE_FINAL_OFFER: Final = Phase.FINAL_OFFER
 _PHASE_SPEND: Final = Phase.SPEND
@@ -96,22 +92,21 @@ class Budget:
     turn after it, as a set-up is."""
 
     @classmethod
-    def for_mode(cls, mode: Mode) -> Budget:
-        """The budget the search bots play ``mode`` with: :data:`BUDGETS`."""
-        return BUDGETS[mode]
-
-
-BUDGETS: Final = {
-    _MODE_COMPETITIVE: Budget(inner=2),
-    _MODE_SOLO: Budget(inner=2, samples=1, setups=1),
-    _MODE_COOP: Budget(inner=2, samples=1),
-}
-"""The expert's work per mode, as ``benchmarks/bench_bots.py`` measured it (same strength,
-less work): head to head, 2 candidates at the later decisions of a turn are as strong as 3;
-in solo one world is enough (the only chance a turn draws after its first is where the
-Otoma's arrows point) and one set-up candidate, searching the turn after it, as strong
-as two; in co-op one world and 2 later candidates win as often as two worlds and 3 (22.5 %
-of the same 200 two-seat games on normal) for 37 % of the work."""
+    def for_mode(cls, rules: type[GameState]) -> Budget:
+        """The budget the search bots play a mode with, from its rulings (its class), as
+        ``benchmarks/bench_bots.py`` measured it (same strength, less work): head to head,
+        2 candidates at the later decisions of a turn are as strong as 3; against the
+        Otoma one world is enough (in solo the only chance a turn draws after its first is
+        where the Otoma's arrows point; in co-op one world and 2 later candidates win as
+        often as two worlds and 3, 22.5 % of the same 200 two-seat games on normal, for
+        37 % of the work); where every pawn divines (solo), one set-up candidate,
+        searching the turn after it, is as strong as two."""
+        default = cls()
+        return cls(
+            inner=2,
+            samples=1 if rules.has_otoma else default.samples,
+            setups=1 if rules.divine_all else default.setups,
+        )
 
 
 class Model(Protocol):
@@ -236,7 +231,7 @@ class TurnSearch:
                 return self._after_setup(state, world)
             deep = self._deep and not self._nested and not state.is_terminal()
             if self._stalled(state):
-                if state.rules.spend:  # co-op: the turn's tile is spent for nothing
+                if state.spends:  # co-op: the turn's tile is spent for nothing
                     if deep:
                         return self._after_setup(state, world) - self.budget.idle
                     self.nodes += 1
@@ -263,7 +258,7 @@ class TurnSearch:
     def _inner(self, state: GameState) -> int:
         """Candidates at a later decision of the turn: solo divinations are all made anyway
         (the best level of the likeliest cell is enough)."""
-        if state.phase is _PHASE_DIVINING and state.rules.divine_all:
+        if state.phase is _PHASE_DIVINING and state.divine_all:
             return 1
         return self.budget.inner
 
@@ -281,7 +276,7 @@ class TurnSearch:
         return (
             self.budget.divine_next
             and not self._nested
-            and state.rules.divine_all
+            and state.divine_all
             and not state.is_terminal()
             and state.revealed == self._table[0]
             and state.crop_mask != self._table[1]

@@ -16,7 +16,10 @@ keeps its own divination and offering policy and gains what the new modes need:
 * Co-op: spend the tile whose arrow opens the best Explore; offer only when the
   group gains more than the Otoma's forced offer gives them.
 
-Everything is computed from the player's view (public information only).
+Everything is computed from the player's view (public information only); what
+the mode's rules are (which pawn an arrow moves, whether every pawn divines, who
+offers with whom) the bot reads from the mode's class and the view, never from
+the mode's name.
 """
 
 from __future__ import annotations
@@ -36,7 +39,6 @@ from pachaprint.engine.bots.logician import LogicianBot
 from pachaprint.engine.bots.proofs import prove
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind, LegalActions
-from pachaprint.engine.rules.config import Mode
 from pachaprint.engine.rules.events import Phase
 from pachaprint.engine.rules.movement import (
     Direction,
@@ -44,6 +46,7 @@ from pachaprint.engine.rules.movement import (
     coop_enter_ends,
     coop_move_ends,
 )
+from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.trails import otoma_stop, reaction_stops
 from pachaprint.engine.rules.view import PlayerView, TileView
 from pachaprint.model.rules import CROP_LEVELS, OFFERING_POINTS
@@ -53,8 +56,6 @@ from pachaprint.model.rules import CROP_LEVELS, OFFERING_POINTS
 _DIVINE: Final = int(Kind.DIVINE)
 _ENTER: Final = int(Kind.ENTER)
 _MOVE: Final = int(Kind.MOVE)
-_MODE_COOP: Final = Mode.COOP
-_MODE_SOLO: Final = Mode.SOLO
 _PHASE_CHOOSE_OTOMA: Final = Phase.CHOOSE_OTOMA
 _PHASE_DIVINING: Final = Phase.DIVINING
 _PHASE_FINAL_OFFER: Final = Phase.FINAL_OFFER
@@ -77,9 +78,11 @@ in which no tile was placed, so a bot never dawdles for ever."""
 class VersusBot(Bot):
     """A competitive bot playing solo or co-op against the Otoma (see the module documentation)."""
 
-    def __init__(self, base: Bot, rng: random.Random):
+    def __init__(self, base: Bot, rng: random.Random, rules: type[GameState]):
         super().__init__(rng)
         self.base = base
+        self.rules = rules
+        """The mode's class: its rulings decide what the bot weighs."""
         self.name = base.name
         self.proves = isinstance(base, LogicianBot)
         self.idle = 0
@@ -120,25 +123,25 @@ class VersusBot(Bot):
         return gain
 
     def _solo_cost(self, view: PlayerView, tiles: TileView, to: int) -> float:
-        """Expected Otoma points provoked by ending an Explore on ``to`` (solo)."""
+        """Expected Otoma points provoked by ending an Explore on ``to`` (an arrow moves
+        them: the pawns :attr:`~PlayerView.arrow_pawns` names, the cheapest when the player
+        chooses)."""
         bit = 1 << to
         if view.crop_mask & bit:
             return 0.0
-        trails = view.trails
-        assert trails is not None
+        trails, moved = view.trails, view.arrow_pawns
+        assert trails is not None and moved is not None
         revealed = view.revealed | bit
 
         def cost(colour: str, direction: int) -> float:
             d = Direction(direction)
-            if colour == view.colour:
-                if view.difficulty == "easy":
-                    return 0.0
-                return min(
-                    self._stop_gain(view, otoma_stop(trails, cell, d, revealed))
-                    for cell in view.otoma_pawns
-                )
-            pawn = view.otoma_colours.index(colour)
-            return self._stop_gain(view, otoma_stop(trails, view.otoma_pawns[pawn], d, revealed))
+            pawns = moved[colour]
+            if not pawns:
+                return 0.0
+            return min(
+                self._stop_gain(view, otoma_stop(trails, view.otoma_pawns[pawn], d, revealed))
+                for pawn in pawns
+            )
 
         if view.revealed & bit:
             arrow = tiles.arrows[to]
@@ -153,7 +156,7 @@ class VersusBot(Bot):
             gain = gains[-1] = (
                 diversity_gain(view.stones[view.otoma_account], view.supply) + MEAN_CROP
             )
-        own = 0.0 if view.difficulty == "easy" else gain
+        own = gain if moved[view.colour] else 0.0
         return (len(view.otoma_colours) * gain + own) / (len(view.otoma_colours) + 1)
 
     def _coop_cost(self, view: PlayerView, to: int) -> float:
@@ -182,14 +185,18 @@ class VersusBot(Bot):
         return (0.8 * certain if certain else 0.0) - stall
 
     def _best_explore(
-        self, view: PlayerView, legal: LegalActions, cost: Callable[[int], float], solo: bool
+        self,
+        view: PlayerView,
+        legal: LegalActions,
+        cost: Callable[[int], float],
+        divine_all: bool,
     ) -> tuple[float, int]:
         know = self.knowledge(view)
         discover = expected_discovery(view)
         eligible = view.eligible
         unsure = 0
-        if solo:
-            # In solo every pawn on a cropless tile divines together: a pawn on a
+        if divine_all:
+            # Every pawn on a cropless tile divines together (solo): a pawn on a
             # crop the bot cannot name for sure is better moved on than left to a guess.
             proven = prove(know, cells_of(eligible)) if know and self.proves else {}
             unsure = sum(1 << c for c in cells_of(eligible) if c not in proven)
@@ -242,53 +249,59 @@ class VersusBot(Bot):
     # -- decisions ------------------------------------------------------------------------------
     def act(self, view: PlayerView | None, legal: LegalActions) -> int:
         assert view is not None
-        if view.mode is _MODE_SOLO:
-            return self._act_solo(view, legal)
-        if view.mode is _MODE_COOP:
-            return self._act_coop(view, legal)
-        return self.base.act(view, legal)
-
-    def _act_solo(self, view: PlayerView, legal: LegalActions) -> int:
-        tiles = view.tiles
-        assert tiles is not None
-        if view.phase is _PHASE_CHOOSE_OTOMA:
-            trails = view.trails
-            assert trails is not None
-            d = Direction(tiles.pending)
-            scored = [
-                (round(self._stop_gain(view, otoma_stop(trails, cell, d, view.revealed)), 9), i)
-                for i, cell in enumerate(view.otoma_pawns)
-            ]
-            best = min(s for s, _ in scored)
-            choices = [i for s, i in scored if s == best]
-            return legal[choices[self.rng.randrange(len(choices))]]
-        if view.phase is _PHASE_DIVINING:
+        rules, phase = self.rules, view.phase
+        if phase is _PHASE_CHOOSE_OTOMA:
+            return self._choose_otoma(view, legal)
+        if phase is _PHASE_SPEND:
+            return self._spend(view, legal)
+        if phase is _PHASE_DIVINING and rules.divine_all:
             code = self.base.act(view, legal)
             return self._chosen(code) if code in legal else self._best_guess(view, legal)
-        if view.phase is _PHASE_TURN:
-            return self._turn(view, legal, lambda to: self._solo_cost(view, tiles, to), solo=True)
-        return self.base.act(view, legal)
+        if phase is _PHASE_TURN and rules.arrows:
+            tiles = view.tiles
+            assert tiles is not None
+            return self._turn(
+                view, legal, lambda to: self._solo_cost(view, tiles, to), rules.divine_all
+            )
+        if phase is _PHASE_TURN and rules.lines:
+            return self._turn(view, legal, lambda to: self._coop_cost(view, to), rules.divine_all)
+        if (phase is _PHASE_OFFER or phase is _PHASE_FINAL_OFFER) and rules.shared:
+            return self._offer(view, legal)
+        return self._chosen(self.base.act(view, legal))
+
+    def _choose_otoma(self, view: PlayerView, legal: LegalActions) -> int:
+        """The Otoma pawn the player moves: the one whose move gains the Otoma least."""
+        tiles, trails = view.tiles, view.trails
+        assert tiles is not None and trails is not None
+        d = Direction(tiles.pending)
+        scored = [
+            (round(self._stop_gain(view, otoma_stop(trails, cell, d, view.revealed)), 9), i)
+            for i, cell in enumerate(view.otoma_pawns)
+        ]
+        best = min(s for s, _ in scored)
+        choices = [i for s, i in scored if s == best]
+        return legal[choices[self.rng.randrange(len(choices))]]
 
     def _turn(
         self,
         view: PlayerView,
         legal: LegalActions,
         cost: Callable[[int], float],
-        solo: bool = False,
+        divine_all: bool = False,
     ) -> int:
         progress = view.revealed.bit_count() + view.crop_mask.bit_count()
         self.idle = self.idle + 1 if progress == self._progress else 0
         self._progress = progress
         code = self.base.act(view, legal)
-        explore_value, explore = self._best_explore(view, legal, cost, solo)
+        explore_value, explore = self._best_explore(view, legal, cost, divine_all)
         if A.kind_of(code) == _DIVINE and code in legal:
             # The base bot chose to divine. In solo every eligible pawn divines
             # then: count the guesses too.
-            value = self._divine_all_value(view) if solo else float(A.to_of(code))
+            value = self._divine_all_value(view) if divine_all else float(A.to_of(code))
             if explore == A.PASS or value >= explore_value:
                 return self._chosen(code)
         elif any(A.kind_of(group[0]) == _DIVINE for group in legal.groups) and (
-            explore == A.PASS or (solo and self._divine_all_value(view) > explore_value)
+            explore == A.PASS or (divine_all and self._divine_all_value(view) > explore_value)
         ):
             # Divining without proof: only when exploring is impossible, or in solo
             # worse still (a long run of turns without progress; in co-op every
@@ -303,22 +316,18 @@ class VersusBot(Bot):
             self.proved += 1
         return code
 
-    def _act_coop(self, view: PlayerView, legal: LegalActions) -> int:
-        if view.phase is _PHASE_SPEND:
-            return self._spend(view, legal)
-        if view.phase is _PHASE_TURN:
-            return self._turn(view, legal, lambda to: self._coop_cost(view, to))
-        if view.phase is _PHASE_OFFER or view.phase is _PHASE_FINAL_OFFER:
-            held = view.tokens[view.account]
-            gain = OFFERING_POINTS[held.bit_count()]
-            otoma = OFFERING_POINTS[view.tokens[view.otoma_account].bit_count()]
-            if view.phase is _PHASE_FINAL_OFFER:
-                return A.offer(held) if gain > 0 else A.PASS
-            code = self.base.act(view, legal)
-            if code != A.PASS and gain <= otoma:
-                return A.PASS
-            return code if code in legal else A.PASS
-        return self._chosen(self.base.act(view, legal))
+    def _offer(self, view: PlayerView, legal: LegalActions) -> int:
+        """Where the Otoma offer with the group: offer only when the group gains more than
+        the Otoma's forced offer gives them (and always at the final offer)."""
+        held = view.tokens[view.account]
+        gain = OFFERING_POINTS[held.bit_count()]
+        otoma = OFFERING_POINTS[view.tokens[view.otoma_account].bit_count()]
+        if view.phase is _PHASE_FINAL_OFFER:
+            return A.offer(held) if gain > 0 else A.PASS
+        code = self.base.act(view, legal)
+        if code != A.PASS and gain <= otoma:
+            return A.PASS
+        return code if code in legal else A.PASS
 
     def _spend(self, view: PlayerView, legal: LegalActions) -> int:
         assert view.tiles is not None

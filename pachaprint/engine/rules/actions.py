@@ -20,6 +20,10 @@ Kinds (``a``/``b`` fields):
 * ``SPEND`` (b = terrain): co-op, spend the top tile of that stack.
 * ``TILE`` (a = terrain, b = index): a chance outcome, the tile that turns up
   (``b`` indexes the unseen tiles of that terrain, see :mod:`pachaprint.engine.rules.tiles`).
+* ``PLACE`` (a = Otoma pawn, b = cell): solo and co-op on a disc that names no Otoma
+  start cells, the players place an Otoma pawn on a start cell.
+* ``HAND`` (b = seat): co-op, the hand that gives the tile of a group discovery (the
+  group agrees; the seat to play says it).
 """
 
 from __future__ import annotations
@@ -49,6 +53,8 @@ class Kind(IntEnum):
     OTOMA = 6
     SPEND = 7
     TILE = 8
+    PLACE = 9
+    HAND = 10
 
 
 # Each kind's code bits, bound once (compiled code reads a constant, not the enum)
@@ -60,6 +66,8 @@ _OFFER_CODE: Final = int(Kind.OFFER) << _KIND_SHIFT
 _OTOMA_CODE: Final = int(Kind.OTOMA) << _KIND_SHIFT
 _SPEND_CODE: Final = int(Kind.SPEND) << _KIND_SHIFT
 _TILE_CODE: Final = int(Kind.TILE) << _KIND_SHIFT
+_PLACE_CODE: Final = int(Kind.PLACE) << _KIND_SHIFT
+_HAND_CODE: Final = int(Kind.HAND) << _KIND_SHIFT
 
 PASS: Final = 0
 """The pass action's code."""
@@ -110,6 +118,16 @@ def spend(terrain: int) -> int:
 def tile(terrain: int, index: int) -> int:
     """Chance: the unseen tile ``index`` of ``terrain`` turns up."""
     return _TILE_CODE | terrain << _A_SHIFT | index
+
+
+def place(pawn: int, cell: int) -> int:
+    """Place Otoma pawn number ``pawn`` (0-based) on the start cell ``cell``."""
+    return _PLACE_CODE | pawn << _A_SHIFT | cell
+
+
+def hand(seat: int) -> int:
+    """Co-op: the tile of the group's discovery comes from the hand of ``seat`` (0-based)."""
+    return _HAND_CODE | seat
 
 
 def kind_of(code: int) -> int:
@@ -165,7 +183,8 @@ def format_action(
 ) -> str:
     """Command text of an action: ``enter b1``, ``move c3 e3``, ``divine c3 4``,
     ``offer 1 2 5``, ``otoma yellow`` (``otoma 2`` when the colours do not tell
-    the pawns apart), ``spend forest``, ``tile valley V03``, ``pass``."""
+    the pawns apart), ``spend forest``, ``tile valley V03``, ``place yellow d1``
+    (``place 2 d1``, as ``otoma``), ``hand 2`` (seats count from 1), ``pass``."""
     kind, a, b = fields(code)
     if kind == Kind.ENTER:
         return f"enter {board.name(b)}"
@@ -178,14 +197,23 @@ def format_action(
     if kind == Kind.OFFER:
         return "offer " + " ".join(str(level) for level in token_levels(b))
     if kind == Kind.OTOMA:
-        if b < len(otoma_colours) and otoma_colours.count(otoma_colours[b]) == 1:
-            return f"otoma {otoma_colours[b]}"
-        return f"otoma {b + 1}"
+        return f"otoma {_pawn_word(b, otoma_colours)}"
+    if kind == Kind.PLACE:
+        return f"place {_pawn_word(a, otoma_colours)} {board.name(b)}"
+    if kind == Kind.HAND:
+        return f"hand {b + 1}"
     if kind == Kind.SPEND:
         return f"spend {TERRAIN_WORDS[b]}"
     if kind == Kind.TILE:
         return f"tile {TERRAIN_WORDS[a]} {tile_name or b}"
     return "pass"
+
+
+def _pawn_word(pawn: int, otoma_colours: Sequence[str]) -> str:
+    """An Otoma pawn in a command: its colour, or its number when colours repeat."""
+    if pawn < len(otoma_colours) and otoma_colours.count(otoma_colours[pawn]) == 1:
+        return otoma_colours[pawn]
+    return str(pawn + 1)
 
 
 def parse_action(board: Board, text: str, otoma_colours: Sequence[str] = ()) -> int:
@@ -237,14 +265,25 @@ def parse_action(board: Board, text: str, otoma_colours: Sequence[str] = ()) -> 
                 raise ValueError(f"token {word} named twice")
             levels.append(int(word))
         return offer(token_mask(levels))
+
+    def pawn(word: str) -> int:
+        if word.isdigit() and 1 <= int(word) <= 5:
+            return int(word) - 1
+        if otoma_colours.count(word) == 1:
+            return otoma_colours.index(word)
+        raise ValueError(f"no Otoma pawn {word!r}")
+
     if verb == "otoma":
         count(1, "otoma PAWN (a number 1-5 or a colour)")
-        word = args[0]
-        if word.isdigit() and 1 <= int(word) <= 5:
-            return choose_otoma(int(word) - 1)
-        if otoma_colours.count(word) == 1:
-            return choose_otoma(otoma_colours.index(word))
-        raise ValueError(f"no Otoma pawn {word!r}")
+        return choose_otoma(pawn(args[0]))
+    if verb == "place":
+        count(2, "place PAWN CELL (an Otoma pawn, by number 1-5 or colour, and a start cell)")
+        return place(pawn(args[0]), cell(args[1]))
+    if verb == "hand":
+        count(1, "hand SEAT (the seat whose hand gives the tile, 1-4)")
+        if args[0] not in ("1", "2", "3", "4"):
+            raise ValueError(f"seat {args[0]!r} must be 1 to 4")
+        return hand(int(args[0]) - 1)
     if verb == "spend":
         count(1, "spend TERRAIN (valley, desert, forest or mountain)")
         return spend(parse_terrain(args[0]))

@@ -1,23 +1,23 @@
-"""One game configuration for every mode, and the rules each mode composes.
+"""What a game is set up with, whatever the mode: its settings, the pawn colours, the seating.
 
 A :class:`GameConfig` (mode, seats, difficulty, Otoma cells, colour, seed) is
-everything needed to set a game up; :func:`pachaprint.engine.rules.game.new_game`
-takes it with a scenario. :class:`Mode` names the three ways to play and
-gives their :class:`Rules` (the rulings of RULES.md that differ, one switch
-each) and their :class:`Seating` (which pawn colour and score account each
-seat plays, and the Otoma's). Bad values raise :class:`ConfigError` naming
-the setting, so a command line can point at the option.
+everything needed to set a game up; :func:`pachaprint.engine.rules.modes.new_game`
+takes it with a scenario. :class:`Mode` names the three ways to play; what a
+mode is (its difficulties, its seats, its rulings and their hooks) is its class
+in :mod:`~pachaprint.engine.rules.modes`, which checks a configuration
+(:func:`~pachaprint.engine.rules.modes.check_config`) and seats it
+(:class:`Seating`: which pawn colour and score account each seat plays, and
+the Otoma's). Bad values raise :class:`ConfigError` naming the setting, so a
+command line can point at the option.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
 from typing import Final
 
-from pachaprint.model.rules import PLAYER_COUNTS, explorer_pawns
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import plural
 
@@ -37,98 +37,23 @@ class ConfigError(ValueError):
         self.setting = setting
 
 
-@dataclass(frozen=True)
-class Rules:
-    """What a mode changes in the game, one ruling per switch (RULES.md sections 3-5)."""
-
-    retrieve: bool = False
-    """A pawn may go back to supply as the whole Explore (competitive)."""
-    end_phase: bool = False
-    """The last terrain tile starts the end-phase divinations (competitive); otherwise
-    the game ends after that turn (solo) or when no one holds a tile (co-op)."""
-    divine_all: bool = False
-    """A Divine turn divines with every eligible pawn and a mistake stops nothing (solo)."""
-    arrows: bool = False
-    """An Explore ending on a tile without crop moves the Otoma pawn of its arrow's colour (solo)."""
-    choose_on_own_arrow: bool = False
-    """An own-colour arrow ends the turn: the player moves an Otoma pawn of their choice (hard solo)."""
-    spend: bool = False
-    """A turn starts by spending a tile from one's hand; its arrow forces a pawn's first
-    step; moves never pass a cell twice nor stop on a crop (co-op)."""
-    lines: bool = False
-    """After an Explore the Otoma in the moved pawn's row and column move away from it (co-op)."""
-    shared: bool = False
-    """The seats share one account; the Otoma take tokens, offer with the group and
-    score the cells left without terrain (co-op)."""
-
-
 class Mode(Enum):
-    """The three ways to play."""
+    """The name of each way to play (what a configuration, a log and a report carry); the
+    mode itself, its rulings and hooks, is the class of that name
+    (:func:`~pachaprint.engine.rules.modes.mode_class`)."""
 
     COMPETITIVE = "competitive"
     SOLO = "solo"
     COOP = "coop"
 
-    @property
-    def difficulties(self) -> tuple[str, ...]:
-        """Solo easy/hard, co-op easy/normal/expert, none for the competitive game."""
-        return _DIFFICULTIES[self]
-
-    @property
-    def default_difficulty(self) -> str | None:
-        return _DEFAULT_DIFFICULTY[self.value]
-
-    @property
-    def seat_counts(self) -> tuple[int, ...]:
-        return (1,) if self is Mode.SOLO else PLAYER_COUNTS
-
-    @property
-    def has_otoma(self) -> bool:
-        return self is not Mode.COMPETITIVE
-
-    def rules(self, difficulty: str | None) -> Rules:
-        if self is Mode.COMPETITIVE:
-            return Rules(retrieve=True, end_phase=True)
-        if self is Mode.SOLO:
-            return Rules(divine_all=True, arrows=True, choose_on_own_arrow=difficulty == "hard")
-        return Rules(spend=True, lines=True, shared=True)
-
     @classmethod
     def parse(cls, word: str) -> Mode:
+        """The mode named ``word`` (any case, spaces around); :class:`ConfigError` otherwise."""
         for mode in cls:
             if word.strip().lower() == mode.value:
                 return mode
-        raise ConfigError("mode", f"must be competitive, solo or coop, not {word!r}")
-
-
-_DEFAULT_DIFFICULTY: Final = {"competitive": None, "solo": "easy", "coop": "normal"}
-_DIFFICULTIES: Final = {
-    Mode.COMPETITIVE: (),
-    Mode.SOLO: ("easy", "hard"),
-    Mode.COOP: ("easy", "normal", "expert"),
-}
-
-
-def check_difficulty(mode: Mode, difficulty: str) -> str:
-    """``difficulty`` if the mode has it, else :class:`ConfigError`."""
-    if mode is Mode.COMPETITIVE:
-        raise ConfigError("difficulty", "applies to --mode solo or coop only")
-    if difficulty not in mode.difficulties:
-        raise ConfigError(
-            "difficulty",
-            f"for {mode.value} must be {', '.join(mode.difficulties)}, not {difficulty!r}",
-        )
-    return difficulty
-
-
-def check_seats(mode: Mode, seats: int) -> int:
-    """``seats`` if the mode has that many, else :class:`ConfigError`."""
-    if seats not in mode.seat_counts:
-        if mode is Mode.SOLO:
-            raise ConfigError("players", f"solo has one seat (human or a bot), not {seats}")
-        what = "co-op" if mode is Mode.COOP else "the competitive game"
-        raise ConfigError("players", f"{what} has 2 to 4 seats, not {seats}")
-    return seats
+        names = [mode.value for mode in cls]
+        raise ConfigError("mode", f"must be {', '.join(names[:-1])} or {names[-1]}, not {word!r}")
 
 
 @dataclass(frozen=True)
@@ -167,30 +92,6 @@ class Seating:
         return self.accounts - 1
 
 
-def seating(mode: Mode, players: int, difficulty: str | None, colour: str) -> Seating:
-    """The :class:`Seating` of a game (see there)."""
-    if mode is Mode.COMPETITIVE:
-        seats = tuple(range(players))
-        pawns = (explorer_pawns(players),) * players
-        return Seating(seats, seats, PLAYER_COLOURS[:players], pawns, players)
-    if mode is Mode.SOLO:
-        otoma = otoma_colours(colour)
-        return Seating((0,), (0,), (colour, "otoma"), (explorer_pawns(2), 0), 2, otoma)
-    colours = 2 if players == 4 else players
-    level = difficulty or "normal"
-    per_colour = {2: 4, 3: 3, 4: 4}[players] - (1 if level == "expert" else 0)
-    count = OTOMA_PAWNS - 1 if level == "easy" else OTOMA_PAWNS
-    unused = PLAYER_COLOURS[colours:]  # the Otoma pawns beyond purple and yellow
-    return Seating(
-        tuple(s % colours for s in range(players)),
-        (0,) * players,
-        (*PLAYER_COLOURS[:colours], "otoma"),
-        (per_colour,) * colours + (0,),
-        2,
-        OTOMA_ONLY_COLOURS + tuple(unused[i % len(unused)] for i in range(count - 2)),
-    )
-
-
 def pawn_names(colours: Sequence[str]) -> tuple[str, ...]:
     """Names that tell apart pawns of one colour: at two players co-op puts two green
     Otoma pawns on the board, ``green`` and ``green 2`` (the first keeps the plain
@@ -204,7 +105,7 @@ def pawn_names(colours: Sequence[str]) -> tuple[str, ...]:
 
 
 def otoma_colours(player_colour: str) -> tuple[str, ...]:
-    """The solo Otoma pawn colours when the player uses ``player_colour`` (RULES.md section 4 ruling).
+    """The solo Otoma pawn colours when the player uses ``player_colour`` (docs/rules.md, ruling R8).
 
     Purple, yellow, then the player colours other than the player's, in the order
     brown, white, green, blue.
@@ -216,23 +117,30 @@ def otoma_colours(player_colour: str) -> tuple[str, ...]:
     return OTOMA_ONLY_COLOURS + tuple(c for c in PLAYER_COLOURS if c != player_colour)
 
 
-def otoma_cells(scenario: Scenario, chosen: Sequence[str | int] | None = None) -> tuple[int, ...]:
-    """The Otoma start cells, in list order (their pawn colours follow it).
-
-    ``chosen`` (cell names or indexes) if given, else the scenario's
-    ``solo.otoma``. A scenario that names none lets the player choose: without
-    a choice this is a ``ValueError`` (see :func:`first_start_cells` for the
-    bots' choice); co-op on easy places the first four. ``ValueError``
-    with a readable message: tiny scenario, fewer than five start cells, no
-    Otoma cells, a cell that is not a start cell, repeats.
-    """
-    board = scenario.board
+def check_otoma_disc(scenario: Scenario) -> None:
+    """``ValueError`` for a scenario the Otoma cannot be played on: a tiny one, or one with
+    fewer than five start cells."""
     if scenario.size != "long":
         raise ValueError(f"scenario {scenario.id}: solo and co-op use long scenarios only")
     if len(scenario.start_cells) < OTOMA_PAWNS:
         raise ValueError(
             f"scenario {scenario.id}: {plural(len(scenario.start_cells), 'start cell')}; the Otoma need {OTOMA_PAWNS}"
         )
+
+
+def otoma_cells(scenario: Scenario, chosen: Sequence[str | int] | None = None) -> tuple[int, ...]:
+    """The Otoma start cells, in list order (their pawn colours follow it).
+
+    ``chosen`` (cell names or indexes) if given, else the scenario's
+    ``solo.otoma``. A scenario that names none lets the players choose (in the
+    game: :meth:`~pachaprint.engine.rules.modes.OtomaState.place_otoma`; here
+    without a choice this is a ``ValueError``; see :func:`first_start_cells`
+    for the bots' choice); co-op on easy places the first four. ``ValueError``
+    with a readable message: tiny scenario, fewer than five start cells, no
+    Otoma cells, a cell that is not a start cell, repeats.
+    """
+    board = scenario.board
+    check_otoma_disc(scenario)
     if chosen is None:
         if not scenario.otoma:
             raise ValueError(
@@ -257,20 +165,32 @@ def otoma_cells(scenario: Scenario, chosen: Sequence[str | int] | None = None) -
     return tuple(cells)
 
 
+def rule_otoma_cells(start_cells: Sequence[int], pawns: int = OTOMA_PAWNS) -> tuple[int, ...]:
+    """Where the bots place ``pawns`` Otoma pawns on a disc that names no Otoma start cells:
+    on its first start cells in file order, pawn by pawn in colour order (placed in
+    reading order, so that they score as the cells a disc names do)."""
+    return tuple(start_cells[:pawns])
+
+
 def first_start_cells(scenario: Scenario) -> tuple[int, ...]:
-    """The Otoma cells a scenario names, else its first five start cells in file order (the bots' choice)."""
-    return otoma_cells(scenario, None if scenario.otoma else scenario.start_cells[:OTOMA_PAWNS])
+    """The Otoma cells a scenario names, else the bots' choice (:func:`rule_otoma_cells`)."""
+    if scenario.otoma:
+        return otoma_cells(scenario)
+    return otoma_cells(scenario, rule_otoma_cells(scenario.start_cells))
 
 
 @dataclass(frozen=True)
 class GameConfig:
-    """Everything that sets a game up, whatever the mode.
+    """Everything that sets a game up, whatever the mode: the settings as given.
 
     ``seed`` fixes every draw of the game: the first player, the shuffled tile
     stacks (solo) or dealt hands (co-op), and the bots' choices (see
-    :func:`pachaprint.engine.rules.game.draw_setup`). ``first_player`` and
+    :func:`pachaprint.engine.rules.modes.draw_setup`). ``first_player`` and
     ``tiles_seed`` override the draws (a scripted game, or a log that recorded
-    them). ``ConfigError`` for settings the mode does not have.
+    them). The mode's class checks the settings it has
+    (:func:`~pachaprint.engine.rules.modes.check_config`, which
+    :func:`~pachaprint.engine.rules.modes.new_game` calls): a ``ConfigError``
+    names the first that does not fit.
     """
 
     mode: Mode = Mode.COMPETITIVE
@@ -285,27 +205,8 @@ class GameConfig:
     seed: int = 0
     first_player: int | None = None
     tiles_seed: int | None = None
-    rules: Rules = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        check_seats(self.mode, self.players)
-        if self.difficulty is not None:
-            check_difficulty(self.mode, self.difficulty)
-        if self.otoma is not None and not self.mode.has_otoma:
-            raise ConfigError("otoma", "applies to --mode solo or coop only")
-        if self.mode is Mode.SOLO:
-            otoma_colours(self.colour)
-        if self.first_player is not None and not 0 <= self.first_player < self.players:
-            raise ConfigError(
-                "first_player", f"{self.first_player} is not a seat of {self.players} players"
-            )
-        object.__setattr__(self, "rules", self.mode.rules(self.level))
-
-    @cached_property
-    def level(self) -> str | None:
-        """The difficulty played (the mode's default when none is given)."""
-        return self.difficulty or self.mode.default_difficulty
-
-    @property
-    def seating(self) -> Seating:
-        return seating(self.mode, self.players, self.level, self.colour)
+    choices_by_rule: bool = False
+    """The choices the rules leave to the players (where the Otoma start on a disc that
+    names no start cells for them, which hand gives a co-op tile) are taken by the bots'
+    rule as the game goes (:meth:`~pachaprint.engine.rules.state.GameState.rule_choice`),
+    not asked: a game saved before the players made them (log format 2)."""

@@ -31,6 +31,12 @@ class Phase(IntEnum):
     """Hard solo, own-colour arrow: choose the Otoma pawn that moves in the arrow's direction."""
     SPEND = 7
     """Co-op, start of a turn: spend the top tile of one of your stacks."""
+    PLACE_OTOMA = 8
+    """Before the first turn, on a disc that names no Otoma start cells: place an Otoma
+    pawn on a start cell (the players choose where, and in which order)."""
+    GIVE_TILE = 9
+    """Co-op, after a group discovery with no spent tile of its terrain: the hand that
+    gives the tile (the group agrees on it)."""
 
 
 class Source(IntEnum):
@@ -74,6 +80,9 @@ class EventKind(str, Enum):
     BLOCKED = "blocked"
     """Solo: no tile can be discovered any more; the game moves to its end (value: the
     cells left without terrain)."""
+    HAND = "hand"
+    """Co-op: the group took the tile of a discovery from a seat's hand (who: that seat,
+    value: the terrain)."""
 
 
 class Event(NamedTuple):
@@ -87,7 +96,7 @@ class Event(NamedTuple):
     value: int = 0
     """Terrain index (discover), true level (divine, wrong, otoma-crop), token mask (offer),
     start cell (move), Otoma pawn (otoma-setup, -move, -stays), direction (own-arrow),
-    terrain (spend), cells without terrain (otoma-empty)."""
+    terrain (spend, hand), cells without terrain (otoma-empty)."""
     points: int = 0
 
 
@@ -98,7 +107,7 @@ class Ending(str, Enum):
     """The rules' end: the last tile and the end phase, the last tile (solo), empty hands (co-op)."""
     SHUT_OUT = "shut-out"
     """Solo: no Explore could ever reveal a tile again, so the player divined what was left
-    and the game ended (our ruling; the game counts)."""
+    and the game ended (docs/rules.md, ruling R13; the game counts)."""
     STALLED = "stalled"
     """No seat could act in a whole round: the game cannot go on."""
     TURN_LIMIT = "turn-limit"

@@ -124,6 +124,18 @@ def otoma_choices(pawns: int) -> LegalActions:
     return LegalActions([], [A.choose_otoma(i) for i in range(pawns)])
 
 
+def placements(unplaced: Sequence[int], free: int) -> LegalActions:
+    """Placing one of the ``unplaced`` Otoma pawns on one of the ``free`` start cells (a mask)."""
+    if not free:
+        return A.NO_ACTIONS
+    return LegalActions([(A.base(Kind.PLACE, pawn), free, 0) for pawn in unplaced], [])
+
+
+def hands(holders: Sequence[int]) -> LegalActions:
+    """Co-op: the seats whose hand may give the tile of a group discovery."""
+    return LegalActions([], [A.hand(seat) for seat in holders])
+
+
 def reach(geo: Geometry, own: int, walls: int, revealed: int, can_enter: bool) -> int:
     """Every cell a side's pawns could ever end an Explore on while the pawns of ``walls``
     stand still and no tile is placed: however the side moves and divines meanwhile.

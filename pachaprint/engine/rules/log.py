@@ -1,8 +1,8 @@
 """Game logs: a game saved as its setup and its actions, replayed to the identical state.
 
-A log is JSON (``pachaprint-game/2``, every mode)::
+A log is JSON (``pachaprint-game/3``, every mode)::
 
-    {"format": "pachaprint-game/2", "scenario": {...the scenario file...},
+    {"format": "pachaprint-game/3", "scenario": {...the scenario file...},
      "config": {"mode": "solo", "players": 1, "difficulty": "hard", "otoma": null,
                 "colour": "brown", "seed": 7, "first_player": null, "tiles_seed": null},
      "seats": ["human"],
@@ -11,8 +11,12 @@ A log is JSON (``pachaprint-game/2``, every mode)::
 
 ``actions`` are the game's history: every decision, and every tile that
 turned up (a chance outcome, which the seed's deck must agree with on
-replay). Decisions without a choice follow from the rules. Logs of the two
-formats before it still replay: ``pachaprint-game/1`` (competitive) and
+replay). Decisions without a choice follow from the rules; the choices the
+rules leave to the players are decisions too (``place yellow d1``: where an
+Otoma pawn starts on a disc that names no cells; ``hand 2``: which hand gives a
+co-op tile). Logs of the formats before it still replay: ``pachaprint-game/2``
+(the same, where the engine made those choices by the bots' rule, as it still
+does for them), ``pachaprint-game/1`` (competitive) and
 ``pachaprint-versus-game/1`` (solo and co-op, with the seed of the tiles).
 
 A log is read defensively (:func:`read_log`): at most :data:`MAX_LOG_BYTES`,
@@ -41,7 +45,11 @@ from pachaprint.engine.rules.state import GameState
 from pachaprint.model.scenario import Scenario
 from pachaprint.resources import schemas_dir
 
-LOG_FORMAT = "pachaprint-game/2"
+LOG_FORMAT = "pachaprint-game/3"
+GAME_V2 = "pachaprint-game/2"
+"""Format 2, which format 3 extends: the same fields, but no decision where the rules
+leave a choice to the players (which hand gives a co-op tile), which the engine made by
+the bots' rule; such a game replays with the rule (``GameConfig.choices_by_rule``)."""
 COMPETITIVE_V1 = "pachaprint-game/1"
 VERSUS_V1 = "pachaprint-versus-game/1"
 MAX_LOG_BYTES = 4 << 20
@@ -75,7 +83,7 @@ def game_log(scenario: Scenario, state: GameState, seats: list[str]) -> dict[str
     config = state.config
     outcome = state.outcome()
     return {
-        "format": LOG_FORMAT,
+        "format": GAME_V2 if config.choices_by_rule else LOG_FORMAT,
         "scenario": scenario.to_dict(),
         "config": {
             "mode": config.mode.value,
@@ -156,9 +164,10 @@ def check_log(data: Any) -> None:
     """:class:`LogError` naming the first JSON pointer where ``data`` breaks the log schema."""
     if not isinstance(data, dict):
         raise LogError("not a game log: expected a JSON object")
-    if data.get("format") not in (LOG_FORMAT, COMPETITIVE_V1, VERSUS_V1):
+    if data.get("format") not in (LOG_FORMAT, GAME_V2, COMPETITIVE_V1, VERSUS_V1):
+        older = f"{GAME_V2!r}, {COMPETITIVE_V1!r} or {VERSUS_V1!r}"
         raise LogError(
-            f"not a game log (format must be {LOG_FORMAT!r}, or {COMPETITIVE_V1!r} or {VERSUS_V1!r} of earlier versions)"
+            f"not a game log (format must be {LOG_FORMAT!r}, or {older} of earlier versions)"
         )
     errors = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
     if errors:
@@ -180,6 +189,7 @@ def config_of(log: dict[str, Any]) -> GameConfig:
             log["players"],
             seed=log.get("seed") or 0,
             first_player=log["first_player"],
+            choices_by_rule=True,
         )
     if fmt == VERSUS_V1:
         mode = Mode(log["mode"])
@@ -192,6 +202,7 @@ def config_of(log: dict[str, Any]) -> GameConfig:
             log.get("seed") or 0,
             first_player=log["first_player"] if mode is Mode.COOP else None,
             tiles_seed=log["tiles_seed"],
+            choices_by_rule=True,
         )
     config = log["config"]
     otoma = config.get("otoma")
@@ -204,6 +215,7 @@ def config_of(log: dict[str, Any]) -> GameConfig:
         config["seed"],
         first_player=config.get("first_player"),
         tiles_seed=config.get("tiles_seed"),
+        choices_by_rule=fmt == GAME_V2,
     )
 
 
@@ -220,7 +232,7 @@ def replay(log: Any, record_events: bool = False) -> SavedGame:
         state = new_game(scenario, config, record_events=record_events)
     except ValueError as exc:
         raise LogError(f"cannot set up the logged game: {exc}") from None
-    tiles_logged = log["format"] == LOG_FORMAT
+    tiles_logged = log["format"] in (LOG_FORMAT, GAME_V2)
     for number, text in enumerate(log["actions"], start=1):
         try:
             code = state.parse(text)

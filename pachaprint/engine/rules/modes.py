@@ -1,42 +1,69 @@
-"""The three modes: what each changes of the shared game (RULES.md sections 3-5).
+"""The three modes, one class each: what the mode is, beside the hooks that play it.
 
-Each mode is a :class:`~pachaprint.engine.rules.state.GameState` that overrides
-a few hooks, as python-chess variants override a few methods of ``Board``:
+As a python-chess variant is a ``Board`` subclass with its flags beside its
+hooks, each mode is a :class:`~pachaprint.engine.rules.state.GameState`
+subclass: its class attributes say what the mode is (its :class:`Mode` name,
+difficulties and seats, and its rulings, docs/rules.md sections 3-5, one switch
+each), :meth:`~GameState.seating_for` who plays what, and it overrides the hooks
+whose play is its own. The flow every mode shares (:mod:`~.state`) reads the
+switches; bots and screens read them from the state's class too. The modes:
 
 * :class:`CompetitiveState`: a pawn may go back to supply as the whole Explore;
   the last terrain tile starts the end phase (one divination each, then the
-  final offers);
-* :class:`SoloState` (and :class:`OtomaState`, what it shares with co-op): the
-  tiles come from one shuffled stack per terrain; an Explore ending on a tile
-  without crop moves the Otoma pawn of its arrow's colour (on hard, an
-  own-colour arrow lets the player choose one); a Divine turn divines with every
-  eligible pawn; the game ends after the turn of the last terrain tile;
+  final offers). Nothing to override: its rulings are switches.
+* :class:`SoloState` (and :class:`OtomaState`, what it shares with co-op: the
+  Otoma, set up on the cells the disc names or placed by the players where it
+  names none): the tiles come from one shuffled stack per terrain; an Explore ending on a tile
+  without crop moves the Otoma pawn of its arrow's colour (:meth:`SoloState.arrow_pawns`:
+  on hard, an own-colour arrow lets the player choose one); a Divine turn divines
+  with every eligible pawn; the game ends after the turn of the last terrain tile;
 * :class:`CoopState`: a turn starts by spending a tile, whose arrow forces a
-  pawn's first step; moves never pass a cell twice nor stop on a crop; after an
-  Explore the Otoma in the pawn's row and column move away; the seats share one
+  pawn's first step; moves never pass a cell twice nor stop on a crop; a group
+  discovery takes its tile from the hand the group chooses; after an Explore
+  the Otoma in the pawn's row and column move away; the seats share one
   account, the Otoma take tokens, offer with the group and score the cells left
   without terrain; the game ends when no one holds a tile.
 
-:func:`start` sets a :class:`~pachaprint.engine.rules.game.Game` up in its
-mode's state; :func:`new_game` does it from a scenario and a configuration.
+:data:`MODES` lists the classes (in :class:`Mode`'s order) and :func:`mode_class`
+finds a mode's; :func:`check_config` checks a configuration against its mode;
+:func:`setup_game` makes a :class:`~pachaprint.engine.rules.game.Game` of a
+scenario, :func:`start` sets it up in its mode's state and :func:`new_game`
+does both.
 """
 
 from __future__ import annotations
 
-from typing import Final
+import random
+from collections.abc import Sequence
+from typing import ClassVar, Final
 
+from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules import legal
-from pachaprint.engine.rules.actions import LegalActions
-from pachaprint.engine.rules.config import GameConfig, Mode
+from pachaprint.engine.rules.actions import NO_ACTIONS, LegalActions
+from pachaprint.engine.rules.config import (
+    OTOMA_ONLY_COLOURS,
+    OTOMA_PAWNS,
+    PLAYER_COLOURS,
+    ConfigError,
+    GameConfig,
+    Mode,
+    Seating,
+    check_otoma_disc,
+    otoma_cells,
+    otoma_colours,
+    rule_otoma_cells,
+)
 from pachaprint.engine.rules.events import Ending, EventKind, Phase
 from pachaprint.engine.rules.game import Game
 from pachaprint.engine.rules.movement import cells_of
-from pachaprint.engine.rules.oracle import Wheel
+from pachaprint.engine.rules.oracle import Wheel, WheelOracle
 from pachaprint.engine.rules.otoma import Otoma
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.tiles import ArrowTile, ChanceNode, Deck, TileTable
 from pachaprint.engine.rules.trails import otoma_stop, reaction_order
+from pachaprint.model.rules import explorer_pawns
 from pachaprint.model.scenario import Scenario
+from pachaprint.model.text import choice_words
 
 # Enum members read in hot code, bound once: a compiled module reads a Final
 # constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
@@ -46,76 +73,98 @@ _EVENT_END_PHASE: Final = EventKind.END_PHASE
 _EVENT_OTOMA_EMPTY: Final = EventKind.OTOMA_EMPTY
 _EVENT_OWN_ARROW: Final = EventKind.OWN_ARROW
 _EVENT_SPEND: Final = EventKind.SPEND
-_MODE_COMPETITIVE: Final = Mode.COMPETITIVE
-_MODE_COOP: Final = Mode.COOP
-_MODE_SOLO: Final = Mode.SOLO
+_EVENT_HAND: Final = EventKind.HAND
 _PHASE_CHOOSE_OTOMA: Final = Phase.CHOOSE_OTOMA
 _PHASE_DIVINING: Final = Phase.DIVINING
-_PHASE_END_DIVINE: Final = Phase.END_DIVINE
+_PHASE_GIVE_TILE: Final = Phase.GIVE_TILE
+_PHASE_PLACE_OTOMA: Final = Phase.PLACE_OTOMA
 _PHASE_OVER: Final = Phase.OVER
 _PHASE_SPEND: Final = Phase.SPEND
 _PHASE_TURN: Final = Phase.TURN
 
 
 class CompetitiveState(GameState):
-    """The competitive game (RULES.md section 3)."""
+    """The competitive game (docs/rules.md section 3): 2-4 seats, each for itself."""
+
+    mode: ClassVar[Mode] = Mode.COMPETITIVE
+    title: ClassVar[str] = "the competitive game"
+    heading: ClassVar[str] = "Competitive"
+    retrieve: ClassVar[bool] = True
+    end_phase: ClassVar[bool] = True
 
     def _blank(self) -> CompetitiveState:
         return CompetitiveState(self.game, copy=True)
 
-    def set_up(self) -> None:
-        super().set_up()
-        if self.trigger is not None:  # every cell a start cell: straight to the end phase
-            self.phase = _PHASE_END_DIVINE
-
-    def turn_actions(self, seat: int) -> LegalActions:
-        return legal.turn_actions(
-            self.geo,
-            self.pawn_mask[seat],
-            self.all_pawns,
-            self.crop_mask,
-            self.revealed,
-            self.reserve[seat] > 0,
-            retrieve=True,
-        )
-
-    def after_divine(self, seat: int, right: bool) -> None:
-        if self.phase is not _PHASE_END_DIVINE:
-            super().after_divine(seat, right)
-            return
-        if not right:  # a wrong end-phase divination is the seat's last
-            self.passed[seat] = True
-        self.next_end_player()
-
-    def game_ends_here(self) -> bool:
-        """The last terrain tile starts the end phase, from the seat that placed it."""
-        trigger = self.trigger
-        if trigger is None:
-            return False
-        self.phase = _PHASE_END_DIVINE
-        self.current_player = trigger
-        self.note(_EVENT_END_PHASE, trigger)
-        if self.passed[trigger]:
-            self.next_end_player()
-        return True
+    @classmethod
+    def seating_for(cls, players: int, level: str | None, colour: str) -> Seating:
+        """Each seat its own colour, pawns and account (seat = side = account)."""
+        seats = tuple(range(players))
+        pawns = (explorer_pawns(players),) * players
+        return Seating(seats, seats, PLAYER_COLOURS[:players], pawns, players)
 
 
 class OtomaState(GameState):
     """What solo and co-op share: the Otoma, and who wins against them."""
 
+    has_otoma: ClassVar[bool] = True
+
     def _blank(self) -> OtomaState:
         return OtomaState(self.game, copy=True)
 
     def set_up_otoma(self) -> None:
-        """Place the Otoma on their start cells (after the tiles are laid)."""
+        """Place the Otoma on their start cells (after the tiles are laid). Without cells
+        (a disc that names none, and none chosen beforehand) the players place them one by
+        one before the first turn, where and in the order they choose
+        (:meth:`place_otoma`); a state that takes the players' choices itself places
+        them by the bots' rule (:meth:`rule_cells`)."""
         game = self.game
         assert game.trails is not None
         self.otoma = Otoma.seated(game.seating, game.trails, self.takes_tokens())
-        self.otoma.setup(self, game.otoma_cells)
+        cells = game.otoma_cells or (self.rule_cells() if self.by_rule else ())
+        self.otoma.setup(self, cells)
+        if not cells:
+            self.phase = _PHASE_PLACE_OTOMA
+
+    def rule_cells(self) -> tuple[int, ...]:
+        """The bots' Otoma start cells on a disc that names none (:func:`rule_otoma_cells`)."""
+        return rule_otoma_cells(self.wheel.start_cells(), len(self.seating.otoma_colours))
+
+    def choices(self) -> LegalActions:
+        """Before the first turn: an unplaced Otoma pawn on a free start cell."""
+        otoma = self.otoma
+        if self.phase is not _PHASE_PLACE_OTOMA or otoma is None:
+            return NO_ACTIONS
+        free = 0
+        for cell in self.wheel.start_cells():
+            free |= 1 << cell
+        return legal.placements(otoma.unplaced(), free & ~self.pawn_mask[otoma.side])
+
+    def place_otoma(self, pawn: int, cell: int) -> None:
+        """The pawn goes on the cell and the Otoma score it at once; the first turn starts
+        once every pawn is placed."""
+        otoma = self.otoma
+        assert otoma is not None
+        otoma.place(self, pawn, cell)
+        if not otoma.unplaced():
+            self.phase = self.turn_phase()
+
+    def rule_choice(self) -> int | None:
+        """Placing the Otoma: the pawn of the bots' rule (:meth:`rule_cells`) whose cell
+        comes first in reading order, so that the pawns score as they would on a disc that
+        names those cells."""
+        otoma = self.otoma
+        if self.phase is not _PHASE_PLACE_OTOMA or otoma is None:
+            return None
+        targets = self.rule_cells()
+        free = [(targets[p], p) for p in otoma.unplaced() if targets[p] not in otoma.pawns]
+        if not free:  # someone else placed a pawn there: any legal placement
+            return self.legal_actions()[0]
+        cell, pawn = min(free)
+        return A.place(pawn, cell)
 
     def takes_tokens(self) -> bool:
-        """Whether the Otoma take the offering token of a crop they find."""
-        return False
+        """Whether the Otoma take the offering token of a crop they find (with a shared account)."""
+        return self.shared
 
     def winners(self) -> list[int]:
         """Every seat when the player or group beat the Otoma, none when the Otoma win (ties too)."""
@@ -133,10 +182,41 @@ class OtomaState(GameState):
 
 
 class SoloState(OtomaState):
-    """Solo against the Otoma (RULES.md section 4)."""
+    """Solo against the Otoma (docs/rules.md section 4)."""
+
+    mode: ClassVar[Mode] = Mode.SOLO
+    title: ClassVar[str] = "solo"
+    heading: ClassVar[str] = "Solo against the Otoma"
+    difficulties: ClassVar[tuple[str, ...]] = ("easy", "hard")
+    default_difficulty: ClassVar[str | None] = "easy"
+    seat_counts: ClassVar[tuple[int, ...]] = (1,)
+    chooses_colour: ClassVar[bool] = True
+    divine_all: ClassVar[bool] = True
+    arrows: ClassVar[bool] = True
 
     def _blank(self) -> SoloState:
         return SoloState(self.game, copy=True)
+
+    @classmethod
+    def seating_for(cls, players: int, level: str | None, colour: str) -> Seating:
+        """The player is side and account 0 with the pawns of two players; the Otoma side
+        and account 1 with the other colours (:func:`otoma_colours`)."""
+        otoma = otoma_colours(colour)
+        return Seating((0,), (0,), (colour, "otoma"), (explorer_pawns(2), 0), 2, otoma)
+
+    def chooses_otoma(self) -> bool:
+        """Hard: an own-colour arrow ends the turn, and the player moves an Otoma pawn of
+        their choice in its direction."""
+        return self.level == "hard"
+
+    def arrow_pawns(self, colour: str) -> tuple[int, ...]:
+        """The Otoma pawn of the arrow's colour; the player's own colour (no Otoma pawn
+        has it) moves none on easy, and on hard the one the player chooses."""
+        otoma = self.otoma
+        assert otoma is not None
+        if colour != self.seating.colours[self.side_of[self.current_player]]:
+            return (otoma.colours.index(colour),)
+        return tuple(range(len(otoma.pawns))) if self.chooses_otoma() else ()
 
     def set_up(self) -> None:
         """One shuffled stack per terrain; the start cells' tiles are drawn from them too."""
@@ -160,23 +240,24 @@ class SoloState(OtomaState):
             self.arrow_turned_up(cell)
 
     def arrow_turned_up(self, cell: int) -> None:
-        """The arrow of the tile under the pawn that ended an Explore moves an Otoma pawn;
-        an own-colour arrow ends the turn (on hard, the player chooses the pawn)."""
+        """The arrow of the tile under the pawn that ended an Explore moves an Otoma pawn
+        (:meth:`arrow_pawns`); when the player chooses the pawn, the choice ends the turn."""
         tiles, otoma, seat = self.tiles, self.otoma, self.current_player
         assert tiles is not None and otoma is not None
         tile = tiles.tile_at[cell]
         if not self.crop_mask >> cell & 1 and tile is not None:
             if tile.colour == self.seating.colours[self.side_of[seat]]:
                 self.note(_EVENT_OWN_ARROW, seat, cell, int(tile.direction))
-                if self.rules.choose_on_own_arrow:
-                    if self.hidden_left:
-                        tiles.pending = tile.direction
-                        self.phase = _PHASE_CHOOSE_OTOMA
-                    else:
-                        self.end_turn()
-                    return
-            else:
-                otoma.move(self, otoma.colours.index(tile.colour), tile.direction)
+            pawns = self.arrow_pawns(tile.colour)
+            if len(pawns) > 1:
+                if self.hidden_left:
+                    tiles.pending = tile.direction
+                    self.phase = _PHASE_CHOOSE_OTOMA
+                else:
+                    self.end_turn()
+                return
+            if pawns:
+                otoma.move(self, pawns[0], tile.direction)
         self.to_offer(seat)
 
     def choose_otoma(self, pawn: int) -> None:
@@ -186,18 +267,8 @@ class SoloState(OtomaState):
         self.otoma.move(self, pawn, direction)
         self.end_turn()
 
-    def after_divine(self, seat: int, right: bool) -> None:
-        """Every eligible pawn divines, and a mistake stops nothing."""
-        if self.eligible(seat):
-            self.phase = _PHASE_DIVINING
-        else:
-            self.to_offer(seat)
-
-    def may_stop_divining(self) -> bool:
-        return False
-
     def sealed(self) -> bool:
-        """No Explore can ever reveal a tile again (our ruling, README "Rulings"): no
+        """No Explore can ever reveal a tile again (docs/rules.md, ruling R13): no
         pawn of the player can reach a cell without terrain, however it moves and
         divines meanwhile (:func:`~pachaprint.engine.rules.legal.reach`; the Otoma
         pawns stand still until a tile is revealed, and the player never takes a
@@ -225,12 +296,11 @@ class SoloState(OtomaState):
         tile = tiles.tile_at[cell]
         if tile is None or self.crop_mask >> cell & 1:
             return False
-        trails, revealed = otoma.trails, self.revealed
-        if tile.colour == self.seating.colours[self.side_of[self.current_player]]:
-            pawns = otoma.pawns if self.rules.choose_on_own_arrow else []
-        else:
-            pawns = [otoma.pawns[otoma.colours.index(tile.colour)]]
-        return any(otoma_stop(trails, p, tile.direction, revealed) is not None for p in pawns)
+        trails, revealed, at = otoma.trails, self.revealed, otoma.pawns
+        for pawn in self.arrow_pawns(tile.colour):
+            if otoma_stop(trails, at[pawn], tile.direction, revealed) is not None:
+                return True
+        return False
 
     def close(self, seat: int) -> None:
         """The last turn: the player divines with every pawn on a tile without crop (a
@@ -256,10 +326,38 @@ class SoloState(OtomaState):
 
 
 class CoopState(OtomaState):
-    """Co-op against the Otoma (RULES.md section 5)."""
+    """Co-op against the Otoma (docs/rules.md section 5)."""
+
+    mode: ClassVar[Mode] = Mode.COOP
+    title: ClassVar[str] = "co-op"
+    heading: ClassVar[str] = "Co-op against the Otoma"
+    difficulties: ClassVar[tuple[str, ...]] = ("easy", "normal", "expert")
+    default_difficulty: ClassVar[str | None] = "normal"
+    spends: ClassVar[bool] = True
+    lines: ClassVar[bool] = True
+    shared: ClassVar[bool] = True
 
     def _blank(self) -> CoopState:
         return CoopState(self.game, copy=True)
+
+    @classmethod
+    def seating_for(cls, players: int, level: str | None, colour: str) -> Seating:
+        """One colour per seat (at four, two pairs share a colour each, alternating round the
+        table), one shared account 0, the Otoma the last side and account 1; one pawn less
+        per colour on expert, one Otoma pawn less on easy."""
+        colours = 2 if players == 4 else players
+        level = level or cls.default_difficulty
+        per_colour = {2: 4, 3: 3, 4: 4}[players] - (1 if level == "expert" else 0)
+        count = OTOMA_PAWNS - 1 if level == "easy" else OTOMA_PAWNS
+        unused = PLAYER_COLOURS[colours:]  # the Otoma pawns beyond purple and yellow
+        return Seating(
+            tuple(s % colours for s in range(players)),
+            (0,) * players,
+            (*PLAYER_COLOURS[:colours], "otoma"),
+            (per_colour,) * colours + (0,),
+            2,
+            OTOMA_ONLY_COLOURS + tuple(unused[i % len(unused)] for i in range(count - 2)),
+        )
 
     def set_up(self) -> None:
         """The tiles left once the start cells are laid are dealt out as hands (their top
@@ -273,9 +371,6 @@ class CoopState(OtomaState):
         self.phase = _PHASE_SPEND
         self.set_up_otoma()
 
-    def takes_tokens(self) -> bool:
-        return True
-
     def turn_actions(self, seat: int) -> LegalActions:
         side = self.side_of[seat]
         tiles = self.tiles
@@ -288,9 +383,6 @@ class CoopState(OtomaState):
             self.reserve[side] > 0,
             tiles.arrow if tiles else None,
         )
-
-    def turn_phase(self) -> Phase:
-        return _PHASE_SPEND
 
     def spend(self, seat: int, terrain: int) -> None:
         """The top tile of a stack goes to the diversity board; its arrow forces a first step."""
@@ -308,27 +400,69 @@ class CoopState(OtomaState):
         the box (the start cells' tiles have no arrow)."""
         tiles = self.tiles
         if tiles is not None and account >= 0:
-            tiles.tile_at[cell] = self._take_tile(terrain, account)
+            tiles.tile_at[cell] = self._take_tile(cell, terrain, account)
 
-    def _take_tile(self, terrain: int, account: int) -> ArrowTile | None:
+    def _take_tile(self, cell: int, terrain: int, account: int) -> ArrowTile | None:
         """The tile a discovery places: from the diversity board column of its terrain,
-        else (the group only) the top of the hand holding most tiles of it (our stand-in
-        for "by agreement"), else none (from the box)."""
+        else (the group only) from a hand that holds one, the hand the group agrees on
+        (docs/rules.md, ruling R21): where several hold one the group chooses
+        (:meth:`give_tile`; the cell waits in ``tiles.wanted``), else none (from the box)."""
         tiles = self.tiles
         assert tiles is not None
         column = tiles.columns[terrain]
         if column:
             return column.pop()
         if account == 0:
-            current, players = self.current_player, self.players
-            seat = min(
-                range(players),
-                key=lambda s: (-tiles.hands[s][terrain], (s - current) % players),
-            )
-            if tiles.hands[seat][terrain]:
-                return self.take_top(seat, terrain)
+            holders = self.holders(terrain)
+            if len(holders) > 1 and not self.by_rule:
+                tiles.wanted = cell
+                return None
+            if holders:
+                return self.take_top(self.agreed_hand(terrain), terrain)
         tiles.box_tiles += 1
         return None
+
+    def holders(self, terrain: int) -> list[int]:
+        """The seats whose hand holds a tile of ``terrain``."""
+        tiles = self.tiles
+        assert tiles is not None
+        return [seat for seat in range(self.players) if tiles.hands[seat][terrain]]
+
+    def agreed_hand(self, terrain: int) -> int:
+        """The bots' choice of the hand that gives a tile of ``terrain``: the one holding
+        most tiles of it, ties to the seat to play, then the seats after it in turn."""
+        tiles = self.tiles
+        assert tiles is not None
+        current, players = self.current_player, self.players
+        return min(
+            range(players),
+            key=lambda s: (-tiles.hands[s][terrain], (s - current) % players),
+        )
+
+    def choices(self) -> LegalActions:
+        """The hands that may give the tile of the group's discovery (or the Otoma's
+        placement before the first turn)."""
+        tiles = self.tiles
+        if self.phase is not _PHASE_GIVE_TILE or tiles is None:
+            return super().choices()
+        return legal.hands(self.holders(self.terrain[tiles.wanted]))
+
+    def give_tile(self, seat: int) -> None:
+        """The tile of the group's discovery comes from ``seat``'s hand; then the Otoma react."""
+        tiles = self.tiles
+        assert tiles is not None and tiles.wanted >= 0
+        cell, tiles.wanted = tiles.wanted, -1
+        terrain = self.terrain[cell]
+        tiles.tile_at[cell] = self.take_top(seat, terrain)
+        self.note(_EVENT_HAND, seat, cell, terrain)
+        self._react(self.current_player, cell)
+
+    def rule_choice(self) -> int | None:
+        """The hand that gives a tile: :meth:`agreed_hand`."""
+        tiles = self.tiles
+        if self.phase is not _PHASE_GIVE_TILE or tiles is None:
+            return super().rule_choice()
+        return A.hand(self.agreed_hand(self.terrain[tiles.wanted]))
 
     def take_top(self, seat: int, terrain: int) -> ArrowTile:
         """Take the visible top tile of a seat's stack; the next one will turn up."""
@@ -343,6 +477,16 @@ class CoopState(OtomaState):
         return tile
 
     def after_explore(self, seat: int, cell: int, discovered: bool) -> None:
+        """The group first chooses the hand that gives a discovery's tile, where several may;
+        then the Otoma react."""
+        tiles = self.tiles
+        assert tiles is not None
+        if tiles.wanted >= 0:
+            self.phase = _PHASE_GIVE_TILE
+            return
+        self._react(seat, cell)
+
+    def _react(self, seat: int, cell: int) -> None:
         """The Otoma in the row and column of the moved pawn move away from it."""
         otoma = self.otoma
         assert otoma is not None
@@ -381,19 +525,156 @@ class CoopState(OtomaState):
             self.offer(otoma, self.tokens[otoma])
 
 
-STATES: dict[Mode, type[GameState]] = {
-    _MODE_COMPETITIVE: CompetitiveState,
-    _MODE_SOLO: SoloState,
-    _MODE_COOP: CoopState,
-}
-"""The state of each mode."""
+MODES: Final[tuple[type[GameState], ...]] = (CompetitiveState, SoloState, CoopState)
+"""The class of every mode, in :class:`Mode`'s order."""
+
+
+def mode_class(mode: Mode) -> type[GameState]:
+    """The class of ``mode``: what the mode is, and its state."""
+    for rules in MODES:
+        if rules.mode is mode:
+            return rules
+    raise ValueError(f"no class plays the mode {mode.value!r}")
+
+
+def _modes_with(has: str) -> str:
+    """``--mode solo or coop``: the modes whose class has the attribute ``has`` set."""
+    return "--mode " + choice_words([rules.mode.value for rules in MODES if getattr(rules, has)])
+
+
+def mode_words(described: bool = False) -> str:
+    """``competitive, solo or coop``: every mode's name, for help texts; ``described``:
+    ``competitive (the default), solo (one seat against the Otoma) or coop (2-4 seats
+    against the Otoma)``."""
+    words = []
+    for rules in MODES:
+        word = rules.mode.value
+        if described and rules is MODES[0]:
+            word += " (the default)"
+        elif described and rules.has_otoma:
+            seats = rules.seat_counts
+            many = f"{seats[0]}-{seats[-1]} seats" if len(seats) > 1 else "one seat"
+            word += f" ({many} against the Otoma)"
+        words.append(word)
+    return choice_words(words)
+
+
+def difficulty_words(defaults: bool = False) -> str:
+    """``solo: easy, hard; coop: easy, normal, expert``: every mode's difficulties, for help
+    texts; ``defaults``: ``solo: easy (default) or hard; coop: easy, normal (default) or
+    expert``."""
+    parts = []
+    for rules in MODES:
+        if not rules.difficulties:
+            continue
+        levels = list(rules.difficulties)
+        if defaults:
+            levels = [f"{d} (default)" if d == rules.default_difficulty else d for d in levels]
+            parts.append(f"{rules.mode.value}: {choice_words(levels)}")
+        else:
+            parts.append(f"{rules.mode.value}: {', '.join(levels)}")
+    return "; ".join(parts)
+
+
+def check_seats(mode: Mode, seats: int) -> int:
+    """``seats`` if ``mode`` has that many, else :class:`ConfigError` (setting ``players``)."""
+    return mode_class(mode).check_seats(seats)
+
+
+def check_difficulty(mode: Mode, difficulty: str) -> str:
+    """``difficulty`` if ``mode`` has it, else :class:`ConfigError` (setting ``difficulty``)."""
+    rules = mode_class(mode)
+    if not rules.difficulties:
+        raise ConfigError("difficulty", f"applies to {_modes_with('difficulties')} only")
+    return rules.check_difficulty(difficulty)
+
+
+def check_config(config: GameConfig) -> type[GameState]:
+    """The class of the configuration's mode, once every setting fits it;
+    :class:`ConfigError` naming the first that does not."""
+    rules = mode_class(config.mode)
+    rules.check_seats(config.players)
+    if config.difficulty is not None:
+        check_difficulty(config.mode, config.difficulty)
+    if config.otoma is not None and not rules.has_otoma:
+        raise ConfigError("otoma", f"applies to {_modes_with('has_otoma')} only")
+    if rules.chooses_colour:
+        otoma_colours(config.colour)
+    if config.first_player is not None and not 0 <= config.first_player < config.players:
+        raise ConfigError(
+            "first_player", f"{config.first_player} is not a seat of {config.players} players"
+        )
+    return rules
+
+
+def draw_setup(config: GameConfig) -> tuple[int, int | None, random.Random]:
+    """The draws one seed fixes before play, in this order: the tiles' shuffle (against the
+    Otoma), the first player (where there are several seats). Returns ``(first player,
+    tiles seed, rng)``; the rng goes on to seed the bots."""
+    rules = mode_class(config.mode)
+    rng = random.Random(config.seed)
+    tiles_seed = first = None
+    if rules.has_otoma and config.tiles_seed is None:
+        tiles_seed = rng.getrandbits(64)
+    if rules.seat_counts != (1,) and config.first_player is None:
+        first = rng.randrange(config.players)
+    tiles = config.tiles_seed if config.tiles_seed is not None else tiles_seed
+    return first if first is not None else (config.first_player or 0), tiles, rng
+
+
+def make_game(
+    wheel: Wheel,
+    config: GameConfig,
+    *,
+    first_player: int = 0,
+    otoma_cells: Sequence[int] = (),
+    deck: Deck | None = None,
+    tiles_seed: int | None = None,
+) -> Game:
+    """The :class:`Game` ``config`` sets up on ``wheel``, as its mode's class seats it
+    (:class:`ConfigError` for a setting that does not fit the mode); the first player,
+    the Otoma's start cells and the tiles as given."""
+    rules = check_config(config)
+    level = rules.level_of(config)
+    return Game(
+        wheel,
+        config,
+        level,
+        rules.seating_for(config.players, level, config.colour),
+        first_player=first_player,
+        otoma_cells=otoma_cells,
+        deck=deck,
+        tiles_seed=tiles_seed,
+    )
+
+
+def setup_game(scenario: Scenario, config: GameConfig, wheel: Wheel | None = None) -> Game:
+    """A play of ``scenario`` set up by ``config``: the first player drawn and the tiles
+    shuffled by its seed (:func:`draw_setup`), the Otoma on the cells it names (or the
+    scenario's; on neither, the players place them in the game). ``wheel``: the scenario's, when the caller has one already (simulations
+    play many games on one). ``ValueError`` for a scenario the mode cannot use,
+    :class:`ConfigError` for a setting that does not fit the mode."""
+    rules = check_config(config)
+    first, tiles_seed, _ = draw_setup(config)
+    cells: tuple[int, ...] = ()
+    if rules.has_otoma:
+        check_otoma_disc(scenario)
+        if config.otoma is not None or scenario.otoma:  # else the players place them
+            cells = otoma_cells(scenario, config.otoma)
+    return make_game(
+        wheel or WheelOracle(scenario),
+        config,
+        first_player=first,
+        otoma_cells=cells,
+        tiles_seed=tiles_seed,
+    )
 
 
 def start(game: Game, record_events: bool = False) -> GameState:
     """The first state of a play: its mode's state, set up, at its first decision
     (``record_events``: keep :attr:`~pachaprint.engine.rules.table.Table.events` for
     people reading the game)."""
-    state = STATES[game.mode](game, record_events)
+    state = mode_class(game.mode)(game, record_events)
     state.set_up()
     state.refresh()
     return state
@@ -406,8 +687,9 @@ def new_game(
     oracle: Wheel | None = None,
     record_events: bool = False,
 ) -> GameState:
-    """A game of ``scenario`` set up by ``config`` (see :meth:`Game.new`): the first
+    """A game of ``scenario`` set up by ``config`` (see :func:`setup_game`): the first
     player drawn and the tiles shuffled or dealt by its seed, the Otoma on their
     start cells. ``oracle``: the scenario's wheel, when the caller already has one.
-    ``ValueError`` for a scenario the mode cannot use."""
-    return start(Game.new(scenario, config, oracle), record_events)
+    ``ValueError`` for a scenario the mode cannot use (:class:`ConfigError` for a
+    setting that does not fit the mode)."""
+    return start(setup_game(scenario, config, oracle), record_events)

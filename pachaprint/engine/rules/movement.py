@@ -1,4 +1,4 @@
-"""Explorer movement (RULES.md section 3, Explore) as a graph search on bit masks.
+"""Explorer movement (docs/rules.md section 3.3) as a graph search on bit masks.
 
 A set of cells is an ``int`` with bit ``cell`` set. A moving pawn enters cells
 orthogonally, one at a time:

@@ -1,4 +1,4 @@
-"""The Otoma side of a solo or co-op game (RULES.md sections 4 and 5).
+"""The Otoma side of a solo or co-op game (docs/rules.md sections 4 and 5).
 
 :class:`Otoma` holds the Otoma pawns (a pawn side of their own, so explorers
 can neither enter nor cross them) and plays them on a
@@ -102,8 +102,12 @@ class Otoma:
 
     def setup(self, state: Table, cells: Sequence[int]) -> None:
         """Place a pawn on each start cell, colours in list order, then score each cell's
-        crop level and diversity in reading order (row by row, then column), as the
-        rulebook resolves the diversity stones, whatever the order of the list."""
+        crop level and diversity in reading order (row by row, then column), whatever the
+        order of the list (docs/rules.md, ruling R9). No cells: the pawns wait to be
+        placed one by one (:meth:`place`)."""
+        if not cells:
+            self.pawns = [-1] * len(self.colours)
+            return
         for cell in cells:
             if not state.crop_mask >> cell & 1:
                 raise ValueError(f"{state.board.name(cell)} is not a starting crop cell")
@@ -111,11 +115,30 @@ class Otoma:
             state.place(self.side, cell)
             self.pawns.append(cell)
         for cell in sorted(cells):
-            before = state.score[self.account]
-            state.discover(self.account, cell)
-            state.gain(self.account, _SOURCE_DIVINATION, state.crop[cell])
-            points = state.score[self.account] - before
-            state.note(_EVENT_OTOMA_SETUP, self.account, cell, self.pawns.index(cell), points)
+            self._score_start(state, self.pawns.index(cell), cell)
+
+    def unplaced(self) -> list[int]:
+        """The pawns still waiting to be placed, in pawn order."""
+        return [pawn for pawn, cell in enumerate(self.pawns) if cell < 0]
+
+    def place(self, state: Table, pawn: int, cell: int) -> None:
+        """Place a pawn that waited on a start cell and score it at once (the players
+        place the pawns in the order they choose, so the stones resolve in that order)."""
+        if self.pawns[pawn] >= 0:
+            raise ValueError(f"Otoma pawn {pawn + 1} is on the board already")
+        if not state.crop_mask >> cell & 1 or cell in self.pawns:
+            raise ValueError(f"{state.board.name(cell)} is no free starting crop cell")
+        state.place(self.side, cell)
+        self.pawns[pawn] = cell
+        self._score_start(state, pawn, cell)
+
+    def _score_start(self, state: Table, pawn: int, cell: int) -> None:
+        """The Otoma score a start cell: its diversity, and its crop level."""
+        before = state.score[self.account]
+        state.discover(self.account, cell)
+        state.gain(self.account, _SOURCE_DIVINATION, state.crop[cell])
+        points = state.score[self.account] - before
+        state.note(_EVENT_OTOMA_SETUP, self.account, cell, pawn, points)
 
     def preview(self, state: Table, pawn: int, direction: Direction) -> OtomaPath:
         """Where an Otoma pawn would go, without moving it."""

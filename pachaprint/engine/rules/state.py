@@ -4,12 +4,17 @@ A :class:`GameState` is what changes during a play of a
 :class:`~pachaprint.engine.rules.game.Game` (what does not): the
 :class:`~pachaprint.engine.rules.table.Table` and whose decision it is. This
 module holds the flow every mode shares; each mode
-(:mod:`~pachaprint.engine.rules.modes`: competitive, solo, co-op) is a subclass
-that overrides a few hooks where its rulings differ, as python-chess variants
-override a few methods of ``Board``: how the game is set up
-(:meth:`set_up`), the Explore and Divine actions of a turn
-(:meth:`turn_actions`), what follows an Explore, a divination or an offer,
-when a turn ends the game, and who wins. Start a play with
+(:mod:`~pachaprint.engine.rules.modes`: competitive, solo, co-op) is a subclass,
+as a python-chess variant is a ``Board`` with its flags beside its hooks: the
+class says what the mode is (its name, difficulties and seats, and its rulings,
+one class attribute each) and overrides the hooks where its rulings need play
+of their own. The flow here reads the rulings that are switches (a pawn may be
+retrieved, an end phase, every pawn divines, a turn starts by spending a tile);
+the hooks are how the game is set up (:meth:`set_up`), the Explore and Divine
+actions of a turn (:meth:`turn_actions`), what follows an Explore, a divination
+or an offer, when a turn ends the game, and who wins. Bots and screens read a
+mode's rulings from the state's class, and ask its hooks (which Otoma pawn an
+arrow moves: :meth:`arrow_pawns`). Start a play with
 :func:`~pachaprint.engine.rules.modes.new_game`; drive it with
 :meth:`legal_actions`, :meth:`apply`, :meth:`is_terminal`,
 :meth:`is_chance_node`, :meth:`chance_outcomes`, :meth:`returns` and
@@ -26,20 +31,27 @@ reached only through the :attr:`wheel`; a bot sees a
 Decisions without a choice are taken by the state itself, never recorded: a
 seat with no legal Explore nor Divine skips, one without tokens skips the
 Offer, an end-phase seat without eligible pawn passes, an empty hand spends nothing.
+A choice the rules leave to the players (where the Otoma start on a disc that
+names no cells, which hand gives a co-op tile) is a decision of the seat to
+play like any other; :meth:`rule_choice` is the rule every bot answers it by,
+and a state with :attr:`by_rule` answers it so itself (an old log's game, a
+search's lookahead).
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar, Final
 
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules import legal
 from pachaprint.engine.rules.actions import Kind, LegalActions
+from pachaprint.engine.rules.config import PAWN_COLOURS, ConfigError, GameConfig, Mode, Seating
 from pachaprint.engine.rules.events import Ending, EventKind, Phase
 from pachaprint.engine.rules.movement import cells_of
 from pachaprint.engine.rules.table import UNKNOWN, Table
 from pachaprint.engine.rules.tiles import ChanceNode
 from pachaprint.engine.rules.view import PlayerView
+from pachaprint.model.rules import PLAYER_COUNTS
 
 # Enum members read in hot code, bound once: a compiled module reads a Final
 # constant directly, where ``Phase.TURN`` costs a lookup through the enum's class.
@@ -51,8 +63,11 @@ _OFFER: Final = int(Kind.OFFER)
 _OTOMA: Final = int(Kind.OTOMA)
 _SPEND: Final = int(Kind.SPEND)
 _TILE: Final = int(Kind.TILE)
+_PLACE: Final = int(Kind.PLACE)
+_HAND: Final = int(Kind.HAND)
 _ENDING_FINISHED: Final = Ending.FINISHED
 _ENDING_STALLED: Final = Ending.STALLED
+_EVENT_END_PHASE: Final = EventKind.END_PHASE
 _EVENT_ENTER: Final = EventKind.ENTER
 _EVENT_MOVE: Final = EventKind.MOVE
 _EVENT_NO_TILE: Final = EventKind.NO_TILE
@@ -64,6 +79,8 @@ _PHASE_CHOOSE_OTOMA: Final = Phase.CHOOSE_OTOMA
 _PHASE_DIVINING: Final = Phase.DIVINING
 _PHASE_END_DIVINE: Final = Phase.END_DIVINE
 _PHASE_FINAL_OFFER: Final = Phase.FINAL_OFFER
+_PHASE_GIVE_TILE: Final = Phase.GIVE_TILE
+_PHASE_PLACE_OTOMA: Final = Phase.PLACE_OTOMA
 _PHASE_OFFER: Final = Phase.OFFER
 _PHASE_OVER: Final = Phase.OVER
 _PHASE_SPEND: Final = Phase.SPEND
@@ -74,10 +91,88 @@ _fields = A.fields
 
 
 class GameState(Table):
-    """A game in progress: the flow every mode shares (see the module documentation)."""
+    """A game in progress: the flow every mode shares (see the module documentation).
+
+    The class attributes say what a mode is; each mode's class
+    (:mod:`~pachaprint.engine.rules.modes`) sets those that differ from these
+    defaults, and :meth:`seating_for` is its own.
+    """
+
+    mode: ClassVar[Mode]
+    """The mode's name (what a configuration, a log and a report carry)."""
+    title: ClassVar[str] = ""
+    """The mode in a sentence's words (``the competitive game``, ``solo``, ``co-op``)."""
+    heading: ClassVar[str] = ""
+    """The mode as a choice of a form names it (``Solo against the Otoma``)."""
+    difficulties: ClassVar[tuple[str, ...]] = ()
+    """The difficulties a game of this mode may be played at, easiest first."""
+    default_difficulty: ClassVar[str | None] = None
+    seat_counts: ClassVar[tuple[int, ...]] = PLAYER_COUNTS
+    """How many seats a game of this mode may have."""
+    has_otoma: ClassVar[bool] = False
+    """The seats play against the Otoma (long scenarios with five start cells only)."""
+    chooses_colour: ClassVar[bool] = False
+    """The seat chooses its pawn colour (solo); the other colours go to the Otoma."""
+    retrieve: ClassVar[bool] = False
+    """A pawn may go back to supply as the whole Explore (:meth:`turn_actions`)."""
+    end_phase: ClassVar[bool] = False
+    """The last terrain tile starts the end-phase divinations (:meth:`game_ends_here`);
+    otherwise the game ends after that turn."""
+    divine_all: ClassVar[bool] = False
+    """A Divine turn divines with every eligible pawn and a mistake stops nothing
+    (:meth:`after_divine`)."""
+    arrows: ClassVar[bool] = False
+    """An Explore ending on a tile without crop moves the Otoma pawn its arrow names
+    (:meth:`arrow_pawns`, :meth:`arrow_turned_up`)."""
+    spends: ClassVar[bool] = False
+    """A turn starts by spending a tile from one's hand, whose arrow forces a pawn's
+    first step; moves never pass a cell twice nor stop on a crop (:meth:`turn_phase`,
+    :meth:`spend`, :meth:`turn_actions`)."""
+    lines: ClassVar[bool] = False
+    """After an Explore the Otoma in the moved pawn's row and column move away from it
+    (:meth:`after_explore`, :func:`~pachaprint.engine.rules.trails.reaction_stops`)."""
+    shared: ClassVar[bool] = False
+    """The seats share one account; the Otoma take tokens, offer with the group and score
+    the cells left without terrain (:meth:`takes_tokens`, :meth:`after_offer`,
+    :meth:`after_final_offers`)."""
 
     def _blank(self) -> GameState:
         return GameState(self.game, copy=True)
+
+    # -- what a mode is -------------------------------------------------------------------
+    @classmethod
+    def level_of(cls, config: GameConfig) -> str | None:
+        """The difficulty a configuration plays: the one it names, else the mode's default."""
+        return config.difficulty or cls.default_difficulty
+
+    @classmethod
+    def seating_for(cls, players: int, level: str | None, colour: str) -> Seating:
+        """Who plays what in a game of ``players`` seats at ``level`` (see :class:`Seating`);
+        ``colour``: the seat's pawn colour where the mode lets it choose."""
+        raise NotImplementedError
+
+    @classmethod
+    def check_seats(cls, seats: int) -> int:
+        """``seats`` if this mode has that many, else :class:`ConfigError` (setting ``players``)."""
+        if seats not in cls.seat_counts:
+            if len(cls.seat_counts) == 1:
+                raise ConfigError(
+                    "players", f"{cls.title} has one seat (human or a bot), not {seats}"
+                )
+            low, high = cls.seat_counts[0], cls.seat_counts[-1]
+            raise ConfigError("players", f"{cls.title} has {low} to {high} seats, not {seats}")
+        return seats
+
+    @classmethod
+    def check_difficulty(cls, difficulty: str) -> str:
+        """``difficulty`` if this mode has it, else :class:`ConfigError` (setting ``difficulty``;
+        a mode without difficulties: see :func:`~pachaprint.engine.rules.modes.check_difficulty`)."""
+        if difficulty not in cls.difficulties:
+            raise ConfigError(
+                "difficulty",
+                f"for {cls.mode.value} must be {', '.join(cls.difficulties)}, not {difficulty!r}",
+            )
+        return difficulty
 
     # -- the OpenSpiel-style interface ----------------------------------------------
     def legal_actions(self) -> LegalActions:
@@ -126,13 +221,20 @@ class GameState(Table):
             self.spend(seat, b)
         elif kind == _OTOMA:
             self.choose_otoma(b)
+        elif kind == _PLACE:
+            self.place_otoma(a, b)
+        elif kind == _HAND:
+            self.give_tile(b)
         else:
             self._pass(seat)
         self._settle()
 
     def view(self, seat: int | None = None) -> PlayerView:
         """What ``seat`` (default: the current one) sees: a :class:`~pachaprint.engine.rules.view.PlayerView`."""
-        return PlayerView.of(self, self.current_player if seat is None else seat)
+        arrows = None
+        if self.arrows:
+            arrows = {colour: self.arrow_pawns(colour) for colour in PAWN_COLOURS}
+        return PlayerView.of(self, self.current_player if seat is None else seat, arrows)
 
     def refresh(self) -> None:
         """Recompute the legal actions after a setup change (positions set by hand)."""
@@ -140,9 +242,12 @@ class GameState(Table):
 
     # -- the hooks a mode overrides -------------------------------------------------------
     def set_up(self) -> None:
-        """Lay the start cells' terrain and crop tiles face up (a mode adds its own setup)."""
+        """Lay the start cells' terrain and crop tiles face up (a mode adds its own setup);
+        with an end phase, a board of start cells only goes straight to it."""
         for cell in self.wheel.start_cells():
             self.reveal(cell, crop=True)
+        if self.end_phase and self.trigger is not None:
+            self.phase = _PHASE_END_DIVINE
 
     def turn_actions(self, seat: int) -> LegalActions:
         """The Explore and Divine actions at the start of ``seat``'s turn."""
@@ -154,6 +259,7 @@ class GameState(Table):
             self.crop_mask,
             self.revealed,
             self.reserve[side] > 0,
+            self.retrieve,
         )
 
     def after_explore(self, seat: int, cell: int, discovered: bool) -> None:
@@ -161,38 +267,67 @@ class GameState(Table):
         self.to_offer(seat)
 
     def after_divine(self, seat: int, right: bool) -> None:
-        """What follows a divination: a right one lets the seat divine again, a wrong one
-        ends the turn."""
-        if right:
+        """What follows a divination: in the end phase, the next seat's (a wrong one is the
+        seat's last); where every pawn divines, the next pawn's while one is left, a
+        mistake stopping nothing; otherwise a right one lets the seat divine again, a
+        wrong one ends the turn."""
+        if self.phase is _PHASE_END_DIVINE:
+            if not right:
+                self.passed[seat] = True
+            self.next_end_player()
+        elif self.divine_all:
+            if self.eligible(seat):
+                self.phase = _PHASE_DIVINING
+            else:
+                self.to_offer(seat)
+        elif right:
             self.phase = _PHASE_DIVINING
         else:
             self.end_turn()
 
     def may_stop_divining(self) -> bool:
         """Whether a seat that divined may pass instead of divining again."""
-        return True
+        return not self.divine_all
 
     def after_offer(self) -> None:
         """What follows an offering (nothing, but in co-op)."""
 
     def game_ends_here(self) -> bool:
         """At the end of a turn: True when the game is over or moves on to its end (then
-        the state is set for it). Here: the game ends after the turn that placed the
-        last terrain tile."""
-        if self.trigger is None:
+        the state is set for it). Here: the turn that placed the last terrain tile starts
+        the end phase, from the seat that placed it; without one, it ends the game."""
+        trigger = self.trigger
+        if trigger is None:
             return False
-        self.over()
+        if not self.end_phase:
+            self.over()
+            return True
+        self.phase = _PHASE_END_DIVINE
+        self.current_player = trigger
+        self.note(_EVENT_END_PHASE, trigger)
+        if self.passed[trigger]:
+            self.next_end_player()
         return True
 
     def turn_phase(self) -> Phase:
-        """The decision a turn starts with."""
-        return _PHASE_TURN
+        """The decision a turn starts with: spending a tile where the mode has it."""
+        return _PHASE_SPEND if self.spends else _PHASE_TURN
 
     def after_final_offers(self) -> None:
         """What follows the final offers, before the game is over (nothing, but in co-op)."""
 
     def arrow_turned_up(self, cell: int) -> None:
         """The tile of a cell a player discovered has turned up (solo: its arrow acts)."""
+
+    def chooses_otoma(self) -> bool:
+        """Whether an own-colour arrow lets the player choose the Otoma pawn it moves (hard
+        solo; see :meth:`arrow_pawns`)."""
+        return False
+
+    def arrow_pawns(self, colour: str) -> tuple[int, ...]:
+        """The Otoma pawns an arrow of ``colour`` moves when an Explore ends on its tile, a
+        tile without crop: none (solo: see there); more than one, the player chooses."""
+        return ()
 
     def sealed(self) -> bool:
         """At the start of a turn: True when no Explore can ever reveal a tile again (solo;
@@ -221,6 +356,27 @@ class GameState(Table):
     def choose_otoma(self, pawn: int) -> None:
         """Hard solo: the Otoma pawn an own-colour arrow moves (no other mode has this action)."""
         raise ValueError("this mode has no Otoma pawn to choose")
+
+    def place_otoma(self, pawn: int, cell: int) -> None:
+        """Against the Otoma, on a disc that names no Otoma start cells: the players place
+        an Otoma pawn (no other mode has this action)."""
+        raise ValueError("this mode has no Otoma pawn to place")
+
+    def give_tile(self, seat: int) -> None:
+        """Co-op: the hand of ``seat`` gives the tile of the group's discovery (no other mode
+        has this action)."""
+        raise ValueError("this mode has no hands to take a tile from")
+
+    def choices(self) -> LegalActions:
+        """The legal actions of a decision the rules leave to the players' agreement
+        (where the Otoma start, which hand gives a tile), or none."""
+        return A.NO_ACTIONS
+
+    def rule_choice(self) -> int | None:
+        """The bots' choice at a decision the rules leave to the players (see the mode's
+        rule), ``None`` at any other decision. A bot makes these choices so; a state with
+        :attr:`by_rule` makes them itself."""
+        return None
 
     # -- the turn -------------------------------------------------------------------------
     def _explore(self, seat: int, enter: bool, frm: int, to: int) -> None:
@@ -344,6 +500,8 @@ class GameState(Table):
         if phase is _PHASE_CHOOSE_OTOMA:
             assert self.otoma is not None
             return legal.otoma_choices(len(self.otoma.pawns))
+        if phase is _PHASE_PLACE_OTOMA or phase is _PHASE_GIVE_TILE:
+            return self.choices()
         return A.NO_ACTIONS
 
     def _settle(self) -> None:

@@ -14,7 +14,7 @@ from typing import Final, TypeVar
 
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import NO_ACTIONS, Kind, LegalActions
-from pachaprint.engine.rules.config import GameConfig, Mode, Rules, Seating
+from pachaprint.engine.rules.config import GameConfig, Seating
 from pachaprint.engine.rules.events import Ending, Event, EventKind, Outcome, Phase, Source
 from pachaprint.engine.rules.game import Game
 from pachaprint.engine.rules.movement import Geometry
@@ -51,7 +51,9 @@ class Table:
     Pawns belong to *sides* (one per pawn colour in play, the Otoma last) and
     points to *accounts* (one per player; the group and the Otoma in co-op);
     :attr:`side_of` and :attr:`account_of` map each seat to its own. What never
-    changes in play (the board, the mode, the seating) is the :attr:`game`'s.
+    changes in play (the board, the settings, the seating) is the :attr:`game`'s; what
+    the mode is (its rulings and their hooks) is the class of the state
+    (:mod:`~pachaprint.engine.rules.modes`).
     """
 
     def __init__(self, game: Game, record_events: bool = False, copy: bool = False):
@@ -89,13 +91,17 @@ class Table:
         self.events: list[Event] | None = [] if record_events else None
         self.ending: Ending | None = None
         self.closing = False
-        """Solo: no tile can be revealed any more; the game ends with this turn (our ruling)."""
+        """Solo: no tile can be revealed any more; the game ends with this turn (docs/rules.md, ruling R13)."""
         self.empty_points = 0
         """Co-op: the Otoma's final points for cells without terrain."""
         self.chance: list[ChanceNode] = []
         """Tiles about to turn up, first first (see ``GameState.is_chance_node``)."""
         self.otoma: Otoma | None = None
         self.tiles: TileTable | None = None
+        self.by_rule = game.config.choices_by_rule
+        """The choices the rules leave to the players are taken by the bots' rule, as
+        decisions without a choice (an old log's game; the lookahead of a search bot,
+        which plays its group's choices as its bots would)."""
         self._legal: LegalActions = NO_ACTIONS
         self._skips_in_row = self._final_left = 0
 
@@ -131,7 +137,7 @@ class Table:
         twin.history = list(self.history)
         twin.events = None if self.events is None else list(self.events)
         twin.ending, twin.empty_points = self.ending, self.empty_points
-        twin.closing = self.closing
+        twin.closing, twin.by_rule = self.closing, self.by_rule
         twin.chance = list(self.chance)
         twin.otoma = None if self.otoma is None else self.otoma.copy()
         twin.tiles = None if self.tiles is None else self.tiles.copy()
@@ -168,12 +174,9 @@ class Table:
         return self.game.config
 
     @property
-    def mode(self) -> Mode:
-        return self.game.mode
-
-    @property
-    def rules(self) -> Rules:
-        return self.game.rules
+    def level(self) -> str | None:
+        """The difficulty played (the mode's default when the configuration names none)."""
+        return self.game.level
 
     @property
     def seating(self) -> Seating:

@@ -1,4 +1,4 @@
-"""Terrain tiles with arrows, and chance: which tile turns up (RULES.md sections 4 and 5).
+"""Terrain tiles with arrows, and chance: which tile turns up (docs/rules.md sections 4.2, 5.1 and 6).
 
 In solo and co-op every terrain tile has, on its back, an arrow of one of the
 six pawn colours pointing in a board direction. The tiles are data in the
@@ -212,7 +212,8 @@ class TileTable:
     node of that terrain); solo ``left[t]``: tiles still in the stack; co-op ``hands[seat][t]``
     (sizes), ``tops[seat][t]`` (the visible top tiles), ``columns[t]`` (spent
     tiles waiting on the diversity board), ``arrow`` (the spent tile's arrow this
-    turn); hard solo ``pending`` (an own-colour arrow waiting for the player to
+    turn), ``wanted`` (a cell the group discovered, waiting for the tile a hand
+    gives); hard solo ``pending`` (an own-colour arrow waiting for the player to
     choose the Otoma pawn it moves).
     """
 
@@ -232,6 +233,8 @@ class TileTable:
         self.columns: list[list[ArrowTile]] = [[] for _ in box]
         self.arrow: Direction | None = None
         self.pending: Direction | None = None
+        self.wanted = -1
+        """Co-op: the cell of a group discovery waiting for the tile a hand gives (-1: none)."""
         self.box_tiles = 0
         """Co-op: terrain tiles placed from the box (no tile in a column or hand for them)."""
 
@@ -259,7 +262,7 @@ class TileTable:
     def copy(self) -> TileTable:
         twin = TileTable(0, ())
         twin.box, twin.arrow, twin.pending = self.box, self.arrow, self.pending
-        twin.box_tiles = self.box_tiles
+        twin.box_tiles, twin.wanted = self.box_tiles, self.wanted
         twin.tile_at = list(self.tile_at)
         twin.unseen = list(self.unseen)
         twin.left = list(self.left)

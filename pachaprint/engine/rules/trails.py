@@ -1,4 +1,4 @@
-"""Where the Otoma pawns go (RULES.md section 4): straight lines and the trails.
+"""Where the Otoma pawns go (docs/rules.md section 4.3): straight lines and the trails.
 
 An Otoma pawn moves in a straight line over every cell that holds a terrain
 tile, whatever else is on it, and stops on the first cell without terrain.
@@ -224,7 +224,7 @@ def reaction_order(
 ) -> list[tuple[int, Direction]]:
     """Co-op reaction: the Otoma pawns in the moved pawn's row or column, each with the
     direction away from it, nearest first; equidistant ones row before column, then
-    reading order (RULES.md section 5 rulings)."""
+    reading order (docs/rules.md, ruling R22)."""
     width = board.width
     column, row = moved % width, moved // width
     found = []

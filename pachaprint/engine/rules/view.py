@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from pachaprint.engine.rules.config import Mode
+from pachaprint.engine.rules.config import Mode, Seating
 from pachaprint.engine.rules.events import Phase
 from pachaprint.engine.rules.movement import Geometry
 from pachaprint.engine.rules.table import Table
@@ -69,7 +69,9 @@ class PlayerView(NamedTuple):
     geo: Geometry
     """The board's bit-mask tables."""
     mode: Mode
+    """The mode's name (for screens and reports: a bot reads the rules, not the name)."""
     difficulty: str | None
+    """The difficulty played (for screens and reports, as :attr:`mode`)."""
     seat: int
     account: int
     """The seat's score account (``score``, ``stones``, ``tokens``): the group's in co-op."""
@@ -108,18 +110,28 @@ class PlayerView(NamedTuple):
     """Solo and co-op: the tiles with arrows."""
     trails: Trails | None = None
     """Solo and co-op: where the Otoma pawns go (the trails printed around the board)."""
+    seating: Seating | None = None
+    """Who plays which pawn colour and score account (the Otoma's last)."""
+    arrow_pawns: dict[str, tuple[int, ...]] | None = None
+    """Solo: per arrow colour, the Otoma pawns an arrow of that colour moves when an
+    Explore ends on its tile (the rules' answer,
+    :meth:`~pachaprint.engine.rules.state.GameState.arrow_pawns`: more than one, the
+    player chooses); ``None`` where arrows move nothing."""
 
     @classmethod
-    def of(cls, state: Table, seat: int) -> PlayerView:
-        """The view of ``state`` for ``seat``."""
+    def of(
+        cls, state: Table, seat: int, arrow_pawns: dict[str, tuple[int, ...]] | None = None
+    ) -> PlayerView:
+        """The view of ``state`` for ``seat`` (``arrow_pawns``: what the arrows move, as the
+        state's mode says)."""
         otoma = state.otoma
         side = state.side_of[seat]
         tiles = state.tiles
         return cls(  # positional, in field order: the hot path of every bot's decision
             state.board,
             state.geo,
-            state.mode,
-            state.config.level,
+            state.game.mode,
+            state.level,
             seat,
             state.account_of[seat],
             side,
@@ -147,6 +159,8 @@ class PlayerView(NamedTuple):
             state.seating.colours[side],
             TileView.of(tiles) if tiles else None,
             state.game.trails,
+            state.seating,
+            arrow_pawns,
         )
 
     @property

@@ -337,7 +337,7 @@ def _mini_map(
 
 
 OTOMA_FIRST = ("purple", "yellow")
-"""The Otoma colours on Otoma cells 1 and 2 whatever colour you play (RULES.md section 4)."""
+"""The Otoma colours on Otoma cells 1 and 2 whatever colour you play (docs/rules.md, ruling R8)."""
 PLAYER_ORDER = ("brown", "white", "green", "blue")
 """The order the Otoma take the other player colours in, on cells 3, 4 and 5."""
 

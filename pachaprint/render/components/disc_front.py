@@ -9,7 +9,7 @@ and its symbol where there is room, so colour never carries meaning alone.
 What differs between the two comes from the template's art
 (:mod:`pachaprint.render.components.wheel_art`).
 
-SVG ids (SPEC section 7): ``cell-c3`` (retail) or ``slot-22`` (volvelle45),
+SVG ids (docs/outputs.md section 3): ``cell-c3`` (retail) or ``slot-22`` (volvelle45),
 each a group with ``data-cell``, ``data-terrain`` and ``data-crop``; its two
 areas carry ``data-area="terrain"`` and ``data-area="crop"``.
 """

@@ -1,4 +1,4 @@
-"""Every other piece of the box, so the kit plays on its own (SPEC section 5, Pieces).
+"""Every other piece of the box, so the kit plays on its own (docs/outputs.md section 2, Pieces).
 
 20 Quechua pawns (5 in each player colour), 2 Otoma pawns (purple, yellow),
 16 diversity stones (4 per player colour) and 4 score markers, as
@@ -14,7 +14,7 @@ in :mod:`pachaprint.render.components.screens`.
 
 SVG: each face carries ``data-piece`` (``quechua``, ``otoma``,
 ``diversity-stone``, ``score-marker``), ``data-colour``, ``data-side`` and
-``data-footprint-mm`` (width and depth of what rests on the board, SPEC section 7).
+``data-footprint-mm`` (width and depth of what rests on the board, docs/outputs.md section 3).
 """
 
 from __future__ import annotations

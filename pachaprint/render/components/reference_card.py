@@ -25,7 +25,7 @@ from ..fonts import fit_size, wrap
 from ..symbols import crop, palette, pawn_badge, place
 from ..texts import core_geometry, texts
 
-"""The player colours in the order RULES.md section 4 gives the Otoma the ones you do not play."""
+"""The player colours in the order the Otoma take those you do not play (docs/rules.md, ruling R8)."""
 
 BODY_PT = 8.5
 LEAD = 1.32  # line height as a multiple of the text size

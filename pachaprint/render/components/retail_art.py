@@ -7,7 +7,7 @@ Slider: a strip with both windows, the glue mark for the shutters and the row
 index arrow. Rim: each column's element symbol and letter, sector ticks, and
 a fine alignment tick under each pointer's place.
 
-SVG ids (SPEC section 7): ``window-discovery``/``window-divination`` on the
+SVG ids (docs/outputs.md section 3): ``window-discovery``/``window-divination`` on the
 slider, ``cover-slot`` (slot and throat), ``keeper-slit``, ``pointer-element``
 and ``pointer-letter``, ``scale-row-N``, ``slider`` with ``data-origin`` and
 ``data-stops``, ``slider-index``, ``rim-element-c`` and ``align-tick-N``.

@@ -6,7 +6,7 @@ frame's origin falls on the piece: a test maps each flap onto its window with
 that one translation. Solid lines are cut, dashed lines are folded (the
 hinges). The carrier gets :func:`glue_mark` at the spine's place.
 
-SVG ids (SPEC section 7): ``shutter-discovery`` and ``shutter-divination``
+SVG ids (docs/outputs.md section 3): ``shutter-discovery`` and ``shutter-divination``
 (the flaps, ``data-window``), ``shutter-spine``, and ``shutter-glue`` on the
 carrier.
 """

@@ -7,7 +7,7 @@ animal at the angle of slot 9 * row with its number and pointer, and a fine
 alignment tick at every slot's angle: at an exact setting a tick meets every
 element pointer.
 
-SVG ids (SPEC section 7): ``window-discovery`` and ``window-divination`` on
+SVG ids (docs/outputs.md section 3): ``window-discovery`` and ``window-divination`` on
 the cover, ``scale-column-c``, ``element-band``, ``rim-animal-N`` and
 ``align-tick-N``.
 """

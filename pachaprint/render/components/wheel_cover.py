@@ -11,7 +11,7 @@ The cover sheet has two sides: the pieces (cover, slider, shutter piece) and,
 behind each, the opaque masking pattern of :mod:`pachaprint.render.components.mask`.
 How to build the wheel is on its own page (:mod:`pachaprint.render.components.wheel_steps`).
 
-SVG ids (SPEC section 7): the windows are ``window-discovery`` and
+SVG ids (docs/outputs.md section 3): the windows are ``window-discovery`` and
 ``window-divination`` (on the slider for ``retail``, on the cover for
 ``volvelle45``). The placed cover group is ``cover`` with ``data-centre``
 (the pin, in the group's coordinates); the slider group is ``slider`` with
@@ -187,7 +187,7 @@ def wheel_cover_page(
 
 
 def cover_file_stem(wheel_name: str) -> str:
-    """``wheel-cover`` for the retail template, ``wheel-cover-<name>`` for any other (SPEC section 4)."""
+    """``wheel-cover`` for the retail template, ``wheel-cover-<name>`` for any other (docs/outputs.md section 1)."""
     return "wheel-cover" if wheel_name == "retail" else f"wheel-cover-{wheel_name}"
 
 

@@ -64,13 +64,14 @@
   // -- what the person to play may click -------------------------------------------------------
   /** The legal actions grouped for the board. */
   B.groups = function (legal) {
-    const g = { moves: {}, enter: [], retrieve: {}, divine: {}, otoma: [], pick: new Set() };
+    const g = { moves: {}, enter: [], retrieve: {}, divine: {}, otoma: [], place: {}, pick: new Set() };
     legal.forEach((a) => {
       if (a.kind === "move") { (g.moves[a.from] = g.moves[a.from] || []).push(a); g.pick.add(a.from); }
       else if (a.kind === "enter") g.enter.push(a);
       else if (a.kind === "retrieve") { g.retrieve[a.cell] = a; g.pick.add(a.cell); }
       else if (a.kind === "divine") { (g.divine[a.cell] = g.divine[a.cell] || []).push(a); g.pick.add(a.cell); }
       else if (a.kind === "otoma") g.otoma.push(a);
+      else if (a.kind === "place") (g.place[a.pawn] = g.place[a.pawn] || []).push(a);
     });
     return g;
   };
@@ -84,7 +85,11 @@
     });
     if (!table) return;
     const groups = B.groups(table.legal);
-    if (T.selected && T.selected !== "supply" && !groups.pick.has(T.selected)) T.selected = null;
+    const placing = Object.keys(groups.place);  // Otoma pawns to place: one is always picked
+    const pawn = T.selected && T.selected.startsWith("otoma-") ? T.selected.slice(6) : null;
+    if (placing.length && !(pawn && groups.place[pawn])) T.selected = "otoma-" + placing[0];
+    else if (!placing.length && pawn) T.selected = null;
+    if (T.selected && T.selected !== "supply" && !T.selected.startsWith("otoma-") && !groups.pick.has(T.selected)) T.selected = null;
     if (T.selected === "supply" && !groups.enter.length) T.selected = null;
     groups.pick.forEach((name) => {
       if (!cells[name]) return;
@@ -93,6 +98,7 @@
     });
     let targets = [];
     if (T.selected === "supply") targets = groups.enter;
+    else if (T.selected && T.selected.startsWith("otoma-")) targets = groups.place[T.selected.slice(6)] || [];
     else if (T.selected) {
       targets = groups.moves[T.selected] || [];
       cells[T.selected].dataset.state = "selected";

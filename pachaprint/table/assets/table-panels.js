@@ -1,7 +1,8 @@
 /* pachaprint table, part 3: everything beside the board. The choices of the person to play
    (buttons carrying the engine's data-action codes: enter, retrieve, divine, offer, pass,
-   the Otoma pawn to move, the tile to spend), the turn, scores, log, replay controls, and
-   the two dialogs (a new game; saving and opening games). */
+   the Otoma pawn to move, the tile to spend, the hand that gives a tile; and the Otoma pawn
+   to place, whose start cell the board then offers), the turn, scores, log, replay
+   controls, and the two dialogs (a new game; saving and opening games). */
 "use strict";
 
 (function () {
@@ -65,6 +66,23 @@
     legal.filter((a) => a.kind === "otoma").forEach((a) => {
       const button = actionButton(a, " Move Otoma pawn " + a.pawn + " (" + a.name + ", on " + a.cell + ")");
       button.prepend(T.pawnChip(a.colour));
+      row.appendChild(button);
+    });
+    Object.entries(groups.place).forEach(([pawn, actions]) => {
+      const first = actions[0];
+      const button = T.make("button", "", " Place Otoma pawn " + pawn + " (" + first.name + ")");
+      button.type = "button";
+      button.dataset.select = "otoma-" + pawn;
+      button.setAttribute("aria-pressed", String(T.selected === "otoma-" + pawn));
+      button.prepend(T.pawnChip(first.colour));
+      row.appendChild(button);
+    });
+    if (Object.keys(groups.place).length) {
+      row.appendChild(T.make("span", "choice-label", "Then pick the start cell it starts on."));
+    }
+    legal.filter((a) => a.kind === "hand").forEach((a) => {
+      const button = actionButton(a, " From the hand of " + a.name + " (holds " + a.held + ")");
+      button.prepend(T.terrainChip(a.terrain));
       row.appendChild(button);
     });
     legal.filter((a) => a.kind === "spend").forEach((a) => {
@@ -207,7 +225,7 @@
       input.value = mode;
       input.checked = mode === table.mode;
       input.addEventListener("change", () => setupMode(mode));
-      label.append(input, " " + ({ competitive: "Competitive", solo: "Solo against the Otoma", coop: "Co-op against the Otoma" })[mode]);
+      label.append(input, " " + setup.headings[mode]);
       modes.appendChild(label);
     });
     $("colour").replaceChildren(...setup.colours.map((c) => new Option(c, c)));
@@ -224,7 +242,7 @@
     $("difficulty").replaceChildren(...levels.map((l) => new Option(l, l)));
     if (levels.length) $("difficulty").value = setup.default_difficulty[mode];
     if (T.current && T.current.mode === mode && T.current.difficulty) $("difficulty").value = T.current.difficulty;
-    $("colour-label").hidden = mode !== "solo";
+    $("colour-label").hidden = !setup.colour_modes.includes(mode);
     const counts = setup.seats[mode];
     const count = $("seat-count");
     count.replaceChildren(...counts.map((n) => new Option(String(n), String(n))));
