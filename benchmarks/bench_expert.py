@@ -57,7 +57,14 @@ CHANGES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "width14": ({"width": 14}, {}),
     "distinct": ({"distinct": True}, {}),
     "guess": ({"guess": 0.3}, {}),
+    "guess4": ({"guess": 0.4}, {}),
+    "guess5": ({"guess": 0.5}, {}),
+    "guess6": ({"guess": 0.6}, {}),
     "otoma": ({}, {"otoma": 0.5}),
+    "forced": ({}, {"forced": 1.0}),
+    "forced5": ({}, {"forced": 0.5}),
+    "unproven3": ({}, {"unproven": 0.3}),
+    "unproven7": ({}, {"unproven": 0.7}),
     "exact": ({"exact": True}, {}),
     "sharpen": ({"sharpen": True}, {}),
     "divine_next": ({"divine_next": True}, {}),
@@ -88,7 +95,7 @@ def changes(config: str) -> tuple[dict[str, Any], dict[str, Any]]:
     if config == "chosen":
         return {}, {}
     if config == "today":
-        return dict(TODAY), {"otoma": 0.0}
+        return dict(TODAY), {"otoma": 0.0, "forced": 0.0}
     budget: dict[str, Any] = {}
     weights: dict[str, Any] = {}
     for name in config.split("+"):

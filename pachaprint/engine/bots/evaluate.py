@@ -55,6 +55,10 @@ class Weights:
     discover, each worth its diversity points and a crop (0: only their score counts)."""
     otoma_crop: float = 2.6
     """What the Otoma expect from the crop of a cell they discover."""
+    forced: float = 0.0
+    """Where every pawn divines at once (solo): the share of an unproven crop's guess
+    counted even when the guess loses points (the next Divine turn forces it; 0: a
+    losing guess counts as none, as where divining is a choice)."""
 
     def discoveries(self, otoma: bool, players: int, hidden: int) -> float:
         """The share of the ``hidden`` cells without terrain the seat's account will discover:
@@ -131,7 +135,7 @@ class Evaluator:
             if level is not None:
                 sure.append(level)
             else:
-                unsure += self._unproven(belief.crop_odds(cell), held)
+                unsure += self._unproven(belief.crop_odds(cell), held, state.divine_all)
         total += w.proven * sum(sure) + token_worth(w, held, sure) + unsure
         hidden = state.hidden_left
         if hidden:
@@ -139,7 +143,7 @@ class Evaluator:
             total += w.diversity * future * diversity_gain(state.stones[acc], state.supply)
         return total
 
-    def _unproven(self, odds: Odds, held: int) -> float:
+    def _unproven(self, odds: Odds, held: int, forced: bool = False) -> float:
         """Worth of a crop still unproven: proven later (its odds), or guessed.
 
         Plain loops, in the order of the sums they replace (the same floats to the last
@@ -159,4 +163,6 @@ class Evaluator:
             option = gain - (mean - p * v)
             if v == 1 or option > guess:
                 guess = option
-        return w.unproven * later + (1 - w.unproven) * max(guess, 0.0)
+        if guess < 0.0:
+            guess = w.forced * guess if forced else 0.0
+        return w.unproven * later + (1 - w.unproven) * guess
