@@ -100,13 +100,24 @@ class Budget:
         where the Otoma's arrows point; in co-op one world and 2 later candidates win as
         often as two worlds and 3, 22.5 % of the same 200 two-seat games on normal, for
         37 % of the work); where every pawn divines (solo), one set-up candidate,
-        searching the turn after it, is as strong as two."""
+        searching the turn after it, is as strong as two.
+
+        Where every pawn divines, 14 candidates at the decision taken, not 6
+        (``benchmarks/bench_expert.py``, 150 games a line over the 15 shipped long discs,
+        the same seeds): solo easy 50.0 % against 28.0 %, hard 22.0 % against 8.7 %. In
+        solo a turn's first choice decides most (one Explore, then the Otoma react);
+        the wider choice did not help co-op (39.3 % against 41.3 % on easy)."""
         default = cls()
         return cls(
+            width=SOLO_WIDTH if rules.divine_all else default.width,
             inner=2,
             samples=1 if rules.has_otoma else default.samples,
             setups=1 if rules.divine_all else default.setups,
         )
+
+
+SOLO_WIDTH: Final = 14
+"""Candidates at the decision taken where every pawn divines (see :meth:`Budget.for_mode`)."""
 
 
 class Model(Protocol):
