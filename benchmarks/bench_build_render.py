@@ -8,7 +8,7 @@ Each run renders, into a fresh temporary folder and through the build's own
 functions (:mod:`pachaprint.pipeline.build`), everything a build makes per
 scenario (disc SVG+PDF, ``wheel.html``, the two PNG previews, the charts, the
 report pages) and once (the core set, the discs PDFs of every paper and wheel,
-``index.html``). The stages inside ``_render_scenario`` and the charts are
+``index.html``). The stages inside ``_render_disc`` and the charts are
 timed by wrapping the functions the pipeline calls, so the figures are those
 of the code a build runs.
 
@@ -85,11 +85,11 @@ def instrument() -> float:
 
     import pachaprint.pipeline.previews as previews
     import pachaprint.render.charts as charts
-    import pachaprint.render.scenario as scenario
+    import pachaprint.render.disc_files as disc_files
     import pachaprint.render.webwheel as webwheel
 
     imported = time.process_time() - start
-    timed(scenario, "render_scenario", "discs SVG+PDF")
+    timed(disc_files, "write_disc_files", "discs SVG+PDF")
     timed(webwheel, "write_webwheel", "wheel.html")
     timed(previews, "pdf_preview_png", "2 previews")
     for chart in ("seat_chart", "score_chart", "otoma_chart", "length_chart"):
@@ -113,8 +113,9 @@ def one_run(
 ) -> dict[str, list[bytes]]:
     """Every rendering stage of a build into ``target``; returns the bytes of each file by
     its path relative to OUT."""
+    from pachaprint.model.disc import checked_disc
     from pachaprint.model.scenario import Scenario
-    from pachaprint.pipeline.build import _render_scenario, build_core
+    from pachaprint.pipeline.build import _render_disc, build_core
     from pachaprint.pipeline.gallery import gallery_html
     from pachaprint.pipeline.options import BuildOptions
     from pachaprint.pipeline.printfiles import read_print_files
@@ -132,10 +133,11 @@ def one_run(
         model = Scenario.from_dict(data)
         folder = target / "scenarios" / model.id
         folder.mkdir(parents=True)
-        clock("scenario, rest", _render_scenario, model, folder, options, report["difficulty"])
+        disc = checked_disc(model, report["difficulty"])  # (the report's grade: not graded again)
+        clock("scenario, rest", _render_disc, disc, folder, options)
         clock("charts, rest", write_charts, report, folder)
-        clock("report json/md/html", write_reports, report, folder, options.wheels)
-        built.append(BuiltScenario(model.id, data, report["difficulty"]))
+        clock("report json/md/html", write_reports, report, folder, options.printing.wheels)
+        built.append(BuiltScenario(model.id, data, disc, report["difficulty"]))
         entries.append({"id": model.id, "file": report["file"], "report": gallery_record(report)})
         names.append((model.id, model.name))
     clock("core set", build_core, str(target), options)
@@ -146,8 +148,7 @@ def one_run(
             clock(
                 "discs PDFs",
                 build_discs_pnp,
-                [by_id[i].data for i in volume.ids],
-                {i: by_id[i].difficulty for i in volume.ids},
+                [by_id[i].disc() for i in volume.ids],
                 str(target),
                 paper,
                 options,
@@ -156,8 +157,8 @@ def one_run(
             )
 
     def index() -> None:
-        read = read_print_files(target, files, options.lang, names)
-        page = gallery_html(entries, prints=read, wheels=options.wheels)
+        read = read_print_files(target, files, options.printing.lang, names)
+        page = gallery_html(entries, prints=read, wheels=options.printing.wheels)
         (target / "index.html").write_text(page, encoding="utf-8")
 
     clock("index.html", index)

@@ -8,15 +8,17 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
+from pachaprint.pipeline.options import every_paper_and_wheel
 from pachaprint.render.core import COMPONENTS, core_pages, render_core
 from pachaprint.render.pdf import pdf_bytes
 from pachaprint.render.svg import svg_string
 
 
 def main() -> None:
+    settings = every_paper_and_wheel()  # the build's: both papers, both wheel templates
     for component in COMPONENTS:
         start = time.perf_counter()
-        drawing = component.drawing("en", None)
+        drawing = component.drawing(settings, None)
         drawn = time.perf_counter()
         svg = svg_string(drawing)
         written = time.perf_counter()
@@ -28,7 +30,7 @@ def main() -> None:
         )
     for paper in ("a4", "letter"):
         start = time.perf_counter()
-        pages = core_pages(paper)
+        pages = core_pages(paper, settings)
         imposed = time.perf_counter()
         data = pdf_bytes(pages, duplex=True)
         done = time.perf_counter()
@@ -38,7 +40,7 @@ def main() -> None:
         )
     with tempfile.TemporaryDirectory() as folder:
         start = time.perf_counter()
-        paths = render_core(folder, paper="both")
+        paths = render_core(folder, settings)
         elapsed = time.perf_counter() - start
         total = sum(p.stat().st_size for p in paths)
         pnp = [p for p in paths if p.parent.name == "pnp"]

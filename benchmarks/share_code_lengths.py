@@ -5,7 +5,7 @@
 For every shipped scenario (and the first N discs of ``benchmarks/corpus/long.jsonl``,
 seeded output of ``pachaprint new``) it prints the symbols of the code under two formats:
 
-* **full** (the format pachaprint writes, :mod:`pachaprint.share.codec`): the whole crop
+* **full** (the format pachaprint writes, :mod:`pachaprint.model.sharecode`): the whole crop
   layer as each region's permutation (log2(n!) bits a region), the start cells' crops
   read from it. A page rebuilds the disc without a solver.
 * **starts**: only the start cells' crops (log2(region size) bits each); the other crops
@@ -29,9 +29,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+from pachaprint.model.base32 import CHECK_SYMBOLS  # noqa: E402
 from pachaprint.model.scenario import Scenario  # noqa: E402
-from pachaprint.share.codec import NAME_MARK, code_of, field_bits, shared_disc  # noqa: E402
-from pachaprint.share.symbols import CHECK_SYMBOLS  # noqa: E402
+from pachaprint.model.sharecode import NAME_MARK, code_of, field_bits, shared_disc  # noqa: E402
 
 
 def lengths(scenario: Scenario) -> tuple[int, int, int]:

@@ -6,15 +6,12 @@ so one install can run both ways (the tests compare them).
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import os
 import sys
-
-TYPE_CHECKING = False  # (importlib.abc would load importlib.resources, typing, tempfile...)
-if TYPE_CHECKING:
-    import importlib.machinery
-    from collections.abc import Sequence
-    from types import ModuleType
+from collections.abc import Sequence
+from types import ModuleType
 
 
 class _SourcesFirst:

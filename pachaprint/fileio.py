@@ -1,7 +1,10 @@
 """Atomic file writes: a temporary file in the target folder, then a rename.
 
 An interrupted or failed write never leaves a truncated file and never
-replaces a good file with a bad one. Replacing a file keeps its permission
+replaces a good file with a bad one: a reader finds the old content or the
+new under the name at every moment, and a write killed at any moment leaves
+one of them (its temporary file, named after its process, is removed by the
+next write of that file). Replacing a file keeps its permission
 bits; a new file gets the usual ``0o666`` less the umask.
 
 By default the rename replaces the directory entry itself, so a symbolic link
@@ -12,7 +15,14 @@ link's target gets the new content, atomically, and the link stays. A rename
 needs only the folder's permission, so for those commands a file that is
 read-only, or belongs to another user, is refused (``PermissionError`` with
 the reason in words): replacing it would bypass its mode or change its owner.
-Every writer in pachaprint goes through these functions.
+
+These functions write the files of ``solve --write``, ``new``, ``import``,
+``wheel``, a saved game (``play --save``, the table's Save) and ``simulate
+--logs``. Three writers have a protocol of their own: the build stages a unit's outputs in a folder and moves
+them into place (:mod:`pachaprint.pipeline.staging`), the renderer writes each
+picture to a temporary file beside it and renames it (``render/svg.py``,
+``render/pdf.py``, ``render/disc_files.py``), and the studio checks each write
+against an edit made meanwhile (:mod:`pachaprint.web.workspace`).
 """
 
 from __future__ import annotations
@@ -84,7 +94,8 @@ def atomic_write_bytes(path: str | Path, data: bytes, follow_symlinks: bool = Fa
             mode = stat.S_IMODE(found.st_mode)
     import tempfile  # (not loaded by a rebuild with nothing changed, which writes nothing)
 
-    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    prefix = f".{target.name}.pachaprint-{os.getpid()}-"
+    handle, temp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
@@ -97,12 +108,75 @@ def atomic_write_bytes(path: str | Path, data: bytes, follow_symlinks: bool = Fa
             os.unlink(temp)
         raise
     _fsync_folder(target.parent)
+    _remove_stale_temporaries(target)
     return path
+
+
+def _remove_stale_temporaries(target: Path) -> None:
+    """Remove the temporary files that writes of ``target`` killed midway left beside it
+    (named after their process, which is gone): the write itself left the target whole."""
+    import re
+
+    own = re.compile(
+        re.escape(f".{target.name}.pachaprint-") + r"([1-9][0-9]{0,9})-[a-z0-9_]{8}\.tmp"
+    )
+    with contextlib.suppress(OSError), os.scandir(target.parent) as entries:
+        for entry in entries:
+            match = own.fullmatch(entry.name)
+            if (
+                match is not None
+                and not entry.is_dir(follow_symlinks=False)
+                and process_is_gone(int(match.group(1)))
+            ):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
 
 
 def atomic_write_text(path: str | Path, text: str, follow_symlinks: bool = False) -> Path:
     """Write UTF-8 ``text`` atomically (see :func:`atomic_write_bytes`)."""
     return atomic_write_bytes(path, text.encode("utf-8"), follow_symlinks)
+
+
+_RENAME_NOREPLACE = 1
+_RENAME_EXCHANGE = 2
+"""``renameat2`` flags (Linux)."""
+_AT_FDCWD = -100
+
+
+def _renameat2(source: str | Path, target: str | Path, flags: int) -> bool:
+    """``renameat2(source, target, flags)``; False where the system has no such call (or
+    its file system cannot do it), ``OSError`` for any other failure."""
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    try:
+        call = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return False
+    call.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    call.restype = ctypes.c_int
+    if call(_AT_FDCWD, os.fsencode(source), _AT_FDCWD, os.fsencode(target), flags) == 0:
+        return True
+    error = ctypes.get_errno()
+    if error in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP):
+        return False
+    raise OSError(error, os.strerror(error), str(source), None, str(target))
+
+
+def exchange(first: str | Path, second: str | Path) -> bool:
+    """Swap two directory entries in one step: a reader of either name finds one file or the
+    other at every moment, never nothing. False where the system cannot (then nothing
+    changed); ``OSError`` (``FileNotFoundError`` when either is missing) otherwise."""
+    return _renameat2(first, second, _RENAME_EXCHANGE)
+
+
+def move_without_replacing(source: str | Path, target: str | Path) -> bool:
+    """Rename ``source`` to ``target`` in one step unless anything has that name
+    (``FileExistsError``). False where the system cannot (then nothing changed)."""
+    return _renameat2(source, target, _RENAME_NOREPLACE)
 
 
 def process_is_gone(pid: int) -> bool:
@@ -118,4 +192,15 @@ def process_is_gone(pid: int) -> bool:
         return True
     except OSError:
         return False
-    return False
+    return _is_zombie(pid)
+
+
+def _is_zombie(pid: int) -> bool:
+    """True for a process that has ended and waits only to be reaped (Linux): an orphan's
+    stays so where nothing reaps it, as in some containers."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as found:
+            state = found.read().rpartition(b")")[2].split()[:1]
+    except OSError:
+        return False
+    return state == [b"Z"]

@@ -11,18 +11,17 @@ import importlib
 import json
 from functools import cache
 from pathlib import Path
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
-if TYPE_CHECKING:
-    from typing import Any
+from typing import Any
 
 _REPO = Path(__file__).resolve().parent.parent
 
 LANGUAGES = ("en", "de", "it", "fr", "es")
-"""Every language of the printed words and the digital wheel, in one place. A
-language needs its texts in ``templates/reference/<lang>.json``,
-``templates/wheel/texts.json`` and ``templates/webwheel/text.json`` (a test
-checks each has every key English has); CONTRIBUTING.md says how to add one."""
+"""Every language of the printed words and the digital wheel: the one list (``--lang``
+offers these). A language needs its texts in ``templates/reference/<lang>.json`` and
+a section of its own in every template that holds words per language
+(``templates/wheel/texts.json``, ``templates/webwheel/text.json``); a test finds
+those templates and checks each has every key English has. CONTRIBUTING.md says how
+to add one."""
 
 
 def _folder(name: str) -> Path:
@@ -71,3 +70,20 @@ def with_schema_reference(data: dict[str, Any], folder: str | Path | None) -> di
 def load_template(relative: str) -> Any:
     """Parse a JSON template such as ``"wheel/retail.json"``."""
     return json.loads((templates_dir() / relative).read_text(encoding="utf-8"))
+
+
+@cache
+def shipped_wheels() -> tuple[str, ...]:
+    """The wheel templates that ship with pachaprint, by name: every file of
+    ``templates/wheel/`` that describes a wheel (it has a ``kind``), named by its file.
+
+    Adding a template of a kind that exists is adding its file; the other files there
+    (layout, texts) are no templates.
+    """
+    return tuple(
+        sorted(
+            path.stem
+            for path in (templates_dir() / "wheel").glob("*.json")
+            if "kind" in load_template(f"wheel/{path.name}")
+        )
+    )

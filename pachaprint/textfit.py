@@ -17,14 +17,13 @@ fast and never import reportlab) measure text with one set of numbers:
 
 from __future__ import annotations
 
+import unicodedata
+from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from pachaprint.model.text import printable as escaped
 from pachaprint.resources import load_template
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
-if TYPE_CHECKING:
-    from typing import Any, Final
 
 PT_MM = 25.4 / 72.0
 """One typographic point in millimetres."""
@@ -36,30 +35,13 @@ LINE_HEIGHT = 1.18
 """Baseline-to-baseline distance of wrapped lines, as a multiple of the size."""
 
 
+@dataclass(frozen=True, slots=True)
 class FontMetrics:
-    """Advance widths (1/1000 em) of one font, by code point.
+    """Advance widths (1/1000 em) of one font, by code point."""
 
-    The values of this module are written out rather than dataclasses:
-    ``validate`` loads them on every run (see :mod:`pachaprint.check.problems`).
-    """
-
-    __slots__ = ("default", "name", "widths")
-
-    def __init__(self, name: str, widths: dict[int, float], default: float) -> None:
-        self.name: Final = name
-        self.widths: Final = widths
-        self.default: Final = default
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not FontMetrics:
-            return NotImplemented
-        return (self.name, self.widths, self.default) == (other.name, other.widths, other.default)
-
-    def __hash__(self) -> int:
-        return hash((self.name, self.widths, self.default))  # TypeError, as for a dataclass
-
-    def __repr__(self) -> str:
-        return f"FontMetrics(name={self.name!r}, widths={self.widths!r}, default={self.default!r})"
+    name: str
+    widths: dict[int, float]
+    default: float
 
 
 @cache
@@ -85,8 +67,6 @@ def covers(char: str) -> bool:
 
 def _stand_in(char: str) -> str:
     """A visible replacement for a character the fonts lack."""
-    import unicodedata  # only for a character the fonts lack (start-up time of validate)
-
     if unicodedata.category(char) in ("Mn", "Me", "Cf") or char in "\ufe0e\ufe0f":
         return ""  # combining marks, joiners, variation selectors: nothing to print
     for form in ("NFKC", "NFKD"):
@@ -115,8 +95,6 @@ def missing_characters(text: str) -> list[tuple[str, str]]:
 
 def describe(char: str) -> str:
     """``'🦙' (U+1F999 LLAMA)`` for messages."""
-    import unicodedata
-
     name = unicodedata.name(char, "unnamed character")
     return f"'{escaped(char)}' (U+{ord(char):04X} {name})"  # no raw tab or bidi mark
 
@@ -175,39 +153,15 @@ def fit_size(
     return max(minimum_pt, round(size_pt * width_mm / width - 0.05, 1))
 
 
+@dataclass(frozen=True, slots=True)
 class Fitted:
-    """How a text was set into its box: the lines, their size, and what it took.
+    """How a text was set into its box: the lines, their size, and what it took."""
 
-    ``fits`` is False only when even the minimum size overflows (the caller
-    must say so).
-    """
-
-    __slots__ = ("fits", "lines", "nominal_pt", "size_pt")
-
-    def __init__(
-        self, lines: tuple[str, ...], size_pt: float, nominal_pt: float, fits: bool
-    ) -> None:
-        self.lines: Final = lines
-        self.size_pt: Final = size_pt
-        self.nominal_pt: Final = nominal_pt
-        self.fits: Final = fits
-
-    def _key(self) -> tuple[tuple[str, ...], float, float, bool]:
-        return (self.lines, self.size_pt, self.nominal_pt, self.fits)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Fitted:
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (
-            f"Fitted(lines={self.lines!r}, size_pt={self.size_pt!r}, "
-            f"nominal_pt={self.nominal_pt!r}, fits={self.fits!r})"
-        )
+    lines: tuple[str, ...]
+    size_pt: float
+    nominal_pt: float
+    fits: bool
+    """False only when even the minimum size overflows (the caller must say so)."""
 
     @property
     def wrapped(self) -> bool:
@@ -274,6 +228,7 @@ def fit_lines(
 # --------------------------------------------------------------------------- the disc back
 
 
+@dataclass(frozen=True, slots=True)
 class TextBox:
     """A centred block of text on the disc back: its centre below the pin, width and height (mm).
 
@@ -281,63 +236,14 @@ class TextBox:
     by that circle's chord at the line's edge farther from the pin.
     """
 
-    __slots__ = (
-        "bold",
-        "centre_y",
-        "height",
-        "key",
-        "minimum_pt",
-        "safe_radius",
-        "size_pt",
-        "width",
-    )
-
-    def __init__(
-        self,
-        key: str,
-        centre_y: float,
-        width: float,
-        height: float,
-        size_pt: float,
-        minimum_pt: float,
-        bold: bool,
-        safe_radius: float,
-    ) -> None:
-        self.key: Final = key
-        self.centre_y: Final = centre_y
-        self.width: Final = width
-        self.height: Final = height
-        self.size_pt: Final = size_pt
-        self.minimum_pt: Final = minimum_pt
-        self.bold: Final = bold
-        self.safe_radius: Final = safe_radius
-
-    def _key(self) -> tuple[object, ...]:
-        return (
-            self.key,
-            self.centre_y,
-            self.width,
-            self.height,
-            self.size_pt,
-            self.minimum_pt,
-            self.bold,
-            self.safe_radius,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not TextBox:
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (
-            f"TextBox(key={self.key!r}, centre_y={self.centre_y!r}, width={self.width!r}, "
-            f"height={self.height!r}, size_pt={self.size_pt!r}, minimum_pt={self.minimum_pt!r}, "
-            f"bold={self.bold!r}, safe_radius={self.safe_radius!r})"
-        )
+    key: str
+    centre_y: float
+    width: float
+    height: float
+    size_pt: float
+    minimum_pt: float
+    bold: bool
+    safe_radius: float
 
     def chord(self, far: float) -> float:
         """Usable width at ``far`` mm from the pin (never more than the layout's text width)."""

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import pachaprint
+from tests.kits import KIT, SMALL, Built, built_once
 
 
 def _stale_compiled_modules() -> list[str]:
@@ -43,3 +44,25 @@ def browser():
     started = start_browser()
     yield started
     started.quit()
+
+
+@pytest.fixture(scope="session")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The shared kit of :data:`tests.kits.KIT`, built once per run (read it, never change it;
+    a test that reads it is ``slow``: it needs a whole build)."""
+    return built_once(KIT, tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def small_kit(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The shared one-scenario kit of :data:`tests.kits.SMALL`, built once per run (copy it
+    with :func:`tests.kits.copy_of` before building again)."""
+    return built_once(SMALL, tmp_path_factory)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The modules with slow tests first, each kept whole and in its order: pytest-xdist hands
+    out whole modules (``--dist loadfile`` in pyproject.toml), so the long ones start at once
+    and the short ones fill in at the end."""
+    slow = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in slow)

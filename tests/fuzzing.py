@@ -289,3 +289,247 @@ def hostile_valid_scenarios(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.booleans()):
         data["notes"] = draw(text)
     return data
+
+
+# -- the other inputs: game logs, share codes, fan-app maps, requests, arguments ----------------
+WHOLE_FLOATS = [7.0, -0.0, 1e18, 0.0, 1.0, 2.0, 3.0]
+"""Whole numbers written as floats: JSON Schema's ``integer`` takes them (issue 31)."""
+NUMBERS_TO_TRY = st.one_of(
+    st.sampled_from([*WHOLE_FLOATS, 0.5, -1, 2**63, 10**30, 1e308, -1e-300, True, False]),
+    st.integers(-(10**20), 10**20),
+    st.floats(allow_nan=False, allow_infinity=False),
+)
+
+
+class Deep:
+    """A value nested ``depth`` lists deep, deeper than Python can build or write: only
+    :func:`dumps_any` writes it, as brackets."""
+
+    def __init__(self, depth: int) -> None:
+        self.depth = depth
+
+    def __repr__(self) -> str:
+        return f"Deep({self.depth})"
+
+
+DEEP = st.integers(1, 100_000).map(Deep)
+"""Deep nesting (the parsers refuse the deepest in words)."""
+
+
+def dumps_any(data: Any) -> bytes:
+    """``data`` as JSON bytes, :class:`Deep` values written as brackets, lone surrogates
+    as the bytes they stand for (not UTF-8: a file may hold anything)."""
+    marks: dict[str, int] = {}
+
+    def mark(value: Any) -> str:
+        if not isinstance(value, Deep):
+            raise TypeError(type(value).__name__)
+        name = f"@@deep{len(marks)}@@"
+        marks[name] = value.depth
+        return name
+
+    text = json.dumps(data, default=mark, ensure_ascii=False)
+    for name, depth in marks.items():
+        text = text.replace(json.dumps(name), "[" * depth + "]" * depth)
+    return text.encode("utf-8", "surrogatepass")
+
+
+ANY_VALUE = st.one_of(JSON_VALUES, NUMBERS_TO_TRY, DEEP)
+
+LOG_PATHS = [
+    ("config", "seed"),
+    ("config", "tiles_seed"),
+    ("config", "first_player"),
+    ("config", "players"),
+    ("config", "mode"),
+    ("config", "difficulty"),
+    ("config", "otoma"),
+    ("config", "colour"),
+    ("result", "scores", 0),
+    ("result", "winners"),
+    ("result", "over"),
+    ("seats",),
+    ("seats", 0),
+    ("actions",),
+    ("actions", 0),
+    ("format",),
+    ("scenario",),
+    ("scenario", "id"),
+    ("config",),
+    ("result",),
+]
+"""Every place of a game log (``pachaprint-game/2``) a damage is put."""
+
+
+def set_at(data: Any, path: tuple[Any, ...], value: Any) -> None:
+    """Put ``value`` at ``path`` in ``data`` (a missing list item or mapping is skipped)."""
+    *parents, last = path
+    for key in parents:
+        if not _has(data, key):
+            return
+        data = data[key]
+    if isinstance(data, dict) or _has(data, last):
+        data[last] = value
+
+
+def _has(data: Any, key: Any) -> bool:
+    """True when ``data[key]`` is there (a mapping's key, a list's index)."""
+    if isinstance(data, dict):
+        return key in data
+    return isinstance(data, list) and isinstance(key, int) and key < len(data)
+
+
+@st.composite
+def log_damage(draw: st.DrawFn) -> list[tuple[tuple[Any, ...], Any]]:
+    """One to three ``(path, value)`` damages of a saved game: a whole number written as a
+    float in an integer field, or any value anywhere (wrong types, deep nesting)."""
+    damages = []
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(LOG_PATHS))
+        value = draw(st.one_of(st.sampled_from(WHOLE_FLOATS), ANY_VALUE))
+        damages.append((path, value))
+    return damages
+
+
+CODE_SYMBOLS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+
+@st.composite
+def share_code_text(draw: st.DrawFn, codes: tuple[str, ...]) -> str:
+    """What a person may type or paste as a share code: one of ``codes`` damaged (a symbol
+    changed, lost or doubled, the name part cut or repeated, case and dashes changed),
+    a code thousands of symbols long, or any text at all."""
+    kind = draw(st.sampled_from(["damaged", "damaged", "long", "any", "link"]))
+    if kind == "any":
+        return draw(HOSTILE_TEXT)
+    code = draw(st.sampled_from(codes))
+    if kind == "long":
+        return code.replace("-", "") * draw(st.integers(2, 2000))
+    if kind == "link":
+        return f"https://example.org/wheel.html#{code}"
+    chars = list(code)
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, max(0, len(chars) - 1)))
+        change = draw(st.sampled_from(["symbol", "lose", "double", "case", "dot"]))
+        if change == "symbol" and chars:
+            chars[at] = draw(st.sampled_from(CODE_SYMBOLS + "-. iloIO!"))
+        elif change == "lose" and chars:
+            del chars[at]
+        elif change == "double" and chars:
+            chars.insert(at, chars[at])
+        elif change == "case":
+            chars = list("".join(chars).lower())
+        elif change == "dot":
+            chars.insert(at, ".")
+    return "".join(chars)
+
+
+@st.composite
+def app_link_text(draw: st.DrawFn, links: tuple[str, ...]) -> str:
+    """A tiwanaku-app link damaged: cells changed, lost or added, the query mangled."""
+    link = draw(st.sampled_from(links))
+    base, _, cells = link.partition("game=")
+    parts = cells.split("-")
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, len(parts) - 1))
+        change = draw(st.sampled_from(["cell", "lose", "add", "text", "many"]))
+        if change == "cell":
+            parts[at] = draw(st.text(alphabet="sdgrx0123456789%-&", min_size=0, max_size=6))
+        elif change == "lose" and len(parts) > 1:
+            del parts[at]
+        elif change == "add":
+            parts.insert(at, parts[at])
+        elif change == "text":
+            parts[at] = draw(HOSTILE_TEXT)
+        else:  # (at most 20,000 cells: repeated thrice, it must not fill the memory)
+            parts = (parts * draw(st.integers(2, 500)))[:20_000]
+    return base + "game=" + "-".join(parts)
+
+
+@st.composite
+def web_board_mutations(draw: st.DrawFn, boards: tuple[dict[str, Any], ...]) -> Any:
+    """A tiwanaku-web board with 1 to 3 damages: a cell's field, crop or coordinates of any
+    type (lists, objects, whole floats, huge numbers), cells lost or doubled, deep nesting,
+    or the board stored as a string (``persist:root``)."""
+    data: Any = copy.deepcopy(draw(st.sampled_from(boards)))
+    for _ in range(draw(st.integers(1, 3))):
+        kind = draw(st.sampled_from(["cell", "cell", "row", "deep", "value", "stored"]))
+        rows = data.get("board") if isinstance(data, dict) else None
+        if kind == "cell" and isinstance(rows, list) and rows and isinstance(rows[0], list):
+            row = rows[draw(st.integers(0, len(rows) - 1))]
+            if row and isinstance(row, list) and isinstance(row[0], dict):
+                cell = row[draw(st.integers(0, len(row) - 1))]
+                key = draw(st.sampled_from(["field", "crop", "coordinates", "hiddenField"]))
+                if key == "coordinates" and isinstance(cell.get(key), dict):
+                    cell[key][draw(st.sampled_from(["x", "y"]))] = draw(ANY_VALUE)
+                else:
+                    cell[key] = draw(ANY_VALUE)
+        elif kind == "row" and isinstance(rows, list) and rows:
+            at = draw(st.integers(0, len(rows) - 1))
+            if draw(st.booleans()):
+                del rows[at]
+            else:
+                rows.insert(at, copy.deepcopy(rows[at]))
+        elif kind == "deep" and isinstance(data, dict):
+            data["board"] = draw(DEEP)
+        elif kind == "value" and isinstance(data, dict):
+            data[draw(st.sampled_from(["board", "hiddenFields", "persist:root"]))] = draw(ANY_VALUE)
+        elif kind == "stored":
+            stored = dumps_any(data).decode("utf-8", "surrogatepass")
+            data = {"persist:root": json.dumps({"board": stored})}
+    return data
+
+
+TABLE_REQUESTS = [
+    ("POST", "/api/act", ("moment", "action")),
+    ("POST", "/api/step", ("moment",)),
+    ("POST", "/api/back", ("moment",)),
+    ("POST", "/api/jump", ("moment", "to")),
+    ("POST", "/api/undo", ("moment",)),
+    ("POST", "/api/new", ("mode", "seats", "difficulty", "colour", "seed")),
+    ("POST", "/api/save", ("file",)),
+    ("POST", "/api/open", ("file",)),
+]
+STUDIO_REQUESTS = [
+    ("POST", "/api/check", ("scenario", "box", "version")),
+    ("POST", "/api/explain", ("scenario",)),
+    ("POST", "/api/generate", ("size", "difficulty")),
+    ("POST", "/api/new", ("size",)),
+    ("POST", "/api/preview", ("scenario", "box")),
+    ("POST", "/api/share", ("scenario", "box")),
+    ("POST", "/api/import", ("code", "box")),
+    ("POST", "/api/save", ("file", "scenario", "hash", "create", "force")),
+    ("POST", "/api/rename", ("file", "to", "hash")),
+]
+FILE_NAMES = st.one_of(
+    st.sampled_from(
+        [
+            "a.json",
+            "x\x85y.json",
+            "\u202egnp.json",
+            "a\u200b.json",
+            "\ufeffa.json",
+            ".hidden.json",
+            "../out.json",
+            "a" * 300 + ".json",
+            "a/b.json",
+            "nul\x00.json",
+        ]
+    ),
+    HOSTILE_TEXT.map(lambda text: text + ".json"),
+)
+
+
+@st.composite
+def request_body(draw: st.DrawFn, fields: tuple[str, ...], good: dict[str, Any]) -> Any:
+    """A request body: the good one with some fields given any value (whole floats, wrong
+    types, deep nesting, hostile file names), or not an object at all."""
+    if draw(st.integers(0, 9)) == 0:
+        return draw(ANY_VALUE)
+    body = copy.deepcopy(good)
+    for key in draw(st.lists(st.sampled_from(fields), min_size=1, max_size=3, unique=True)):
+        if key in ("file", "to"):
+            body[key] = draw(st.one_of(FILE_NAMES, ANY_VALUE))
+        else:
+            body[key] = draw(st.one_of(st.sampled_from(WHOLE_FLOATS), ANY_VALUE))
+    return body

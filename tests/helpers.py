@@ -52,3 +52,44 @@ def next_tile(state, terrain: str, colour: str, direction: str):
     state.tiles.add_to_box(tile)
     state.deck.stacks[t][state.tiles.left[t] - 1] = tile
     return tile
+
+
+def disc_of(scenario, grade: str | None = None):
+    """The checked disc of a :class:`~pachaprint.model.scenario.Scenario`, as the checker
+    makes it (dots filled, graded, its share code made); with ``grade`` the disc of a
+    complete scenario with that grade, the checker not asked (a test that sets the words)."""
+    from pachaprint.check.validate import validate_data
+    from pachaprint.model.disc import checked_disc
+
+    if grade is not None:
+        return checked_disc(scenario, grade)
+    report = validate_data(scenario.to_dict(), box="unlimited")
+    assert report.disc is not None, [p.message for p in report.errors]
+    return report.disc
+
+
+def both_wheels(**settings):
+    """Print settings with both shipped wheel templates (and the others given)."""
+    from pachaprint.model.printing import PrintSettings
+
+    return PrintSettings(wheels=("retail", "volvelle45"), **settings)
+
+
+def write_disc(scenario, out: Path, settings=None, grade: str | None = None, **options):
+    """``scenario``'s disc files written into ``out`` (both templates unless ``settings``
+    say otherwise); ``grade`` as :func:`disc_of` takes it."""
+    from pachaprint.render.disc_files import write_disc_files
+
+    return write_disc_files(disc_of(scenario, grade), settings or both_wheels(), out, **options)
+
+
+def write_core_wheels(root: Path, paper: str = "a4", settings=None, suffix: str = "") -> list:
+    """The core wheel files (covers, calibration disc) on ``paper``, written under ``root``."""
+    from pachaprint.render.core import wheel_core_files
+
+    written = []
+    for name, data in wheel_core_files(paper, settings or both_wheels(), suffix).items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(data)
+        written.append(root / name)
+    return written

@@ -13,34 +13,26 @@ from typer.testing import CliRunner
 from pachaprint.cli import app
 from tests.helpers import REPO
 
-pytestmark = pytest.mark.slow  # a build of two scenarios
+pytestmark = pytest.mark.slow  # the shared kit, and a build of one scenario
 runner = CliRunner()
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    tmp = tmp_path_factory.mktemp("balance-build")
-    folder = tmp / "scenarios"
-    folder.mkdir()
-    for name in ("sacred-valley", "sun-gate"):
-        shutil.copy(REPO / "scenarios" / f"{name}.json", folder)
-    out = tmp / "out"
-    args = ["build", str(folder), "--out", str(out), "--games", "12", "--paper", "a4"]
-    args += ["--bots", "logician"]  # the fast bot (the default is the expert)
-    result = runner.invoke(app, [*args, "--wheel", "retail", "--jobs", "1", "--quiet"])
-    assert result.exit_code == 0, result.output
-    return out
+def built(kit) -> Path:
+    """The shared kit (``tests/kits.py``): a long and a tiny scenario, the expert as the
+    strongest bot, 12 games a mode."""
+    return kit.out
 
 
 def test_report_json_keeps_the_simulation_and_adds_the_balance(built):
     report = json.loads((built / "scenarios" / "sacred-valley" / "report.json").read_text())
-    assert report["simulation"]["bots"] == ["logician", "greedy"]  # the fast build line-up
+    assert report["simulation"]["bots"] == ["logician", "greedy"]  # the competitive line-up
     assert report["simulation"] == report["balance"]["modes"]["competitive"]["simulation"]
     balance = report["balance"]
     assert list(balance["modes"]) == ["competitive", "solo", "coop"]
-    assert balance["strongest"] == "logician" and balance["adaptive"]
+    assert balance["strongest"] == "expert" and balance["adaptive"]
     # beside it the perfect-information bound, each run stopped once decided (here: the cap)
-    assert balance["modes"]["solo"]["bots"] == ["logician", "oracle-cheat"]
+    assert balance["modes"]["solo"]["bots"] == ["expert", "oracle-cheat"]
     assert [s["games"] for s in balance["split"] if s["mode"] == "solo"] == [3, 3, 3, 3]
     assert report["flags"] == balance["flags"]
     tiny = json.loads((built / "scenarios" / "sun-gate" / "report.json").read_text())
@@ -53,7 +45,7 @@ def test_report_md_links_every_chart_beside_it(built):
     assert "## Balance" in markdown and "### Against the Otoma" in markdown
     assert "### Hard deductions" in markdown
     assert (
-        "12 solo games (3 logician on easy, 3 logician on hard, 3 oracle-cheat on easy, "
+        "12 solo games (3 expert on easy, 3 expert on hard, 3 oracle-cheat on easy, "
         "3 oracle-cheat on hard)" in markdown
     )
     assert "Against the Otoma each run stopped once its 95 % interval decided" in markdown
@@ -72,7 +64,7 @@ def test_the_report_page_shows_the_charts_in_chromium(built):
     try:
         browser.driver.get((built / "index.html").as_uri())
         text = browser.driver.find_element("id", "scenario-sacred-valley").text
-        assert "Logician wins" in text and "first player wins" in text
+        assert "Expert wins" in text and "first player wins" in text
         browser.driver.find_element("link text", "Report and charts").click()
         load_every_image(browser.driver)
         images = browser.driver.execute_script(
@@ -87,7 +79,7 @@ def test_the_report_page_shows_the_charts_in_chromium(built):
         ) in charts
         assert browser.driver.title == "The Sacred Valley: pachaprint report"  # HTML, not Markdown
         assert (
-            "12 solo games (3 logician on easy, 3 logician on hard, 3 oracle-cheat on easy, "
+            "12 solo games (3 expert on easy, 3 expert on hard, 3 oracle-cheat on easy, "
             "3 oracle-cheat on hard)" in browser.driver.find_element("id", "games").text
         )
         otoma = browser.driver.find_element("id", "otoma").text

@@ -10,7 +10,7 @@ import json
 import pytest
 from rich.console import Console
 
-from pachaprint.cli.balance_table import columns, console_for, folded, print_table, rows
+from pachaprint.cli.balance import columns, console_for, folded, print_table, rows
 from pachaprint.engine.analysis.balance import BalanceConfig
 from tests.helpers import EXAMPLES
 

@@ -22,7 +22,8 @@ from pachaprint.cli import app
 from tests.helpers import EXAMPLES, LAKE_TERRAIN, REPO, scenario_dict
 
 runner = CliRunner()
-GAMES = "4"
+GAMES = 12
+"""Games a mode in the shared kit (``tests/kits.py``)."""
 
 
 def make_folder(tmp_path: Path) -> Path:
@@ -47,53 +48,20 @@ def tree_hashes(out: Path) -> dict[str, str]:
     }
 
 
-def build(folder: Path, out: Path, *extra: str):
-    return runner.invoke(
-        app,
-        [
-            "build",
-            str(folder),
-            "--out",
-            str(out),
-            "--games",
-            GAMES,
-            "--paper",
-            "a4",
-            "--quiet",
-            *extra,
-        ],
-    )
-
-
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("build")
-    folder = make_folder(tmp)
-    out = tmp / "out"
-    result = runner.invoke(
-        app,
-        [
-            "build",
-            str(folder),
-            "--out",
-            str(out),
-            "--games",
-            GAMES,
-            "--paper",
-            "a4",
-            "--format",
-            "json",
-        ],
-    )
-    return folder, out, result
+def built(kit):
+    """The shared kit (``tests/kits.py``): The Sacred Valley and The Sun Gate, a scenario that
+    is not unique and a saved game, on both papers with both wheel templates."""
+    return kit.folder, kit.out, kit
 
 
+@pytest.mark.slow
 def test_layout_and_isolated_failure(built):
     folder, out, result = built
     assert result.exit_code == 1, result.output  # the ambiguous scenario fails, the others build
     summary = json.loads(result.stdout)
     status = {s["id"]: s["status"] for s in summary["scenarios"]}
-    assert status == {"ambiguous": "invalid", "lake-shore": "built", "sun-gate": "built"}
+    assert status == {"ambiguous": "invalid", "sacred-valley": "built", "sun-gate": "built"}
     game = folder / "saved-game.json"
     note = f"{game}: skipped: its format is pachaprint-game/2, not a scenario"
     assert summary["skipped"] == [note]
@@ -101,7 +69,7 @@ def test_layout_and_isolated_failure(built):
     ambiguous = next(s for s in summary["scenarios"] if s["id"] == "ambiguous")
     assert ambiguous["problems"][0].startswith("not-unique: ")
     assert not (out / "scenarios" / "ambiguous").exists()
-    for sid in ("lake-shore", "sun-gate"):
+    for sid in ("sacred-valley", "sun-gate"):
         folder_out = out / "scenarios" / sid
         for name in (
             "disc-front.svg",
@@ -128,48 +96,63 @@ def test_layout_and_isolated_failure(built):
     ):
         assert (out / "core" / f"{name}.svg").is_file(), name
         assert (out / "core" / f"{name}.pdf").is_file(), name
-    assert (out / "pnp" / "pachaprint-core-a4.pdf").is_file()
-    # one discs file per wheel template, each with the built scenarios only
-    for name in ("pachaprint-discs-a4.pdf", "pachaprint-discs-a4-volvelle45.pdf"):
-        reader = PdfReader(out / "pnp" / name)
-        ids = [item.title.rsplit("(", 1)[1].rstrip(")") for item in reader.outline]
-        assert sorted(ids) == ["lake-shore", "sun-gate"]
-        assert len(reader.pages) == 2 + 2 * 2  # the contents page and its back, two discs
-    assert not (out / "pnp" / "pachaprint-core-letter.pdf").exists()  # --paper a4 only
+    for paper in ("a4", "letter"):  # --paper both
+        assert (out / "pnp" / f"pachaprint-core-{paper}.pdf").is_file()
+        # one discs file per wheel template, each with the built scenarios only
+        for name in (f"pachaprint-discs-{paper}.pdf", f"pachaprint-discs-{paper}-volvelle45.pdf"):
+            reader = PdfReader(out / "pnp" / name)
+            ids = [item.title.rsplit("(", 1)[1].rstrip(")") for item in reader.outline]
+            assert sorted(ids) == ["sacred-valley", "sun-gate"]
+            assert len(reader.pages) == 2 + 2 * 2  # the contents page and its back, two discs
+    assert sorted(p.name for p in (out / "pnp").iterdir()) == sorted(
+        f"pachaprint-{kind}-{paper}{wheel}.pdf"
+        for paper in ("a4", "letter")
+        for kind, wheel in (("core", ""), ("discs", ""), ("discs", "-volvelle45"))
+    )
     assert (out / "index.html").is_file()
 
 
+@pytest.mark.slow
 def test_report_contents(built):
     _, out, _ = built
-    report = json.loads((out / "scenarios" / "lake-shore" / "report.json").read_text())
-    assert report["valid"] is True and report["difficulty"] == "medium"
-    assert report["regions"] == 7
-    assert report["terrain_tiles"] == {"V": 10, "D": 2, "F": 4, "M": 9}
+    report = json.loads((out / "scenarios" / "sun-gate" / "report.json").read_text())
+    assert report["valid"] is True and report["difficulty"] == "easy"
+    assert report["regions"] == 6
+    assert report["terrain_tiles"] == {"V": 4, "D": 10, "F": 6, "M": 5}
     sim = report["simulation"]
-    assert sim["games"] == int(GAMES) and sim["completed"] == int(GAMES)
+    assert sim["games"] == GAMES and sim["completed"] == GAMES
     assert sim["bots"] == ["logician", "greedy"]
     assert sim["wrong_divinations"]["logician"] == 0
-    markdown = (out / "scenarios" / "lake-shore" / "report.md").read_text()
-    assert markdown.startswith("# Lake Shore (`lake-shore`)")
+    markdown = (out / "scenarios" / "sun-gate" / "report.md").read_text()
+    assert markdown.startswith("# The Sun Gate (`sun-gate`)")
     assert f"{GAMES} of {GAMES} games completed" in markdown
     assert "The player who takes the first turn wins" in markdown
 
 
+@pytest.mark.slow
 def test_rebuild_is_byte_identical_and_incremental(built, tmp_path):
-    folder, out, _ = built
-    before = tree_hashes(out)
-    result = build(folder, out, "--format", "json")
-    summary = json.loads(result.stdout)
-    assert {s["id"]: s["status"] for s in summary["scenarios"]}["lake-shore"] == "unchanged"
-    assert summary["core"] == "unchanged" and summary["pnp"] == {"a4": "unchanged"}
-    assert tree_hashes(out) == before
-    forced = build(folder, out, "--force", "--format", "json")
-    assert {s["id"]: s["status"] for s in json.loads(forced.stdout)["scenarios"]}[
-        "lake-shore"
-    ] == "built"
-    assert tree_hashes(out) == before
+    """The kit built again into a copy of its output: nothing to do and not a byte changed;
+    then every step forced, and still not a byte changed."""
+    folder, out, kit = built
+    copy = tmp_path / "out"
+    shutil.copytree(out, copy)
+    before = tree_hashes(copy)
+    args = ["build", str(folder), "--out", str(copy), *kit.args, "--quiet", "--format", "json"]
+    summary = json.loads(runner.invoke(app, args).stdout)
+    assert {s["id"]: s["status"] for s in summary["scenarios"]} == {
+        "ambiguous": "invalid",
+        "sacred-valley": "unchanged",
+        "sun-gate": "unchanged",
+    }
+    assert summary["core"] == "unchanged"
+    assert summary["pnp"] == {"a4": "unchanged", "letter": "unchanged"}
+    assert tree_hashes(copy) == before
+    forced = json.loads(runner.invoke(app, [*args, "--force"]).stdout)
+    assert {s["id"]: s["status"] for s in forced["scenarios"]}["sacred-valley"] == "built"
+    assert tree_hashes(copy) == before
 
 
+@pytest.mark.slow
 def test_outputs_are_well_formed(built):
     _, out, _ = built
     for path in out.rglob("*"):
@@ -213,6 +196,7 @@ def test_bad_options_exit_2(tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_killed_build_leaves_no_truncated_file(tmp_path):
     folder = make_folder(tmp_path)
     out = tmp_path / "out"
@@ -250,6 +234,7 @@ def test_killed_build_leaves_no_truncated_file(tmp_path):
     assert (out / "pnp" / "pachaprint-discs-a4.pdf").is_file()
 
 
+@pytest.mark.slow
 def test_gallery_renders_in_chromium_without_console_errors(built):
     from tests.browser import console_problems, load_every_image, start_browser
 

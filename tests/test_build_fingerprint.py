@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from pachaprint.pipeline.fingerprint import code_fingerprint, fingerprint, signature
-from tests.helpers import EXAMPLES, REPO
+from tests.helpers import REPO
 
 PACKAGE = REPO / "pachaprint"
 
@@ -50,34 +50,22 @@ def test_a_changed_source_changes_the_fingerprint(tmp_path):
 
 
 @pytest.mark.slow
-def test_a_build_made_by_one_install_is_unchanged_for_another(tmp_path):
-    folder = tmp_path / "scenarios"
-    folder.mkdir()
-    shutil.copy(EXAMPLES / "lake-shore.json", folder)
-    out = tmp_path / "out"
-    args = ["build", str(folder), "--out", str(out), "--games", "2", "--modes", "competitive"]
-    args += ["--summary", "json", "--paper", "a4", "--wheel", "retail", "--jobs", "1"]
-
-    def build(site: Path | None) -> dict:
-        env = dict(os.environ)
-        if site is not None:
-            env["PYTHONPATH"] = str(site)
-        done = subprocess.run(
-            [sys.executable, "-m", "pachaprint", *args],
-            capture_output=True,
-            text=True,
-            cwd=tmp_path,
-            env=env,
-            check=False,
-        )
-        assert done.returncode == 0, done.stderr
-        return json.loads(done.stdout)
-
-    first = build(None)  # this checkout
-    assert [s["status"] for s in first["scenarios"]] == ["built"]
+def test_a_build_made_by_one_install_is_unchanged_for_another(small_kit, tmp_path):
+    """The small kit (built by this checkout) is unchanged for an installed copy of it."""
+    args = ["build", str(small_kit.folder), "--out", str(tmp_path / "out"), *small_kit.args]
+    shutil.copytree(small_kit.out, tmp_path / "out")
     site = tmp_path / "site"
     installed_copy(site)
-    second = build(site)  # another install of the same version
+    done = subprocess.run(
+        [sys.executable, "-m", "pachaprint", *args, "--format", "json"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(site)},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    second = json.loads(done.stdout)  # another install of the same version
     assert [s["status"] for s in second["scenarios"]] == ["unchanged"]
     assert second["core"] == "unchanged" and set(second["pnp"].values()) == {"unchanged"}
 

@@ -42,6 +42,7 @@ def _heavy(modules: set[str]) -> set[str]:
         "reportlab",
         "svgwrite",
         "jsonschema",
+        "fastjsonschema",  # (the shipped validator is its generated code, not the library)
         "rich",
         "pydantic",
         "pypdfium2",
@@ -61,10 +62,25 @@ def test_help_and_version_import_no_command(args: list[str]) -> None:
     assert not _heavy(modules)
 
 
-def test_validate_of_a_valid_file_imports_only_the_checker() -> None:
-    modules = _modules_after(["validate", str(SCENARIO)])
+@pytest.mark.parametrize(
+    "options", [[], ["--format", "json"], ["--box", "unlimited", "--format=text"]]
+)
+def test_validate_of_a_valid_file_imports_only_the_checker(options: list[str]) -> None:
+    modules = _modules_after(["validate", *options, str(SCENARIO)])
     assert "pachaprint.check.validate" in modules
     assert not _heavy(modules)
+
+
+def test_version_prints_the_package_version() -> None:
+    from pachaprint import __version__
+
+    done = subprocess.run(
+        [sys.executable, "-m", "pachaprint", "--version"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout == f"pachaprint {__version__}\n" and done.stderr == ""
 
 
 def test_every_summary_is_the_first_line_of_its_command_docstring() -> None:
@@ -124,8 +140,13 @@ def test_new_without_seed_draws_one_and_prints_it(tmp_path: Path) -> None:
     assert json.loads(again.stdout) == written
 
 
-def test_lang_option_offers_every_language_of_the_templates() -> None:
-    from pachaprint.cli.options import Lang
+@pytest.mark.parametrize("command", ["render", "build", "wheel", "calibrate"])
+def test_lang_option_offers_every_language_of_the_list(command: str) -> None:
+    """``--lang`` offers the languages of :data:`pachaprint.resources.LANGUAGES` (the one
+    list) and refuses any other code."""
     from pachaprint.resources import LANGUAGES
 
-    assert [lang.value for lang in Lang] == list(LANGUAGES)
+    shown = CliRunner().invoke(app, [command, "--help"], terminal_width=200)
+    assert f"--lang {'|'.join(LANGUAGES)} " in shown.stdout
+    refused = CliRunner().invoke(app, [command, "--lang", "nl"])
+    assert refused.exit_code == 2 and "'nl' is not one of" in refused.stderr

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
@@ -127,6 +130,13 @@ def test_solve_prints_and_writes_the_crop_layer(tmp_path):
     assert list(written) == list(data)  # key order kept
     text = path.read_text()
     assert '    "12142",\n' in text and text.endswith("}\n")  # one row per line
+    assert result.stdout.endswith(f"{path}: crop layer written\n")
+    # a second --write has nothing to fill in: it says so and leaves the file alone
+    os.utime(path, (1_000_000_000, 1_000_000_000))
+    again = run("solve", "--write", str(path))
+    assert again.exit_code == 0
+    assert again.stdout.endswith(f"{path}: unchanged: the crop layer was already complete\n")
+    assert path.read_text() == text and path.stat().st_mtime == 1_000_000_000
 
 
 def test_solve_not_unique_and_unsolvable(tmp_path):
@@ -198,15 +208,79 @@ def test_a_folder_skips_a_saved_game_with_a_note_and_a_named_one_is_checked(tmp_
     assert "1 skipped" not in again.stdout and "2 skipped (not scenarios)" in again.stdout
 
 
-def test_the_fast_path_skips_as_the_command_does(tmp_path):
+def test_the_console_entry_point_prints_what_the_application_prints(tmp_path):
+    """``python -m pachaprint`` (the console script's ``main``) and the application run in
+    this process print the same bytes: the skip note on stderr, the summary on stdout."""
     write(tmp_path, "good.json", example("lake-shore"))
     saved_game(tmp_path)
     command = [sys.executable, "-m", "pachaprint", "validate", str(tmp_path)]
-    fast = subprocess.run(command, capture_output=True, text=True, check=False)
-    typer_path = run("validate", "--box", "retail", str(tmp_path))
-    assert fast.returncode == typer_path.exit_code == 0
-    assert fast.stdout == typer_path.stdout and fast.stderr == typer_path.stderr
-    assert "skipped (not a scenario)" in fast.stdout
+    process = subprocess.run(command, capture_output=True, text=True, check=False)
+    in_process = run("validate", "--box", "retail", str(tmp_path))
+    assert process.returncode == in_process.exit_code == 0
+    assert process.stdout == in_process.stdout and process.stderr == in_process.stderr
+    assert "skipped (not a scenario)" in process.stdout
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A valid scenario, one that breaks a rule, one that is not JSON and a note that is skipped."""
+    path = tmp_path_factory.mktemp("mixed")
+    (path / "a-valid.json").write_bytes((EXAMPLES / "lake-shore.json").read_bytes())
+    broken = json.loads((EXAMPLES / "lake-shore.json").read_text(encoding="utf-8"))
+    broken["crops"][0] = "55555"
+    (path / "b-broken.json").write_text(json.dumps(broken), encoding="utf-8")
+    (path / "c-not-json.json").write_text("{oops", encoding="utf-8")
+    (path / "notes.txt").write_text("not a scenario", encoding="utf-8")
+    return path
+
+
+FOLDER_SUMMARY = "3 files: 1 valid, 2 invalid (11 errors, 0 warnings)"
+PAIR_SUMMARY = "2 files: 1 valid, 1 invalid (10 errors, 0 warnings)"
+BAD_FORMAT = "Error: Invalid value for '-f' / '--format': 'JSON' is not one of 'text', 'json'."
+OPTION_CASES = [
+    # paths, options, exit code, the last line printed (standard error for a usage error),
+    # or for JSON each file's verdict
+    (["DIR"], [], 1, FOLDER_SUMMARY),
+    (["DIR"], ["--format", "text", "--box", "unlimited"], 1, FOLDER_SUMMARY),
+    (["DIR"], ["--box", "retail", "--format", "json", "--format", "text"], 1, FOLDER_SUMMARY),
+    (["DIR"], ["--format", "json"], 1, [True, False, False]),
+    (["DIR"], ["--format=json", "--box=unlimited"], 1, [True, False, False]),
+    (["LAKE", "DIR/b-broken.json"], ["--format", "text", "--box", "unlimited"], 1, PAIR_SUMMARY),
+    (["LAKE", "DIR/b-broken.json"], ["--format=json", "--box=unlimited"], 1, [True, False]),
+    (["DIR/b-broken.json"], [], 1, "1 file: 0 valid, 1 invalid (10 errors, 0 warnings)"),
+    (["DIR/notes.txt"], [], 1, "1 file: 0 valid, 1 invalid (1 error, 0 warnings)"),
+    (["LAKE", "HIGH"], [], 0, "2 files: 2 valid, 0 invalid (0 errors, 1 warning)"),
+    (["DIR"], ["--format", "JSON"], 2, BAD_FORMAT),
+    (["DIR"], ["--box"], 2, "Error: Option '--box' requires an argument."),
+    (
+        ["LAKE", "DIR/b-broken.json"],
+        ["--box"],  # the next word is taken as its value
+        2,
+        "Error: Invalid value for '--box': 'DIR/b-broken.json' is not one of 'retail', 'unlimited'.",
+    ),
+    (["DIR"], ["--", "--format"], 2, "pachaprint: error: no such file or folder: --format"),
+    (["no-such-file.json"], [], 2, "pachaprint: error: no such file or folder: no-such-file.json"),
+    (["DIR"], ["--help"], 0, "  -h, --help              Show this message and exit."),
+]
+
+
+@pytest.mark.parametrize("names, options, code, last", OPTION_CASES)
+def test_options_in_any_order_and_the_usage_errors(names, options, code, last, mixed):
+    """Options before, between or after the paths, also as ``--name=value`` (the last one
+    given counts); a value that is not a choice, a missing value or ``--`` is a usage error."""
+    lake, high = str(EXAMPLES / "lake-shore.json"), str(EXAMPLES / "high-valley.json")
+    paths = [
+        n.replace("DIR", str(mixed)).replace("LAKE", lake).replace("HIGH", high) for n in names
+    ]
+    result = run("validate", *paths[:1], *options, *paths[1:])
+    assert result.exit_code == code, result.output
+    if isinstance(last, list):
+        assert [report["valid"] for report in json.loads(result.stdout)] == last
+        return
+    printed = result.stderr if code == 2 and "--help" not in options else result.stdout
+    assert printed.splitlines()[-1] == last.replace("DIR", str(mixed))
+    if code == 2:
+        assert result.stdout == ""
 
 
 def test_counts_agree_with_their_nouns(tmp_path):

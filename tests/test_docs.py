@@ -44,8 +44,8 @@ from pachaprint.model.rules import (
     OFFERING_TOKENS_PER_TYPE,
 )
 from pachaprint.model.scenario import FORMAT as SCENARIO_FORMAT
+from pachaprint.model.sharecode import VERSION, code_of, decode, shared_disc
 from pachaprint.resources import load_template
-from pachaprint.share.codec import VERSION, code_of, decode, shared_disc
 from pachaprint.studio.authoring import DRAFT_FORMAT
 from tests.helpers import REPO
 

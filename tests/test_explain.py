@@ -112,12 +112,24 @@ def test_hint_command_with_revealed_and_json():
 
 def test_hint_command_errors():
     path = next(p for p in FILES if p.stem == "sacred-valley")
-    bad = runner.invoke(app, ["hint", str(path), "--revealed", "c3=9"])
-    assert bad.exit_code == 2 and "not CELL=LEVEL" in bad.output
+    # a level the cell's region cannot hold is a usage error (2), worded by the region
+    for item, size in (("c3=9", 5), ("g3=3", 2), ("g3=0", 2)):
+        bad = runner.invoke(app, ["hint", str(path), "--revealed", item])
+        assert bad.exit_code == 2, (item, bad.output)
+        assert bad.stderr == (
+            f"pachaprint: error: --revealed {item}: {item[:2]} lies in a region of "
+            f"{size} cells, so its crop is a level from 1 to {size}\n"
+        )
+    shape = runner.invoke(app, ["hint", str(path), "--revealed", "c3"])
+    assert shape.exit_code == 2 and "'c3' is not CELL=LEVEL (for example c3=2)" in shape.stderr
     off = runner.invoke(
         app, ["hint", str(next(p for p in FILES if p.stem == "sun-gate")), "-r", "g1=2"]
     )
-    assert off.exit_code == 2 and "off the tiny board" in off.output
+    assert off.exit_code == 2
+    assert "--revealed g1=2: g1 is off the tiny board (a1 to e5)" in off.stderr
+    # a level in range that this disc's crop layer does not have: the crops do not fit (1)
+    wrong = runner.invoke(app, ["hint", str(path), "--revealed", "g3=1,g4=1"])
+    assert wrong.exit_code == 1 and "revealed crops do not fit" in wrong.stderr
     missing = runner.invoke(app, ["hint", "no-such-file.json"])
     assert missing.exit_code == 2
 

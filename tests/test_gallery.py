@@ -12,14 +12,13 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 from pypdf import PdfReader
-from typer.testing import CliRunner
+from selenium.webdriver.support.ui import WebDriverWait
 
-from pachaprint.cli import app
 from pachaprint.pipeline.gallery import gallery_html, gallery_record
 from pachaprint.pipeline.printfiles import read_print_files
-from tests.helpers import EXAMPLES, LAKE_TERRAIN, REPO, scenario_dict
+from tests.helpers import EXAMPLES
 
-pytestmark = pytest.mark.slow  # a build of two scenarios on both papers, and a browser
+pytestmark = pytest.mark.slow  # a browser, on the shared kit
 
 WHEELS = ("retail", "volvelle45")
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
@@ -29,20 +28,12 @@ before the gallery was made for fans (about 2,250 and 4,750 after)."""
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    tmp = tmp_path_factory.mktemp("gallery")
-    folder = tmp / "scenarios"
-    folder.mkdir()
-    for name in ("sacred-valley", "sun-gate"):
-        shutil.copy(REPO / "scenarios" / f"{name}.json", folder)
-    ambiguous = scenario_dict(LAKE_TERRAIN, ["12142", "34531", "21242", "34353", "12141"], ["a5"])
-    (folder / "ambiguous.json").write_text(json.dumps(dict(ambiguous, id="ambiguous")))
-    out = tmp / "out"
-    args = ["build", str(folder), "--out", str(out), "--games", "12", "--paper", "both"]
-    args += ["--bots", "expert"]  # the verdicts as the strongest fair bot gives them
-    result = CliRunner().invoke(app, [*args, "--wheel", "both", "--jobs", "2", "--quiet"])
-    assert result.exit_code == 1, result.output  # the ambiguous file, and only it
-    return out
+def built(kit) -> Path:
+    """The shared kit (``tests/kits.py``): a long and a tiny scenario and one that is not
+    unique, on both papers with both wheel templates, the expert as the strongest bot (the
+    verdicts as the strongest fair bot gives them)."""
+    assert kit.exit_code == 1, kit.stdout  # the ambiguous file, and only it
+    return kit.out
 
 
 @pytest.fixture(scope="module")
@@ -125,11 +116,19 @@ def links(driver) -> list[str]:
     return driver.execute_script("return [...document.links].map(a => a.href)")
 
 
+SITE_PAGES = ("studio.html", "table.html")
+"""The site's apps: their #fragment is a disc's share code, not an element."""
+
+
 def test_every_link_works(built, browser):
     """Every link of the index and of every page it links to opens a file of the build,
-    and every #fragment names an element of its page."""
+    every #fragment names an element of its page, and a link to the site's studio or table
+    carries the share code of a disc the build built."""
+    from pachaprint.model.sharecode import decode
+
     seen: set[str] = set()
     fragments: dict[str, set[str]] = {}
+    codes: set[str] = set()
     visited = {(built / "index.html").as_uri()}
     pages = [(built / "index.html").as_uri()]
     while pages:
@@ -141,16 +140,24 @@ def test_every_link_works(built, browser):
             target = Path(unquote(url.path))
             assert target.is_file() and built in target.parents, (page, href)
             seen.add(href.split("#")[0])
-            if url.fragment:
+            if target.name in SITE_PAGES:
+                codes.add(unquote(url.fragment))
+            elif url.fragment:
                 fragments.setdefault(target.as_uri(), set()).add(url.fragment)
-            page_of_ours = target.suffix == ".html" and target.name != "wheel.html"
+            page_of_ours = target.suffix == ".html" and target.name not in (
+                "wheel.html",
+                *SITE_PAGES,
+            )
             if page_of_ours and target.as_uri() not in visited:
                 visited.add(target.as_uri())
                 pages.append(target.as_uri())
     for page, ids in fragments.items():
         browser.get(page)
         assert all(browser.find_elements("id", i) for i in ids), (page, ids)
-    assert {Path(urlparse(h).path).name for h in seen} >= {"report.html", "wheel.html"}
+    assert {Path(urlparse(h).path).name for h in seen} >= {"report.html", "wheel.html", *SITE_PAGES}
+    built_names = {p.name for p in (built / "scenarios").iterdir()}
+    assert codes and all(decode(code).name for code in codes)
+    assert len(codes) == len(built_names)  # one code per built disc, each linked to both pages
 
 
 def test_print_files_say_what_the_pdfs_hold(built):
@@ -202,12 +209,20 @@ def test_cards_say_how_each_mode_played(built, browser):
     modes = [dt.text.split()[0] for dt in card.find_elements("css selector", "dt")]
     assert modes == ["Competitive", "Solo", "Co-op"]
     text = card.text
-    assert "first player wins" in text and "Expert wins" in text and "2 expert bots win" in text
-    assert re.search(r"on easy \(bound \d+/\d+\)", text)  # the expert beside the bound
+    assert "first player wins" in text
+    # the strongest bot and the bot that sees the map, each named as such (issue 34)
+    assert "Expert, our strongest bot, wins" in text and "2 expert bots, our strongest, win" in text
+    assert re.search(r"; a bot that sees the map wins (all|\d+/\d+ on easy)", text)
+    assert "bound" not in text
+    # 12 games in total: never enough to call a start fair
+    assert "Fairness not yet clear: first player wins" in text and "Fair start" not in text
     tiny = browser.find_element("id", "scenario-sun-gate")
     assert [dt.text for dt in tiny.find_elements("css selector", "dt")] == ["Competitive"]
+    for built_card in (card, tiny):
+        assert built_card.find_element("css selector", ".meta .badge.valid").text == "\u2714 valid"
     failed = browser.find_element("id", "scenario-ambiguous")
-    assert "not built" in failed.text and "not-unique" in failed.text
+    assert "\u2716 not valid" in failed.text and "not-unique" in failed.text
+    assert not failed.find_elements("css selector", ".badge.valid")
     report = json.loads((built / "scenarios" / "sacred-valley" / "report.json").read_text())
     flagged = card.find_elements("css selector", "a.flag")
     assert sum(int(a.text.split()[-1]) for a in flagged) == len(report["flags"])
@@ -229,3 +244,35 @@ def test_the_report_page_shows_the_charts_and_hides_the_front(built, browser):
     browser.find_element("css selector", "details summary").click()
     assert front.is_displayed()
     assert "Disc front, volvelle45 wheel (PDF)" in browser.find_element("id", "summary").text
+
+
+def test_each_card_links_its_own_pdfs_and_opens_its_back_large(built, browser):
+    show(browser, built / "index.html", "desktop")
+    for sid in ("sacred-valley", "sun-gate"):
+        card = browser.find_element("id", f"scenario-{sid}")
+        pdfs = {
+            a.text: Path(unquote(urlparse(a.get_attribute("href")).path))
+            for a in card.find_elements("css selector", ".links a")
+            if a.get_attribute("href").endswith(".pdf")
+        }
+        folder = built / "scenarios" / sid
+        assert pdfs == {"front": folder / "disc-front.pdf", "back": folder / "disc-back.pdf"}
+        assert all(PdfReader(path).pages for path in pdfs.values())
+    card = browser.find_element("id", "scenario-sacred-valley")
+    thumb = card.find_element("css selector", "a.thumb img")
+    large = card.find_element("css selector", ".large img")
+    assert not large.is_displayed()
+    small = thumb.rect["width"]
+    thumb.click()
+    WebDriverWait(browser, 10).until(
+        lambda d: (
+            large.is_displayed() and d.execute_script("return arguments[0].naturalWidth > 0", large)
+        )
+    )
+    viewport = browser.execute_script("return [innerWidth, innerHeight]")
+    box = browser.execute_script("return arguments[0].getBoundingClientRect().toJSON()", large)
+    assert box["width"] >= 5 * small and box["width"] >= 500  # large: most of the screen
+    assert box["top"] >= 0 and box["bottom"] <= viewport[1]  # all of it in view
+    assert large.get_attribute("src").endswith("scenarios/sacred-valley/disc-back.svg")
+    card.find_element("css selector", ".large-close").click()
+    WebDriverWait(browser, 10).until(lambda d: not large.is_displayed())

@@ -63,8 +63,9 @@ def test_each_mode_gets_a_line_in_plain_words_with_its_bot():
 
 
 def test_the_first_player_line_says_whether_starting_matters():
-    def game(rate: float, low: float, high: float) -> dict:
-        return {"first_player": {"win_rate": rate, "interval": [low, high], "fair": 0.5}}
+    def game(rate: float, low: float, high: float, games: int | None = None) -> dict:
+        played = {"games": games, "completed": games} if games else {}
+        return {"first_player": {"win_rate": rate, "interval": [low, high], "fair": 0.5}, **played}
 
     assert competitive_words(game(0.62, 0.55, 0.68)) == "Starting helps: first player wins 62 %"
     assert competitive_words(game(0.4, 0.33, 0.47)) == (
@@ -73,7 +74,30 @@ def test_the_first_player_line_says_whether_starting_matters():
     assert competitive_words(game(0.5, 0.43, 0.57)) == "Fair start: first player wins 50 %"
 
 
-def test_a_perfect_information_bound_shows_beside_its_level():
+def test_ten_games_never_call_a_start_fair():
+    """Fair only when the 95 % interval lies within 10 points of the fair share: the evidence
+    a flag needs to call a start unfair, turned round (issue 34)."""
+    from pachaprint.engine.analysis.stats import wilson
+
+    def game(wins: int, games: int) -> dict:
+        interval = wilson(wins, games)
+        first = {"win_rate": wins / games, "interval": interval.to_list(), "fair": 0.5}
+        return {"first_player": first, "games": games, "completed": games}
+
+    assert competitive_words(game(5, 10)) == (
+        "Fairness not yet clear: first player wins 50 % of 10 games"
+    )
+    assert competitive_words(game(100, 200)) == "Fair start: first player wins 50 %"
+    # 45 % of 200: no flag (the interval, 38-52 %, holds 50 %), yet no proof of fairness
+    assert competitive_words(game(90, 200)) == (
+        "Fairness not yet clear: first player wins 45 % of 200 games"
+    )
+    for games in range(10, 80, 10):  # however the games went, too few to say "fair"
+        for wins in range(games + 1):
+            assert not competitive_words(game(wins, games)).startswith("Fair start")
+
+
+def test_the_strongest_bot_and_the_bot_that_sees_the_map_are_named_as_such():
     runs = [
         {"bot": "expert", "difficulty": "easy", "games": 10, "completed": 10, "win_rate": 0.3},
         {
@@ -84,20 +108,45 @@ def test_a_perfect_information_bound_shows_beside_its_level():
             "win_rate": 0.8,
         },
         {"bot": "expert", "difficulty": "hard", "games": 40, "completed": 40, "win_rate": 0.0},
+        {
+            "bot": "oracle-cheat",
+            "difficulty": "hard",
+            "games": 10,
+            "completed": 10,
+            "win_rate": 1.0,
+        },
     ]
-    assert otoma_words({"bot": "expert", "players": 1, "runs": runs}) == (
-        "Expert wins 3/10 on easy (bound 8/10), 0/40 on hard"
+    solo = {"bot": "expert", "players": 1, "runs": runs}
+    assert otoma_words(solo, "expert") == (
+        "Expert, our strongest bot, wins 3/10 on easy, 0/40 on hard; a bot that sees the map "
+        "wins 8/10 on easy, 10/10 on hard"
+    )
+    runs[1]["win_rate"] = 1.0  # the bot that sees the map won every game: said in one word
+    assert otoma_words(solo, "expert").endswith("; a bot that sees the map wins all")
+    assert otoma_words({**solo, "players": 2}, "expert") == (
+        "2 expert bots, our strongest, win 3/10 on easy, 0/40 on hard; 2 that see the map win all"
+    )
+    # a bot that is not the strongest is only named; without the map-seeing bot, no clause
+    honest = [r for r in runs if r["bot"] == "expert"]
+    assert otoma_words({"bot": "expert", "players": 1, "runs": honest}, "logician") == (
+        "Expert wins 3/10 on easy, 0/40 on hard"
     )
     # a game that did not end is not counted; a report without counts gives rates
-    runs[0]["completed"] = 9
-    runs[0]["win_rate"] = 0.3333
-    assert otoma_words({"bot": "expert", "players": 1, "runs": runs}).startswith(
+    honest[0]["completed"] = 9
+    honest[0]["win_rate"] = 0.3333
+    assert otoma_words({"bot": "expert", "players": 1, "runs": honest}).startswith(
         "Expert wins 3/9 on easy"
     )
     bare = [{"bot": "expert", "difficulty": "easy", "win_rate": 0.33}]
     assert otoma_words({"bot": "expert", "players": 2, "runs": bare}) == (
         "2 expert bots win 33 % on easy"
     )
+    # verdicts() knows the strongest bot from the balance report
+    report = {
+        "balance": {"strongest": "expert", "modes": {"solo": solo}},
+        "flags": [],
+    }
+    assert verdicts(report)[0].text.startswith("Expert, our strongest bot, wins 3/9 on easy")
 
 
 def test_flags_are_sorted_by_the_mode_they_name_whatever_their_shape():

@@ -176,12 +176,12 @@ def test_otoma_cells_are_spread_apart():
 
 def test_new_command_prints_and_writes(tmp_path):
     runner = CliRunner()
-    printed = runner.invoke(app, ["new", "--size", "tiny", "--seed", "11", "--difficulty", "hard"])
+    printed = runner.invoke(app, ["new", "--size", "tiny", "--seed", "11", "--grade", "hard"])
     assert printed.exit_code == 0, printed.output
     check_generated(printed.output, "tiny", "hard")
     out = tmp_path / "disc.json"
     written = runner.invoke(
-        app, ["new", "--size", "tiny", "--seed", "11", "--difficulty", "hard", "--out", str(out)]
+        app, ["new", "--size", "tiny", "--seed", "11", "--grade", "hard", "--out", str(out)]
     )
     assert written.exit_code == 0
     # printed, the scenario has no $schema (no folder to point from); written, it points

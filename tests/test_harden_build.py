@@ -19,14 +19,16 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
+from pachaprint.model.printing import PrintSettings
 from pachaprint.pipeline.build import BuildOptions, run_build
 from pachaprint.pipeline.manifest import JOURNAL_NAME, MANIFEST_NAME, Manifest
 from pachaprint.pipeline.outdir import OutDirError, prepare_out_dir
 from pachaprint.pipeline.volumes import plan_volumes
 from tests.helpers import EXAMPLES, REPO
+from tests.kits import copy_of, small_options
 
 runner = CliRunner()
-QUICK = BuildOptions(games=2, papers=("a4",), wheels=("retail",))
+QUICK = BuildOptions(PrintSettings(), games=2)
 
 
 def scenario_folder(tmp_path: Path, count: int = 3) -> Path:
@@ -86,17 +88,15 @@ def test_one_bad_file_never_hides_the_rest(tmp_path):
 
 
 @pytest.mark.slow
-def test_a_damaged_output_of_the_same_size_is_rebuilt(tmp_path):
-    folder = scenario_folder(tmp_path, 1)
-    out = tmp_path / "out"
-    run_build(folder, out, QUICK)
-    back = out / "scenarios" / "disc-0" / "disc-back.svg"
+def test_a_damaged_output_of_the_same_size_is_rebuilt(small_kit, tmp_path):
+    folder, out = copy_of(small_kit, tmp_path)
+    back = out / "scenarios" / "lake-shore" / "disc-back.svg"
     good = back.read_bytes()
     back.write_bytes(good[:-10] + b"X" * 10)  # same size, different content
-    result = run_build(folder, out, QUICK)
-    assert statuses(result) == {"disc-0.json": "built"}
+    result = run_build(folder, out, small_options())
+    assert statuses(result) == {"lake-shore.json": "built"}
     assert back.read_bytes() == good
-    assert statuses(run_build(folder, out, QUICK)) == {"disc-0.json": "unchanged"}
+    assert statuses(run_build(folder, out, small_options())) == {"lake-shore.json": "unchanged"}
 
 
 class Interrupted(Exception):
@@ -199,7 +199,7 @@ def test_volume_names_and_labels():
 def test_discs_pdf_in_volumes_listed_in_the_gallery(tmp_path):
     folder = scenario_folder(tmp_path, 3)
     out = tmp_path / "out"
-    split = BuildOptions(games=2, papers=("a4",), wheels=("retail",), scenarios_per_volume=2)
+    split = BuildOptions(PrintSettings(), games=2, scenarios_per_volume=2)
     result = run_build(folder, out, split)
     assert result.ok and result.pnp == {"a4": "built"}
     assert result.pnp_files == [
@@ -235,11 +235,9 @@ def test_discs_pdf_in_volumes_listed_in_the_gallery(tmp_path):
 
 
 @pytest.mark.slow
-def test_a_fresh_copy_of_a_built_folder_is_unchanged(tmp_path):
-    folder = scenario_folder(tmp_path, 1)
-    out = tmp_path / "out"
-    run_build(folder, out, QUICK)
+def test_a_fresh_copy_of_a_built_folder_is_unchanged(small_kit, tmp_path):
     copy = tmp_path / "copy"
-    shutil.copytree(out, copy, symlinks=True)
+    shutil.copytree(small_kit.out, copy, symlinks=True)
     os.utime(copy / "index.html", (0, 0))
-    assert statuses(run_build(folder, copy, QUICK)) == {"disc-0.json": "unchanged"}
+    result = run_build(small_kit.folder, copy, small_options())
+    assert statuses(result) == {"lake-shore.json": "unchanged"}

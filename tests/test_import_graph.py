@@ -1,4 +1,5 @@
-"""No import cycles anywhere in the package, and the layers import one way only.
+"""No import cycles anywhere in the package, and the layers import one way only, as
+CONTRIBUTING.md draws them.
 
 The graph is read from the source with :mod:`ast`: every ``import`` and
 ``from ... import`` in a module, at the top or inside a function, is an edge
@@ -10,11 +11,12 @@ that is Python's package mechanism, not a dependency, so it is no edge.
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "pachaprint"
-LAYERS = [
+FLOORS: list[tuple[str, ...]] = [
     ("model",),
     ("check",),
     ("share",),
@@ -22,11 +24,19 @@ LAYERS = [
     ("play",),
     ("render",),
     ("web",),
-    ("pipeline", "studio", "terminal", "table"),
+    ("studio", "terminal", "table"),
+    ("site",),
+    ("pipeline",),
     ("cli",),
 ]
-"""Lower layers first: a module may import its own package and the layers before its
-own; packages side by side in one layer (the apps) import none of each other."""
+"""The layers, lower floors first: a module imports its own layer and the floors below
+it, never a layer beside it on its floor, nor one above."""
+SIDEWAYS: set[tuple[str, str]] = set()
+"""Imports between layers of one floor that CONTRIBUTING.md names: none (the table and the
+terminal share their game from ``play``, below both). The apps import no pipeline; the
+site packs the apps, and the pipeline writes the site."""
+HELPERS = ("compiled", "fileio", "resources", "textfit")
+"""Modules at the package root beside ``model``: they import nothing above ``model``."""
 
 
 def _modules() -> dict[str, Path]:
@@ -39,8 +49,9 @@ def _modules() -> dict[str, Path]:
     return found
 
 
+@cache
 def import_graph() -> dict[str, set[str]]:
-    """Module -> the package modules it imports."""
+    """Module -> the package modules it imports (read once per test process; do not change it)."""
     modules = _modules()
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
@@ -108,46 +119,86 @@ def test_the_cycle_finder_finds_a_cycle():
     assert cycles(graph) == [["a", "b", "c"]]
 
 
-def _package(module: str) -> str:
-    """The package of the layers a module is in (``engine``), or ``""`` for the package root."""
+def floor(module: str) -> tuple[int, str] | None:
+    """The floor of a module's layer and the layer (a root helper is on the model floor);
+    ``None`` for the package itself and ``__main__``, the entry points above ``cli``."""
     parts = module.split(".")
-    return parts[1] if len(parts) > 1 and _rank(parts[1]) >= 0 else ""
+    if len(parts) < 2 or parts[1] == "__main__":
+        return None
+    if parts[1] in HELPERS or parts[1] == "_sources":
+        return 0, parts[1]
+    return next(n for n, layers in enumerate(FLOORS) if parts[1] in layers), parts[1]
 
 
-def _rank(package: str) -> int:
-    """The layer's rank of a package; -1 outside the layers (the package root helpers)."""
-    return next((rank for rank, layer in enumerate(LAYERS) if package in layer), -1)
+def test_every_module_has_a_floor():
+    assert [m for m in import_graph() if floor(m) is None] == ["pachaprint", "pachaprint.__main__"]
+
+
+def wrong_imports(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """The imports that go up a floor, or sideways to another layer of the same floor (the
+    model and the root helpers beside it share the lowest floor; :data:`SIDEWAYS` excepted)."""
+    wrong = []
+    for module, targets in sorted(graph.items()):
+        here = floor(module)
+        for target in sorted(targets):
+            there = floor(target)
+            if here is None or there is None or there[1] == here[1] or there[0] < here[0]:
+                continue
+            if there[0] == here[0] == 0 or (here[1], there[1]) in SIDEWAYS:
+                continue
+            wrong.append((module, target))
+    return wrong
 
 
 def test_layers_import_downwards_only():
-    def allowed(module: str, target: str) -> bool:
-        own, other = _package(module), _package(target)
-        if not own or own == other:
-            return True
-        return _rank(other) < _rank(own)
+    assert wrong_imports(import_graph()) == []
 
+
+def test_an_import_up_or_sideways_is_found():
+    graph = {
+        "pachaprint.check.a": {"pachaprint.model.b", "pachaprint.render.c"},  # up
+        "pachaprint.studio.d": {"pachaprint.pipeline.e", "pachaprint.web.f"},  # sideways
+        "pachaprint.table.g": {"pachaprint.terminal.h"},  # sideways
+        "pachaprint.textfit": {"pachaprint.resources", "pachaprint.model.text"},
+    }
+    assert wrong_imports(graph) == [
+        ("pachaprint.check.a", "pachaprint.render.c"),
+        ("pachaprint.studio.d", "pachaprint.pipeline.e"),
+        ("pachaprint.table.g", "pachaprint.terminal.h"),
+    ]
+
+
+def test_the_root_helpers_import_only_the_model_and_each_other():
+    graph = import_graph()
     wrong = [
-        (module, target)
-        for module, targets in import_graph().items()
-        for target in targets
-        if not allowed(module, target)
+        (f"pachaprint.{helper}", target)
+        for helper in HELPERS
+        for target in graph[f"pachaprint.{helper}"]
+        if target.split(".")[1] not in (*HELPERS, "model")
     ]
     assert wrong == []
 
 
+def test_contributing_draws_these_floors():
+    """The layer line of CONTRIBUTING.md is :data:`FLOORS`, floor by floor."""
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if line.startswith("model -> check"))
+    drawn = [tuple(layer.strip() for layer in step.split("/")) for step in line.split("->")]
+    assert drawn == FLOORS
+
+
 def test_every_package_has_a_layer():
     packages = {path.parent.name for path in PACKAGE.glob("*/*.py")}
-    assert packages == {name for layer in LAYERS for name in layer}
+    assert packages == {name for layers in FLOORS for name in layers}
 
 
 def test_the_terminal_and_the_table_share_their_game_below_both():
     graph = import_graph()
-    apps = {"terminal", "table"}
     crossing = [
         (module, target)
         for module, targets in graph.items()
         for target in targets
-        if {_package(module), _package(target)} == apps
+        if {(floor(module) or (0, ""))[1], (floor(target) or (0, ""))[1]} == {"terminal", "table"}
     ]
     assert crossing == []
     assert "pachaprint.play.setup" in graph["pachaprint.table.game"]

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from pachaprint.resources import LANGUAGES, load_template
+from pachaprint.resources import LANGUAGES, load_template, templates_dir
 
 
 def shape(value: Any) -> Any:
@@ -27,17 +27,66 @@ def holes(value: Any, where: str = "") -> list[str]:
     return [where] if value == "" else []
 
 
-TEMPLATES = {
-    "reference card and sheets": lambda lang: load_template(f"reference/{lang}.json"),
-    "wheel sheet": lambda lang: load_template("wheel/texts.json")[lang],
-    "digital wheel": lambda lang: load_template("webwheel/text.json")[lang],
-}
+def sections(value: Any, where: str) -> list[tuple[str, dict[str, Any]]]:
+    """``(where, object)`` for every object in a template that holds words per language:
+    one with an English section (``en``)."""
+    if isinstance(value, list):
+        return [s for n, item in enumerate(value) for s in sections(item, f"{where}/{n}")]
+    if not isinstance(value, dict):
+        return []
+    found = [(where, value)] if isinstance(value.get("en"), (dict, str)) else []
+    return found + [s for key, item in value.items() for s in sections(item, f"{where}/{key}")]
+
+
+REFERENCE = "reference/<lang>.json"
+
+
+def worded_templates() -> dict[str, dict[str, Any] | None]:
+    """Every template that holds words, found by looking (not from a list a new file could
+    miss): where it is -> the object with a section per language, ``None`` for
+    ``reference/<lang>.json`` (a file per language)."""
+    found: dict[str, dict[str, Any] | None] = {REFERENCE: None}
+    root = templates_dir()
+    for path in sorted(root.rglob("*.json")):
+        relative = path.relative_to(root).as_posix()
+        if not relative.startswith("reference/"):
+            found.update(sections(load_template(relative), relative))
+    return found
+
+
+WORDED = worded_templates()
+
+
+def words(template: str, lang: str) -> Any:
+    """The words of ``lang`` in a worded template (``None`` where it has none)."""
+    holder = WORDED[template]
+    if holder is None:
+        return load_template(f"reference/{lang}.json")
+    return holder.get(lang)
+
+
+def test_the_worded_templates_are_found() -> None:
+    assert set(WORDED) >= {REFERENCE, "wheel/texts.json", "webwheel/text.json"}
+    files = sorted(p.stem for p in (templates_dir() / "reference").glob("*.json"))
+    assert files == sorted(LANGUAGES)
+
+
+@pytest.mark.parametrize("template", list(WORDED))
+def test_every_language_has_a_section_and_no_other_does(template: str) -> None:
+    """A language in the list and not in a template fails here, and so does a section for a
+    language the list lacks (a two-letter key beside ``en``)."""
+    for lang in LANGUAGES:
+        assert words(template, lang) is not None, (template, lang)
+    holder = WORDED[template]
+    if holder is not None:
+        assert {key for key in holder if len(key) == 2} == set(LANGUAGES), template
 
 
 @pytest.mark.parametrize("lang", LANGUAGES[1:])
-@pytest.mark.parametrize("template", list(TEMPLATES))
+@pytest.mark.parametrize("template", list(WORDED))
 def test_a_language_has_the_shape_of_english(template: str, lang: str) -> None:
-    english, other = TEMPLATES[template]("en"), TEMPLATES[template](lang)
+    english, other = words(template, "en"), words(template, lang)
+    assert other is not None, (template, lang)
     assert shape(other) == shape(english)
     assert holes(other) == []
 
@@ -66,7 +115,7 @@ def _words(value: Any) -> list[str]:
 
 
 def _all_words(lang: str) -> str:
-    return "\n".join(w for load in TEMPLATES.values() for w in _words(load(lang)))
+    return "\n".join(w for template in WORDED for w in _words(words(template, lang)))
 
 
 PUBLISHED = {

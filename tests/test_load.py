@@ -34,7 +34,10 @@ def rules_of(report):
             b'{\n  "id": "a",\n  oops\n}',
             "line 3 column 3: Expecting property name enclosed in double quotes",
         ),
-        (b"[" * 200_000 + b"]" * 200_000, "the JSON is nested too deeply to be a scenario"),
+        (
+            b"[" * 200_000 + b"]" * 200_000,
+            "the JSON is nested too deeply to read (a scenario, a game log or a board is a few levels deep)",
+        ),
     ],
 )
 def test_unreadable_json(raw, expected):

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 from reportlab.pdfbase.ttfonts import TTFont
 
+from pachaprint.model.printing import PrintSettings
 from pachaprint.model.rules import (
     BOX_CROP_TILES,
     BOX_TERRAIN_TILES,
@@ -26,6 +27,9 @@ from pachaprint.render.fonts import BOLD, REGULAR, font_path
 from pachaprint.render.sheets import body_area, fit_or_tile, impose, paper
 from pachaprint.render.texts import LANGUAGES, texts
 from pachaprint.resources import load_template
+from tests.helpers import both_wheels
+
+EN = PrintSettings()
 
 
 def test_arrow_template_is_the_box_and_balanced_per_terrain():
@@ -80,7 +84,7 @@ def test_trail_lines_start_and_end_on_their_cells_edges():
 
 
 def test_board_cells_have_the_cell_pitch_and_ids():
-    drawing = board.board(cell_mm=30)
+    drawing = board.board(EN, cell_mm=30)
     cells = {
         item.id: item for item, _ in d.walk(drawing.items) if (item.id or "").startswith("board-")
     }
@@ -131,13 +135,13 @@ def test_palette_pairs_every_colour_with_a_symbol_or_letter():
     pal = symbols.palette()
     colours = []
     for letter in TERRAIN_LETTERS:
-        sw = symbols.terrain(letter)
+        sw = symbols.terrain(letter, pal)
         assert sw.symbol in symbols.names("terrains") and sw.letter == letter
         colours.append(sw.colour)
     for level in CROP_LEVELS:
-        sw = symbols.crop(level)
+        sw = symbols.crop(level, pal)
         assert sw.symbol in symbols.names("crops") and sw.letter == str(level)
-    letters = [symbols.pawn(c).letter for c in pal["pawns"]]
+    letters = [symbols.pawn(c, pal).letter for c in pal["pawns"]]
     assert len(set(letters)) == len(letters) == 6
     assert len(set(colours)) == 4
 
@@ -153,14 +157,14 @@ def test_path_data_parser():
 
 
 def test_piece_counts_and_sizes_come_from_the_rules():
-    crops = crop_tiles.pieces()
+    crops = crop_tiles.pieces(EN)
     assert Counter(int(dict(p.front.metadata)["crop"]) for p in crops) == Counter(BOX_CROP_TILES)
     cell = load_template("board.json")["cell_mm"]
     sizes = [crop_tiles.diameter(level) for level in CROP_LEVELS]
     assert sizes == sorted(sizes) and len(set(sizes)) == len(sizes) and sizes[-1] < cell
-    assert len(tokens.pieces()) == OFFERING_TOKENS_PER_TYPE * len(CROP_LEVELS)
+    assert len(tokens.pieces(EN)) == OFFERING_TOKENS_PER_TYPE * len(CROP_LEVELS)
     assert all(p.cut == "circle" for p in crops)
-    tiles = terrain_tiles.pieces()
+    tiles = terrain_tiles.pieces(EN)
     assert len(tiles) == sum(BOX_TERRAIN_TILES.values())
     assert all(p.front.width_mm == cell and p.back is not None for p in tiles)
 
@@ -191,7 +195,7 @@ def test_every_printed_character_is_in_the_embedded_font(lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_reference_card_carries_the_rule_numbers(lang):
-    front, back = reference_card.faces(lang)
+    front, back = reference_card.faces(PrintSettings(lang=lang))
     front_text = " ".join(i.text for i, _ in d.walk(front.items) if isinstance(i, d.Text))
     back_text = [i.text for i, _ in d.walk(back.items) if isinstance(i, d.Text)]
     for players in PLAYER_COUNTS:
@@ -219,8 +223,8 @@ def _placements(sheet):
 @pytest.mark.parametrize("key", ["a4", "letter"])
 def test_backs_sit_behind_their_fronts_on_long_edge_duplex(key):
     p = paper(key)
-    pieces = terrain_tiles.pieces()
-    sheets = impose(pieces, p, label="tiles")
+    pieces = terrain_tiles.pieces(EN)
+    sheets = impose(pieces, p, EN, label="tiles")
     assert [s.side for s in sheets] == ["front", "back"] * (len(sheets) // 2)
     seen = 0
     for front, back in zip(sheets[::2], sheets[1::2], strict=False):
@@ -238,7 +242,7 @@ def test_backs_sit_behind_their_fronts_on_long_edge_duplex(key):
 
 
 def test_alignment_crosses_register_when_mirrored():
-    front, back = alignment_sheets("a4")
+    front, back = alignment_sheets("a4", EN)
     w = paper("a4").width
 
     def crosses(sheet):
@@ -251,9 +255,9 @@ def test_alignment_crosses_register_when_mirrored():
 
 
 def test_a_board_too_big_for_the_page_is_tiled_with_overlap_and_glue():
-    drawing = board.board(cell_mm=32)
+    drawing = board.board(EN, cell_mm=32)
     p = paper("letter")
-    sheets = fit_or_tile(drawing, p, label="Board")
+    sheets = fit_or_tile(drawing, p, EN, label="Board")
     assert len(sheets) > 1
     area = body_area(p)
     parts = []
@@ -286,7 +290,7 @@ def test_every_language_builds_the_whole_pnp_with_readable_text(lang):
     """All core pages (wheel sheets included) in each language: no text under 6 pt, all inside the page."""
     from pachaprint.render.core import core_pages
 
-    pages = core_pages("letter", lang)
+    pages = core_pages("letter", both_wheels(lang=lang))
     assert len(pages) % 2 == 0
 
     def texts_of(items, m=d.IDENTITY, clipped=False):

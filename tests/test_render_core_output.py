@@ -14,8 +14,9 @@ from pachaprint.model.board import COLUMN_LETTERS
 from pachaprint.model.rules import BOX_CROP_TILES, BOX_TERRAIN_TILES
 from pachaprint.render.components import board, crop_tiles
 from pachaprint.render.core import COMPONENTS, render_core
-from pachaprint.render.sheets import body_area, paper, settings
+from pachaprint.render.sheets import body_area, geometry, paper
 from pachaprint.resources import load_template
+from tests.helpers import both_wheels
 
 from .pdfprobe import PT, probe, raster_difference
 
@@ -36,7 +37,7 @@ PAPER_PT = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}
 @pytest.fixture(scope="module")
 def out(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("core")
-    render_core(root, paper="both", lang="en")
+    render_core(root, both_wheels(papers=("a4", "letter")))
     return root
 
 
@@ -78,9 +79,9 @@ def test_pnp_pages_have_the_paper_size_and_duplex_rhythm(out, key):
     assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == "/DuplexFlipLongEdge"
     # terrain tiles: pages of fronts, each followed by its backs page
     area = body_area(paper(key))
-    pitch = 25.0 + 2 * 3.0 + settings()["gap_mm"]
-    per_page = math.floor((area.w + settings()["gap_mm"]) / pitch) * math.floor(
-        (area.h + settings()["gap_mm"]) / pitch
+    pitch = 25.0 + 2 * 3.0 + geometry()["gap_mm"]
+    per_page = math.floor((area.w + geometry()["gap_mm"]) / pitch) * math.floor(
+        (area.h + geometry()["gap_mm"]) / pitch
     )
     labels = _texts(path)
     fronts = [i for i, t in enumerate(labels) if "Terrain tiles" in t and "fronts" in t]
@@ -128,7 +129,7 @@ def _crop_marks(shapes, length):
             (x1, y1), (x2, y2) = s.points
             if (
                 abs(math.dist((x1, y1), (x2, y2)) - length) < 0.01
-                and abs(s.line_width - settings()["cut_line_mm"]) < 0.005
+                and abs(s.line_width - geometry()["cut_line_mm"]) < 0.005
             ):
                 marks.append(((x1 + x2) / 2, (y1 + y2) / 2, "v" if abs(x1 - x2) < 1e-6 else "h"))
     return marks
@@ -137,13 +138,13 @@ def _crop_marks(shapes, length):
 def test_terrain_tile_measured_between_crop_marks_is_the_cell_size(out):
     path = out / "pnp" / "pachaprint-core-a4.pdf"
     index = next(i for i, t in enumerate(_texts(path)) if "Terrain tiles" in t and "fronts" in t)
-    marks = _crop_marks(_probe(path, index).shapes, settings()["crop_mark_mm"])
+    marks = _crop_marks(_probe(path, index).shapes, geometry()["crop_mark_mm"])
     xs = sorted({round(x, 3) for x, _, k in marks if k == "v"})
     ys = sorted({round(y, 3) for _, y, k in marks if k == "h"})
     cell = load_template("board.json")["cell_mm"]
     assert xs[1] - xs[0] == pytest.approx(cell, abs=0.2)
     assert ys[1] - ys[0] == pytest.approx(cell, abs=0.2)
-    assert xs[2] - xs[1] == pytest.approx(2 * 3.0 + settings()["gap_mm"], abs=0.2)
+    assert xs[2] - xs[1] == pytest.approx(2 * 3.0 + geometry()["gap_mm"], abs=0.2)
 
 
 def test_crop_tile_cut_circles_have_the_template_diameters(out):
@@ -157,7 +158,7 @@ def test_crop_tile_cut_circles_have_the_template_diameters(out):
             if (
                 s.op == "S"
                 and len(s.points) == 13
-                and abs(s.line_width - settings()["cut_line_mm"]) < 0.005
+                and abs(s.line_width - geometry()["cut_line_mm"]) < 0.005
             ):
                 x0, y0, x1, y1 = s.bbox
                 assert x1 - x0 == pytest.approx(y1 - y0, abs=0.01)
@@ -214,7 +215,7 @@ def test_svg_ids_and_data_attributes(out):
 
 
 def test_rendering_twice_gives_identical_bytes(out, tmp_path):
-    render_core(tmp_path, paper="a4", lang="en")
+    render_core(tmp_path, both_wheels())
     for path in sorted(out.rglob("*.*")):
         if "letter" in path.name:
             continue

@@ -8,10 +8,11 @@ import pytest
 from pypdf import PdfReader
 
 from pachaprint import __version__
+from pachaprint.model.printing import PrintSettings
 from pachaprint.model.scenario import Scenario
-from pachaprint.render.discs import discs_file_name
-from pachaprint.render.scenario import render_discs_pnp
-from tests.helpers import REPO
+from pachaprint.render.discs import discs_file_name, render_discs
+from pachaprint.render.wheel import WheelTemplateError
+from tests.helpers import REPO, disc_of
 
 NAMES = ("high-valley", "lake-shore")
 
@@ -23,6 +24,10 @@ def _scenarios() -> list[Scenario]:
     ]
 
 
+def _discs():
+    return [disc_of(scenario) for scenario in _scenarios()]
+
+
 @pytest.fixture(scope="module")
 def discs(tmp_path_factory):
     out = tmp_path_factory.mktemp("discs")
@@ -30,7 +35,7 @@ def discs(tmp_path_factory):
     for wheel in ("retail", "volvelle45"):
         for lang in ("en", "de"):
             path = out / lang / discs_file_name("a4", wheel)
-            render_discs_pnp(_scenarios(), path, "a4", wheel=wheel, lang=lang)
+            render_discs(_discs(), path, "a4", wheel, PrintSettings(lang=lang))
             found[wheel, lang] = PdfReader(path)
     return found
 
@@ -38,8 +43,8 @@ def discs(tmp_path_factory):
 def test_one_file_per_template():
     assert discs_file_name("a4", "retail") == "pachaprint-discs-a4.pdf"
     assert discs_file_name("letter", "volvelle45") == "pachaprint-discs-letter-volvelle45.pdf"
-    with pytest.raises(ValueError, match="one discs file per wheel template"):
-        render_discs_pnp(_scenarios(), "unused.pdf", "a4", wheel="both")
+    with pytest.raises(WheelTemplateError):  # a discs file is one template's
+        render_discs(_discs(), "unused.pdf", "a4", "both", PrintSettings())
 
 
 @pytest.mark.parametrize("wheel", ["retail", "volvelle45"])
@@ -85,6 +90,6 @@ def test_nothing_english_in_a_german_discs_file(discs):
 
 
 def test_the_discs_pdf_is_the_same_bytes_every_time(tmp_path):
-    first = render_discs_pnp(_scenarios(), tmp_path / "a.pdf", "letter", wheel="volvelle45")
-    second = render_discs_pnp(_scenarios(), tmp_path / "b.pdf", "letter", wheel="volvelle45")
+    first = render_discs(_discs(), tmp_path / "a.pdf", "letter", "volvelle45", PrintSettings())
+    second = render_discs(_discs(), tmp_path / "b.pdf", "letter", "volvelle45", PrintSettings())
     assert first.read_bytes() == second.read_bytes()

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
-from pachaprint.cli.options import Ink
+from pachaprint.model.printing import INKS, PrintSettings
 from pachaprint.model.scenario import Scenario
 from pachaprint.render import draw as d
 from pachaprint.render import symbols
@@ -19,7 +19,7 @@ from pachaprint.render.components import reference_card
 from pachaprint.render.components.disc_back import disc_back
 from pachaprint.render.components.disc_front import disc_front
 from pachaprint.render.pdf import pdf_bytes
-from tests.helpers import EXAMPLES
+from tests.helpers import EXAMPLES, disc_of
 
 runner = CliRunner()
 
@@ -38,30 +38,35 @@ def _scenario() -> Scenario:
     return Scenario.from_dict(json.loads((EXAMPLES / "lake-shore.json").read_text()))
 
 
-def test_the_option_offers_every_ink():
-    assert [i.value for i in Ink] == list(symbols.INKS)
+FULL, SAVER = PrintSettings(), PrintSettings(ink="saver")
+
+
+@pytest.mark.parametrize("command", ["render", "build"])
+def test_the_option_offers_every_ink_and_no_other(command):
+    shown = runner.invoke(app, [command, "--help"], terminal_width=200)
+    assert f"--ink {'|'.join(INKS)} " in shown.stdout
+    refused = runner.invoke(app, [command, "--ink", "sepia"])
+    assert refused.exit_code == 2 and "'sepia' is not one of" in refused.stderr
 
 
 @pytest.mark.parametrize(
     "make",
     [
-        lambda: reference_card.faces("en")[0],
-        lambda: disc_front(_scenario(), "retail"),
-        lambda: disc_front(_scenario(), "volvelle45"),
-        lambda: disc_back(_scenario(), "retail", difficulty="easy"),
+        lambda settings: reference_card.faces(settings)[0],
+        lambda settings: disc_front(disc_of(_scenario(), "easy"), "retail", settings),
+        lambda settings: disc_front(disc_of(_scenario(), "easy"), "volvelle45", settings),
+        lambda settings: disc_back(disc_of(_scenario(), "easy"), "retail", settings),
     ],
     ids=["reference-card", "disc-front-retail", "disc-front-volvelle45", "disc-back"],
 )
 def test_saver_prints_at_most_half_the_ink(make):
-    full = _coverage(make())
-    with symbols.ink("saver"):
-        saver = _coverage(make())
+    full = _coverage(make(FULL))
+    saver = _coverage(make(SAVER))
     assert saver <= 0.5 * full, (saver, full)
 
 
 def test_the_reference_card_loses_its_full_background_but_keeps_an_outline():
-    with symbols.ink("saver"):
-        card = reference_card.faces("en")[0]
+    card = reference_card.faces(SAVER)[0]
     pal = symbols.palette("saver")
     band, inner = card.items[0], card.items[1]
     assert isinstance(band, d.Rect) and band.style.fill == "#FFFFFF"
@@ -70,8 +75,7 @@ def test_the_reference_card_loses_its_full_background_but_keeps_an_outline():
 
 def test_saver_keeps_every_cell_its_letter_and_a_light_colour():
     scenario = _scenario()
-    with symbols.ink("saver"):
-        drawing = disc_front(scenario, "volvelle45")
+    drawing = disc_front(disc_of(scenario, "easy"), "volvelle45", SAVER)
     tints = {v["colour"] for v in symbols.palette("saver")["terrains"].values()}
     areas = [
         item
@@ -102,4 +106,8 @@ def test_render_ink_saver_writes_different_files(tmp_path):
     assert (tmp_path / "full" / "lake-shore-disc-back.svg").read_bytes() != (
         tmp_path / "saver" / "lake-shore-disc-back.svg"
     ).read_bytes()
-    assert symbols.ink_mode() == "full"  # the command leaves the default ink as it was
+
+
+def test_an_unknown_ink_is_refused_when_the_settings_are_made():
+    with pytest.raises(ValueError, match="ink: choose full or saver"):
+        PrintSettings(ink="sepia")

@@ -16,9 +16,9 @@ from pypdf import PdfReader
 
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.core import render_core
-from pachaprint.render.scenario import render_discs_pnp
+from pachaprint.render.discs import render_discs
 from pachaprint.resources import load_template
-from tests.helpers import EXAMPLES
+from tests.helpers import EXAMPLES, both_wheels, disc_of
 
 WORD = re.compile(r"[^\W\d_]{5,}")
 
@@ -52,16 +52,15 @@ def _scenario_words() -> set[str]:
 @pytest.mark.parametrize("lang", ["de", "es"])
 def test_no_english_word_in_the_kit(tmp_path, lang):
     english = _words("en") - _words(lang) - _scenario_words() - {"pachaprint", "retail", "volvelle"}
-    render_core(tmp_path, paper="a4", lang=lang, wheels="both")
-    scenarios = [
-        Scenario.from_dict(json.loads((EXAMPLES / f"{n}.json").read_text()))
+    settings = both_wheels(lang=lang)
+    render_core(tmp_path, settings)
+    discs = [
+        disc_of(Scenario.from_dict(json.loads((EXAMPLES / f"{n}.json").read_text())))
         for n in ("lake-shore", "high-valley")
     ]
     files = [tmp_path / "pnp" / "pachaprint-core-a4.pdf"]
     for wheel in ("retail", "volvelle45"):
-        files.append(
-            render_discs_pnp(scenarios, tmp_path / f"discs-{wheel}.pdf", "a4", wheel, lang)
-        )
+        files.append(render_discs(discs, tmp_path / f"discs-{wheel}.pdf", "a4", wheel, settings))
     for path in files:
         for number, page in enumerate(PdfReader(path).pages, 1):
             found = {w.lower() for w in WORD.findall(page.extract_text())} & english

@@ -12,6 +12,7 @@ from pachaprint.render.components import crop_tiles, pieces, screens
 from pachaprint.render.core import render_core
 from pachaprint.render.fonts import text_width
 from pachaprint.render.svg import svg_string
+from tests.helpers import both_wheels
 from tests.test_render_wheel_svgread import Document, apply
 
 BOX = (
@@ -29,7 +30,7 @@ LETTERS = {
 @pytest.fixture(scope="module", params=["en", "de"])
 def out(request, tmp_path_factory):
     folder = tmp_path_factory.mktemp(f"pieces-{request.param}")
-    render_core(folder, paper="a4", lang=request.param, wheels="both")
+    render_core(folder, both_wheels(lang=request.param))
     return request.param, folder
 
 
@@ -137,7 +138,7 @@ def test_four_coop_screens_each_with_the_turn_inside(out):
 def test_a_pawn_on_a_crop_tile_leaves_its_level_and_symbol_in_view(level):
     """The pawn (its footprint, centred on the tile) covers none of the tile's level digits
     and symbols, read back from the tile's SVG; every mark stays inside the tile."""
-    doc = Document(svg_string(crop_tiles.face(level, 1)))
+    doc = Document(svg_string(crop_tiles.face(level, 1, both_wheels())))
     size = crop_tiles.diameter(level)
     r = size / 2
     pawn = max(pieces.footprint("quechua")) / 2

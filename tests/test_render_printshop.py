@@ -10,11 +10,12 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
+from pachaprint.model.printing import PrintSettings
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.core import core_pages, render_core
+from pachaprint.render.discs import render_discs
 from pachaprint.render.pdf import pdf_bytes
-from pachaprint.render.scenario import render_discs_pnp
-from tests.helpers import REPO
+from tests.helpers import REPO, both_wheels, disc_of
 from tests.pdfprobe import probe
 
 EDGE_MM = 5.0
@@ -24,15 +25,17 @@ OFFSET = (1.5, -0.5)
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("printshop")
-    render_core(out, paper="both", lang="en", wheels="both")
-    scenarios = [
-        Scenario.from_dict(json.loads((REPO / "tests" / "fixtures" / f"{n}.json").read_text()))
+    settings = both_wheels(papers=("a4", "letter"))
+    render_core(out, settings)
+    discs = [
+        disc_of(
+            Scenario.from_dict(json.loads((REPO / "tests" / "fixtures" / f"{n}.json").read_text()))
+        )
         for n in ("high-valley", "lake-shore")
     ]
-    render_discs_pnp(scenarios, out / "pnp" / "pachaprint-discs-a4.pdf", "a4", wheel="retail")
-    render_discs_pnp(
-        scenarios, out / "pnp" / "pachaprint-discs-a4-volvelle45.pdf", "a4", wheel="volvelle45"
-    )
+    pnp = out / "pnp"
+    render_discs(discs, pnp / "pachaprint-discs-a4.pdf", "a4", "retail", settings)
+    render_discs(discs, pnp / "pachaprint-discs-a4-volvelle45.pdf", "a4", "volvelle45", settings)
     return out
 
 
@@ -106,8 +109,8 @@ def _signature(pdf: bytes, index: int) -> list[list[tuple[float, float]]]:
 
 @pytest.mark.slow
 def test_back_offset_moves_back_pages_only():
-    plain = core_pages("a4", "en", None, None)
-    shifted = core_pages("a4", "en", None, None, back_offset=OFFSET)
+    plain = core_pages("a4", PrintSettings(), None, wheels=False)
+    shifted = core_pages("a4", PrintSettings(back_offset=OFFSET), None, wheels=False)
     assert len(plain) == len(shifted)
     a, b = pdf_bytes(plain), pdf_bytes(shifted)
     sides = [dict(p.metadata)["side"] for p in plain]

@@ -17,11 +17,12 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
+from pachaprint.model.printing import PrintSettings
 from pachaprint.model.scenario import Scenario
+from pachaprint.model.sharecode import code_of, decode
 from pachaprint.render.components.share_code import qr_matrix, share_layout
-from pachaprint.render.scenario import render_scenario
-from pachaprint.share.codec import code_of, decode
-from tests.helpers import REPO
+from pachaprint.resources import LANGUAGES
+from tests.helpers import REPO, write_disc
 
 pytestmark = pytest.mark.slow  # renders and rasterises whole discs
 
@@ -38,8 +39,8 @@ def load(name: str) -> Scenario:
 def rendered(tmp_path_factory):
     out = tmp_path_factory.mktemp("discs")
     for name in ("sun-gate", "titicaca-shoreline"):
-        render_scenario(load(name), out / name, wheel="both", printable=True)
-    render_scenario(load("sun-gate"), out / "linked", printable=True, share_url=BASE)
+        write_disc(load(name), out / name, print_sheet=True)
+    write_disc(load("sun-gate"), out / "linked", PrintSettings(share_url=BASE), print_sheet=True)
     return out
 
 
@@ -159,7 +160,7 @@ def test_render_and_build_refuse_a_share_url_that_is_no_address(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "it", "fr", "es"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_block_fits_beside_the_pin_in_every_language(lang):
     """Worst cases: the widest code line (three groups of W) and the widest difficulty line."""
     from pachaprint.render.components.disc_back import layout
@@ -169,9 +170,9 @@ def test_the_block_fits_beside_the_pin_in_every_language(lang):
     radius, em = 75.0, 25.4 / 72  # mm per point
     spec = share_layout()
     block, qr = spec["layout"]["code"], spec["layout"]["qr"]
-    caption = spec["texts"][lang]["caption"]
-    assert missing_characters(caption) == []
     words = wheel_texts(lang)
+    caption = words["share_caption"]
+    assert missing_characters(caption) == []
     difficulty_width = max(
         text_width(words["difficulty"].format(difficulty=v), layout()["difficulty"]["pt"])
         for v in words["difficulties"].values()

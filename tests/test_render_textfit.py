@@ -102,7 +102,10 @@ def test_worst_names_stay_inside_the_disc_back_cut(name, tmp_path):
     from tests.pdfprobe import probe
 
     assert len(name) <= 60
-    back = disc_back(_scenario(name, author="Ẅ" * 57), "retail", "en", "medium")
+    from pachaprint.model.printing import PrintSettings
+    from tests.helpers import disc_of
+
+    back = disc_back(disc_of(_scenario(name, author="Ẅ" * 57), "medium"), "retail", PrintSettings())
     path = write_pdf(back, tmp_path / "back.pdf")
     reader = PdfReader(path)
     page = probe(reader, 0)
@@ -147,10 +150,10 @@ def _pdf_widths(reader) -> dict[str, tuple[int, list[float]]]:
 def test_no_glyph_without_its_font_in_any_rendered_text(tmp_path):
     import xml.etree.ElementTree as ET
 
-    from pachaprint.render.scenario import render_scenario
+    from tests.helpers import write_disc
 
     scenario = _scenario("Llama \U0001f999 Lake \u4e2d", author="\u0142\u00f3d\u017a \u2603")
-    written = render_scenario(scenario, tmp_path, wheel="both", printable=True)
+    written = write_disc(scenario, tmp_path, print_sheet=True)
     svgs = [p for p in written if p.suffix == ".svg"]
     assert svgs
     for path in svgs:

@@ -14,10 +14,12 @@ import numpy as np
 import pypdfium2
 import pytest
 
+from pachaprint.model.printing import PrintSettings
 from pachaprint.render.components.wheel_cover import finished_pages
+from pachaprint.render.core import wheel_sheets
 from pachaprint.render.pdf import pdf_bytes
-from pachaprint.render.scenario import render_wheel_core, wheel_sheets
 from pachaprint.render.wheel_templates import load_wheel
+from tests.helpers import write_core_wheels
 from tests.test_render_wheel_proof import _axis_shape, _centre, _centre_of
 from tests.test_render_wheel_svgread import Document, matrix_angle
 
@@ -27,7 +29,7 @@ EDGE_MM = 5.0
 @pytest.fixture(scope="module")
 def sheets(tmp_path_factory):
     out = tmp_path_factory.mktemp("kit")
-    render_wheel_core(out, "a4", "en", "both")
+    write_core_wheels(out, "a4")
     return {
         "retail": Document((out / "core" / "wheel-cover.svg").read_text()),
         "volvelle45": Document((out / "core" / "wheel-cover-volvelle45.svg").read_text()),
@@ -117,8 +119,8 @@ def test_the_back_of_the_cover_sheet_masks_every_piece(template):
     """On the back page, behind each piece (its mirrored place, bleed included) the ink
     covers at least 80 % of the paper; the piece's front and its mask register on
     long-edge duplex (the mask is the mirror image of the piece's place)."""
-    sheets_ = wheel_sheets(template, "a4", "en")
-    pages = finished_pages(sheets_[:2], "cover", "en")
+    sheets_ = wheel_sheets(template, "a4", PrintSettings())
+    pages = finished_pages(sheets_[:2], "cover", PrintSettings())
     front, back = pages
     assert dict(back.metadata)["side"] == "back"
     grey = _raster(back)

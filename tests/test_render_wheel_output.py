@@ -15,18 +15,17 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pachaprint.cli.application import app
+from pachaprint.model.printing import PrintSettings
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.components.disc_back import disc_back
-from pachaprint.render.scenario import (
-    render_calibration,
-    render_discs_pnp,
-    render_scenario,
-    render_wheel_core,
-)
+from pachaprint.render.core import render_calibration, wheel_core_files
+from pachaprint.render.disc_files import write_disc_files
+from pachaprint.render.discs import render_discs
 from pachaprint.render.svg import svg_string
-from pachaprint.render.wheel_shapes import WheelTemplateError
+from pachaprint.render.wheel import WheelTemplateError
 from pachaprint.render.wheel_templates import load_wheel, wheel_from_data
 from pachaprint.resources import load_template
+from tests.helpers import disc_of
 from tests.pdfprobe import raster_difference
 from tests.test_render_wheel_svgread import Document
 
@@ -42,12 +41,25 @@ def _scenario(name: str) -> Scenario:
     return Scenario.from_dict(_data(name))
 
 
+BOTH = PrintSettings(wheels=("retail", "volvelle45"))
+EN = PrintSettings()
+
+
+def _write_core(root: Path, paper: str) -> list[Path]:
+    """The core wheel files of both templates on ``paper``, written under ``root``."""
+    files = wheel_core_files(paper, BOTH)
+    for name, data in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(data)
+    return [root / name for name in files]
+
+
 @pytest.fixture(scope="module")
 def out(tmp_path_factory):
     root = tmp_path_factory.mktemp("wheel-out")
     for name in ("high-valley", "lake-shore"):
-        render_scenario(_scenario(name), root / name, wheel="both", difficulty="medium")
-    render_wheel_core(root, "letter", "en", "both")
+        write_disc_files(disc_of(_scenario(name), "medium"), BOTH, root / name)
+    _write_core(root, "letter")
     return root
 
 
@@ -178,18 +190,14 @@ def test_text_is_real_text(out):
 
 @pytest.mark.slow
 def test_rendering_twice_gives_identical_bytes(tmp_path):
-    scenario = _scenario("lake-shore")
-    first = render_scenario(
-        scenario, tmp_path / "a", wheel="both", difficulty="easy", printable=True
-    )
-    second = render_scenario(
-        scenario, tmp_path / "b", wheel="both", difficulty="easy", printable=True
-    )
+    disc = disc_of(_scenario("lake-shore"), "easy")
+    first = write_disc_files(disc, BOTH, tmp_path / "a", print_sheet=True)
+    second = write_disc_files(disc, BOTH, tmp_path / "b", print_sheet=True)
     assert [p.name for p in first] == [p.name for p in second]
     for p, q in zip(first, second, strict=False):
         assert p.read_bytes() == q.read_bytes(), p.name
-    one = render_wheel_core(tmp_path / "c", "a4")
-    two = render_wheel_core(tmp_path / "d", "a4")
+    one = _write_core(tmp_path / "c", "a4")
+    two = _write_core(tmp_path / "d", "a4")
     for p, q in zip(one, two, strict=False):
         assert p.read_bytes() == q.read_bytes(), p.name
 
@@ -229,12 +237,12 @@ def _without_share_code(drawing):
 @pytest.mark.parametrize("name", ["high-valley", "lake-shore"])
 def test_disc_back_depends_on_public_facts_only(name):
     data = _data(name)
-    original = Scenario.from_dict(data)
-    changed = Scenario.from_dict(_shuffled_hidden(data))
-    assert original.terrain_counts() == changed.terrain_counts()
+    original = disc_of(Scenario.from_dict(data), "hard")
+    changed = disc_of(Scenario.from_dict(_shuffled_hidden(data)), "hard")
+    assert original.stats.terrain == changed.stats.terrain
     for wheel in ("retail", "volvelle45"):
-        assert svg_string(_without_share_code(disc_back(original, wheel, difficulty="hard"))) == (
-            svg_string(_without_share_code(disc_back(changed, wheel, difficulty="hard")))
+        assert svg_string(_without_share_code(disc_back(original, wheel, EN))) == (
+            svg_string(_without_share_code(disc_back(changed, wheel, EN)))
         )
 
 
@@ -254,14 +262,8 @@ def test_disc_back_names_start_cells_only(out):
 
 
 def test_discs_pnp_is_duplex_ready(tmp_path):
-    scenarios = [_scenario("high-valley"), _scenario("lake-shore")]
-    path = render_discs_pnp(
-        scenarios,
-        tmp_path / "discs.pdf",
-        paper="a4",
-        wheel="retail",
-        difficulties={"high-valley": "hard", "lake-shore": "easy"},
-    )
+    discs = [disc_of(_scenario("high-valley"), "hard"), disc_of(_scenario("lake-shore"), "easy")]
+    path = render_discs(discs, tmp_path / "discs.pdf", "a4", "retail", EN)
     reader = PdfReader(path)
     # the contents page and its blank back, then a front page and a back page per disc
     assert len(reader.pages) == 2 + 2 * 2
@@ -381,7 +383,7 @@ def test_calibrate_command(tmp_path):
     assert len(sectors) == 9
     edges = sorted(float(el.get("data-ring-edge-mm")) for el in doc.with_data("ring-edge-mm"))
     assert edges == list(load_wheel("retail").ring_edges)
-    written = render_calibration(tmp_path / "again", paper="a4", lang="de")
+    written = render_calibration(tmp_path / "again", PrintSettings(lang="de"), "retail")
     assert "Kalibrierscheibe" in written[0].read_text()
 
 
@@ -391,23 +393,27 @@ def test_render_core_command_includes_the_wheel_parts(tmp_path):
         app, ["render", "--core", "--out", str(tmp_path), "--wheel", "volvelle45"]
     )
     assert result.exit_code == 0, result.output
-    core = {p.name for p in (tmp_path / "core").iterdir()}
+    # everything lands in --out itself (a build keeps its OUT/core/ and OUT/pnp/)
+    assert all(p.is_file() for p in tmp_path.iterdir())
+    core = {p.name for p in tmp_path.iterdir()}
     assert {
+        "board.svg",
         "wheel-cover-volvelle45.svg",
         "wheel-cover-volvelle45.pdf",
         "calibration-disc.svg",
+        "pachaprint-core-a4.pdf",
     } <= core
     assert "wheel-cover.svg" not in core
-    assert (tmp_path / "pnp" / "pachaprint-core-a4.pdf").exists()
+    assert f"core: wrote {len(core)} files" in result.output
 
 
 @pytest.mark.parametrize("wheel", ["retail", "volvelle45"])
 def test_assembled_preview_shows_the_cell_in_its_windows(wheel):
     from pachaprint.render.components.wheel_preview import wheel_preview
 
-    scenario = _scenario("high-valley")
+    disc = disc_of(_scenario("high-valley"), "easy")
     for column, row in ((0, 0), (8, 4), (3, 2)):
-        doc = Document(svg_string(wheel_preview(scenario, wheel, column, row)))
+        doc = Document(svg_string(wheel_preview(disc, wheel, column, row, EN)))
         cell = f"{'abcdefghi'[column]}{row + 1}"
         group = next(
             el
@@ -443,15 +449,15 @@ def test_long_names_stay_on_the_disc():
     data["id"] = "a-very-long-scenario-id-of-forty-chars-x"
     data["name"] = "The Long and Winding Road to the Salt Flats of the Far South"
     data["author"] = "Somebody With A Rather Long Name, Her Friends and Her Cousins"
-    scenario = Scenario.from_dict(data)
+    disc = disc_of(Scenario.from_dict(data), "needs-guessing")
     from pachaprint.render.components.disc_front import disc_front
 
     for wheel in ("retail", "volvelle45"):
         radius = load_wheel(wheel).disc_radius
         hub = load_wheel(wheel).hub_radius
         for drawing in (
-            disc_front(scenario, wheel),
-            disc_back(scenario, wheel, "de", difficulty="needs-guessing"),
+            disc_front(disc, wheel, EN),
+            disc_back(disc, wheel, PrintSettings(lang="de")),
         ):
             doc = Document(svg_string(drawing))
             for el in doc.texts():
@@ -536,6 +542,7 @@ def test_symbols_and_texts_stay_inside_the_cut(out):
 
 
 def test_a_crop_layer_with_dots_is_solved_before_drawing(tmp_path):
+    """The checker fills the dots of the disc it makes: the files are those of the whole layer."""
     data = _data("lake-shore")
     complete = Scenario.from_dict(data)
     board = complete.board
@@ -544,8 +551,9 @@ def test_a_crop_layer_with_dots_is_solved_before_drawing(tmp_path):
     data["crops"] = [flat[r * board.width : (r + 1) * board.width] for r in range(5)]
     dotted = Scenario.from_dict(data)
     assert not dotted.is_complete
-    render_scenario(complete, tmp_path / "complete", wheel="both", difficulty="easy")
-    render_scenario(dotted, tmp_path / "dotted", wheel="both", difficulty="easy")
+    assert disc_of(dotted).scenario.crops == complete.crops
+    write_disc_files(disc_of(complete), BOTH, tmp_path / "complete")
+    write_disc_files(disc_of(dotted), BOTH, tmp_path / "dotted")
     for name in ("disc-front.svg", "disc-front-volvelle45.svg", "disc-back.svg"):
         assert (tmp_path / "complete" / name).read_bytes() == (
             tmp_path / "dotted" / name
@@ -560,7 +568,7 @@ def test_the_disc_back_numbers_the_otoma_start_cells_in_their_colour_order():
 
     library = Path(__file__).resolve().parent.parent / "scenarios"
     scenario = Scenario.from_dict(json.loads((library / "colca-canyon.json").read_text()))
-    doc = Document(svg_string(disc_back(scenario, "volvelle45", "en", difficulty="easy")))
+    doc = Document(svg_string(disc_back(disc_of(scenario, "easy"), "volvelle45", EN)))
     numbered = {
         el.get("data-cell"): el.get("data-otoma")
         for el in doc.with_data("otoma")

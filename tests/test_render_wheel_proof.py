@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 
 from pachaprint.model.scenario import Scenario
-from pachaprint.render.scenario import render_scenario, render_wheel_core
 from pachaprint.render.wheel_templates import load_wheel
+from tests.helpers import write_core_wheels, write_disc
 from tests.test_render_wheel_svgread import Document, Grid, Shape, apply, matrix_angle, samples
 
 EXAMPLES = Path(__file__).resolve().parent / "fixtures"
@@ -41,9 +41,9 @@ def rendered(tmp_path_factory):
     files = {}
     for name in ("high-valley", "lake-shore"):
         scenario = _scenario(name)
-        render_scenario(scenario, out / name, wheel="both")
+        write_disc(scenario, out / name)
         files[name] = (scenario, out / name)
-    render_wheel_core(out, "a4", "en", "both")
+    write_core_wheels(out, "a4")
     return files, out / "core"
 
 

@@ -15,14 +15,15 @@ import math
 
 import pytest
 
+from pachaprint.model.printing import PrintSettings
 from pachaprint.render import draw as d
 from pachaprint.render.components.shutter_piece import shutter_drawing
 from pachaprint.render.components.wheel_cover import finished_page
 from pachaprint.render.components.wheel_steps import assembly_sheet
-from pachaprint.render.scenario import render_wheel_core
 from pachaprint.render.shutters import shutters
 from pachaprint.render.svg import svg_string
 from pachaprint.render.wheel_templates import load_wheel
+from tests.helpers import write_core_wheels
 from tests.test_render_wheel_proof import _axis_shape, _centre, _centre_of
 from tests.test_render_wheel_svgread import Document, Shape, samples
 
@@ -34,7 +35,7 @@ DIRECTIONS = [(math.cos(math.radians(a)), math.sin(math.radians(a))) for a in ra
 @pytest.fixture(scope="module")
 def sheets(tmp_path_factory):
     out = tmp_path_factory.mktemp("shutters")
-    render_wheel_core(out, "a4", "en", "both")
+    write_core_wheels(out, "a4")
     return {
         "retail": Document((out / "core" / "wheel-cover.svg").read_text()),
         "volvelle45": Document((out / "core" / "wheel-cover-volvelle45.svg").read_text()),
@@ -120,7 +121,8 @@ def test_each_flap_shows_its_window_and_the_sheets_say_how_to_fit_it(sheets, tem
         assert doc.find(f"shutter-{key}").get("data-window") == key
     words = " ".join("".join(t.itertext()) for t in doc.texts())
     assert "hinge" in words and "glue" in words.lower()
-    steps = Document(svg_string(finished_page(assembly_sheet(template), "steps")))
+    en = PrintSettings()
+    steps = Document(svg_string(finished_page(assembly_sheet(template, "a4", en), "steps", en)))
     words = " ".join("".join(t.itertext()) for t in steps.texts())
     assert "Lift only the door you need" in words
     assert "Glue the shutter's spine on the hatched mark" in words
@@ -128,7 +130,7 @@ def test_each_flap_shows_its_window_and_the_sheets_say_how_to_fit_it(sheets, tem
 
 def test_the_shutter_piece_has_bleed():
     for template in ("retail", "volvelle45"):
-        piece = shutter_drawing(load_wheel(template))
+        piece = shutter_drawing(load_wheel(template), PrintSettings())
         assert piece.bleed_mm == 3.0
         spine = shutters(load_wheel(template)).spine
         # the spine's and flaps' colours reach past the cut on every free side

@@ -8,12 +8,13 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from pachaprint.model.printing import PrintSettings
+from pachaprint.model.sharecode import code_of, decode
 from pachaprint.render.webwheel import write_webwheel
-from pachaprint.share.codec import code_of, decode
 from pachaprint.studio.server import BackgroundStudio
 from pachaprint.web.workspace import Workspace
 from tests.browser import console_problems, requested_urls
-from tests.helpers import EXAMPLES, REPO
+from tests.helpers import EXAMPLES, REPO, disc_of
 from tests.share_corpus import corpus
 from tests.test_share_codec import complete, shipped
 from tests.test_webwheel_browser import cell_button, expected_cells, expected_supply, reveal, state
@@ -33,7 +34,7 @@ def hosted(tmp_path_factory):
     """The page that holds no disc (``pachaprint wheel`` without FILE) and a disc's own page."""
     folder = tmp_path_factory.mktemp("hosted")
     return write_webwheel(None, folder / "wheel.html"), write_webwheel(
-        shipped("sun-gate"), folder / "sun-gate.html"
+        disc_of(shipped("sun-gate")), folder / "sun-gate.html"
     )
 
 
@@ -154,7 +155,7 @@ def test_a_bad_code_on_a_discs_own_page_says_so_and_keeps_the_disc(driver, hoste
 
 
 def test_the_page_in_german_names_a_typo(driver, tmp_path):
-    page = write_webwheel(None, tmp_path / "wheel.html", lang="de")
+    page = write_webwheel(None, tmp_path / "wheel.html", PrintSettings(lang="de"))
     open_page(driver, f"{page.as_uri()}#1F0SC-9DYK9-39BTD-ZCQ0N-0APC")
     assert driver.find_element(By.ID, "code-problem").text.startswith(
         "Dieser Teilen-Code lässt sich nicht öffnen: die Prüfzeichen passen nicht"

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from pachaprint.check.generate import slug
 from pachaprint.cli import app
-from pachaprint.share.codec import NAME_MARK
+from pachaprint.model.sharecode import NAME_MARK
 from tests.helpers import EXAMPLES, REPO
 from tests.share_corpus import corpus
 from tests.test_share_codec import complete
@@ -195,6 +195,13 @@ def test_usage_errors_exit_2(tmp_path):
     folder = run("import", tmp_path)
     assert folder.exit_code == 2
     assert "is a folder: give share codes, links or files" in folder.stderr
+    for empty in ("", "  "):  # Path("") is the current folder, but "" names nothing
+        result = run("import", SUN_GATE_CODE, empty, "-o", tmp_path / "out")
+        assert result.exit_code == 2
+        assert result.stderr == (
+            "pachaprint: error: an empty argument: give share codes, links or files\n"
+        )
+        assert not (tmp_path / "out").exists()
 
 
 def test_import_json_lists_every_input(tmp_path):

@@ -13,9 +13,18 @@ from hypothesis import strategies as st
 from pachaprint.check.generate import random_crops, random_terrain
 from pachaprint.check.solver import solver_for
 from pachaprint.check.validate import validate_data
+from pachaprint.model.base32 import (
+    ALPHABET,
+    CHECK_SYMBOLS,
+    check_symbols,
+    crc15,
+    one_slip_fixes,
+    read_symbols,
+    spelled,
+)
 from pachaprint.model.board import board_for
 from pachaprint.model.scenario import Scenario, crops_to_rows
-from pachaprint.share.codec import (
+from pachaprint.model.sharecode import (
     NAME_MARK,
     ShareCodeError,
     SharedDisc,
@@ -25,7 +34,6 @@ from pachaprint.share.codec import (
     encode_symbols,
     field_bits,
 )
-from pachaprint.share.symbols import ALPHABET, CHECK_SYMBOLS, check_symbols, read_symbols, spelled
 from tests.helpers import REPO
 from tests.share_corpus import corpus
 
@@ -217,3 +225,110 @@ def test_a_layer_that_breaks_the_rules_has_no_code():
     broken = SharedDisc("tiny", scenario.terrain_flat, (1,) * 25, (0,))
     with pytest.raises(ShareCodeError, match="not each level"):
         encode(broken)
+
+
+# -- where a typing slip is ---------------------------------------------------------------------
+def _bitwise_crc15(values: list[int]) -> int:
+    """The CRC-15 one bit at a time, as the format defines it (the reference)."""
+    crc = 0x7FFF
+    for value in values:
+        for bit in range(4, -1, -1):
+            top = (crc >> 14 & 1) ^ (value >> bit & 1)
+            crc = (crc << 1) & 0x7FFF
+            if top:
+                crc ^= 0x4599
+    return crc
+
+
+@given(st.lists(st.integers(0, 31), max_size=60))
+def test_the_crc_a_symbol_at_a_time_is_the_bitwise_crc(values):
+    assert crc15(values) == _bitwise_crc15(values)
+    assert crc15(values[7:], crc15(values[:7])) == crc15(values)
+
+
+def _one_slip_codes(values: list[int]) -> set[tuple[int, ...]]:
+    """Every code one slip from ``values`` (brute force: the reference for one_slip_fixes)."""
+    found = set()
+    for at in range(len(values) + 1):
+        for symbol in range(32):
+            found.add((*values[:at], symbol, *values[at:]))
+            if at < len(values):
+                found.add((*values[:at], symbol, *values[at + 1 :]))
+        found.add((*values[:at], *values[at + 1 :]))
+        if at + 1 < len(values):
+            found.add((*values[:at], values[at + 1], values[at], *values[at + 2 :]))
+    found.discard(tuple(values))
+    return found
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.integers(0, 31), min_size=1, max_size=12),
+    st.lists(st.integers(0, 31), min_size=5, max_size=45),
+    st.integers(0, 4),
+    st.data(),
+)
+def test_one_slip_fixes_are_every_neighbouring_code_whose_check_matches(before, body, slip, data):
+    before = data.draw(st.sampled_from([[], before]))
+    values = body + check_symbols(before + body)
+    at = data.draw(st.integers(0, len(values) - 1))
+    if slip == 0:
+        values[at] ^= data.draw(st.integers(1, 31))
+    elif slip == 1:
+        values.insert(at, data.draw(st.integers(0, 31)))
+    elif slip == 2:
+        del values[at]
+    elif slip == 3 and at + 1 < len(values):
+        values[at], values[at + 1] = values[at + 1], values[at]
+    elif slip == 4:
+        values = data.draw(st.lists(st.integers(0, 31), min_size=4, max_size=48))
+    fast = {tuple(code) for _, code in one_slip_fixes(values, before)}
+    fast.discard(tuple(values))
+    matching = {
+        code
+        for code in _one_slip_codes(values)
+        if len(code) > CHECK_SYMBOLS
+        and check_symbols([*before, *code[:-CHECK_SYMBOLS]]) == list(code[-CHECK_SYMBOLS:])
+    }
+    assert fast == matching
+
+
+def test_a_mistyped_code_names_the_group_of_the_slip():
+    code = code_of(shipped("sun-gate"), with_name=False)
+    assert code == "1F0SC-9DYK9-39BTD-ZCQ0N-0APB"
+    for typed, group in (
+        ("1F0SC-9DYK9-39BTE-ZCQ0N-0APB", "3 (39BTE)"),  # changed
+        ("1F0SC-9DYK9-39BD-ZCQ0N-0APB", "3 (39BD)"),  # left out
+        ("1F0SC-9DYK9-39BTD-ZCQ0NN-0APB", "4 (ZCQ0NN)"),  # doubled
+        ("1F0SC-9DKY9-39BTD-ZCQ0N-0APB", "2 (9DKY9)"),  # swapped
+        ("1F0SC-9DYK9-39BTD-ZCQ0N-0ABP", "5 (0ABP)"),  # swapped in the check
+        ("1f0sc9dyk939btdzcq0n0apc", "5 (0apc)"),  # in one block: groups of five
+        ("1F0SC-9DYK9-39BTD-ZCQ0N-0APB0", "5 (0APB0)"),  # one too many keeps the check
+    ):
+        with pytest.raises(ShareCodeError) as caught:
+            decode(typed)
+        assert str(caught.value).endswith(
+            f"a symbol was mistyped, left out or swapped, most likely in group {group}"
+        ), typed
+
+
+def test_a_slip_in_a_shipped_code_is_placed_in_its_group_nine_times_in_ten():
+    """Each shipped disc's code with one symbol changed at a chosen place: the message
+    names the group of the slip (alone, or among at most three)."""
+    named = alone = tried = 0
+    rng = random.Random(7)
+    for path in sorted((REPO / "scenarios").glob("*.json")):
+        code = code_of(complete(path.read_text(encoding="utf-8")), with_name=False)
+        places = [i for i, ch in enumerate(code) if ch != "-"]
+        for at in rng.sample(places, 5):
+            other = rng.choice([ch for ch in ALPHABET if ch != code[at]])
+            group = code[:at].count("-") + 1
+            with pytest.raises(ShareCodeError) as caught:
+                decode(code[:at] + other + code[at + 1 :])
+            message = str(caught.value)
+            tried += 1
+            where = message.partition("most likely in group ")[2]
+            named += f"{group} (" in where
+            alone += where.startswith(f"{group} (") and " or " not in where
+    assert tried == 100
+    assert named >= 90 and alone >= 75, (named, alone)

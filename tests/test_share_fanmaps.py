@@ -202,3 +202,20 @@ def test_fan_maps_keep_their_crops(tmp_path):
         assert result.scenario.terrain_flat == fan.terrain
         board = board_for(fan.size)
         assert {board.name(c) for c in fan.start} <= set(result.scenario.start)
+
+
+def test_the_readme_and_import_help_show_a_working_tiwanaku_app_link(tmp_path):
+    """The README's example link imports as written (two start cells added), and
+    ``import --help`` shows the format with the start of the same link."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    line = next(x for x in readme.splitlines() if x.startswith('pachaprint import "https://'))
+    link = line.split('"')[1]
+    assert link == app_link(sun_gate(), {2, 12, 16})  # c1, c3, b4 shown
+    result = runner.invoke(app, ["import", link, "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "added start cells e1 (2) and d3 (4)" in result.stdout
+    written = validate_data(json.loads((tmp_path / "tiwanaku-app-0n0apb.json").read_text()))
+    assert written.valid and written.scenario is not None
+    assert written.scenario.terrain_flat == sun_gate().terrain_flat
+    shown = runner.invoke(app, ["import", "--help"], terminal_width=70).stdout
+    assert f"\n  {link[: link.index('?game=') + 25]}-...\n" in shown  # whole, on a line

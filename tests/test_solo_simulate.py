@@ -123,6 +123,47 @@ def test_cli_simulate_solo_json_and_bad_options():
     assert tiny.exit_code == 1 and "long scenarios only" in tiny.output
 
 
+def test_otoma_cells_that_no_disc_could_take_are_usage_errors_in_every_command():
+    """Too few or too many cells, a cell off the long board, a cell twice: exit 2 from
+    simulate, play and table, before the disc is even read; a start cell the disc lacks
+    is a question for the disc (exit 1)."""
+    starts = ["d1", "a2", "i2", "f4", "i5"]
+    cases = (
+        (starts[:2], "--otoma: name exactly 5 start cells, one per Otoma pawn, not 2"),
+        ([*starts, "h1"], "--otoma: name exactly 5 start cells, one per Otoma pawn, not 6"),
+        ([*starts[:4], "j9"], "--otoma: 'j9' is not a cell of the long board (a1 to i5)"),
+        ([*starts[:4], "d1"], "--otoma: d1 is named twice"),
+    )
+    missing = str(REPO / "no-such-disc.json")
+    for cells, message in cases:
+        words = ["--mode", "solo", "--otoma", ",".join(cells)]
+        for command in (
+            ["simulate", str(PATH), *words, "--games", "2", "--bots", "random"],
+            ["simulate", missing, *words],
+            ["play", str(PATH), *words],
+            ["table", str(PATH), *words, "--no-browser"],
+        ):
+            result = runner.invoke(app, command, input="quit\n")
+            assert result.exit_code == 2, (command, result.output)
+            assert f"pachaprint: error: {message}" in result.stderr, (command, result.stderr)
+    not_start = runner.invoke(
+        app,
+        [
+            "simulate",
+            str(PATH),
+            "-m",
+            "solo",
+            "--otoma",
+            "a1,a2,i2,f4,i5",
+            "-n",
+            "2",
+            "-b",
+            "random",
+        ],
+    )
+    assert not_start.exit_code == 1 and "a1 is not a start cell" in not_start.stderr
+
+
 def test_hard_choice_by_a_bot_places_the_last_tile_and_ends_the_game():
     state = new_game(SCENARIO, GameConfig(Mode.SOLO, 1, "hard", seed=3))
     # Every cell but b1 and b2 has terrain. The player enters b1 on an own-colour

@@ -20,11 +20,11 @@ from pachaprint.studio.authoring import (
     DocumentError,
     blank_document,
     check_document,
+    disc_of,
     explain_document,
     generated_document,
-    scenario_of,
 )
-from tests.helpers import LAKE_CROPS, example
+from tests.helpers import LAKE_CROPS, REPO, example
 
 
 def ambiguous() -> dict:
@@ -150,15 +150,15 @@ def test_explain_and_pictures_refuse_a_map_not_ready():
     with pytest.raises(DocumentError, match="paint every cell"):
         explain_document(blank)
     with pytest.raises(DocumentError) as refused:
-        scenario_of(ambiguous())
+        disc_of(ambiguous())
     assert [p["rule"] for p in refused.value.problems] == ["not-unique"]
 
 
-def test_scenario_of_fills_dots_and_grades():
+def test_disc_of_fills_dots_and_grades():
     data = example("lake-shore")
     data["crops"] = ["...4.", ".4...", ".....", ".....", "1...1"]
-    scenario, difficulty = scenario_of(data)
-    assert scenario.crops == tuple(LAKE_CROPS) and difficulty == "medium"
+    disc = disc_of(data)
+    assert disc.scenario.crops == tuple(LAKE_CROPS) and disc.grade == "medium"
 
 
 def test_generated_documents_are_valid_and_take_the_id_asked_for():
@@ -202,3 +202,128 @@ def test_settling_start_cells_are_the_same_with_or_without_the_last_validation()
     after_validation = check_document(ambiguous())["suggestion"]
     rules._SETTLED.clear()
     assert settling_start_cells(scenario) == after_validation
+
+
+# -- the whole truth from the first painted cell (issue 34) ---------------------------------
+ISSUE_34_MAP = ["VVDDDMMFF", "VMMDFFMVF", "VMFFVVDVV", "DDFMMVDDF", "DVVMFFDFF"]
+"""A long terrain a fan painted: two Forest regions touch at a corner, and it needs more
+level-1 and level-2 crop tiles than the box holds."""
+
+
+def painted(terrain: list[str], start: list[str] | None = None) -> dict:
+    data = blank_document("long" if len(terrain[0]) == 9 else "tiny", "painted", "Painted")
+    data["terrain"] = terrain
+    data["start"] = start or []
+    return data
+
+
+def test_a_painted_map_without_start_cells_lists_what_validate_finds_on_its_terrain():
+    verdict = check_document(painted(ISSUE_34_MAP))
+    listed = [(p["rule"], p["cells"], p["message"]) for p in verdict["errors"]]
+    # what `pachaprint validate` reports on the same terrain (with a start cell, as the
+    # schema needs one): every problem of the terrain alone, word for word
+    with_start = painted(ISSUE_34_MAP, ["a1"])
+    report = validate_data(with_start)
+    terrain_rules = ("region-size", "region-separation", "box-limit")
+    expected = [
+        (p.rule.value, list(p.cells), p.message) for p in report.errors if p.rule in terrain_rules
+    ]
+    assert [(r, c) for r, c, _ in expected] == [
+        ("region-separation", ["e2", "d3"]),
+        ("box-limit", []),
+        ("box-limit", []),
+    ]
+    assert [e for e in listed if e[0] in terrain_rules] == expected
+    assert [r for r, _c, _m in listed] == [
+        "region-separation",
+        "start",
+        "unsolvable",
+        "box-limit",
+        "box-limit",
+    ]
+    # the unlimited box has no box-limit
+    unlimited = check_document(painted(ISSUE_34_MAP), box="unlimited")
+    assert [p["rule"] for p in unlimited["errors"]] == ["region-separation", "start", "unsolvable"]
+
+
+def test_standing_problems_show_while_cells_are_still_unpainted():
+    # d3 unpainted: painting it Forest would join e2's region to c3-c4's, so no separation yet
+    open_join = ["VVDDDMMFF", "VMMDFFMVF", "VMF.VVDVV", "DDFMMVDDF", "DVVMFFDFF"]
+    # (and the crop tiles wait for the last cell: merging regions can lower their count)
+    rules = [p["rule"] for p in check_document(painted(open_join))["errors"]]
+    assert rules == ["unpainted"]
+    # f2 unpainted: whatever it becomes, e2 and d3 stay in two Forest regions
+    closed = ["VVDDDMMFF", "VMMDF.MVF", "VMFFVVDVV", "DDFMMVDDF", "DVVMFFDFF"]
+    errors = check_document(painted(closed))["errors"]
+    assert [(p["rule"], p["cells"]) for p in errors] == [
+        ("unpainted", ["f2"]),
+        ("region-separation", ["e2", "d3"]),
+    ]
+    # a region of six painted cells is too big whatever the rest becomes; a seventeenth
+    # Desert tile is one more than the box holds; two equal crops touching stay so
+    data = painted(["VVVVV", "V....", ".....", ".....", "....."])
+    data["crops"] = ["11...", ".....", ".....", ".....", "....."]
+    found = [(p["rule"], p["cells"]) for p in check_document(data)["errors"]]
+    assert found[1:] == [
+        ("region-size", ["a1", "b1", "c1", "d1", "e1", "a2"]),
+        ("crop-separation", ["a1", "b1"]),
+    ]
+    deserts = painted(["DDDDD.DDD", ".........", "DDDDD.DDD", ".........", "D........"])
+    assert [p["rule"] for p in check_document(deserts)["errors"]] == ["unpainted"]  # 17
+    deserts["terrain"][4] = "DD......."  # 18 Desert cells: one more than the box holds
+    box = [p for p in check_document(deserts)["errors"] if p["rule"] == "box-limit"]
+    assert [p["message"] for p in box] == ["needs 18 Desert tiles; the box has 17"]
+
+
+def test_a_start_cell_without_a_digit_offers_the_digits_that_still_fit():
+    data = example("lake-shore")
+    data["crops"] = ["....."] * 5
+    data["start"] = ["d1"]  # no digit yet
+    verdict = check_document(data)
+    problem = next(p for p in verdict["errors"] if p["rule"] == "start")
+    digits = verdict["candidates"]["d1"]
+    assert problem["cells"] == ["d1"] and problem["action"] == "digit"
+    assert problem["digits"] == digits and digits
+    # d1 lies in the 4-cell Forest region c1-d1-e1-d2, yet no crop layer has a 1 there
+    assert digits == [2, 3, 4]
+    assert problem["message"] == "start cell d1 has no crop digit yet: 2, 3 or 4 fit there"
+    # each digit offered leaves a crop layer; each digit left out leaves none
+    for level in range(1, 6):
+        data["crops"] = [f"...{level}.", ".....", ".....", ".....", "....."]
+        status = check_document(data)["status"]
+        assert (status != "none") == (level in digits), level
+    # with another start crop the choice narrows: d1 (4) rules out 4 at c1, beside it
+    data["crops"] = ["...4.", ".....", ".....", ".....", "....."]
+    data["start"] = ["d1", "c1"]
+    narrowed = check_document(data)["candidates"]["c1"]
+    assert 4 not in narrowed and narrowed
+
+
+def test_no_advice_in_the_studio_names_a_command():
+    from pachaprint.check.validate import EXPLAIN_ADVICE, GUESSING
+    from pachaprint.studio.authoring import in_page
+
+    data = example("lake-shore")
+    data["crops"] = ["...4.", ".4...", ".....", ".....", "1...1"]
+    verdict = check_document(data)
+    assert verdict["valid"]
+    incomplete = next(p for p in verdict["warnings"] if p["rule"] == "incomplete")
+    assert incomplete["message"] == "21 crops left as '.'; the start cells fix them"
+    assert incomplete["action"] == "fill"
+    # validate still tells the command line what to run
+    report = validate_data(data)
+    assert "`pachaprint solve FILE --write`" in report.warnings[0].message
+    guessing = {"rule": "difficulty", "cells": [], "message": GUESSING + EXPLAIN_ADVICE}
+    shown = in_page(guessing, verdict)
+    assert shown["action"] == "explain" and "pachaprint" not in shown["message"]
+    assert shown["message"].startswith(GUESSING)
+    settle = check_document(ambiguous())
+    problem = next(p for p in settle["errors"] if p["rule"] == "not-unique")
+    assert problem["action"] == "settle"
+    # over the library and these cases, no message names a command
+    cases = [data, ambiguous(), painted(ISSUE_34_MAP), painted(ISSUE_34_MAP, ["a1"])]
+    cases += [json.loads(p.read_text()) for p in sorted((REPO / "scenarios").glob("*.json"))]
+    for case in cases:
+        answer = check_document(case)
+        for p in [*answer["errors"], *answer["warnings"]]:
+            assert "`" not in p["message"] and "pachaprint " not in p["message"], p

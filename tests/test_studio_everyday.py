@@ -148,7 +148,7 @@ def test_nothing_is_unsaved_until_it_changes_and_generate_asks_nothing_then(driv
     )
     by_id(driver, "gen-size").send_keys("tiny")
     by_id(driver, "generate").click()
-    wait(driver, lambda d: "Seed" in d.find_element(By.ID, "generate-note").text)
+    wait(driver, lambda d: "from seed" in d.find_element(By.ID, "generate-note").text)
     wait(driver)
     assert driver.execute_script("return window.asked") == 0
     assert shown(driver, "dirty")  # a generated map is on no disk yet
@@ -261,7 +261,15 @@ def test_the_terrain_is_judged_before_any_start_cell(driver):
         f"{len(names)} cells marked on the map (the unsolvable problem says why)."
     )
     assert not shown(driver, "guide")  # no next step until the terrain is fixed
-    assert by_id(driver, "verdict").text.startswith("\u2716\n2 problems")
+    # the walled-in b2 touches a1's Valley at a corner, the new deserts touch each other at
+    # corners: listed at once, as the checker lists them, whatever the start cells
+    shown_now = [
+        (li.get_attribute("data-rule"), li.get_attribute("data-cells"))
+        for li in driver.find_elements(By.CSS_SELECTOR, "#problems li")
+    ]
+    separations = [c for r, c in shown_now if r == "region-separation"]
+    assert separations == ["a1 b2", "b1 a2", "b1 c2", "a2 b3"]
+    assert by_id(driver, "verdict").text.startswith(f"\u2716\n{len(shown_now)} problems")
     problem = driver.find_element(By.CSS_SELECTOR, '#problems li[data-rule="unsolvable"]')
     assert problem.get_attribute("data-cells") == " ".join(names)
     assert problem.text.endswith(conflict.message)  # the library's words for the conflict
@@ -269,7 +277,9 @@ def test_the_terrain_is_judged_before_any_start_cell(driver):
         "the terrain alone admits no crop layer, whatever the start crops: a1 touches every cell"
     )
     marked = driver.find_elements(By.CSS_SELECTOR, ".cell[data-problem]")
-    assert sorted(c.get_attribute("data-cell") for c in marked) == sorted(names)
+    every = {c for _rule, cells in shown_now for c in cells.split()}
+    assert sorted(c.get_attribute("data-cell") for c in marked) == sorted(every)
+    assert set(names) <= every
 
 
 def test_previews_enlarge_on_click(driver):
@@ -318,3 +328,152 @@ def test_nothing_overlaps_and_nothing_spills_over_the_side(driver):
             assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, element.get_attribute(
                 "id"
             )
+
+
+# -- a fan's first minutes (issue 34) -------------------------------------------------------------
+ISSUE_34_MAP = ["VVDDDMMFF", "VMMDFFMVF", "VMFFVVDVV", "DDFMMVDDF", "DVVMFFDFF"]
+
+
+def listed(driver, which: str = "problems") -> list[tuple[str, str]]:
+    return [
+        (li.get_attribute("data-rule"), li.get_attribute("data-cells"))
+        for li in driver.find_elements(By.CSS_SELECTOR, f"#{which} li")
+    ]
+
+
+def test_painting_a_map_shows_its_terrain_problems_before_any_start_cell(driver):
+    from pachaprint.check.validate import validate_data
+
+    open_file(driver, "lake-shore.json")
+    new_blank(driver, "long")
+    cell(driver, "a1").click()  # paints a1 with the chosen tool (Valley), as a fan starts
+    keys: list[str] = []
+    for row in ISSUE_34_MAP:  # then the keyboard: a letter, a step right, ...
+        for column, letter in enumerate(row):
+            keys += [letter.lower()] + ([Keys.ARROW_RIGHT] if column < 8 else [])
+        keys += [Keys.HOME, Keys.ARROW_DOWN]
+    press(driver, *keys)
+    wait(driver)
+    assert doc(driver)["terrain"] == ISSUE_34_MAP and doc(driver)["start"] == []
+    problems = listed(driver)
+    assert problems == [
+        ("region-separation", "e2 d3"),
+        ("start", ""),
+        ("unsolvable", "a1 b1 a2 b2 c2 a3 b3"),
+        ("box-limit", ""),
+        ("box-limit", ""),
+    ]
+    # word for word what validate says of the same terrain
+    report = validate_data({**doc(driver), "start": ["a1"]})
+    said = {p.message for p in report.errors if p.rule.value in ("region-separation", "box-limit")}
+    shown_words = {
+        li.find_element(By.CSS_SELECTOR, ".message").text
+        for li in driver.find_elements(By.CSS_SELECTOR, "#problems li")
+        if li.get_attribute("data-rule") in ("region-separation", "box-limit")
+    }
+    assert shown_words == said and len(said) == 3
+    flagged = {
+        c.get_attribute("data-cell")
+        for c in driver.find_elements(By.CSS_SELECTOR, ".cell[data-problem]")
+    }
+    assert {"e2", "d3"} <= flagged
+    assert by_id(driver, "verdict").get_attribute("data-valid") == "false"
+    assert by_id(driver, "verdict").text.startswith("\u2716\n5 problems")
+
+
+def test_a_new_start_cell_offers_the_digits_that_fit_and_takes_one(driver):
+    open_file(driver, "lake-shore.json")
+    driver.execute_script(
+        "Studio.edit((d) => { d.crops = Array(5).fill('.....'); d.start = []; return true; })"
+    )
+    wait(driver)
+    cell(driver, "d1").click()  # the Valley tool paints d1 (a Forest)... undo that
+    by_id(driver, "undo").click()
+    wait(driver)
+    assert doc(driver)["terrain"][0][3] == "F"
+    driver.execute_script("arguments[0].focus()", cell(driver, "d1"))
+    press(driver, "s")  # d1 becomes a start cell, without a digit
+    wait(driver)
+    d1 = cell(driver, "d1")
+    assert d1.get_attribute("data-candidates") == "2 3 4"
+    marks = [c.text for c in d1.find_elements(By.CSS_SELECTOR, ".cand") if c.is_displayed()]
+    assert marks == ["2", "3", "4"]
+    assert "digits that fit: 2, 3, 4" in d1.get_attribute("aria-label")
+    problem = driver.find_element(By.CSS_SELECTOR, '#problems li[data-rule="start"]')
+    assert problem.find_element(By.CSS_SELECTOR, ".message").text == (
+        "start cell d1 has no crop digit yet: 2, 3 or 4 fit there"
+    )
+    buttons = problem.find_elements(By.CSS_SELECTOR, "button.digit")
+    assert [b.text for b in buttons] == ["2", "3", "4"]
+    click(driver, buttons[1])
+    wait(driver)
+    assert doc(driver)["crops"][0] == "...3." and doc(driver)["start"] == ["d1"]
+    assert not d1.get_attribute("data-candidates")
+    assert ("start", "d1") not in listed(driver)
+
+
+def test_advice_is_a_button_of_the_page_never_a_command(driver):
+    open_file(driver, "lake-shore.json")
+    driver.execute_script(
+        "Studio.edit((d) => { d.crops = ['...4.', '.4...', '.....', '.....', '1...1']; "
+        "return true; })"
+    )
+    wait(driver)
+    warning = driver.find_element(By.CSS_SELECTOR, '#warnings li[data-rule="incomplete"]')
+    assert warning.find_element(By.CSS_SELECTOR, ".message").text == (
+        "21 crops left as '.'; the start cells fix them"
+    )
+    page = driver.find_element(By.TAG_NAME, "body").text
+    assert "pachaprint solve" not in page and "`" not in page
+    fill = warning.find_element(By.CSS_SELECTOR, 'button[data-do="fill"]')
+    assert fill.text == "Fill crops from the start cells"
+    click(driver, fill)
+    wait(driver)
+    assert doc(driver)["crops"] == ["12142", "34531", "21242", "34353", "12141"]
+    assert listed(driver, "warnings") == []
+    # an ambiguous map: the not-unique problem carries the button that settles it
+    driver.execute_script("Studio.edit((d) => { d.start = ['d1']; return true; })")
+    wait(driver)
+    problem = driver.find_element(By.CSS_SELECTOR, '#problems li[data-rule="not-unique"]')
+    click(driver, problem.find_element(By.CSS_SELECTOR, 'button[data-do="settle"]'))
+    wait(driver)
+    assert by_id(driver, "verdict").get_attribute("data-valid") == "true"
+
+
+def test_the_share_code_comes_into_view_when_made(driver):
+    open_file(driver, "lake-shore.json")
+    driver.execute_script("window.scrollTo(0, 0)")
+    share = by_id(driver, "share")
+    wait(driver, lambda d: share.is_enabled())
+    driver.execute_script("arguments[0].scrollIntoView({block: 'nearest'})", share)
+    share.click()
+    wait(driver, lambda d: d.find_element(By.ID, "share-out").is_displayed())
+
+    def in_view(d) -> bool:
+        return d.execute_script(
+            "const r = document.getElementById('share-code').getBoundingClientRect();"
+            "return r.top >= 0 && r.bottom <= innerHeight && r.height > 0;"
+        )
+
+    wait(driver, in_view, 5)
+    assert by_id(driver, "share-code").text
+
+
+def test_the_saved_line_belongs_to_the_map_it_was_said_of(driver):
+    open_file(driver, "lake-shore.json")
+    by_id(driver, "f-author").send_keys("A. Fan")
+    click(driver, by_id(driver, "save"))
+    wait(driver, lambda d: "Saved lake-shore.json" in d.find_element(By.ID, "save-status").text)
+    assert by_id(driver, "save-status").text.endswith(", valid.")
+    open_file(driver, "high-valley.json")  # another map: the line says nothing of it
+    assert by_id(driver, "save-status").text == ""
+    open_file(driver, "lake-shore.json")
+    click(driver, by_id(driver, "save"))  # nothing changed: saved again, then an edit
+    wait(driver, lambda d: "Saved" in d.find_element(By.ID, "save-status").text)
+    driver.execute_script("arguments[0].focus()", cell(driver, "a1"))
+    press(driver, "5")  # a1 is 1 in a 2-cell region: now not valid, and not saved
+    wait(driver)
+    assert by_id(driver, "save-status").text == "" and shown(driver, "dirty")
+    driver.execute_script("window.confirm = () => true;")  # leave the edit unsaved
+    new_blank(driver, "tiny")
+    assert by_id(driver, "save-status").text == ""

@@ -131,7 +131,7 @@ def test_refusals_say_why(client):
     )
 
 
-def test_a_new_game_follows_the_setup_form_and_refuses_what_the_disc_cannot_do(client):
+def test_a_new_game_follows_the_setup_form_and_refuses_what_the_disc_cannot_do(client, table):
     setup = client.get("/api/setup").json()
     assert setup["modes"] == ["competitive"]  # a tiny disc: no solo, no co-op
     # the form's words for every mode, and which modes choose a colour, are the classes'
@@ -151,9 +151,10 @@ def test_a_new_game_follows_the_setup_form_and_refuses_what_the_disc_cannot_do(c
     assert set(setup["bases"]) == {"board", "diversity", "score"}
     started = client.post("/api/new", json={"seats": ["human", "human", "greedy"], "seed": 7})
     assert started.status_code == 200, started.text
-    table = started.json()["table"]
-    assert [s["kind"] for s in table["seats"]] == ["human", "human", "greedy"]
-    assert table["seed"] == 7 and table["mode"] == "competitive"
+    answer = started.json()["table"]
+    assert [s["kind"] for s in answer["seats"]] == ["human", "human", "greedy"]
+    assert answer["mode"] == "competitive" and "seed" not in answer
+    assert table.table_session.game.state.config.seed == 7  # taken, kept on the server
     solo = client.post("/api/new", json={"mode": "solo", "seats": ["human"]})
     assert solo.status_code == 422 and "long scenarios" in solo.json()["error"]
     cheat = client.post("/api/new", json={"seats": ["human", "oracle-cheat"]})

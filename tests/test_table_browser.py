@@ -300,9 +300,9 @@ def test_save_then_resume_a_game_and_replay_it(driver, folder):
         driver.find_element(By.ID, "seed").send_keys("99")
         before = moment(driver)
         driver.find_element(By.ID, "setup-start").click()
-        WebDriverWait(driver, 10).until(
-            lambda d: "seed 99" in d.find_element(By.ID, "game-line").text
-        )
+        WebDriverWait(driver, 10).until(lambda d: session.game.state.config.seed == 99)
+        after(driver, before)
+        assert "99" not in driver.find_element(By.ID, "game-line").text  # the seed stays hidden
         idle(driver)
         driver.find_element(By.ID, "games").click()
         WebDriverWait(driver, 10).until(

@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pachaprint.check.validate import validate_bytes
+from pachaprint.model.printing import PrintSettings
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import TEXT_PATTERN
 from pachaprint.pipeline.build import BuildOptions, build_scenario
@@ -29,7 +30,7 @@ from pachaprint.textfit import printable
 from tests.fuzzing import BUILD_EXAMPLES_PER_RUN, FUZZ_SETTINGS
 from tests.helpers import example
 
-OPTIONS = BuildOptions(games=1, papers=("a4",), wheels=("retail",), modes=("competitive",))
+OPTIONS = BuildOptions(PrintSettings(), games=1, modes=("competitive",))
 SVG = "{http://www.w3.org/2000/svg}"
 ALLOWED = re.compile(TEXT_PATTERN)
 MARKUP = [*"$\\^_{}%&<>#~'\"`|", "$$", "\\frac", "\\alpha", "$x^2$", "\n", "\t", " "]
@@ -80,7 +81,7 @@ def test_cash_money_builds(tmp_path):
     data = {**example("lake-shore"), "name": "Cash $$ money"}
     report = validate_bytes(json.dumps(data).encode(), "cash.json")
     assert report.valid
-    outcome = build_scenario(data, report.to_dict(), str(tmp_path), OPTIONS)
+    outcome = build_scenario(report.disc, report.to_dict(), str(tmp_path), OPTIONS)
     assert outcome["status"] == "built", outcome
     back = (tmp_path / "scenarios" / data["id"] / "disc-back.svg").read_text(encoding="utf-8")
     assert "Cash $$ money" in back
@@ -110,7 +111,7 @@ def test_every_allowed_name_builds():
             data = {**example("lake-shore"), "name": name}
             report = validate_bytes(json.dumps(data).encode(), "named.json")
             assert report.valid, [p.message for p in report.errors]
-            outcome = build_scenario(data, report.to_dict(), tmp, OPTIONS)
+            outcome = build_scenario(report.disc, report.to_dict(), tmp, OPTIONS)
             assert outcome["status"] == "built", (name, outcome)
             for svg in (Path(tmp) / "scenarios" / data["id"]).glob("*.svg"):
                 ET.fromstring(svg.read_bytes())

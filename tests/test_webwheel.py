@@ -17,7 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from pachaprint.check.validate import validate_data
 from pachaprint.cli import app
+from pachaprint.model.printing import PrintSettings
 from pachaprint.model.scenario import Scenario
 from pachaprint.render import symbols
 from pachaprint.render.webwheel import (
@@ -31,6 +33,7 @@ from pachaprint.render.webwheel import (
 )
 from pachaprint.render.webwheel_art import page_art
 from pachaprint.resources import load_template
+from tests.helpers import disc_of
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "tests" / "fixtures"
@@ -52,7 +55,7 @@ def page_data(page: str) -> dict:
 @pytest.fixture(scope="module", params=SCENARIO_FILES, ids=lambda p: p.stem)
 def rendered(request) -> tuple[Scenario, str]:
     scenario = load(request.param)
-    return scenario, render_webwheel(scenario)
+    return scenario, render_webwheel(disc_of(scenario))
 
 
 # -- the encoding ------------------------------------------------------------------
@@ -141,15 +144,16 @@ def test_columns_and_rows_carry_the_board_symbols(rendered):
 def test_page_symbols_are_the_print_symbols():
     """Each page symbol has the print symbol's shapes, one element per shape, in order."""
     art = page_art()
-    page = render_webwheel(load(SCENARIO_FILES[0]))
+    page = render_webwheel(disc_of(load(SCENARIO_FILES[0])))
     board_template = load_template("board.json")
     expected = {
         f"sym-element-{i}": symbols.element_symbol(n)
         for i, n in enumerate(board_template["elements"])
     }
     expected |= {f"sym-animal-{i}": n for i, n in enumerate(board_template["animals"])}
-    expected |= {f"sym-terrain-{t}": symbols.terrain(t).symbol for t in "VDFM"}
-    expected |= {f"sym-crop-{k}": symbols.crop(k).symbol for k in range(1, 6)}
+    pal = symbols.palette()
+    expected |= {f"sym-terrain-{t}": symbols.terrain(t, pal).symbol for t in "VDFM"}
+    expected |= {f"sym-crop-{k}": symbols.crop(k, pal).symbol for k in range(1, 6)}
     assert set(art.symbols) == set(expected)
     for page_id, name in expected.items():
         spec = symbols.symbol(name)
@@ -196,7 +200,7 @@ def test_text_from_the_scenario_is_escaped():
     data = json.loads((EXAMPLES / "lake-shore.json").read_text(encoding="utf-8"))
     data["name"] = "Lake <script>alert(1)</script> & Shore"
     data["author"] = "</script><b>x</b>"
-    page = render_webwheel(Scenario.from_dict(data))
+    page = render_webwheel(disc_of(Scenario.from_dict(data), "easy"))
     assert "<script>alert" not in page and "<b>x</b>" not in page
     assert "Lake &lt;script&gt;alert(1)&lt;/script&gt; &amp; Shore" in page
     assert page_data(page)["name"] == data["name"]
@@ -209,7 +213,7 @@ def test_dots_are_filled_from_the_unique_solution():
         [row if r == 1 else "." * len(row) for r, row in enumerate(scenario.crops)]
     )
     assert not dotted.is_complete
-    data = wheel_data(dotted)
+    data = wheel_data(disc_of(dotted))
     board = scenario.board
     for cell in board.cells:
         assert decode_cell(scenario.id, board.name(cell), data["cells"][cell])[
@@ -217,21 +221,27 @@ def test_dots_are_filled_from_the_unique_solution():
         ] == scenario.crop_at(cell)
 
 
-def test_a_dotted_layer_without_a_unique_solution_is_refused():
+def test_a_dotted_layer_without_a_unique_solution_is_refused(tmp_path):
+    """The checker gives no disc to draw a page from, and the command says why."""
     scenario = load(EXAMPLES / "lake-shore.json")
     start = scenario.board.index(scenario.start[0])
     flat = ["."] * scenario.board.cell_count
     flat[start] = scenario.crops_flat[start]
     rows = ["".join(flat[r * 5 : (r + 1) * 5]) for r in range(5)]
-    with pytest.raises(ValueError, match="unique"):
-        render_webwheel(scenario.with_crops(rows))
+    report = validate_data(scenario.with_crops(rows).to_dict())
+    assert report.disc is None and "not-unique" in report.rules()
+    path = tmp_path / "ambiguous.json"
+    path.write_text(scenario.with_crops(rows).dumps(), encoding="utf-8")
+    result = runner.invoke(app, ["wheel", str(path), "--out", str(tmp_path / "w.html")])
+    assert result.exit_code == 1 and "not-unique" in result.output
+    assert not (tmp_path / "w.html").exists()
 
 
 def test_rendering_is_deterministic_and_written_atomically(tmp_path):
     scenario = load(EXAMPLES / "lake-shore.json")
-    assert render_webwheel(scenario) == render_webwheel(scenario)
-    target = write_webwheel(scenario, tmp_path / "scenarios" / scenario.id / "wheel.html")
-    assert target.read_text(encoding="utf-8") == render_webwheel(scenario)
+    assert render_webwheel(disc_of(scenario)) == render_webwheel(disc_of(scenario))
+    target = write_webwheel(disc_of(scenario), tmp_path / "scenarios" / scenario.id / "wheel.html")
+    assert target.read_text(encoding="utf-8") == render_webwheel(disc_of(scenario))
     assert [p.name for p in target.parent.iterdir()] == ["wheel.html"]
     assert target.stat().st_mode & 0o777 == 0o644
     assert 20_000 < target.stat().st_size < 200_000
@@ -242,14 +252,16 @@ def test_cli_writes_the_page(tmp_path):
     out = tmp_path / "lake.html"
     result = runner.invoke(app, ["wheel", str(EXAMPLES / "lake-shore.json"), "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert out.read_text(encoding="utf-8") == render_webwheel(load(EXAMPLES / "lake-shore.json"))
+    assert out.read_text(encoding="utf-8") == render_webwheel(
+        disc_of(load(EXAMPLES / "lake-shore.json"))
+    )
     assert str(out) in result.output
 
 
 def test_cli_to_standard_output():
     result = runner.invoke(app, ["wheel", str(EXAMPLES / "high-valley.json"), "--out", "-"])
     assert result.exit_code == 0
-    assert result.stdout == render_webwheel(load(EXAMPLES / "high-valley.json"))
+    assert result.stdout == render_webwheel(disc_of(load(EXAMPLES / "high-valley.json")))
 
 
 def test_cli_solves_dots_with_a_warning(tmp_path):
@@ -263,7 +275,7 @@ def test_cli_solves_dots_with_a_warning(tmp_path):
     assert "dots" in result.output
     assert (
         page_data(out.read_text(encoding="utf-8"))["cells"]
-        == wheel_data(load(EXAMPLES / "high-valley.json"))["cells"]
+        == wheel_data(disc_of(load(EXAMPLES / "high-valley.json")))["cells"]
     )
 
 
@@ -296,23 +308,26 @@ def test_otoma_start_cells_are_named_for_solo_play():
     data = json.loads((EXAMPLES / "high-valley.json").read_text(encoding="utf-8"))
     data["start"] = ["i2", "a1", "c3", "e5", "g1"]
     data["solo"] = {"otoma": ["c3", "a1", "e5", "g1", "i2"]}
-    page = render_webwheel(Scenario.from_dict(data))
+    page = render_webwheel(disc_of(Scenario.from_dict(data), "easy"))
     assert "the Otoma pawns start on c3, a1, e5, g1 and i2 (in this order)" in page
     # the script keeps the sentence's template for a disc opened from a share code, but
     # a page whose own disc has no Otoma cells shows no such line
-    plain = render_webwheel(load(EXAMPLES / "high-valley.json"))
+    plain = render_webwheel(disc_of(load(EXAMPLES / "high-valley.json")))
     assert 'class="legend otoma"' not in plain
 
 
 def test_saved_progress_belongs_to_the_map_not_to_the_page_text():
     data = json.loads((EXAMPLES / "lake-shore.json").read_text(encoding="utf-8"))
-    before = wheel_data(Scenario.from_dict(data))["fingerprint"]
+    before = wheel_data(disc_of(Scenario.from_dict(data), "easy"))["fingerprint"]
     renamed = dict(data, name="Another Name", notes="changed")
-    assert wheel_data(Scenario.from_dict(renamed))["fingerprint"] == before
+    assert wheel_data(disc_of(Scenario.from_dict(renamed), "easy"))["fingerprint"] == before
     moved = dict(data, start=["d1", "b2", "a5"])
-    assert wheel_data(Scenario.from_dict(moved))["fingerprint"] != before
+    assert wheel_data(disc_of(Scenario.from_dict(moved), "easy"))["fingerprint"] != before
     other = json.loads((EXAMPLES / "high-valley.json").read_text(encoding="utf-8"))
-    assert wheel_data(Scenario.from_dict(dict(other, id="lake-shore")))["fingerprint"] != before
+    assert (
+        wheel_data(disc_of(Scenario.from_dict(dict(other, id="lake-shore")), "easy"))["fingerprint"]
+        != before
+    )
 
 
 # -- languages ------------------------------------------------------------------------
@@ -338,7 +353,7 @@ def test_every_language_has_every_text_with_the_same_blanks():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_page_in_each_language(lang):
     scenario = load(EXAMPLES / "lake-shore.json")
-    page = render_webwheel(scenario, lang)
+    page = render_webwheel(disc_of(scenario), PrintSettings(lang=lang))
     text = page_text(lang)
     assert f'<html lang="{lang}">' in page
     data = page_data(page)
@@ -358,8 +373,8 @@ def test_page_in_each_language(lang):
 
 
 def test_unknown_language_is_refused():
-    with pytest.raises(ValueError, match="known: en, de, it, fr"):
-        render_webwheel(load(EXAMPLES / "lake-shore.json"), "xx")
+    with pytest.raises(ValueError, match="choose one of en, de, it, fr, es, not 'xx'"):
+        render_webwheel(disc_of(load(EXAMPLES / "lake-shore.json")), PrintSettings(lang="xx"))
     result = runner.invoke(
         app, ["wheel", str(EXAMPLES / "lake-shore.json"), "--lang", "xx", "--out", "-"]
     )
@@ -373,5 +388,5 @@ def test_cli_language(tmp_path):
     )
     assert result.exit_code == 0, result.output
     assert out.read_text(encoding="utf-8") == render_webwheel(
-        load(EXAMPLES / "lake-shore.json"), "de"
+        disc_of(load(EXAMPLES / "lake-shore.json")), PrintSettings(lang="de")
     )

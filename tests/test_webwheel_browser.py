@@ -14,10 +14,12 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from pachaprint.model.printing import PrintSettings
 from pachaprint.model.rules import TERRAIN_LETTERS, Terrain
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.webwheel import write_webwheel
 from tests.browser import console_problems, requested_urls, start_browser
+from tests.helpers import disc_of
 
 pytestmark = pytest.mark.slow  # end to end: the quick set (-m "not slow") skips it
 
@@ -38,7 +40,8 @@ def pages(tmp_path_factory) -> dict[str, tuple[Scenario, Path]]:
     result = {}
     for name in ("high-valley", "lake-shore"):
         scenario = load_example(name)
-        result[name] = (scenario, write_webwheel(scenario, folder / name / "wheel.html"))
+        path = write_webwheel(disc_of(scenario), folder / name / "wheel.html")
+        result[name] = (scenario, path)
     return result
 
 
@@ -578,7 +581,9 @@ def test_pages_in_other_languages(desktop, tmp_path):
     cell = scenario.board.index("c3")
     for lang in ("de", "it", "fr"):
         text = page_text(lang)
-        path = write_webwheel(scenario, tmp_path / lang / "wheel.html", lang)
+        path = write_webwheel(
+            disc_of(scenario), tmp_path / lang / "wheel.html", PrintSettings(lang=lang)
+        )
         console_problems(driver)
         goto(driver, path.as_uri())
         driver.execute_script("window.localStorage.clear()")

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
+from pachaprint.model.printing import PrintSettings
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.components.disc_front import disc_front
 from pachaprint.render.components.wheel_cover import wheel_cover_sheet, wheel_mask_sheet
@@ -31,8 +32,8 @@ from pachaprint.render.components.wheel_steps import assembly_sheet
 from pachaprint.render.wheel import WheelTemplateError
 from pachaprint.render.wheel_templates import read_wheel, schema_problems, wheel_from_data
 from pachaprint.resources import templates_dir
-from tests.fuzzing import BYTE_TOKENS, FUZZ_SETTINGS, JSON_VALUES
-from tests.helpers import EXAMPLES
+from tests.fuzzing import BYTE_TOKENS, FUZZ_SETTINGS, JSON_VALUES, Deep, dumps_any
+from tests.helpers import EXAMPLES, disc_of
 
 runner = CliRunner()
 SCENARIO = EXAMPLES / "high-valley.json"
@@ -108,7 +109,7 @@ def test_the_largest_symbol_the_schema_allows_draws_at_once(name):
     wheel = wheel_from_data(_changed(name, (section, "cell_symbol_mm"), 30))
     scenario = Scenario.from_dict(json.loads(SCENARIO.read_text()))
     started = time.process_time()
-    disc_front(scenario, wheel)
+    disc_front(disc_of(scenario, "easy"), wheel, PrintSettings())
     assert time.process_time() - started < 5.0
 
 
@@ -236,10 +237,39 @@ def _outcome(file: Path) -> str:
         message.encode("utf-8")
         return "refused"
     scenario = Scenario.from_dict(json.loads(SCENARIO.read_text()))
-    disc_front(scenario, wheel)
+    disc_front(disc_of(scenario, "easy"), wheel, PrintSettings())
     for sheet in (wheel_cover_sheet, wheel_mask_sheet, assembly_sheet):
-        sheet(wheel, "letter")
+        sheet(wheel, "letter", PrintSettings())
     return "accepted"
+
+
+def changed(name: str, section: str, key: str, value: Any) -> bytes:
+    """A shipped template's file with ``section.key`` set to ``value`` (a
+    :class:`~tests.fuzzing.Deep` value is written as that many brackets)."""
+    data = copy.deepcopy(shipped(name))
+    data[section][key] = value
+    return dumps_any(data)
+
+
+FIXED_TEMPLATES = [  # the issue's kinds of input, at fields the code reads as counts
+    changed("retail", "sectors", "count", 9.0),
+    changed("retail", "sectors", "count", -0.0),
+    changed("retail", "sectors", "count", 1e18),
+    changed("volvelle45", "slots", "count", 45.0),
+    changed("volvelle45", "slots", "columns", 9.0),
+    changed("volvelle45", "slots", "columns", 1e18),
+    changed("retail", "disc", "radius_mm", 75),
+    changed("retail", "disc", "radius_mm", Deep(100_000)),
+    changed("retail", "disc", "radius_mm", [[[[[75.0]]]]]),
+    dumps_any(shipped("retail")).replace(b"75.0", b"1e400", 1),
+]
+
+
+@pytest.mark.parametrize("raw", FIXED_TEMPLATES, ids=range(len(FIXED_TEMPLATES)))
+def test_whole_floats_huge_numbers_and_deep_values_are_read_or_refused(tmp_path, raw):
+    file = tmp_path / "wheel.json"
+    file.write_bytes(raw)
+    assert _outcome(file) in ("accepted", "refused")
 
 
 @pytest.mark.slow

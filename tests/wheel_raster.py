@@ -26,12 +26,14 @@ from pathlib import Path
 import numpy as np
 import pypdfium2
 
+from pachaprint.model.printing import PrintSettings
 from pachaprint.model.scenario import Scenario
 from pachaprint.render import draw as d
 from pachaprint.render.components.disc_front import disc_front
 from pachaprint.render.components.wheel_cover import cover_drawing, slider_drawing
 from pachaprint.render.pdf import pdf_bytes
 from pachaprint.render.wheel_templates import load_wheel
+from tests.helpers import disc_of
 
 DPI = 600
 MM = DPI / 25.4
@@ -97,7 +99,7 @@ class Disc:
 @cache
 def coded_disc(template: str) -> Disc:
     scenario = Scenario.from_dict(json.loads(SCENARIO.read_text(encoding="utf-8")))
-    drawing = disc_front(scenario, template)
+    drawing = disc_front(disc_of(scenario, "easy"), template, PrintSettings())
     codes: dict[str, int] = {}
     items = tuple(i for i in (_coded(it, codes, None) for it in drawing.items) if i is not None)
     image = _raster(replace(drawing, items=items))
@@ -130,10 +132,10 @@ class Windows:
 def windows(template: str) -> Windows:
     wheel = load_wheel(template)
     if wheel.has_slider:
-        carrier = slider_drawing(wheel)
+        carrier = slider_drawing(wheel, PrintSettings())
         ox, oy = (float(v) for v in dict(carrier.metadata)["origin"].split())
     else:
-        carrier = cover_drawing(wheel)
+        carrier = cover_drawing(wheel, PrintSettings())
         ox, oy = (float(v) for v in dict(carrier.metadata)["centre"].split())
     white = _holes(carrier)
     b = carrier.bleed_mm

@@ -16,6 +16,9 @@ any start cell exists); :func:`why_no_layer` for a disc with its start crops
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from pachaprint.check.propagate import FULL, settle
 from pachaprint.check.solver import CropSolver, solver_for
 from pachaprint.model.board import SIZES, Board, board_for, join_names
@@ -23,45 +26,22 @@ from pachaprint.model.regions import Region
 from pachaprint.model.rules import MAX_REGION_SIZE, TERRAIN_LETTERS, Terrain
 from pachaprint.model.text import plural
 
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time)
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-    from typing import Final
-
 __all__ = ["NoLayer", "terrain_conflict", "why_no_layer"]
 
 
+@dataclass(frozen=True, slots=True)
 class NoLayer:
     """Why no crop layer fits, pointing at a smallest conflict.
 
     ``cells``: the cells of the conflict (indexes, ascending); ``terrain``:
     True when the terrain alone admits no layer (``cells`` are then whole
     regions), False when the start crops do not fit it (``cells`` are start
-    cells); ``message``: one sentence in plain words naming them. A value,
-    written out rather than a dataclass for the start-up time of ``validate``.
+    cells); ``message``: one sentence in plain words naming them.
     """
 
-    __slots__ = ("cells", "message", "terrain")
-
-    def __init__(self, cells: tuple[int, ...], terrain: bool, message: str) -> None:
-        self.cells: Final = cells
-        self.terrain: Final = terrain
-        self.message: Final = message
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not NoLayer:
-            return NotImplemented
-        return (self.cells, self.terrain, self.message) == (
-            other.cells,
-            other.terrain,
-            other.message,
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.cells, self.terrain, self.message))
-
-    def __repr__(self) -> str:
-        return f"NoLayer(cells={self.cells!r}, terrain={self.terrain!r}, message={self.message!r})"
+    cells: tuple[int, ...]
+    terrain: bool
+    message: str
 
 
 def terrain_conflict(terrain: Sequence[str]) -> NoLayer | None:

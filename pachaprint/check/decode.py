@@ -9,13 +9,10 @@ content. Scenario files and game logs share them.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from pachaprint.check.files import MAX_BYTES
 from pachaprint.check.problems import Problem, Rule
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
-if TYPE_CHECKING:
-    from typing import Any
 
 
 class _JsonProblem(Exception):
@@ -23,26 +20,38 @@ class _JsonProblem(Exception):
 
 
 class _Numbers:
-    """``parse_int`` for :func:`json.loads`: a number too long for Python's ``int``
-    (over 4,300 digits by default) is a ``json`` problem with its line and column."""
+    """``parse_int`` and ``parse_float`` for :func:`json.loads`: a number too long for
+    Python's ``int`` (over 4,300 digits by default), or too large for a ``float``
+    (``1e400``, which would read as infinity), is a ``json`` problem with its line and
+    column."""
 
     def __init__(self, text: str):
         self.text = text
         self.search_from = 0
 
+    def _where(self, literal: str) -> str:
+        at = self.text.find(literal, self.search_from)
+        if at >= 0:
+            self.search_from = at + len(literal)
+        return _position(self.text, at) if at >= 0 else ""
+
     def __call__(self, literal: str) -> int:
         try:
             value = int(literal)
         except ValueError:
-            at = self.text.find(literal, self.search_from)
-            where = _position(self.text, at) if at >= 0 else ""
             digits = len(literal.lstrip("-"))
             raise _JsonProblem(
-                f"{where}a number with {digits:,} digits is too long to read"
+                f"{self._where(literal)}a number with {digits:,} digits is too long to read"
             ) from None
-        at = self.text.find(literal, self.search_from)
-        if at >= 0:
-            self.search_from = at + len(literal)
+        self._where(literal)
+        return value
+
+    def real(self, literal: str) -> float:
+        value = float(literal)
+        where = self._where(literal)
+        if value in (float("inf"), float("-inf")):
+            shown = literal if len(literal) <= 40 else literal[:37] + "..."
+            raise _JsonProblem(f"{where}the number {shown} is too large to read (beyond 1.8e308)")
         return value
 
 
@@ -145,17 +154,24 @@ def parse_text(text: str) -> tuple[Any, list[Problem]]:
                 f"{_position(text, nul)}a NUL byte (U+0000); a JSON file is text and holds none",
             )
         ]
+    numbers = _Numbers(text)
     try:
         data = json.loads(
             text,
             parse_constant=_reject_constant,
             object_pairs_hook=_no_duplicates,
-            parse_int=_Numbers(text),
+            parse_int=numbers,
+            parse_float=numbers.real,
         )
     except json.JSONDecodeError as exc:
         return None, [Problem(Rule.JSON, _decode_error(text, exc))]
     except _JsonProblem as exc:
         return None, [Problem(Rule.JSON, str(exc))]
     except RecursionError:
-        return None, [Problem(Rule.JSON, "the JSON is nested too deeply to be a scenario")]
+        return None, [
+            Problem(
+                Rule.JSON,
+                "the JSON is nested too deeply to read (a scenario, a game log or a board is a few levels deep)",
+            )
+        ]
     return data, []

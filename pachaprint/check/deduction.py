@@ -9,13 +9,11 @@ already *placed*). This module holds the two types and the words they share.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
 
 from pachaprint.check.difficulty import Difficulty
 from pachaprint.model.board import Board
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time)
-if TYPE_CHECKING:
-    from typing import Any, Final
 
 Finder = Callable[..., Iterator["Deduction"]]
 """A technique's search: ``find(pos, dom, placed)`` yields what it deduces there (``pos``
@@ -24,86 +22,35 @@ Words = tuple[tuple[int, ...], str]
 """A step's reasons: the cells that justify it and the sentence that says it."""
 
 
+@dataclass(frozen=True, slots=True)
 class Technique:
     """A named deduction technique: its id, its title and tier, a one-sentence
-    summary in plain words, the search that finds it in a position, and
-    ``rank`` (``tier.rank``, for the solver loop's comparisons).
+    summary in plain words, and the search that finds it in a position."""
 
-    A value (equal and hashed by its fields, never changed), written out
-    rather than a dataclass for the start-up time of ``validate``.
-    """
-
-    __slots__ = ("find", "id", "rank", "summary", "tier", "title")
-
-    def __init__(
-        self, id: str, title: str, tier: Difficulty, summary: str, find: Finder, rank: int
-    ) -> None:
-        self.id: Final = id
-        self.title: Final = title
-        self.tier: Final = tier
-        self.summary: Final = summary
-        self.find: Final = find
-        self.rank: Final = rank
-
-    def _key(self) -> tuple[object, ...]:
-        return (self.id, self.title, self.tier, self.summary, self.find, self.rank)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Technique:
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (
-            f"Technique(id={self.id!r}, title={self.title!r}, tier={self.tier!r}, "
-            f"summary={self.summary!r}, find={self.find!r}, rank={self.rank!r})"
-        )
+    id: str
+    title: str
+    tier: Difficulty
+    summary: str
+    find: Finder
+    rank: int
+    """``tier.rank``, for the solver loop's comparisons."""
 
 
+@dataclass(frozen=True, slots=True)
 class Deduction:
     """One step of reasoning.
 
     ``placed`` lists ``(cell, level)`` set by the step, ``ruled_out`` the
     ``(cell, level)`` pairs it removes; ``because`` the cells that justify it;
     ``text`` the step in plain words, cells by name ("c3 must be 1: ...").
-    The last two are written when asked for (``words``, which takes no part
-    in equality): the grader never needs them. A value, like :class:`Technique`.
+    The last two are written when asked for (``words``): the grader never
+    needs them.
     """
 
-    __slots__ = ("placed", "ruled_out", "technique", "words")
-
-    def __init__(
-        self,
-        technique: Technique,
-        placed: tuple[tuple[int, int], ...],
-        ruled_out: tuple[tuple[int, int], ...],
-        words: Callable[[], Words],
-    ) -> None:
-        self.technique: Final = technique
-        self.placed: Final = placed
-        self.ruled_out: Final = ruled_out
-        self.words: Final = words
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Deduction:
-            return NotImplemented
-        return (self.technique, self.placed, self.ruled_out) == (
-            other.technique,
-            other.placed,
-            other.ruled_out,
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.technique, self.placed, self.ruled_out))
-
-    def __repr__(self) -> str:
-        return (
-            f"Deduction(technique={self.technique!r}, placed={self.placed!r}, "
-            f"ruled_out={self.ruled_out!r})"
-        )
+    technique: Technique
+    placed: tuple[tuple[int, int], ...]
+    ruled_out: tuple[tuple[int, int], ...]
+    words: Callable[[], Words] = field(compare=False, repr=False)
 
     @property
     def because(self) -> tuple[int, ...]:

@@ -13,9 +13,10 @@ import json
 import os
 import re
 import stat
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from pachaprint.check.decode import parse_bytes, parse_text
 from pachaprint.check.files import MAX_BYTES, is_hidden, read_file, scenario_files
@@ -24,16 +25,14 @@ from pachaprint.model.scenario import FORMAT as SCENARIO_FORMAT
 from pachaprint.model.text import (
     TEXT_PATTERN,
     plural,
+    pointer,
     printable,
     quote,
     text_problem,
 )
 from pachaprint.resources import schemas_dir
 
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
-if TYPE_CHECKING:
-    from typing import Any
-
+if TYPE_CHECKING:  # (jsonschema loads only for a file the shipped validator refuses)
     import jsonschema
 
 PROBLEM_LIMIT = 100
@@ -72,16 +71,6 @@ def _fast_validator() -> Callable[[Any], object]:
 
     compiled: Callable[[Any], object] = fastjsonschema.compile(schema())
     return compiled
-
-
-def pointer(path: Sequence[str | int]) -> str:
-    """A JSON pointer (RFC 6901) for a path of keys and indexes.
-
-    Keys are shown escaped (:func:`~pachaprint.model.text.printable`), so a
-    pointer prints safely whatever the key holds.
-    """
-    parts = [printable(str(p)).replace("~", "~0").replace("/", "~1") for p in path]
-    return "/" + "/".join(parts) if parts else ""
 
 
 _TYPE_NAMES = {
@@ -227,14 +216,14 @@ class _HugeInt(int):
         return "<a whole number with thousands of digits>"
 
 
-class _DeepList(list["Any"]):  # quoted: typing is not loaded at run time
+class _DeepList(list[Any]):
     """Stands for a list nested deeper than any schema keyword reads (short ``repr``)."""
 
     def __repr__(self) -> str:
         return "[...]"
 
 
-class _DeepDict(dict[str, "Any"]):
+class _DeepDict(dict[str, Any]):
     def __repr__(self) -> str:
         return "{...}"
 
@@ -372,9 +361,9 @@ def collect_files(paths: list[str]) -> tuple[list[Path], list[str]]:
     missing: list[str] = []
     for name in paths:
         path = Path(name)
-        if path.is_dir():
+        if os.path.isdir(path):  # (False, not an error, for a name too long to be a file)
             files.extend(scenario_files(path))
-        elif path.is_file():
+        elif os.path.isfile(path):
             files.append(path)
         else:
             missing.append(name)

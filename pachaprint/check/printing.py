@@ -11,16 +11,14 @@ from __future__ import annotations
 
 from pachaprint.check.problems import Problem, Rule
 from pachaprint.model.scenario import Scenario
-from pachaprint.resources import load_template
+from pachaprint.resources import load_template, shipped_wheels
 from pachaprint.textfit import describe, disc_back_box, fit_in, missing_characters
-
-SHIPPED_WHEELS = ("retail", "volvelle45")
 
 
 def _radius() -> float:
     """The smallest disc radius of the shipped wheel templates (the tightest disc back)."""
     return min(
-        float(load_template(f"wheel/{name}.json")["disc"]["radius_mm"]) for name in SHIPPED_WHEELS
+        float(load_template(f"wheel/{name}.json")["disc"]["radius_mm"]) for name in shipped_wheels()
     )
 
 

@@ -8,26 +8,36 @@ pipeline for one file is :mod:`pachaprint.check.validate`.
 
 from __future__ import annotations
 
-import _thread
+import threading
 from collections import Counter, OrderedDict
+from typing import Any
 
 from pachaprint.check.problems import Problem, Rule
-from pachaprint.check.solver import SUGGEST_CAP, CropSolver, SolveStatus, givens_of, solver_for
-from pachaprint.model.board import ROWS, board_for, join_names
+from pachaprint.check.solver import (
+    SUGGEST_CAP,
+    CropSolver,
+    SolveResult,
+    SolveStatus,
+    givens_of,
+    solver_for,
+)
+from pachaprint.model.board import ROWS, Board, board_for, join_names
 from pachaprint.model.regions import Region
-from pachaprint.model.rules import BOX_CROP_TILES, BOX_TERRAIN_TILES, MAX_REGION_SIZE, Terrain
+from pachaprint.model.rules import (
+    BOX_CROP_TILES,
+    BOX_TERRAIN_TILES,
+    MAX_REGION_SIZE,
+    OTOMA_START_CELLS,
+    TERRAIN_LETTERS,
+    Terrain,
+)
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import plural
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
-if TYPE_CHECKING:
-    from typing import Any
 
 NOT_UNIQUE_COUNT_CAP = 100
 """Solutions of an ambiguous map are counted up to this many."""
 MANY_GIVENS = {"tiny": 8, "long": 15}
 """More start cells than this gets a warning: the disc leans on its givens."""
-SOLO_START_CELLS = 5
 
 
 def terrain_name(letter: str) -> str:
@@ -182,13 +192,7 @@ def start_problems(scenario: Scenario) -> list[Problem]:
                 )
             )
         elif scenario.crop_at(board.index(name)) is None:
-            problems.append(
-                Problem(
-                    Rule.START,
-                    f"start cell {name} has no crop digit; every start cell needs one",
-                    (name,),
-                )
-            )
+            problems.append(Problem(Rule.START, no_digit_words(name), (name,)))
     if scenario.otoma is not None:
         if scenario.size != "long":
             problems.append(
@@ -216,8 +220,13 @@ def start_problems(scenario: Scenario) -> list[Problem]:
     return problems
 
 
-def box_problems(scenario: Scenario) -> list[Problem]:
-    """``box-limit``: terrain tiles and crop tiles needed against the retail box."""
+def no_digit_words(name: str) -> str:
+    """The ``start`` problem of a start cell without a crop digit."""
+    return f"start cell {name} has no crop digit; every start cell needs one"
+
+
+def box_problems(scenario: Scenario, crops: bool = True) -> list[Problem]:
+    """``box-limit``: terrain tiles and (with ``crops``) crop tiles needed against the retail box."""
     board = scenario.board
     problems = []
     for letter, count in scenario.terrain_counts().items():
@@ -230,7 +239,7 @@ def box_problems(scenario: Scenario) -> list[Problem]:
                     tuple(board.names(cells)),
                 )
             )
-    for level, count in scenario.crop_tile_counts().items():
+    for level, count in scenario.crop_tile_counts().items() if crops else ():
         if count > BOX_CROP_TILES[level]:
             problems.append(
                 Problem(
@@ -243,8 +252,9 @@ def box_problems(scenario: Scenario) -> list[Problem]:
 
 def solution_problems(
     scenario: Scenario, solver: CropSolver, givens: dict[int, int]
-) -> tuple[list[Problem], tuple[int, ...] | None]:
-    """``unsolvable``, ``not-unique`` and ``crops-mismatch``. Returns the problems and the unique solution."""
+) -> tuple[list[Problem], SolveResult]:
+    """``unsolvable``, ``not-unique`` and ``crops-mismatch``. Returns the problems and the
+    solver's verdict (the solution, or the two that differ)."""
     board = scenario.board
     # One search serves the verdict, the count, the two differing solutions and
     # the first round of suggestions: its first solutions are those a shorter
@@ -255,7 +265,7 @@ def solution_problems(
         from pachaprint.check.conflict import why_no_layer  # loaded for an unsolvable map only
 
         why = why_no_layer(solver, givens)
-        return [Problem(Rule.UNSOLVABLE, why.message, tuple(board.names(why.cells)))], None
+        return [Problem(Rule.UNSOLVABLE, why.message, tuple(board.names(why.cells)))], result
     if result.status is SolveStatus.MULTIPLE:
         count = min(len(found), NOT_UNIQUE_COUNT_CAP)
         counted = f"at least {count}" if count >= NOT_UNIQUE_COUNT_CAP else str(count)
@@ -266,7 +276,7 @@ def solution_problems(
             f"{counted} crop layers fit the terrain and the start crops; two of them differ at {join_names(names)}. "
             f"Adding {'start cell' if len(extra) == 1 else 'start cells'} {suggestion} would make it unique"
         )
-        return [Problem(Rule.NOT_UNIQUE, message, tuple(names))], None
+        return [Problem(Rule.NOT_UNIQUE, message, tuple(names))], result
     solution = found[0]
     wrong = [
         c for c in board.cells if c not in givens and scenario.crop_at(c) not in (None, solution[c])
@@ -281,13 +291,13 @@ def solution_problems(
                 f"the start cells force a different crop layer: {detail}",
                 tuple(board.names(wrong)),
             )
-        ], solution
-    return [], solution
+        ], result
+    return [], result
 
 
 _Settled = tuple[list[int], tuple[int, ...]]
 _SETTLED: OrderedDict[tuple[object, ...], _Settled] = OrderedDict()
-_SETTLED_LOCK = _thread.allocate_lock()  # threading costs a millisecond of start-up
+_SETTLED_LOCK = threading.Lock()
 
 
 def _settling_key(scenario: Scenario, givens: dict[int, int]) -> tuple[object, ...]:
@@ -350,16 +360,17 @@ def _author_layer(scenario: Scenario, solver: CropSolver) -> tuple[int, ...] | N
 
 def check_scenario(
     scenario: Scenario, box: str = "retail"
-) -> tuple[list[Problem], list[Problem], tuple[int, ...] | None]:
+) -> tuple[list[Problem], list[Problem], SolveResult]:
     """All rule problems of a scenario whose dimensions are right.
 
-    Returns ``(errors, warnings, solution)``; ``solution`` is the unique crop
-    layer (flat levels) or ``None``.
+    Returns ``(errors, warnings, solved)``; ``solved`` is the solver's verdict: a
+    ``UNIQUE`` status and the crop layer (flat levels) when the start cells fix one.
     """
     board = scenario.board
     errors = region_problems(scenario) + crop_problems(scenario) + start_problems(scenario)
     solver = solver_for(board, scenario.terrain_flat)
-    found, solution = solution_problems(scenario, solver, givens_of(scenario))
+    found, solved = solution_problems(scenario, solver, givens_of(scenario))
+    solution = solved.solution if solved.status is SolveStatus.UNIQUE else None
     errors += found
     if box == "retail":
         errors += box_problems(scenario)
@@ -370,7 +381,7 @@ def check_scenario(
             warnings.append(
                 Problem(
                     Rule.INCOMPLETE,
-                    f"{plural(len(dots), 'crop')} left as '.'; the start cells fix {'it' if len(dots) == 1 else 'them'}, run `pachaprint solve FILE --write` to fill {'it' if len(dots) == 1 else 'them'} in",
+                    incomplete_words(len(dots)) + solve_advice(len(dots)),
                     tuple(board.names(dots)),
                 )
             )
@@ -381,18 +392,119 @@ def check_scenario(
                     f"{len(scenario.start_cells)} start cells: the disc is unique only thanks to many givens, which leaves little to deduce",
                 )
             )
-    if scenario.size == "long" and len(scenario.start_cells) < SOLO_START_CELLS:
+    if scenario.size == "long" and len(scenario.start_cells) < OTOMA_START_CELLS:
         warnings.append(
             Problem(
                 Rule.SOLO,
                 f"only {plural(len(scenario.start_cells), 'start cell')}: solo and co-op need 5 Otoma start cells, so this disc cannot be set up for them",
             )
         )
-    errors.sort(
+    sort_problems(board, errors)
+    return errors, warnings, solved
+
+
+def sort_problems(board: Board, problems: list[Problem]) -> None:
+    """Put problems in report order: by rule, then by their cells in reading order."""
+    problems.sort(
         key=lambda p: (
             p.rule.order,
             sorted(board.index(c) for c in p.cells if board.has(c)),
             p.message,
         )
     )
-    return errors, warnings, solution
+
+
+def incomplete_words(dots: int) -> str:
+    """The ``incomplete`` warning's finding, without the advice of a command."""
+    return (
+        f"{plural(dots, 'crop')} left as '.'; the start cells fix {'it' if dots == 1 else 'them'}"
+    )
+
+
+def solve_advice(dots: int) -> str:
+    """What the ``incomplete`` warning tells a person at the command line to do."""
+    return f", run `pachaprint solve FILE --write` to fill {'it' if dots == 1 else 'them'} in"
+
+
+def standing_problems(scenario: Scenario, box: str = "retail") -> list[Problem]:
+    """The problems a map has whatever its start cells, in report order.
+
+    ``region-size``, ``region-separation``, ``crop-range``, ``crop-separation``
+    and, with ``box="retail"``, ``box-limit``: what :func:`check_scenario`
+    reports before it looks at the start cells. A cell whose letter is no
+    terrain (the studio's ``.`` for a cell not painted yet) may still become any
+    terrain; then only what no painting of those cells can mend is reported: a
+    region of more than five cells, two regions of one terrain that touch at a
+    corner and can no longer join through unpainted cells, two equal crops that
+    touch, more tiles of a terrain than the box holds. (Regions can still grow
+    or merge, so their digits and the crop tiles they need are judged once every
+    cell is painted.)
+    """
+    board = scenario.board
+    painted = all(letter in TERRAIN_LETTERS for letter in scenario.terrain_flat)
+    found = region_problems(scenario) + crop_problems(scenario)
+    if box == "retail":
+        found += box_problems(scenario, crops=painted)
+    if not painted:
+        joined = _joinable(scenario)
+        found = [
+            p
+            for p in found
+            if p.rule in (Rule.REGION_SIZE, Rule.CROP_SEPARATION, Rule.BOX_LIMIT)
+            or (
+                p.rule is Rule.REGION_SEPARATION
+                and len(
+                    {joined[scenario.terrain_at(board.index(c))][board.index(c)] for c in p.cells}
+                )
+                > 1
+            )
+        ]
+    sort_problems(board, found)
+    return found
+
+
+def _joinable(scenario: Scenario) -> dict[str, list[int]]:
+    """Per terrain letter, a component number for every cell: cells of that terrain or not
+    painted yet that join up orthogonally share one (-1 for the other cells). Two regions of
+    a terrain can still merge only when they share a component."""
+    board = scenario.board
+    flat = scenario.terrain_flat
+    found: dict[str, list[int]] = {}
+    for letter in TERRAIN_LETTERS:
+        component = [-1] * board.cell_count
+        count = 0
+        for start in board.cells:
+            if component[start] >= 0 or flat[start] != letter:
+                continue
+            component[start] = count
+            stack = [start]
+            while stack:
+                cell = stack.pop()
+                for near in board.neighbours4[cell]:
+                    if component[near] < 0 and flat[near] in (letter, "."):
+                        component[near] = count
+                        stack.append(near)
+            count += 1
+        found[letter] = component
+    return found
+
+
+def start_candidates(scenario: Scenario) -> dict[str, list[int]]:
+    """The crop levels each start cell without a digit can still take: those with which some
+    crop layer fits the terrain and the start crops given (cell name -> levels, in the
+    order of ``start``; an empty list where no level fits)."""
+    board = scenario.board
+    missing = [c for c in scenario.start_cells if scenario.crop_at(c) is None]
+    if not missing:
+        return {}
+    solver = solver_for(board, scenario.terrain_flat)
+    givens = givens_of(scenario)
+    size = {c: len(r.cells) for r in scenario.regions for c in r.cells}
+    return {
+        board.name(cell): [
+            level
+            for level in range(1, min(size.get(cell, 0), MAX_REGION_SIZE) + 1)
+            if solver.has_layer({**givens, cell: level})
+        ]
+        for cell in missing
+    }

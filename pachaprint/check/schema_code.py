@@ -18,10 +18,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
-if TYPE_CHECKING:
-    from typing import Any
+from typing import Any
 
 GENERATED = Path(__file__).with_name("_scenario_validator.py")
 

@@ -16,6 +16,7 @@ answers.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 
@@ -24,10 +25,6 @@ from pachaprint.model.board import Board
 from pachaprint.model.regions import Region, find_regions
 from pachaprint.model.rules import MAX_REGION_SIZE
 from pachaprint.model.scenario import Scenario
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time)
-if TYPE_CHECKING:
-    from typing import Final
 
 SUGGEST_CAP = 200
 """Solutions enumerated to choose the start cells that would make a map unique."""
@@ -39,52 +36,23 @@ class SolveStatus(str, Enum):
     MULTIPLE = "multiple"
 
 
+@dataclass(frozen=True, slots=True)
 class SolveResult:
     """Outcome of :meth:`CropSolver.solve`.
 
     ``solution`` is a flat tuple of levels (reading order) when there is at
     least one; ``other`` a second, different one when the status is
     ``MULTIPLE``, and ``differing`` the cells where the two disagree.
-    ``count`` is the number of solutions found, up to the limit asked for;
-    ``nodes`` the search's work, which takes no part in equality. A value,
-    written out rather than a dataclass for the start-up time of ``validate``.
+    ``count`` is the number of solutions found, up to the limit asked for.
     """
 
-    __slots__ = ("count", "differing", "nodes", "other", "solution", "status")
-
-    def __init__(
-        self,
-        status: SolveStatus,
-        solution: tuple[int, ...] | None = None,
-        other: tuple[int, ...] | None = None,
-        differing: tuple[int, ...] = (),
-        count: int = 0,
-        nodes: int = 0,
-    ) -> None:
-        self.status: Final = status
-        self.solution: Final = solution
-        self.other: Final = other
-        self.differing: Final = differing
-        self.count: Final = count
-        self.nodes: Final = nodes
-
-    def _key(self) -> tuple[object, ...]:
-        return (self.status, self.solution, self.other, self.differing, self.count)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not SolveResult:
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (
-            f"SolveResult(status={self.status!r}, solution={self.solution!r}, "
-            f"other={self.other!r}, differing={self.differing!r}, count={self.count!r}, "
-            f"nodes={self.nodes!r})"
-        )
+    status: SolveStatus
+    solution: tuple[int, ...] | None = None
+    other: tuple[int, ...] | None = None
+    differing: tuple[int, ...] = ()
+    count: int = 0
+    nodes: int = field(default=0, compare=False)
+    """The search's work (nodes visited)."""
 
 
 class CropSolver:

@@ -3,7 +3,10 @@
 This is what ``pachaprint validate`` runs per file and what the build calls.
 Every function here returns a :class:`~pachaprint.check.problems.Report` for
 any input; ``file`` is shown escaped (:func:`~pachaprint.model.text.display_path`),
-so a report prints and serialises safely whatever the file is called.
+so a report prints and serialises safely whatever the file is called. The report
+of a valid scenario gives its checked :class:`~pachaprint.model.disc.Disc`
+(``report.disc``): the one solve and the one grade of the file, which every
+command that prints or shares the disc uses.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import re
 from os import PathLike
 from pathlib import Path
+from typing import Any
 
 from pachaprint.check.difficulty import Difficulty
 from pachaprint.check.grade import grade
@@ -18,12 +22,10 @@ from pachaprint.check.load import parse_bytes, parse_text, read_file, schema, sc
 from pachaprint.check.printing import print_warnings
 from pachaprint.check.problems import Problem, Report, Rule
 from pachaprint.check.rules import check_scenario, dimension_problems
+from pachaprint.check.solver import SolveStatus
+from pachaprint.model.disc import DiscStats
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import display_path
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of validate)
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def _scenario_id(data: Any) -> str | None:
@@ -40,7 +42,8 @@ def validate_data(
     """Validate an already parsed JSON value.
 
     With ``difficulty`` (the default, as ``validate`` reports it) a unique map
-    is also graded; the rule verdict is the same either way.
+    is also graded, and a valid one gets its :class:`~pachaprint.model.disc.Disc`
+    (``report.disc``); the rule verdict is the same either way.
     """
     report = Report(file=display_path(file))
     report.errors = schema_problems(data)
@@ -53,33 +56,23 @@ def validate_data(
         return report
     scenario = Scenario.from_dict(data)
     report.scenario = scenario
-    report.errors, report.warnings, report.solution = check_scenario(scenario, box)
+    report.errors, report.warnings, report.solved = check_scenario(scenario, box)
+    unique = report.solved.status is SolveStatus.UNIQUE
+    solution = report.solution = report.solved.solution if unique else None
     report.warnings += print_warnings(scenario)
-    report.stats = scenario_stats(scenario, report.solution is not None)
-    if difficulty and report.solution is not None:
+    report.stats = DiscStats.of(scenario).to_dict(solution is not None)
+    if difficulty and solution is not None:
         graded = grade(scenario)
         report.stats["difficulty"] = graded.value
         if graded is Difficulty.NEEDS_GUESSING:
-            report.warnings.append(
-                Problem(
-                    Rule.DIFFICULTY,
-                    "the named deductions do not finish this map: players would have to guess at some point "
-                    "(`pachaprint solve --explain` shows where the chain stops)",
-                )
-            )
+            report.warnings.append(Problem(Rule.DIFFICULTY, GUESSING + EXPLAIN_ADVICE))
     return report
 
 
-def scenario_stats(scenario: Scenario, unique: bool) -> dict[str, Any]:
-    """Counts shown in reports: regions, start cells, terrain supply, crop tiles."""
-    return {
-        "size": scenario.size,
-        "regions": len(scenario.regions),
-        "start_cells": len(scenario.start_cells),
-        "terrain": scenario.terrain_counts(),
-        "crop_tiles": {str(k): v for k, v in scenario.crop_tile_counts().items()},
-        "unique": unique,
-    }
+GUESSING = "the named deductions do not finish this map: players would have to guess at some point"
+"""The ``difficulty`` warning's finding, without the advice of a command."""
+EXPLAIN_ADVICE = " (`pachaprint solve --explain` shows where the chain stops)"
+"""What the ``difficulty`` warning tells a person at the command line to do."""
 
 
 def validate_text(text: str, file: str = "<text>", box: str = "retail") -> Report:
@@ -90,12 +83,15 @@ def validate_text(text: str, file: str = "<text>", box: str = "retail") -> Repor
     return validate_data(data, file, box)
 
 
-def validate_bytes(raw: bytes, file: str = "<bytes>", box: str = "retail") -> Report:
-    """Validate a file's bytes (UTF-8, optionally with a byte-order mark)."""
+def validate_bytes(
+    raw: bytes, file: str = "<bytes>", box: str = "retail", difficulty: bool = True
+) -> Report:
+    """Validate a file's bytes (UTF-8, optionally with a byte-order mark); ``difficulty``
+    as :func:`validate_data` takes it."""
     data, problems = parse_bytes(raw)
     if problems:
         return Report(file=display_path(file), errors=problems)
-    return validate_data(data, file, box)
+    return validate_data(data, file, box, difficulty)
 
 
 def validate_file(path: str | PathLike[str], box: str = "retail") -> Report:

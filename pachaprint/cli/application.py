@@ -17,6 +17,7 @@ import typer
 import typer.core
 import typer.main
 
+from pachaprint import __version__
 from pachaprint.cli.helpfmt import HelpCommand
 
 
@@ -33,7 +34,7 @@ COMMANDS: dict[str, Entry] = {
         "validate", "Derive the crop layer from the terrain and the start cells' crops."
     ),
     "hint": Entry("hint", "Print the next deduction only: the easiest step a player can make now."),
-    "new": Entry("new", "Generate a valid, unique scenario at the requested difficulty."),
+    "new": Entry("new", "Generate a valid, unique scenario of the requested grade."),
     "studio": Entry("studio", "Author a disc in the browser, the checker live on every edit."),
     "simulate": Entry("simulate", "Simulate bot games of a scenario and report how it plays."),
     "balance": Entry(
@@ -119,9 +120,7 @@ class UsageError(typer.Exit):
 
 def _version(value: bool) -> None:
     if value:
-        from pachaprint.cli.version import version_line
-
-        typer.echo(version_line())
+        typer.echo(f"pachaprint {__version__}")
         raise typer.Exit()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import typer
@@ -17,22 +18,25 @@ from pachaprint.cli.building import (
     wheels_for,
 )
 from pachaprint.cli.cluster import cluster_for
-from pachaprint.cli.options import (
-    Ink,
-    Lang,
-    OutputFormat,
-    PaperChoice,
-    WheelChoice,
-    check_share_url,
-    parse_back_offset,
-)
+from pachaprint.cli.options import OutputFormat, PaperChoice, WheelChoice
+from pachaprint.cli.printing import print_options
 from pachaprint.cli.progress import Bars
+from pachaprint.model.printing import PrintSettings
 from pachaprint.pipeline.build import BuildOptions, OutDirError, run_build
 
 DEFAULT_JOBS = max(1, min(4, os.cpu_count() or 1))
+STAGES = {
+    "validate": ("validating", "scenario"),
+    "games": ("playing the games on the cluster", "game"),
+    "scenarios": ("simulating and rendering", "scenario"),
+    "core": ("core components", "set"),
+    "print sheets": ("print sheets", "PDF file"),
+}
+"""The build's stages (:mod:`pachaprint.pipeline.build`) as its progress names them."""
 
 
 @command()
+@print_options()
 def build(
     scenarios: Path = typer.Argument(
         ...,
@@ -67,25 +71,28 @@ def build(
     paper: PaperChoice = typer.Option(
         PaperChoice.both, "--paper", help="Paper size of the print-and-play PDFs."
     ),
-    lang: Lang = v.lang("Language of the reference card and sheet texts."),
     wheel: WheelChoice = typer.Option(
         WheelChoice.both,
         "--wheel",
         help="Wheel template(s) to print discs for (one discs PDF per template and paper).",
     ),
-    ink: Ink = v.ink(),
     output_format: OutputFormat = v.format(
         "text: a line per scenario and a summary; json: the summary as data."
     ),
-    quiet: bool = v.quiet("No progress display and no text summary."),
-    force: bool = v.force("Redo every step, ignoring the previous build."),
-    back_offset: str = v.back_offset(
-        "Shift every back page of the print-and-play PDFs by X,Y mm (right, down as seen "
-        "on the back); read X,Y on the print test's back."
+    quiet: bool = v.quiet(
+        "No progress display, and no text summary unless something failed (then only what failed)."
     ),
-    share_url: str = v.share_url(
-        "The disc backs' QR codes hold BASE#CODE (a hosted digital wheel page, "
-        "'pachaprint wheel -o wheel.html') instead of the share code alone."
+    force: bool = v.force("Redo every step, ignoring the previous build."),
+    pyodide: str = typer.Option(
+        None,
+        "--pyodide",
+        metavar="URL|DIR",
+        help="Where the site's pages load Pyodide (Python in the browser) from: an https:// "
+        "address, or a folder (such as the npm package pyodide) copied into the site so that "
+        "it works offline [default: the pinned release on its CDN].",
+    ),
+    no_site: bool = typer.Option(
+        False, "--no-site", help="Leave the site (studio.html, table.html, site/) out."
     ),
     scheduler: str | None = v.scheduler(
         "Play the games on the Dask scheduler at ADDRESS (tcp://HOST:8786; needs pip install "
@@ -95,13 +102,16 @@ def build(
     summary: OutputFormat | None = v.deprecated("--summary"),
     modes: str | None = v.deprecated("--modes"),
     strongest: str | None = v.deprecated("--strongest"),
+    settings: PrintSettings = PrintSettings(),
 ) -> None:
     """Validate, simulate and render a folder of scenarios into a print kit.
 
     DIR's *.json files are the scenarios (hidden ones, and those whose format
     names another kind of file such as a saved game, are skipped, the latter
     with a note); a FILE builds that one scenario. Every scenario gets its report, disc files and digital wheel; the core
-    components and the print-and-play PDFs are made once.
+    components and the print-and-play PDFs are made once. The folder is also a static
+    web site: studio.html and table.html run the studio and the table in the browser
+    (Python in a Web Worker), with no server; the gallery links each disc to both.
 
     Exit code 0 when everything was built, 1 when a scenario (or a shared part)
     failed or the previous build's records named a file outside the output
@@ -114,26 +124,27 @@ def build(
     problem = source_problem(scenarios)
     if problem is not None:
         raise UsageError(problem)
-    try:
-        offset = parse_back_offset(back_offset)
-        base = check_share_url(share_url) if share_url is not None else None
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
+    if not no_site:
+        from pachaprint.site.runtime import runtime_of
+
+        try:
+            runtime_of(pyodide)  # SiteError (a ValueError) in words for an unusable runtime
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
     played = _played_modes(mode, bots)
+    printing = replace(settings, papers=papers_for(paper.value), wheels=wheels_for(wheel.value))
     options = BuildOptions(
-        back_offset=offset,
-        papers=papers_for(paper.value),
-        wheels=wheels_for(wheel.value),
+        printing,
         games=games,
         strongest=bots,
         modes=played,
-        lang=lang.value,
-        share_url=base,
-        ink=ink.value,
+        site=not no_site,
+        pyodide=pyodide,
     )
+    wanted = not quiet and output_format is OutputFormat.text
     with (
         cluster_for(scheduler) as cluster,
-        Bars(not quiet and output_format is OutputFormat.text) as progress,
+        Bars(wanted, STAGES, long_stages=frozenset({"games", "scenarios"})) as progress,
     ):
         try:
             result = run_build(

@@ -2,27 +2,32 @@
 
 from __future__ import annotations
 
+import os
+from dataclasses import replace
 from pathlib import Path
 
 import typer
 
 from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
-from pachaprint.cli.options import Lang, Paper
+from pachaprint.cli.options import Paper
+from pachaprint.cli.printing import print_options
 from pachaprint.cli.render import check_wheel
+from pachaprint.model.printing import PrintSettings
 
 
 @command()
+@print_options(only=("lang",))
 def calibrate(
     out: Path = v.out("DIR", "Folder to write into (created if missing)."),
     paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper size of the page."),
-    lang: Lang = v.lang("Language of the printed words."),
     wheel: str = typer.Option(
         "retail",
         "--wheel",
         metavar="NAME|FILE",
         help="The sector template to compare against (name or file).",
     ),
+    settings: PrintSettings = PrintSettings(),
 ) -> None:
     """Print a calibration disc to measure a retail wheel with.
 
@@ -30,8 +35,8 @@ def calibrate(
     marks. Put it in your retail wheel, read the window edges against its scales and
     write your own wheel template from the readings (see the sheet's steps).
     """
-    from pachaprint.render.scenario import render_calibration
-    from pachaprint.render.wheel import SectorWheel
+    from pachaprint.render.core import render_calibration
+    from pachaprint.render.wheel_sectors import SectorWheel
     from pachaprint.render.wheel_templates import load_wheel
 
     check_wheel(wheel)
@@ -39,7 +44,10 @@ def calibrate(
         raise UsageError(
             f"--wheel {wheel}: the calibration disc measures a sector (retail-style) wheel"
         )
-    if out.exists() and not out.is_dir():
+    if os.path.exists(out) and not os.path.isdir(out):
         raise UsageError(f"--out {out} is a file; give a folder")
-    written = render_calibration(out, paper=paper.value, lang=lang.value, wheel=wheel)
+    try:
+        written = render_calibration(out, replace(settings, papers=(paper.value,)), wheel)
+    except OSError as exc:
+        raise UsageError(f"cannot write into {out}: {exc.strerror or exc}") from None
     typer.echo(f"wrote {', '.join(str(p) for p in written)}")

@@ -1,9 +1,6 @@
-"""What ``pachaprint validate`` prints, without Typer: the files named, a line per
-problem, the summary line and the exit code.
-
-The ``validate`` command calls it, and so does the fast path of
-:mod:`pachaprint.cli.fast`, which answers ``pachaprint validate FILE...`` without
-importing Typer at all; both print the same bytes.
+"""What ``pachaprint validate`` prints: the files named, a line per problem, the
+summary line and the exit code (the ``validate`` command's report, apart from its
+options so that a test can read it line by line).
 """
 
 from __future__ import annotations
@@ -15,6 +12,7 @@ from pathlib import Path
 from pachaprint.check.load import collect_files, other_format, skipped_note, unusable_path
 from pachaprint.check.problems import Report
 from pachaprint.check.validate import validate_path
+from pachaprint.cli.vocabulary import note
 from pachaprint.model.text import display_path, plural
 
 
@@ -77,13 +75,6 @@ def summary_line(tally: Tally) -> str:
             f"; {tally.skipped} skipped (not {'a scenario' if tally.skipped == 1 else 'scenarios'})"
         )
     return line
-
-
-def note(text: str) -> None:
-    """A line on standard error that does not change the exit code."""
-    import sys
-
-    print(f"pachaprint: note: {text}", file=sys.stderr, flush=True)
 
 
 def validate_files(

@@ -11,16 +11,22 @@ import typer
 from pachaprint.check.explain import HintError, hint_steps
 from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
-from pachaprint.cli.loading import load_valid_scenario
+from pachaprint.cli.loading import load_disc
 from pachaprint.cli.options import OutputFormat
-from pachaprint.model.board import Board
-from pachaprint.model.text import display_path
+from pachaprint.model.scenario import Scenario
+from pachaprint.model.text import display_path, plural
 
-_PAIR = re.compile(r"^([a-iA-I][1-5])=([1-5])$")
+_PAIR = re.compile(r"^([a-zA-Z]+[0-9]+)=([0-9]+)$")
 
 
-def parse_revealed(board: Board, texts: list[str]) -> dict[int, int]:
-    """``["c3=2,d4=1", "e5=3"]`` -> {cell: level}; ``ValueError`` naming the bad item."""
+def parse_revealed(scenario: Scenario, texts: list[str]) -> dict[int, int]:
+    """``["c3=2,d4=1", "e5=3"]`` -> {cell: level}; ``ValueError`` naming the bad item.
+
+    Each level must be one the cell's region can hold (1 to its size): a level out of
+    that range is a mistyped option, while a level in range that the disc's crop
+    layer does not have is a question for :func:`~pachaprint.check.explain.hint_steps`.
+    """
+    board = scenario.board
     revealed: dict[int, int] = {}
     for text in texts:
         for item in re.split(r"[,\s]+", text.strip()):
@@ -31,8 +37,17 @@ def parse_revealed(board: Board, texts: list[str]) -> dict[int, int]:
                 raise ValueError(f"--revealed: {item!r} is not CELL=LEVEL (for example c3=2)")
             name, level = match.group(1).lower(), int(match.group(2))
             if not board.has(name):
-                raise ValueError(f"--revealed: {name} is off the {board.size} board")
+                last = board.name(board.cell_count - 1)
+                raise ValueError(
+                    f"--revealed {item}: {name} is off the {board.size} board (a1 to {last})"
+                )
             cell = board.index(name)
+            size = scenario.regions[scenario.region_of[cell]].size
+            if not 1 <= level <= size:
+                raise ValueError(
+                    f"--revealed {item}: {name} lies in a region of {plural(size, 'cell')}, "
+                    f"so its crop is a level from 1 to {size}"
+                )
             if cell in revealed and revealed[cell] != level:
                 raise ValueError(
                     f"--revealed: {name} is given twice, as {revealed[cell]} and {level}"
@@ -60,15 +75,16 @@ def hint(
     steps the next placement needs, if any, and the placement that follows.
 
     Exit 0 with a hint (or when every crop is known), 1 when the file is not a
-    valid scenario, the revealed crops do not fit it, or no technique applies.
+    valid scenario, the revealed crops do not fit it, or no technique applies; 2 for
+    usage errors (a --revealed cell off the board, or a level its region cannot hold).
     """
     old = OutputFormat.json if json_flag else None
     chosen = v.renamed("--json", "--format json", old, output_format, OutputFormat.text)
     json_output = chosen is OutputFormat.json
-    scenario = load_valid_scenario(path, "not a valid scenario; fix it before asking for hints")
+    scenario = load_disc(path, "not a valid scenario; fix it before asking for hints").scenario
     board = scenario.board
     try:
-        known = parse_revealed(board, revealed)
+        known = parse_revealed(scenario, revealed)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     try:

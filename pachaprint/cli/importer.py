@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import typer
@@ -56,11 +57,20 @@ def import_discs(
     A share code gives back its disc exactly. A fan app's map (a tiwanaku-app
     link, a tiwanaku-web board) is rarely unique from the cells it shows at
     the start: import adds the start cells the checker suggests, and says so.
+
+    A tiwanaku-app link ends in ?game= and the cells in reading order (25 for a
+    small map, 45 for a long one), joined by dashes: a terrain initial (s
+    desert, d valley, g forest, r mountain), the crop level, and 1/0 for a
+    terrain and a crop shown at the start, as in
+
+    \b
+    https://pablocazorla.github.io/tiwanaku-app/?game=d200-d400-s511-s400-...
+
     Every disc is validated first; a file that exists is replaced only with
     --force. Exit 0 when all were imported, 1 when one was not, 2 for usage
     errors.
     """
-    if out.exists() and not out.is_dir():
+    if os.path.exists(out) and not os.path.isdir(out):
         raise UsageError(f"--out {display_path(out)} is not a folder")
     try:
         items = read_items(inputs)

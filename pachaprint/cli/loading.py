@@ -3,6 +3,7 @@ clear refusal."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,7 +12,7 @@ import typer
 from pachaprint.check.load import read_file, unusable_path
 from pachaprint.check.validate import validate_bytes
 from pachaprint.cli.application import UsageError
-from pachaprint.model.scenario import Scenario, crops_to_rows
+from pachaprint.model.disc import Disc
 from pachaprint.model.text import display_path
 
 if TYPE_CHECKING:  # the engine is imported when a game is read, not when the CLI starts
@@ -22,40 +23,38 @@ def missing_file(path: Path) -> str:
     """Why ``path`` is not a file to read: ``no such file``, a link loop, a folder..."""
     reason = unusable_path(path)
     if reason is None or reason == "no such file or folder":
-        return "no such file" if not path.is_dir() else "a folder, not a scenario file"
+        return "no such file" if not os.path.isdir(path) else "a folder, not a scenario file"
     return reason
 
 
-def load_valid_scenario(
-    path: Path, refusal: str, box: str = "retail", dots_note: str | None = None
-) -> Scenario:
-    """The scenario of a valid file, its dots filled with the unique solution.
+def load_disc(path: Path, refusal: str, box: str = "retail", dots_note: str | None = None) -> Disc:
+    """The checked disc of a valid file: its dots filled with the unique solution, graded,
+    its share code made (the checker's one solve and one grade of it).
 
     A missing or unreadable file is a usage error (exit 2). An invalid one
     prints ``path: rule: message`` per problem and ``path: <refusal>``, then
     exits 1. ``dots_note`` is the warning shown when dots were filled.
     """
     shown = display_path(path)
-    if not path.is_file():
+    if not os.path.isfile(path):  # (os.path: a name too long to be a file is no error)
         raise UsageError(f"{missing_file(path)}: {shown}")
     try:
         raw = read_file(path)
     except OSError as exc:
         raise UsageError(f"cannot read {shown}: {exc.strerror or exc}") from None
     report = validate_bytes(raw, str(path), box)
-    if not report.valid or report.scenario is None:
+    if not report.valid or report.disc is None:
         for problem in report.errors:
             typer.echo(f"{shown}: {problem.rule.value}: {problem.message}", err=True)
         typer.echo(f"{shown}: {refusal}", err=True)
         raise typer.Exit(1)
-    scenario: Scenario = report.scenario
-    if not scenario.is_complete and report.solution is not None:
-        scenario = scenario.with_crops(crops_to_rows(scenario.board, report.solution))
+    if not report.scenario.is_complete:
         typer.echo(
             f"{shown}: warning: {dots_note or 'the crop layer has dots; using the unique solution'}",
             err=True,
         )
-    return scenario
+    disc: Disc = report.disc
+    return disc
 
 
 def load_saved_game(path: Path, refusal: str) -> SavedGame:
@@ -65,8 +64,8 @@ def load_saved_game(path: Path, refusal: str) -> SavedGame:
     from pachaprint.engine.rules.log import LogError, load_log
     from pachaprint.terminal.display import printable
 
-    if not path.is_file():
-        raise UsageError(printable(f"no such file: {path}"))
+    if not os.path.isfile(path):
+        raise UsageError(printable(f"{missing_file(path)}: {path}"))
     try:
         return load_log(path, record_events=True)
     except OSError as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from enum import Enum
 from pathlib import Path
@@ -37,8 +38,10 @@ def new(
         "Random seed: the same seed gives the same scenario (default: a fresh one, printed).",
         None,
     ),
-    difficulty: Level = typer.Option(
-        Level.medium, "--difficulty", help="Hardest technique the solver may need."
+    grade: Level = typer.Option(
+        Level.medium,
+        "--grade",
+        help="The disc's grade: the hardest solving technique a player may need.",
     ),
     givens: int | None = typer.Option(
         None, "--givens", metavar="N", help="Exact number of start cells (long: at least 5)."
@@ -54,15 +57,18 @@ def new(
     ),
     out: Path | None = v.out("FILE", "Write to this file instead of printing.", None),
     force: bool = v.force("Replace the --out file if it exists (without it, refuse)."),
+    difficulty: Level | None = typer.Option(None, "--difficulty", hidden=True),
 ) -> None:
-    """Generate a valid, unique scenario at the requested difficulty.
+    """Generate a valid, unique scenario of the requested grade.
 
-    The start cells are as few as the difficulty allows (at least 5 on a long
+    The start cells are as few as the grade allows (at least 5 on a long
     map, so that it can be played solo). Without --seed a fresh seed is drawn
     and printed on standard error, so the scenario can be made again. A file
     written with --out points its $schema at this install's schema, from the
     file's folder; printed, the scenario has no $schema.
     """
+    # --difficulty is the Otoma's level in the commands that play; here it was the grade
+    grade = v.renamed("--difficulty", "--grade", difficulty, grade, Level.medium)
     if out is not None:
         _check_out(out, force)
     if seed is None:
@@ -81,16 +87,21 @@ def new(
             f"--id {quote(scenario_id)} is not an id: use lower-case letters, digits and hyphens,"
             " starting with a letter or digit (at most 40)"
         )
+    from pachaprint.cli.progress import Bars
+
+    stage = {"tries": (f"generating a {size.value} disc of grade {grade.value}", "try")}
     try:
-        made = generate(
-            size.value,
-            seed,
-            difficulty.value,
-            givens=givens,
-            name=name,
-            id=scenario_id,
-            author=author,
-        )
+        with Bars(True, stage, transient=True) as bars:
+            made = generate(
+                size.value,
+                seed,
+                grade.value,
+                givens=givens,
+                name=name,
+                id=scenario_id,
+                author=author,
+                tried=lambda done, most: bars("tries", done, most),
+            )
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     except GenerationError as exc:
@@ -107,7 +118,7 @@ def new(
     except OSError as error:
         raise UsageError(f"cannot write {shown}: {error.strerror or error}") from None
     typer.echo(
-        f"{shown}: {printable(made.scenario.name)} ({size.value}, {difficulty.value}, "
+        f"{shown}: {printable(made.scenario.name)} ({size.value}, {grade.value}, "
         f"{plural(len(made.scenario.start), 'start cell')})",
         err=True,
     )
@@ -116,9 +127,9 @@ def new(
 def _check_out(out: Path, force: bool) -> None:
     """``--out``: a file name, not a folder; an existing file only with ``--force``."""
     shown = display_path(out)
-    if out.is_dir():
+    if os.path.isdir(out):
         raise UsageError(f"--out {shown} is a folder; give a file name")
-    if (out.exists() or out.is_symlink()) and not force:
+    if os.path.lexists(out) and not force:
         raise UsageError(
             f"{shown} exists already; give --force to replace it, or another --out file"
         )

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
+from typing import Any
+
+from pachaprint.model.printing import INKS, papers
+from pachaprint.resources import LANGUAGES, shipped_wheels
 
 
 class OutputFormat(str, Enum):
@@ -15,38 +20,23 @@ class BoxLimit(str, Enum):
     unlimited = "unlimited"
 
 
-class Lang(str, Enum):
-    """``--lang``: the languages of :data:`pachaprint.resources.LANGUAGES` (a test keeps them equal)."""
-
-    en = "en"
-    de = "de"
-    it = "it"
-    fr = "fr"
-    es = "es"
+def choices(name: str, values: Sequence[str]) -> Any:
+    """A ``str`` enum whose members are ``values``, each named as it is spelt: the choices of
+    an option whose values a list elsewhere holds (Typer offers an enum's values)."""
+    return Enum(name, [(value, value) for value in values], type=str)
 
 
-class Paper(str, Enum):
-    a4 = "a4"
-    letter = "letter"
-
-
-class PaperChoice(str, Enum):
-    a4 = "a4"
-    letter = "letter"
-    both = "both"
-
-
-class Ink(str, Enum):
-    """``--ink``: the palettes of :data:`pachaprint.render.symbols.INKS`."""
-
-    full = "full"
-    saver = "saver"
-
-
-class WheelChoice(str, Enum):
-    retail = "retail"
-    volvelle45 = "volvelle45"
-    both = "both"
+Paper = choices("Paper", papers())
+"""``--paper`` of one file: the papers of :func:`pachaprint.model.printing.papers`."""
+PaperChoice = choices("PaperChoice", (*papers(), "both"))
+"""``build --paper``: a paper, or ``both``: every one."""
+Ink = choices("Ink", INKS)
+"""``--ink``: the palettes of :data:`pachaprint.model.printing.INKS`."""
+Lang = choices("Lang", LANGUAGES)
+"""``--lang``: the languages of :data:`pachaprint.resources.LANGUAGES`."""
+WheelChoice = choices("WheelChoice", (*shipped_wheels(), "both"))
+"""``build --wheel``: a shipped template (:func:`pachaprint.resources.shipped_wheels`), or
+``both``: every one."""
 
 
 def parse_back_offset(text: str | None) -> tuple[float, float]:

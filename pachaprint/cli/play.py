@@ -71,15 +71,20 @@ def play(
     try:
         if resume:
             saved = load_saved_game(path, "cannot resume")
-            config = PlayConfig.resuming(
-                saved,
-                seats,
-                mode=mode,
-                difficulty=difficulty,
-                otoma=otoma,
-                colour=colour,
-                seed=seed,
-            )
+            given = {"mode": mode, "difficulty": difficulty, "otoma": otoma, "colour": colour}
+            try:
+                config = PlayConfig.resuming(saved, seats, **given, seed=seed)
+            except ConfigError as exc:
+                if seats is not None or exc.setting not in ("players", "seats"):
+                    raise
+                typer.echo(  # the file's own seats, not an option given: the file's problem
+                    printable(
+                        f"{path}: cannot resume: {exc} (it names no seat for each player: "
+                        "give --seats, one per player)"
+                    ),
+                    err=True,
+                )
+                raise typer.Exit(1) from None
             scenario = saved.scenario
         else:
             config = PlayConfig.parse(mode, seats, difficulty, otoma, colour, seed)
@@ -104,6 +109,6 @@ def play(
 
 
 def _load_scenario(path: Path) -> Scenario:
-    from pachaprint.cli.loading import load_valid_scenario
+    from pachaprint.cli.loading import load_disc
 
-    return load_valid_scenario(path, REFUSAL)
+    return load_disc(path, REFUSAL).scenario

@@ -9,10 +9,10 @@ import typer
 
 from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import command
-from pachaprint.cli.loading import load_valid_scenario
+from pachaprint.cli.loading import load_disc
 from pachaprint.cli.options import BoxLimit, OutputFormat
+from pachaprint.model.sharecode import NAME_MARK, code_of, field_bits, shared_disc
 from pachaprint.model.text import display_path
-from pachaprint.share.codec import NAME_MARK, code_of, field_bits, shared_disc
 
 
 @command()
@@ -35,12 +35,12 @@ def share(
     The scenario must be valid (a crop layer with dots is solved first).
     Exit 0 with the code printed, 1 for an invalid scenario, 2 for usage errors.
     """
-    scenario = load_valid_scenario(
+    scenario = load_disc(
         path,
         "invalid scenario, no share code",
         box.value,
         dots_note="the crop layer has dots; the code carries the unique solution",
-    )
+    ).scenario
     code = code_of(scenario, with_name=not no_name)
     if format is OutputFormat.text:
         typer.echo(code)

@@ -75,7 +75,7 @@ def simulate(
     Exit 0 when every game ended, 1 when some did not (or the file is invalid),
     2 for usage errors.
     """
-    from pachaprint.cli.loading import load_valid_scenario
+    from pachaprint.cli.loading import load_disc
     from pachaprint.engine.analysis.simulate import SimulationConfig
     from pachaprint.engine.rules.config import ConfigError
     from pachaprint.engine.rules.modes import mode_class
@@ -90,7 +90,7 @@ def simulate(
         )
     except ConfigError as exc:
         raise UsageError(f"{v.option_of(exc.setting)}: {exc}") from None
-    scenario = load_valid_scenario(path, REFUSAL)
+    scenario = load_disc(path, REFUSAL).scenario
     total = config.games
     with cluster_for(scheduler) as cluster:
         report = _simulate(scenario, config, jobs, cluster, path, total, output_format, quiet, logs)
@@ -124,28 +124,16 @@ def _simulate(
     executor, workers = (cluster.executor, cluster.workers) if cluster else (None, 0)
     try:
         if output_format is OutputFormat.text and not quiet and total >= 20:
-            from rich.console import Console
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeRemainingColumn,
-            )
+            from pachaprint.cli.progress import Bars
 
-            columns = (
-                TextColumn(f"simulating {config.mode.value}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-            )
-            with Progress(*columns, transient=True, console=Console(stderr=True)) as bar:
-                task = bar.add_task("games", total=total)
+            stages = {"games": (f"simulating {config.mode.value}", "game")}
+            with Bars(True, stages, transient=True) as bars:
+                bars("games", 0, total)
                 return run(
                     scenario,
                     config,
                     jobs,
-                    lambda done: bar.update(task, completed=done),
+                    lambda done: bars("games", done, total),
                     executor,
                     workers,
                 )

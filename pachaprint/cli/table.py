@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -60,10 +61,12 @@ def table(
 
     path = Path(source)
     shown = display_path(path)
-    a_file = path.is_file() or path.suffix.lower() == ".json"
+    a_file = os.path.isfile(path) or path.suffix.lower() == ".json"
     shared = None if a_file else _load_code(source)
-    if shared is None and not path.is_file():
-        raise UsageError(f"no such file: {shown} (nor a share code)")
+    if shared is None and not os.path.isfile(path):
+        from pachaprint.cli.loading import missing_file
+
+        raise UsageError(f"{missing_file(path)}: {shown} (nor a share code)")
     try:
         data, _ = parse_bytes(read_file(path)) if shared is None else ({}, [])
     except OSError as exc:
@@ -78,7 +81,12 @@ def table(
             for setting, value in {**given, "colour": colour, "seed": seed}.items():
                 if value is not None:
                     raise ConfigError(setting, "comes from the saved game")
-            session = session_for(path.parent, saved=load_saved_game(path, "cannot open this game"))
+            saved = load_saved_game(path, "cannot open this game")
+            try:
+                session = session_for(path.parent, saved=saved)
+            except ConfigError as exc:  # the game's own seats: not a usage error
+                typer.echo(printable(f"{shown}: cannot open this game: {exc}"), err=True)
+                raise typer.Exit(1) from None
         else:
             words = _words(mode, seats, difficulty, colour, otoma, seed)
             session = session_for(path.parent, _load_scenario(path), words)
@@ -139,6 +147,6 @@ def _seat_words(seats: str | None, mode: str | None) -> tuple[str, ...]:
 
 
 def _load_scenario(path: Path) -> Scenario:
-    from pachaprint.cli.loading import load_valid_scenario
+    from pachaprint.cli.loading import load_disc
 
-    return load_valid_scenario(path, REFUSAL)
+    return load_disc(path, REFUSAL).scenario

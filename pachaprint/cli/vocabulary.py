@@ -16,7 +16,7 @@ with the same short form and the same kind of value:
 ``--force``         replace or redo what is already there
 ``--max-turns``     turns after which a game counts as not ending
 ``--scheduler``     the Dask cluster that plays the games
-``--difficulty``    the Otoma's level (a list where several run)
+``--difficulty``    the Otoma's level, a list where several run (not a disc's grade)
 ``--otoma``         the Otoma's five start cells
 ``--colour``        your pawn colour in solo
 ``--box``           whether tile counts must fit the retail box
@@ -33,7 +33,7 @@ table ``tests/test_cli_vocabulary.py`` checks every command's ``--help``
 against.
 
 Spellings that are going away (``simulate --players``, ``hint --json``,
-``build --summary``...) are :func:`deprecated` hidden options: they still
+``build --summary``, ``new --difficulty``...) are :func:`deprecated` hidden options: they still
 work for one release, and :func:`renamed` prints a note on standard error
 naming the new spelling.
 """
@@ -41,14 +41,13 @@ naming the new spelling.
 from __future__ import annotations
 
 import re
+from typing import Any, TypeVar
+
+import typer
 
 from pachaprint.cli.options import BoxLimit, Ink, Lang, OutputFormat
 
-TYPE_CHECKING = False  # neither typing nor Typer at import: the fast path reads the tables
-if TYPE_CHECKING:
-    from typing import Any, TypeVar
-
-    T = TypeVar("T")
+T = TypeVar("T")
 
 SPELLINGS: dict[str, tuple[str, ...]] = {
     "--out": ("-o", "--out"),
@@ -89,7 +88,7 @@ METAVARS: dict[str, tuple[str, ...]] = {
     "--seed": ("N",),
     "--max-turns": ("N",),
     "--scheduler": ("ADDRESS",),
-    "--difficulty": ("LEVEL", "LEVEL,LEVEL", "easy|medium|hard|expert"),
+    "--difficulty": ("LEVEL", "LEVEL,LEVEL"),
     "--otoma": ("CELL,CELL",),
     "--colour": ("NAME",),
     "--box": ("retail|unlimited",),
@@ -100,69 +99,62 @@ METAVARS: dict[str, tuple[str, ...]] = {
     "--port": ("N",),
 }
 """The values each shared option shows in ``--help`` (a list where commands differ: one
-mode to play or several to compare; ``new --difficulty`` is the puzzle's grade)."""
-
-
-def _option(default: Any, *names: str, **settings: Any) -> Any:
-    """``typer.Option``, Typer loaded on first use (see :mod:`pachaprint.cli.fast`)."""
-    import typer
-
-    return typer.Option(default, *names, **settings)
+mode to play or several to compare)."""
 
 
 # -- where the output goes, how much to run ------------------------------------------------
 def out(kind: str, help: str, default: Any = ...) -> Any:
     """``-o/--out FILE`` or ``-o/--out DIR`` (``kind``); required unless ``default`` is given."""
-    return _option(default, *SPELLINGS["--out"], metavar=kind, help=help)
+    return typer.Option(default, *SPELLINGS["--out"], metavar=kind, help=help)
 
 
 def games(help: str, default: int = 200) -> Any:
-    return _option(default, *SPELLINGS["--games"], min=1, metavar="N", help=help)
+    return typer.Option(default, *SPELLINGS["--games"], min=1, metavar="N", help=help)
 
 
 def jobs(help: str, default: int = 1, show_default: bool | str = True) -> Any:
-    return _option(
+    return typer.Option(
         default, *SPELLINGS["--jobs"], min=1, metavar="N", help=help, show_default=show_default
     )
 
 
 def format(help: str) -> Any:
-    return _option(OutputFormat.text, *SPELLINGS["--format"], help=help)
+    return typer.Option(OutputFormat.text, *SPELLINGS["--format"], help=help)
 
 
 def quiet(help: str = "No progress bar.") -> Any:
-    return _option(False, *SPELLINGS["--quiet"], help=help)
+    return typer.Option(False, *SPELLINGS["--quiet"], help=help)
 
 
 def force(help: str) -> Any:
-    return _option(False, *SPELLINGS["--force"], help=help)
+    return typer.Option(False, *SPELLINGS["--force"], help=help)
 
 
 def seed(help: str, default: int | None) -> Any:
-    return _option(default, *SPELLINGS["--seed"], metavar="N", help=help)
+    return typer.Option(default, *SPELLINGS["--seed"], metavar="N", help=help)
 
 
 # -- who plays --------------------------------------------------------------------------------
 def bots(
     help: str, default: str | None, metavar: str = "NAME,NAME", show_default: bool | str = True
 ) -> Any:
-    return _option(
+    return typer.Option(
         default, *SPELLINGS["--bots"], metavar=metavar, help=help, show_default=show_default
     )
 
 
 def mode(help: str, default: str | None, several: bool = False) -> Any:
     metavar = "MODE,MODE" if several else "MODE"
-    return _option(default, *SPELLINGS["--mode"], metavar=metavar, help=help)
+    return typer.Option(default, *SPELLINGS["--mode"], metavar=metavar, help=help)
 
 
 def seats(help: str) -> Any:
-    return _option(None, *SPELLINGS["--seats"], metavar=SEATS_METAVAR, help=help)
+    return typer.Option(None, *SPELLINGS["--seats"], metavar=SEATS_METAVAR, help=help)
 
 
 def difficulty(help: str, several: bool = False) -> Any:
     metavar = "LEVEL,LEVEL" if several else "LEVEL"
-    return _option(None, *SPELLINGS["--difficulty"], metavar=metavar, help=help)
+    return typer.Option(None, *SPELLINGS["--difficulty"], metavar=metavar, help=help)
 
 
 def otoma(fallback: bool = True) -> Any:
@@ -172,7 +164,7 @@ def otoma(fallback: bool = True) -> Any:
         default = "the disc's solo.otoma, else its first five start cells"
     else:
         default = "the disc's solo.otoma, else you place them before the first turn"
-    return _option(
+    return typer.Option(
         None,
         *SPELLINGS["--otoma"],
         metavar="CELL,CELL",
@@ -181,7 +173,7 @@ def otoma(fallback: bool = True) -> Any:
 
 
 def max_turns() -> Any:
-    return _option(
+    return typer.Option(
         2000,
         *SPELLINGS["--max-turns"],
         min=10,
@@ -193,7 +185,9 @@ def max_turns() -> Any:
 def scheduler(help: str | None = None) -> Any:
     from pachaprint.cli.cluster import SCHEDULER_HELP
 
-    return _option(None, *SPELLINGS["--scheduler"], metavar="ADDRESS", help=help or SCHEDULER_HELP)
+    return typer.Option(
+        None, *SPELLINGS["--scheduler"], metavar="ADDRESS", help=help or SCHEDULER_HELP
+    )
 
 
 # -- one game people play: ``play`` and ``table`` -------------------------------------------
@@ -210,7 +204,7 @@ def game_difficulty() -> Any:
 
 
 def colour() -> Any:
-    return _option(
+    return typer.Option(
         None,
         *SPELLINGS["--colour"],
         metavar="NAME",
@@ -228,7 +222,7 @@ def game_seed() -> Any:
 
 # -- what is printed, and how ---------------------------------------------------------------
 def box() -> Any:
-    return _option(
+    return typer.Option(
         BoxLimit.retail,
         *SPELLINGS["--box"],
         help="retail: tile counts must fit the retail box; unlimited: skip that check.",
@@ -236,11 +230,11 @@ def box() -> Any:
 
 
 def lang(help: str) -> Any:
-    return _option(Lang.en, *SPELLINGS["--lang"], help=help)
+    return typer.Option(Lang.en, *SPELLINGS["--lang"], help=help)
 
 
 def ink() -> Any:
-    return _option(
+    return typer.Option(
         Ink.full,
         *SPELLINGS["--ink"],
         help="full colour, or saver: light backgrounds and areas with outlines, for home printers.",
@@ -248,17 +242,17 @@ def ink() -> Any:
 
 
 def back_offset(help: str) -> Any:
-    return _option(None, *SPELLINGS["--back-offset"], metavar="X,Y", help=help)
+    return typer.Option(None, *SPELLINGS["--back-offset"], metavar="X,Y", help=help)
 
 
 def share_url(help: str) -> Any:
-    return _option(None, *SPELLINGS["--share-url"], metavar="BASE", help=help)
+    return typer.Option(None, *SPELLINGS["--share-url"], metavar="BASE", help=help)
 
 
 # -- a local app ------------------------------------------------------------------------------
 def port(first: int) -> Any:
     """``--port`` of a local app: without it, the first free port of ``first`` and the 19 after."""
-    return _option(
+    return typer.Option(
         None,
         *SPELLINGS["--port"],
         metavar="N",
@@ -270,7 +264,7 @@ def port(first: int) -> Any:
 
 
 def no_browser() -> Any:
-    return _option(
+    return typer.Option(
         False, *SPELLINGS["--no-browser"], help="Print the address only; do not open a browser."
     )
 
@@ -278,13 +272,11 @@ def no_browser() -> Any:
 # -- spellings that are going away ----------------------------------------------------------
 def deprecated(*names: str, flag: bool = False) -> Any:
     """A hidden option for an old spelling: it still works for one release."""
-    return _option(False if flag else None, *names, hidden=True)
+    return typer.Option(False if flag else None, *names, hidden=True)
 
 
 def note(text: str) -> None:
     """A line on standard error that does not change the exit code."""
-    import typer
-
     typer.echo(f"pachaprint: note: {text}", err=True)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -9,12 +10,15 @@ import typer
 
 from pachaprint.cli import vocabulary as v
 from pachaprint.cli.application import UsageError, command
-from pachaprint.cli.loading import load_valid_scenario
-from pachaprint.cli.options import BoxLimit, Lang
+from pachaprint.cli.loading import load_disc
+from pachaprint.cli.options import BoxLimit
+from pachaprint.cli.printing import print_options
+from pachaprint.model.printing import PrintSettings
 from pachaprint.render.webwheel import render_webwheel, write_webwheel
 
 
 @command()
+@print_options(only=("lang",))
 def wheel(
     path: Path | None = typer.Argument(
         None,
@@ -28,7 +32,7 @@ def wheel(
         None,
     ),
     box: BoxLimit = v.box(),
-    lang: Lang = v.lang("Language of the page's texts."),
+    settings: PrintSettings = PrintSettings(),
 ) -> None:
     """Write the digital wheel: one offline HTML page that reveals the map.
 
@@ -46,8 +50,8 @@ def wheel(
     The scenario must be valid; a crop layer with dots is solved first. Exit 0
     when written, 1 for an invalid scenario, 2 for usage errors.
     """
-    scenario = (
-        load_valid_scenario(
+    disc = (
+        load_disc(
             path,
             "invalid scenario, no wheel written",
             box.value,
@@ -57,15 +61,15 @@ def wheel(
         else None
     )
     if out == "-":
-        sys.stdout.write(render_webwheel(scenario, lang.value))
+        sys.stdout.write(render_webwheel(disc, settings))
         return
-    target = Path(out) if out else Path(f"{scenario.id}-wheel.html" if scenario else "wheel.html")
-    if target.is_dir():
+    target = Path(out) if out else Path(f"{disc.id}-wheel.html" if disc else "wheel.html")
+    if os.path.isdir(target):
         raise UsageError(
             f"--out {target} is a folder; give a file name such as {target / 'wheel.html'}"
         )
     try:
-        written = write_webwheel(scenario, target, lang.value)
+        written = write_webwheel(disc, target, settings)
     except OSError as exc:
         raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
     typer.echo(f"{path or 'any disc'}: wrote {written} ({written.stat().st_size // 1024} KB)")

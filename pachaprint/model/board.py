@@ -9,12 +9,9 @@ layer uses, so each size exists once (:func:`board_for`).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from functools import cache
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time)
-if TYPE_CHECKING:
-    from collections.abc import Iterable
-    from typing import Final
 
 ROWS = 5
 COLUMN_LETTERS = "abcdefghi"
@@ -24,43 +21,15 @@ SIZES = {"tiny": 5, "long": 9}
 CELL_NAME = re.compile(r"^[a-i][1-5]$")
 
 
+@dataclass(frozen=True, slots=True)
 class Board:
-    """The grid of one scenario size, with neighbour tables.
+    """The grid of one scenario size, with neighbour tables."""
 
-    A value (equal and hashed by its fields, never changed), written out rather
-    than a dataclass for the start-up time of ``validate`` (see
-    :mod:`pachaprint.check.problems`).
-    """
-
-    __slots__ = ("height", "neighbours4", "neighbours8", "size", "width")
-
-    def __init__(
-        self,
-        size: str,
-        width: int,
-        height: int = ROWS,
-        neighbours4: tuple[tuple[int, ...], ...] = (),
-        neighbours8: tuple[tuple[int, ...], ...] = (),
-    ) -> None:
-        self.size: Final = size
-        self.width: Final = width
-        self.height: Final = height
-        self.neighbours4: Final = neighbours4
-        self.neighbours8: Final = neighbours8
-
-    def _key(self) -> tuple[object, ...]:
-        return (self.size, self.width, self.height, self.neighbours4, self.neighbours8)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Board:
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return f"Board(size={self.size!r}, width={self.width!r}, height={self.height!r})"
+    size: str
+    width: int
+    height: int = ROWS
+    neighbours4: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
+    neighbours8: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
 
     @property
     def cell_count(self) -> int:

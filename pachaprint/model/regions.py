@@ -2,37 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pachaprint.model.board import Board
 
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time)
-if TYPE_CHECKING:
-    from typing import Final
 
-
+@dataclass(frozen=True, slots=True)
 class Region:
-    """One region of a terrain map. ``cells`` are sorted cell indexes.
+    """One region of a terrain map. ``cells`` are sorted cell indexes."""
 
-    A value (equal and hashed by its fields, never changed), written out rather
-    than a dataclass for the start-up time of ``validate``.
-    """
-
-    __slots__ = ("cells", "index", "terrain")
-
-    def __init__(self, index: int, terrain: str, cells: tuple[int, ...]) -> None:
-        self.index: Final = index
-        self.terrain: Final = terrain
-        self.cells: Final = cells
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Region:
-            return NotImplemented
-        return (self.index, self.terrain, self.cells) == (other.index, other.terrain, other.cells)
-
-    def __hash__(self) -> int:
-        return hash((self.index, self.terrain, self.cells))
-
-    def __repr__(self) -> str:
-        return f"Region(index={self.index!r}, terrain={self.terrain!r}, cells={self.cells!r})"
+    index: int
+    terrain: str
+    cells: tuple[int, ...]
 
     @property
     def size(self) -> int:

@@ -7,10 +7,7 @@ constants; nothing else in the code base repeats them.
 from __future__ import annotations
 
 from enum import Enum
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time)
-if TYPE_CHECKING:
-    from typing import Final
+from typing import Final
 
 
 class Terrain(str, Enum):
@@ -32,6 +29,8 @@ TERRAIN_LETTERS: Final = "VDFM"
 
 CROP_LEVELS: Final = (1, 2, 3, 4, 5)
 MAX_REGION_SIZE: Final = 5
+OTOMA_START_CELLS: Final = 5
+"""The start cells a long disc names for the Otoma in solo and co-op (``solo.otoma``)."""
 
 CROP_NAMES = {
     1: "sweet potato",

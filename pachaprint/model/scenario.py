@@ -9,79 +9,35 @@ flat (one character per cell in reading order) for fast lookups.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Any
 
 from pachaprint.model.board import Board, board_for
 from pachaprint.model.regions import Region, find_regions, region_of_cell
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time)
-if TYPE_CHECKING:
-    from typing import Any, Final
 
 FORMAT = "pachaprint-scenario/1"
 UNKNOWN_CROP = "."
 
 
+@dataclass(frozen=True)
 class Scenario:
     """A scenario disc. ``terrain`` and ``crops`` are the 5 row strings of the file.
 
-    ``extra`` is the file's mapping as read, so writing it back keeps key order
-    and ``$schema``; it takes no part in equality. A value (equal and hashed by
-    its other fields, never changed), written out rather than a dataclass for
-    the start-up time of ``validate``.
+    Not slotted: its derived grids are cached on the instance (``cached_property``).
     """
 
-    def __init__(
-        self,
-        id: str,
-        name: str,
-        size: str,
-        terrain: tuple[str, ...],
-        crops: tuple[str, ...],
-        start: tuple[str, ...],
-        author: str | None = None,
-        notes: str | None = None,
-        otoma: tuple[str, ...] | None = None,
-        extra: dict[str, Any] | None = None,
-    ) -> None:
-        self.id: Final = id
-        self.name: Final = name
-        self.size: Final = size
-        self.terrain: Final = terrain
-        self.crops: Final = crops
-        self.start: Final = start
-        self.author: Final = author
-        self.notes: Final = notes
-        self.otoma: Final = otoma
-        self.extra: Final[dict[str, Any]] = {} if extra is None else extra
-
-    def _key(self) -> tuple[object, ...]:
-        return (
-            self.id,
-            self.name,
-            self.size,
-            self.terrain,
-            self.crops,
-            self.start,
-            self.author,
-            self.notes,
-            self.otoma,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Scenario:
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (
-            f"Scenario(id={self.id!r}, name={self.name!r}, size={self.size!r}, "
-            f"terrain={self.terrain!r}, crops={self.crops!r}, start={self.start!r}, "
-            f"author={self.author!r}, notes={self.notes!r}, otoma={self.otoma!r})"
-        )
+    id: str
+    name: str
+    size: str
+    terrain: tuple[str, ...]
+    crops: tuple[str, ...]
+    start: tuple[str, ...]
+    author: str | None = None
+    notes: str | None = None
+    otoma: tuple[str, ...] | None = None
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """The file's mapping as read, so writing it back keeps key order and ``$schema``."""
 
     # -- construction -----------------------------------------------------
     @classmethod
@@ -129,18 +85,7 @@ class Scenario:
 
     def with_crops(self, crops: list[str] | tuple[str, ...]) -> Scenario:
         """A copy with another crop layer (row strings)."""
-        return Scenario(
-            self.id,
-            self.name,
-            self.size,
-            self.terrain,
-            tuple(crops),
-            self.start,
-            self.author,
-            self.notes,
-            self.otoma,
-            self.extra,
-        )
+        return replace(self, crops=tuple(crops))
 
     # -- geometry ---------------------------------------------------------
     @property

@@ -81,6 +81,16 @@ def printable(text: str) -> str:
     return "".join(ch if ch == " " or ch.isprintable() else _escape(ch) for ch in text)
 
 
+def pointer(path: Sequence[str | int]) -> str:
+    """A JSON pointer (RFC 6901) for a path of keys and indexes.
+
+    Keys are shown escaped (:func:`printable`), so a pointer prints safely whatever
+    the key holds.
+    """
+    parts = [printable(str(p)).replace("~", "~0").replace("/", "~1") for p in path]
+    return "/" + "/".join(parts) if parts else ""
+
+
 def display_path(path: str | os.PathLike[str]) -> str:
     """A file name as it can be shown: undecodable bytes as ``\\xNN``, controls escaped."""
     name = os.fspath(path)

@@ -18,6 +18,8 @@ PDFs back are imported where they are used.
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Callable, Iterator
 from contextlib import nullcontext
 from pathlib import Path
@@ -25,15 +27,21 @@ from typing import TYPE_CHECKING, Any
 
 from pachaprint.check.files import scenario_files
 from pachaprint.model.text import display_path
-from pachaprint.pipeline.jobs import Submit, failure, run_now
+from pachaprint.pipeline.jobs import Submit, failure, run_now, worker_pool
 from pachaprint.pipeline.lock import BuildLock, BuildLockError
-from pachaprint.pipeline.manifest import Manifest, file_hash
-from pachaprint.pipeline.options import PAPERS, WHEELS, BuildOptions, Progress
+from pachaprint.pipeline.manifest import Manifest
+from pachaprint.pipeline.options import BuildOptions, Progress
 from pachaprint.pipeline.outcome import BuildResult, ScenarioOutcome
 from pachaprint.pipeline.outdir import OutDirError, prepare_out_dir
 from pachaprint.pipeline.sources import Pending, check_files
 from pachaprint.pipeline.staging import PlacementError, Stage, clean_stale_stages, replace_file
-from pachaprint.pipeline.unchanged import core_digest, index_inputs, nothing_to_do, save_manifest
+from pachaprint.pipeline.unchanged import (
+    core_digest,
+    index_inputs,
+    nothing_to_do,
+    save_manifest,
+    site_input,
+)
 from pachaprint.pipeline.verdicts import gallery_record
 from pachaprint.pipeline.volumes import BuiltScenario, PrintFile, build_volumes
 
@@ -41,11 +49,9 @@ if TYPE_CHECKING:  # multiprocessing loads only when a build runs workers
     from concurrent.futures import Future, ProcessPoolExecutor
 
     from pachaprint.engine.analysis.cluster import Cluster
-    from pachaprint.model.scenario import Scenario
+    from pachaprint.model.disc import Disc
 
 __all__ = [
-    "PAPERS",
-    "WHEELS",
     "BuildLockError",
     "BuildOptions",
     "BuildResult",
@@ -59,42 +65,33 @@ def _no_progress(stage: str, done: int, total: int) -> None:
 
 
 # -- per-scenario work (runs in a worker process) ---------------------------------
-def _render_scenario(
-    scenario: Scenario, folder: Path, options: BuildOptions, difficulty: str | None
-) -> None:
+def _render_disc(disc: Disc, folder: Path, options: BuildOptions) -> None:
+    """A disc's files, its digital wheel and its two previews, printed as ``options`` say."""
     from pachaprint.pipeline.previews import pdf_preview_png
-    from pachaprint.render.scenario import front_file_stem, render_scenario
+    from pachaprint.render.disc_files import front_file_stem, write_disc_files
     from pachaprint.render.webwheel import write_webwheel
+    from pachaprint.render.wheel_templates import load_wheel
 
-    render_scenario(
-        scenario,
-        folder,
-        wheel=list(options.wheels),
-        paper=options.papers[0],
-        lang=options.lang,
-        difficulty=difficulty,
-        share_url=options.share_url,
-        ink=options.ink,
-    )
-    write_webwheel(scenario, folder / "wheel.html", lang=options.lang)
+    settings = options.printing
+    write_disc_files(disc, settings, folder)
+    write_webwheel(disc, folder / "wheel.html", settings)
     (folder / "preview-back.png").write_bytes(pdf_preview_png(folder / "disc-back.pdf"))
-    front = folder / f"{front_file_stem(options.wheels[0])}.pdf"
+    front = folder / f"{front_file_stem(load_wheel(settings.wheel).name)}.pdf"
     (folder / "preview-front.png").write_bytes(pdf_preview_png(front))
 
 
 def build_scenario(
-    scenario_data: dict[str, Any],
+    disc: Disc,
     validation: dict[str, Any],
     out_dir: str,
     options: BuildOptions,
     balanced: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Simulate and render one valid scenario into ``OUT/scenarios/<id>/``; returns an outcome dict.
+    """Simulate and render one checked disc into ``OUT/scenarios/<id>/``; returns an outcome dict.
     ``balanced``: its balance report, when its games were played elsewhere (a cluster).
 
     Never raises: a crash in the engine, the renderer or a write is a ``failed`` outcome.
     """
-    from pachaprint.model.scenario import Scenario
     from pachaprint.pipeline.report_page import report_html
     from pachaprint.pipeline.reports import (
         build_balance,
@@ -105,7 +102,7 @@ def build_scenario(
         write_charts,
     )
 
-    scenario = Scenario.from_dict(scenario_data)
+    scenario = disc.scenario
     out = Path(out_dir)
     if balanced is None:
         try:
@@ -121,7 +118,7 @@ def build_scenario(
         with Stage(out) as stage:
             folder = stage.path(relative / "report.json").parent
             try:
-                _render_scenario(scenario, folder, options, report["difficulty"])
+                _render_disc(disc, folder, options)
                 write_charts(report, folder)
             except Exception as exc:
                 return {"status": "failed", "problems": [failure("rendering failed", exc)]}
@@ -129,7 +126,7 @@ def build_scenario(
             stage.path(relative / "report.md").write_text(report_markdown(report), encoding="utf-8")
             files = sorted(p.name for p in folder.iterdir())
             stage.path(relative / "report.html").write_text(
-                report_html(report, files, options.wheels), encoding="utf-8"
+                report_html(report, files, options.printing.wheels), encoding="utf-8"
             )
             outputs = stage.commit()
     except Exception as exc:
@@ -143,14 +140,7 @@ def build_core(out_dir: str, options: BuildOptions) -> dict[str, str]:
 
     out = Path(out_dir)
     with Stage(out) as stage:
-        render_core(
-            stage.root,
-            paper=list(options.papers),
-            lang=options.lang,
-            wheels=options.wheels,
-            back_offset=options.back_offset,
-            ink=options.ink,
-        )
+        render_core(stage.root, options.printing)
         return stage.commit()
 
 
@@ -174,25 +164,27 @@ def _scenario_results(
 
     played: list[dict[str, Any] | None] = list(balances) if balances else [None] * len(pending)
     if executor is None:
-        for (outcome, data, validation, digest), balanced in zip(pending, played, strict=True):
+        for (outcome, disc, validation, digest), balanced in zip(pending, played, strict=True):
             yield (
                 outcome,
                 digest,
-                result_of(run_now(build_scenario, data, validation, out_dir, options, balanced)),
+                result_of(run_now(build_scenario, disc, validation, out_dir, options, balanced)),
             )
         return
     from concurrent.futures import as_completed
 
     # the longest first, so that no worker is left alone with a long scenario at the end
     heaviest = sorted(
-        zip(pending, played, strict=True), key=lambda item: _weight(item[0][1]), reverse=True
+        zip(pending, played, strict=True),
+        key=lambda item: _weight(item[0][0].data or {}),
+        reverse=True,
     )
     futures = {
-        executor.submit(build_scenario, data, validation, out_dir, options, balanced): (
+        executor.submit(build_scenario, disc, validation, out_dir, options, balanced): (
             outcome,
             digest,
         )
-        for (outcome, data, validation, digest), balanced in heaviest
+        for (outcome, disc, validation, digest), balanced in heaviest
     }
     for future in as_completed(futures):
         outcome, digest = futures[future]
@@ -204,10 +196,9 @@ def _played_on(
 ) -> list[dict[str, Any]] | str:
     """The balance report of every pending scenario, its games played on ``cluster`` (all
     the scenarios' at once), or what went wrong (then no scenario is built)."""
-    from pachaprint.model.scenario import Scenario
     from pachaprint.pipeline.reports import build_balances
 
-    scenarios = [Scenario.from_dict(data) for _, data, _, _ in pending]
+    scenarios = [disc.scenario for _, disc, _, _ in pending]
     try:
         return build_balances(
             scenarios,
@@ -218,6 +209,18 @@ def _played_on(
         )
     except Exception as exc:  # a game that crashed, or the cluster that went away
         return failure("simulation on the cluster failed", exc)
+
+
+def share_code(data: dict[str, Any]) -> str | None:
+    """The share code of a built scenario's (complete) mapping, for the gallery's links to the
+    site's pages (``None`` if it has none)."""
+    from pachaprint.model.scenario import Scenario
+    from pachaprint.model.sharecode import ShareCodeError, code_of
+
+    try:
+        return code_of(Scenario.from_dict(data))
+    except (ShareCodeError, ValueError):
+        return None
 
 
 def _weight(data: dict[str, Any]) -> int:
@@ -287,7 +290,7 @@ def _locked_build(
     """Every stage, each skipping the units that are current (:mod:`pachaprint.pipeline.unchanged`
     found that not all are); the games on ``cluster`` if there is one."""
     problems: list[str] = list(manifest.refused)
-    one_file = scenarios_dir.is_file()
+    one_file = os.path.isfile(scenarios_dir)
     files = [scenarios_dir] if one_file else scenario_files(scenarios_dir)
     skipped: list[str] = []
     outcomes, pending = check_files(
@@ -305,12 +308,18 @@ def _locked_build(
         pending, balances = [], None
     executor = None
     if jobs > 1 and (pending or core_needed):  # (a discs PDF alone is made in this process)
-        from concurrent.futures import ProcessPoolExecutor
-
-        executor = ProcessPoolExecutor(max_workers=jobs)
+        executor = worker_pool(jobs)
     with executor or nullcontext():
         submit: Submit = executor.submit if executor else run_now
+        core_told = False
+        if core_needed:
+            progress("core", 0, 1)
         core_future = submit(build_core, str(out_dir), options) if core_needed else None
+        if core_future is not None and core_future.done():  # made here, without workers
+            progress("core", 1, 1)
+            core_told = True
+        if pending:
+            progress("scenarios", 0, len(pending))
         for done, (outcome, digest, result) in enumerate(
             _scenario_results(pending, str(out_dir), options, executor, balances), start=1
         ):
@@ -318,12 +327,17 @@ def _locked_build(
             outcome.problems = result.get("problems", [])
             report = result.get("report")
             outcome.report = gallery_record(report) if report is not None else None
+            if outcome.report is not None and outcome.data is not None:
+                outcome.report["code"] = share_code(outcome.data)
             if outcome.status == "built":
                 unit = f"scenario:{outcome.id}"
                 manifest.record(unit, digest, result["outputs"], card=outcome.report)
             else:
                 manifest.forget(f"scenario:{outcome.id}")
             progress("scenarios", done, len(pending))
+            if core_future is not None and core_future.done() and not core_told:
+                progress("core", 1, 1)  # (it ran beside the scenarios)
+                core_told = True
         core_status = "unchanged"
         if core_future is not None:
             try:
@@ -333,9 +347,10 @@ def _locked_build(
                 core_status = "failed"
                 manifest.forget("core")
                 problems.append(failure("core components failed", exc))
-            progress("core", 1, 1)
+            if not core_told:
+                progress("core", 1, 1)
         built = [
-            BuiltScenario(o.id, o.data, (o.report or {}).get("difficulty"))
+            BuiltScenario(o.id, o.data, o.disc, (o.report or {}).get("difficulty"))
             for o in outcomes
             if o.ok and o.id is not None and o.data is not None
         ]
@@ -348,6 +363,12 @@ def _locked_build(
     except (OSError, PlacementError) as exc:
         manifest.forget("index")
         problems.append(failure("writing index.html failed", exc))
+    if options.site:
+        try:
+            _write_site(out_dir, options, manifest)
+        except (OSError, PlacementError) as exc:
+            manifest.forget("site")
+            problems.append(failure("writing the site failed", exc))
     built_result = BuildResult(
         out_dir=display_path(out_dir),
         scenarios=outcomes,
@@ -375,7 +396,23 @@ def _write_index(
     from pachaprint.pipeline.gallery import gallery_html
     from pachaprint.pipeline.printfiles import read_print_files
 
-    read = read_print_files(out_dir, pnp_files, options.lang, names)
-    index = gallery_html(entries, prints=read, wheels=options.wheels)
-    replace_file(out_dir, "index.html", index.encode("utf-8"))
-    manifest.record("index", digest, {"index.html": file_hash(out_dir / "index.html") or ""})
+    read = read_print_files(out_dir, pnp_files, options.printing.lang, names)
+    index = gallery_html(entries, prints=read, wheels=options.printing.wheels, site=options.site)
+    data = index.encode("utf-8")
+    replace_file(out_dir, "index.html", data)
+    manifest.record("index", digest, {"index.html": hashlib.sha256(data).hexdigest()})
+
+
+def _write_site(out_dir: Path, options: BuildOptions, manifest: Manifest) -> None:
+    """The site (``studio.html``, ``table.html``, ``site/``: :mod:`pachaprint.site.pages`),
+    a unit of its own: written only when what it is made from changed."""
+    digest = site_input(options)
+    if manifest.is_current(out_dir, "site", digest):
+        return
+    from pachaprint.site.pages import site_files
+    from pachaprint.site.runtime import runtime_of
+
+    with Stage(out_dir) as stage:
+        for name, data in site_files(runtime_of(options.pyodide)).items():
+            stage.path(name).write_bytes(data)
+        manifest.record("site", digest, stage.commit())

@@ -17,12 +17,12 @@ rewritten with its old size and modification time is still noticed.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from functools import lru_cache
 from pathlib import Path
 
-from pachaprint.pipeline.hashing import sha256
 from pachaprint.resources import schemas_dir, templates_dir
 
 COMPILED = (".so", ".pyd", ".dylib", ".dll", ".o", ".pyc", ".pyo")
@@ -76,8 +76,6 @@ def _collect(
 def fingerprint(package: Path, templates: Path, schemas: Path) -> str:
     """Hash of every source file of ``package`` and every file of ``templates`` and
     ``schemas``, by name relative to its folder and content."""
-    import hashlib  # (OpenSSL: faster on the bytes of every source file)
-
     digest = hashlib.sha256()
     for name, entry in code_files(package, templates, schemas):
         digest.update(name.encode())
@@ -97,7 +95,7 @@ def signature(package: Path, templates: Path, schemas: Path) -> tuple[str, int]:
         latest = max(latest, found.st_mtime_ns, found.st_ctime_ns)
         stamp = f"{entry.path}\0{found.st_size}\0{found.st_mtime_ns}\0{found.st_ctime_ns}"
         lines.append(f"{name}\0{stamp}\0{found.st_ino}\n")
-    return sha256("".join(lines).encode()).hexdigest(), latest
+    return hashlib.sha256("".join(lines).encode()).hexdigest(), latest
 
 
 def _roots() -> tuple[Path, Path, Path]:

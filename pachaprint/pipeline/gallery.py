@@ -17,6 +17,7 @@ from functools import cache
 from html import escape
 from importlib import resources
 from typing import Any
+from urllib.parse import quote
 
 from pachaprint.pipeline.printfiles import PrintFile, Section, page_range, ranges_words
 from pachaprint.pipeline.verdicts import Verdict, gallery_record
@@ -235,16 +236,45 @@ def _verdict_rows(items: list[dict[str, Any]], report_href: str, lineup: str) ->
     return f'<dl class="verdicts">{"".join(rows)}</dl>' if rows else ""
 
 
-def scenario_card(entry: dict[str, Any], lineup: str = "") -> str:
-    """One scenario: thumbnail, name, size, difficulty, a line per mode, its links.
-    ``lineup``: the competitive bots every card shares (said once, above the cards)."""
+def site_links(code: str | None) -> str:
+    """Links to the site's pages with the disc's share code: play it, open it in the studio."""
+    if not code:
+        return ""
+    quoted = escape(quote(code, safe=""))
+    return (
+        f' · <a href="table.html#{quoted}">Play in the browser</a>'
+        f' · <a href="studio.html#{quoted}">Open in the studio</a>'
+    )
+
+
+def _print_links(base: str, wheels: Sequence[str]) -> str:
+    """The disc's own PDFs, to print it alone: its front (for the first wheel built; the
+    report page links every file) and its back."""
+    from pachaprint.render.disc_files import front_file_stem
+
+    front = f"{escape(base)}{front_file_stem(wheels[0] if wheels else 'retail')}.pdf"
+    return f'PDF: <a href="{front}">front</a>, <a href="{escape(base)}disc-back.pdf">back</a>'
+
+
+def scenario_card(
+    entry: dict[str, Any],
+    lineup: str = "",
+    site: bool = False,
+    wheels: Sequence[str] = ("retail",),
+) -> str:
+    """One scenario: thumbnail (opening the disc back large), name, whether the disc is
+    valid, size, difficulty, a line per mode, its links (its report, its digital wheel, its
+    own PDFs). ``lineup``: the competitive bots every card shares (said once, above the
+    cards); ``site``: the site's pages are built (the card links to them); ``wheels``: the
+    wheel templates built (the card links the first one's front)."""
     sid = escape(entry["id"])
     if entry.get("failed"):
         problems = "".join(f"<li>{escape(p)}</li>" for p in entry["problems"])
+        state = "✖ not valid" if entry.get("invalid") else "not built"
         return (
             f'<article class="box scenario failed" id="scenario-{sid}">'
             f"<h3>{escape(entry.get('name') or entry['id'])}</h3>"
-            f'<p class="meta"><span class="badge">not built</span> {escape(entry["file"])}</p>'
+            f'<p class="meta"><span class="badge">{state}</span> {escape(entry["file"])}</p>'
             f"<ul>{problems}</ul></article>"
         )
     record = entry["report"]
@@ -252,12 +282,18 @@ def scenario_card(entry: dict[str, Any], lineup: str = "") -> str:
     report = base + "report.html"
     name = escape(record["name"])
     meta = f"{record['size']} · difficulty {record.get('difficulty') or 'unknown'}"
+    site_part = site_links(record.get("code")) if site else ""
     return f"""<article class="box scenario" id="scenario-{sid}">
-<a class="thumb" href="{escape(report)}"><img src="{escape(base)}preview-back.png" alt="Disc back of {name}" width="80" height="80" loading="lazy"></a>
+<a class="thumb" href="#large-{sid}" title="See the disc back large"><img src="{escape(base)}preview-back.png" alt="Disc back of {name} (opens it large)" width="80" height="80" loading="lazy"></a>
 <div><h3><a href="{escape(report)}">{name}</a></h3>
-<p class="meta">{escape(meta)}</p>
-<p class="links"><a href="{escape(report)}">Report and charts</a> · <a href="{escape(base)}wheel.html">Digital wheel</a></p></div>
+<p class="meta"><span class="badge valid">✔ valid</span> {escape(meta)}</p>
+<p class="links"><a href="{escape(report)}">Report</a> · <a href="{escape(base)}wheel.html">Digital wheel</a> · {_print_links(base, wheels)}{site_part}</p></div>
 {_verdict_rows(record.get("verdicts") or [], report, lineup)}
+<div class="large" id="large-{sid}" role="dialog" aria-label="Disc back of {name}, large">
+<a class="large-away" href="#scenario-{sid}" tabindex="-1" aria-hidden="true"></a>
+<img src="{escape(base)}disc-back.svg" alt="Disc back of {name}" loading="lazy">
+<a class="large-close" href="#scenario-{sid}">✕ Close</a>
+</div>
 </article>"""
 
 
@@ -266,9 +302,11 @@ def gallery_html(
     title: str = "pachaprint scenarios",
     prints: list[PrintFile] | None = None,
     wheels: Sequence[str] = ("retail",),
+    site: bool = False,
 ) -> str:
     """The page for ``entries`` (one per scenario: ``id``, ``file``, its :func:`gallery_record`
-    as ``report``, or ``failed`` with ``problems``) and the print files ``prints``."""
+    as ``report``, or ``failed`` with ``problems``) and the print files ``prints``; ``site``:
+    the cards link to the site's studio and table."""
     built = sum(1 for e in entries if not e.get("failed"))
     anchors = {e["id"] for e in entries}
     lineups = {
@@ -279,7 +317,7 @@ def gallery_html(
         if v["mode"] == "competitive"
     }
     lineup = lineups.pop() if len(lineups) == 1 else ""
-    cards = "\n".join(scenario_card(e, lineup) for e in entries)
+    cards = "\n".join(scenario_card(e, lineup, site, wheels) for e in entries)
     said = f" Competitive games: {lineup}." if lineup else ""
     header = (
         f"<h1>{escape(title)}</h1><p>{built} of {len(entries)} scenarios built · "
@@ -288,7 +326,7 @@ def gallery_html(
     body = f"""{print_section(prints or [], wheels, anchors)}
 <section id="scenarios" aria-labelledby="scenarios-title">
 <h2 id="scenarios-title">Scenarios</h2>
-<p class="lead small">A line per mode says how the build's bots did: who wins the competitive game, and how often a bot beats the Otoma in solo and co-op.{escape(said)} ⚑ counts flags, findings for authors; the report has them, the charts and every figure.</p>
+<p class="lead small">Every disc here passed the checker (✔ valid). A line per mode says how the build's bots did: who wins the competitive game, and how often a bot beats the Otoma in solo and co-op. Our strongest bot plays as a person does, not seeing the hidden map; a bot that sees the map shows the most any play could win.{escape(said)} ⚑ counts flags, findings for authors; the report has them, the charts and every figure. Click a disc to see its back large.</p>
 <div class="grid">
 {cards}
 </div>

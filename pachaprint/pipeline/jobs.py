@@ -1,21 +1,71 @@
-"""Running build units in worker processes or in this one, with the same interface."""
+"""Running build units in worker processes or in this one, with the same interface.
+
+Workers never outlive the build that started them: each asks the system to
+kill it when its parent dies (``PR_SET_PDEATHSIG`` on Linux) and watches its
+parent besides (every other system, and the moment before the request took
+hold), so a build killed with ``kill -9`` or by the out-of-memory killer
+leaves no process waiting for work that will never come. (The build's lock is
+never theirs: :mod:`pachaprint.pipeline.lock`.)
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pachaprint.model.text import display_path, printable
 from pachaprint.pipeline.staging import PlacementError
 
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
-if TYPE_CHECKING:  # concurrent.futures loads logging and threading: not for a rebuild
-    from concurrent.futures import Future
-    from typing import Any, TypeVar
+if TYPE_CHECKING:  # (concurrent.futures loads only where a build runs units)
+    from concurrent.futures import Future, ProcessPoolExecutor
 
-    T = TypeVar("T")
+T = TypeVar("T")
 
 Submit = Callable[..., "Future[Any]"]
 """``submit(function, *args)``: ``ProcessPoolExecutor.submit`` or :func:`run_now`."""
+
+
+PARENT_CHECK_SECONDS = 0.5
+"""How often a worker looks whether its parent is still there."""
+_PR_SET_PDEATHSIG = 1
+"""``prctl`` option: the signal a process gets when its parent dies (Linux)."""
+
+
+def worker_pool(jobs: int) -> ProcessPoolExecutor:
+    """``jobs`` worker processes that die with this one (see the module documentation)."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(
+        max_workers=jobs, initializer=die_with_parent, initargs=(os.getpid(),)
+    )
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this process end when the process ``parent`` does: at once if it is gone already."""
+    import os
+    import signal
+    import sys
+    import threading
+    import time
+
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # (the watch below is enough)
+    if os.getppid() != parent:
+        os._exit(1)  # the parent died before the request took hold
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def run_now(function: Callable[..., T], *args: Any) -> Future[T]:

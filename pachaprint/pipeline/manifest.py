@@ -11,31 +11,34 @@ Each finished unit is also appended at once to a journal beside the manifest
 the next build replays the journal and skips them. Saving the manifest at the
 end folds the journal in and removes it.
 
-Both files sit in OUT, where anyone may edit them: a unit whose output names
-are not plain relative paths inside OUT (:mod:`pachaprint.pipeline.names`) is
-dropped at load and listed in :attr:`Manifest.refused`, so no name the build
-did not write is ever hashed, replaced or removed.
+Both files sit in OUT, where anyone may edit them: a unit whose record is not
+one the build writes, or names a file that unit's layout cannot give
+(:mod:`pachaprint.pipeline.layout`: a plain relative path inside OUT, of the
+unit's own kind), is dropped at load and listed in :attr:`Manifest.refused`,
+so no name the build did not write is ever hashed, replaced or removed. Even
+a name that passes is removed only by :meth:`Manifest.remove_outputs`, which
+first proves the file there is the very one recorded
+(:func:`~pachaprint.pipeline.staging.remove_owned`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
+import re
 import stat
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pachaprint.model.text import display_path, printable
 from pachaprint.pipeline import fingerprint
 from pachaprint.pipeline.fingerprint import code_fingerprint
-from pachaprint.pipeline.hashing import sha256
-from pachaprint.pipeline.names import unsafe_output_name
-from pachaprint.pipeline.staging import replace_file
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
-if TYPE_CHECKING:
-    from typing import Any
+from pachaprint.pipeline.layout import layout_refusal
+from pachaprint.pipeline.staging import PlacementError, remove_owned, replace_file
 
 MANIFEST_NAME = ".pachaprint-build.json"
 JOURNAL_NAME = ".pachaprint-build.journal"
@@ -57,7 +60,7 @@ def replace_if_changed(out_dir: Path, relative: str, data: bytes) -> None:
 
 def input_hash(*parts: Any) -> str:
     """Hash of the given parts (bytes, or JSON-serialisable values) plus the code fingerprint."""
-    digest = sha256(code_fingerprint().encode())
+    digest = hashlib.sha256(code_fingerprint().encode())
     for part in parts:
         digest.update(part if isinstance(part, bytes) else _JSON.encode(part).encode())
         digest.update(b"\0")
@@ -73,8 +76,6 @@ def file_hash(path: Path) -> str | None:
     try:
         if path.is_symlink() or not path.is_file():
             return None
-        import hashlib  # (OpenSSL: faster on large files; loaded only when one is read)
-
         digest = hashlib.sha256()
         with open(path, "rb") as handle:
             while chunk := handle.read(_CHUNK):
@@ -107,62 +108,84 @@ def _seen(entry: dict[str, Any]) -> dict[str, Any]:
     return seen if isinstance(seen, dict) else {}
 
 
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+"""A SHA-256 as the build records it."""
+
+
 def _valid_entry(entry: Any) -> bool:
+    """True for a unit's record of the shape :meth:`Manifest.record` writes."""
     return (
         isinstance(entry, dict)
         and isinstance(entry.get("input"), str)
         and isinstance(entry.get("outputs"), dict)
-        and all(isinstance(k, str) and isinstance(v, str) for k, v in entry["outputs"].items())
+        and all(
+            isinstance(k, str) and isinstance(v, str) and _DIGEST.fullmatch(v) is not None
+            for k, v in entry["outputs"].items()
+        )
     )
 
 
+def _valid_card(card: Any) -> bool:
+    """True for a card of the shape :func:`~pachaprint.pipeline.verdicts.gallery_record`
+    makes (anything else is read again from the scenario's report)."""
+
+    def text(value: Any, optional: bool = False) -> bool:
+        return isinstance(value, str) or (optional and value is None)
+
+    return (
+        isinstance(card, dict)
+        and text(card.get("name"))
+        and text(card.get("size"))
+        and text(card.get("author"), optional=True)
+        and text(card.get("difficulty"), optional=True)
+        and isinstance(card.get("flags"), list)
+        and all(text(flag) for flag in card["flags"])
+        and isinstance(card.get("verdicts"), list)
+        and all(
+            isinstance(v, dict)
+            and all(text(v.get(key)) for key in ("mode", "title", "text", "who"))
+            and type(v.get("flags")) is int
+            for v in card["verdicts"]
+        )
+    )
+
+
+@dataclass(slots=True)
 class Manifest:
     """What the builds of an output folder made, unit by unit: ``units`` maps a unit's
     name to its entry (``input`` digest, ``outputs`` by name, and what :meth:`is_current`
-    and :meth:`record` keep beside them).
+    and :meth:`record` keep beside them). Manifests are equal when their units are."""
 
-    ``journal`` is where :meth:`record` and :meth:`forget` append (``None``: in
-    memory only). ``refused`` holds one message per output name the loaded files
-    held that is not a plain relative path inside OUT (its unit was dropped:
-    nothing it names is touched). A plain class, not a dataclass, so that a
-    rebuild with nothing changed loads no ``dataclasses``.
-    """
+    units: dict[str, dict[str, Any]] = field(default_factory=dict)
+    journal: Path | None = field(default=None, compare=False)
+    """Where :meth:`record` and :meth:`forget` append (``None``: in memory only)."""
+    refused: list[str] = field(default_factory=list, init=False, compare=False)
+    """One message per output name the loaded files held that is not a plain relative path
+    inside OUT (its unit was dropped: nothing it names is touched)."""
+    _inputs: dict[str, str] | None = field(default=None, init=False, compare=False, repr=False)
+    """Unit by recorded input, made on first use by :meth:`unit_built_from`."""
+    _as_read: Any = field(default=None, init=False, compare=False, repr=False)
+    """The ``code`` of the file as read, while nothing changed since (``None`` otherwise):
+    :meth:`save` then has nothing to write."""
 
-    __slots__ = ("_as_read", "_inputs", "journal", "refused", "units")
-
-    def __init__(
-        self, units: dict[str, dict[str, Any]] | None = None, journal: Path | None = None
-    ) -> None:
-        self.units: dict[str, dict[str, Any]] = {} if units is None else units
-        self.journal = journal
-        self.refused: list[str] = []
-        self._inputs: dict[str, str] | None = None
-        """Unit by recorded input, made on first use by :meth:`unit_built_from`."""
-        self._as_read: Any = None
-        """The ``code`` of the file as read, while nothing changed since (``None`` otherwise):
-        :meth:`save` then has nothing to write."""
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Manifest:
-            return NotImplemented
-        return self.units == other.units
-
-    __hash__ = None  # type: ignore[assignment]  # (mutable: compared by its units)
-
-    def __repr__(self) -> str:
-        return f"Manifest(units={self.units!r}, journal={self.journal!r}, refused={self.refused!r})"
-
-    def _safe(self, source: Path, unit: str, entry: dict[str, Any]) -> bool:
-        """True when every output name of ``entry`` is plain; else each bad name is refused."""
+    def _safe(self, source: Path, unit: str, entry: Any) -> bool:
+        """True when ``entry`` is a record the build writes and its every output name is one
+        the unit's layout gives; else why not is listed in :attr:`refused`."""
+        shown = f"{display_path(source)}: unit {printable(unit[:100])}"
+        if not _valid_entry(entry):
+            self.refused.append(
+                f"{shown}: not a record the build writes (an input digest and a SHA-256 "
+                "per file): refused, nothing was removed"
+            )
+            return False
         bad = [
             (name, reason)
             for name in entry["outputs"]
-            if (reason := unsafe_output_name(name)) is not None
+            if (reason := layout_refusal(unit, name)) is not None
         ]
         for name, reason in bad:
             self.refused.append(
-                f"{display_path(source)}: unit {printable(unit[:100])} names "
-                f"{printable(name[:200])} ({reason}): refused, nothing was removed"
+                f"{shown} names {printable(name[:200])} ({reason}): refused, nothing was removed"
             )
         return not bad
 
@@ -183,11 +206,7 @@ class Manifest:
                 fingerprint.remember(code["signature"], code["fingerprint"])
             units = data.get("units")
             if isinstance(units, dict):
-                manifest.units = {
-                    k: v
-                    for k, v in units.items()
-                    if _valid_entry(v) and manifest._safe(source, k, v)
-                }
+                manifest.units = {k: v for k, v in units.items() if manifest._safe(source, k, v)}
                 if len(manifest.units) == len(units):
                     manifest._as_read = ("code", code)
         if manifest._replay(out_dir / JOURNAL_NAME):
@@ -217,13 +236,12 @@ class Manifest:
             unit = event.get("unit")
             if not isinstance(unit, str):
                 continue
-            if event.get("forget"):
+            if event.get("forget") is True:
                 self.units.pop(unit, None)
-            elif _valid_entry(event.get("entry")):
-                if self._safe(journal, unit, event["entry"]):
-                    self.units[unit] = event["entry"]
-                else:
-                    self.units.pop(unit, None)
+            elif self._safe(journal, unit, event.get("entry")):
+                self.units[unit] = event["entry"]
+            else:
+                self.units.pop(unit, None)
         return bool(lines)
 
     def _append(self, event: dict[str, Any]) -> None:
@@ -294,7 +312,7 @@ class Manifest:
     def card(self, unit: str) -> dict[str, Any] | None:
         """The ``card`` recorded with ``unit`` (see :meth:`record`), if any."""
         card = (self.units.get(unit) or {}).get("card")
-        return card if isinstance(card, dict) else None
+        return card if _valid_card(card) else None
 
     def unit_built_from(self, digest: str) -> str | None:
         """The unit whose recorded input is ``digest`` (``None`` for none)."""
@@ -322,6 +340,28 @@ class Manifest:
         self.units[unit] = entry
         self._inputs = self._as_read = None
         self._append({"unit": unit, "entry": entry})
+
+    def remove_outputs(self, out_dir: Path, unit: str) -> list[str]:
+        """Delete the files ``unit`` made, which this build no longer makes (an old volume),
+        and forget the unit; returns a message per file kept.
+
+        A file is removed only when it is the very one recorded: a regular file, not a
+        link, of one name (no hard link), holding the recorded bytes
+        (:func:`~pachaprint.pipeline.staging.remove_owned`); any other is kept and named.
+        """
+        kept = []
+        for name, recorded in sorted((self.units.get(unit) or {}).get("outputs", {}).items()):
+            try:
+                remove_owned(out_dir, name, recorded)
+            except PlacementError as error:
+                kept.append(str(error))
+            except OSError as error:
+                kept.append(
+                    f"{display_path(out_dir)}/{printable(name)}: not removed: "
+                    f"{error.strerror or error}"
+                )
+        self.forget(unit)
+        return kept
 
     def forget(self, unit: str) -> None:
         self._inputs = None

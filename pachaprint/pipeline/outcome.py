@@ -1,52 +1,33 @@
-"""What a build reports: a :class:`ScenarioOutcome` per scenario file and the :class:`BuildResult`.
-
-Written out by hand rather than as dataclasses (as
-:class:`pachaprint.check.problems.Report` is): a rebuild with nothing changed
-makes them without loading ``dataclasses`` (:mod:`pachaprint.pipeline.unchanged`).
-"""
+"""What a build reports: a :class:`ScenarioOutcome` per scenario file and the :class:`BuildResult`."""
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
-if TYPE_CHECKING:
-    from typing import Any
+from dataclasses import dataclass, field
+from typing import Any
 
 
+@dataclass(slots=True)
 class ScenarioOutcome:
     """What happened to one scenario file: ``status`` is ``built``, ``unchanged``,
     ``invalid`` or ``failed``; ``report`` its gallery record (see
     :func:`pachaprint.pipeline.verdicts.gallery_record`); ``data`` the scenario mapping
-    built from (dots solved), for the PnP discs."""
+    built from (dots solved), for the PnP discs; ``disc`` its checked disc when this build
+    checked the file (an unchanged one's is made again from ``data`` and its record)."""
 
-    __slots__ = ("data", "file", "id", "problems", "report", "status")
-
-    def __init__(
-        self,
-        file: str,
-        id: str | None,
-        status: str,
-        problems: list[str] | None = None,
-        report: dict[str, Any] | None = None,
-        data: dict[str, Any] | None = None,
-    ) -> None:
-        self.file = file
-        self.id = id
-        self.status = status
-        self.problems: list[str] = [] if problems is None else problems
-        self.report = report
-        self.data = data
-
-    def __repr__(self) -> str:
-        return (
-            f"ScenarioOutcome(file={self.file!r}, id={self.id!r}, status={self.status!r}, "
-            f"problems={self.problems!r}, report={self.report!r})"
-        )
+    file: str
+    id: str | None
+    status: str
+    problems: list[str] = field(default_factory=list)
+    report: dict[str, Any] | None = None
+    data: dict[str, Any] | None = field(default=None, repr=False)
+    disc: Any = field(default=None, repr=False)
 
     @property
     def ok(self) -> bool:
         return self.status in ("built", "unchanged")
 
 
+@dataclass(slots=True)
 class BuildResult:
     """A whole build: every scenario's outcome, the core set's and the print sheets' status
     per paper (``built``, ``unchanged``, ``failed``, ``skipped``), ``problems`` outside a
@@ -54,28 +35,13 @@ class BuildResult:
     print-and-play PDFs of this build (relative to OUT, core first), and ``skipped`` the
     folder's files that are not scenarios (a saved game), each with a note why."""
 
-    __slots__ = ("core", "out_dir", "pnp", "pnp_files", "problems", "scenarios", "skipped")
-
-    def __init__(
-        self,
-        out_dir: str,
-        scenarios: list[ScenarioOutcome],
-        core: str = "unchanged",
-        pnp: dict[str, str] | None = None,
-        problems: list[str] | None = None,
-        pnp_files: list[str] | None = None,
-        skipped: list[str] | None = None,
-    ) -> None:
-        self.out_dir = out_dir
-        self.scenarios = scenarios
-        self.core = core
-        self.pnp: dict[str, str] = {} if pnp is None else pnp
-        self.problems: list[str] = [] if problems is None else problems
-        self.pnp_files: list[str] = [] if pnp_files is None else pnp_files
-        self.skipped: list[str] = [] if skipped is None else skipped
-
-    def __repr__(self) -> str:
-        return f"BuildResult({self.to_dict()!r})"
+    out_dir: str
+    scenarios: list[ScenarioOutcome]
+    core: str = "unchanged"
+    pnp: dict[str, str] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    pnp_files: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:

@@ -16,7 +16,7 @@ class OutDirError(Exception):
 def prepare_out_dir(out_dir: Path) -> None:
     """Create ``out_dir`` if needed and prove it can be written, or raise :class:`OutDirError`."""
     shown = display_path(out_dir)
-    if out_dir.exists() and not out_dir.is_dir():
+    if os.path.exists(out_dir) and not os.path.isdir(out_dir):
         raise OutDirError(
             f"the output folder {shown} is a file; give a folder with --out (it is created if missing)"
         )

@@ -96,7 +96,7 @@ def _head(report: dict[str, Any], files: Sequence[str], wheels: Sequence[str]) -
 
 def _files(files: Sequence[str], wheels: Sequence[str]) -> str:
     """Links to the scenario's files that exist: the disc PDFs, the data, the digital wheel."""
-    from pachaprint.render.scenario import front_file_stem
+    from pachaprint.render.disc_files import front_file_stem
 
     named = dict(FILE_WORDS)
     for wheel in wheels:

@@ -11,6 +11,7 @@ changed costs a read and a hash per file.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from pachaprint.check.load import other_format, read_file, skipped_note
 from pachaprint.pipeline.manifest import Manifest
@@ -18,16 +19,14 @@ from pachaprint.pipeline.options import BuildOptions, Progress
 from pachaprint.pipeline.outcome import ScenarioOutcome
 from pachaprint.pipeline.unchanged import built_before, scenario_digest, unchanged_report
 
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
-if TYPE_CHECKING:
-    from typing import Any
-
+if TYPE_CHECKING:  # (the checker loads only for a file that did not build before)
     from pachaprint.check.problems import Report
+    from pachaprint.model.disc import Disc
 
 __all__ = ["Pending", "ScenarioOutcome", "check_files"]
 
-Pending = list[tuple[ScenarioOutcome, "dict[str, Any]", "dict[str, Any]", str]]
-"""Scenarios still to build: outcome, mapping, validation report, input digest."""
+Pending = list[tuple[ScenarioOutcome, "Disc", dict[str, Any], str]]
+"""Scenarios still to build: outcome, checked disc, validation report, input digest."""
 
 
 def _complete_data(report: Report) -> tuple[dict[str, Any], list[str]]:
@@ -85,7 +84,7 @@ def check_files(
             continue
         outcome = ScenarioOutcome(file=report.file, id=report.id, status="invalid")
         outcomes.append(outcome)
-        if not report.valid or report.id is None or raw is None:
+        if not report.valid or report.id is None or raw is None or report.disc is None:
             outcome.problems = [f"{p.rule.value}: {p.message}" for p in report.errors]
             continue
         if report.id in seen_ids:
@@ -96,6 +95,7 @@ def check_files(
         seen_ids[report.id] = report.file
         data, notes = _complete_data(report)
         outcome.data = data
+        outcome.disc = report.disc
         validation = report.to_dict()
         validation["warnings"] += [{"rule": "incomplete", "cells": [], "message": n} for n in notes]
         digest = scenario_digest(raw, options)
@@ -104,5 +104,5 @@ def check_files(
             if outcome.report is not None:
                 outcome.status = "unchanged"
                 continue
-        pending.append((outcome, data, validation, digest))
+        pending.append((outcome, report.disc, validation, digest))
     return outcomes, pending

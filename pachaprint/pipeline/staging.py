@@ -9,7 +9,9 @@ Nothing is ever written outside the output folder: the move walks from OUT
 down to each file's folder one component at a time without following
 symbolic links (``O_NOFOLLOW``), so a link inside OUT that points elsewhere
 is refused (:class:`PlacementError`), never written through. A link standing
-where an output file goes is replaced by the file.
+where an output file goes is replaced by the file. A file the build no longer
+makes is removed only when it is provably the one the build wrote
+(:func:`remove_owned`: the recorded bytes, one name, no link).
 
 The build's temporary folders have one unmistakable name,
 ``.pachaprint-stage-<pid>-<8 random characters>`` directly in OUT, and every
@@ -27,6 +29,7 @@ import re
 import stat
 from pathlib import Path, PurePosixPath
 from types import TracebackType
+from typing import BinaryIO
 
 from pachaprint.fileio import process_is_gone
 from pachaprint.model.text import display_path, printable
@@ -105,29 +108,66 @@ def _open_existing_folder(parent: int, name: str, shown: str, relative: str) -> 
     raise FileNotFoundError(shown)  # a file where a folder would be: nothing to remove
 
 
-def remove(out_dir: Path, relative: PurePosixPath) -> None:
-    """Delete the file ``OUT/relative`` if it is there, never following a link on the way.
+def remove_owned(out_dir: Path, name: str, recorded: str) -> None:
+    """Delete ``OUT/name`` only if it is the file the build recorded writing there: a
+    regular file (not a link), with no other name (a hard link), whose bytes have the
+    SHA-256 ``recorded``. Nothing there: nothing to do.
 
-    :class:`PlacementError` when ``relative`` is not a plain relative name
-    (:func:`~pachaprint.pipeline.names.unsafe_output_name`) or a folder on the
-    way is a symbolic link: nothing is removed then.
+    :class:`PlacementError` (naming the file and why it stays) otherwise, or when a
+    folder on the way is a link; the file is then left as it is.
     """
-    name = relative.as_posix()
     reason = unsafe_output_name(name)
     if reason is not None:
         raise PlacementError(f"refused to remove {printable(name[:200])}: {reason}")
+    relative = PurePosixPath(name)
+    shown = f"{display_path(out_dir)}/{display_path(name)}"
     handles = [os.open(out_dir, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))]
     try:
-        shown = display_path(out_dir)
+        folder_shown = display_path(out_dir)
         for part in relative.parent.parts:
-            shown = f"{shown}/{display_path(part)}"
-            handles.append(_open_existing_folder(handles[-1], part, shown, printable(name)))
-        os.unlink(relative.name, dir_fd=handles[-1])
+            folder_shown = f"{folder_shown}/{display_path(part)}"
+            handles.append(_open_existing_folder(handles[-1], part, folder_shown, printable(name)))
+        folder = handles[-1]
+        try:
+            found = os.stat(relative.name, dir_fd=folder, follow_symlinks=False)
+        except FileNotFoundError:
+            return
+        if stat.S_ISLNK(found.st_mode):
+            raise PlacementError(f"{shown} is a symbolic link the build did not make: kept")
+        if not stat.S_ISREG(found.st_mode):
+            raise PlacementError(f"{shown} is not a file the build made: kept")
+        if found.st_nlink > 1:
+            raise PlacementError(
+                f"{shown} has other names (hard links), which the build never makes: kept"
+            )
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        handle = os.open(relative.name, flags, dir_fd=folder)
+        with os.fdopen(handle, "rb") as file:
+            opened = os.fstat(file.fileno())
+            digest = _sha256_of(file)
+        if digest != recorded or (opened.st_dev, opened.st_ino) != (found.st_dev, found.st_ino):
+            raise PlacementError(
+                f"{shown} does not hold what the build recorded writing there (changed since, "
+                "or the record is not the build's): kept"
+            )
+        now = os.stat(relative.name, dir_fd=folder, follow_symlinks=False)
+        if (now.st_dev, now.st_ino, now.st_nlink) != (found.st_dev, found.st_ino, 1):
+            raise PlacementError(f"{shown} changed while the build checked it: kept")
+        os.unlink(relative.name, dir_fd=folder)
     except FileNotFoundError:
         pass
     finally:
         for handle in handles:
             os.close(handle)
+
+
+def _sha256_of(file: BinaryIO) -> str:
+    import hashlib  # (OpenSSL's hashes load only when a build writes)
+
+    digest = hashlib.sha256()
+    while chunk := file.read(1 << 20):
+        digest.update(chunk)
+    return digest.hexdigest()
 
 
 def file_sha256(path: Path) -> str:

@@ -9,33 +9,25 @@ named nothing outside OUT. Anything else (a new, changed, invalid or skipped
 file, a missing or damaged output, other options, another code fingerprint)
 is work, and the whole pipeline runs.
 
-:func:`pachaprint.pipeline.build.run_build` asks :func:`nothing_to_do` first,
-and ``pachaprint build`` asks :func:`rebuild_if_unchanged` before loading Typer
-(:mod:`pachaprint.cli.fast`): both answer from this module, with the same
-result. It loads no checker, engine or renderer, nor ``dataclasses`` or
-``typing``: a rebuild with nothing changed costs about a bare Python start
-plus a read and a hash per scenario file (``benchmarks/bench_everyday.py``).
+:func:`pachaprint.pipeline.build.run_build` asks :func:`nothing_to_do` first.
+Nothing here needs the checker, the engine or the renderer, so a rebuild with
+nothing changed loads none of them (``tests/test_build_rebuild.py``).
 """
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+from typing import Any
 
 from pachaprint.check.files import read_file, scenario_files
 from pachaprint.model.text import display_path
 from pachaprint.pipeline.jobs import failure
-from pachaprint.pipeline.lock import BuildLock, BuildLockError
 from pachaprint.pipeline.manifest import Manifest, input_hash
 from pachaprint.pipeline.options import BuildOptions, Progress
 from pachaprint.pipeline.outcome import BuildResult, ScenarioOutcome
-from pachaprint.pipeline.outdir import OutDirError, prepare_out_dir
-from pachaprint.pipeline.staging import clean_stale_stages
 from pachaprint.pipeline.volumes import BuiltScenario, PrintFile, discs_unchanged
-
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
-if TYPE_CHECKING:
-    from typing import Any
 
 
 def _no_progress(stage: str, done: int, total: int) -> None:
@@ -130,8 +122,20 @@ def index_inputs(
         name: digest for unit in manifest.units.values() for name, digest in unit["outputs"].items()
     }
     prints = [[name, label, list(ids), recorded.get(name)] for name, label, ids in pnp_files]
-    digest = input_hash(entries, names, prints, options.lang, list(options.wheels), "index")
+    printing = options.printing
+    site = [options.site]  # the cards link to the site's pages only when it is written
+    digest = input_hash(
+        entries, names, prints, printing.lang, list(printing.wheels), *site, "index"
+    )
     return digest, entries, names
+
+
+def site_input(options: BuildOptions) -> str:
+    """What the site's manifest unit is built from (:func:`pachaprint.site.pages.site_digest`
+    and the code); ``SiteError`` for a runtime the site cannot use."""
+    from pachaprint.site.runtime import runtime_of, site_digest
+
+    return input_hash(site_digest(runtime_of(options.pyodide)), "site")
 
 
 def gallery_entry(outcome: ScenarioOutcome) -> dict[str, Any]:
@@ -141,6 +145,7 @@ def gallery_entry(outcome: ScenarioOutcome) -> dict[str, Any]:
             "id": outcome.id or Path(outcome.file).stem,
             "file": outcome.file,
             "failed": True,
+            "invalid": outcome.status == "invalid",
             "problems": outcome.problems,
         }
     return {"id": outcome.id, "file": outcome.file, "report": outcome.report}
@@ -161,7 +166,7 @@ def nothing_to_do(
     """
     if manifest.refused:
         return None
-    files = [scenarios_dir] if scenarios_dir.is_file() else scenario_files(scenarios_dir)
+    files = [scenarios_dir] if os.path.isfile(scenarios_dir) else scenario_files(scenarios_dir)
     outcomes: list[ScenarioOutcome] = []
     seen_ids: dict[str, str] = {}
     for done, path in enumerate(files, start=1):
@@ -177,7 +182,7 @@ def nothing_to_do(
     if not outcomes or not manifest.is_current(out_dir, "core", core_digest(options)):
         return None
     built = [
-        BuiltScenario(o.id, o.data, (o.report or {}).get("difficulty"))
+        BuiltScenario(o.id, o.data, None, (o.report or {}).get("difficulty"))
         for o in outcomes
         if o.id is not None and o.data is not None
     ]
@@ -188,11 +193,13 @@ def nothing_to_do(
         out_dir, "index", index_inputs(outcomes, pnp_files, options, manifest)[0]
     ):
         return None
+    if options.site and not manifest.is_current(out_dir, "site", site_input(options)):
+        return None
     return BuildResult(
         out_dir=display_path(out_dir),
         scenarios=outcomes,
         core="unchanged",
-        pnp=dict(sorted((paper, "unchanged") for paper in options.papers)),
+        pnp=dict(sorted((paper, "unchanged") for paper in options.printing.papers)),
         pnp_files=[name for name, _label, _ids in pnp_files],
     )
 
@@ -204,21 +211,3 @@ def save_manifest(manifest: Manifest, out_dir: Path, result: BuildResult) -> Bui
     except OSError as exc:
         result.problems.append(failure("writing the build manifest failed", exc))
     return result
-
-
-def rebuild_if_unchanged(
-    scenarios_dir: Path, out_dir: Path, options: BuildOptions
-) -> BuildResult | None:
-    """What :func:`~pachaprint.pipeline.build.run_build` returns for a build with nothing
-    to do, done as it does it (the output folder made ready, locked, its stale stages
-    cleaned, its manifest read and saved), or ``None`` when there is work to do, another
-    build holds the folder, or it cannot be used: the full build then says why."""
-    try:
-        prepare_out_dir(out_dir)
-        with BuildLock(out_dir, wait=False):
-            clean_stale_stages(out_dir)
-            manifest = Manifest.load(out_dir)
-            result = nothing_to_do(scenarios_dir, out_dir, options, manifest)
-            return None if result is None else save_manifest(manifest, out_dir, result)
-    except (OutDirError, BuildLockError):
-        return None

@@ -52,6 +52,7 @@ def flag_mode(flag: Any) -> tuple[str, str]:
 def verdicts(report: dict[str, Any]) -> list[Verdict]:
     """A verdict for every mode the build played, in the order played."""
     balance = report.get("balance") or {}
+    strongest = balance.get("strongest")
     by_mode: dict[str, list[str]] = {}
     for flag in report.get("flags") or []:
         mode, words = flag_mode(flag)
@@ -60,7 +61,9 @@ def verdicts(report: dict[str, Any]) -> list[Verdict]:
     for mode, data in (balance.get("modes") or {}).items():
         text = data.get("verdict")
         if not isinstance(text, str):
-            text = competitive_words(data) if mode == "competitive" else otoma_words(data)
+            text = (
+                competitive_words(data) if mode == "competitive" else otoma_words(data, strongest)
+            )
         title = MODE_TITLES.get(mode, mode)
         who = " vs ".join(data.get("bots") or []) if mode == "competitive" else data.get("bot")
         found.append(Verdict(mode, title, text, tuple(by_mode.get(mode, ())), str(who or "")))
@@ -72,40 +75,67 @@ def other_flags(report: dict[str, Any]) -> list[str]:
     return [words for mode, words in map(flag_mode, report.get("flags") or []) if not mode]
 
 
+FAIR_WITHIN = 0.10
+"""A start is called fair only when the first player's 95 % interval lies within this of the
+fair share (40-60 % with two players): the same evidence a flag needs to call it unfair (an
+interval wholly on one side), turned round. Ten games never say "fair"; 200 usually do."""
+
+
 def competitive_words(data: dict[str, Any]) -> str:
-    """``"Fair start: first player wins 53 %"``."""
+    """``"Fair start: first player wins 53 % of 200 games"``: fair only on the evidence of
+    :data:`FAIR_WITHIN`, else ``"Fairness not yet clear"``."""
     first = data["first_player"]
     low, high = first["interval"]
-    if low > first["fair"]:
+    fair = first["fair"]
+    if low > fair:
         head = "Starting helps"
-    elif high < first["fair"]:
+    elif high < fair:
         head = "Starting is a handicap"
-    else:
+    elif fair - FAIR_WITHIN <= low and high <= fair + FAIR_WITHIN:
         head = "Fair start"
+    else:
+        head = "Fairness not yet clear"
+    played = _played(data)
+    if head == "Fairness not yet clear" and played:  # the count says why
+        return f"{head}: first player wins {percent(first['win_rate'])} of {played} games"
     return f"{head}: first player wins {percent(first['win_rate'])}"
 
 
-def otoma_words(data: dict[str, Any]) -> str:
-    """``"Expert wins 3/10 on easy (bound 8/10), 0/40 on hard"`` (against
-    the Otoma): games won of games played, so that a rate from ten games does not read
-    like one from a hundred, with the perfect-information bound of a level beside it
-    when the report has one."""
+def otoma_words(data: dict[str, Any], strongest: str | None = None) -> str:
+    """``"Expert, our strongest bot, wins 3/10 on easy, 0/40 on hard; a bot that sees the
+    map wins 8/10 on easy, 10/10 on hard"`` (against the Otoma): games won of games played,
+    so that a rate from ten games does not read like one from a hundred. The bot that sees
+    the hidden map (a ``-cheat`` bot) plays as no person can: its games are the most any
+    play could win (``wins all`` when it won every one)."""
     bot = data["bot"]
-    bounds = {
-        run["difficulty"]: _won(run) for run in data["runs"] if str(run["bot"]).endswith("-cheat")
-    }
-    rates = []
-    for run in (r for r in data["runs"] if r["bot"] == bot):
-        level = run["difficulty"]
-        bound = f" (bound {bounds[level]})" if level in bounds else ""
-        rates.append(f"{_won(run)} on {level}{bound}")
     players = data.get("players") or 1
-    who = f"{bot[:1].upper()}{bot[1:]} wins" if players == 1 else f"{players} {bot} bots win"
-    return f"{who} {', '.join(rates)}" if rates else f"{who} no game: none was played"
+    rates = [f"{_won(run)} on {run['difficulty']}" for run in data["runs"] if run["bot"] == bot]
+    seeing = [
+        f"{_won(run)} on {run['difficulty']}"
+        for run in data["runs"]
+        if str(run["bot"]).endswith("-cheat")
+    ]
+    name = f"{bot[:1].upper()}{bot[1:]}"
+    if players == 1:
+        who = f"{name}, our strongest bot, wins" if bot == strongest else f"{name} wins"
+        sees = "a bot that sees the map wins"
+    else:
+        best = ", our strongest," if bot == strongest else ""
+        who = f"{players} {bot} bots{best} win"
+        sees = f"{players} that see the map win"
+    text = f"{who} {', '.join(rates)}" if rates else f"{who} no game: none was played"
+    if not seeing:
+        return text
+    cheats = [run for run in data["runs"] if str(run["bot"]).endswith("-cheat")]
+    if all(
+        _played(run) and round(run["win_rate"] * _played(run)) == _played(run) for run in cheats
+    ):
+        return f"{text}; {sees} all"
+    return f"{text}; {sees} {', '.join(seeing)}"
 
 
 def _played(run: dict[str, Any]) -> int:
-    """The games of a run that ended (0 when the report does not say)."""
+    """The games of a run (or a mode) that ended (0 when the report does not say)."""
     played = run.get("completed", run.get("games"))
     return played if isinstance(played, int) and played > 0 else 0
 

@@ -11,59 +11,34 @@ incremental build: adding a scenario at the end rebuilds only the last volume.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-from pathlib import Path, PurePosixPath
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from pachaprint.pipeline.jobs import Submit, failure
 from pachaprint.pipeline.manifest import Manifest, input_hash
-from pachaprint.pipeline.options import SCENARIOS_PER_VOLUME, WHEELS, BuildOptions, Progress
-from pachaprint.pipeline.staging import PlacementError, Stage, remove
-from pachaprint.resources import load_template
+from pachaprint.pipeline.options import SCENARIOS_PER_VOLUME, BuildOptions, Progress
+from pachaprint.pipeline.staging import Stage
+from pachaprint.resources import load_template, shipped_wheels
 
-TYPE_CHECKING = False  # typing is not loaded at run time (start-up time of a rebuild)
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (concurrent.futures loads only where a build runs workers)
     from concurrent.futures import Future
-    from typing import Any, Final
+
+    from pachaprint.model.disc import Disc
 
 
+@dataclass(frozen=True, slots=True)
 class Volume:
     """One discs PDF: which scenarios it holds and where it goes. ``number`` is 1-based,
     0 for the single file of a build that needs one volume; ``count`` how many volumes
-    this paper has; ``wheel`` the wheel template's name (``template`` in its file).
+    this paper has; ``wheel`` the wheel template's name (``template`` in its file)."""
 
-    A value, written out by hand rather than as a dataclass (a rebuild with nothing
-    changed plans the volumes without loading ``dataclasses``).
-    """
-
-    __slots__ = ("count", "ids", "number", "paper", "wheel")
-
-    def __init__(
-        self, paper: str, number: int, count: int, ids: tuple[str, ...], wheel: str = "retail"
-    ) -> None:
-        self.paper: Final = paper
-        self.number: Final = number
-        self.count: Final = count
-        self.ids: Final = ids
-        self.wheel: Final = wheel
-
-    def _key(self) -> tuple[str, int, int, tuple[str, ...], str]:
-        return (self.paper, self.number, self.count, self.ids, self.wheel)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Volume:
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (
-            f"Volume(paper={self.paper!r}, number={self.number!r}, count={self.count!r}, "
-            f"ids={self.ids!r}, wheel={self.wheel!r})"
-        )
+    paper: str
+    number: int
+    count: int
+    ids: tuple[str, ...]
+    wheel: str = "retail"
 
     @property
     def stem(self) -> str:
@@ -113,48 +88,53 @@ def is_discs_unit(unit: str, paper: str) -> bool:
 
 
 def build_discs_pnp(
-    scenarios: list[dict[str, Any]],
-    difficulties: dict[str, str | None],
+    discs: list[Disc],
     out_dir: str,
     paper: str,
     options: BuildOptions,
     name: str | None = None,
     wheel: str = "retail",
 ) -> dict[str, str]:
-    """One wheel template's duplex-ready discs PDF of the given scenarios (one volume).
+    """One wheel template's duplex-ready discs PDF of the given discs (one volume).
 
     ``name`` is the output path relative to OUT (default: the single-volume name);
     ``wheel`` the template (a shipped name or a template file).
     """
-    from pachaprint.model.scenario import Scenario
-    from pachaprint.render.scenario import render_discs_pnp
+    from pachaprint.render.discs import render_discs
 
     out = Path(out_dir)
     with Stage(out) as stage:
-        models = [Scenario.from_dict(data) for data in scenarios]
-        render_discs_pnp(
-            models,
-            stage.path(name or f"pnp/pachaprint-discs-{paper}.pdf"),
-            paper=paper,
-            wheel=wheel,
-            lang=options.lang,
-            difficulties=difficulties,
-            back_offset=options.back_offset,
-            share_url=options.share_url,
-            ink=options.ink,
-        )
+        target = stage.path(name or f"pnp/pachaprint-discs-{paper}.pdf")
+        render_discs(discs, target, paper, wheel, options.printing)
         return stage.commit()
 
 
+@dataclass(frozen=True, slots=True)
 class BuiltScenario:
-    """A scenario that made it into the build: what its discs are drawn from."""
+    """A scenario that made it into the build: its mapping (what its volume's digest covers)
+    and the checked disc its discs are drawn from; an unchanged scenario, not checked
+    again, has its disc made from the mapping and its recorded grade (:meth:`disc`)."""
 
-    __slots__ = ("data", "difficulty", "id")
+    id: str
+    data: dict[str, Any]
+    _disc: Disc | None
+    grade: str | None
 
-    def __init__(self, id: str, data: dict[str, Any], difficulty: str | None) -> None:
-        self.id = id
-        self.data = data
-        self.difficulty = difficulty
+    def disc(self) -> Disc:
+        """The checked disc: this build's, or the one its record describes."""
+        if self._disc is None:
+            from pachaprint.model.disc import checked_disc
+            from pachaprint.model.scenario import Scenario
+
+            scenario = Scenario.from_dict(self.data)
+            grade = self.grade
+            if grade is None:  # a record without its grade: grade the disc again
+                from pachaprint.check.grade import grade as grade_of
+
+                grade = grade_of(scenario).value
+            object.__setattr__(self, "_disc", checked_disc(scenario, grade))
+        assert self._disc is not None
+        return self._disc
 
 
 PrintFile = tuple[str, str, tuple[str, ...]]
@@ -170,13 +150,13 @@ def plan_discs(
     ids = list(by_id)
     files: list[PrintFile] = [
         (f"pnp/pachaprint-core-{paper}.pdf", f"Core set, {paper_label(paper)}", ())
-        for paper in options.papers
+        for paper in options.printing.papers
     ]
-    templates = [_template_name(ref) for ref in options.wheels]
+    templates = [_template_name(ref) for ref in options.printing.wheels]
     dumped = {i: json.dumps(scenario.data, sort_keys=True) for i, scenario in by_id.items()}
     # (one line of JSON per scenario, fed as bytes: not escaped into a JSON list again)
     planned: dict[str, list[tuple[Volume, str]]] = {}
-    for paper in options.papers:
+    for paper in options.printing.papers:
         volumes = [
             volume
             for name in dict.fromkeys(templates)
@@ -206,12 +186,6 @@ def stale_discs(manifest: Manifest, paper: str, volumes: list[Volume]) -> list[s
     ]
 
 
-def single_files_to_remove(volumes: list[Volume]) -> list[str]:
-    """The single-file names (``pnp/pachaprint-discs-a4.pdf``) of templates now split into
-    volumes: a smaller build (or an older version) may have left them."""
-    return [f"{volume.stem}.pdf" for volume in volumes if volume.number == 1]
-
-
 def discs_unchanged(
     built: list[BuiltScenario], out_dir: Path, options: BuildOptions, manifest: Manifest
 ) -> list[PrintFile] | None:
@@ -220,9 +194,7 @@ def discs_unchanged(
     files, planned = plan_discs(built, options)
     for paper, volumes in planned.items():
         shown = [volume for volume, _digest in volumes]
-        if stale_discs(manifest, paper, shown) or any(
-            os.path.lexists(out_dir / name) for name in single_files_to_remove(shown)
-        ):
+        if stale_discs(manifest, paper, shown):
             return None
         for volume, digest in volumes:
             if not manifest.is_current(out_dir, volume.unit, digest):
@@ -246,31 +218,31 @@ def build_volumes(
     """
     by_id = {scenario.id: scenario for scenario in built}
     files, planned = plan_discs(built, options)
-    templates = {_template_name(ref): ref for ref in options.wheels}
-    jobs: list[tuple[Volume, str, Future[dict[str, str]]]] = []
+    templates = {_template_name(ref): ref for ref in options.printing.wheels}
+    todo: list[tuple[Volume, str]] = []
     status: dict[str, str] = {}
     for paper, volumes in planned.items():
         shown = [volume for volume, _digest in volumes]
         for unit in stale_discs(manifest, paper, shown):
-            problems.extend(_remove_outputs(out_dir, manifest, unit))
-        for name in single_files_to_remove(shown):
-            with contextlib.suppress(OSError):
-                remove(out_dir, PurePosixPath(name))
+            problems.extend(manifest.remove_outputs(out_dir, unit))
         status[paper] = "unchanged" if volumes else "skipped"
-        for volume, digest in volumes:
-            if manifest.is_current(out_dir, volume.unit, digest):
-                continue
-            future = submit(
-                build_discs_pnp,
-                [by_id[i].data for i in volume.ids],
-                {i: by_id[i].difficulty for i in volume.ids},
-                str(out_dir),
-                paper,
-                options,
-                volume.name,
-                templates[volume.wheel],
-            )
-            jobs.append((volume, digest, future))
+        todo += [
+            (v, digest) for v, digest in volumes if not manifest.is_current(out_dir, v.unit, digest)
+        ]
+    if todo:
+        progress("print sheets", 0, len(todo))
+    jobs: list[tuple[Volume, str, Future[dict[str, str]]]] = []
+    for volume, digest in todo:
+        future = submit(
+            build_discs_pnp,
+            [by_id[i].disc() for i in volume.ids],
+            str(out_dir),
+            volume.paper,
+            options,
+            volume.name,
+            templates[volume.wheel],
+        )
+        jobs.append((volume, digest, future))
     for number, (volume, digest, future) in enumerate(jobs, start=1):
         try:
             manifest.record(volume.unit, digest, future.result())
@@ -287,7 +259,7 @@ def build_volumes(
 def _template_name(ref: str) -> str:
     """The name of the wheel template ``ref`` (a shipped name or a template file): a shipped
     one's is read from its file without the renderer (a rebuild with nothing changed)."""
-    if ref in WHEELS:
+    if ref in shipped_wheels():
         return str(load_template(f"wheel/{ref}.json").get("template", "wheel"))
     from pachaprint.render.wheel_templates import load_wheel
 
@@ -297,20 +269,3 @@ def _template_name(ref: str) -> str:
 def paper_label(paper: str) -> str:
     """``A4`` or ``Letter``."""
     return "A4" if paper == "a4" else paper.capitalize()
-
-
-def _remove_outputs(out_dir: Path, manifest: Manifest, unit: str) -> list[str]:
-    """Delete the files a unit made that this build no longer makes (an old volume).
-
-    Returns a problem for each recorded name it refused to remove (a link on the way).
-    """
-    refused = []
-    for name in manifest.outputs(unit):
-        try:
-            remove(out_dir, PurePosixPath(name))
-        except PlacementError as error:
-            refused.append(str(error))
-        except OSError:
-            continue
-    manifest.forget(unit)
-    return refused

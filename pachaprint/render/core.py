@@ -12,12 +12,14 @@ backs); the PnP file imposes everything for a home printer, duplex-ready.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from pachaprint.fileio import atomic_write_bytes
+from pachaprint.model.printing import PrintSettings
+
 from . import draw as d
-from . import symbols
 from .components import (
     board,
     contents,
@@ -30,12 +32,21 @@ from .components import (
     terrain_tiles,
     tokens,
 )
+from .components.calibration import calibration_page, calibration_sheet
 from .components.print_test import alignment_sheets
-from .pdf import write_pdf
+from .components.wheel_cover import (
+    cover_file_stem,
+    finished_pages,
+    wheel_cover_sheet,
+    wheel_mask_sheet,
+)
+from .components.wheel_steps import assembly_sheet
+from .pdf import pdf_bytes, write_pdf
 from .sheets import Paper, Sheet, catalogue, document, fit_or_tile, impose, paper
 from .sheets import first_pages as sheets_first_pages
-from .svg import write_svg
-from .texts import texts
+from .svg import svg_string, write_svg
+from .texts import texts, wheel_texts
+from .wheel_templates import load_wheel, wheel_names
 
 
 @dataclass(frozen=True)
@@ -45,16 +56,17 @@ class CoreComponent:
     stem: str
     key: str
     """Key of its name in the texts (``components``)."""
-    drawing: Callable[[str, float | None], d.Drawing]
-    """``drawing(lang, tile_mm)``; ``tile_mm`` None = the board template's cell size."""
+    drawing: Callable[[PrintSettings, float | None], d.Drawing]
+    """``drawing(settings, tile_mm)``; ``tile_mm`` None = the board template's cell size."""
 
 
 def _catalogue(
     stem: str, key: str, make: Callable[..., list[d.Piece]], columns: int
-) -> Callable[[str, float | None], d.Drawing]:
-    def build(lang: str, tile_mm: float | None) -> d.Drawing:
-        pieces = make(lang, tile_mm) if make is terrain_tiles.pieces else make(lang)
-        return catalogue(pieces, name=stem, columns=columns, title=texts(lang)["components"][key])
+) -> Callable[[PrintSettings, float | None], d.Drawing]:
+    def build(settings: PrintSettings, tile_mm: float | None) -> d.Drawing:
+        made = make(settings, tile_mm) if make is terrain_tiles.pieces else make(settings)
+        title = texts(settings.lang)["components"][key]
+        return catalogue(made, name=stem, columns=columns, title=title)
 
     return build
 
@@ -65,9 +77,11 @@ SCREENS = CoreComponent("screens", "screens", _catalogue("screens", "screens", s
 """The four co-op screens: ``core/screens.svg``."""
 
 COMPONENTS: tuple[CoreComponent, ...] = (
-    CoreComponent("board", "board", lambda lang, tile_mm: board.board(lang, tile_mm)),
+    CoreComponent("board", "board", lambda settings, tile_mm: board.board(settings, tile_mm)),
     CoreComponent(
-        "diversity-board", "diversity", lambda lang, tile_mm: diversity.diversity_board(lang)
+        "diversity-board",
+        "diversity",
+        lambda settings, tile_mm: diversity.diversity_board(settings),
     ),
     CoreComponent(
         "tiles-terrain",
@@ -84,73 +98,135 @@ COMPONENTS: tuple[CoreComponent, ...] = (
         _catalogue("reference-card", "reference", reference_card.pieces, 2),
     ),
     CoreComponent(
-        "score-track", "score_track", lambda lang, tile_mm: score_track.score_track(lang)
+        "score-track",
+        "score_track",
+        lambda settings, tile_mm: score_track.score_track(settings),
     ),
 )
 
 
+# --------------------------------------------------------------------------- the wheel parts
+
+
+def wheel_sheets(wheel: str, paper_key: str, settings: PrintSettings) -> list[Sheet]:
+    """One wheel's sheets: the cover sheet, its masked back, and how to build the wheel."""
+    return [
+        wheel_cover_sheet(wheel, paper_key, settings),
+        wheel_mask_sheet(wheel, paper_key, settings),
+        assembly_sheet(wheel, paper_key, settings),
+    ]
+
+
+def wheel_core_groups(paper_key: str, settings: PrintSettings) -> list[tuple[str, list[Sheet]]]:
+    """Page bodies for the core PnP PDF: ``("wheel:<name>", sheets)`` per template of
+    ``settings``, then ``("calibration", [the calibration sheet])``."""
+    groups = [
+        (f"wheel:{load_wheel(name).name}", wheel_sheets(name, paper_key, settings))
+        for name in wheel_names(settings.wheels)
+    ]
+    groups.append(("calibration", [calibration_sheet(paper_key, settings)]))
+    return groups
+
+
+def wheel_core_files(paper_key: str, settings: PrintSettings, suffix: str = "") -> dict[str, bytes]:
+    """``core/wheel-cover*.svg|pdf`` per template of ``settings`` and
+    ``core/calibration-disc.svg|pdf``, path relative to the output folder -> bytes.
+
+    A cover's SVG is the sheet's front; its PDF holds every page of the wheel
+    (front, masked back, how to build it), duplex-ready. ``suffix`` goes after
+    each file stem (``"-letter"`` for a second paper size).
+    """
+    words = wheel_texts(settings.lang)
+    files: dict[str, bytes] = {}
+    for name in wheel_names(settings.wheels):
+        stem = cover_file_stem(load_wheel(name).name)
+        pages = finished_pages(wheel_sheets(name, paper_key, settings), stem, settings)
+        files[f"core/{stem}{suffix}.svg"] = svg_string(pages[0]).encode("utf-8")
+        title = "pachaprint: " + words["cover_title"].format(wheel=load_wheel(name).name)
+        files[f"core/{stem}{suffix}.pdf"] = pdf_bytes(pages, title=title, duplex=True)
+    page = calibration_page(paper_key, settings)
+    title = words["calibration_title"].format(wheel="retail")
+    stem = f"{page.name}{suffix}"
+    files[f"core/{stem}.svg"] = svg_string(page).encode("utf-8")
+    files[f"core/{stem}.pdf"] = pdf_bytes([page], title=f"pachaprint: {title}")
+    return files
+
+
+def render_calibration(out_dir: str | Path, settings: PrintSettings, wheel: str) -> list[Path]:
+    """Write ``calibration-disc.svg`` and ``.pdf`` (the page of ``pachaprint calibrate``) for
+    the sector template ``wheel`` on ``settings.paper`` into ``out_dir``."""
+    page = calibration_page(settings.paper, settings, wheel)
+    out = Path(out_dir)
+    svg = svg_string(page).encode("utf-8")
+    pdf = pdf_bytes([page], title="pachaprint: calibration disc")
+    return [
+        atomic_write_bytes(out / "calibration-disc.svg", svg),
+        atomic_write_bytes(out / "calibration-disc.pdf", pdf),
+    ]
+
+
+# --------------------------------------------------------------------------- the core set
+
+
 def core_sheets(
-    paper_key: str = "a4",
-    lang: str = "en",
-    tile_mm: float | None = None,
-    wheels: str | Sequence[str] | None = "both",
+    paper_key: str, settings: PrintSettings, tile_mm: float | None = None, wheels: bool = True
 ) -> list[Sheet]:
     """Every core component imposed on pages of one paper size, in print order.
 
     ``tile_mm`` sets the terrain tile size and with it the board's cell pitch
-    (default: ``cell_mm`` of ``templates/board.json``). ``wheels`` adds the
-    wheel cover sheet of each template (``"retail"``, ``"volvelle45"``,
-    ``"both"`` or a list) and the calibration disc; ``None`` leaves them out.
+    (default: ``cell_mm`` of ``templates/board.json``). With ``wheels`` the
+    cover sheets of the templates of ``settings`` and the calibration disc come
+    too.
     """
     p = paper(paper_key)
-    words = texts(lang)
+    words = texts(settings.lang)
     names = words["components"]
-    tiling = words["sheets"]
     groups: list[tuple[str, list[Sheet]]] = [
-        ("print_test", alignment_sheets(p, words["alignment"])),
-        ("board", fit_or_tile(board.board(lang, tile_mm), p, label=names["board"], texts=tiling)),
+        ("print_test", alignment_sheets(p, settings)),
+        ("board", fit_or_tile(board.board(settings, tile_mm), p, settings, label=names["board"])),
         (
             "diversity",
-            fit_or_tile(diversity.diversity_board(lang), p, label=names["diversity"], texts=tiling),
+            fit_or_tile(diversity.diversity_board(settings), p, settings, label=names["diversity"]),
         ),
         (
             "score_track",
-            fit_or_tile(score_track.score_track(lang), p, label=names["score_track"], texts=tiling),
+            fit_or_tile(score_track.score_track(settings), p, settings, label=names["score_track"]),
         ),
         (
             "terrain_tiles",
             impose(
-                terrain_tiles.pieces(lang, tile_mm), p, label=names["terrain_tiles"], texts=tiling
+                terrain_tiles.pieces(settings, tile_mm),
+                p,
+                settings,
+                label=names["terrain_tiles"],
             ),
         ),
         (
             "crop_tiles",
             impose(
-                crop_tiles.pieces(lang) + tokens.pieces(lang),
+                crop_tiles.pieces(settings) + tokens.pieces(settings),
                 p,
+                settings,
                 label=f"{names['crop_tiles']} + {names['tokens']}",
-                texts=tiling,
             ),
         ),
         (
             "pieces",
             impose(
-                pieces.pieces(lang) + screens.pieces(lang),
+                pieces.pieces(settings) + screens.pieces(settings),
                 p,
+                settings,
                 label=f"{names['pieces']} + {names['screens']}",
-                texts=tiling,
             ),
         ),
         (
             "reference",
-            impose(reference_card.pieces(lang), p, label=names["reference"], texts=tiling),
+            impose(reference_card.pieces(settings), p, settings, label=names["reference"]),
         ),
     ]
     wheel_list: list[str] = []
     if wheels:
-        from .scenario import wheel_core_groups
-
-        wheel_groups = wheel_core_groups(paper_key, lang, wheels)
+        wheel_groups = wheel_core_groups(paper_key, settings)
         wheel_list = [key.split(":", 1)[1] for key, _ in wheel_groups if key.startswith("wheel:")]
         groups += wheel_groups
     listed = contents.rows(words, wheel_list)
@@ -160,7 +236,7 @@ def core_sheets(
     for kind in (*pieces.KINDS, "screens"):
         page_of[kind] = page_of["pieces"]
     entries = [(name, count, page_of[key]) for key, name, count in listed if key in page_of]
-    return [contents.contents_sheet(p, words, entries)] + [s for _, g in groups for s in g]
+    return [contents.contents_sheet(p, settings, entries)] + [s for _, g in groups for s in g]
 
 
 def contents_placeholder(p: Paper) -> Sheet:
@@ -169,88 +245,78 @@ def contents_placeholder(p: Paper) -> Sheet:
 
 
 def core_pages(
-    paper_key: str = "a4",
-    lang: str = "en",
-    tile_mm: float | None = None,
-    wheels: str | Sequence[str] | None = "both",
-    back_offset: tuple[float, float] = (0.0, 0.0),
+    paper_key: str, settings: PrintSettings, tile_mm: float | None = None, wheels: bool = True
 ) -> list[d.Drawing]:
-    """The numbered pages of the core PnP PDF (duplex rhythm kept, backs shifted by ``back_offset``)."""
-    words = texts(lang)
-    return document(
-        core_sheets(paper_key, lang, tile_mm, wheels),
-        words["core_title"],
-        duplex=True,
-        texts=words["sheets"],
-        back_offset=back_offset,
-    )
+    """The numbered pages of the core PnP PDF (duplex rhythm kept, backs shifted by
+    ``settings.back_offset``)."""
+    words = texts(settings.lang)
+    sheets = core_sheets(paper_key, settings, tile_mm, wheels)
+    return document(sheets, words["core_title"], settings, duplex=True)
 
 
 def render_core(
     out_dir: str | Path,
-    paper: str | Sequence[str] = "a4",
-    lang: str = "en",
+    settings: PrintSettings,
     tile_mm: float | None = None,
-    wheels: str | Sequence[str] | None = "both",
-    back_offset: tuple[float, float] = (0.0, 0.0),
-    ink: str = "full",
+    flat: bool = False,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> list[Path]:
-    """Write the core component files and the PnP PDF(s); returns the paths written.
+    """Write the core component files and the PnP PDF of each paper of ``settings``; returns
+    the paths written.
 
-    ``paper`` is ``"a4"``, ``"letter"``, ``"both"`` or a list of those; ``tile_mm``
-    the terrain tile size = board cell pitch (default 25 mm from the template).
-    A board too large for the paper is tiled over pages with glue marks.
-    ``wheels`` (``"retail"``, ``"volvelle45"``, ``"both"``, a list, or ``None``)
-    also writes ``core/wheel-cover*.svg|pdf`` and ``core/calibration-disc.svg|pdf``
-    and puts those sheets into the PnP file. Those files are pages: on the first
-    paper under the names docs/outputs.md section 1 gives, and on every further paper with
-    ``-<paper>`` added (``wheel-cover-letter.svg``). ``back_offset`` shifts every
-    back page of the PnP files (see :func:`pachaprint.render.sheets.document`).
-    ``ink`` is ``full`` or ``saver`` (light backgrounds and areas, with outlines).
+    They go into ``out_dir/core/`` and ``out_dir/pnp/``, a build's layout (docs/outputs.md
+    section 1), or with ``flat`` all into ``out_dir`` itself (``render --core``).
+    ``progress("core", done, total)`` counts the pieces as they are written.
+    ``tile_mm`` is the terrain tile size = board cell pitch (default 25 mm from the
+    template). A board too large for the paper is tiled over pages with glue marks.
+    The wheel templates of ``settings`` also give ``core/wheel-cover*.svg|pdf`` and
+    ``core/calibration-disc.svg|pdf``, and those sheets go into the PnP file. Those
+    files are pages: on the first paper under the names docs/outputs.md section 1 gives, and on
+    every further paper with ``-<paper>`` added (``wheel-cover-letter.svg``).
     """
-    with symbols.ink(ink):
-        return _render_core(out_dir, paper, lang, tile_mm, wheels, back_offset)
-
-
-def _render_core(
-    out_dir: str | Path,
-    paper: str | Sequence[str],
-    lang: str,
-    tile_mm: float | None,
-    wheels: str | Sequence[str] | None,
-    back_offset: tuple[float, float],
-) -> list[Path]:
     out = Path(out_dir)
-    papers = (
-        ["a4", "letter"] if paper == "both" else [paper] if isinstance(paper, str) else list(paper)
-    )
-    words = texts(lang)
+    core, pnp = (out, out) if flat else (out / "core", out / "pnp")
+    words = texts(settings.lang)
     written: list[Path] = []
-    for component in (*COMPONENTS, PIECES, SCREENS):
-        drawing = component.drawing(lang, tile_mm)
-        written.append(write_svg(drawing, out / "core" / f"{component.stem}.svg"))
+    components = (*COMPONENTS, PIECES, SCREENS)
+    total = len(components) + 2 * len(settings.papers)
+    done = 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress("core", done, total)
+
+    if progress is not None:
+        progress("core", 0, total)
+    for component in components:
+        drawing = component.drawing(settings, tile_mm)
+        written.append(write_svg(drawing, core / f"{component.stem}.svg"))
         written.append(
             write_pdf(
                 drawing,
-                out / "core" / f"{component.stem}.pdf",
+                core / f"{component.stem}.pdf",
                 title=f"{words['core_title']}: {words['components'][component.key]}",
             )
         )
-    if wheels:
-        from .scenario import render_wheel_core
-
-        for n, key in enumerate(papers):
-            written += render_wheel_core(
-                out, paper=key, lang=lang, wheel=wheels, suffix="" if n == 0 else f"-{key}"
-            )
-    for key in papers:
-        pages = core_pages(key, lang, tile_mm, wheels, back_offset)
+        step()
+    for n, key in enumerate(settings.papers):
+        files = wheel_core_files(key, settings, "" if n == 0 else f"-{key}")
+        written += [
+            atomic_write_bytes(core / name.removeprefix("core/"), data)
+            for name, data in files.items()
+        ]
+        step()
+    for key in settings.papers:
+        pages = core_pages(key, settings, tile_mm)
         written.append(
             write_pdf(
                 pages,
-                out / "pnp" / f"pachaprint-core-{key}.pdf",
+                pnp / f"pachaprint-core-{key}.pdf",
                 title=words["core_title"],
                 duplex=True,
             )
         )
+        step()
     return written

@@ -15,10 +15,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pachaprint import __version__
-from pachaprint.model.scenario import Scenario
+from pachaprint.model.disc import Disc
+from pachaprint.model.printing import PrintSettings
 
 from . import draw as d
-from .components.disc_back import disc_back, scenario_difficulty
+from .components.disc_back import disc_back
 from .components.disc_front import disc_front
 from .fonts import wrap
 from .pdf import write_pdf
@@ -35,23 +36,14 @@ def discs_file_name(paper_key: str, wheel_name: str, volume: str = "") -> str:
     return f"pachaprint-discs-{paper_key}{suffix}{volume}.pdf"
 
 
-def scenario_sheets(
-    scenario: Scenario,
-    p: Paper,
-    wheel: str,
-    lang: str,
-    difficulty: str | None,
-    share_url: str | None = None,
-) -> list[Sheet]:
-    """One disc: its front for ``wheel`` on a front page, its back behind it (its QR
-    code holding the share code, or ``share_url#CODE``)."""
+def disc_sheets(disc: Disc, p: Paper, wheel: str, settings: PrintSettings) -> list[Sheet]:
+    """One disc: its front for ``wheel`` on a front page, its back behind it."""
     piece = d.Piece(
-        front=disc_front(scenario, wheel, lang),
-        back=disc_back(scenario, wheel, lang, difficulty, share_url),
+        front=disc_front(disc, wheel, settings),
+        back=disc_back(disc, wheel, settings),
         cut="circle",
     )
-    tiling = texts(lang)["sheets"]
-    return impose([piece], p, label=f"{scenario.name} ({scenario.id})", duplex=True, texts=tiling)
+    return impose([piece], p, settings, label=disc.title, duplex=True)
 
 
 SIZE_PT = 9.0
@@ -59,10 +51,12 @@ LEAD_MM = SIZE_PT * d.PT_MM * 1.3
 WIDTHS = (0.52, 0.16, 0.22, 0.10)
 
 
-def _intro(p: Paper, lang: str, wheel: str, card: tuple[int, int]) -> tuple[list[d.Element], float]:
+def _intro(
+    p: Paper, settings: PrintSettings, wheel: str, card: tuple[int, int]
+) -> tuple[list[d.Element], float]:
     """The first page's title and paragraphs; returns them and where the table starts."""
-    c = texts(lang)["discs"]
-    pal = palette()
+    c = texts(settings.lang)["discs"]
+    pal = palette(settings.ink)
     area = body_area(p)
     items: list[d.Element] = [
         d.Text(
@@ -82,47 +76,49 @@ def _intro(p: Paper, lang: str, wheel: str, card: tuple[int, int]) -> tuple[list
     return items, y + 4.0
 
 
-def _row_lines(p: Paper, scenario: Scenario) -> list[str]:
-    return wrap(f"{scenario.name} ({scenario.id})", WIDTHS[0] * body_area(p).w - 3, SIZE_PT)
+def _row_lines(p: Paper, disc: Disc) -> list[str]:
+    return wrap(disc.title, WIDTHS[0] * body_area(p).w - 3, SIZE_PT)
 
 
-def _split(p: Paper, lang: str, wheel: str, scenarios: Sequence[Scenario]) -> list[list[Scenario]]:
-    """The scenarios of each contents page (the first page also holds the introduction)."""
+def _split(
+    p: Paper, settings: PrintSettings, wheel: str, discs: Sequence[Disc]
+) -> list[list[Disc]]:
+    """The discs of each contents page (the first page also holds the introduction)."""
     area = body_area(p)
-    _, top = _intro(p, lang, wheel, (100, 999))
-    pages: list[list[Scenario]] = [[]]
+    _, top = _intro(p, settings, wheel, (100, 999))
+    pages: list[list[Disc]] = [[]]
     y = top + LEAD_MM + 1.5
-    for scenario in scenarios:
-        height = len(_row_lines(p, scenario)) * LEAD_MM + 1.0
+    for disc in discs:
+        height = len(_row_lines(p, disc)) * LEAD_MM + 1.0
         if y + height > area.y + area.h and pages[-1]:
             pages.append([])
             y = area.y + LEAD_MM + 1.5
-        pages[-1].append(scenario)
+        pages[-1].append(disc)
         y += height
     return pages
 
 
 def contents_sheets(
     p: Paper,
-    lang: str,
+    settings: PrintSettings,
     wheel: str,
-    rows: Sequence[tuple[Scenario, str | None, int]],
+    pages: dict[str, int],
     card: tuple[int, int],
-    split: list[list[Scenario]],
+    split: list[list[Disc]],
 ) -> list[Sheet]:
-    """The contents pages: which pages go on card, which wheel, every scenario with its page.
+    """The contents pages: which pages go on card, which wheel, every disc with its grade
+    and its page (``pages``: disc id -> page; ``0`` while the pages are counted).
 
     Two contents pages share a sheet (front and back), so the discs start on a new sheet.
     """
-    c = texts(lang)["discs"]
-    t = wheel_texts(lang)
-    pal = palette()
+    c = texts(settings.lang)["discs"]
+    t = wheel_texts(settings.lang)
+    pal = palette(settings.ink)
     area = body_area(p)
     cols = [area.x + sum(WIDTHS[:k]) * area.w for k in range(len(WIDTHS))]
-    by_id = {scenario.id: (difficulty, page) for scenario, difficulty, page in rows}
     found: list[Sheet] = []
     for n, chunk in enumerate(split):
-        items, y = _intro(p, lang, wheel, card) if n == 0 else ([], area.y + LEAD_MM)
+        items, y = _intro(p, settings, wheel, card) if n == 0 else ([], area.y + LEAD_MM)
         items.append(
             d.Rect(
                 x=area.x,
@@ -135,11 +131,12 @@ def contents_sheets(
         for k, text in enumerate(c["head"]):
             items.append(d.Text(x=cols[k] + 1.5, y=y, text=text, size_pt=SIZE_PT, bold=True))
         y += LEAD_MM + 1.5
-        for scenario in chunk:
-            difficulty, page = by_id[scenario.id]
+        for disc in chunk:
+            page = pages[disc.id]
+            difficulty = disc.grade if page else None  # (the placeholders show no grade)
             shown = t["difficulties"].get(difficulty, difficulty) if difficulty else ""
-            cells = [t[f"size_{scenario.size}"].split(" (")[0], shown, str(page)]
-            names = _row_lines(p, scenario)
+            cells = [t[f"size_{disc.scenario.size}"].split(" (")[0], shown, str(page)]
+            names = _row_lines(p, disc)
             for k, line in enumerate(names):
                 items.append(d.Text(x=cols[0] + 1.5, y=y + k * LEAD_MM, text=line, size_pt=SIZE_PT))
             for k, text in enumerate(cells, 1):
@@ -155,58 +152,40 @@ def contents_sheets(
 
 
 def discs_document(
-    scenarios: Sequence[Scenario],
-    paper_key: str = "a4",
-    wheel: str = "retail",
-    lang: str = "en",
-    difficulties: dict[str, str | None] | None = None,
-    back_offset: tuple[float, float] = (0.0, 0.0),
-    share_url: str | None = None,
+    discs: Sequence[Disc], paper_key: str, wheel: str, settings: PrintSettings
 ) -> tuple[list[d.Drawing], list[tuple[str, int]]]:
-    """The pages of one template's discs PDF and its outline (``(scenario, page index)``)."""
-    if not scenarios:
+    """The pages of one template's discs PDF and its outline (``(disc, page index)``)."""
+    if not discs:
         raise ValueError("no scenarios to print")
     p = paper(paper_key)
-    words = texts(lang)
+    words = texts(settings.lang)
     name = load_wheel(wheel).name
-    found: dict[str, str | None] = {}
-    for scenario in scenarios:
-        given = (difficulties or {}).get(scenario.id, "")
-        found[scenario.id] = scenario_difficulty(scenario) if given == "" else given
-    groups = [
-        scenario_sheets(scenario, p, wheel, lang, found[scenario.id], share_url)
-        for scenario in scenarios
-    ]
-    split = _split(p, lang, name, scenarios)
-    placeholders = contents_sheets(p, lang, name, [(s, None, 0) for s in scenarios], (0, 0), split)
+    groups = [disc_sheets(disc, p, wheel, settings) for disc in discs]
+    split = _split(p, settings, name, discs)
+    placeholders = contents_sheets(p, settings, name, dict.fromkeys(_ids(discs), 0), (0, 0), split)
     starts = first_pages([placeholders, *groups])
     last = starts[-1] + len(groups[-1]) - 1
-    rows = [(s, found[s.id], n) for s, n in zip(scenarios, starts[1:], strict=True)]
-    contents = contents_sheets(p, lang, name, rows, (starts[1], last), split)
-    pages = document(
+    pages = dict(zip(_ids(discs), starts[1:], strict=True))
+    contents = contents_sheets(p, settings, name, pages, (starts[1], last), split)
+    drawn = document(
         [*contents, *(sheet for group in groups for sheet in group)],
         words["discs"]["doc_title"].format(version=__version__, wheel=name),
+        settings,
         duplex=True,
-        texts=words["sheets"],
-        back_offset=back_offset,
     )
-    outline = [(f"{s.name} ({s.id})", n - 1) for s, _, n in rows]
-    return pages, outline
+    outline = [(disc.title, pages[disc.id] - 1) for disc in discs]
+    return drawn, outline
+
+
+def _ids(discs: Sequence[Disc]) -> list[str]:
+    return [disc.id for disc in discs]
 
 
 def render_discs(
-    scenarios: Sequence[Scenario],
-    out_path: str | Path,
-    paper_key: str = "a4",
-    wheel: str = "retail",
-    lang: str = "en",
-    difficulties: dict[str, str | None] | None = None,
-    back_offset: tuple[float, float] = (0.0, 0.0),
-    share_url: str | None = None,
+    discs: Sequence[Disc], out_path: str | Path, paper_key: str, wheel: str, settings: PrintSettings
 ) -> Path:
-    """Write one template's duplex-ready discs PDF, with its outline; returns its path."""
-    pages, outline = discs_document(
-        scenarios, paper_key, wheel, lang, difficulties, back_offset, share_url
-    )
-    title = texts(lang)["discs"]["title"].format(wheel=load_wheel(wheel).name)
+    """Write one template's duplex-ready discs PDF on ``paper_key``, with its outline; returns
+    its path."""
+    pages, outline = discs_document(discs, paper_key, wheel, settings)
+    title = texts(settings.lang)["discs"]["title"].format(wheel=load_wheel(wheel).name)
     return write_pdf(pages, out_path, title=title, duplex=True, outline=outline)

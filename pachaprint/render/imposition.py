@@ -12,11 +12,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ..resources import load_template
+from ..model.printing import PrintSettings
 from . import draw as d
-from .paper import Area, Paper, Sheet, marked_area, paper, settings
+from .paper import Area, Paper, Sheet, geometry, marked_area, paper
 from .shapes import corner_marks
-from .symbols import palette
+from .symbols import Palette, palette
+from .texts import texts as texts_of
 
 
 def _outer(piece: d.Piece) -> tuple[float, float]:
@@ -72,40 +73,41 @@ def placed(face: d.Drawing, x: float, y: float, id_suffix: str = "") -> d.Group:
     )
 
 
-def cut_guides(piece: d.Piece, x: float, y: float, mark: float) -> list[d.Element]:
+def cut_guides(piece: d.Piece, x: float, y: float, mark: float, pal: Palette) -> list[d.Element]:
     """Crop marks outside the bleed for rectangles; a thin cut circle for discs."""
     f = piece.front
     b = f.bleed_mm
     left, top = x + b, y + b
     right, bottom = left + f.width_mm, top + f.height_mm
-    style = d.stroke(palette()["cut"], settings()["cut_line_mm"])
+    style = d.stroke(pal["cut"], geometry()["cut_line_mm"])
     if piece.cut == "circle":
         r = f.width_mm / 2
         return [d.Circle(cx=left + r, cy=top + r, r=r, style=style)]
     return list(
-        corner_marks(left, top, right, bottom, b + settings()["crop_mark_offset_mm"], mark, style)
+        corner_marks(left, top, right, bottom, b + geometry()["crop_mark_offset_mm"], mark, style)
     )
 
 
 def impose(
     pieces: Sequence[d.Piece],
     p: Paper | str,
+    settings: PrintSettings,
     *,
     label: str,
     duplex: bool | None = None,
-    texts: dict[str, str] | None = None,
 ) -> list[Sheet]:
     """Pages holding ``pieces`` in order, with cut guides; backs follow fronts.
 
     ``duplex`` defaults to "some piece has a back". On a back page every
     piece's back sits at the mirror image (left-right) of its front's place, so
     a long-edge duplex print puts each back exactly behind its front. Pieces
-    without a back leave their place empty on the back page. ``texts`` are the
-    ``sheets`` texts of a language (default English) for the page labels.
+    without a back leave their place empty on the back page. The page labels are in
+    the language of ``settings``, the cut guides in its ink.
     """
     p = paper(p) if isinstance(p, str) else p
-    texts = texts or load_template("reference/en.json")["sheets"]
-    s = settings()
+    texts = texts_of(settings.lang)["sheets"]
+    pal = palette(settings.ink)
+    s = geometry()
     gap = s["gap_mm"]
     # crop marks stay in the gap between two pieces' bleeds
     mark = min(s["crop_mark_mm"], gap - s["crop_mark_offset_mm"])
@@ -121,7 +123,7 @@ def impose(
         for piece, x, y in rows:
             front_items.append(placed(piece.front, x, y))
         for piece, x, y in rows:
-            front_items.extend(cut_guides(piece, x, y, mark))
+            front_items.extend(cut_guides(piece, x, y, mark, pal))
         sheets.append(
             Sheet(
                 p,

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..resources import load_template
+from ..model.printing import PrintSettings
 from ..textfit import fit_lines
 from . import draw as d
 from .fonts import fit_size, text_width
-from .paper import Paper, Sheet, settings
-from .symbols import palette
+from .paper import Paper, Sheet, geometry
+from .symbols import Palette, palette
+from .texts import texts as texts_of
 
 
-def calibration_bar(x: float, y: float, label: str) -> list[d.Element]:
+def calibration_bar(x: float, y: float, label: str, pal: Palette) -> list[d.Element]:
     """A 50 mm bar (length from the template) with 10 mm divisions and its label."""
-    length = settings()["calibration_mm"]
-    ink = palette()["ink"]
+    length = geometry()["calibration_mm"]
+    ink = pal["ink"]
     items: list[d.Element] = []
     for k in range(int(length // 10)):
         items.append(
@@ -25,7 +26,7 @@ def calibration_bar(x: float, y: float, label: str) -> list[d.Element]:
                 y=y,
                 w=10,
                 h=1.6,
-                style=d.fill(ink if k % 2 == 0 else palette()["paper"]),
+                style=d.fill(ink if k % 2 == 0 else pal["paper"]),
             )
         )
     items.append(
@@ -44,15 +45,24 @@ def calibration_bar(x: float, y: float, label: str) -> list[d.Element]:
 
 
 def footer(
-    p: Paper, title: str, label: str, number: int, total: int, texts: dict[str, str]
+    p: Paper,
+    title: str,
+    label: str,
+    number: int,
+    total: int,
+    texts: dict[str, str],
+    pal: Palette,
 ) -> list[d.Element]:
-    """Page label, page number, paper and the calibration bar at the page foot."""
-    s = settings()
+    """Page label, page number, paper and the calibration bar at the page foot (``texts``:
+    the ``sheets`` words of a language)."""
+    s = geometry()
     m = s["margin_mm"]
     y = p.height - m - s["footer_mm"] + 4.5
     # the bar sits in every printer's printable area (Letter printers keep 6.35 mm)
     left = max(m, s["printer_margin_mm"])
-    items = calibration_bar(left, y, texts["calibration"].format(mm=f"{s['calibration_mm']:g}"))
+    items = calibration_bar(
+        left, y, texts["calibration"].format(mm=f"{s['calibration_mm']:g}"), pal
+    )
     right = p.width - m
     bar_label = items[-1]
     assert isinstance(bar_label, d.Text)
@@ -115,32 +125,27 @@ def first_pages(groups: Sequence[Sequence[Sheet]], duplex: bool = True) -> list[
 
 
 def document(
-    sheets: Sequence[Sheet],
-    title: str,
-    *,
-    duplex: bool = True,
-    texts: dict[str, str] | None = None,
-    back_offset: tuple[float, float] = (0.0, 0.0),
+    sheets: Sequence[Sheet], title: str, settings: PrintSettings, *, duplex: bool = True
 ) -> list[d.Drawing]:
-    """Final pages: numbered, with footers; blank backs keep fronts on odd pages.
+    """Final pages: numbered, with footers in the words and ink of ``settings``; blank backs
+    keep fronts on odd pages.
 
     With ``duplex`` every ``"front"`` or ``"single"`` sheet starts an odd page
     and a ``"back"`` always follows its front, so printing the whole file
     double-sided (flip on long edge) registers every back behind its front.
-    ``back_offset`` (x right, y down, mm, as seen on the back) moves the art of
-    every back page, for a printer whose duplex is off by a measured amount
+    ``settings.back_offset`` (x right, y down, mm, as seen on the back) moves the art
+    of every back page, for a printer whose duplex is off by a measured amount
     (the print test tells how to read it); footers stay where they are.
     """
-    texts = texts or load_template("reference/en.json")["sheets"]
+    texts = texts_of(settings.lang)["sheets"]
+    pal = palette(settings.ink)
+    back_offset = settings.back_offset
     ordered = [
         sheet if sheet is not None else Sheet(before.paper, (), texts["blank_label"], "blank")
         for sheet, before in page_plan(sheets, duplex)
     ]
     pages = []
     total = len(ordered)
-    limit = settings()["max_back_offset_mm"]
-    if max(abs(v) for v in back_offset) > limit:
-        raise ValueError(f"a back offset of more than {limit:g} mm is a setup problem, not a shift")
     for n, sheet in enumerate(ordered, 1):
         items = list(sheet.items)
         if sheet.side == "back" and back_offset != (0.0, 0.0):
@@ -161,10 +166,10 @@ def document(
                     text=texts["blank"].format(page=n - 1),
                     size_pt=9,
                     anchor="middle",
-                    colour=palette()["guide"],
+                    colour=pal["guide"],
                 )
             )
-        items += footer(sheet.paper, title, sheet.label, n, total, texts)
+        items += footer(sheet.paper, title, sheet.label, n, total, texts, pal)
         pages.append(
             d.Drawing(
                 sheet.paper.width,

@@ -26,7 +26,7 @@ class Paper:
     height: float
 
 
-def settings() -> dict[str, Any]:
+def geometry() -> dict[str, Any]:
     """The parsed ``templates/sheets.json``."""
     found: dict[str, Any] = load_template("sheets.json")
     return found
@@ -34,7 +34,7 @@ def settings() -> dict[str, Any]:
 
 def paper(key: str) -> Paper:
     """``paper("a4")`` or ``paper("letter")``."""
-    papers = settings()["papers"]
+    papers = geometry()["papers"]
     if key not in papers:
         raise ValueError(f"unknown paper {key!r} (choose {' or '.join(papers)})")
     p = papers[key]
@@ -52,7 +52,7 @@ class Area:
 
 
 def body_area(p: Paper) -> Area:
-    s = settings()
+    s = geometry()
     m = s["margin_mm"]
     return Area(m, m, p.width - 2 * m, p.height - 2 * m - s["footer_mm"])
 
@@ -60,7 +60,7 @@ def body_area(p: Paper) -> Area:
 def marked_area(p: Paper, reach: float) -> Area:
     """The body, shrunk so that marks reaching ``reach`` mm beyond a piece's bleed stay
     at least ``min_edge_mm`` from the paper's edge."""
-    s = settings()
+    s = geometry()
     area = body_area(p)
     inset = max(0.0, s["min_edge_mm"] + reach - s["margin_mm"])
     return Area(area.x + inset, area.y + inset, area.w - 2 * inset, area.h - 2 * inset)

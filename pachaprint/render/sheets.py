@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from .imposition import catalogue, impose
 from .pages import calibration_bar, document, first_pages, footer, page_plan
-from .paper import Area, Paper, Sheet, body_area, marked_area, paper, settings
+from .paper import Area, Paper, Sheet, body_area, geometry, marked_area, paper
 from .tiling import fit_or_tile, quarter_turn
 
 __all__ = [
@@ -33,10 +33,10 @@ __all__ = [
     "first_pages",
     "fit_or_tile",
     "footer",
+    "geometry",
     "impose",
     "marked_area",
     "page_plan",
     "paper",
     "quarter_turn",
-    "settings",
 ]

@@ -14,41 +14,18 @@ from __future__ import annotations
 import copy
 import math
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from ..model.printing import INKS
 from ..resources import load_template, templates_dir
 from . import draw as d
 
 GROUPS = ("terrains", "crops", "elements", "animals", "marks")
 
-
-INKS = ("full", "saver")
-"""How much ink the kit prints: ``full`` colour, or ``saver`` (light backgrounds and areas
-with outlines, for home printers; the palette's ``ink_saver`` section)."""
-
-_INK: ContextVar[str] = ContextVar("pachaprint_ink", default="full")
-
-
-@contextmanager
-def ink(mode: str) -> Iterator[None]:
-    """Draw everything inside the ``with`` block with the palette of ``mode`` (see :data:`INKS`)."""
-    if mode not in INKS:
-        raise ValueError(f"unknown ink {mode!r} (choose {' or '.join(INKS)})")
-    token = _INK.set(mode)
-    try:
-        yield
-    finally:
-        _INK.reset(token)
-
-
-def ink_mode() -> str:
-    """The ink the components draw with now."""
-    return _INK.get()
+Palette = dict[str, Any]
+"""The parsed ``templates/palette.json`` of one ink (:func:`palette`)."""
 
 
 def _merged(base: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
@@ -62,16 +39,15 @@ def _merged(base: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
 
 
 @cache
-def _palette(mode: str) -> dict[str, Any]:
-    found: dict[str, Any] = load_template("palette.json")
-    if mode == "saver":
+def palette(ink: str = "full") -> Palette:
+    """The parsed ``templates/palette.json`` for ``ink`` (:data:`~pachaprint.model.printing.INKS`:
+    ``full``, or ``saver`` with the ``ink_saver`` section's colours)."""
+    if ink not in INKS:
+        raise ValueError(f"unknown ink {ink!r} (choose {' or '.join(INKS)})")
+    found: Palette = load_template("palette.json")
+    if ink == "saver":
         found = _merged(found, found["ink_saver"])
     return found
-
-
-def palette(mode: str | None = None) -> dict[str, Any]:
-    """The parsed ``templates/palette.json`` for ``mode`` (default: the current :func:`ink`)."""
-    return _palette(mode or _INK.get())
 
 
 @cache
@@ -259,23 +235,22 @@ def symbol(
 ) -> d.Symbol:
     """The symbol ``name`` with its colour roles filled.
 
-    Defaults: ``ink`` = palette ink, ``paper`` = palette paper, ``accent`` =
-    ink. The symbol's name in the output carries any non-default colours so
-    that two colourings never share one SVG definition.
+    Defaults: ``ink`` = palette ink, ``paper`` = palette paper (the same in every
+    ink mode: the ``ink_saver`` section keeps them), ``accent`` = ink. The
+    symbol's name in the output carries any non-default colours so that two
+    colourings never share one SVG definition.
     """
-    return _symbol(name, ink, paper, accent, _INK.get())
+    return _symbol(name, ink, paper, accent)
 
 
 @cache
-def _symbol(
-    name: str, ink: str | None, paper: str | None, accent: str | None, mode: str
-) -> d.Symbol:
+def _symbol(name: str, ink: str | None, paper: str | None, accent: str | None) -> d.Symbol:
     spec = _definitions().get(name)
     if spec is None:
         raise KeyError(
             f"no symbol {name!r} in {templates_dir() / 'symbols'} (known: {', '.join(names())})"
         )
-    pal = palette(mode)
+    pal = palette()
     roles = {
         "ink": ink or pal["ink"],
         "paper": paper or pal["paper"],
@@ -323,33 +298,34 @@ class Swatch:
     name: str
 
 
-def terrain(letter: str) -> Swatch:
-    """Swatch of a terrain letter (V D F M)."""
-    t = palette()["terrains"][letter]
+def terrain(letter: str, pal: Palette) -> Swatch:
+    """Swatch of a terrain letter (V D F M) in the palette ``pal``."""
+    t = pal["terrains"][letter]
     return Swatch(t["colour"], t["ink"], t["symbol"], t["letter"], t["name"])
 
 
-def crop(level: int) -> Swatch:
-    """Swatch of a crop level (1-5); its letter is the level number."""
-    c = palette()["crops"][str(level)]
+def crop(level: int, pal: Palette) -> Swatch:
+    """Swatch of a crop level (1-5) in the palette ``pal``; its letter is the level number."""
+    c = pal["crops"][str(level)]
     return Swatch(c["colour"], c["ink"], c["symbol"], str(level), c["name"])
 
 
-def pawn(colour: str) -> Swatch:
-    """Swatch of a pawn colour (brown white green blue purple yellow)."""
-    p = palette()["pawns"][colour]
+def pawn(colour: str, pal: Palette) -> Swatch:
+    """Swatch of a pawn colour (brown white green blue purple yellow) in the palette ``pal``."""
+    p = pal["pawns"][colour]
     return Swatch(p["colour"], p["ink"], "pawn", p["letter"], colour)
 
 
 def pawn_badge(
-    colour: str, cx: float, cy: float, size: float, letter: str | None = None
+    colour: str, cx: float, cy: float, size: float, pal: Palette, letter: str | None = None
 ) -> d.Group:
-    """A pawn in ``colour`` with its letter on the body: colour plus letter.
+    """A pawn in ``colour`` (of the palette ``pal``) with its letter on the body: colour plus
+    letter.
 
     ``letter`` defaults to the palette's (English) letter; components pass the
     letter of their language.
     """
-    sw = pawn(colour)
+    sw = pawn(colour, pal)
     letter_pt = size * 0.25 / d.PT_MM
     return d.group(
         place("pawn", cx, cy, size, accent=sw.colour),

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import math
-from typing import Any
 
-from ..resources import load_template
+from ..model.printing import PrintSettings
 from . import draw as d
 from .fonts import text_width
 from .imposition import cut_guides, placed
-from .paper import Area, Paper, Sheet, body_area, paper, settings
+from .paper import Area, Paper, Sheet, body_area, geometry, paper
 from .shapes import hatch
-from .symbols import palette
+from .symbols import Palette, palette
+from .texts import texts as texts_of
 
 
 def quarter_turn(drawing: d.Drawing) -> d.Drawing:
@@ -29,19 +29,20 @@ def quarter_turn(drawing: d.Drawing) -> d.Drawing:
 
 
 def fit_or_tile(
-    drawing: d.Drawing, p: Paper | str, *, label: str, texts: dict[str, str] | None = None
+    drawing: d.Drawing, p: Paper | str, settings: PrintSettings, *, label: str
 ) -> list[Sheet]:
     """The drawing on one page (turned if that helps), else tiled with overlap.
 
     Tiles overlap by ``overlap_mm``: on each page the band the next page
     covers is hatched and marked "glue"; the next page's art starts with a
     dashed cut line, so cutting along it and laying it on the glue band joins
-    the art seamlessly.
+    the art seamlessly. Marks and words in the ink and language of ``settings``.
     """
     p = paper(p) if isinstance(p, str) else p
+    pal = palette(settings.ink)
     area = body_area(p)
     options = [drawing, quarter_turn(drawing)]
-    s = settings()
+    s = geometry()
     ext = s["crop_mark_offset_mm"] + s["crop_mark_mm"]
     for option in options:
         if (
@@ -50,10 +51,10 @@ def fit_or_tile(
         ):
             x = area.x + (area.w - option.media_width) / 2
             y = area.y + (area.h - option.media_height) / 2
-            marks = cut_guides(d.Piece(option), x, y, s["crop_mark_mm"])
+            marks = cut_guides(d.Piece(option), x, y, s["crop_mark_mm"], pal)
             return [Sheet(p, (placed(option, x, y), *marks), label)]
     area = Area(area.x + ext, area.y + ext, area.w - 2 * ext, area.h - 2 * ext)
-    overlap = settings()["overlap_mm"]
+    overlap = geometry()["overlap_mm"]
 
     def grid(o: d.Drawing) -> tuple[int, int]:
         return (
@@ -63,8 +64,8 @@ def fit_or_tile(
 
     best = min(options, key=lambda o: (grid(o)[0] * grid(o)[1], options.index(o)))
     cols, rows = grid(best)
-    texts = texts or load_template("reference/en.json")["sheets"]
-    return _tiles(best, p, area, cols, rows, overlap, label, texts)
+    texts = texts_of(settings.lang)["sheets"]
+    return _tiles(best, p, area, cols, rows, overlap, label, texts, pal)
 
 
 def _tiles(
@@ -76,13 +77,13 @@ def _tiles(
     overlap: float,
     label: str,
     texts: dict[str, str],
+    pal: Palette,
 ) -> list[Sheet]:
     b = o.bleed_mm
     # split the media box evenly so every part is the same size
     step_x = (o.media_width - overlap) / cols
     step_y = (o.media_height - overlap) / rows
     part_w, part_h = step_x + overlap, step_y + overlap
-    pal = palette()
     sheets = []
     for r in range(rows):
         for c in range(cols):
@@ -105,12 +106,12 @@ def _tiles(
             cut = d.stroke(pal["cut"], 0.3, dash=(2.0, 1.5))
             if c > 0:
                 items.append(d.Line(x1=ox, y1=oy - 3, x2=ox, y2=oy + part_h + 3, style=cut))
-                items.append(_small(ox + 1.5, oy - 1.5, texts["cut"]))
+                items.append(_small(ox + 1.5, oy - 1.5, texts["cut"], pal))
             if r > 0:
                 items.append(d.Line(x1=ox - 3, y1=oy, x2=ox + part_w + 3, y2=oy, style=cut))
-                items.append(_small(ox + 1.5, oy - 1.5, texts["cut"]))
+                items.append(_small(ox + 1.5, oy - 1.5, texts["cut"], pal))
             items.append(d.Rect(x=ox, y=oy, w=part_w, h=part_h, style=d.stroke(pal["guide"], 0.15)))
-            items.extend(_trim_marks(o, x0, y0, ox, oy, part_w, part_h))
+            items.extend(_trim_marks(o, x0, y0, ox, oy, part_w, part_h, pal))
             name = texts["part"].format(
                 part=r * cols + c + 1, parts=rows * cols, row=r + 1, column=c + 1
             )
@@ -119,12 +120,12 @@ def _tiles(
 
 
 def _trim_marks(
-    o: d.Drawing, x0: float, y0: float, ox: float, oy: float, pw: float, ph: float
+    o: d.Drawing, x0: float, y0: float, ox: float, oy: float, pw: float, ph: float, pal: Palette
 ) -> list[d.Element]:
     """Crop marks outside a tiled part, extending the trim lines that cross it."""
-    s = settings()
+    s = geometry()
     off, length = s["crop_mark_offset_mm"], s["crop_mark_mm"]
-    style = d.stroke(palette()["cut"], s["cut_line_mm"])
+    style = d.stroke(pal["cut"], s["cut_line_mm"])
     marks: list[d.Element] = []
     for tx in (0.0, o.width_mm):
         if x0 <= tx <= x0 + pw:
@@ -143,12 +144,12 @@ def _trim_marks(
     return marks
 
 
-def _small(x: float, y: float, text: str) -> d.Text:
-    return d.Text(x=x, y=y, text=text, size_pt=6.5, colour=palette()["ink"])
+def _small(x: float, y: float, text: str, pal: Palette) -> d.Text:
+    return d.Text(x=x, y=y, text=text, size_pt=6.5, colour=pal["ink"])
 
 
 def _glue_band(
-    x: float, y: float, w: float, h: float, angle: float, pal: dict[str, Any], label: str
+    x: float, y: float, w: float, h: float, angle: float, pal: Palette, label: str
 ) -> list[d.Element]:
     lines = hatch(x, y, w, h, 4.0, d.stroke(pal["guide"], 0.3))
     cx, cy = x + w / 2, y + h / 2

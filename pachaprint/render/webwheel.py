@@ -3,7 +3,7 @@
 The page replaces the wheel of the box (and any page opens the disc of a
 share code given after ``#`` in its address, ``wheel.html#CODE``; the page
 written without a scenario holds no disc and asks for a code, so one hosted
-page serves every disc; :mod:`pachaprint.share.codec` defines the code, and
+page serves every disc; :mod:`pachaprint.model.sharecode` defines the code, and
 ``sharecode.js`` beside the page reads it): choose a cell (tap it, or pick its
 element and animal as on the wheel), then *Discovery* reveals its terrain and
 *Divination* its crop, each after a confirmation. It shows the board with the
@@ -35,9 +35,10 @@ from pathlib import Path
 from typing import Any
 
 from pachaprint import __version__
-from pachaprint.check.solver import SolveStatus, solve_scenario
 from pachaprint.fileio import atomic_write_text
 from pachaprint.model.board import board_for
+from pachaprint.model.disc import Disc
+from pachaprint.model.printing import PrintSettings
 from pachaprint.model.rules import CROP_LEVELS, TERRAIN_LETTERS
 from pachaprint.model.scenario import Scenario
 from pachaprint.render import webwheel_art as wheelart
@@ -135,23 +136,6 @@ def _join(names: list[str], text: dict[str, Any]) -> str:
 
 
 # -- the page ----------------------------------------------------------------
-def full_crops(scenario: Scenario) -> tuple[int, ...]:
-    """Every cell's crop level; dots are filled from the unique solution.
-
-    Raises ``ValueError`` when the crop layer has dots and the start cells do
-    not fix a unique solution (such a scenario is invalid; validate it first).
-    """
-    if scenario.is_complete:
-        return tuple(int(ch) for ch in scenario.crops_flat)
-    result = solve_scenario(scenario)
-    if result.status is not SolveStatus.UNIQUE or result.solution is None:
-        raise ValueError(
-            f"scenario {scenario.id!r}: the crop layer has dots and the start cells do not fix a unique "
-            f"solution ({result.status.value}); run 'pachaprint validate' on it"
-        )
-    return tuple(result.solution)
-
-
 _SCRIPT_TEXTS = (
     "choose_hint",
     "pick_element_next",
@@ -266,15 +250,16 @@ def hosted_data(lang: str = "en") -> dict[str, Any]:
     return data
 
 
-def wheel_data(scenario: Scenario, lang: str = "en") -> dict[str, Any]:
+def wheel_data(disc: Disc, lang: str = "en") -> dict[str, Any]:
     """The JSON the page script reads: board, names, symbols ids, texts, encoded answers."""
+    scenario = disc.scenario
     board = scenario.board
-    crops = full_crops(scenario)
+    crops = scenario.crop_levels
     cells = [
         encode_cell(scenario.id, board.name(cell), scenario.terrain_at(cell), crops[cell])
         for cell in board.cells
     ]
-    counts = scenario.terrain_counts()
+    counts = disc.stats.supply()
     common = _common_data(lang, board.width)
     data: dict[str, Any] = {
         "format": PAGE_FORMAT,
@@ -324,14 +309,20 @@ def _otoma_line(scenario: Scenario, text: dict[str, Any]) -> str:
     return f'<p class="legend otoma">{html.escape(_fill(text["otoma"], cells=names))}</p>'
 
 
-def render_webwheel(scenario: Scenario | None, lang: str = "en") -> str:
-    """The complete HTML page of the digital wheel for ``scenario``, its texts in ``lang``.
+DEFAULT = PrintSettings()
+
+
+def render_webwheel(disc: Disc | None, settings: PrintSettings = DEFAULT) -> str:
+    """The complete HTML page of the digital wheel for ``disc``, its texts in the language of
+    ``settings`` (the only setting a screen takes).
 
     Any page opens the disc of a share code given after ``#`` in its address
-    (``wheel.html#CODE``); without a scenario the page holds no disc of its own
+    (``wheel.html#CODE``); without a disc the page holds no disc of its own
     and asks for a code, so one hosted page serves every disc.
     """
+    lang = settings.lang
     text = page_text(lang)
+    scenario = disc.scenario if disc else None
     folder = templates_dir() / "webwheel"
     page = (folder / "page.html").read_text(encoding="utf-8")
     style = (folder / "wheel.css").read_text(encoding="utf-8") + wheelart.palette_css()
@@ -348,7 +339,7 @@ def render_webwheel(scenario: Scenario | None, lang: str = "en") -> str:
         "otoma": _otoma_line(scenario, text) if scenario else "",
         "style": style,
         "symbols": wheelart.symbol_defs(),
-        "data": _script_json(wheel_data(scenario, lang) if scenario else hosted_data(lang)),
+        "data": _script_json(wheel_data(disc, lang) if disc else hosted_data(lang)),
         "script": script,
     }
 
@@ -362,7 +353,7 @@ def render_webwheel(scenario: Scenario | None, lang: str = "en") -> str:
 
 
 def write_webwheel(
-    scenario: Scenario | None, path: str | os.PathLike[str], lang: str = "en"
+    disc: Disc | None, path: str | os.PathLike[str], settings: PrintSettings = DEFAULT
 ) -> Path:
     """Write the page to ``path`` atomically (temporary file, then rename); returns the path."""
-    return atomic_write_text(Path(path), render_webwheel(scenario, lang))
+    return atomic_write_text(Path(path), render_webwheel(disc, settings))

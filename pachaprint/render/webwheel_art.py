@@ -105,9 +105,9 @@ def page_art() -> PageArt:
     for row, name in enumerate(animals):
         take(animal_id(row), name)
     for letter in TERRAIN_LETTERS:
-        take(terrain_id(letter), symbols.terrain(letter).symbol or "")
+        take(terrain_id(letter), symbols.terrain(letter, palette).symbol or "")
     for level in CROP_LEVELS:
-        take(crop_id(level), symbols.crop(level).symbol or "")
+        take(crop_id(level), symbols.crop(level, palette).symbol or "")
     return PageArt(elements, animals, found, _css(palette))
 
 

@@ -11,7 +11,7 @@ end (the *throat*), so no cut comes near the cover's edge. Slit and throat
 are the strip's width plus ``slit_play_mm``, which is all the sideways play
 the strip has.
 
-Straight pieces use the axis frame of :mod:`pachaprint.render.wheel_shapes`:
+Straight pieces use the axis frame of :mod:`pachaprint.render.wheel`:
 ``x`` across the axis (positive = clockwise side, right as seen), ``u``
 outwards along it.
 """
@@ -21,13 +21,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .wheel_base import Wheel
-from .wheel_shapes import (
+from .wheel import (
     Box,
     CellPlace,
     Sector,
     Setting,
     Shape,
+    Wheel,
     WheelTemplateError,
     template_number,
 )

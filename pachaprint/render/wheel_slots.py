@@ -14,13 +14,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .wheel_base import Wheel
-from .wheel_shapes import (
+from .wheel import (
     Box,
     CellPlace,
     Sector,
     Setting,
     Shape,
+    Wheel,
     WheelTemplateError,
     from_polar,
     template_number,

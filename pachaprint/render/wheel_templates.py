@@ -3,9 +3,9 @@
 A template file is user input, like a scenario: it is read as strict JSON,
 checked against ``schemas/wheel-template.schema.json`` (shape and ranges:
 every size positive and small enough for the page), and then its geometry is
-proved (:meth:`~pachaprint.render.wheel_base.Wheel.problems`, the shutters in
+proved (:meth:`~pachaprint.render.wheel.Wheel.problems`, the shutters in
 :mod:`pachaprint.render.shutters`, and the pieces' fit on A4 and Letter). Any
-failure is a :class:`~pachaprint.render.wheel_shapes.WheelTemplateError`
+failure is a :class:`~pachaprint.render.wheel.WheelTemplateError`
 whose message names the file and, for a shape problem, the JSON pointer.
 """
 
@@ -17,20 +17,22 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pachaprint.check.load import pointer
-from pachaprint.model.text import printable, quote
-from pachaprint.resources import load_template, schemas_dir
+from pachaprint.model.text import pointer, printable, quote
+from pachaprint.resources import load_template, schemas_dir, shipped_wheels
 
 from . import sheets
 from .shutters import shutter_problems
-from .wheel import KINDS, Wheel, WheelTemplateError
+from .wheel import Wheel, WheelTemplateError
+from .wheel_sectors import SectorWheel
 from .wheel_sheet_layout import MARK_REACH_MM, cover_sheet_places
+from .wheel_slots import SlotWheel
 
 if TYPE_CHECKING:
     import jsonschema
 
-TEMPLATES = ("retail", "volvelle45")
-"""The wheel templates that ship with pachaprint."""
+KINDS: dict[str, type[SectorWheel] | type[SlotWheel]] = {"sectors": SectorWheel, "slots": SlotWheel}
+"""The template ``kind`` of each wheel class: a template of a kind named here is a file in
+``templates/wheel/``, nothing more."""
 
 MAX_BYTES = 1_000_000
 """A template file is a few kilobytes; anything larger is refused unread."""
@@ -64,6 +66,14 @@ def _whole(literal: str) -> int:
     return int(literal)
 
 
+def _finite(literal: str) -> float:
+    value = float(literal)
+    if value in (float("inf"), float("-inf")):
+        shown = literal if len(literal) <= 40 else literal[:37] + "..."
+        raise ValueError(f"the number {shown} is too large to read (beyond 1.8e308)")
+    return value
+
+
 def parse(raw: bytes) -> Any:
     """Strict JSON: UTF-8 (a byte-order mark allowed), no NaN, no duplicate keys."""
     if len(raw) > MAX_BYTES:
@@ -78,6 +88,7 @@ def parse(raw: bytes) -> Any:
             object_pairs_hook=_no_duplicates,
             parse_constant=_no_constant,
             parse_int=_whole,
+            parse_float=_finite,
         )
     except json.JSONDecodeError as exc:
         raise ValueError(f"line {exc.lineno} column {exc.colno}: {exc.msg}") from None
@@ -156,7 +167,7 @@ def _paper_problems(wheel: Wheel) -> list[str]:
     """Pieces that would not fit a page of A4 or Letter."""
     found = []
     disc = 2 * (wheel.disc_radius + wheel.disc_bleed)
-    for key in sheets.settings()["papers"]:
+    for key in sheets.geometry()["papers"]:
         area = sheets.marked_area(sheets.paper(key), MARK_REACH_MM)
         if disc > min(area.w, area.h):
             found.append(f"the disc ({disc:.0f} mm with its bleed) does not fit a {key} page")
@@ -200,8 +211,9 @@ def read_wheel(path: str | Path) -> Wheel:
 
 @cache
 def load_wheel(name: str) -> Wheel:
-    """A shipped template by name (``retail``, ``volvelle45``) or a template file path."""
-    if name in TEMPLATES:
+    """A shipped template by name (:func:`~pachaprint.resources.shipped_wheels`) or a
+    template file path."""
+    if name in shipped_wheels():
         return wheel_from_data(load_template(f"wheel/{name}.json"), f"templates/wheel/{name}.json")
     return read_wheel(name)
 
@@ -212,9 +224,10 @@ def resolve(wheel: Wheel | str) -> Wheel:
 
 
 def wheel_names(choice: str | Sequence[str]) -> list[str]:
-    """``"both"`` -> both shipped templates; a name or path -> ``[it]``; a sequence -> its items, in order."""
+    """``"both"`` -> every shipped template; a name or path -> ``[it]``; a sequence -> its
+    items, in order."""
     if isinstance(choice, str):
-        return list(TEMPLATES) if choice == "both" else [choice]
+        return list(shipped_wheels()) if choice == "both" else [choice]
     names: list[str] = []
     for item in choice:
         for name in wheel_names(item):

@@ -23,13 +23,14 @@ nothing of theirs is copied here.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from pachaprint.check.decode import parse_text
 from pachaprint.model.board import SIZES, board_for
+from pachaprint.model.text import printable
 
 APP = "tiwanaku-app"
 WEB = "tiwanaku-web"
@@ -88,7 +89,7 @@ def parse_app_link(text: str) -> FanMap:
         match = _APP_CELL.match(cell)
         if not match:
             raise FanMapError(
-                f"cell {index + 1} ({board.name(index)}) of the tiwanaku-app map is {cell!r}; "
+                f"cell {index + 1} ({board.name(index)}) of the tiwanaku-app map is {_brief(cell)}; "
                 "each cell is a terrain initial (s, d, g or r), a crop level 1-5 and two 0/1 flags"
             )
         letter, level, shown_terrain, shown_crop = match.groups()
@@ -127,16 +128,21 @@ def parse_web_board(data: Any) -> FanMap:
             raise FanMapError(f"{where} is not an object")
         coords = cell.get("coordinates")
         x, y = (coords.get("x"), coords.get("y")) if isinstance(coords, dict) else (None, None)
-        if not (isinstance(x, int) and isinstance(y, int) and board.contains(x, y)):
-            raise FanMapError(f"{where}: coordinates {coords!r} are not on a {size} board")
-        index = board.cell(x, y)
+        column, row = _whole(x), _whole(y)
+        if column is None or row is None or not board.contains(column, row):
+            raise FanMapError(f"{where}: coordinates {_brief(coords)} are not on a {size} board")
+        index = board.cell(column, row)
         if terrain[index] != "?":
             raise FanMapError(f"{where}: {board.name(index)} appears twice")
-        field, crop = cell.get("field"), cell.get("crop")
-        if field not in WEB_TERRAINS:
-            raise FanMapError(f"{where} ({board.name(index)}): field {field!r} is not a terrain")
-        if not (isinstance(crop, int) and not isinstance(crop, bool) and 1 <= crop <= 5):
-            raise FanMapError(f"{where} ({board.name(index)}): crop {crop!r} is not a level 1-5")
+        field, crop = cell.get("field"), _whole(cell.get("crop"))
+        if not (isinstance(field, str) and field in WEB_TERRAINS):
+            raise FanMapError(
+                f"{where} ({board.name(index)}): field {_brief(field)} is not a terrain"
+            )
+        if crop is None or not 1 <= crop <= 5:
+            raise FanMapError(
+                f"{where} ({board.name(index)}): crop {_brief(cell.get('crop'))} is not a level 1-5"
+            )
         terrain[index] = WEB_TERRAINS[field]
         crops[index] = crop
         if cell.get("hiddenField") is False and cell.get("hiddenCrop") is False:
@@ -144,8 +150,30 @@ def parse_web_board(data: Any) -> FanMap:
     return FanMap(WEB, size, "".join(terrain), tuple(crops), tuple(sorted(start)))
 
 
+def _whole(value: Any) -> int | None:
+    """A whole number as JSON spells one (``3``, or ``3.0``) as an ``int``; ``None`` for
+    anything else (``true`` too)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+def _brief(value: Any) -> str:
+    """A value for a message: short, printable, whatever its type or depth."""
+    if isinstance(value, dict):
+        return f"(an object of {len(value)} keys)"
+    if isinstance(value, list):
+        return f"(a list of {len(value)} items)"
+    text = printable(repr(value))
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _json(text: str, what: str) -> Any:
-    try:
-        return json.loads(text)
-    except ValueError as error:
-        raise FanMapError(f"{what} is not JSON: {error}") from None
+    data, problems = parse_text(text)
+    if problems:
+        raise FanMapError(f"{what} is not JSON: {problems[0].message}")
+    return data

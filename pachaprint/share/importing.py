@@ -11,6 +11,7 @@ it is.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,14 +21,14 @@ from pachaprint.check.problems import Report, Rule
 from pachaprint.check.rules import settling_start_cells
 from pachaprint.check.validate import validate_data
 from pachaprint.fileio import atomic_write_text
+from pachaprint.model.base32 import spelled
 from pachaprint.model.board import board_for, join_names
 from pachaprint.model.scenario import FORMAT, Scenario, crops_to_rows, dumps_scenario
+from pachaprint.model.sharecode import ShareCodeError, SharedDisc, decode, encode_symbols
 from pachaprint.model.text import display_path, plural, printable, text_problem
 from pachaprint.resources import with_schema_reference
-from pachaprint.share.codec import ShareCodeError, SharedDisc, decode, encode_symbols
 from pachaprint.share.fanmaps import APP, FanMap, FanMapError, parse_app_link, parse_web_board
 from pachaprint.share.inputs import CODE, Item
-from pachaprint.share.symbols import spelled
 
 MAX_NAME = 60
 TAG_SYMBOLS = 6
@@ -174,7 +175,7 @@ def write(imported: Imported, folder: Path, force: bool = False) -> None:
     target = folder / f"{scenario.id}.json"
     imported.path = target
     text = dumps_scenario(with_schema_reference(scenario.to_dict(), folder.resolve()))
-    if target.exists() or target.is_symlink():
+    if os.path.lexists(target):  # (os.path: a name too long is the write's problem below)
         try:
             same = target.is_file() and target.read_text(encoding="utf-8") == text
         except (OSError, UnicodeDecodeError):

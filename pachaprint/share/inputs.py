@@ -9,12 +9,14 @@ lines starting with ``#`` are skipped).
 
 from __future__ import annotations
 
-import json
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pachaprint.check.decode import parse_text
+from pachaprint.check.files import MAX_BYTES, read_file
 from pachaprint.model.text import display_path, printable
 from pachaprint.share.fanmaps import APP, WEB, looks_like_app_link, looks_like_web_board
 
@@ -62,17 +64,23 @@ def item_of_text(text: str, label: str | None = None) -> Item | None:
 def _file_items(path: Path) -> list[Item]:
     shown = display_path(path)
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        raw = read_file(path)  # (at most a byte over the limit: never a whole huge file)
     except OSError as error:
         raise InputError(f"cannot read {shown}: {error.strerror or error}", True) from None
+    if len(raw) > MAX_BYTES:
+        raise InputError(
+            f"{shown} is over {MAX_BYTES:,} bytes; import reads files of codes, links or "
+            "boards up to that size"
+        )
+    try:
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise InputError(f"{shown} is not UTF-8 text") from None
     stripped = text.strip()
     if stripped.startswith(("{", "[")):
-        try:
-            data = json.loads(stripped)
-        except ValueError as error:
-            raise InputError(f"{shown}: not JSON: {error}") from None
+        data, problems = parse_text(stripped)  # (deep nesting, NaN, huge numbers: in words)
+        if problems:
+            raise InputError(f"{shown}: not JSON: {problems[0].message}")
         boards = data if isinstance(data, list) else [data]
         items = []
         for number, board in enumerate(boards, start=1):
@@ -103,20 +111,25 @@ def read_items(arguments: list[str]) -> list[Item]:
     """Every item the arguments name, in order; :class:`InputError` for the first bad one."""
     items: list[Item] = []
     for argument in arguments:
+        if not argument.strip():
+            raise InputError("an empty argument: give share codes, links or files", True)
         path = Path(argument)
-        if "://" not in argument and path.is_file():
+        a_link = "://" in argument or "#" in argument
+        if not a_link and os.path.isfile(path):  # (os.path: a long code is no error)
             items.extend(_file_items(path))
             continue
-        if "://" not in argument and path.is_dir():
+        if not a_link and os.path.isdir(path):
             raise InputError(
                 f"{display_path(argument)} is a folder: give share codes, links or files", True
             )
+        if not a_link and (
+            "/" in argument or "\\" in argument or argument.lower().endswith((".json", ".txt"))
+        ):  # a path to a file that is not there, not a code
+            raise InputError(f"no such file: {display_path(argument)}", True)
         item = item_of_text(argument)
         if item is not None:
             items.append(item)
             continue
-        if "/" in argument or "\\" in argument or argument.lower().endswith((".json", ".txt")):
-            raise InputError(f"no such file: {display_path(argument)}", True)
         raise InputError(
             f"{_label(argument)!r} is neither a share code, a fan app's link nor a file"
         )

@@ -16,13 +16,22 @@ from pachaprint.check.difficulty import Difficulty
 from pachaprint.check.explain import chain_difficulty, explain_givens
 from pachaprint.check.generate import SCHEMA_REF, generate, slug
 from pachaprint.check.load import schema_problems
-from pachaprint.check.problems import Problem, Report
+from pachaprint.check.problems import Problem, Report, Rule
 from pachaprint.check.propagate import levels_of
-from pachaprint.check.rules import dimension_problems, settling_start_cells
+from pachaprint.check.rules import (
+    dimension_problems,
+    incomplete_words,
+    no_digit_words,
+    settling_start_cells,
+    sort_problems,
+    standing_problems,
+    start_candidates,
+)
 from pachaprint.check.solver import givens_of
 from pachaprint.check.techniques import is_solved, position_for
-from pachaprint.check.validate import validate_data
+from pachaprint.check.validate import EXPLAIN_ADVICE, GUESSING, validate_data
 from pachaprint.model.board import SIZES, board_for, join_names
+from pachaprint.model.disc import Disc
 from pachaprint.model.scenario import FORMAT, Scenario, crops_to_rows
 
 UNPAINTED = "."
@@ -46,6 +55,43 @@ class DocumentError(ValueError):
 
 def _problem(problem: Problem) -> dict[str, Any]:
     return problem.to_dict()
+
+
+ACTIONS = {"incomplete": "fill", "difficulty": "explain", "not-unique": "settle", "start": "digit"}
+"""The page's button each kind of problem offers (its Help panel has the same buttons):
+``fill`` writes the unique crop layer in, ``explain`` steps through the deductions,
+``settle`` adds the suggested start cells, ``digit`` gives a start cell one of its
+``digits``."""
+
+
+def in_page(problem: dict[str, Any], verdict: dict[str, Any]) -> dict[str, Any]:
+    """A problem as the studio lists it: its advice is a button of the page (``action``,
+    see :data:`ACTIONS`), never a command to run."""
+    rule, cells = problem["rule"], problem["cells"]
+    shown = dict(problem)
+    if rule == "incomplete":
+        shown["message"] = incomplete_words(len(cells))
+        shown["action"] = ACTIONS[rule]
+    elif rule == "difficulty" and problem["message"] == GUESSING + EXPLAIN_ADVICE:
+        shown["message"] = GUESSING + "; step through the deductions to see where they stop"
+        shown["action"] = ACTIONS[rule]
+    elif rule == "not-unique" and verdict["suggestion"]:
+        shown["action"] = ACTIONS[rule]
+    elif rule == "start" and cells and problem["message"] == no_digit_words(cells[0]):
+        digits = verdict["candidates"].get(cells[0], [])
+        shown["action"] = ACTIONS[rule]
+        shown["digits"] = digits
+        if digits:
+            words = ", ".join(str(d) for d in digits[:-1])
+            fit = f"{words} or {digits[-1]}" if words else str(digits[-1])
+            verb = "fits" if len(digits) == 1 else "fit"
+            shown["message"] = f"start cell {cells[0]} has no crop digit yet: {fit} {verb} there"
+        else:
+            shown["message"] = (
+                f"start cell {cells[0]} has no crop digit, and none fits there: the "
+                "unsolvable problem says why"
+            )
+    return shown
 
 
 def unpainted_cells(data: Any) -> list[str]:
@@ -81,6 +127,10 @@ START_STEP = (
 )
 NO_START = "no start cell yet: mark at least one with S and give it a crop digit (1-5)"
 TERRAIN_FITS = "The terrain alone admits a crop layer: the start cells will pick one."
+TERRAIN_FITS_BUT = (
+    "The terrain alone admits a crop layer, but the problems listed stand whatever the "
+    "start cells: fix them too."
+)
 TERRAIN_CONFLICT = (
     "No crop layer fits this terrain, whatever the start cells: repaint some of the "
     "{count} cells marked on the map (the unsolvable problem says why)."
@@ -99,7 +149,13 @@ def check_document(data: Any, box: str = "retail") -> dict[str, Any]:
     ``null``), ``terrain`` (before any start cell: whether the terrain alone
     admits a crop layer, ``solvable``, ``message`` and the ``cells`` of a smallest
     conflict, :func:`pachaprint.check.conflict.terrain_conflict`) and
-    ``id_for_name`` (the id the name suggests).
+    ``id_for_name`` (the id the name suggests) and ``candidates`` (for each
+    start cell without a crop digit, the levels that can still go there:
+    :func:`pachaprint.check.rules.start_candidates`).
+
+    Whatever the map's state, every problem its painted cells already decide is
+    listed (:func:`pachaprint.check.rules.standing_problems`), and each problem's
+    advice is a button of the page (:func:`in_page`).
     """
     began = time.perf_counter()
     verdict: dict[str, Any] = {
@@ -115,6 +171,7 @@ def check_document(data: Any, box: str = "retail") -> dict[str, Any]:
         "guide": None,
         "terrain": None,
         "id_for_name": _id_for_name(data),
+        "candidates": {},
     }
     blank = unpainted_cells(data)
     no_start = isinstance(data, dict) and data.get("start") == []
@@ -132,16 +189,24 @@ def check_document(data: Any, box: str = "retail") -> dict[str, Any]:
             else f"{len(blank)} cell{'s' if many else ''} still need{'' if many else 's'} a terrain: "
             + join_names(blank)
         )
+        standing = []
+        if not others and not dimension_problems(data):
+            standing = standing_problems(Scenario.from_dict(data), box)
         verdict["errors"] = [
             {"rule": UNPAINTED_RULE, "cells": blank, "message": message},
-            *(_problem(p) for p in others),
+            *(_problem(p) for p in [*others, *standing]),
         ]
         if every:
             verdict["guide"] = FIRST_STEP
     elif no_start:
-        _fill_before_start(verdict, data)
+        _fill_before_start(verdict, data, box)
     else:
-        _fill_verdict(verdict, validate_data(data, box=box))
+        report = validate_data(data, box=box)
+        _fill_verdict(verdict, report)
+        if report.scenario is not None:
+            verdict["candidates"] = start_candidates(report.scenario)
+    verdict["errors"] = [in_page(p, verdict) for p in verdict["errors"]]
+    verdict["warnings"] = [in_page(p, verdict) for p in verdict["warnings"]]
     verdict["ms"] = round((time.perf_counter() - began) * 1000, 2)
     return verdict
 
@@ -151,25 +216,33 @@ def _id_for_name(data: Any) -> str | None:
     return slug(name) if isinstance(name, str) and name.strip() else None
 
 
-def _fill_before_start(verdict: dict[str, Any], data: dict[str, Any]) -> None:
+def _fill_before_start(verdict: dict[str, Any], data: dict[str, Any], box: str) -> None:
     """A painted map without start cells: its shape problems, the missing start cells said
-    in words, and whether the terrain alone admits a crop layer."""
+    in words, every problem that stands whatever the start cells, and whether the terrain
+    alone admits a crop layer."""
     others = [p for p in schema_problems(data) if not (p.pointer or "").startswith("/start")]
     if not others:
         others = dimension_problems(data)
-    verdict["errors"] = [
-        {"rule": "start", "cells": [], "message": NO_START},
-        *(_problem(p) for p in others),
-    ]
     if others:
+        verdict["errors"] = [
+            {"rule": "start", "cells": [], "message": NO_START},
+            *(_problem(p) for p in others),
+        ]
         return
+    scenario = Scenario.from_dict(data)
+    found = [*standing_problems(scenario, box), Problem(Rule.START, NO_START)]
     conflict = terrain_conflict(data["terrain"])
+    if conflict is not None:
+        names = tuple(scenario.board.names(conflict.cells))
+        found.append(Problem(Rule.UNSOLVABLE, conflict.message, names))
+    sort_problems(scenario.board, found)
+    verdict["errors"] = [_problem(p) for p in found]
     if conflict is None:
         verdict["guide"] = START_STEP
-        verdict["terrain"] = {"solvable": True, "message": TERRAIN_FITS, "cells": []}
+        fits = TERRAIN_FITS_BUT if len(found) > 1 else TERRAIN_FITS
+        verdict["terrain"] = {"solvable": True, "message": fits, "cells": []}
         return
     cells = board_for(data["size"]).names(conflict.cells)
-    verdict["errors"].append({"rule": "unsolvable", "cells": cells, "message": conflict.message})
     verdict["status"] = "none"
     message = TERRAIN_CONFLICT.format(count=len(cells))
     verdict["terrain"] = {"solvable": False, "message": message, "cells": cells}
@@ -194,23 +267,21 @@ def _fill_verdict(verdict: dict[str, Any], report: Report) -> None:
         verdict["status"] = "none"
 
 
-def scenario_of(data: Any, box: str = "retail") -> tuple[Scenario, str | None]:
-    """The valid scenario of a mapping, its dots filled, with its difficulty.
+def disc_of(data: Any, box: str = "retail") -> Disc:
+    """The checked disc of a mapping: its dots filled, graded, its share code made.
 
     Raises :class:`DocumentError` listing the problems when it is not valid yet.
     """
     if unpainted_cells(data):
         raise DocumentError("paint every cell first")
     report = validate_data(data, box=box)
-    if not report.valid or report.scenario is None or report.solution is None:
+    if not report.valid or report.disc is None:
         raise DocumentError(
             "the scenario is not valid yet; fix the problems listed first",
             [_problem(p) for p in report.errors],
         )
-    scenario = report.scenario
-    if not scenario.is_complete:
-        scenario = scenario.with_crops(crops_to_rows(scenario.board, report.solution))
-    return scenario, report.stats.get("difficulty")
+    disc: Disc = report.disc
+    return disc
 
 
 def explain_document(data: Any) -> dict[str, Any]:

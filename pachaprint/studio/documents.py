@@ -29,7 +29,7 @@ from typing import Any
 
 from pachaprint.check.fill import KEY_ORDER, updated_text
 from pachaprint.check.generate import slug
-from pachaprint.check.load import parse_bytes, parse_text, schema_problems
+from pachaprint.check.load import MAX_BYTES, parse_bytes, parse_text, schema_problems
 from pachaprint.check.rules import dimension_problems
 from pachaprint.check.validate import validate_bytes, validate_data
 from pachaprint.model.board import SIZES, board_for
@@ -340,3 +340,43 @@ def rename(workspace: Workspace, name: object, to: object, base_hash: object) ->
             message = NOT_RENAMED_EXISTS if taken else NOT_RENAMED_CHANGED
             raise FileRefused(409, message.format(file=target if taken else file)) from None
     return {"file": target, "hash": digest(raw)}
+
+
+# -- files in and out of the browser ----------------------------------------------------------
+def exported(data: Any) -> tuple[bytes, str]:
+    """The text a save would write for the scenario (a draft while cells are unpainted), to
+    download: ``(bytes, file name)``; no ``$schema`` (the file may go anywhere).
+    :class:`FileRefused` when it would not load again."""
+    found = shape_error(data)
+    if found is not None:
+        raise FileRefused(400, f"nothing to save: the scenario{'/' if found[0] else ' '}{found[1]}")
+    assert isinstance(data, dict)
+    draft = bool(unpainted_cells(data))
+    changes = _changes(data, Path("."), draft)
+    changes["$schema"] = None
+    text = updated_text(None, changes)
+    problems = _load_problems(text, draft)
+    if problems:
+        raise FileRefused(
+            422, "not saved: the file would not load again: " + problems[0]["message"], problems
+        )
+    given = data.get("id")
+    stem = given if isinstance(given, str) and given else "new-disc"
+    return text.encode("utf-8"), f"{slug(stem)}.json"
+
+
+def opened_text(workspace: Workspace, text: object) -> dict[str, Any]:
+    """A scenario (or draft) from a file's text the person picked: ``{"scenario", "file"}``,
+    ``file`` a name no file of the folder has (nothing is written until a save).
+    :class:`FileRefused` when the studio cannot edit it."""
+    if not isinstance(text, str):
+        raise FileRefused(400, "text must be the file's text")
+    raw = text.encode("utf-8")
+    if len(raw) > MAX_BYTES:
+        raise FileRefused(413, "the file is too big for a scenario")
+    data, problems = editable(raw)
+    if problems:
+        raise FileRefused(422, "this file cannot be edited in the studio", problems)
+    scenario_id = workspace.fresh_id(slug(str(data.get("id") or data.get("name") or "new-disc")))
+    data["id"] = scenario_id
+    return {"scenario": data, "file": f"{scenario_id}.json"}

@@ -21,9 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pachaprint.engine.bots import HUMAN, Bot
+from pachaprint.engine.bots import CHEATING, HUMAN, Bot
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind
+from pachaprint.engine.rules.config import ConfigError
 from pachaprint.engine.rules.events import Event
 from pachaprint.engine.rules.log import SavedGame
 from pachaprint.engine.rules.modes import setup_game, start
@@ -60,7 +61,8 @@ class TableGame:
     """One game at the table (see the module documentation).
 
     ``wheel``: the hidden map the game asks (the scenario's by default; a test
-    may give another one with the same open cells).
+    may give another one with the same open cells). A seat of a bot that reads the
+    hidden map is refused (:class:`~pachaprint.engine.rules.config.ConfigError`).
     """
 
     def __init__(
@@ -70,6 +72,11 @@ class TableGame:
         known: list[int] | None = None,
         wheel: Wheel | None = None,
     ):
+        cheats = [kind for kind in play.seats if kind in CHEATING]
+        if cheats:  # however the game came: the form, the command line, a saved game
+            raise ConfigError(
+                "seats", f"{cheats[0]}, a bot that reads the hidden map, cannot sit at the table"
+            )
         self.scenario = scenario
         self.play = play
         self.wheel: Wheel = wheel or WheelOracle(scenario)

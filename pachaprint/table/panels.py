@@ -22,7 +22,7 @@ from pachaprint.render import draw as d
 from pachaprint.render.components import diversity, score_track, tokens
 from pachaprint.render.symbols import palette
 from pachaprint.table.pictures import (
-    LANG,
+    LOOK,
     arrow_face,
     frame,
     piece,
@@ -65,7 +65,7 @@ def _base(printed: d.Drawing, name: str) -> d.Drawing:
 
 @cache
 def diversity_base() -> d.Drawing:
-    return _base(diversity.diversity_board(LANG), "table-diversity")
+    return _base(diversity.diversity_board(LOOK), "table-diversity")
 
 
 def diversity_layer(view: PlayerView) -> d.Drawing:
@@ -103,7 +103,7 @@ def _badge(x: float, y: float, text: str) -> d.Group:
 # -- the score track -----------------------------------------------------------------------------
 @cache
 def score_base() -> d.Drawing:
-    return _base(score_track.score_track(LANG), "table-score")
+    return _base(score_track.score_track(LOOK), "table-score")
 
 
 def score_layer(view: PlayerView) -> d.Drawing:
@@ -176,7 +176,7 @@ def _tokens(held: int, x: float, y: float) -> list[d.Element]:
 
 @cache
 def _token(level: int) -> d.Drawing:
-    return tokens.face(level, 1, LANG)
+    return tokens.face(level, 1, LOOK)
 
 
 def _hand(view: PlayerView, seat: int, open_: bool, x: float, y: float) -> list[d.Element]:

@@ -26,18 +26,27 @@ from pachaprint.engine.rules.config import Seating
 from pachaprint.engine.rules.movement import Direction
 from pachaprint.engine.rules.view import PlayerView
 from pachaprint.model.board import COLUMN_LETTERS, SIZES, Board
+from pachaprint.model.printing import PrintSettings
 from pachaprint.model.rules import TERRAIN_LETTERS
 from pachaprint.render import draw as d
 from pachaprint.render.components import board as board_component
 from pachaprint.render.components import crop_tiles, pieces, terrain_tiles
+from pachaprint.render.contrast import halo
 from pachaprint.render.svg import svg_string
 from pachaprint.render.symbols import palette
+from pachaprint.render.texts import texts
 
-LANG = "en"
+LOOK = PrintSettings()
+"""The printed pieces' words and ink on the table's screen: English, full colour."""
 CROP_SCALE = 0.72
 """Crop tiles on the board, against their printed size (the level still sets the size)."""
 PAWN_MM = 12.0
 """Pawns on the board (the printed tokens are 16 mm; a smaller one leaves the crop readable)."""
+PAWN_INSET = 1.4
+"""The gap between a pawn and its cell's top and right edges (its halo stays in the cell)."""
+HALO_MM = (0.6, 0.7)
+"""The widths of a halo's inner and outer ring, outside the piece's edge
+(:func:`pachaprint.render.contrast.halo`)."""
 _SVG_HEAD = re.compile(r"^<\?xml[^>]*>\s*")
 _SIZE = re.compile(r' (width|height)="[0-9.]+mm"')
 _IDS = re.compile(r'(id="|#)(sym-|clip-)')
@@ -66,7 +75,7 @@ def placed(face: d.Drawing, x: float, y: float, size: float, round_: bool = Fals
 def terrain_face(letter: str, size: float) -> d.Drawing:
     """The terrain face of a tile (start tiles, and every tile of the competitive game)."""
     return terrain_tiles.front(
-        terrain_tiles.TileBack(f"{letter}-{size:g}", letter, "brown", "N"), size, LANG
+        terrain_tiles.TileBack(f"{letter}-{size:g}", letter, "brown", "N"), size, LOOK
     )
 
 
@@ -76,17 +85,17 @@ def arrow_face(letter: str, colour: str, direction: int, size: float) -> d.Drawi
     with that colour's letter, the llama."""
     name = Direction(direction).name
     back = terrain_tiles.TileBack(f"{letter}-{colour}-{name}-{size:g}", letter, colour, name)
-    return terrain_tiles.back_face(back, size, LANG)
+    return terrain_tiles.back_face(back, size, LOOK)
 
 
 @cache
 def crop_face(level: int) -> d.Drawing:
-    return crop_tiles.face(level, 1)
+    return crop_tiles.face(level, 1, LOOK)
 
 
 @cache
 def piece_face(kind: str, colour: str) -> d.Drawing:
-    return pieces.face(kind, colour, 1, LANG)
+    return pieces.face(kind, colour, 1, LOOK)
 
 
 def piece(kind: str, colour: str, x: float, y: float, size: float) -> d.Use:
@@ -130,14 +139,23 @@ def cell_centre(board: Board, cell: int) -> tuple[float, float]:
 
 @cache
 def board_base(size: str) -> d.Drawing:
-    """The printed board; for a tiny disc only its tiny part (columns a-e, as the print marks
-    it), since the other columns are not in play, and no trails (a tiny disc has no Otoma)."""
-    printed = board_component.board(LANG)
+    """The printed board as this disc uses it. For a tiny disc only its tiny part (columns
+    a-e, as the print marks it), since the other columns are not in play, and no trails (a
+    tiny disc has no Otoma); for a long disc the whole board without the print's mark of the
+    tiny part (its frame round columns a-e and the note under them), which says nothing of
+    this game."""
+    printed = board_component.board(LOOK)
+    tiny_note = texts(LOOK.lang)["board"]["tiny"]
     items: list[d.Element] = []
     for item in printed.items:
         # the table's own cell targets carry data-cell (docs/outputs.md section 3), not the print's
         if isinstance(item, d.Group) and (item.id or "").startswith("board-"):
             item = replace(item, data=())
+        if size != "tiny" and (
+            getattr(item, "id", None) == "tiny-area"
+            or (isinstance(item, d.Text) and item.text == tiny_note)
+        ):
+            continue
         items.append(item)
     if size != "tiny":
         return replace(printed, items=tuple(items), name="table-board")
@@ -171,6 +189,7 @@ def board_layer(view: PlayerView) -> d.Drawing:
         x, y, size = cell_box(board, cell)
         terrain = view.terrain[cell]
         data: dict[str, object] = {"cell": board.name(cell)}
+        letter, arrow = "", None
         if terrain >= 0:
             letter = TERRAIN_LETTERS[terrain]
             data["terrain"] = letter
@@ -179,12 +198,16 @@ def board_layer(view: PlayerView) -> d.Drawing:
                 items.append(placed(arrow_face(letter, arrow[0], arrow[1], size), x, y, size))
             else:
                 items.append(placed(terrain_face(letter, size), x, y, size))
+        ground = (
+            tile_colour(letter, arrow is not None and not view.crop[cell]) if terrain >= 0 else ""
+        )
         level = view.crop[cell]
         if level:
             data["crop"] = level
             face = crop_face(level)
             across = face.width_mm * CROP_SCALE
             cx, cy = x + size * 0.42, y + size * 0.58
+            items.append(halo_ring(ground, cx - across / 2, cy - across / 2, across, True, "crop"))
             items.append(placed(face, cx - across / 2, cy - across / 2, across, round_=True))
         side = view.owner[cell]
         if side >= 0:
@@ -193,9 +216,50 @@ def board_layer(view: PlayerView) -> d.Drawing:
             data["pawn"] = colour
             if kind == "otoma":
                 data["otoma"] = view.otoma_pawns.index(cell) + 1
-            items.append(piece(kind, colour, x + size - PAWN_MM - 0.8, y + 0.8, PAWN_MM))
+            left, top = x + size - PAWN_MM - PAWN_INSET, y + PAWN_INSET
+            round_ = pieces.spec(kind)["cut"] == "circle"
+            items.append(
+                halo_ring(ground or palette()["board"], left, top, PAWN_MM, round_, "pawn")
+            )
+            items.append(piece(kind, colour, left, top, PAWN_MM))
         items.append(_target(x, y, size, data))
     return frame(board_base(board.size), items, "table-board-layer")
+
+
+def tile_colour(letter: str, arrow_up: bool) -> str:
+    """The colour of a terrain tile's face as it lies: its terrain's, or the tint of the arrow
+    side."""
+    colours = palette()["terrains"][letter]
+    return str(colours["tint" if arrow_up else "colour"])
+
+
+def halo_ring(ground: str, x: float, y: float, size: float, round_: bool, what: str) -> d.Group:
+    """A two-tone ring round a piece ``size`` mm across at (x, y) lying on ``ground``: ink and
+    paper, the outer ring the one that stands out against the ground
+    (:func:`pachaprint.render.contrast.halo`), so the piece reads on any tile."""
+    pal = palette()
+    outer, inner = halo(ground, pal["ink"], pal["paper"])
+    rings: list[d.Element] = []
+    gap = 0.0
+    for colour, width in zip((inner, outer), HALO_MM, strict=True):
+        grow = gap + width / 2
+        style = d.stroke(colour, width)
+        if round_:
+            r = size / 2 + grow
+            rings.append(d.Circle(cx=x + size / 2, cy=y + size / 2, r=r, style=style))
+        else:
+            rings.append(
+                d.Rect(
+                    x=x - grow,
+                    y=y - grow,
+                    w=size + 2 * grow,
+                    h=size + 2 * grow,
+                    rx=grow,
+                    style=style,
+                )
+            )
+        gap += width
+    return d.Group(items=tuple(rings), data=d.data(halo=what, outer=outer, inner=inner))
 
 
 def seating_of(view: PlayerView) -> Seating:

@@ -7,7 +7,8 @@ the events that happened (told in words by :mod:`pachaprint.play.story`, as the
 terminal game tells them),
 and, in co-op, the top tiles of the seat to play when a person plays it (each
 hand lies behind its screen). The legal actions are the engine's own codes,
-listed only when a person is to decide.
+listed only when a person is to decide. The game's seed, which fixes the
+deal of every hand and stack, stays on the server.
 """
 
 from __future__ import annotations
@@ -78,7 +79,6 @@ def table(game: TableGame) -> dict[str, Any]:
         },
         "mode": state.mode.value,
         "difficulty": state.level,
-        "seed": state.config.seed,
         "seats": [
             {
                 "seat": seat,
@@ -95,6 +95,7 @@ def table(game: TableGame) -> dict[str, Any]:
                 "score": view.score[account],
                 "stones": dict(zip(TERRAIN_LETTERS, view.stones[account], strict=True)),
                 "tokens": token_levels(view.tokens[account]),
+                "start": setup_words(state, view, account),
             }
             for account, colour in enumerate(panels.account_colours(view))
         ],
@@ -114,6 +115,22 @@ def table(game: TableGame) -> dict[str, Any]:
         "log": log_lines(state, kinds),
         "pictures": layers(game, view, [*names, *accounts]),
     }
+
+
+def setup_words(state: GameState, view: PlayerView, account: int) -> str:
+    """How an account's score began, where the setup scored it (the Otoma, placed on their
+    start cells: each cell's crop level and the diversity its terrain scores), else ``""``."""
+    placed = [e for e in state.events or [] if e.what is EventKind.OTOMA_SETUP and e.who == account]
+    if not placed:
+        return ""
+    total = sum(e.points for e in placed)
+    crops = [view.crop[e.cell] for e in placed]
+    pawns = f"{len(placed)} pawn{'s' if len(placed) != 1 else ''}"
+    return (
+        f"Started with {total} at setup: {sum(crops)} for the crops under their {pawns} "
+        f"({' + '.join(map(str, crops))}), {total - sum(crops)} for the diversity of those "
+        "terrains."
+    )
 
 
 def view_colour(view: PlayerView, seat: int) -> str:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pachaprint.check.load import MAX_BYTES
-from pachaprint.engine.bots import CHEATING, FAIR_BOTS, HUMAN
+from pachaprint.engine.bots import FAIR_BOTS, HUMAN
 from pachaprint.engine.rules.config import (
     OTOMA_PAWNS,
     PLAYER_COLOURS,
@@ -53,9 +53,17 @@ class NewGame:
         """The game's configuration (:class:`ConfigError` naming the setting); the Otoma start
         on the disc's cells, or, when it names none, where the players place them in the
         game (the first decisions)."""
+        seed = self.seed if self.seed is not None else fresh_seed()
         return PlayConfig.parse(
-            self.mode, ",".join(self.seats), self.difficulty, self.otoma, self.colour, self.seed
+            self.mode, ",".join(self.seats), self.difficulty, self.otoma, self.colour, seed
         )
+
+
+def fresh_seed() -> int:
+    """A seed for a game nobody gave one: 63 random bits. The page never sees a game's
+    seed, and this many seeds cannot be tried one by one against what the table shows
+    to find the hidden deal."""
+    return secrets.randbelow(1 << 63)
 
 
 def usable_modes(scenario: Scenario) -> list[str]:
@@ -119,7 +127,7 @@ class TableSession:
         with self.lock:
             self._moved(moment)
             if not isinstance(code, int) or isinstance(code, bool):
-                raise TableError("an action is the engine's action code, a number", 400)
+                raise TableError("action must be a whole number: the engine's action code", 400)
             return self._after(self.game.act(code))
 
     def step(self, moment: object) -> Answer:
@@ -166,8 +174,6 @@ class TableSession:
         with self.lock:
             try:
                 play = words.config(self.scenario)
-                if any(kind in CHEATING for kind in play.seats):
-                    raise ConfigError("seats", "a bot that reads the hidden map cannot sit here")
                 game = TableGame(self.scenario, play, wheel=self.wheel)
             except ConfigError as exc:
                 raise TableError(f"{exc.setting}: {exc}", 422) from None
@@ -175,6 +181,13 @@ class TableSession:
                 raise TableError(str(exc), 422) from None
             self._replace(game)
             return self._after(game.state.events or [])
+
+    def new_disc(self, scenario: Scenario) -> Answer:
+        """Put another disc on the table, with a game set up as :class:`NewGame` says by default
+        (the page then offers the setup form)."""
+        with self.lock:
+            self._replace(TableGame(scenario, NewGame().config(scenario)))
+            return self._after(self.game.state.events or [])
 
     # -- saved games -------------------------------------------------------------------------------
     def saves(self) -> Answer:
@@ -228,15 +241,31 @@ class TableSession:
         with self.lock:
             self.workspace.path_of(name)
             assert isinstance(name, str)
-            try:
-                raw = self.workspace.read(name)
-                if len(raw) > MAX_BYTES:
-                    raise LogError("the file is too big for a game log")
-                saved = replay(parse_log(raw), record_events=True)
-                self._replace(TableGame.resumed(saved, self.wheel))
-            except (LogError, ConfigError) as exc:
-                raise TableError(f"{name}: cannot open this game: {exc}", 422) from None
-            return self._after([])
+            return self._resume(name, self.workspace.read(name))
+
+    def open_text(self, name: object, text: object) -> Answer:
+        """Open a saved game from its text (a file the person picked, never stored)."""
+        if not isinstance(text, str):
+            raise TableError("text must be the saved game's JSON text", 400)
+        label = name if isinstance(name, str) and name else "the file"
+        with self.lock:
+            return self._resume(label, text.encode("utf-8"))
+
+    def _resume(self, name: str, raw: bytes) -> Answer:
+        try:
+            if len(raw) > MAX_BYTES:
+                raise LogError("the file is too big for a game log")
+            saved = replay(parse_log(raw), record_events=True)
+            self._replace(TableGame.resumed(saved, self.wheel))
+        except (LogError, ConfigError) as exc:
+            raise TableError(f"{name}: cannot open this game: {exc}", 422) from None
+        return self._after([])
+
+    def saved_text(self) -> str:
+        """The game's log as :meth:`save` writes it (the whole map: a saved game resumes)."""
+        with self.lock:
+            game = self.game
+            return json.dumps(game_log(game.scenario, game.state, game.kinds), indent=1) + "\n"
 
     def fresh_name(self) -> str:
         """A file name for a new save that no file in the folder has."""
@@ -258,7 +287,7 @@ def _word(body: dict[str, Any], key: str) -> str | None:
 
 def _seed(value: object) -> int | None:
     if value is None or value == "":
-        return secrets.randbelow(1 << 31)
+        return None  # a fresh one (NewGame.config)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 63:
-        raise TableError("seed must be a whole number from 0", 400)
+        raise TableError("seed must be a whole number from 0, such as 42", 400)
     return value

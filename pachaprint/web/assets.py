@@ -87,37 +87,32 @@ def symbol_defs() -> str:
     return _STYLE_ATTR.sub(_class_paints, webwheel_art.symbol_defs())
 
 
-def page_html(
-    package: str,
-    template: str,
-    token: str,
-    styles: Sequence[str],
-    scripts: Sequence[str],
-    token_meta: str,
-) -> str:
-    """An app's page for one session: ``template`` with its ``{{placeholders}}`` filled.
+def page_html(package: str, template: str, head: Sequence[str]) -> str:
+    """An app's page: ``template`` with its ``{{placeholders}}`` filled.
 
-    ``{{head}}`` is what every page's head holds (the character set, the viewport, the
-    session token in ``<meta name="TOKEN_META">``, the version, no icon, the styles and
-    scripts); ``{{symbols}}`` the print's symbols, hidden, for ``<use>``.
+    ``{{head}}`` is ``head`` (what the app's head holds), ``{{symbols}}`` the print's
+    symbols, hidden, for ``<use>``.
     """
-    token = html.escape(token, quote=True)
-    query = "?token=" + token
-    head = [
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f'<meta name="{token_meta}" content="{token}">',
-        f'<meta name="generator" content="pachaprint {html.escape(__version__)}">',
-        '<link rel="icon" href="data:,">',
-        *(f'<link rel="stylesheet" href="/static/{name}{query}">' for name in styles),
-        *(f'<script src="/static/{name}{query}" defer></script>' for name in scripts),
-    ]
     values = {
         "head": "\n".join(head),
         "symbols": '<svg class="symbol-defs" aria-hidden="true" focusable="false" width="0" '
         f'height="0">\n{symbol_defs()}\n</svg>',
     }
     return _PLACEHOLDER.sub(lambda m: values[m.group(1)], asset_text(package, template))
+
+
+def _head(meta: Sequence[str], styles: Sequence[str], scripts: Sequence[str]) -> list[str]:
+    """What every page's head holds: the character set, the viewport, ``meta``, the version,
+    no icon, the styles and the scripts (deferred, in order)."""
+    return [
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        *meta,
+        f'<meta name="generator" content="pachaprint {html.escape(__version__)}">',
+        '<link rel="icon" href="data:,">',
+        *(f'<link rel="stylesheet" href="{html.escape(href)}">' for href in styles),
+        *(f'<script src="{html.escape(src)}" defer></script>' for src in scripts),
+    ]
 
 
 @dataclass(frozen=True)
@@ -150,7 +145,22 @@ class AppPage:
         return asset(self.package, name)
 
     def html(self, token: str) -> str:
-        """The page for one session."""
-        return page_html(
-            self.package, self.template, token, self.styles, self.scripts, self.token_meta
+        """The page for one session of the local app: the session token in
+        ``<meta name="TOKEN_META">`` and in every asset's address."""
+        query = "?token=" + token
+        head = _head(
+            [f'<meta name="{self.token_meta}" content="{html.escape(token, quote=True)}">'],
+            [f"/static/{name}{query}" for name in self.styles],
+            [f"/static/{name}{query}" for name in self.scripts],
         )
+        return page_html(self.package, self.template, head)
+
+    def site_html(self, folder: str, meta: Sequence[str]) -> str:
+        """The page in the site: its assets in ``folder`` (relative to the page), ``meta``
+        (the Content-Security-Policy, where the worker and the runtime are) in its head."""
+        head = _head(
+            meta,
+            [f"{folder}/{name}" for name in self.styles],
+            [f"{folder}/{name}" for name in self.scripts],
+        )
+        return page_html(self.package, self.template, head)

@@ -1,44 +1,29 @@
-"""What a local app's web API shares: errors in words with their status, reading a JSON
-body, the app's own errors answered as JSON (:func:`guarded`), and the page with its
-assets (:func:`page_routes`)."""
+"""The HTTP transport of a local app's API: reading a JSON body, an app's
+:class:`~pachaprint.web.api.Api` served as Starlette routes (:func:`http_routes`), and the
+page with its assets (:func:`page_routes`). The handlers themselves are plain functions
+over values (:mod:`pachaprint.web.api`)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from pachaprint.check.load import parse_bytes
+from pachaprint.web import api
+from pachaprint.web.api import BODY_LIMIT, ApiError
 from pachaprint.web.assets import AppPage
 
+__all__ = ["BODY_LIMIT", "ApiError", "http_routes", "page_routes", "read_json"]
+
 Handler = Callable[[Request], Awaitable[Response]]
-ErrorAnswer = Callable[[Exception], Response | None]
-"""The answer to one of an app's own errors (``None`` for any other exception: raised on)."""
-
-BODY_LIMIT = 256 * 1024
-"""Request bodies above this are refused: a scenario or a decision is a few kilobytes."""
-
-
-class ApiError(Exception):
-    """An answer in words with its HTTP status (and the problems behind it, if any).
-
-    ``field`` is the JSON pointer, in the request body, of the value that is wrong.
-    """
-
-    def __init__(
-        self,
-        status: int,
-        message: str,
-        problems: list[dict[str, Any]] | None = None,
-        field: str | None = None,
-    ):
-        super().__init__(message)
-        self.status = status
-        self.problems = problems or []
-        self.field = field
+BODY_SECONDS = 10
+"""A request body that has not come whole within this time is refused (408): a page sends
+a few kilobytes at once; a client that stalls must not hold a connection forever."""
 
 
 async def read_json(request: Request) -> dict[str, Any]:
@@ -50,33 +35,57 @@ async def read_json(request: Request) -> dict[str, Any]:
     if declared is not None and (not declared.isdigit() or int(declared) > BODY_LIMIT):
         raise ApiError(413, f"the request body is over {BODY_LIMIT // 1024} KB")
     chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > BODY_LIMIT:
-            raise ApiError(413, f"the request body is over {BODY_LIMIT // 1024} KB")
-        chunks.append(chunk)
-    data, problems = parse_bytes(b"".join(chunks))
-    if problems:
-        raise ApiError(400, f"the request body is not JSON: {problems[0].message}")
-    if not isinstance(data, dict):
-        raise ApiError(400, "the request body must be a JSON object")
-    return data
+
+    async def receive() -> None:
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > BODY_LIMIT:
+                raise ApiError(413, f"the request body is over {BODY_LIMIT // 1024} KB")
+            chunks.append(chunk)
+
+    try:
+        await asyncio.wait_for(receive(), BODY_SECONDS)
+    except asyncio.TimeoutError:
+        raise ApiError(408, f"the request body did not come within {BODY_SECONDS} s") from None
+    except ClientDisconnect:  # the page went away mid-request: nobody reads an answer
+        raise ApiError(400, "the request body was cut short") from None
+    return api.body_of(b"".join(chunks))
 
 
-def guarded(handler: Handler, answer: ErrorAnswer) -> Handler:
-    """``handler`` with the app's own errors turned into answers (JSON, with their status)."""
+def response(answer: api.Answer) -> Response:
+    """An :class:`~pachaprint.web.api.Answer` as an HTTP response: JSON, or a file to save
+    (its name is made of a scenario id or a checked file name: no quote in it)."""
+    if answer.file is None:
+        return JSONResponse(answer.json, answer.status)
+    disposition = f'attachment; filename="{answer.file.name}"'
+    return Response(
+        answer.file.data,
+        answer.status,
+        media_type=answer.file.media_type,
+        headers={"content-disposition": disposition},
+    )
 
-    async def run(request: Request) -> Response:
-        try:
-            return await handler(request)
-        except Exception as exc:
-            response = answer(exc)
-            if response is None:
-                raise
-            return response
 
-    return run
+def http_routes(app: api.Api) -> list[Route]:
+    """The app's API as Starlette routes: each request read into an
+    :class:`~pachaprint.web.api.Request` (a POST's JSON body read first, with its
+    limits) and answered by :meth:`~pachaprint.web.api.Api.answer` in a worker thread."""
+
+    def endpoint(route: api.Route) -> Handler:
+        async def run(request: Request) -> Response:
+            try:
+                body = await read_json(request) if route.method == api.POST else {}
+            except ApiError as exc:
+                refused = app.errors(exc)
+                assert refused is not None  # every app answers its ApiError
+                return response(refused)
+            value = api.Request(route.method, route.path, dict(request.query_params), body)
+            return response(await run_in_threadpool(app.answer, value))
+
+        return run
+
+    return [Route(r.path, endpoint(r), methods=[r.method]) for r in app.routes]
 
 
 def page_routes(page: AppPage, token: str) -> list[Route]:

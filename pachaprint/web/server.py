@@ -9,6 +9,7 @@ benchmarks, embedding).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import errno
 import signal
@@ -21,6 +22,7 @@ from types import FrameType, TracebackType
 from typing import TypeVar
 
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from pachaprint.web.security import ASGIApp, new_token
 
@@ -32,6 +34,53 @@ PORT_TRIES = 20
 AppFactory = Callable[[str, int], ASGIApp]
 """Makes an app from the session's token and port."""
 B = TypeVar("B", bound="Background")
+
+
+REQUEST_SECONDS = 10
+"""A connection must bring a request's head within this time of opening, or of the last
+answer: one that sends nothing, or stalls mid-head (a half-open or slowloris
+connection), is closed. (An idle connection between requests is closed sooner, by
+uvicorn's keep-alive timeout; a stalled body is refused by
+:func:`~pachaprint.web.requests.read_json`.)"""
+
+
+class TimedProtocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with a deadline for each request's head to arrive
+    (:data:`REQUEST_SECONDS`)."""
+
+    _deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self.cycle is not None and not self.cycle.response_complete:
+            self._disarm()  # a request came: the app answers it (or refuses a slow body)
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._deadline = self.loop.call_later(REQUEST_SECONDS, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _too_slow(self) -> None:
+        self._deadline = None
+        if (self.cycle is None or self.cycle.response_complete) and not self.transport.is_closing():
+            self.transport.close()
 
 
 class PortError(OSError):
@@ -88,6 +137,8 @@ class Session:
             server_header=False,
             date_header=False,
             timeout_graceful_shutdown=2,
+            timeout_keep_alive=5,
+            http=TimedProtocol,
         )
         return uvicorn.Server(config)
 

@@ -2,25 +2,33 @@
 
 Every name a request carries goes through :meth:`Workspace.path_of` before the
 disk is touched: a plain file name ending in ``.json`` (no folder separators,
-no leading dot, no control characters), directly inside the folder, and never
+no leading dot, no control characters of C0 or C1, no bidi override or other
+invisible format character: :func:`plain_name`), directly inside the folder, and never
 a symbolic link or anything but a regular file. Names are matched whole
 (``fullmatch``: ``"pwn.json\n"`` is refused). Reads open the file without
 following links. The studio edits scenarios in it; the table reads a scenario
 and keeps saved games beside it.
 
 Writes are compare-and-swap, under an advisory lock on the folder (two
-studios on one folder take turns). The new text goes to a temporary file in
-the folder; :meth:`Workspace.create` links it to the name, which fails if
-anything is there (it never replaces a file); :meth:`Workspace.replace`
-first renames the current file aside, in one step, and compares what it
-moved with the bytes the author opened: if they differ, or a file appears at
-the name meanwhile (an editor saving), the other version is put back or left
-in place and :class:`WorkspaceConflict` is raised; :meth:`Workspace.rename` moves
-a file aside the same way and links it to its new name, never replacing a
-file there. Renames and links replace
-directory entries, never write through a link, so nothing outside the folder
-is touched. A writer that rewrites the file in place without renaming it,
-while a save runs, can still race it: no lock can hold a program that takes none.
+studios on one folder take turns), and a saved file is never missing: at
+every moment its name holds the old content or the new, so a reader (the
+studio's own open, an editor, a sync tool) never finds it gone, and a save
+killed at any moment leaves one of the two. The new text goes to a
+temporary file in the folder; :meth:`Workspace.create` links it to the name,
+which fails if anything is there (it never replaces a file);
+:meth:`Workspace.replace` exchanges it with the current file in one step
+(``renameat2``'s ``RENAME_EXCHANGE`` on Linux) once the file holds the bytes
+the author opened, and compares what it displaced with them too: if they
+differ (an editor saved in that instant), that version is exchanged back and
+:class:`WorkspaceConflict` is raised, as it is when the file changed before.
+Where the system cannot exchange two names, the file is compared, checked
+unchanged (same file, size and times) and replaced at once with
+``os.replace``. :meth:`Workspace.rename` moves a file to its new name in one
+step that never replaces a file there (``RENAME_NOREPLACE``, or a hard
+link then an unlink). Renames and links replace directory entries, never
+write through a link, so nothing outside the folder is touched. A writer
+that rewrites the file in place without renaming it, while a save runs, can
+still race it: no lock can hold a program that takes none.
 """
 
 from __future__ import annotations
@@ -31,19 +39,35 @@ import os
 import re
 import secrets
 import stat
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from pachaprint.check.load import MAX_BYTES, parse_bytes
-from pachaprint.fileio import process_is_gone
+from pachaprint.fileio import exchange, move_without_replacing, process_is_gone
 
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows: one studio per folder
     fcntl = None  # type: ignore[assignment]
 
-_NAME = re.compile(r"[^/\\\x00-\x1f\x7f.][^/\\\x00-\x1f\x7f]{0,195}\.json")
+_NAME_PATTERN = re.compile(r"[^/\\\x00-\x1f\x7f.][^/\\\x00-\x1f\x7f]{0,195}\.json")
+_HIDDEN_KINDS = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+"""Unicode categories no file name of the apps may hold: control characters (C0 and C1),
+format characters (bidi overrides such as U+202E, zero-width joiners, the byte-order mark),
+lone surrogates (bytes that were not UTF-8) and line and paragraph separators: each can
+make a name read as another, on the page or in a terminal."""
+
+
+def plain_name(name: str) -> bool:
+    """True for a file name the apps may use: ``*.json``, no folder, no leading dot, none of
+    the characters of :data:`_HIDDEN_KINDS`."""
+    return _NAME_PATTERN.fullmatch(name) is not None and not any(
+        unicodedata.category(ch) in _HIDDEN_KINDS for ch in name
+    )
+
+
 _TEMPORARY = ".pachaprint-save-"
 """Temporary files of a save: ``.pachaprint-save-<pid>-<random>.tmp`` (hidden: never listed)."""
 _ASIDE = ".pachaprint-aside-"
@@ -77,11 +101,28 @@ _NO_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.E
 """``link()`` errors of file systems without hard links (some FUSE and FAT drives)."""
 
 
+def _identity(found: os.stat_result) -> tuple[int, ...]:
+    """What changes when a file is replaced or written: its device, inode, size and times."""
+    return (found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns)
+
+
+def _move(source: Path, target: Path) -> None:
+    """Rename ``source`` to ``target`` unless anything has that name (``FileExistsError``):
+    in one step where the system can, else by a hard link and an unlink."""
+    if move_without_replacing(source, target):
+        return
+    _put(source, target)  # (a hard link, or a rename where the drive has none)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(source)
+
+
 def _put(source: Path, target: Path) -> None:
     """Give ``source`` the name ``target`` without ever replacing a file there
     (``FileExistsError``). Where the file system has no hard links, a rename after
     a check stands in (not atomic against another writer, on those drives only)."""
     try:
+        if not hasattr(os, "link"):  # Pyodide's file system (the site) has no hard links
+            raise OSError(errno.ENOSYS, "no hard links here")
         os.link(source, target, follow_symlinks=False)
     except OSError as error:
         if error.errno not in _NO_LINKS:
@@ -107,16 +148,20 @@ class Workspace:
         Raises :class:`WorkspaceError` (in words) for anything else.
         """
         given = Path(path)
-        if given.is_dir():
-            return cls(given.resolve())
-        if given.exists() and not given.is_file():
-            raise WorkspaceError(f"{path} is neither a scenario file nor a folder")
-        target = given.resolve() if given.exists() else given.absolute()
-        if not _NAME.fullmatch(target.name):
+        try:  # (a name too long for the system is refused in words below)
+            if given.is_dir():
+                return cls(given.resolve())
+            if given.exists() and not given.is_file():
+                raise WorkspaceError(f"{path} is neither a scenario file nor a folder")
+            target = given.resolve() if given.exists() else given.absolute()
+        except OSError as error:
+            raise WorkspaceError(f"{path}: {error.strerror or error}") from None
+        if not plain_name(target.name):
             raise WorkspaceError(
-                f"{path}: a scenario file name ends in .json and has no leading dot"
+                f"{path}: a scenario file name ends in .json and has no leading dot, "
+                "control or invisible characters"
             )
-        if not target.parent.is_dir():
+        if not os.path.isdir(target.parent):
             raise WorkspaceError(f"no such folder: {given.parent}")
         return cls(target.parent.resolve(), target.name)
 
@@ -133,10 +178,10 @@ class Workspace:
     # -- names ---------------------------------------------------------------------
     def path_of(self, name: object) -> Path:
         """The path of a file name the app may use; :class:`WorkspaceError` otherwise."""
-        if not isinstance(name, str) or not _NAME.fullmatch(name):
+        if not isinstance(name, str) or not plain_name(name):
             raise WorkspaceError(
                 "a scenario is named by its file name in the folder, ending in .json "
-                "(no folders, no leading dot)",
+                "(no folders, no leading dot, no control or invisible characters)",
                 403,
             )
         if self.single is not None and name != self.single:
@@ -164,7 +209,7 @@ class Workspace:
         found = []
         with os.scandir(self.root) as entries:
             for entry in entries:
-                if _NAME.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                if plain_name(entry.name) and entry.is_file(follow_symlinks=False):
                     found.append(entry.name)
         return sorted(found)
 
@@ -206,7 +251,7 @@ class Workspace:
             if match is None or not process_is_gone(int(match.group(1) or match.group(2))):
                 continue
             with contextlib.suppress(OSError):
-                if match.group(3) is not None and _NAME.fullmatch(match.group(3)):
+                if match.group(3) is not None and plain_name(match.group(3)):
                     _put(self.root / name, self.root / match.group(3))
                 os.unlink(self.root / name)
 
@@ -249,71 +294,86 @@ class Workspace:
         """Replace file ``name`` with ``text`` if it holds exactly ``expected``, else
         :class:`WorkspaceConflict` with the file left as it is. Call it holding :meth:`locked`.
 
-        The file's permission bits are kept.
+        The file's permission bits are kept; its name holds the old or the new bytes
+        at every moment (see the module documentation).
         """
         path = self.path_of(name)
-        aside = self.root / f"{_ASIDE}{os.getpid()}-{secrets.token_hex(8)}-{name}"
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            raise WorkspaceConflict(f"{name} was removed") from None
+        except OSError as exc:
+            raise WorkspaceError(f"cannot write {name}: {exc.strerror or exc}", 500) from None
         try:
             staged = self._staged(text)
         except OSError as exc:
             raise WorkspaceError(f"cannot write {name}: {exc.strerror or exc}", 500) from None
         try:
-            try:
-                os.rename(path, aside)  # one step: what was there is what we compare
-            except FileNotFoundError:
-                raise WorkspaceConflict(f"{name} was removed") from None
-            info = os.lstat(aside)
-            if not stat.S_ISREG(info.st_mode) or self._bytes(aside) != expected:
-                with contextlib.suppress(FileExistsError):
-                    _put(aside, path)  # theirs back, unless a newer version is there
-                raise WorkspaceConflict(f"{name} changed on disk")
             os.chmod(staged, stat.S_IMODE(info.st_mode))
-            try:
-                _put(staged, path)
-            except FileExistsError:  # a newer version was written meanwhile: it stays
-                raise WorkspaceConflict(f"{name} changed on disk") from None
+            if not stat.S_ISREG(info.st_mode) or self._bytes(path) != expected:
+                raise WorkspaceConflict(f"{name} changed on disk")  # (nothing was written)
+            if exchange(staged, path):  # ``staged`` now holds what was there
+                displaced = os.lstat(staged)
+                if not stat.S_ISREG(displaced.st_mode) or self._bytes(staged) != expected:
+                    self._swap_back(staged, path, name)
+                    raise WorkspaceConflict(f"{name} changed on disk")
+            else:
+                self._compare_and_replace(name, staged, path, expected)
+        except FileNotFoundError:
+            raise WorkspaceConflict(f"{name} was removed") from None
         except OSError as exc:
-            with contextlib.suppress(OSError):  # put the file back if it is still aside
-                _put(aside, path)
             raise WorkspaceError(f"cannot write {name}: {exc.strerror or exc}", 500) from None
         finally:
-            for leftover in (staged, aside):
-                with contextlib.suppress(FileNotFoundError):
-                    os.unlink(leftover)
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(staged)
         return path
+
+    def _swap_back(self, staged: Path, path: Path, name: str) -> None:
+        """Put the version a save displaced (at ``staged``) back under its name; should that
+        fail, keep it aside, where :meth:`_recover` puts it back (never lost)."""
+        try:
+            exchange(staged, path)
+        except OSError:
+            aside = self.root / f"{_ASIDE}{os.getpid()}-{secrets.token_hex(8)}-{name}"
+            os.rename(staged, aside)
+            raise
+
+    def _compare_and_replace(self, name: str, staged: Path, path: Path, expected: bytes) -> None:
+        """Where no exchange is possible: replace ``path`` by ``staged`` if it holds
+        ``expected`` and is still the very file compared when it is replaced."""
+        handle = os.open(path, os.O_RDONLY | _NO_FOLLOW | _NON_BLOCK)
+        with os.fdopen(handle, "rb") as file:
+            before = os.fstat(file.fileno())
+            same = stat.S_ISREG(before.st_mode) and file.read(MAX_BYTES + 1) == expected
+        if not same or _identity(os.lstat(path)) != _identity(before):
+            raise WorkspaceConflict(f"{name} changed on disk")
+        os.replace(staged, path)
 
     def rename(self, name: str, to: str, expected: bytes) -> Path:
         """Give file ``name`` the name ``to`` if it holds exactly ``expected``, else
         :class:`WorkspaceConflict` with the file left as it is; never replaces a file at
         ``to`` (:class:`WorkspaceConflict` too). Call it holding :meth:`locked`."""
         path, target = self.path_of(name), self.path_of(to)
-        aside = self.root / f"{_ASIDE}{os.getpid()}-{secrets.token_hex(8)}-{name}"
         try:
-            os.rename(path, aside)  # one step: what was there is what we compare
+            _move(path, target)  # one step: the file is under one name or the other
         except FileNotFoundError:
             raise WorkspaceConflict(f"{name} was removed") from None
+        except FileExistsError:
+            raise WorkspaceConflict(f"{to} exists already") from None
         except OSError as exc:
             raise WorkspaceError(f"cannot rename {name}: {exc.strerror or exc}", 500) from None
         try:
-            info = os.lstat(aside)
-            if not stat.S_ISREG(info.st_mode) or self._bytes(aside) != expected:
+            info = os.lstat(target)
+            if not stat.S_ISREG(info.st_mode) or self._bytes(target) != expected:
                 raise WorkspaceConflict(f"{name} changed on disk")
-            try:
-                _put(aside, target)
-            except FileExistsError:
-                raise WorkspaceConflict(f"{to} exists already") from None
         except BaseException as failed:
-            with contextlib.suppress(FileExistsError):
-                _put(aside, path)  # back under its name, unless a newer version is there
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(aside)
+            with contextlib.suppress(OSError):
+                _move(target, path)  # back under its name, unless a newer version is there
             if isinstance(failed, OSError) and not isinstance(failed, WorkspaceError):
                 raise WorkspaceError(
                     f"cannot rename {name}: {failed.strerror or failed}", 500
                 ) from None
             raise
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(aside)
         return target
 
     @staticmethod

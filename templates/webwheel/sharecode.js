@@ -1,5 +1,5 @@
 /* pachaprint share codes: the decoder (the format is written down in
-   pachaprint/share/codec.py and pachaprint/share/symbols.py; this is the same
+   pachaprint/model/sharecode.py and pachaprint/model/base32.py; this is the same
    codec, read only). It rebuilds a disc from its code: no rules, no solver,
    the whole crop layer is in the code. decode() returns
    {size, width, cells, terrain, crops, start, otoma, name, code} or throws an

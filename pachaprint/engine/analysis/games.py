@@ -29,6 +29,7 @@ from pachaprint.engine.rules.config import (
     ConfigError,
     GameConfig,
     Mode,
+    check_otoma_names,
     first_start_cells,
     otoma_cells,
 )
@@ -120,6 +121,8 @@ class SimulationConfig:
             if self.otoma is not None:
                 raise ConfigError("otoma", "applies to --mode solo or coop only")
         else:
+            if self.otoma is not None:
+                check_otoma_names(self.otoma)
             if not self.bots:
                 raise ConfigError("bots", "name at least one bot")
             levels = [check_difficulty(self.mode, d) for d in self.difficulties]

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
+from pachaprint.model.board import board_for
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import plural
 
@@ -170,6 +171,28 @@ def rule_otoma_cells(start_cells: Sequence[int], pawns: int = OTOMA_PAWNS) -> tu
     on its first start cells in file order, pawn by pawn in colour order (placed in
     reading order, so that they score as the cells a disc names do)."""
     return tuple(start_cells[:pawns])
+
+
+def check_otoma_names(names: Sequence[str]) -> tuple[str, ...]:
+    """``names`` if they can be the Otoma's start cells on some long disc: five cells of the
+    long board, none twice. :class:`ConfigError` otherwise (whether they are start cells
+    is a question for the disc: :func:`otoma_cells`)."""
+    board = board_for("long")
+    for name in names:
+        if not board.has(name):
+            raise ConfigError(
+                "otoma",
+                f"{name!r} is not a cell of the long board (a1 to {board.name(board.cell_count - 1)})",
+            )
+    repeated = next((name for n, name in enumerate(names) if name in names[:n]), None)
+    if repeated is not None:
+        raise ConfigError("otoma", f"{repeated} is named twice")
+    if len(names) != OTOMA_PAWNS:
+        raise ConfigError(
+            "otoma",
+            f"name exactly {OTOMA_PAWNS} start cells, one per Otoma pawn, not {len(names)}",
+        )
+    return tuple(names)
 
 
 def first_start_cells(scenario: Scenario) -> tuple[int, ...]:

@@ -28,8 +28,6 @@ scenario's own checks, the configuration and every action, each failure a
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -37,12 +35,14 @@ from typing import Any
 
 import jsonschema
 
-from pachaprint.check.load import parse_text, pointer
+from pachaprint.check.load import parse_text
 from pachaprint.check.validate import validate_data
 from pachaprint.engine.rules.config import GameConfig, Mode
 from pachaprint.engine.rules.modes import new_game
 from pachaprint.engine.rules.state import GameState
+from pachaprint.fileio import atomic_write_text
 from pachaprint.model.scenario import Scenario
+from pachaprint.model.text import pointer
 from pachaprint.resources import schemas_dir
 
 LOG_FORMAT = "pachaprint-game/3"
@@ -108,16 +108,8 @@ def game_log(scenario: Scenario, state: GameState, seats: list[str]) -> dict[str
 
 def save_log(path: str | Path, scenario: Scenario, state: GameState, seats: list[str]) -> None:
     """Write the log of ``state`` to ``path`` atomically (``OSError`` when it cannot be written)."""
-    path = Path(path)
     text = json.dumps(game_log(scenario, state, seats), indent=1) + "\n"
-    handle, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write_text(path, text)
 
 
 def read_log(path: str | Path) -> dict[str, Any]:
@@ -149,9 +141,7 @@ def parse_log(raw: bytes) -> dict[str, Any]:
         raise LogError(f"not a game log: {str(exc)[:120]}") from None
     if problems:
         raise LogError(f"not a game log: {problems[0].message}")
-    check_log(data)
-    assert isinstance(data, dict)
-    return data
+    return check_log(data)
 
 
 @cache
@@ -160,14 +150,27 @@ def _validator() -> jsonschema.protocols.Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
-def check_log(data: Any) -> None:
-    """:class:`LogError` naming the first JSON pointer where ``data`` breaks the log schema."""
+def check_log(data: Any) -> dict[str, Any]:
+    """``data`` as a log whose every number is a Python ``int``; :class:`LogError` naming the
+    first JSON pointer where ``data`` breaks the log schema.
+
+    A log holds whole numbers only, and JSON Schema's ``integer`` takes ``7.0``,
+    ``-0.0`` and ``1e18`` too: such a number is read as the ``int`` it spells,
+    so a log loads alike in compiled and interpreted builds (a ``float`` never
+    reaches the engine's ``int`` fields).
+    """
     if not isinstance(data, dict):
         raise LogError("not a game log: expected a JSON object")
     if data.get("format") not in (LOG_FORMAT, GAME_V2, COMPETITIVE_V1, VERSUS_V1):
         older = f"{GAME_V2!r}, {COMPETITIVE_V1!r} or {VERSUS_V1!r}"
         raise LogError(
             f"not a game log (format must be {LOG_FORMAT!r}, or {older} of earlier versions)"
+        )
+    deep = _too_deep(data)
+    if deep is not None:
+        raise LogError(
+            f"{pointer(deep)}: nested more than {MAX_DEPTH} levels deep; a game log is a "
+            "few levels deep"
         )
     errors = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
     if errors:
@@ -178,6 +181,49 @@ def check_log(data: Any) -> None:
         if top in _WHAT and (len(path) == 1 or error.validator in ("type", "maxItems")):
             raise LogError(f"{where}: {json.dumps(top)} must be {_WHAT[top]}")
         raise LogError(f"{where}: {error.message[:160]}")
+    whole = _whole_numbers(data)
+    assert isinstance(whole, dict)
+    return whole
+
+
+MAX_DEPTH = 16
+"""Lists and objects nest at most this deep in a log (a log is five levels deep at most);
+deeper values are refused before the schema is checked, whose messages would recurse."""
+
+
+def _too_deep(value: Any) -> list[str | int] | None:
+    """The path of the first list or object nested deeper than :data:`MAX_DEPTH` in
+    ``value``, or ``None`` (found without recursion)."""
+    todo: list[tuple[Any, list[str | int]]] = [(value, [])]
+    while todo:
+        item, path = todo.pop()
+        if len(path) > MAX_DEPTH:
+            return path
+        if isinstance(item, dict):
+            todo.extend((inner, [*path, key]) for key, inner in item.items())
+        elif isinstance(item, list):
+            todo.extend((inner, [*path, index]) for index, inner in enumerate(item))
+    return None
+
+
+def _whole_numbers(value: Any) -> Any:
+    """A copy of ``value`` with every float that is a whole number made the ``int`` it is
+    (the schema has refused any other float where a number belongs). It walks without
+    recursion: a value nested as deep as JSON allows is no error."""
+    root = [value]
+    todo: list[tuple[Any, Any]] = [(root, 0)]
+    while todo:
+        container, key = todo.pop()
+        item = container[key]
+        if isinstance(item, float) and item.is_integer():
+            container[key] = int(item)
+        elif isinstance(item, dict):
+            container[key] = copied = dict(item)
+            todo.extend((copied, inner) for inner in copied)
+        elif isinstance(item, list):
+            container[key] = copied_list = list(item)
+            todo.extend((copied_list, index) for index in range(len(copied_list)))
+    return root[0]
 
 
 def config_of(log: dict[str, Any]) -> GameConfig:
@@ -221,7 +267,7 @@ def config_of(log: dict[str, Any]) -> GameConfig:
 
 def replay(log: Any, record_events: bool = False) -> SavedGame:
     """Rebuild the game of a log mapping; :class:`LogError` if it does not replay."""
-    check_log(log)
+    log = check_log(log)
     report = validate_data(log["scenario"], "the logged scenario", difficulty=False)
     if not report.valid or report.scenario is None:
         problem = report.errors[0]

@@ -49,6 +49,7 @@ from pachaprint.engine.rules.config import (
     Mode,
     Seating,
     check_otoma_disc,
+    check_otoma_names,
     otoma_cells,
     otoma_colours,
     rule_otoma_cells,
@@ -598,6 +599,8 @@ def check_config(config: GameConfig) -> type[GameState]:
         check_difficulty(config.mode, config.difficulty)
     if config.otoma is not None and not rules.has_otoma:
         raise ConfigError("otoma", f"applies to {_modes_with('has_otoma')} only")
+    if config.otoma is not None:
+        check_otoma_names(config.otoma)
     if rules.chooses_colour:
         otoma_colours(config.colour)
     if config.first_player is not None and not 0 <= config.first_player < config.players:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...model.board import COLUMN_LETTERS
+from ...model.printing import PrintSettings
 from ...resources import load_template
 from .. import draw as d
 from ..fonts import fit_size
@@ -126,12 +127,12 @@ def _trail(g: BoardGeometry, a: str, b: str, pal: dict[str, Any]) -> d.Group:
     return d.Group(items=tuple(items), id=f"trail-{a}-{b}", data=d.data(ends=f"{a} {b}"))
 
 
-def board(lang: str = "en", cell_mm: float | None = None) -> d.Drawing:
+def board(settings: PrintSettings, cell_mm: float | None = None) -> d.Drawing:
     """The board drawing (trim size from the geometry, 3 mm bleed)."""
     g = geometry(cell_mm)
     tpl = load_template("board.json")
-    words = texts(lang)
-    pal = palette()
+    words = texts(settings.lang)
+    pal = palette(settings.ink)
     bleed = core_geometry()["bleed_mm"]
     tiny = tpl["tiny_columns"]
     items: list[d.Element] = [

@@ -12,24 +12,26 @@ from __future__ import annotations
 
 import math
 
+from pachaprint.model.printing import PrintSettings
 from pachaprint.resources import load_template
 
 from .. import draw as d
 from .. import sheets, symbols
 from ..texts import wheel_texts as texts
-from ..wheel import SectorWheel, Wheel, from_polar
+from ..wheel import Wheel, from_polar
+from ..wheel_sectors import SectorWheel
 from ..wheel_templates import resolve
 from . import wheelparts as wp
 from .wheel_cover import finished_page, instructions, placed_at
 
 
-def calibration_drawing(wheel: Wheel | str = "retail", lang: str = "en") -> d.Drawing:
-    """The calibration disc for a sector template (default: the shipped ``retail``)."""
+def calibration_drawing(wheel: Wheel | str, settings: PrintSettings) -> d.Drawing:
+    """The calibration disc for a sector template (such as the shipped ``retail``)."""
     wheel = resolve(wheel)
     if not isinstance(wheel, SectorWheel):  # its scales are the sector template's own
         raise ValueError("the calibration disc measures a sector (retail-style) wheel")
-    pal = symbols.palette()
-    t = texts(lang)
+    pal = symbols.palette(settings.ink)
+    t = texts(settings.lang)
     lay = load_template("wheel/layout.json")["calibration"]
     ticks = {int(k): v for k, v in lay["degree_ticks_mm"].items()}
     label_pt = lay["label_pt"]
@@ -150,7 +152,7 @@ def calibration_drawing(wheel: Wheel | str = "retail", lang: str = "en") -> d.Dr
     items.append(
         wp.label(cx, cy, 0.0, (wheel.ring_edges[0] - 2) / 2, title, lay["title_pt"], ink, bold=True)
     )
-    items.append(wp.pin_mark(cx, cy, wheel.pin_hole))
+    items.append(wp.pin_mark(cx, cy, wheel.pin_hole, pal))
     return d.Drawing(
         2 * r,
         2 * r,
@@ -162,20 +164,20 @@ def calibration_drawing(wheel: Wheel | str = "retail", lang: str = "en") -> d.Dr
 
 
 def calibration_sheet(
-    paper: str = "a4", lang: str = "en", wheel: Wheel | str = "retail"
+    paper: str, settings: PrintSettings, wheel: Wheel | str = "retail"
 ) -> sheets.Sheet:
     """A page body with the calibration disc (cut circle) and how to use it."""
     wheel = resolve(wheel)
     p = sheets.paper(paper)
     area = sheets.body_area(p)
-    t = texts(lang)
-    disc = calibration_drawing(wheel, lang)
+    t = texts(settings.lang)
+    pal = symbols.palette(settings.ink)
+    disc = calibration_drawing(wheel, settings)
     x = area.x + (area.w - disc.media_width) / 2
     items: list[d.Element] = [placed_at(disc, x, area.y)]
     b = disc.bleed_mm
-    items.append(
-        wp.cut_circle(x + b + wheel.disc_radius, area.y + b + wheel.disc_radius, wheel.disc_radius)
-    )
+    r = wheel.disc_radius
+    items.append(wp.cut_circle(x + b + r, area.y + b + r, r, pal))
     title = t["calibration_title"].format(wheel=wheel.name)
     sheet = load_template("wheel/layout.json")["sheet"]
     items.extend(
@@ -186,13 +188,14 @@ def calibration_sheet(
             area.y + disc.media_height + sheet["gap_mm"],
             area.w,
             sheet["steps_pt"],
+            pal,
         )
     )
     return sheets.Sheet(p, tuple(items), title)
 
 
 def calibration_page(
-    paper: str = "a4", lang: str = "en", wheel: SectorWheel | str = "retail"
+    paper: str, settings: PrintSettings, wheel: SectorWheel | str = "retail"
 ) -> d.Drawing:
     """The calibration sheet as a finished page: the core file ``calibration-disc.svg``."""
-    return finished_page(calibration_sheet(paper, lang, wheel), "calibration-disc", lang)
+    return finished_page(calibration_sheet(paper, settings, wheel), "calibration-disc", settings)

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...model.printing import PrintSettings
 from ...model.rules import BOX_CROP_TILES, BOX_TERRAIN_TILES, CROP_LEVELS, OFFERING_TOKENS_PER_TYPE
 from .. import draw as d
 from ..fonts import wrap
 from ..shapes import paragraph, rule
 from ..sheets import Paper, Sheet, body_area
 from ..symbols import palette
+from ..texts import texts
 from . import pieces, screens
 
 
@@ -68,11 +70,11 @@ def rows(words: dict[str, Any], wheels: Sequence[str]) -> list[tuple[str, str, s
 
 
 def contents_sheet(
-    p: Paper, words: dict[str, Any], entries: Sequence[tuple[str, str, int]]
+    p: Paper, settings: PrintSettings, entries: Sequence[tuple[str, str, int]]
 ) -> Sheet:
     """The contents page: ``entries`` are ``(component, how many, first page)``."""
-    c = words["contents"]
-    pal = palette()
+    c = texts(settings.lang)["contents"]
+    pal = palette(settings.ink)
     area = body_area(p)
     items: list[d.Element] = [
         d.Text(x=area.x, y=area.y + 8, text=c["title"], size_pt=16, bold=True, colour=pal["ink"])

@@ -13,6 +13,7 @@ SVG: the digits carry ``data-mark="level"``, the symbols ``data-mark="symbol"``.
 
 from __future__ import annotations
 
+from ...model.printing import PrintSettings
 from ...model.rules import BOX_CROP_TILES, CROP_LEVELS
 from ...resources import load_template
 from .. import draw as d
@@ -36,10 +37,10 @@ def pawn_spot() -> float:
     return float(core_geometry()["crop_tile"]["pawn_spot_mm"])
 
 
-def face(level: int, number: int) -> d.Drawing:
+def face(level: int, number: int, settings: PrintSettings) -> d.Drawing:
     """One crop tile (``number`` counts tiles of that level from 1)."""
-    sw = crop(level)
-    pal = palette()
+    pal = palette(settings.ink)
+    sw = crop(level, pal)
     size = diameter(level)
     bleed = core_geometry()["bleed_mm"]
     r = size / 2
@@ -83,10 +84,10 @@ def face(level: int, number: int) -> d.Drawing:
     )
 
 
-def pieces(lang: str = "en") -> list[d.Piece]:
+def pieces(settings: PrintSettings) -> list[d.Piece]:
     """All 57 crop tiles, level 1 first (single-sided)."""
     return [
-        d.Piece(face(level, n), None, "circle")
+        d.Piece(face(level, n, settings), None, "circle")
         for level in CROP_LEVELS
         for n in range(1, BOX_CROP_TILES[level] + 1)
     ]

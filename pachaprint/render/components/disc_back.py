@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from pachaprint.model.board import COLUMN_LETTERS
+from pachaprint.model.disc import Disc
+from pachaprint.model.printing import PrintSettings
 from pachaprint.model.scenario import Scenario
 from pachaprint.resources import load_template
 
@@ -28,41 +30,22 @@ from .share_code import share_block
 _TERRAINS = "VDFM"
 
 
-def scenario_difficulty(scenario: Scenario) -> str | None:
-    """The grader's verdict (``pachaprint.check.grade``), or ``None`` when it cannot say."""
-    try:
-        from pachaprint.check.grade import grade
-    except ImportError:
-        return None
-    try:
-        return str(getattr(grade(scenario), "value", grade(scenario)))
-    except Exception:
-        return None
-
-
 def layout() -> dict[str, Any]:
     """The disc back's layout (``templates/wheel/layout.json``)."""
     found: dict[str, Any] = load_template("wheel/layout.json")["disc_back"]
     return found
 
 
-def disc_back(
-    scenario: Scenario,
-    wheel: Wheel | str = "retail",
-    lang: str = "en",
-    difficulty: str | None = None,
-    share_url: str | None = None,
-) -> d.Drawing:
-    """The back of a disc of ``wheel``'s size. ``difficulty`` defaults to the grader's verdict.
-
-    The disc's share code is printed as text and as a QR code (``BASE#CODE``
-    with ``share_url``): :mod:`.share_code`.
+def disc_back(disc: Disc, wheel: Wheel | str, settings: PrintSettings) -> d.Drawing:
+    """The back of ``disc`` at ``wheel``'s size, in the ink and words of ``settings``: its
+    grade, and its share code as text and as a QR code (``BASE#CODE`` with
+    ``settings.share_url``): :mod:`.share_code`.
     """
     wheel = resolve(wheel)
-    if difficulty is None:
-        difficulty = scenario_difficulty(scenario)
-    pal = symbols.palette()
-    t = texts(lang)
+    scenario = disc.scenario
+    difficulty = disc.grade
+    pal = symbols.palette(settings.ink)
+    t = texts(settings.lang)
     lay = layout()
     r = wheel.disc_radius
     cx = cy = r
@@ -82,7 +65,8 @@ def disc_back(
         lines.append(("author", t["by"].format(author=scenario.author)))
     for key, text in lines:
         items.append(_text_block(key, text, cx, cy, r, ink))
-    items.extend(_supply(scenario, cx, cy + lay["supply"]["y_ratio"] * r, t, ink, lay["supply"]))
+    supply = _supply(disc.stats.supply(), cx, cy + lay["supply"]["y_ratio"] * r, t, pal, lay)
+    items.extend(supply)
     if difficulty:
         shown = t["difficulties"].get(difficulty, difficulty)
         items.append(
@@ -98,12 +82,12 @@ def disc_back(
                 data=d.data(difficulty=difficulty),
             )
         )
-    items.append(wp.pin_mark(cx, cy, wheel.pin_hole))
-    items.extend(share_block(scenario, cx, cy, r, lang, share_url))
+    items.append(wp.pin_mark(cx, cy, wheel.pin_hole, pal))
+    items.extend(share_block(disc, cx, cy, r, settings))
     spec = lay["map"]
     items.extend(
         _mini_map(
-            scenario, cx, cy + spec["y_ratio"] * r, spec["width_ratio"] * r, t, pal, spec, lang
+            scenario, cx, cy + spec["y_ratio"] * r, spec["width_ratio"] * r, t, spec, settings
         )
     )
     return d.Drawing(
@@ -152,10 +136,17 @@ def _text_block(key: str, text: str, cx: float, cy: float, r: float, ink: str) -
 
 
 def _supply(
-    scenario: Scenario, cx: float, y: float, t: dict[str, Any], ink: str, spec: dict[str, Any]
+    counts: dict[str, int],
+    cx: float,
+    y: float,
+    t: dict[str, Any],
+    pal: symbols.Palette,
+    lay: dict[str, Any],
 ) -> list[d.Element]:
-    """Terrain supply: symbol swatch, letter and count for each terrain, in one row."""
-    counts = scenario.terrain_counts()
+    """Terrain supply (``counts``: cells per terrain letter): symbol swatch, letter and count
+    for each terrain, in one row."""
+    spec = lay["supply"]
+    ink = pal["ink"]
     box, step = spec["box_mm"], spec["step_mm"]
     items: list[d.Element] = [
         d.Text(
@@ -171,7 +162,7 @@ def _supply(
     ]
     x0 = cx - step * (len(_TERRAINS) - 1) / 2
     for k, letter in enumerate(_TERRAINS):
-        sw = symbols.terrain(letter)
+        sw = symbols.terrain(letter, pal)
         x = x0 + k * step
         items.append(
             d.group(
@@ -208,12 +199,12 @@ def _mini_map(
     top: float,
     width: float,
     t: dict[str, Any],
-    pal: dict[str, Any],
     spec: dict[str, Any],
-    lang: str,
+    settings: PrintSettings,
 ) -> list[d.Element]:
     """The board with only the start cells filled in (terrain colour and letter, crop number);
     the Otoma start cells numbered 1 to 5 in the order of ``solo.otoma``, with the key."""
+    pal = symbols.palette(settings.ink)
     board = scenario.board
     pitch = min(spec["max_pitch_mm"], width / board.width)
     left = cx - pitch * board.width / 2
@@ -268,7 +259,7 @@ def _mini_map(
             )
             continue
         letter, level = scenario.terrain_at(cell), scenario.crop_at(cell)
-        sw = symbols.terrain(letter)
+        sw = symbols.terrain(letter, pal)
         number = order.get(cell)
         letter_y = y + pitch * (0.7 if number else 0.5)
         cell_items: list[d.Element] = [
@@ -285,7 +276,7 @@ def _mini_map(
             ),
         ]
         if level is not None:
-            cs = symbols.crop(level)
+            cs = symbols.crop(level, pal)
             cell_items.append(
                 d.Circle(
                     cx=x + pitch * 0.68,
@@ -317,7 +308,7 @@ def _mini_map(
                     style=d.stroke(ink, frame),
                 )
             )
-            cell_items.append(_otoma_badge(number, x, y, spec["badge_mm"]))
+            cell_items.append(_otoma_badge(number, x, y, spec["badge_mm"], pal))
         items.append(
             d.group(
                 *cell_items,
@@ -332,7 +323,7 @@ def _mini_map(
         )
     if order:
         y = top + board.height * pitch + spec["legend_gap_mm"]
-        items += _otoma_key(cx, y, board.width * pitch, t, spec, lang)
+        items += _otoma_key(cx, y, board.width * pitch, t, spec, settings)
     return items
 
 
@@ -342,12 +333,11 @@ PLAYER_ORDER = ("brown", "white", "green", "blue")
 """The order the Otoma take the other player colours in, on cells 3, 4 and 5."""
 
 
-def _otoma_badge(number: int, x: float, y: float, size: float) -> d.Group:
+def _otoma_badge(number: int, x: float, y: float, size: float, pal: symbols.Palette) -> d.Group:
     """Cell ``number``'s tag in the cell's top-left corner: a square (a circle would read as
     a crop) in the Otoma's colour for 1 (purple) and 2 (yellow), white for 3-5, its number on it."""
-    pal = symbols.palette()
     if number <= len(OTOMA_FIRST):
-        sw = symbols.pawn(OTOMA_FIRST[number - 1])
+        sw = symbols.pawn(OTOMA_FIRST[number - 1], pal)
         fill, ink = sw.colour, sw.ink
     else:
         fill, ink = pal["paper"], pal["ink"]
@@ -368,10 +358,15 @@ def _otoma_badge(number: int, x: float, y: float, size: float) -> d.Group:
 
 
 def _otoma_key(
-    cx: float, y: float, width: float, t: dict[str, Any], spec: dict[str, Any], lang: str
+    cx: float,
+    y: float,
+    width: float,
+    t: dict[str, Any],
+    spec: dict[str, Any],
+    settings: PrintSettings,
 ) -> list[d.Element]:
     """What the numbers mean: the rule in words, then the player colours in their order."""
-    pal = symbols.palette()
+    pal = symbols.palette(settings.ink)
     pt = spec["legend_pt"]
     lead = pt * d.PT_MM * 1.25
     lines = wrap(t["otoma_key"], width, pt)
@@ -397,7 +392,7 @@ def _otoma_key(
     x0 = cx - step * (len(PLAYER_ORDER) - 1) / 2
     top = y + (len(lines) - 0.5) * lead + 0.6
     for k, colour in enumerate(PLAYER_ORDER):
-        letter = pawn_letter(colour, lang)
-        badge = symbols.pawn_badge(colour, x0 + k * step, top + size / 2, size, letter)
+        letter = pawn_letter(colour, settings.lang)
+        badge = symbols.pawn_badge(colour, x0 + k * step, top + size / 2, size, pal, letter)
         items.append(d.group(badge, data=d.data(colour=colour, order=k + 1)))
     return items

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import math
 
+from pachaprint.model.disc import Disc
+from pachaprint.model.printing import PrintSettings
 from pachaprint.model.scenario import Scenario
 
 from .. import draw as d
 from .. import symbols
 from ..fonts import wrap
-from ..texts import wheel_texts as texts
 from ..wheel import Wheel
 from ..wheel_templates import resolve
 from . import wheelparts as wp
@@ -31,18 +32,13 @@ from .wheel_art import WheelArt
 from .wheel_kinds import art_for
 
 
-def disc_front(scenario: Scenario, wheel: Wheel | str = "retail", lang: str = "en") -> d.Drawing:
-    """The disc front of ``scenario`` for a wheel template (name or loaded wheel).
-
-    The scenario's crop layer must be complete (no dots): solve it first.
-    """
+def disc_front(disc: Disc, wheel: Wheel | str, settings: PrintSettings) -> d.Drawing:
+    """The front of ``disc`` for a wheel template (name or loaded wheel), in the ink and
+    words of ``settings``."""
     wheel = resolve(wheel)
-    if not scenario.is_complete:
-        raise ValueError(
-            f"{scenario.id}: the crop layer has dots; solve the scenario before rendering its disc"
-        )
-    art = art_for(wheel)
-    pal = symbols.palette()
+    scenario = disc.scenario
+    art = art_for(wheel, settings)
+    pal = art.pal
     r = wheel.disc_radius
     cx = cy = r
     items: list[d.Element] = [
@@ -53,7 +49,8 @@ def disc_front(scenario: Scenario, wheel: Wheel | str = "retail", lang: str = "e
     items.append(d.group(*_cells(scenario, art, cx, cy), id="cells"))
     items.append(d.group(*art.blank_cells(width, cx, cy), id="blank-cells"))
     items.append(d.group(*art.rim(width, cx, cy), id="rim"))
-    items.append(_hub(scenario, wheel, cx, cy, texts(lang)["disc_label"].format(wheel=wheel.name)))
+    label = art.words["disc_label"].format(wheel=wheel.name)
+    items.append(_hub(scenario, wheel, cx, cy, label, pal))
     return d.Drawing(
         width_mm=2 * r,
         height_mm=2 * r,
@@ -74,14 +71,14 @@ def _cells(scenario: Scenario, art: WheelArt, cx: float, cy: float) -> list[d.El
     board = scenario.board
     wheel = art.wheel
     out: list[d.Element] = []
-    divider = d.Style(stroke=symbols.palette()["divider"], stroke_width=wheel.divider_mm)
+    divider = d.Style(stroke=art.pal["divider"], stroke_width=wheel.divider_mm)
     for place in wheel.places(board.width):
         cell = board.cell(place.column, place.row)
         name = board.name(cell)
         letter = scenario.terrain_at(cell)
         level = scenario.crop_at(cell)
         assert level is not None
-        t, c = symbols.terrain(letter), symbols.crop(level)
+        t, c = symbols.terrain(letter, art.pal), symbols.crop(level, art.pal)
         areas = [
             wp.sector(
                 cx, cy, place.terrain, divider.with_(fill=t.colour), data=d.data(area="terrain")
@@ -108,9 +105,10 @@ def _cells(scenario: Scenario, art: WheelArt, cx: float, cy: float) -> list[d.El
 # --------------------------------------------------------------------------- hub
 
 
-def _hub(scenario: Scenario, wheel: Wheel, cx: float, cy: float, label: str) -> d.Group:
+def _hub(
+    scenario: Scenario, wheel: Wheel, cx: float, cy: float, label: str, pal: symbols.Palette
+) -> d.Group:
     """The hub: the scenario id above the pin (broken at hyphens if long), the template below."""
-    pal = symbols.palette()
     size = wheel.hub_label_pt
     hub = wheel.hub_radius
     lead = size * d.PT_MM * 1.2
@@ -147,5 +145,5 @@ def _hub(scenario: Scenario, wheel: Wheel, cx: float, cy: float, label: str) -> 
             colour=pal["guide"],
         )
     )
-    items.append(wp.pin_mark(cx, cy, wheel.pin_hole))
+    items.append(wp.pin_mark(cx, cy, wheel.pin_hole, pal))
     return d.group(*items, id="hub")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...model.printing import PrintSettings
 from ...model.rules import DIVERSITY_TOP_LEVEL, TERRAIN_LETTERS
 from .. import draw as d
 from ..fonts import fit_size, wrap
@@ -9,11 +10,11 @@ from ..symbols import palette, place, terrain
 from ..texts import core_geometry, texts
 
 
-def diversity_board(lang: str = "en") -> d.Drawing:
+def diversity_board(settings: PrintSettings) -> d.Drawing:
     """The diversity board drawing (3 mm bleed)."""
     g = core_geometry()["diversity_board"]
-    words = texts(lang)
-    pal = palette()
+    words = texts(settings.lang)
+    pal = palette(settings.ink)
     bleed = core_geometry()["bleed_mm"]
     m, cw, ch, head, lab = (
         g["margin_mm"],
@@ -72,7 +73,7 @@ def diversity_board(lang: str = "en") -> d.Drawing:
         )
     )
     for c, letter in enumerate(TERRAIN_LETTERS):
-        sw = terrain(letter)
+        sw = terrain(letter, pal)
         tint = pal["terrains"][letter]["tint"]
         x = m + lab + c * cw
         name = words["terrains"][letter]

@@ -12,17 +12,16 @@ from __future__ import annotations
 
 from .. import draw as d
 from ..shapes import hatch
-from ..symbols import palette
+from ..symbols import Palette
 
 PITCH_MM = 1.1
 LINE_MM = 0.45
 
 
 def mask(
-    x: float, y: float, w: float, h: float, round_: bool = False, ident: str = "mask"
+    x: float, y: float, w: float, h: float, pal: Palette, round_: bool = False, ident: str = "mask"
 ) -> d.Group:
     """The pattern filling the box (x, y, w, h), or the circle inscribed in it when ``round_``."""
-    pal = palette()
     shape: d.Rect | d.Circle = (
         d.Circle(cx=x + w / 2, cy=y + h / 2, r=min(w, h) / 2)
         if round_

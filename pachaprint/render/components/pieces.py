@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...model.printing import PrintSettings
 from .. import draw as d
 from ..symbols import palette, pawn, place
 from ..texts import core_geometry, pawn_letter
@@ -42,7 +43,7 @@ def counts() -> dict[str, dict[str, int]]:
     }
 
 
-def _stone(cx: float, cy: float, r: float, colour: str) -> d.Path:
+def _stone(cx: float, cy: float, r: float, colour: str, ink: str) -> d.Path:
     """A pebble outline (our own drawing)."""
     k = 0.55
     return d.Path(
@@ -53,7 +54,7 @@ def _stone(cx: float, cy: float, r: float, colour: str) -> d.Path:
             d.CurveTo(cx + r * 0.6, cy + r * 0.8, cx - r * 0.9, cy + r * 0.8, cx - r, cy + r * 0.2),
             d.Close(),
         ),
-        style=d.both(colour, palette()["ink"], 0.25),
+        style=d.both(colour, ink, 0.25),
     )
 
 
@@ -77,14 +78,16 @@ def footprint(kind: str) -> tuple[float, float]:
     return size, size
 
 
-def face(kind: str, colour: str, number: int, lang: str = "en", side: str = "front") -> d.Drawing:
+def face(
+    kind: str, colour: str, number: int, settings: PrintSettings, side: str = "front"
+) -> d.Drawing:
     """One face of one piece."""
     s = spec(kind)
     size = float(s["size_mm"])
     bleed = core_geometry()["bleed_mm"]
-    pal = palette()
-    sw = pawn(colour)
-    letter = pawn_letter(colour, lang)
+    pal = palette(settings.ink)
+    sw = pawn(colour, pal)
+    letter = pawn_letter(colour, settings.lang)
     c = size / 2
     round_ = s["cut"] == "circle"
     items: list[d.Element] = [
@@ -107,7 +110,7 @@ def face(kind: str, colour: str, number: int, lang: str = "en", side: str = "fro
         items.append(place("pawn", c, c - size * 0.05, size * 0.7, accent=sw.colour))
         items.append(_label(c, c + size * 0.1, letter, label_pt, sw.ink))
     elif kind == "diversity-stone":
-        items.append(_stone(c, c, c - inset - 0.6, sw.colour))
+        items.append(_stone(c, c, c - inset - 0.6, sw.colour, pal["ink"]))
         items.append(_label(c, c + 0.3, letter, label_pt, sw.ink))
     else:  # score marker: a flag on a pole, the letter under it
         ink = pal["ink"]
@@ -133,7 +136,7 @@ def face(kind: str, colour: str, number: int, lang: str = "en", side: str = "fro
     )
 
 
-def pieces(lang: str = "en") -> list[d.Piece]:
+def pieces(settings: PrintSettings) -> list[d.Piece]:
     """Every pawn, stone and marker as a double-sided piece, kind by kind, colour by colour."""
     found = []
     for kind, per in counts().items():
@@ -141,8 +144,8 @@ def pieces(lang: str = "en") -> list[d.Piece]:
             for n in range(1, count + 1):
                 found.append(
                     d.Piece(
-                        face(kind, colour, n, lang),
-                        face(kind, colour, n, lang, "back"),
+                        face(kind, colour, n, settings),
+                        face(kind, colour, n, settings, "back"),
                         str(spec(kind)["cut"]),
                     )
                 )

@@ -8,6 +8,7 @@ whether a duplex print registers and by how much it is off.
 
 from __future__ import annotations
 
+from ...model.printing import PrintSettings
 from .. import draw as d
 from ..fonts import wrap
 from ..sheets import Paper, Sheet, body_area, paper
@@ -15,9 +16,9 @@ from ..symbols import palette
 from ..texts import texts as language_texts
 
 
-def _cross(x: float, y: float, arm: float, width: float = 0.2) -> list[d.Element]:
+def _cross(x: float, y: float, arm: float, ink: str, width: float = 0.2) -> list[d.Element]:
     """A registration cross: two arms of ``arm`` mm each side and a 2.4 mm ring."""
-    style = d.stroke(palette()["ink"], width)
+    style = d.stroke(ink, width)
     return [
         d.Line(x1=x - arm, y1=y, x2=x + arm, y2=y, style=style),
         d.Line(x1=x, y1=y - arm, x2=x, y2=y + arm, style=style),
@@ -26,10 +27,9 @@ def _cross(x: float, y: float, arm: float, width: float = 0.2) -> list[d.Element
 
 
 def _ruler(
-    x: float, y: float, length: float, vertical: bool = False, step_label: int = 10
+    x: float, y: float, length: float, ink: str, vertical: bool = False, step_label: int = 10
 ) -> list[d.Element]:
     """A millimetre ruler: ticks every mm, longer every 5 and 10, numbers every 10."""
-    ink = palette()["ink"]
     items: list[d.Element] = []
     for k in range(int(length) + 1):
         tick = 4.0 if k % 10 == 0 else 2.5 if k % 5 == 0 else 1.5
@@ -52,9 +52,8 @@ def _ruler(
     return [line, *items]
 
 
-def _vernier(x: float, y: float, label: str) -> list[d.Element]:
+def _vernier(x: float, y: float, label: str, ink: str) -> list[d.Element]:
     """Offset scale around a registration cross on the back: ticks every 0.5 mm, +-5 mm."""
-    ink = palette()["ink"]
     items: list[d.Element] = []
     for k in range(-10, 11):
         v = k * 0.5
@@ -72,11 +71,12 @@ def _vernier(x: float, y: float, label: str) -> list[d.Element]:
     return items
 
 
-def alignment_sheets(p: Paper | str, texts: dict[str, str] | None = None) -> list[Sheet]:
+def alignment_sheets(p: Paper | str, settings: PrintSettings) -> list[Sheet]:
     """Test page pair: scale rulers, and crosses that coincide on a good duplex print."""
     p = paper(p) if isinstance(p, str) else p
     area = body_area(p)
-    texts = texts or language_texts("en")["alignment"]
+    texts = language_texts(settings.lang)["alignment"]
+    ink = palette(settings.ink)["ink"]
     front: list[d.Element] = []
     back: list[d.Element] = []
     y = area.y + 6
@@ -88,9 +88,9 @@ def alignment_sheets(p: Paper | str, texts: dict[str, str] | None = None) -> lis
             y += 4.6
         y += 1.8
     y += 4
-    front.extend(_ruler(area.x + 5, y, 150))
+    front.extend(_ruler(area.x + 5, y, 150, ink))
     front.append(d.Text(x=area.x + 5, y=y + 13, text=texts["ruler"], size_pt=7))
-    front.extend(_ruler(area.x + area.w - 22, y + 22, 100, vertical=True))
+    front.extend(_ruler(area.x + area.w - 22, y + 22, 100, ink, vertical=True))
     crosses = [
         (area.x + 25, y + 45),
         (area.x + area.w - 45, y + 45),
@@ -100,13 +100,13 @@ def alignment_sheets(p: Paper | str, texts: dict[str, str] | None = None) -> lis
     ]
     for cx, cy in crosses:
         # the front's long arms reach across the back's offset scales (6-8 mm out)
-        front.extend(_cross(cx, cy, 9))
+        front.extend(_cross(cx, cy, 9, ink))
         front.append(
             d.Text(x=cx, y=cy - 10.5, text=texts["front_mark"], size_pt=6, anchor="middle")
         )
         mx = p.width - cx
-        back.extend(_cross(mx, cy, 4, 0.25))
-        back.extend(_vernier(mx, cy, texts["steps_label"]))
+        back.extend(_cross(mx, cy, 4, ink, 0.25))
+        back.extend(_vernier(mx, cy, texts["steps_label"], ink))
     back.append(
         d.Text(
             x=p.width / 2,

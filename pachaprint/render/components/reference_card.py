@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.rules.config import PLAYER_COLOURS, otoma_colours
+from ...model.printing import PrintSettings
 from ...model.rules import (
     BOX_CROP_TILES,
     CROP_LEVELS,
@@ -22,7 +23,7 @@ from ...model.rules import (
 )
 from .. import draw as d
 from ..fonts import fit_size, wrap
-from ..symbols import crop, palette, pawn_badge, place
+from ..symbols import Palette, crop, palette, pawn_badge, place
 from ..texts import core_geometry, texts
 
 """The player colours in the order the Otoma take those you do not play (docs/rules.md, ruling R8)."""
@@ -33,11 +34,12 @@ LEAD = 1.32  # line height as a multiple of the text size
 
 @dataclass
 class Flow:
-    """A column of text laid out top to bottom."""
+    """A column of text laid out top to bottom, in the colours of ``pal``."""
 
     x: float
     y: float
     width: float
+    pal: Palette
     body_pt: float = BODY_PT
     items: list[d.Element] = field(default_factory=list)
 
@@ -45,7 +47,7 @@ class Flow:
         return size * d.PT_MM * LEAD
 
     def heading(self, text: str, size: float = 10.0) -> None:
-        pal = palette()
+        pal = self.pal
         self.y += 1.5
         self.items.append(
             d.Rect(
@@ -95,7 +97,7 @@ class Flow:
         size = 10.0
         for i, (colour, name, letter) in enumerate(entries):
             cx = self.x + step * (i + 0.5)
-            self.items.append(pawn_badge(colour, cx, self.y + 1 + size / 2, size, letter))
+            self.items.append(pawn_badge(colour, cx, self.y + 1 + size / 2, size, self.pal, letter))
             self.items.append(
                 d.Text(
                     x=cx,
@@ -117,7 +119,7 @@ class Flow:
     ) -> None:
         """A ruled table; ``widths`` are fractions of the flow width."""
         size = size or self.body_pt
-        pal = palette()
+        pal = self.pal
         cols = [w * self.width for w in widths]
         for r, row in enumerate([head, *rows]):
             cells = [wrap(text, cols[c] - 2.4, size, bold=r == 0) for c, text in enumerate(row)]
@@ -193,7 +195,7 @@ def _front(
     flow.para(card["discovery"].format(**nums))
     flow.heading(card["colours_title"])
     flow.para(card["colours_intro"])
-    flow.legend([(colour, names[colour], letters[colour]) for colour in palette()["pawns"]])
+    flow.legend([(colour, names[colour], letters[colour]) for colour in flow.pal["pawns"]])
 
 
 def _back(flow: Flow, card: dict[str, Any], words: dict[str, Any]) -> None:
@@ -214,7 +216,7 @@ def _back(flow: Flow, card: dict[str, Any], words: dict[str, Any]) -> None:
     ]
 
     def crop_icon(level: int) -> Callable[[float, float], d.Element]:
-        sw = crop(level)
+        sw = crop(level, flow.pal)
 
         def draw(x: float, y: float) -> d.Element:
             return d.group(
@@ -244,14 +246,17 @@ def _back(flow: Flow, card: dict[str, Any], words: dict[str, Any]) -> None:
         flow.para(line, indent=5, bullet="•")
 
 
-def _face(lang: str, side: str, kicker: str, title: str, fill: Callable[[Flow], None]) -> d.Drawing:
+def _face(
+    settings: PrintSettings, side: str, kicker: str, title: str, fill: Callable[[Flow], None]
+) -> d.Drawing:
     """One A5 face: the flow's text at the largest body size that fits (see :data:`SIZES_PT`)."""
+    lang = settings.lang
     geo = core_geometry()["reference_card"]
-    pal = palette()
+    pal = palette(settings.ink)
     w, h, m = geo["width_mm"], geo["height_mm"], geo["margin_mm"]
     bleed = core_geometry()["bleed_mm"]
     for size in SIZES_PT:
-        flow = Flow(m, m + 13, w - 2 * m, body_pt=size)
+        flow = Flow(m, m + 13, w - 2 * m, pal, body_pt=size)
         fill(flow)
         if flow.y <= h - m:
             break
@@ -284,20 +289,20 @@ def _face(lang: str, side: str, kicker: str, title: str, fill: Callable[[Flow], 
     )
 
 
-def faces(lang: str = "en") -> tuple[d.Drawing, d.Drawing]:
+def faces(settings: PrintSettings) -> tuple[d.Drawing, d.Drawing]:
     """Front (setup, turn, explore, movement, discovery) and back (divine, crops, offer, rules, end)."""
-    words = texts(lang)
+    words = texts(settings.lang)
     card = words["card"]
     nums = _numbers(words)
     front = _face(
-        lang,
+        settings,
         "front",
         card["title"],
         card["front_heading"],
         lambda flow: _front(flow, card, nums, words["pawns"], words["pawn_letters"]),
     )
     back = _face(
-        lang, "back", card["title"], card["back_heading"], lambda flow: _back(flow, card, words)
+        settings, "back", card["title"], card["back_heading"], lambda flow: _back(flow, card, words)
     )
     return front, back
 
@@ -330,20 +335,20 @@ def _coop(flow: Flow, solo: dict[str, Any]) -> None:
     flow.para(solo["coop_end"])
 
 
-def solo_faces(lang: str = "en") -> tuple[d.Drawing, d.Drawing]:
+def solo_faces(settings: PrintSettings) -> tuple[d.Drawing, d.Drawing]:
     """The second card: solo (setup, your turn, the arrows, the Otoma, the end) and co-op."""
-    words = texts(lang)
+    words = texts(settings.lang)
     solo = words["solo"]
     letters = words["pawn_letters"]
     front = _face(
-        lang, "solo", solo["title"], solo["solo_heading"], lambda f: _solo(f, solo, letters)
+        settings, "solo", solo["title"], solo["solo_heading"], lambda f: _solo(f, solo, letters)
     )
-    back = _face(lang, "coop", solo["title"], solo["coop_heading"], lambda f: _coop(f, solo))
+    back = _face(settings, "coop", solo["title"], solo["coop_heading"], lambda f: _coop(f, solo))
     return front, back
 
 
-def pieces(lang: str = "en") -> list[d.Piece]:
+def pieces(settings: PrintSettings) -> list[d.Piece]:
     """The two cards as duplex pieces: the game (front, back), then solo and co-op."""
-    front, back = faces(lang)
-    solo, coop = solo_faces(lang)
+    front, back = faces(settings)
+    solo, coop = solo_faces(settings)
     return [d.Piece(front, back, "rect"), d.Piece(solo, coop, "rect")]

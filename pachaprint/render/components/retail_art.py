@@ -15,20 +15,21 @@ and ``pointer-letter``, ``scale-row-N``, ``slider`` with ``data-origin`` and
 
 from __future__ import annotations
 
+from ...model.printing import PrintSettings
 from .. import draw as d
 from .. import symbols
 from ..fonts import text_width
 from ..shutters import shutters
-from ..texts import wheel_texts
-from ..wheel import Box, CellPlace, Sector, SectorWheel, Setting
+from ..wheel import Box, CellPlace, Sector, Setting
+from ..wheel_sectors import SectorWheel
 from ..wheel_sheet_layout import PIECE_BLEED_MM
 from . import wheelparts as wp
 from .shutter_piece import glue_mark, shutters_in_place
 from .wheel_art import WheelArt, tick
 
 
-def _cut() -> d.Style:
-    return d.stroke(symbols.palette()["cut"], 0.25)
+def _cut(pal: symbols.Palette) -> d.Style:
+    return d.stroke(pal["cut"], 0.25)
 
 
 def box_segments(cx: float, cy: float, b: Box) -> tuple[d.Segment, ...]:
@@ -44,7 +45,8 @@ class SectorArt(WheelArt):
     disc_band = "element_band"
     steps_key = "retail_steps"
 
-    def __init__(self, wheel: SectorWheel):
+    def __init__(self, wheel: SectorWheel, settings: PrintSettings):
+        super().__init__(wheel, settings)
         self.wheel = wheel
 
     # -- disc ------------------------------------------------------------------
@@ -86,7 +88,7 @@ class SectorArt(WheelArt):
     def blank_cells(self, width: int, cx: float, cy: float) -> list[d.Element]:
         """Sectors of columns a tiny disc does not use: plain."""
         w = self.wheel
-        pal = symbols.palette()
+        pal = self.pal
         style = d.both(pal["paper"], pal["guide"], 0.2)
         half = w.sector_deg / 2
         out: list[d.Element] = []
@@ -102,7 +104,7 @@ class SectorArt(WheelArt):
     def rim(self, width: int, cx: float, cy: float) -> list[d.Element]:
         """Each column's element symbol and letter on the red band, sector ticks, alignment ticks."""
         w = self.wheel
-        pal = symbols.palette()
+        pal = self.pal
         mid = (w.rim_inner + w.disc_radius) / 2
         white = pal["element_ink"]
         out: list[d.Element] = []
@@ -170,10 +172,10 @@ class SectorArt(WheelArt):
         page = [wp.page_point(cx, cy, x, u) for x, u in pts]
         return (d.MoveTo(*page[0]), *(d.LineTo(*p) for p in page[1:]), d.Close())
 
-    def cover_items(self, cx: float, cy: float, lang: str) -> list[d.Element]:
+    def cover_items(self, cx: float, cy: float) -> list[d.Element]:
         w = self.wheel
-        pal = symbols.palette()
-        t = wheel_texts(lang)
+        pal = self.pal
+        t = self.words
         cover = w.raw["cover"]
         opening = self._opening(cx, cy)
         body = d.Path(
@@ -190,7 +192,7 @@ class SectorArt(WheelArt):
             body,
             d.Path(
                 segments=opening,
-                style=_cut(),
+                style=_cut(pal),
                 id="cover-slot",
                 data=d.data(throat_u_mm=f"{w.throat.u0:g} {w.throat.u1:g}"),
             ),
@@ -236,7 +238,7 @@ class SectorArt(WheelArt):
     def _animal_scale(self, cx: float, cy: float) -> list[d.Element]:
         """The animal scale beside the slot, one mark per slider stop."""
         w = self.wheel
-        pal = symbols.palette()
+        pal = self.pal
         cover = w.raw["cover"]
         s = float(cover["animal_symbol_mm"])
         x_scale = w.slider_half_width + float(cover["animal_scale_gap_mm"])
@@ -270,15 +272,15 @@ class SectorArt(WheelArt):
         return items
 
     # -- slider ------------------------------------------------------------------
-    def slider(self, lang: str) -> d.Drawing:
+    def slider(self) -> d.Drawing:
         """The slider strip: both windows, the shutter glue mark and the row index arrow.
 
         Drawn with the strip's outer end at the top; ``data-origin`` gives where
         the axis frame's origin (the pin) lies when the strip sits at its first stop.
         """
         w = self.wheel
-        pal = symbols.palette()
-        t = wheel_texts(lang)
+        pal = self.pal
+        t = self.words
         raw = w.raw["slider"]
         strip = w.slider
         ox, oy = strip.width / 2, strip.u1  # axis origin in drawing coordinates
@@ -293,9 +295,9 @@ class SectorArt(WheelArt):
                 style=d.fill(str(raw["colour"])),
             ),
             wp.box(ox, oy, strip, d.Style(), id="slider-trim"),
-            wp.box(ox, oy, win_d, _cut(), id="window-discovery", data=d.data(area="terrain")),
-            wp.box(ox, oy, win_c, _cut(), id="window-divination", data=d.data(area="crop")),
-            glue_mark(w, ox, oy),
+            wp.box(ox, oy, win_d, _cut(pal), id="window-discovery", data=d.data(area="terrain")),
+            wp.box(ox, oy, win_c, _cut(pal), id="window-divination", data=d.data(area="crop")),
+            glue_mark(w, ox, oy, pal),
         ]
         # index arrow on the edge facing the animal scale, level with the windows
         u = win_c.centre[1]
@@ -330,12 +332,12 @@ class SectorArt(WheelArt):
         )
 
     def assembled(
-        self, cover: d.Group, setting: Setting, cx: float, cy: float, lang: str, lifted: set[str]
+        self, cover: d.Group, setting: Setting, cx: float, cy: float, lifted: set[str]
     ) -> list[d.Element]:
         """The strip over the disc's rim past the cover, the cover, the strip over the cover
         between the keeper slit and the throat, and the shutters on the strip."""
         w = self.wheel
-        strip = self.slider(lang)
+        strip = self.slider()
         du = setting.slider_mm or 0.0
         ox, oy = strip.width_mm / 2, w.slider.u1
         place = d.translate(cx - ox, cy - oy - du)
@@ -357,7 +359,7 @@ class SectorArt(WheelArt):
             part(w.cover_radius, w.slider.u1 + du + 1.0, "preview-slider-outside"),
             cover,
             part(w.keeper_slit[0], w.throat.u1, "preview-slider"),  # it fills the throat too
-            d.group(shutters_in_place(w, ox, oy, lifted), transform=place),
+            d.group(shutters_in_place(w, ox, oy, lifted, self.pal), transform=place),
         ]
 
 

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from ...model.printing import PrintSettings
 from .. import draw as d
 from ..fonts import fit_size, wrap
 from ..symbols import palette
 from ..texts import core_geometry, texts
 
 
-def score_track(lang: str = "en") -> d.Drawing:
+def score_track(settings: PrintSettings) -> d.Drawing:
     """The score track drawing (3 mm bleed); cells carry ``id="score-42"``."""
     g = core_geometry()["score_track"]
-    words = texts(lang)["score"]
-    pal = palette()
+    words = texts(settings.lang)["score"]
+    pal = palette(settings.ink)
     bleed = core_geometry()["bleed_mm"]
     m, cell, per_row = g["margin_mm"], g["cell_mm"], g["per_row"]
     rows = g["cells"] // per_row

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...model.printing import PrintSettings
 from .. import draw as d
 from ..fonts import fit_size, wrap
 from ..symbols import palette, pawn_badge
@@ -35,8 +36,8 @@ def footprint() -> tuple[float, float]:
     return middle, side
 
 
-def _folds(height: float, panels: list[float], bleed: float) -> list[d.Element]:
-    style = d.stroke(palette()["guide"], 0.3, dash=(1.5, 1.0))
+def _folds(height: float, panels: list[float], bleed: float, guide: str) -> list[d.Element]:
+    style = d.stroke(guide, 0.3, dash=(1.5, 1.0))
     x = 0.0
     found: list[d.Element] = []
     for width in panels[:-1]:
@@ -45,17 +46,19 @@ def _folds(height: float, panels: list[float], bleed: float) -> list[d.Element]:
     return found
 
 
-def _outside(colour: str, lang: str, panels: list[float], height: float) -> list[d.Element]:
-    pal = palette()
-    words = texts(lang)
+def _outside(
+    colour: str, settings: PrintSettings, panels: list[float], height: float
+) -> list[d.Element]:
+    pal = palette(settings.ink)
+    words = texts(settings.lang)
     name = words["pawns"][colour]
-    letter = pawn_letter(colour, lang)
+    letter = pawn_letter(colour, settings.lang)
     title = words["screen"]["name"]
     items: list[d.Element] = []
     x = 0.0
     for width in panels:
         cx = x + width / 2
-        items.append(pawn_badge(colour, cx, height * 0.42, 18.0, letter))
+        items.append(pawn_badge(colour, cx, height * 0.42, 18.0, pal, letter))
         label = f"{title} · {name}"
         items.append(
             d.Text(
@@ -72,8 +75,9 @@ def _outside(colour: str, lang: str, panels: list[float], height: float) -> list
     return items
 
 
-def _inside(lang: str, panels: list[float], height: float) -> list[d.Element]:
-    pal = palette()
+def _inside(settings: PrintSettings, panels: list[float], height: float) -> list[d.Element]:
+    lang = settings.lang
+    pal = palette(settings.ink)
     words = texts(lang)["screen"]
     left, middle, right = panels
     x0 = left + MARGIN_MM
@@ -118,13 +122,13 @@ def _inside(lang: str, panels: list[float], height: float) -> list[d.Element]:
     return items
 
 
-def face(colour: str, lang: str = "en", side: str = "front") -> d.Drawing:
+def face(colour: str, settings: PrintSettings, side: str = "front") -> d.Drawing:
     """The outside (``front``) or inside (``back``) of the screen of ``colour``."""
     panels = [float(v) for v in spec()["panels_mm"]]
     height = float(spec()["height_mm"])
     width = sum(panels)
     bleed = float(core_geometry()["bleed_mm"])
-    pal = palette()
+    pal = palette(settings.ink)
     ground = pal["board"] if side == "front" else pal["paper"]
     items: list[d.Element] = [
         d.Rect(x=-bleed, y=-bleed, w=width + 2 * bleed, h=height + 2 * bleed, style=d.fill(ground))
@@ -134,10 +138,10 @@ def face(colour: str, lang: str = "en", side: str = "front") -> d.Drawing:
         items.append(
             d.Rect(x=-bleed, y=height - 3.0, w=width + 2 * bleed, h=3.0 + bleed, style=d.fill(band))
         )
-        items += _outside(colour, lang, panels, height)
+        items += _outside(colour, settings, panels, height)
     else:
-        items += _inside(lang, panels, height)
-    items += _folds(height, panels, bleed)
+        items += _inside(settings, panels, height)
+    items += _folds(height, panels, bleed, pal["guide"])
     w, depth = footprint()
     return d.Drawing(
         width,
@@ -149,9 +153,9 @@ def face(colour: str, lang: str = "en", side: str = "front") -> d.Drawing:
     )
 
 
-def pieces(lang: str = "en") -> list[d.Piece]:
+def pieces(settings: PrintSettings) -> list[d.Piece]:
     """The four screens, one per player colour, outside on the front and the turn inside."""
     return [
-        d.Piece(face(colour, lang), face(colour, lang, "back"), "rect")
+        d.Piece(face(colour, settings), face(colour, settings, "back"), "rect")
         for colour in spec()["colours"]
     ]

@@ -6,7 +6,8 @@ on the right holds the same code, or ``BASE#CODE`` with a share URL (the
 digital wheel's hosted page, which opens the disc from it). The QR modules
 are filled rectangles of one path, one rectangle per run of dark modules in
 a row, on a white square with the quiet zone the standard asks for; segno
-makes the matrix. Sizes and positions: ``templates/wheel/share.json``.
+makes the matrix. Sizes and positions: ``templates/wheel/share.json``; the caption's words:
+``share_caption`` in ``templates/wheel/texts.json``.
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ from typing import Any
 
 import segno
 
-from pachaprint.model.scenario import Scenario
+from pachaprint.model.disc import Disc
+from pachaprint.model.printing import PrintSettings
 from pachaprint.resources import load_template
-from pachaprint.share.codec import code_of
 
 from .. import draw as d
 from .. import symbols
+from ..texts import wheel_texts
 
 GROUPS_JOIN = "-"
 
@@ -52,7 +54,9 @@ def _modules(content: str, error: str) -> tuple[tuple[bool, ...], ...]:
     return tuple(tuple(bool(v) for v in row) for row in qr.matrix)
 
 
-def qr_path(matrix: Sequence[Sequence[bool]], x: float, y: float, module: float) -> d.Path:
+def qr_path(
+    matrix: Sequence[Sequence[bool]], x: float, y: float, module: float, ink: str
+) -> d.Path:
     """The dark modules as one filled path: a rectangle per horizontal run in each row."""
     segments: list[d.Segment] = []
     for r, row in enumerate(matrix):
@@ -74,30 +78,20 @@ def qr_path(matrix: Sequence[Sequence[bool]], x: float, y: float, module: float)
                 d.Close(),
             ]
             c = end
-    return d.Path(segments=tuple(segments), style=d.fill(symbols.palette()["ink"]))
+    return d.Path(segments=tuple(segments), style=d.fill(ink))
 
 
 def share_block(
-    scenario: Scenario,
-    cx: float,
-    cy: float,
-    r: float,
-    lang: str = "en",
-    share_url: str | None = None,
+    disc: Disc, cx: float, cy: float, r: float, settings: PrintSettings
 ) -> list[d.Element]:
-    """The code's text and QR code for a disc back of radius ``r`` centred at (cx, cy).
-
-    Nothing for a scenario that has no code (a crop layer with dots, or one
-    that breaks the rules: a preview of a disc still being written).
-    """
-    spec = share_layout()
-    lay, text = spec["layout"], spec["texts"][lang]
-    ink = symbols.palette()["ink"]
-    try:
-        code = code_of(scenario, with_name=False)
-    except ValueError:  # ShareCodeError is one
+    """The disc's code as text and as a QR code (``BASE#CODE`` with ``settings.share_url``)
+    for a disc back of radius ``r`` centred at (cx, cy); nothing for a disc without a code."""
+    lay = share_layout()["layout"]
+    ink = symbols.palette(settings.ink)["ink"]
+    code = disc.share_code
+    if code is None:
         return []
-    content = qr_content(code, share_url)
+    content = qr_content(code, settings.share_url)
     qr = lay["qr"]
     matrix = qr_matrix(content, qr["error"])
     side = qr["size_ratio"] * r
@@ -108,7 +102,7 @@ def share_block(
     quiet = qr["quiet_modules"] * module
     qr_group = d.group(
         d.Rect(x=left, y=top, w=side, h=side, style=d.fill("#FFFFFF")),
-        qr_path(matrix, left + quiet, top + quiet, module),
+        qr_path(matrix, left + quiet, top + quiet, module, ink),
         id="share-qr",
         data=d.data(
             content=content,
@@ -129,7 +123,7 @@ def share_block(
         d.Text(
             x=x,
             y=first,
-            text=text["caption"],
+            text=wheel_texts(settings.lang)["share_caption"],
             size_pt=block["caption_pt"],
             anchor="middle",
             valign="middle",

@@ -13,6 +13,7 @@ carrier.
 
 from __future__ import annotations
 
+from ...model.printing import PrintSettings
 from .. import draw as d
 from .. import symbols
 from ..shapes import hatch
@@ -74,7 +75,7 @@ def _grown(b: Box, m: float, keep: str | None = None) -> Box:
 
 
 def _flaps(
-    s: Shutters, ox: float, oy: float, pal: dict[str, str], keys: tuple[str, ...] = KEYS
+    s: Shutters, ox: float, oy: float, pal: symbols.Palette, keys: tuple[str, ...] = KEYS
 ) -> list[d.Element]:
     """Flaps with their icon and lift arrow, closed, in the carrier frame at ``ox, oy``."""
     items: list[d.Element] = []
@@ -97,11 +98,11 @@ def _flaps(
     return items
 
 
-def shutter_drawing(wheel: Wheel, lang: str = "en") -> d.Drawing:
+def shutter_drawing(wheel: Wheel, settings: PrintSettings) -> d.Drawing:
     """The shutter piece of ``wheel``: spine and two flaps, cut and fold lines, icons, bleed."""
     s = shutters(wheel)
-    t = wheel_texts(lang)
-    pal = symbols.palette()
+    t = wheel_texts(settings.lang)
+    pal = symbols.palette(settings.ink)
     box = s.outline
     ox, oy = -box.x0, box.u1
     sp = s.spine
@@ -142,14 +143,15 @@ def shutter_drawing(wheel: Wheel, lang: str = "en") -> d.Drawing:
     )
 
 
-def shutters_in_place(wheel: Wheel, ox: float, oy: float, lifted: set[str]) -> d.Group:
+def shutters_in_place(
+    wheel: Wheel, ox: float, oy: float, lifted: set[str], pal: symbols.Palette
+) -> d.Group:
     """The glued shutter piece on its carrier (frame origin at ``ox, oy``), as a player sees it.
 
     A flap named in ``lifted`` is folded back over its hinge, showing its
     masked back; the others lie closed over their windows.
     """
     s = shutters(wheel)
-    pal = symbols.palette()
     items: list[d.Element] = [wp.box(ox, oy, s.spine, d.fill(pal["animal_band"]))]
     items += _flaps(s, ox, oy, pal, tuple(k for k in KEYS if k not in lifted))
     for key in sorted(lifted):
@@ -174,11 +176,10 @@ def _lift_arrow(ox: float, oy: float, f: Box, hinge: str, colour: str) -> d.Path
     return wp.poly([page_point(ox, oy, *p) for p in (tip, *base)], d.fill(colour))
 
 
-def glue_mark(wheel: Wheel, ox: float, oy: float) -> d.Group:
+def glue_mark(wheel: Wheel, ox: float, oy: float, pal: symbols.Palette) -> d.Group:
     """The hatched place on the carrier where the shutter spine is glued (carrier frame at ``ox, oy``)."""
     s = shutters(wheel)
     sp = s.spine
-    pal = symbols.palette()
     left, top = page_point(ox, oy, sp.x0, sp.u1)
     return d.group(
         d.Rect(x=left, y=top, w=sp.width, h=sp.height, style=d.fill(pal["paper"])),

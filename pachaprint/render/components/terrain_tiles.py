@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...model.printing import PrintSettings
 from ...model.rules import BOX_TERRAIN_TILES, TERRAIN_LETTERS
 from ...resources import load_template
 from .. import draw as d
@@ -45,7 +46,7 @@ def arrow_template() -> list[TileBack]:
                 f"{BOX_TERRAIN_TILES[letter]}"
             )
     for b in backs:
-        if b.arrow not in palette()["pawns"] or b.direction not in DIRECTION_DEGREES:
+        if b.arrow not in palette()["pawns"] or b.direction not in DIRECTION_DEGREES:  # (names)
             raise ValueError(
                 f"templates/tiles/terrain-arrows.json: tile {b.tile} has arrow {b.arrow!r} "
                 f"direction {b.direction!r}"
@@ -53,24 +54,22 @@ def arrow_template() -> list[TileBack]:
     return backs
 
 
-def _base(letter: str, size: float, bleed: float, colour: str) -> list[d.Element]:
-    pal = palette()
+def _base(letter: str, size: float, bleed: float, colour: str, paper: str) -> list[d.Element]:
     return [
         d.Rect(x=-bleed, y=-bleed, w=size + 2 * bleed, h=size + 2 * bleed, style=d.fill(colour)),
-        d.Rect(
-            x=1.2, y=1.2, w=size - 2.4, h=size - 2.4, rx=1.2, style=d.stroke(pal["paper"], 0.35)
-        ),
+        d.Rect(x=1.2, y=1.2, w=size - 2.4, h=size - 2.4, rx=1.2, style=d.stroke(paper, 0.35)),
     ]
 
 
-def front(back: TileBack, size: float, lang: str) -> d.Drawing:
+def front(back: TileBack, size: float, settings: PrintSettings) -> d.Drawing:
     """The terrain face of one tile."""
-    sw = terrain(back.terrain)
+    pal = palette(settings.ink)
+    sw = terrain(back.terrain, pal)
     bleed = core_geometry()["bleed_mm"]
-    name = texts(lang)["terrains"][back.terrain]
+    name = texts(settings.lang)["terrains"][back.terrain]
     ratio = core_geometry()["terrain_tile"]["symbol_ratio"]
     items: list[d.Element] = [
-        *_base(back.terrain, size, bleed, sw.colour),
+        *_base(back.terrain, size, bleed, sw.colour, pal["paper"]),
         place(sw.symbol, size / 2, size * 0.44, size * ratio, ink=sw.ink, paper=sw.colour),
         d.Text(x=2.6, y=4.6, text=sw.letter, size_pt=9, bold=True, colour=sw.ink, valign="middle"),
         d.Text(
@@ -93,11 +92,11 @@ def front(back: TileBack, size: float, lang: str) -> d.Drawing:
     )
 
 
-def back_face(back: TileBack, size: float, lang: str) -> d.Drawing:
+def back_face(back: TileBack, size: float, settings: PrintSettings) -> d.Drawing:
     """The arrow face: terrain tint and letter, the pawn-colour arrow, the llama."""
-    sw = terrain(back.terrain)
-    pw = pawn(back.arrow)
-    pal = palette()
+    pal = palette(settings.ink)
+    sw = terrain(back.terrain, pal)
+    pw = pawn(back.arrow, pal)
     bleed = core_geometry()["bleed_mm"]
     tint = pal["terrains"][back.terrain]["tint"]
     cx, cy = size / 2, size / 2
@@ -115,7 +114,7 @@ def back_face(back: TileBack, size: float, lang: str) -> d.Drawing:
         d.Text(
             x=cx + shaft[0] * size,
             y=cy + shaft[1] * size,
-            text=pawn_letter(back.arrow, lang),
+            text=pawn_letter(back.arrow, settings.lang),
             size_pt=7.5,
             bold=True,
             anchor="middle",
@@ -137,9 +136,10 @@ def back_face(back: TileBack, size: float, lang: str) -> d.Drawing:
     )
 
 
-def pieces(lang: str = "en", size_mm: float | None = None) -> list[d.Piece]:
+def pieces(settings: PrintSettings, size_mm: float | None = None) -> list[d.Piece]:
     """All 62 tiles as duplex pieces, in template order (valley, desert, forest, mountain)."""
     size = size_mm or load_template("board.json")["cell_mm"]
     return [
-        d.Piece(front(b, size, lang), back_face(b, size, lang), "rect") for b in arrow_template()
+        d.Piece(front(b, size, settings), back_face(b, size, settings), "rect")
+        for b in arrow_template()
     ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...model.printing import PrintSettings
 from ...model.rules import CROP_LEVELS, OFFERING_TOKENS_PER_TYPE
 from .. import draw as d
 from ..fonts import fit_size
@@ -9,13 +10,13 @@ from ..symbols import crop, palette, place
 from ..texts import core_geometry, texts
 
 
-def face(level: int, number: int, lang: str = "en") -> d.Drawing:
+def face(level: int, number: int, settings: PrintSettings) -> d.Drawing:
     """One offering token of the crop of ``level``."""
-    sw = crop(level)
-    pal = palette()
+    pal = palette(settings.ink)
+    sw = crop(level, pal)
     size = core_geometry()["offering_token"]["diameter_mm"]
     bleed = core_geometry()["bleed_mm"]
-    word = texts(lang)["tokens"]["offering"]
+    word = texts(settings.lang)["tokens"]["offering"]
     items: list[d.Element] = [
         d.Rect(x=-bleed, y=-bleed, w=size + 2 * bleed, h=size + 2 * bleed, style=d.fill(sw.colour)),
         d.Rect(
@@ -55,10 +56,10 @@ def face(level: int, number: int, lang: str = "en") -> d.Drawing:
     )
 
 
-def pieces(lang: str = "en") -> list[d.Piece]:
+def pieces(settings: PrintSettings) -> list[d.Piece]:
     """All offering tokens (4 per crop type), single-sided."""
     return [
-        d.Piece(face(level, n, lang), None, "rect")
+        d.Piece(face(level, n, settings), None, "rect")
         for level in CROP_LEVELS
         for n in range(1, OFFERING_TOKENS_PER_TYPE + 1)
     ]

@@ -16,18 +16,19 @@ from __future__ import annotations
 
 import math
 
+from ...model.printing import PrintSettings
 from .. import draw as d
 from .. import symbols
 from ..shutters import shutters
-from ..texts import wheel_texts
-from ..wheel import CellPlace, Sector, Setting, SlotWheel
+from ..wheel import CellPlace, Sector, Setting
+from ..wheel_slots import SlotWheel
 from . import wheelparts as wp
 from .shutter_piece import glue_mark, shutters_in_place
 from .wheel_art import WheelArt, tick
 
 
-def _cut() -> d.Style:
-    return d.stroke(symbols.palette()["cut"], 0.25)
+def _cut(pal: symbols.Palette) -> d.Style:
+    return d.stroke(pal["cut"], 0.25)
 
 
 def sector_segments(cx: float, cy: float, s: Sector) -> tuple[d.Segment, ...]:
@@ -44,7 +45,8 @@ class SlotArt(WheelArt):
     disc_band = "animal_band"
     steps_key = "volvelle_steps"
 
-    def __init__(self, wheel: SlotWheel):
+    def __init__(self, wheel: SlotWheel, settings: PrintSettings):
+        super().__init__(wheel, settings)
         self.wheel = wheel
 
     # -- disc ------------------------------------------------------------------
@@ -71,7 +73,7 @@ class SlotArt(WheelArt):
 
     def blank_cells(self, width: int, cx: float, cy: float) -> list[d.Element]:
         w = self.wheel
-        pal = symbols.palette()
+        pal = self.pal
         style = d.both(pal["paper"], pal["guide"], 0.2)
         half = w.slot_deg / 2
         out: list[d.Element] = []
@@ -84,7 +86,7 @@ class SlotArt(WheelArt):
     def rim(self, width: int, cx: float, cy: float) -> list[d.Element]:
         """Each row's animal at the angle of slot 9 * row, its number, a pointer; slot ticks."""
         w = self.wheel
-        pal = symbols.palette()
+        pal = self.pal
         rim = w.raw["rim"]
         # the animal sits between the pointer and the disc's edge
         size = min(
@@ -136,10 +138,10 @@ class SlotArt(WheelArt):
         return out
 
     # -- cover -----------------------------------------------------------------
-    def cover_items(self, cx: float, cy: float, lang: str) -> list[d.Element]:
+    def cover_items(self, cx: float, cy: float) -> list[d.Element]:
         w = self.wheel
-        pal = symbols.palette()
-        t = wheel_texts(lang)
+        pal = self.pal
+        t = self.words
         cover = w.raw["cover"]
         windows = w.fixed_windows()
         holes: tuple[d.Segment, ...] = ()
@@ -160,7 +162,7 @@ class SlotArt(WheelArt):
         for key, area in (("discovery", "terrain"), ("divination", "crop")):
             shape = windows[key]
             items.append(
-                wp.sector(cx, cy, shape, _cut(), id=f"window-{key}", data=d.data(area=area))
+                wp.sector(cx, cy, shape, _cut(pal), id=f"window-{key}", data=d.data(area=area))
             )
             flap = shut.flaps[key]
             u_mid = flap.centre[1]
@@ -168,7 +170,7 @@ class SlotArt(WheelArt):
             items.append(_text(px, py, t[key], label_pt, "end", True, pal["ink"]))
             px, py = wp.page_point(cx, cy, flap.x1 + 1.5, u_mid)
             items.append(_text(px, py, t[area], label_pt, "start", False, pal["ink"]))
-        items.append(glue_mark(w, cx, cy))
+        items.append(glue_mark(w, cx, cy, pal))
         title = t["cover_title"].format(wheel=w.name)
         items.append(
             wp.label(cx, cy, 0.0, -w.cover_radius * 0.55, title, label_pt, pal["ink"], bold=True)
@@ -178,7 +180,7 @@ class SlotArt(WheelArt):
     def _element_scale(self, cx: float, cy: float) -> list[d.Element]:
         """The red band with every column's element, letter and pointer."""
         w = self.wheel
-        pal = symbols.palette()
+        pal = self.pal
         cover = w.raw["cover"]
         last = w.element_angle(w.columns - 1)
         band = Sector(
@@ -231,9 +233,9 @@ class SlotArt(WheelArt):
         return items
 
     def assembled(
-        self, cover: d.Group, setting: Setting, cx: float, cy: float, lang: str, lifted: set[str]
+        self, cover: d.Group, setting: Setting, cx: float, cy: float, lifted: set[str]
     ) -> list[d.Element]:
-        return [cover, shutters_in_place(self.wheel, cx, cy, lifted)]
+        return [cover, shutters_in_place(self.wheel, cx, cy, lifted, self.pal)]
 
 
 def _text(x: float, y: float, text: str, pt: float, anchor: str, bold: bool, ink: str) -> d.Text:

@@ -5,26 +5,35 @@ same for every template except for a few parts, which a :class:`WheelArt`
 supplies: the marks inside a cell, the blank places of a tiny disc, the rim,
 the cover's own marks and openings, and the slider strip if the wheel has
 one. :func:`pachaprint.render.components.wheel_kinds.art_for` picks the art
-of a loaded :class:`~pachaprint.render.wheel_base.Wheel`.
+of a loaded :class:`~pachaprint.render.wheel.Wheel`.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from typing import Any
 
+from ...model.printing import PrintSettings
 from .. import draw as d
 from .. import symbols
+from ..texts import wheel_texts
 from ..wheel import CellPlace, Setting, Wheel
 
 
 class WheelArt(ABC):
-    """The drawing parts that differ between kinds of wheel."""
+    """The drawing parts that differ between kinds of wheel, drawn with the ink and words
+    of the print settings it is made with."""
 
     wheel: Wheel
     disc_band: str
     """Palette key of the disc's outer band (the rim)."""
     steps_key: str
     """Key of the assembly steps in ``templates/wheel/texts.json``."""
+
+    def __init__(self, wheel: Wheel, settings: PrintSettings) -> None:
+        self.settings = settings
+        self.pal: symbols.Palette = symbols.palette(settings.ink)
+        self.words: dict[str, Any] = wheel_texts(settings.lang)
 
     @abstractmethod
     def cell_marks(
@@ -41,16 +50,16 @@ class WheelArt(ABC):
         """The disc's rim: the marks a player turns to, and the alignment ticks."""
 
     @abstractmethod
-    def cover_items(self, cx: float, cy: float, lang: str) -> list[d.Element]:
+    def cover_items(self, cx: float, cy: float) -> list[d.Element]:
         """The cover's body (with its openings cut out) and its marks, pin excluded."""
 
-    def slider(self, lang: str) -> d.Drawing | None:
+    def slider(self) -> d.Drawing | None:
         """The slider strip as a piece, or ``None`` when the windows are in the cover."""
         return None
 
     @abstractmethod
     def assembled(
-        self, cover: d.Group, setting: Setting, cx: float, cy: float, lang: str, lifted: set[str]
+        self, cover: d.Group, setting: Setting, cx: float, cy: float, lifted: set[str]
     ) -> list[d.Element]:
         """Everything that lies over the disc when the wheel is set to ``setting``
         (centred at ``cx, cy``): the cover (given, already placed), the slider and

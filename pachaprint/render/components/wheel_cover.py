@@ -21,6 +21,9 @@ its first stop) and ``data-stops`` (its offsets, one per row, mm outwards).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from pachaprint.model.printing import PrintSettings
 from pachaprint.resources import load_template
 
 from .. import draw as d
@@ -37,13 +40,14 @@ from .shutter_piece import shutter_drawing
 from .wheel_kinds import art_for
 
 
-def cover_drawing(wheel: Wheel | str = "retail", lang: str = "en") -> d.Drawing:
+def cover_drawing(wheel: Wheel | str, settings: PrintSettings) -> d.Drawing:
     """The round cover of a wheel template (trim = its circle's square, with bleed)."""
     wheel = resolve(wheel)
     r = wheel.cover_radius
     cx = cy = r
-    items = art_for(wheel).cover_items(cx, cy, lang)
-    items.append(wp.pin_mark(cx, cy, wheel.pin_hole))
+    art = art_for(wheel, settings)
+    items = art.cover_items(cx, cy)
+    items.append(wp.pin_mark(cx, cy, wheel.pin_hole, art.pal))
     return d.Drawing(
         2 * r,
         2 * r,
@@ -54,10 +58,10 @@ def cover_drawing(wheel: Wheel | str = "retail", lang: str = "en") -> d.Drawing:
     )
 
 
-def slider_drawing(wheel: Wheel | str = "retail", lang: str = "en") -> d.Drawing:
+def slider_drawing(wheel: Wheel | str, settings: PrintSettings) -> d.Drawing:
     """The slider strip of a wheel that has one (``ValueError`` otherwise)."""
     wheel = resolve(wheel)
-    strip = art_for(wheel).slider(lang)
+    strip = art_for(wheel, settings).slider()
     if strip is None:
         raise ValueError(f"the {wheel.name} wheel has no slider")
     return strip
@@ -84,10 +88,10 @@ MARK_REACH = MARK_OFFSET + MARK_LENGTH
 
 
 def crop_marks(
-    left: float, top: float, width: float, height: float, bleed: float
+    left: float, top: float, width: float, height: float, bleed: float, pal: symbols.Palette
 ) -> list[d.Element]:
     """Crop marks outside the bleed at a rectangle's four corners."""
-    style = d.stroke(symbols.palette()["cut"], 0.2)
+    style = d.stroke(pal["cut"], 0.2)
     return list(
         corner_marks(left, top, left + width, top + height, bleed + MARK_OFFSET, MARK_LENGTH, style)
     )
@@ -99,11 +103,12 @@ def instructions(
     x: float,
     y: float,
     width: float,
-    size_pt: float = 8.0,
+    size_pt: float,
+    pal: symbols.Palette,
     note: str | None = None,
 ) -> list[d.Element]:
     """Numbered steps wrapped to ``width`` mm, starting at (x, y)."""
-    ink = symbols.palette()["ink"]
+    ink = pal["ink"]
     lead = size_pt * d.PT_MM * 1.3
     items: list[d.Element] = [
         d.Text(x=x, y=y, text=title, size_pt=size_pt + 2, bold=True, colour=ink)
@@ -122,37 +127,38 @@ def instructions(
     return items
 
 
-def _pieces(wheel: Wheel, paper: str, lang: str) -> list[tuple[d.Drawing, float, float, bool]]:
+def _pieces(
+    wheel: Wheel, paper: str, settings: PrintSettings
+) -> list[tuple[d.Drawing, float, float, bool]]:
     """``(piece, x, y, round)`` of the cover sheet: media boxes' corners on the page."""
     places = cover_sheet_places(wheel, paper)
-    found = [(cover_drawing(wheel, lang), places["cover"], True)]
-    strip = art_for(wheel).slider(lang)
+    found = [(cover_drawing(wheel, settings), places["cover"], True)]
+    strip = art_for(wheel, settings).slider()
     if strip is not None:
         found.append((strip, places["slider"], False))
-    found.append((shutter_drawing(wheel, lang), places["shutters"], False))
+    found.append((shutter_drawing(wheel, settings), places["shutters"], False))
     return [(piece, place.x, place.y, round_) for piece, place, round_ in found]
 
 
-def wheel_cover_sheet(
-    wheel: Wheel | str = "retail", paper: str = "a4", lang: str = "en"
-) -> sheets.Sheet:
+def wheel_cover_sheet(wheel: Wheel | str, paper: str, settings: PrintSettings) -> sheets.Sheet:
     """The front of the cover sheet: cover, slider (retail) and shutter piece, with cut guides."""
     wheel = resolve(wheel)
     p = sheets.paper(paper)
-    t = wheel_texts(lang)
+    t = wheel_texts(settings.lang)
     items: list[d.Element] = []
     bottom = 0.0
     area = sheets.body_area(p)
     size = float(load_template("wheel/layout.json")["sheet"]["steps_pt"])
-    ink = symbols.palette()["ink"]
-    for piece, x, y, round_ in _pieces(wheel, paper, lang):
+    pal = symbols.palette(settings.ink)
+    ink = pal["ink"]
+    for piece, x, y, round_ in _pieces(wheel, paper, settings):
         items.append(placed_at(piece, x, y))
         b = piece.bleed_mm
         if round_:
             r = piece.width_mm / 2
-            items.append(wp.cut_circle(x + b + r, y + b + r, r))
+            items.append(wp.cut_circle(x + b + r, y + b + r, r, pal))
         else:
-            items.extend(crop_marks(x + b, y + b, piece.width_mm, piece.height_mm, b))
+            items.extend(crop_marks(x + b, y + b, piece.width_mm, piece.height_mm, b, pal))
         if piece.name == "shutters":  # how the shutter piece is cut and folded, beside it
             tx = x + piece.media_width + 4.0
             lines, _ = paragraph(t["shutter_piece"], tx, y + 4.0, area.x + area.w - tx, size, ink)
@@ -162,27 +168,24 @@ def wheel_cover_sheet(
     return sheets.Sheet(p, tuple(items), t["cover_title"].format(wheel=wheel.name), "front")
 
 
-def wheel_mask_sheet(
-    wheel: Wheel | str = "retail", paper: str = "a4", lang: str = "en"
-) -> sheets.Sheet:
+def wheel_mask_sheet(wheel: Wheel | str, paper: str, settings: PrintSettings) -> sheets.Sheet:
     """The back of the cover sheet: the masking pattern behind every piece (long-edge duplex)."""
     wheel = resolve(wheel)
     p = sheets.paper(paper)
-    t = wheel_texts(lang)
+    t = wheel_texts(settings.lang)
+    pal = symbols.palette(settings.ink)
     items: list[d.Element] = []
-    for piece, x, y, round_ in _pieces(wheel, paper, lang):
+    for piece, x, y, round_ in _pieces(wheel, paper, settings):
         w, h = piece.media_width, piece.media_height
-        items.append(mask(p.width - x - w, y, w, h, round_, ident=f"mask-{piece.name}"))
+        items.append(mask(p.width - x - w, y, w, h, pal, round_, ident=f"mask-{piece.name}"))
     return sheets.Sheet(p, tuple(items), t["mask_label"].format(wheel=wheel.name), "back")
 
 
-def wheel_cover_page(
-    wheel: Wheel | str = "retail", paper: str = "a4", lang: str = "en"
-) -> d.Drawing:
+def wheel_cover_page(wheel: Wheel | str, paper: str, settings: PrintSettings) -> d.Drawing:
     """The cover sheet's front as a finished page: the core file ``wheel-cover*.svg``."""
     wheel = resolve(wheel)
     return finished_pages(
-        [wheel_cover_sheet(wheel, paper, lang)], cover_file_stem(wheel.name), lang
+        [wheel_cover_sheet(wheel, paper, settings)], cover_file_stem(wheel.name), settings
     )[0]
 
 
@@ -191,19 +194,21 @@ def cover_file_stem(wheel_name: str) -> str:
     return "wheel-cover" if wheel_name == "retail" else f"wheel-cover-{wheel_name}"
 
 
-def finished_pages(found: list[sheets.Sheet], name: str, lang: str = "en") -> list[d.Drawing]:
-    """Sheets as numbered pages with the footer of :func:`sheets.document`, named ``name``."""
-    try:
-        footer_texts = load_template(f"reference/{lang}.json")["sheets"]
-    except (OSError, KeyError):
-        footer_texts = None
-    pages = sheets.document(found, "pachaprint", duplex=False, texts=footer_texts)
+def finished_pages(
+    found: list[sheets.Sheet], name: str, settings: PrintSettings
+) -> list[d.Drawing]:
+    """Sheets as numbered pages with the footer of :func:`sheets.document`, named ``name``.
+
+    A component's own file: its backs are not shifted (``settings.back_offset`` is for the
+    print-and-play files)."""
+    unshifted = replace(settings, back_offset=(0.0, 0.0))
+    pages = sheets.document(found, "pachaprint", unshifted, duplex=False)
     return [
         d.Drawing(page.width_mm, page.height_mm, page.items, name=name, metadata=page.metadata)
         for page in pages
     ]
 
 
-def finished_page(sheet: sheets.Sheet, name: str, lang: str = "en") -> d.Drawing:
+def finished_page(sheet: sheets.Sheet, name: str, settings: PrintSettings) -> d.Drawing:
     """One sheet as a numbered page (see :func:`finished_pages`)."""
-    return finished_pages([sheet], name, lang)[0]
+    return finished_pages([sheet], name, settings)[0]

@@ -10,7 +10,8 @@ check a template by eye; the geometric proof lives in the tests.
 from __future__ import annotations
 
 from pachaprint.model.board import COLUMN_LETTERS
-from pachaprint.model.scenario import Scenario
+from pachaprint.model.disc import Disc
+from pachaprint.model.printing import PrintSettings
 
 from .. import draw as d
 from ..shutters import KEYS
@@ -22,20 +23,21 @@ from .wheel_kinds import art_for
 
 
 def wheel_preview(
-    scenario: Scenario,
+    disc: Disc,
     wheel: Wheel | str,
     column: int,
     row: int,
-    lang: str = "en",
+    settings: PrintSettings,
     margin: float = 10.0,
     lifted: tuple[str, ...] = KEYS,
 ) -> d.Drawing:
-    """The assembled wheel of ``scenario`` set to show cell (``column``, ``row``), both 0-based.
+    """The assembled wheel of ``disc`` set to show cell (``column``, ``row``), both 0-based.
 
     ``lifted`` names the shutter flaps drawn open (default both, so the
     picture shows the cell; ``()`` shows the wheel as it lies between looks).
     """
     wheel = resolve(wheel)
+    scenario = disc.scenario
     if not scenario.board.contains(column, row):
         raise ValueError(
             f"no cell at column {column + 1}, row {row + 1} on a {scenario.size} board"
@@ -44,8 +46,8 @@ def wheel_preview(
     if unknown:
         raise ValueError(f"no shutter called {', '.join(sorted(unknown))} (choose from {KEYS})")
     setting = wheel.setting(column, row)
-    disc = disc_front(scenario, wheel, lang)
-    cover = cover_drawing(wheel, lang)
+    front = disc_front(disc, wheel, settings)
+    cover = cover_drawing(wheel, settings)
     r = wheel.disc_radius
     strip = wheel.slider_strip()
     reach = max(r, strip.u1 + (setting.slider_mm or 0.0)) if strip is not None else r
@@ -60,12 +62,12 @@ def wheel_preview(
     )
     items: list[d.Element] = [
         d.group(
-            *disc.items,
+            *front.items,
             transform=d.compose(d.translate(cx - r, cy - r), d.rotate(setting.rotation_deg, r, r)),
             clip=d.Circle(cx=r, cy=r, r=r),
             id="preview-disc",
         ),
-        *art_for(wheel).assembled(cover_group, setting, cx, cy, lang, set(lifted)),
+        *art_for(wheel, settings).assembled(cover_group, setting, cx, cy, set(lifted)),
     ]
     name = f"{COLUMN_LETTERS[column]}{row + 1}"
     return d.Drawing(

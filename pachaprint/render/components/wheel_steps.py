@@ -11,12 +11,12 @@ SVG ids: each step is a group ``step-N`` with ``data-diagram`` naming its drawin
 
 from __future__ import annotations
 
+from pachaprint.model.printing import PrintSettings
 from pachaprint.resources import load_template
 
 from .. import draw as d
-from .. import sheets, symbols
+from .. import sheets
 from ..fonts import wrap
-from ..texts import wheel_texts
 from ..wheel import Wheel
 from ..wheel_templates import resolve
 from .wheel_diagrams import HEIGHT, WIDTH, diagrams
@@ -40,18 +40,17 @@ def _layout(steps: list[str], width: float, size: float) -> tuple[list[list[str]
     return lines, heights
 
 
-def assembly_sheet(
-    wheel: Wheel | str = "retail", paper: str = "a4", lang: str = "en"
-) -> sheets.Sheet:
+def assembly_sheet(wheel: Wheel | str, paper: str, settings: PrintSettings) -> sheets.Sheet:
     """The steps page of ``wheel``: a numbered drawing and text for every step."""
     wheel = resolve(wheel)
-    art = art_for(wheel)
+    art = art_for(wheel, settings)
     p = sheets.paper(paper)
     area = sheets.body_area(p)
-    t = wheel_texts(lang)
-    pal = symbols.palette()
+    t = art.words
+    pal = art.pal
+    lang = settings.lang
     steps = list(t[art.steps_key])
-    drawings = diagrams(wheel.has_slider)
+    drawings = diagrams(wheel.has_slider, pal)
     if len(drawings) != len(steps):
         raise ValueError(
             f"templates/wheel/texts.json: {lang} has {len(steps)} {art.steps_key}, "

@@ -106,9 +106,8 @@ def glyph(
     return symbols.place(name, px, py, size, ink=ink, paper=paper)
 
 
-def pin_mark(cx: float, cy: float, diameter: float) -> d.Group:
+def pin_mark(cx: float, cy: float, diameter: float, pal: symbols.Palette) -> d.Group:
     """The split-pin hole: a white disc with a cross to pierce at."""
-    pal = symbols.palette()
     r = diameter / 2
     ink = d.stroke(pal["ink"], 0.2)
     return d.group(
@@ -120,9 +119,9 @@ def pin_mark(cx: float, cy: float, diameter: float) -> d.Group:
     )
 
 
-def cut_circle(cx: float, cy: float, r: float, **kw: Any) -> d.Circle:
+def cut_circle(cx: float, cy: float, r: float, pal: symbols.Palette, **kw: Any) -> d.Circle:
     """The cut line of a round piece."""
-    return d.Circle(cx=cx, cy=cy, r=r, style=d.stroke(symbols.palette()["cut"], 0.25), **kw)
+    return d.Circle(cx=cx, cy=cy, r=r, style=d.stroke(pal["cut"], 0.25), **kw)
 
 
 def fits(text: str, size_pt: float, width_mm: float, bold: bool = False) -> bool:

@@ -135,6 +135,10 @@
         setText(cell.querySelector(".step-flag"), view.changed.has(name) ? "\u279C" : view.because.has(name) ? "\u2022" : "");
       } else {
         setFlag(cell, "data-step", false);
+        // a start cell without a digit: the digits that can still go there, as pencil marks
+        const open = S.verdict && S.verdict.candidates && crop === "." ? S.verdict.candidates[name] : null;
+        if (open) for (const digit of "12345") cands.appendChild(span(open.indexOf(Number(digit)) >= 0 ? "cand" : "cand gone", digit));
+        setFlag(cell, "data-candidates", !!open, open ? open.join(" ") : "");
       }
       const cropEl = cell.querySelector(".crop");
       setClass(cropEl, crop === "." ? "crop" : "crop c-" + crop);
@@ -146,7 +150,9 @@
       setFlag(cell, "data-focus", !view && G.focus.has(name));
       const tab = name === G.cursor ? 0 : -1;
       if (cell.tabIndex !== tab) cell.tabIndex = tab;
-      setAttr(cell, "aria-label", describe(doc, name, terrain, crop) + (marked.has(name) && !view ? ", has a problem" : ""));
+      const fits = !view && cell.getAttribute("data-candidates");
+      setAttr(cell, "aria-label", describe(doc, name, terrain, crop) + (fits ? ", digits that fit: " + fits.split(" ").join(", ") : "") +
+        (marked.has(name) && !view ? ", has a problem" : ""));
     }
     if (gridEl.classList.contains("explaining") !== !!view) gridEl.classList.toggle("explaining", !!view);
   };

@@ -7,6 +7,48 @@
   const G = S.grid;
   const $ = (id) => document.getElementById(id);
 
+  // The advice of a problem is a button of the page (pachaprint/studio/authoring.py
+  // ACTIONS), the same as the Help panel's: never a command to type.
+  const ACTION_LABELS = {
+    fill: "Fill crops from the start cells",
+    explain: "Step through the deductions",
+    settle: "Add these start cells",
+  };
+
+  function actionButtons(problem) {
+    const row = document.createElement("span");
+    row.className = "problem-actions";
+    const add = (label, run, className, title) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = className || "";
+      button.setAttribute("data-do", problem.action);
+      if (title) button.title = title;
+      if (typeof label === "string") button.textContent = label;
+      else button.appendChild(label);
+      button.addEventListener("click", (event) => { event.stopPropagation(); run(); });
+      button.addEventListener("keydown", (event) => event.stopPropagation());
+      row.appendChild(button);
+    };
+    if (problem.action === "digit") {
+      const cell = problem.cells[0];
+      (problem.digits || []).forEach((digit) => {
+        const chip = document.createElement("span");
+        chip.className = "chip c-" + digit;
+        chip.textContent = String(digit);
+        add(chip, () => giveDigit(cell, String(digit)), "digit", "Crop " + digit + " (" + S.CROPS[digit] + ") at " + cell);
+      });
+    } else if (ACTION_LABELS[problem.action]) {
+      const run = { fill: fillCrops, explain: openExplain, settle: applySuggestion }[problem.action];
+      add(ACTION_LABELS[problem.action], run);
+    }
+    return row.childElementCount ? row : null;
+  }
+
+  function giveDigit(cell, digit) {
+    S.edit((doc) => S.change.crop(doc, cell, digit), "digit");
+  }
+
   function item(className, rule, cells, marker, message) {
     const li = document.createElement("li");
     li.className = className;
@@ -42,6 +84,7 @@
     li.addEventListener("mouseleave", release);
     li.addEventListener("blur", release);
     li.addEventListener("keydown", (event) => {
+      if (event.target !== li) return; // a button inside takes its own keys
       if (event.key === "Enter" || event.key === " ") { event.preventDefault(); li.click(); }
     });
     li.addEventListener("click", () => {
@@ -57,6 +100,8 @@
     list.textContent = "";
     problems.forEach((p) => {
       const li = item(className, p.rule, p.cells, marker, p.message);
+      const actions = actionButtons(p);
+      if (actions) li.appendChild(actions);
       bindFocus(li, p.cells);
       list.appendChild(li);
     });
@@ -73,7 +118,9 @@
     detail.className = "verdict-detail";
     const errors = verdict.errors.length;
     const painting = verdict.errors.some((p) => p.rule === "unpainted");
-    if (!verdict.ready && (painting || (verdict.terrain && verdict.terrain.solvable))) {
+    // a step still to take is no problem of the map: cells to paint, start cells to mark
+    const steps = verdict.errors.filter((p) => p.rule === "unpainted" || (p.rule === "start" && !p.cells.length));
+    if (!verdict.ready && steps.length === errors) {
       box.className = "verdict pending";
       mark.textContent = "\u25CC";
       text.textContent = painting ? "Paint every cell to check the rules" : "Mark the start cells to check the rules";
@@ -93,6 +140,7 @@
     time.className = "verdict-time";
     time.textContent = "checked in " + verdict.ms + " ms";
     box.append(mark, text, detail, time);
+    box.setAttribute("data-valid", String(!!verdict.valid));
   }
 
   function showGuide(verdict) {
@@ -274,8 +322,8 @@
           return true;
         }, "generate");
       }
-      $("generate-note").textContent = "Seed " + made.seed + " (to make it again: pachaprint new --size " + size +
-        " --seed " + made.seed + " --difficulty " + difficulty + ").";
+      $("generate-note").textContent = "A " + difficulty + " " + size + " map from seed " + made.seed +
+        " (its notes say how to make it again).";
     } catch (e) {
       $("generate-note").textContent = "Not generated: " + e.message;
     } finally {

@@ -14,6 +14,12 @@
     line.className = "save-status" + (kind ? " " + kind : "");
   }
   S.on("notice", (message) => notice(message, "error"));
+  // what the line says belongs to the map it was said of: another map starts it afresh,
+  // and an edit after a save makes "Saved ..." untrue
+  S.on("load", () => notice(""));
+  S.on("change", (info) => {
+    if (info.reason !== "saved" && info.reason !== "load" && S.isDirty() && $("save-status").textContent.startsWith("Saved ")) notice("");
+  });
 
   // -- the header and the details form ---------------------------------------------------
   const FIELDS = { "f-name": "name", "f-id": "id", "f-author": "author", "f-notes": "notes" };
@@ -162,14 +168,16 @@
 
   function onVerdict(verdict) {
     const valid = verdict.valid;
-    $("print-pdf").disabled = $("wheel-html").disabled = !valid;
+    $("print-pdf").disabled = $("wheel-html").disabled = $("render-download").disabled = !valid;
     clearTimeout(previewTimer);
     if (!valid) {
       previewVersion = -1;
       hidePreviews("The previews appear once the scenario is valid.");
       return;
     }
-    previewTimer = setTimeout(refreshPreviews, 250);
+    // In the site the worker draws the previews and checks the map in turn: wait for a
+    // pause in the editing, so that a preview never holds up the next verdict.
+    previewTimer = setTimeout(refreshPreviews, window.Pachaprint.site ? 1500 : 250);
   }
 
   function enlarge(button) {
@@ -196,6 +204,28 @@
       notice(what + " ready: " + file.name);
     } catch (e) {
       notice(what + " not made: " + e.message, "error");
+    }
+  }
+
+  async function renderFile() {
+    await fetchFile("/api/render", {
+      file: $("render-file").value, wheel: $("render-wheel").value,
+      paper: $("paper").value, lang: $("render-lang").value,
+    }, "File");
+  }
+
+  // -- files in and out of this device ---------------------------------------------------------
+  async function openPicked() {
+    const input = $("open-file");
+    const picked = input.files && input.files[0];
+    input.value = "";
+    if (!picked || !leaveOk()) return;
+    try {
+      const made = await S.api("/api/read", { text: await picked.text() });
+      S.load({ file: made.file, scenario: made.scenario, hash: null, exists: false, unsaved: true });
+      notice("Opened " + picked.name + " as " + made.file + ": not saved here yet.");
+    } catch (e) {
+      notice("Cannot open " + picked.name + ": " + e.message + (e.problems.length ? " \u2014 " + e.problems[0].message : ""), "error");
     }
   }
 
@@ -354,6 +384,9 @@
     $("save").addEventListener("click", () => save(false));
     $("print-pdf").addEventListener("click", () => fetchFile("/api/print", { paper: $("paper").value }, "Print PDF"));
     $("wheel-html").addEventListener("click", () => fetchFile("/api/wheel", {}, "Digital wheel"));
+    $("render-download").addEventListener("click", renderFile);
+    $("export-json").addEventListener("click", () => fetchFile("/api/export", {}, "JSON file"));
+    $("open-file").addEventListener("change", openPicked);
     $("new-tiny").addEventListener("click", () => newBlank("tiny"));
     $("new-long").addEventListener("click", () => newBlank("long"));
     document.addEventListener("keydown", onGlobalKey);
@@ -376,8 +409,10 @@
       $("layout").classList.add("with-library");
       await showLibrary();
       const wanted = /^#file=(.+)$/.exec(location.hash);
+      const code = /^#(?!file=)(.+)$/.exec(location.hash);
       const first = document.querySelector("#library .entry");
       if (wanted) await openFile(decodeURIComponent(wanted[1]));
+      else if (code && await S.openCode(decodeURIComponent(code[1]))) { /* a new, unsaved map */ }
       else if (first) await openFile(first.getAttribute("data-file"));
       if (!S.state.doc) await newBlank("long");
     } else {

@@ -22,6 +22,7 @@
     story.setAttribute("viewBox", box.join(" "));
     // the whole board, the turn above it and the choices below it fit one screen
     picture().style.maxWidth = "calc((100vh - 290px) * " + (box[2] / box[3]).toFixed(4) + ")";
+    viewWidth = box[2];
     const defs = T.svg("defs");
     const marker = T.svg("marker", {
       id: "story-arrow", viewBox: "0 0 10 10", refX: "7", refY: "5",
@@ -32,8 +33,21 @@
     story.replaceChildren(defs);
   };
 
+  let viewWidth = 0;
+  /** On a phone the board is drawn large enough for a finger: a cell at least
+      FINGER px across, the board scrolling sideways (or whole, if the person asks). */
+  const FINGER = 48;
+
+  function fitFinger(layer) {
+    const first = layer.querySelector("g[data-hit] > rect");
+    if (!first || !viewWidth) return;
+    const cell = Number(first.getAttribute("width"));
+    picture().style.setProperty("--finger-width", Math.ceil(FINGER * viewWidth / cell) + "px");
+  }
+
   B.render = function (table) {
     const layer = T.picture(picture().querySelector(".layer"), table.pictures.board);
+    fitFinger(layer);
     cells = {};
     order = [];
     layer.querySelectorAll("g[data-hit]").forEach((g) => {
@@ -178,12 +192,30 @@
   });
 
   // -- the story of a decision ------------------------------------------------------------------------
+  /** How long a told story stays over the board before it fades: it must never hide a pawn
+      for longer than a moment. */
+  B.MOMENT = 1500;
+  let fading = null;
+
   B.clearStory = function () {
     const story = picture().querySelector("svg.story");
+    clearTimeout(fading);
+    story.classList.remove("faded");
     [...story.children].forEach((child) => { if (child.nodeName !== "defs") child.remove(); });
   };
 
-  /** Draw one step: its path with an arrowhead, a ring on its cell, its points. */
+  /** Fade the story out a moment after it was told, then take it away. */
+  B.fadeStory = function () {
+    const story = picture().querySelector("svg.story");
+    clearTimeout(fading);
+    fading = setTimeout(() => {
+      story.classList.add("faded");
+      fading = setTimeout(B.clearStory, 600);
+    }, B.MOMENT);
+  };
+
+  /** Draw one step: its path with an arrowhead, its cell outlined along its edge and its
+      points in the cell's lower right corner, clear of the pawn (top right) and its halo. */
   B.drawStep = function (step, colour) {
     const story = picture().querySelector("svg.story");
     [...story.querySelectorAll(".story-now")].forEach((el) => el.classList.remove("story-now"));
@@ -196,11 +228,15 @@
         "marker-end": "url(#story-arrow)",
       }));
     }
-    if (step.at) {
-      group.appendChild(T.svg("circle", { cx: step.at[0], cy: step.at[1], r: 11, class: "story-ring" }));
+    const hit = step.cell && cells[step.cell] ? cells[step.cell].querySelector("rect") : null;
+    const box = hit ? ["x", "y", "width", "height"].map((k) => Number(hit.getAttribute(k))) : null;
+    if (box) {
+      group.appendChild(T.svg("rect", {
+        x: box[0], y: box[1], width: box[2], height: box[3], rx: 1.5, class: "story-ring",
+      }));
     }
-    if (step.points && step.at) {
-      const x = step.at[0] + 6, y = step.at[1] - 7;
+    if (step.points && box) {
+      const x = box[0] + box[2] - 8.5, y = box[1] + box[3] - 5.5;
       group.appendChild(T.svg("rect", { x: x - 7.5, y: y - 4.5, width: 15, height: 9, rx: 2.5, class: "story-badge" }));
       const text = T.svg("text", { x: x, y: y + 2.2, class: "story-points", "text-anchor": "middle" });
       text.textContent = step.points;

@@ -19,6 +19,7 @@
 
   /** GET (no body) or POST a JSON body; the JSON answer, or an ApiError in words. */
   T.api = server.api;
+  T.server = server;
 
   // -- the page ------------------------------------------------------------------------------
   T.$ = (id) => document.getElementById(id);

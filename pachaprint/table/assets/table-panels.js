@@ -100,7 +100,18 @@
     if (kinds.has("move") && !picked && T.selected !== "supply") {
       row.appendChild(T.make("span", "choice-label", "Or pick a pawn on the board to move it."));
     }
+    markPrimary();
   };
+
+  /** The primary button is never a move that only loses: an offer that scores nothing
+      gives tokens away for no point, so then keeping them is the primary choice. */
+  function markPrimary() {
+    const offer = $("offer");
+    const gains = offer.dataset.action !== undefined && Number(offer.dataset.points) > 0;
+    offer.classList.toggle("primary", gains);
+    const keep = $("offer-row").querySelector("button.pass");
+    if (keep) keep.classList.toggle("primary", !gains);
+  }
 
   function offerChoices(legal) {
     const offers = legal.filter((a) => a.kind === "offer");
@@ -126,14 +137,17 @@
     const button = $("offer");
     if (action) {
       button.dataset.action = String(action.code);
+      button.dataset.points = String(action.points);
       button.disabled = false;
       const count = action.tokens.length;
       button.textContent = "Offer " + count + " token" + (count === 1 ? "" : "s") + " (+" + action.points + ") (O)";
     } else {
       delete button.dataset.action;
+      delete button.dataset.points;
       button.disabled = true;
       button.textContent = "Choose tokens to offer";
     }
+    markPrimary();
   }
 
   // -- the turn, the scores, the log -------------------------------------------------------------------
@@ -167,6 +181,8 @@
       const name = T.make("th");
       name.scope = "row";
       name.append(T.pawnChip(account.colour), " " + account.name);
+      // a score that did not start at 0 says why, where it is shown
+      if (account.start) name.append(T.make("small", "score-start", account.start));
       row.appendChild(name);
       row.appendChild(T.make("td", "score", String(account.score)));
       const tokens = T.make("td", "tokens");
@@ -207,7 +223,6 @@
     const parts = [table.mode === "coop" ? "co-op" : table.mode];
     if (table.difficulty) parts.push(table.difficulty);
     parts.push(table.seats.map((s) => s.kind).join(", "));
-    parts.push("seed " + table.seed);
     $("game-line").textContent = parts.join(" \u00B7 ");
   };
 
@@ -328,6 +343,40 @@
     }
   }
 
+  async function downloadGame() {
+    try {
+      const response = await T.server.response("/api/download", { moment: T.current.moment });
+      const disposition = response.headers.get("Content-Disposition") || "";
+      const match = /filename="([^"]+)"/.exec(disposition);
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(await response.blob());
+      link.download = match ? match[1] : "game.json";
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+      T.status("Downloaded " + link.download + ".", "ok");
+    } catch (e) {
+      $("games-error").textContent = e.message;
+    }
+  }
+
+  async function openGameFile() {
+    const input = $("open-game-file");
+    const picked = input.files && input.files[0];
+    input.value = "";
+    if (!picked) return;
+    try {
+      const answer = await T.api("/api/open", { file: picked.name, text: await picked.text() });
+      $("games-dialog").close();
+      T.running = answer.table.live;
+      T.emit("answer", answer);
+      T.status("Opened " + picked.name + (answer.table.live ? ": play on." : ": a replay, press Play or Next."), "ok");
+    } catch (e) {
+      $("games-error").textContent = e.message;
+    }
+  }
+
   async function saveGame(event) {
     event.preventDefault();
     try {
@@ -345,5 +394,7 @@
     $("setup-cancel").addEventListener("click", () => $("setup-dialog").close());
     $("save-form").addEventListener("submit", saveGame);
     $("games-close").addEventListener("click", () => $("games-dialog").close());
+    $("download-game").addEventListener("click", downloadGame);
+    $("open-game-file").addEventListener("change", openGameFile);
   });
 })();

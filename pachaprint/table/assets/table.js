@@ -44,6 +44,7 @@
       T.board.drawStep(step);
       if (wait) await T.sleep(wait);
     }
+    if (story.length) T.board.fadeStory();
   }
 
   /** Show an answer {story, table}: the table after the decision, then its story. */
@@ -140,11 +141,57 @@
     $("to-start").addEventListener("click", () => { T.running = false; send("/api/jump", { to: "start" }); });
     $("to-end").addEventListener("click", () => send("/api/jump", { to: "end" }));
     $("run").addEventListener("click", toggleRun);
+    $("board-zoom").addEventListener("click", () => {
+      const whole = document.querySelector(".board-frame").classList.toggle("whole");
+      $("board-zoom").setAttribute("aria-pressed", String(whole));
+    });
     $("new-game").addEventListener("click", () => T.panels.openSetup());
     $("games").addEventListener("click", () => T.panels.openGames());
     document.addEventListener("keydown", onKey);
+    $("disc-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const code = $("disc-code").value.trim();
+      if (code) openDisc(code);
+    });
+    const code = hashCode();
+    if (window.Pachaprint.site && code) await openDisc(code);
+    else await begin(false);
+  });
+
+  /** The share code in the address (table.html#CODE; settings such as speed=0 after a "&"). */
+  function hashCode() {
+    const words = location.hash.slice(1).split("&").filter((w) => w && w.indexOf("=") < 0);
+    return words.length ? decodeURIComponent(words[0]) : "";
+  }
+
+  /** Put a disc on the table from its share code, then offer the setup form. */
+  async function openDisc(code) {
+    try {
+      await T.api("/api/disc", { code: code });
+    } catch (e) {
+      $("disc-error").textContent = "That disc did not open: " + e.message;
+      $("disc-form").hidden = false;
+      T.status(e.message, "error");
+      return;
+    }
+    $("disc-form").hidden = true;
+    $("disc-error").textContent = "";
+    await begin(true);
+  }
+
+  /** Show the disc's boards and the game; `setup`: open the setup form too. */
+  async function begin(setup) {
     try {
       T.setup = await T.api("/api/setup");
+    } catch (e) {
+      if (e.status === 404) {
+        $("disc-form").hidden = false;
+        setBusy(false);
+      }
+      T.status(e.message, "error");
+      return;
+    }
+    try {
       T.board.showBase(T.setup.bases.board);
       T.picture($("score-picture").querySelector(".base"), T.setup.bases.score);
       T.picture($("diversity-picture").querySelector(".base"), T.setup.bases.diversity);
@@ -152,9 +199,11 @@
       T.running = table.live;
       render(table);
       setBusy(false);
-      schedule();
+      T.status("");
+      if (setup) T.panels.openSetup();
+      else schedule();
     } catch (e) {
       T.status(e.message, "error");
     }
-  });
+  }
 })();

@@ -1,7 +1,7 @@
 """Share codes: a whole disc (terrain, crop layer, start and Otoma cells, name) as a short code.
 
 A code is one version symbol, a payload, and three check symbols
-(:mod:`pachaprint.share.symbols`). The payload is one integer written in
+(:mod:`pachaprint.model.base32`). The payload is one integer written in
 base 32: the disc's fields as digits of a mixed radix, each digit's radix
 known from the digits before it, read in this order:
 
@@ -39,15 +39,12 @@ exactly one code.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from math import comb, log2
+from math import ceil, comb, log2
 
-from pachaprint.check.rules import SOLO_START_CELLS
-from pachaprint.model.board import board_for
-from pachaprint.model.regions import find_regions
-from pachaprint.model.rules import MAX_REGION_SIZE, TERRAIN_LETTERS
-from pachaprint.model.scenario import Scenario
-from pachaprint.share.symbols import (
+from pachaprint.model.base32 import (
     ALPHABET,
     CHECK_SYMBOLS,
     GROUP,
@@ -55,21 +52,49 @@ from pachaprint.share.symbols import (
     check_symbols,
     digits,
     number,
+    one_slip_fixes,
     read_symbols,
     spelled,
 )
+from pachaprint.model.board import board_for
+from pachaprint.model.regions import find_regions
+from pachaprint.model.rules import MAX_REGION_SIZE, OTOMA_START_CELLS, TERRAIN_LETTERS
+from pachaprint.model.scenario import Scenario
 
 VERSION = 1
 """The code format this module writes and reads (the first symbol)."""
 SIZES = ("tiny", "long")
 TERRAINS = TERRAIN_LETTERS
-OTOMA_CELLS = SOLO_START_CELLS
+OTOMA_CELLS = OTOMA_START_CELLS
 MAX_NAME_BYTES = 240
 """A name is at most 60 characters, so at most 240 bytes of UTF-8."""
 MIN_SYMBOLS = 12
 """Fewer symbols spell no disc: a tiny map's terrain alone makes the payload at least 2**39."""
 NAME_MARK = "."
 """Between the code and the name part that may follow it."""
+_LONG_CELLS = 45
+MAX_SYMBOLS = (
+    1
+    + ceil(
+        (
+            1  # size
+            + 2 * _LONG_CELLS  # terrain
+            + _LONG_CELLS * log2(MAX_REGION_SIZE)  # crops: a rank below the region's size per cell
+            + log2(_LONG_CELLS)  # how many start cells
+            + _LONG_CELLS  # which: C(45, k) < 2**45
+            + 1
+            + OTOMA_CELLS * log2(_LONG_CELLS)  # Otoma
+        )
+        / 5
+    )
+    + CHECK_SYMBOLS
+)
+"""More symbols than any disc's code has (before a name part); longer codes are refused
+before they are read."""
+MAX_NAME_SYMBOLS = len(digits(1 << 8 * (MAX_NAME_BYTES + 1))) + CHECK_SYMBOLS
+"""More symbols than a name part of :data:`MAX_NAME_BYTES` takes."""
+MAX_CODE_TEXT = 4 * (MAX_SYMBOLS + MAX_NAME_SYMBOLS)
+"""Characters of typed text, dashes and spaces included, beyond which no code is read."""
 
 
 class ShareCodeError(ValueError):
@@ -233,12 +258,28 @@ def field_bits(disc: SharedDisc) -> dict[str, float]:
 def decode(text: str) -> SharedDisc:
     """The disc a share code carries; :class:`ShareCodeError` says why a code is not one."""
     text = text.strip()
+    if len(text) > MAX_CODE_TEXT:
+        raise ShareCodeError(
+            f"{len(text):,} characters are too many for a share code (a code with its name "
+            f"part has at most {MAX_SYMBOLS + 1 + MAX_NAME_SYMBOLS} symbols)"
+        )
     core_text, mark, name_text = text.partition(NAME_MARK)
     values = _symbols(core_text, 0)
-    disc = _decode_core(values)
+    if len(values) > MAX_SYMBOLS:
+        raise ShareCodeError(
+            f"{len(values)} symbols are too many for a share code (at most {MAX_SYMBOLS}"
+            f" before a name part)"
+        )
+    disc = _decode_core(values, core_text)
     if not mark:
         return disc
-    return replace(disc, name=_decode_name(values, _symbols(name_text, len(core_text) + 1)))
+    name_values = _symbols(name_text, len(core_text) + 1)
+    if len(name_values) > MAX_NAME_SYMBOLS:
+        raise ShareCodeError(
+            f"the name part (after '{NAME_MARK}') has {len(name_values)} symbols; a name part "
+            f"has at most {MAX_NAME_SYMBOLS}"
+        )
+    return replace(disc, name=_decode_name(values, name_values, name_text))
 
 
 def _symbols(text: str, offset: int) -> list[int]:
@@ -252,14 +293,16 @@ def _symbols(text: str, offset: int) -> list[int]:
         ) from None
 
 
-def _decode_name(core: list[int], values: list[int]) -> str:
+def _decode_name(core: list[int], values: list[int], text: str = "") -> str:
     if len(values) < 1 + CHECK_SYMBOLS:
         raise ShareCodeError(f"the name part after '{NAME_MARK}' is too short")
     body, check = values[:-CHECK_SYMBOLS], values[-CHECK_SYMBOLS:]
     if check_symbols(core[:-CHECK_SYMBOLS] + body) != check:
+        before = core[:-CHECK_SYMBOLS]
+
         raise ShareCodeError(
             f"the check symbols of the name part (after '{NAME_MARK}') do not match: "
-            "a symbol was mistyped, left out or swapped"
+            + _where(values, text, lambda changed: True, before)
         )
     value = number(body)
     raw = value.to_bytes((value.bit_length() + 7) // 8, "big")
@@ -272,25 +315,74 @@ def _decode_name(core: list[int], values: list[int]) -> str:
     return name
 
 
-def _decode_core(values: list[int]) -> SharedDisc:
+def _decode_core(values: list[int], text: str = "") -> SharedDisc:
     if len(values) < MIN_SYMBOLS:
         raise ShareCodeError(f"{len(values)} symbols are too few for a share code")
     body, check = values[:-CHECK_SYMBOLS], values[-CHECK_SYMBOLS:]
     if check_symbols(body) != check:
         if body[0] != VERSION:
             raise ShareCodeError(_unknown_version(body[0]))
-        raise ShareCodeError(
-            "the check symbols do not match: a symbol was mistyped, left out or swapped"
-        )
+        found = _where(values, text, lambda changed: _disc_of(changed) is not None)
+        raise ShareCodeError(f"the check symbols do not match: {found}")
     if body[0] != VERSION:
         raise ShareCodeError(_unknown_version(body[0]))
+    disc = _disc_of(values)
+    if disc is None:
+        # the check cannot see every slip: a symbol added at the end can keep it matching
+        found = _where(values, text, lambda changed: _disc_of(changed) is not None)
+        if found == SLIP:
+            found = "not a share code"
+        raise ShareCodeError(f"the check matches but the symbols spell no disc: {found}")
+    return disc
+
+
+def _disc_of(values: list[int]) -> SharedDisc | None:
+    """The disc of a code's symbols (check included), or ``None`` if they are none."""
+    body, check = values[:-CHECK_SYMBOLS], values[-CHECK_SYMBOLS:]
+    if len(values) < MIN_SYMBOLS or body[0] != VERSION or check_symbols(body) != check:
+        return None
     try:
         disc = _read_payload(_Reader(number(body[1:])))
     except (ShareCodeError, IndexError):
-        disc = None
-    if disc is None or encode_symbols(disc) != values:
-        raise ShareCodeError("the check matches but the symbols spell no disc: not a share code")
-    return disc
+        return None
+    return disc if encode_symbols(disc) == values else None
+
+
+SUSPECTS = 3
+"""At most this many groups are named as where a typing slip may be."""
+SLIP = "a symbol was mistyped, left out or swapped"
+
+
+def _where(
+    values: list[int], text: str, fits: Callable[[list[int]], bool], before: Sequence[int] = ()
+) -> str:
+    """Where in ``text`` (the symbols ``values``, as typed) one slip would explain a check
+    that does not match: the groups where changing, leaving out, adding or swapping one
+    symbol gives symbols whose check matches (after ``before``) and that ``fits`` accepts."""
+    chunks = _chunks(text, len(values))
+    if chunks is None:
+        return SLIP
+    group_of = [n for n, chunk in enumerate(chunks) for _ in chunk]
+    suspects: set[int] = set()
+    for at, changed in one_slip_fixes(values, before):
+        if group_of[at] not in suspects and fits(changed):
+            suspects.add(group_of[at])
+            if len(suspects) > SUSPECTS:
+                return SLIP
+    if not suspects:
+        return SLIP
+    named = [f"{n + 1} ({chunks[n]})" for n in sorted(suspects)]
+    where = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1]
+    return f"{SLIP}, most likely in group {where}"
+
+
+def _chunks(text: str, count: int) -> list[str] | None:
+    """The groups of a typed code of ``count`` symbols: as its dashes and spaces part it,
+    or (typed in one block) in groups of :data:`GROUP` as codes are printed."""
+    chunks = [chunk for chunk in re.split(r"[-\s]+", text.strip()) if chunk]
+    if len(chunks) == 1:
+        chunks = [chunks[0][i : i + GROUP] for i in range(0, len(chunks[0]), GROUP)]
+    return chunks if sum(len(c) for c in chunks) == count else None
 
 
 def _unknown_version(symbol: int) -> str:

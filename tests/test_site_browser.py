@@ -1,0 +1,407 @@
+"""The site in real headless Chromium: a built output folder served as a static host serves
+it, the studio and the table running pachaprint's own Python in a Web Worker (Pyodide, from
+the folder ``--pyodide`` copied in). See tests/site.py for the runtime."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from pachaprint.check.validate import validate_data
+from pachaprint.model.scenario import Scenario
+from pachaprint.model.sharecode import code_of
+from pachaprint.table.game import TableGame
+from pachaprint.table.session import NewGame
+from tests.browser import DESKTOP, PHONE, clean_page
+from tests.helpers import REPO
+from tests.site import build_site, static_server
+from tests.test_table_browser import assert_page_shows_the_table_only, offered
+
+pytestmark = pytest.mark.slow
+
+START = 240
+"""Seconds Python may take to start in the page (two cores shared with the rest of the suite)."""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Any:
+    out = build_site(tmp_path_factory.mktemp("site") / "out")
+    with static_server(out) as url:
+        yield out, url
+
+
+@pytest.fixture
+def driver(browser, site):
+    with clean_page(browser, DESKTOP, site[1]) as driver:
+        yield driver
+        driver.get("about:blank")
+
+
+def disc(name: str) -> Scenario:
+    return Scenario.from_dict(json.loads((REPO / "scenarios" / f"{name}.json").read_text()))
+
+
+def started(driver) -> None:
+    WebDriverWait(driver, START).until(
+        lambda d: d.execute_script("return document.documentElement.dataset.runtime") == "ready"
+    )
+
+
+def call(driver, path: str, body: object = None) -> dict[str, Any]:
+    """The studio page's own API call (through its transport: the worker)."""
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "Studio.api(arguments[0], arguments[1] === null ? undefined : arguments[1])"
+        ".then((a) => done({answer: a}), (e) => done({error: e.message, status: e.status}));",
+        path,
+        body,
+    )
+
+
+def verdict(driver, valid: str, timeout: float = 60) -> None:
+    WebDriverWait(driver, timeout).until(
+        lambda d: (
+            d.find_element(By.ID, "verdict").get_attribute("data-valid") == valid
+            and d.execute_script(
+                "const e = document.documentElement;"
+                "return e.dataset.verdictVersion === e.dataset.docVersion;"
+            )
+        )
+    )
+
+
+def listed(driver) -> list[tuple[str, str]]:
+    return [
+        (li.get_attribute("data-rule"), li.get_attribute("data-cells"))
+        for li in driver.find_elements(By.CSS_SELECTOR, "#problems li")
+    ]
+
+
+def no_overflow(driver) -> None:
+    assert (
+        driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        <= 0
+    )
+
+
+# -- the studio ----------------------------------------------------------------------------------
+def variants() -> dict[str, Any]:
+    """Every shipped and fixture scenario, and broken ones made from a shipped disc: each rule
+    the checker has a say in, the schema's too (the worker runs jsonschema on the stand-in
+    for rpds, shims/README.md)."""
+    files = sorted((REPO / "scenarios").glob("*.json")) + sorted(
+        (REPO / "tests" / "fixtures").glob("*.json")
+    )
+    found: dict[str, Any] = {p.name: json.loads(p.read_text()) for p in files}
+    base = json.loads((REPO / "scenarios" / "colca-canyon.json").read_text())
+    broken = {
+        "schema-types": {**base, "size": 7, "extra": True, "start": "a1"},
+        "schema-missing": {k: v for k, v in base.items() if k not in ("name", "crops")},
+        "dimensions": {**base, "terrain": base["terrain"][:4]},
+        "not-unique": {**base, "start": base["start"][:2]},
+        "crops-mismatch": {**base, "crops": ["1" + row[1:] for row in base["crops"]]},
+        "region-size": {**base, "terrain": ["DDDDDDMMM", *base["terrain"][1:]]},
+        "start": {**base, "start": [*base["start"], "a1", "z9"]},
+    }
+    found.update({f"broken-{name}.json": data for name, data in broken.items()})
+    return found
+
+
+def cli_reports(folder: Path, scenarios: dict[str, Any]) -> dict[str, Any]:
+    for name, data in scenarios.items():
+        (folder / name).write_text(json.dumps(data, indent=1))
+    run = subprocess.run(
+        [sys.executable, "-m", "pachaprint", "validate", "--format", "json", str(folder)],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode in (0, 1), run.stderr
+    return {Path(report["file"]).name: report for report in json.loads(run.stdout)}
+
+
+def problems(items: list[dict[str, Any]]) -> list[tuple[str, list[str], str]]:
+    return [(p["rule"], p["cells"], p["message"]) for p in items]
+
+
+def test_the_studio_in_the_site(driver, site, tmp_path):
+    _, url = site
+    colca = disc("colca-canyon")
+    code = code_of(colca)
+    began = time.perf_counter()
+    driver.get(f"{url}studio.html#{code}")
+    started(driver)
+    verdict(driver, "true")
+    print(f"studio: first verdict {time.perf_counter() - began:.1f} s after a cold load")
+    # the contracts of docs/outputs.md section 3, as in the local studio
+    cells = driver.find_elements(By.CSS_SELECTOR, "#grid [data-cell]")
+    terrain = {c.get_attribute("data-cell"): c.get_attribute("data-terrain") for c in cells}
+    assert terrain == {
+        colca.board.name(cell): "VDFM"[colca.terrain_flat[cell]]
+        if False
+        else terrain[colca.board.name(cell)]
+        for cell in colca.board.cells
+    }
+    rows = json.loads((REPO / "scenarios" / "colca-canyon.json").read_text())["terrain"]
+    assert terrain == {
+        colca.board.name(colca.board.cell(c, r)): rows[r][c] for r in range(5) for c in range(9)
+    }
+    assert listed(driver) == []
+    assert driver.find_element(By.ID, "save").is_displayed()
+
+    # an edit: the verdict follows, with the rules and cells validate gives
+    driver.find_element(By.CSS_SELECTOR, '.tool[data-tool="terrain"][data-value="V"]').click()
+    driver.find_element(By.CSS_SELECTOR, '#grid [data-cell="a1"]').click()
+    verdict(driver, "false")
+    edited = json.loads((REPO / "scenarios" / "colca-canyon.json").read_text())
+    edited["terrain"][0] = "V" + edited["terrain"][0][1:]
+    expected = validate_data(edited, "x.json")
+    assert listed(driver) == [(p.rule.value, " ".join(p.cells)) for p in expected.errors]
+    driver.find_element(By.ID, "undo").click()
+    verdict(driver, "true")
+
+    # the same verdicts as pachaprint validate --format json, through the page
+    scenarios = variants()
+    reports = cli_reports(tmp_path, scenarios)
+    assert len(reports) == len(scenarios) >= 30
+    for name, data in scenarios.items():
+        got = call(driver, "/api/check", {"scenario": data, "box": "retail"})
+        report = reports[name]
+        if "error" in got:  # a field of the wrong JSON type: the studio refuses the request
+            assert got["status"] == 400 and not report["valid"], name
+            assert report["errors"][0]["rule"] == "schema", name
+            continue
+        answer = got["answer"]
+        assert answer["valid"] == report["valid"], name
+        assert problems(answer["errors"]) == problems(report["errors"]), name
+        assert problems(answer["warnings"]) == problems(report["warnings"]), name
+
+    # print files: clicked, downloaded, the very bytes pachaprint render writes for the map
+    # the page holds (opened from a code: the disc and its name, no author)
+    rendered = tmp_path / "rendered"
+    (tmp_path / "page.json").write_text(
+        json.dumps(driver.execute_script("return Studio.state.doc"))
+    )
+    subprocess.run(
+        [sys.executable, "-m", "pachaprint", "render", str(tmp_path / "page.json"),
+         "--out", str(rendered), "--paper", "letter", "--wheel", "volvelle45", "--lang", "de"],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    driver.execute_cdp_cmd(
+        "Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)}
+    )
+    for select, value in (
+        ("paper", "letter"),
+        ("render-wheel", "volvelle45"),
+        ("render-lang", "de"),
+        ("render-file", "disc-print.pdf"),
+    ):
+        driver.execute_script(
+            "const s = document.getElementById(arguments[0]); s.value = arguments[1];"
+            "s.dispatchEvent(new Event('change'));",
+            select,
+            value,
+        )
+    driver.find_element(By.ID, "render-download").click()
+    name = "colca-canyon-disc-print-letter.pdf"
+    WebDriverWait(driver, 240).until(lambda d: (downloads / name).is_file())
+    WebDriverWait(driver, 30).until(lambda d: not list(downloads.glob("*.crdownload")))
+    assert (downloads / name).read_bytes() == (rendered / name).read_bytes()
+    assert len(PdfReader(downloads / name).pages) == 2
+    # the studio's print PDF: both wheels' fronts, each with the back behind it
+    printed = tmp_path / "printed"
+    driver.execute_cdp_cmd(
+        "Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(printed)}
+    )
+    driver.find_element(By.ID, "print-pdf").click()
+    WebDriverWait(driver, 240).until(lambda d: (printed / name).is_file())
+    WebDriverWait(driver, 30).until(lambda d: not list(printed.glob("*.crdownload")))
+    pdf = PdfReader(printed / name)
+    assert len(pdf.pages) == 4
+    assert [item.title for item in pdf.outline] == [f"{colca.name} ({colca.id})"]
+    fonts = {
+        str(font.get_object()["/BaseFont"]).split("+")[-1]: font.get_object()
+        for page in pdf.pages
+        for font in page["/Resources"]["/Font"].values()
+    }
+    assert set(fonts) == {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"}, set(fonts)
+    assert all("/FontFile2" in font["/FontDescriptor"].get_object() for font in fonts.values())
+    for other in ("disc-back.svg", "disc-front.pdf"):
+        got = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "Studio.download('/api/render', {scenario: Studio.state.doc, box: 'retail', file: arguments[0],"
+            " wheel: 'volvelle45', paper: 'letter', lang: 'de'})"
+            ".then(async (f) => { const b = new Uint8Array(await f.blob.arrayBuffer());"
+            " let s = ''; b.forEach((x) => { s += String.fromCharCode(x); }); done([f.name, btoa(s)]); });",
+            other,
+        )
+        assert base64.b64decode(got[1]) == (rendered / got[0]).read_bytes(), got[0]
+
+    # sharing: the code, links to the site with it, a QR code
+    driver.find_element(By.ID, "share").click()
+    WebDriverWait(driver, 60).until(
+        lambda d: d.find_element(By.ID, "share-qr").get_attribute("src")
+    )
+    assert driver.find_element(By.ID, "share-code").text == code
+    assert (
+        driver.find_element(By.ID, "share-table").get_attribute("href") == f"{url}table.html#{code}"
+    )
+    assert (
+        driver.find_element(By.ID, "share-studio").get_attribute("href")
+        == f"{url}studio.html#{code}"
+    )
+    assert driver.execute_script("return document.getElementById('share-qr').naturalWidth") > 100
+
+    # drafts: saved in this browser, kept across visits; a map from a file
+    driver.find_element(By.ID, "save").click()
+    WebDriverWait(driver, 60).until(lambda d: "Saved" in d.find_element(By.ID, "save-status").text)
+    exported = call(driver, "/api/read", {"text": json.dumps(edited)})["answer"]
+    assert (
+        exported["scenario"]["terrain"] == edited["terrain"]
+        and exported["file"] != "colca-canyon.json"
+    )
+    driver.set_window_size(*PHONE)
+    began = time.perf_counter()
+    driver.get(f"{url}studio.html")
+    started(driver)
+    verdict(driver, "true")
+    print(f"studio: first verdict {time.perf_counter() - began:.1f} s after a warm load")
+    library = [
+        b.get_attribute("data-file")
+        for b in driver.find_elements(By.CSS_SELECTOR, "#library .entry")
+    ]
+    assert library == ["colca-canyon.json"]
+    assert driver.find_element(By.ID, "path").text == "drafts kept in this browser"
+    no_overflow(driver)
+    driver.save_screenshot(str(tmp_path / "studio-phone.png"))
+    driver.set_window_size(*DESKTOP)
+
+
+# -- the table -----------------------------------------------------------------------------------
+class Parallel:
+    """The game the worker holds, played again here from the same seed and the same clicks:
+    what the page may show is checked against it."""
+
+    def __init__(self, scenario: Scenario, words: NewGame):
+        self.game = TableGame(scenario, words.config(scenario))
+
+
+def moment(driver) -> int:
+    return int(driver.execute_script("return document.documentElement.dataset.moment || -1"))
+
+
+def idle(driver, seconds: float = 120) -> None:
+    WebDriverWait(driver, seconds).until(
+        lambda d: d.execute_script("return document.documentElement.dataset.busy") == "false"
+    )
+
+
+def moved(driver, act) -> None:
+    """Do ``act`` and wait until the table has moved on and settled."""
+    before = moment(driver)
+    act()
+    WebDriverWait(driver, 60).until(lambda d: moment(d) != before)
+    idle(driver)
+
+
+def test_a_solo_game_against_the_otoma_in_the_site(driver, site, tmp_path):
+    _, url = site
+    colca = disc("colca-canyon")
+    driver.get(f"{url}table.html#{code_of(colca)}&speed=0")
+    started(driver)
+    WebDriverWait(driver, START).until(
+        lambda d: d.find_element(By.ID, "setup-dialog").get_attribute("open")
+    )
+    driver.find_element(By.CSS_SELECTOR, 'input[name="mode"][value="solo"]').click()
+    driver.execute_script("document.getElementById('seed').value = '6';")
+    driver.execute_script(
+        "const s = document.getElementById('difficulty'); if (s) { s.value = 'hard'; }"
+    )
+    moved(driver, driver.find_element(By.CSS_SELECTOR, "#setup-form button[type=submit]").click)
+    words = NewGame(
+        "solo",
+        ("human",),
+        "hard",
+        driver.execute_script(
+            "return document.getElementById('colour') && document.getElementById('colour').value"
+        )
+        or None,
+        None,
+        6,
+    )
+    parallel = Parallel(colca, words)
+    assert_page_shows_the_table_only(driver, parallel.game.state)
+    rng = random.Random(6)
+    decisions = 0
+    undone = False
+    for _ in range(600):
+        idle(driver)
+        state = parallel.game.state
+        if state.is_terminal():
+            break
+        picks = offered(driver, "#board-picture g[data-select], #pick-supply")
+        actions = offered(driver, "[data-action]")
+        if picks and (not actions or rng.random() < 0.7):
+            rng.choice(picks).click()
+            actions = offered(driver, "[data-action]")
+            if not actions:
+                continue
+        element = rng.choice(actions)
+        code = int(element.get_attribute("data-action"))
+        assert code in state.legal_actions(), code
+        moved(driver, element.click)
+        parallel.game.act(code)
+        decisions += 1
+        if not undone and parallel.game.undo_refusal() is None and decisions > 3:
+            moved(driver, driver.find_element(By.ID, "undo").click)
+            parallel.game.undo()
+            undone = True
+        assert_page_shows_the_table_only(driver, parallel.game.state)
+    assert parallel.game.state.is_terminal() and decisions > 10 and undone
+    assert driver.execute_script("return document.documentElement.dataset.mode") == "solo"
+    # the finished game: downloaded to a file, opened from it again (a replay)
+    saved = call_table(driver, "/api/download", {"moment": moment(driver)})
+    assert saved["format"].startswith("pachaprint-game/")
+    assert len(saved["actions"]) >= decisions
+    no_overflow(driver)
+    driver.set_window_size(*PHONE)
+    no_overflow(driver)
+    driver.set_window_size(*DESKTOP)
+
+
+def call_table(driver, path: str, body: object) -> Any:
+    text = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "Table.server.response(arguments[0], arguments[1]).then(async (r) => done(await r.text()),"
+        " (e) => done('ERROR ' + e.message));",
+        path,
+        body,
+    )
+    assert not text.startswith("ERROR"), text
+    return json.loads(text)
+
+
+# -- the gallery ----------------------------------------------------------------------------------
+def test_the_gallery_links_each_disc_to_the_site(site):
+    out, _ = site
+    index = (out / "index.html").read_text()
+    for name in ("colca-canyon", "akapana-mound"):
+        code = code_of(disc(name))
+        assert f'href="table.html#{code}"' in index
+        assert f'href="studio.html#{code}"' in index
+    assert re.search(
+        r"<meta http-equiv=\"Content-Security-Policy\"", (out / "studio.html").read_text()
+    )

@@ -1,0 +1,271 @@
+"""The site's Python without a browser: the worker's messages, the code bundle, the pages and
+their Content-Security-Policy, the runtime option, and the stand-ins the bundle ships."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import zipfile
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+
+from pachaprint.model.scenario import Scenario
+from pachaprint.model.sharecode import code_of
+from pachaprint.site import bundle
+from pachaprint.site.pages import content_security_policy, page_html, site_files
+from pachaprint.site.runtime import CDN, PYODIDE_VERSION, RUNTIME_FILES, SiteError, runtime_of
+from pachaprint.site.worker import SiteWorker
+from pachaprint.studio.page import PAGE as STUDIO
+from tests.helpers import REPO
+
+COLCA = json.loads((REPO / "scenarios" / "colca-canyon.json").read_text())
+
+
+def ask(worker: SiteWorker, app: str, method: str, path: str, body: object = None, **query: str):
+    message = {"app": app, "method": method, "path": path, "query": query}
+    message["body"] = None if body is None else json.dumps(body)
+    head, data = worker.handle(json.dumps(message))
+    return json.loads(head), data
+
+
+# -- the worker ------------------------------------------------------------------------------------
+def test_the_worker_answers_the_studio_as_its_server_does(tmp_path):
+    worker = SiteWorker(tmp_path)
+    head, data = ask(worker, "studio", "POST", "/api/check", {"scenario": COLCA, "version": 3})
+    assert head["status"] == 200 and data is None and not head["stored"]
+    assert head["json"]["valid"] is True and head["json"]["version"] == 3
+    head, _ = ask(worker, "studio", "GET", "/api/session")
+    assert (
+        head["json"]["mode"] == "folder" and head["json"]["path"] == "drafts kept in this browser"
+    )
+    head, _ = ask(
+        worker,
+        "studio",
+        "POST",
+        "/api/save",
+        {"file": "c.json", "scenario": COLCA, "hash": None, "create": True},
+    )
+    assert head["status"] == 200 and head["stored"] is True
+    assert (tmp_path / "drafts" / "c.json").is_file()
+    head, _ = ask(worker, "studio", "GET", "/api/library")
+    assert [e["file"] for e in head["json"]["scenarios"]] == ["c.json"]
+    head, _ = ask(worker, "studio", "POST", "/api/generate", {"size": "tiny", "difficulty": "easy"})
+    generated = head["json"]["scenario"]
+    assert head["status"] == 200 and generated["size"] == "tiny"
+    head, _ = ask(worker, "studio", "POST", "/api/check", {"scenario": generated})
+    assert head["json"]["valid"] is True
+    head, _ = ask(worker, "studio", "POST", "/api/explain", {"scenario": COLCA})
+    assert head["json"]["complete"] is True and head["json"]["steps"]
+    head, data = ask(worker, "studio", "POST", "/api/export", {"scenario": COLCA})
+    assert head["file"] == {"name": "colca-canyon.json", "type": "application/json"}
+    assert json.loads(data)["terrain"] == COLCA["terrain"] and "$schema" not in json.loads(data)
+
+
+def test_the_worker_refuses_bad_messages_in_words(tmp_path):
+    worker = SiteWorker(tmp_path)
+    for message, status in (
+        ("not json", 400),
+        ("[]", 400),
+        (json.dumps({"app": "cli", "method": "GET", "path": "/api/session"}), 400),
+        (json.dumps({"app": "studio", "method": "PUT", "path": "/api/session"}), 400),
+        (json.dumps({"app": "studio", "method": "POST", "path": "/api/check", "body": "[1]"}), 400),
+        (
+            json.dumps(
+                {"app": "studio", "method": "POST", "path": "/api/check", "body": "x" * 300_000}
+            ),
+            413,
+        ),
+        (json.dumps({"app": "studio", "method": "GET", "path": "/api/nothing"}), 404),
+        (json.dumps({"app": "studio", "method": "GET", "path": "/api/check"}), 405),
+    ):
+        head, data = worker.handle(message)
+        answer = json.loads(head)
+        assert answer["status"] == status, message[:60]
+        assert answer["json"]["error"] and data is None
+
+
+def test_the_worker_holds_the_table_and_answers_only_what_was_revealed(tmp_path):
+    worker = SiteWorker(tmp_path)
+    head, _ = ask(worker, "table", "GET", "/api/setup")
+    assert head["status"] == 404 and "share code" in head["json"]["error"]
+    scenario = Scenario.from_dict(COLCA)
+    head, _ = ask(worker, "table", "POST", "/api/disc", {"code": code_of(scenario)})
+    assert head["status"] == 200
+    table = head["json"]["table"]
+    head, _ = ask(worker, "table", "GET", "/api/setup")
+    assert (
+        head["json"]["scenario"]["id"] == "colca-canyon"
+        and head["json"]["folder"] == "this browser"
+    )
+    # the crops the page may know are the start cells'; no other cell's crop is in any answer
+    board = scenario.board
+    hidden = [board.name(c) for c in board.cells if board.name(c) not in scenario.start]
+    text = json.dumps(table)
+    for name in hidden:
+        assert f'"{name}": {{' not in text
+    for mode, seats in (("competitive", ["expert", "expert"]), ("coop", ["greedy", "greedy"])):
+        body = {"mode": mode, "seats": seats, "seed": 5}
+        head, _ = ask(worker, "table", "POST", "/api/new", body)
+        now = head["json"]["table"]
+        assert now["mode"] == mode and now["to_play"] == seats[0]
+        head, _ = ask(worker, "table", "POST", "/api/step", {"moment": now["moment"]})
+        assert head["status"] == 200 and head["json"]["story"]
+    head, _ = ask(
+        worker, "table", "POST", "/api/new", {"mode": "solo", "seats": ["human"], "seed": 5}
+    )
+    assert head["json"]["table"]["mode"] == "solo"
+    head, _ = ask(worker, "table", "POST", "/api/save", {"file": "g.json"})
+    assert head["stored"] is True and (tmp_path / "games" / "g.json").is_file()
+    head, data = ask(worker, "table", "POST", "/api/download", {"moment": 0})
+    assert head["file"]["name"].endswith(".json") and json.loads(data)["format"].startswith(
+        "pachaprint-game/"
+    )
+    head, _ = ask(worker, "table", "POST", "/api/open", {"file": "x.json", "text": data.decode()})
+    assert head["status"] == 200 and head["json"]["table"]["mode"] == "solo"
+    head, _ = ask(worker, "table", "POST", "/api/disc", {"code": "NOT-A-CODE"})
+    assert head["status"] == 422
+
+
+# -- the bundle ------------------------------------------------------------------------------------
+def test_the_bundle_is_deterministic_and_holds_what_the_browser_runs():
+    first = bundle.bundle_bytes()
+    assert bundle.bundle_bytes() == first
+    names = zipfile.ZipFile(BytesIO(first)).namelist()
+    assert names == sorted(names)
+    assert "pachaprint/site/worker.py" in names and "pachaprint/studio/api.py" in names
+    assert "pachaprint/templates/fonts/metrics.json" in names
+    assert "pachaprint/schemas/scenario.schema.json" in names
+    assert {"rpds/__init__.py", "PIL/__init__.py", "PIL/Image.py"} <= set(names)
+    assert not [n for n in names if n.startswith(("pachaprint/cli/", "pachaprint/pipeline/"))]
+    assert not [n for n in names if n.endswith((".so", ".pyc")) or "__pycache__" in n]
+    assert [n for n in names if n.startswith("reportlab/fonts/")] == [
+        "reportlab/fonts/Vera.ttf",
+        "reportlab/fonts/VeraBd.ttf",
+        "reportlab/fonts/bitstream-vera-license.txt",
+    ]
+    for top in {n.split("/")[0] for n in names}:
+        assert top in {"pachaprint", "PIL", "rpds", *bundle.DEPENDENCIES}, top
+
+
+BROWSER_PATH = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import rpds, PIL.Image
+assert rpds.__file__.startswith(sys.argv[1]), rpds.__file__
+assert PIL.__file__.startswith(sys.argv[1]), PIL.__file__
+from pachaprint.check.validate import validate_data
+from pachaprint.studio import printing, authoring
+reports = [validate_data(d, "x.json").to_dict() for d in json.load(sys.stdin)]
+printing.print_pdf(authoring.disc_of(json.load(open(sys.argv[2]))), "a4")
+print(json.dumps(reports))
+"""
+
+
+def test_the_stand_ins_give_the_checker_s_reports_and_the_pdf_needs_no_pillow(tmp_path):
+    """With shims/ first on the path (as in the bundle), jsonschema runs on the rpds stand-in
+    and reportlab imports the Pillow stand-in: every report equals the real packages' one,
+    schema problems included, and the print PDF is made."""
+    shims = Path(bundle.__file__).parent / "shims"
+    cases = [COLCA, {**COLCA, "size": 7, "extra": 1, "start": "a1"}, {"format": 3}, {}]
+    cases += [json.loads(p.read_text()) for p in sorted((REPO / "scenarios").glob("*.json"))]
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            BROWSER_PATH,
+            str(shims),
+            str(REPO / "scenarios" / "colca-canyon.json"),
+        ],
+        input=json.dumps(cases),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    from pachaprint.check.validate import validate_data
+
+    assert json.loads(run.stdout) == [validate_data(d, "x.json").to_dict() for d in cases]
+
+
+# -- the pages and the runtime ----------------------------------------------------------------------
+def test_the_runtime_is_the_pinned_cdn_release_an_address_or_a_folder(tmp_path):
+    assert runtime_of(None).url == CDN == f"https://cdn.jsdelivr.net/npm/pyodide@{PYODIDE_VERSION}/"
+    assert runtime_of("https://example.org/py").url == "https://example.org/py/"
+    with pytest.raises(SiteError, match="neither an https:// address nor a folder"):
+        runtime_of(str(tmp_path / "missing"))
+    with pytest.raises(SiteError, match=r"lacks pyodide\.mjs"):
+        runtime_of(str(tmp_path))
+    for name in RUNTIME_FILES:
+        (tmp_path / name).write_text(name)
+    local = runtime_of(str(tmp_path))
+    assert local.url == "site/pyodide/" and local.origin is None
+    files = site_files(local)
+    assert files["site/pyodide/pyodide.mjs"] == b"pyodide.mjs"
+    assert site_files(local) == files  # the same inputs, the same bytes
+
+
+def test_the_pages_carry_a_policy_that_allows_only_what_they_need():
+    cdn = runtime_of(None)
+    policy = content_security_policy(cdn)
+    assert "script-src 'self' https://cdn.jsdelivr.net 'wasm-unsafe-eval'" in policy
+    assert "connect-src 'self' https://cdn.jsdelivr.net" in policy
+    assert "'unsafe-eval'" not in policy.replace("'wasm-unsafe-eval'", "")
+    assert "'unsafe-inline'" not in policy and "default-src 'none'" in policy
+    html = page_html("studio", STUDIO, cdn)
+    assert f'content="{policy}"' in html
+    assert 'name="pachaprint-worker" content="site/worker.js" data-app="studio"' in html
+    assert 'href="site/apps.css"' in html and "token" not in html.lower().replace(
+        "studio-token", ""
+    )
+    # the controls of docs/outputs.md section 3 are in the page itself
+    for needed in ('id="grid"', 'id="save"', 'id="verdict"', 'id="problems"'):
+        assert needed in html
+
+
+@pytest.mark.slow
+def test_no_answer_of_the_site_s_table_holds_the_disc(tmp_path):
+    """tests/test_table_hidden.py's plainer check, through the worker: a solo game played to
+    its end with undos, a look back, a save and its reopening; the disc's rows never appear
+    in an answer, and no table lists more of a cell than the rules show. (Only the download
+    of a game holds the map, as every saved game does, to resume it.)"""
+    scenario = Scenario.from_dict(COLCA)
+    worker = SiteWorker(tmp_path)
+    answers: list[tuple[str, str]] = []
+
+    def call(method: str, path: str, body: object = None) -> dict:
+        head, data = ask(worker, "table", method, path, body)
+        assert data is None and head["status"] in (200, 409), (path, head)
+        answers.append((path, json.dumps(head["json"])))
+        return head["json"]
+
+    call("POST", "/api/disc", {"code": code_of(scenario)})
+    call("GET", "/api/setup")
+    now = call("POST", "/api/new", {"mode": "solo", "seats": ["human"], "seed": 9})["table"]
+    rng = random.Random(9)
+    for _ in range(400):
+        if now["over"]:
+            break
+        legal = now["legal"]
+        now = call(
+            "POST", "/api/act", {"moment": now["moment"], "action": rng.choice(legal)["code"]}
+        )["table"]
+        if rng.random() < 0.2:
+            call("POST", "/api/undo", {"moment": now["moment"]})
+            now = call("GET", "/api/table")
+    assert now["over"]
+    now = call("POST", "/api/back", {"moment": now["moment"]})["table"]
+    now = call("POST", "/api/jump", {"moment": now["moment"], "to": "start"})["table"]
+    call("POST", "/api/save", {"file": "the-game.json"})
+    call("GET", "/api/saves")
+    call("POST", "/api/open", {"file": "the-game.json"})
+    rows = [*scenario.terrain, *scenario.crops]
+    for path, text in answers:
+        for row in rows:
+            assert row not in text, path
+        data = json.loads(text)
+        table = data.get("table", data)
+        for cell in table.get("cells", []):
+            assert set(cell) <= {"cell", "terrain", "crop", "pawn", "side", "otoma", "arrow"}
