@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import builtins
+import hashlib
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -45,12 +48,43 @@ def test_a_cluster_report_is_the_local_report(cluster):
     assert far == local
 
 
-def test_a_cluster_balance_is_the_local_balance(cluster):
-    config = BalanceConfig(games=8, seed=2, bots=("greedy",))
+@pytest.mark.parametrize("adaptive", [False, True])
+def test_a_cluster_balance_is_the_local_balance(cluster, adaptive):
+    # adaptive: every run plays waves of games until its flags are decided; on a cluster
+    # the waves of every scenario and run are out at once
+    config = BalanceConfig(games=8, seed=2, bots=("greedy",), adaptive=adaptive)
     local = balance_many([TINY, LONG], config)
     with connect(cluster) as remote:
         far = balance_many([TINY, LONG], config, executor=remote.executor, workers=remote.workers)
     assert far == local
+
+
+def tree_hashes(out: Path) -> dict[str, str]:
+    return {
+        p.relative_to(out).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and not p.name.startswith(".")
+    }
+
+
+def test_a_build_on_a_cluster_makes_the_files_a_local_build_makes(cluster, tmp_path):
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    shutil.copy(PATH, folder / PATH.name)
+    shutil.copy(REPO / "scenarios" / "sun-gate.json", folder / "sun-gate.json")
+    args = ["--games", "12", "--paper", "a4", "--wheel", "retail", "--quiet", "--format", "json"]
+    here = runner.invoke(app, ["build", str(folder), "--out", str(tmp_path / "here"), *args])
+    assert here.exit_code == 0, here.output
+    there = runner.invoke(
+        app,
+        ["build", str(folder), "--out", str(tmp_path / "there"), *args, "--scheduler", cluster],
+    )
+    assert there.exit_code == 0, there.output
+    built = tree_hashes(tmp_path / "here")
+    report = json.loads((tmp_path / "here/scenarios/sacred-valley/report.json").read_text())
+    assert set(report["balance"]["modes"]) == {"competitive", "solo", "coop"}
+    assert "scenarios/sun-gate/report.json" in built
+    assert tree_hashes(tmp_path / "there") == built
 
 
 def test_cli_simulate_and_balance_take_a_scheduler(cluster):
@@ -65,7 +99,7 @@ def test_cli_simulate_and_balance_take_a_scheduler(cluster):
     )
 
 
-def test_no_scheduler_or_a_bad_address_is_a_usage_error(monkeypatch):
+def test_no_scheduler_or_a_bad_address_is_a_usage_error(monkeypatch, tmp_path):
     import pachaprint.engine.analysis.cluster as cluster
 
     monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)  # nobody listens on port 9
@@ -77,6 +111,13 @@ def test_no_scheduler_or_a_bad_address_is_a_usage_error(monkeypatch):
     assert "Traceback" not in result.output
     result = runner.invoke(app, ["balance", str(PATH), "--scheduler", "somewhere"])
     assert result.exit_code == 2 and "not a scheduler address" in result.stderr
+    out = tmp_path / "out"
+    result = runner.invoke(
+        app, ["build", str(PATH), "--out", str(out), "--scheduler", "tcp://127.0.0.1:9"]
+    )
+    assert result.exit_code == 2
+    assert "--scheduler: no Dask scheduler answered at tcp://127.0.0.1:9" in result.stderr
+    assert not (out / "scenarios").exists()
 
 
 def test_a_missing_extra_says_how_to_install_it(monkeypatch):

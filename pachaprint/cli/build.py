@@ -17,6 +17,7 @@ from pachaprint.cli.building import (
     source_problem,
     wheels_for,
 )
+from pachaprint.cli.cluster import cluster_for
 from pachaprint.cli.options import OutputFormat, PaperChoice, WheelChoice
 from pachaprint.cli.printing import print_options
 from pachaprint.cli.progress import Bars
@@ -26,6 +27,7 @@ from pachaprint.pipeline.build import BuildOptions, OutDirError, run_build
 DEFAULT_JOBS = max(1, min(4, os.cpu_count() or 1))
 STAGES = {
     "validate": ("validating", "scenario"),
+    "games": ("playing the games on the cluster", "game"),
     "scenarios": ("simulating and rendering", "scenario"),
     "core": ("core components", "set"),
     "print sheets": ("print sheets", "PDF file"),
@@ -92,6 +94,11 @@ def build(
     no_site: bool = typer.Option(
         False, "--no-site", help="Leave the site (studio.html, table.html, site/) out."
     ),
+    scheduler: str | None = v.scheduler(
+        "Play the games on the Dask scheduler at ADDRESS (tcp://HOST:8786; needs pip install "
+        "'pachaprint[cluster]' here and on the workers): every scenario's at once, the "
+        "rest of the build here. The files are the same as a local build's."
+    ),
     summary: OutputFormat | None = v.deprecated("--summary"),
     modes: str | None = v.deprecated("--modes"),
     strongest: str | None = v.deprecated("--strongest"),
@@ -135,7 +142,10 @@ def build(
         pyodide=pyodide,
     )
     wanted = not quiet and output_format is OutputFormat.text
-    with Bars(wanted, STAGES, long_stages=frozenset({"scenarios"})) as progress:
+    with (
+        cluster_for(scheduler) as cluster,
+        Bars(wanted, STAGES, long_stages=frozenset({"games", "scenarios"})) as progress,
+    ):
         try:
             result = run_build(
                 scenarios,
@@ -145,6 +155,7 @@ def build(
                 force=force,
                 progress=progress,
                 waiting=lambda why: progress.say(f"pachaprint: {why}"),
+                cluster=cluster,
             )
         except OutDirError as error:
             raise UsageError(str(error)) from None

@@ -183,10 +183,12 @@ def max_turns() -> Any:
     )
 
 
-def scheduler() -> Any:
+def scheduler(help: str | None = None) -> Any:
     from pachaprint.cli.cluster import SCHEDULER_HELP
 
-    return typer.Option(None, *SPELLINGS["--scheduler"], metavar="ADDRESS", help=SCHEDULER_HELP)
+    return typer.Option(
+        None, *SPELLINGS["--scheduler"], metavar="ADDRESS", help=help or SCHEDULER_HELP
+    )
 
 
 # -- one game people play: ``play`` and ``table`` -------------------------------------------

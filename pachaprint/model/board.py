@@ -31,6 +31,14 @@ class Board:
     neighbours4: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
     neighbours8: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
 
+    def __reduce__(self) -> tuple[type[Board], tuple[object, ...]]:
+        # compiled by mypyc, a frozen slotted class cannot restore its fields one by one
+        # (pickle's default): a board goes to the build's worker processes whole
+        return (
+            Board,
+            (self.size, self.width, self.height, self.neighbours4, self.neighbours8),
+        )
+
     @property
     def cell_count(self) -> int:
         return self.width * self.height

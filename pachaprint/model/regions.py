@@ -15,6 +15,11 @@ class Region:
     terrain: str
     cells: tuple[int, ...]
 
+    def __reduce__(self) -> tuple[type[Region], tuple[int, str, tuple[int, ...]]]:
+        # compiled by mypyc, a frozen slotted class cannot restore its fields one by one
+        # (pickle's default): regions go to the build's worker processes with their disc
+        return (Region, (self.index, self.terrain, self.cells))
+
     @property
     def size(self) -> int:
         return len(self.cells)

@@ -48,6 +48,7 @@ from pachaprint.pipeline.volumes import BuiltScenario, PrintFile, build_volumes
 if TYPE_CHECKING:  # multiprocessing loads only when a build runs workers
     from concurrent.futures import Future, ProcessPoolExecutor
 
+    from pachaprint.engine.analysis.cluster import Cluster
     from pachaprint.model.disc import Disc
 
 __all__ = [
@@ -80,9 +81,14 @@ def _render_disc(disc: Disc, folder: Path, options: BuildOptions) -> None:
 
 
 def build_scenario(
-    disc: Disc, validation: dict[str, Any], out_dir: str, options: BuildOptions
+    disc: Disc,
+    validation: dict[str, Any],
+    out_dir: str,
+    options: BuildOptions,
+    balanced: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Simulate and render one checked disc into ``OUT/scenarios/<id>/``; returns an outcome dict.
+    ``balanced``: its balance report, when its games were played elsewhere (a cluster).
 
     Never raises: a crash in the engine, the renderer or a write is a ``failed`` outcome.
     """
@@ -98,10 +104,11 @@ def build_scenario(
 
     scenario = disc.scenario
     out = Path(out_dir)
-    try:
-        balanced = build_balance(scenario, options)
-    except Exception as exc:  # a crash in the engine must not stop the build
-        return {"status": "failed", "problems": [failure("simulation crashed", exc)]}
+    if balanced is None:
+        try:
+            balanced = build_balance(scenario, options)
+        except Exception as exc:  # a crash in the engine must not stop the build
+            return {"status": "failed", "problems": [failure("simulation crashed", exc)]}
     unfinished = unfinished_games(balanced)
     if unfinished:
         return {"status": "failed", "problems": unfinished}
@@ -139,10 +146,15 @@ def build_core(out_dir: str, options: BuildOptions) -> dict[str, str]:
 
 # -- the orchestration (main process) -----------------------------------------------
 def _scenario_results(
-    pending: Pending, out_dir: str, options: BuildOptions, executor: ProcessPoolExecutor | None
+    pending: Pending,
+    out_dir: str,
+    options: BuildOptions,
+    executor: ProcessPoolExecutor | None,
+    balances: list[dict[str, Any]] | None = None,
 ) -> Iterator[tuple[ScenarioOutcome, str, dict[str, Any]]]:
     """``(outcome, digest, result)`` as each scenario finishes (one at a time without workers,
-    so that each is recorded before the next starts)."""
+    so that each is recorded before the next starts); ``balances``: the balance report of
+    each pending scenario, in order, when a cluster played their games."""
 
     def result_of(future: Future[dict[str, Any]]) -> dict[str, Any]:
         try:
@@ -150,25 +162,53 @@ def _scenario_results(
         except Exception as exc:  # a worker process that died (killed, out of memory)
             return {"status": "failed", "problems": [failure("the worker failed", exc)]}
 
+    played: list[dict[str, Any] | None] = list(balances) if balances else [None] * len(pending)
     if executor is None:
-        for outcome, disc, validation, digest in pending:
+        for (outcome, disc, validation, digest), balanced in zip(pending, played, strict=True):
             yield (
                 outcome,
                 digest,
-                result_of(run_now(build_scenario, disc, validation, out_dir, options)),
+                result_of(run_now(build_scenario, disc, validation, out_dir, options, balanced)),
             )
         return
     from concurrent.futures import as_completed
 
     # the longest first, so that no worker is left alone with a long scenario at the end
-    heaviest = sorted(pending, key=lambda item: _weight(item[0].data or {}), reverse=True)
+    heaviest = sorted(
+        zip(pending, played, strict=True),
+        key=lambda item: _weight(item[0][0].data or {}),
+        reverse=True,
+    )
     futures = {
-        executor.submit(build_scenario, disc, validation, out_dir, options): (outcome, digest)
-        for outcome, disc, validation, digest in heaviest
+        executor.submit(build_scenario, disc, validation, out_dir, options, balanced): (
+            outcome,
+            digest,
+        )
+        for (outcome, disc, validation, digest), balanced in heaviest
     }
     for future in as_completed(futures):
         outcome, digest = futures[future]
         yield outcome, digest, result_of(future)
+
+
+def _played_on(
+    cluster: Cluster, pending: Pending, options: BuildOptions, progress: Progress
+) -> list[dict[str, Any]] | str:
+    """The balance report of every pending scenario, its games played on ``cluster`` (all
+    the scenarios' at once), or what went wrong (then no scenario is built)."""
+    from pachaprint.pipeline.reports import build_balances
+
+    scenarios = [disc.scenario for _, disc, _, _ in pending]
+    try:
+        return build_balances(
+            scenarios,
+            options,
+            cluster.executor,
+            cluster.workers,
+            lambda done, total: progress("games", done, total),
+        )
+    except Exception as exc:  # a game that crashed, or the cluster that went away
+        return failure("simulation on the cluster failed", exc)
 
 
 def share_code(data: dict[str, Any]) -> str | None:
@@ -201,9 +241,13 @@ def run_build(
     force: bool = False,
     progress: Progress = _no_progress,
     waiting: Callable[[str], None] | None = None,
+    cluster: Cluster | None = None,
 ) -> BuildResult:
     """Build everything for the ``*.json`` scenarios in ``scenarios_dir`` (or for the one
-    scenario file it names) into ``out_dir``.
+    scenario file it names) into ``out_dir``. With a ``cluster``
+    (:func:`pachaprint.engine.analysis.cluster.connect`) the games of every scenario to
+    build are played there first, all at once, and the rest is done here with ``jobs``
+    processes: the same files as a build that plays them here.
 
     Hidden files are skipped, and so are the folder's files whose ``format`` names
     another kind of file (a saved game), each with a note (``BuildResult.skipped``). Raises :class:`OutDirError` (before any work)
@@ -217,13 +261,19 @@ def run_build(
             clean_stale_stages(out_dir)
             if force:
                 return _locked_build(
-                    scenarios_dir, out_dir, options, jobs, Manifest.fresh(out_dir), progress
+                    scenarios_dir,
+                    out_dir,
+                    options,
+                    jobs,
+                    Manifest.fresh(out_dir),
+                    progress,
+                    cluster,
                 )
             manifest = Manifest.load(out_dir)
             unchanged = nothing_to_do(scenarios_dir, out_dir, options, manifest, progress)
             if unchanged is not None:
                 return save_manifest(manifest, out_dir, unchanged)
-            return _locked_build(scenarios_dir, out_dir, options, jobs, manifest, progress)
+            return _locked_build(scenarios_dir, out_dir, options, jobs, manifest, progress, cluster)
     except BuildLockError as error:
         raise OutDirError(str(error)) from None
 
@@ -235,9 +285,10 @@ def _locked_build(
     jobs: int,
     manifest: Manifest,
     progress: Progress,
+    cluster: Cluster | None = None,
 ) -> BuildResult:
     """Every stage, each skipping the units that are current (:mod:`pachaprint.pipeline.unchanged`
-    found that not all are)."""
+    found that not all are); the games on ``cluster`` if there is one."""
     problems: list[str] = list(manifest.refused)
     one_file = os.path.isfile(scenarios_dir)
     files = [scenarios_dir] if one_file else scenario_files(scenarios_dir)
@@ -247,6 +298,14 @@ def _locked_build(
     )
     core_input = core_digest(options)
     core_needed = not manifest.is_current(out_dir, "core", core_input)
+    balances = (
+        _played_on(cluster, pending, options, progress) if cluster is not None and pending else None
+    )
+    if isinstance(balances, str):  # no scenario can be built: each says why
+        for outcome, _data, _validation, _digest in pending:
+            outcome.status, outcome.problems = "failed", [balances]
+            manifest.forget(f"scenario:{outcome.id}")
+        pending, balances = [], None
     executor = None
     if jobs > 1 and (pending or core_needed):  # (a discs PDF alone is made in this process)
         executor = worker_pool(jobs)
@@ -262,7 +321,7 @@ def _locked_build(
         if pending:
             progress("scenarios", 0, len(pending))
         for done, (outcome, digest, result) in enumerate(
-            _scenario_results(pending, str(out_dir), options, executor), start=1
+            _scenario_results(pending, str(out_dir), options, executor, balances), start=1
         ):
             outcome.status = result["status"]
             outcome.problems = result.get("problems", [])

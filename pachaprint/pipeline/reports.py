@@ -28,16 +28,16 @@ from pachaprint.pipeline.report_tables import (
 from pachaprint.render.charts import CAPTIONS, chart_files
 
 
-def build_balance(scenario: Scenario, options: Any) -> dict[str, Any]:
-    """The build's balance report (``options``: the build's ``BuildOptions``): the
+def balance_config(options: Any) -> Any:
+    """The build's balance settings (``options``: the build's ``BuildOptions``): the
     competitive games of its bots (their simulation report is ``report.json``'s
     ``simulation``), solo and co-op with its strongest bot and the perfect-information
     bound (:data:`BOUND`), each run stopped once its win rate decides every flag, in the
     modes it names."""
-    from pachaprint.engine.analysis.balance import BalanceConfig, balance
+    from pachaprint.engine.analysis.balance import BalanceConfig
     from pachaprint.engine.rules.config import Mode
 
-    config = BalanceConfig(
+    return BalanceConfig(
         games=options.games,
         seed=options.seed,
         modes=tuple(Mode.parse(m) for m in options.modes),
@@ -47,7 +47,28 @@ def build_balance(scenario: Scenario, options: Any) -> dict[str, Any]:
         strongest=options.strongest,
         adaptive=True,
     )
-    return balance(scenario, config)
+
+
+def build_balance(scenario: Scenario, options: Any) -> dict[str, Any]:
+    """The build's balance report of ``scenario`` (see :func:`balance_config`), played here."""
+    from pachaprint.engine.analysis.balance import balance
+
+    return balance(scenario, balance_config(options))
+
+
+def build_balances(
+    scenarios: list[Scenario],
+    options: Any,
+    executor: Any,
+    workers: int,
+    progress: Any = None,
+) -> list[dict[str, Any]]:
+    """The build's balance report of each scenario, their games played by ``executor``
+    (a Dask cluster's, for ``workers`` workers) all at once: the reports
+    :func:`build_balance` gives. ``progress(done, total)`` counts games."""
+    from pachaprint.engine.analysis.balance import balance_many
+
+    return balance_many(scenarios, balance_config(options), 1, executor, workers, progress)
 
 
 def unfinished_games(balance: dict[str, Any]) -> list[str]:

@@ -31,7 +31,7 @@ from pachaprint.engine.analysis.divinations import DIVINATION_KEYS
 from pachaprint.engine.analysis.games import DEFAULT_MAX_TURNS, SimulationConfig
 from pachaprint.engine.analysis.record import GameRecord
 from pachaprint.engine.analysis.report import SimulationReport
-from pachaprint.engine.analysis.schedule import Pending, start
+from pachaprint.engine.analysis.schedule import Pending, play_waves, start
 from pachaprint.engine.analysis.stats import histogram, summary, wilson
 from pachaprint.engine.analysis.summary import (
     BalanceReport,
@@ -186,6 +186,13 @@ def balance_reports(
             pending = [start(scenario, c, jobs, pool, workers or jobs) for c in configs]
             plans.append((scenario, pending, notes))
         total = sum(p.total for _, pending, _ in plans for p in pending)
+        if pool is not None:  # every scenario's games at once
+            everything = [p for _, pending, _ in plans for p in pending]
+            played = iter(play_waves(everything, _offset(progress, 0, total)))
+            return [
+                _report(scenario, config, [(p, next(played)) for p in pending], notes)
+                for scenario, pending, notes in plans
+            ]
         done = 0
         reports = []
         for scenario, pending, notes in plans:

@@ -12,7 +12,7 @@ any number of worker processes.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 
 from pachaprint.engine.analysis.flags import MIN_GAMES, decided, honest
@@ -87,47 +87,123 @@ class Pending:
     def _waves(self, progress: Callable[[int], None] | None) -> list[GameRecord]:
         """An adaptive simulation: every open run plays its next :data:`WAVE` games, then
         the runs whose win rate is decided (or whose games are all played) close."""
-        runs = self.config.runs
-        played: list[list[GameRecord]] = [[] for _ in runs]
+        waves = Waves(self)
         oracle = WheelOracle(self.scenario) if self.executor is None else None
-        done, start = 0, 0
-        open_runs = [r for r, run in enumerate(runs) if run.games]
         try:
-            while open_runs:
-                work = [
-                    (r, i)
-                    for r in open_runs
-                    for i in range(start, min(start + WAVE, runs[r].games))
-                ]
+            while waves.open:
+                work = waves.work()
                 if oracle is not None:
                     records = [play_item(oracle, self.config, self.cells, item) for item in work]
                 else:
-                    assert self.executor is not None
-                    job = (self.scenario.to_dict(), self.config, self.cells)
-                    futures = [
-                        self.executor.submit(play_batch, (*job, batch))
-                        for batch in batches(work, self.workers)
-                    ]
+                    futures = waves.submit(work)
                     records = [record for future in futures for record in future.result()]
-                for record, (r, _) in zip(records, work, strict=True):
-                    played[r].append(record)
-                done += len(work)
+                waves.take(records)
                 if progress:
-                    progress(done)
-                start += WAVE
-                open_runs = [
-                    r
-                    for r in open_runs
-                    if start < runs[r].games and not _decided(played[r], runs[r].games)
-                ]
+                    progress(waves.done)
         finally:
             if self.pool is not None:
                 self.pool.shutdown(cancel_futures=True)
-        return [record for mine in played for record in mine]
+        return waves.records()
 
     def report(self, records: list[GameRecord]) -> SimulationReport:
         names = [self.scenario.board.name(c) for c in self.cells]
         return summarise(self.scenario, self.config, names, records)
+
+
+class Waves:
+    """The waves of an adaptive simulation, one at a time (see :meth:`Pending.records`):
+    :meth:`work` is the next wave's games, :meth:`take` their records; :func:`play_waves`
+    drives the waves of several simulations at once on one executor."""
+
+    def __init__(self, pending: Pending):
+        self.pending = pending
+        runs = pending.config.runs
+        self.played: list[list[GameRecord]] = [[] for _ in runs]
+        self.open = [r for r, run in enumerate(runs) if run.games]
+        """The runs still playing."""
+        self.start = 0
+        self.done = 0
+        """Games played so far."""
+
+    def work(self) -> list[tuple[int, int]]:
+        """The next wave: ``(run, game)`` for the next :data:`WAVE` games of every open run."""
+        runs = self.pending.config.runs
+        return [
+            (r, i)
+            for r in self.open
+            for i in range(self.start, min(self.start + WAVE, runs[r].games))
+        ]
+
+    def submit(self, work: list[tuple[int, int]]) -> list[Future[list[GameRecord]]]:
+        """The wave ``work`` handed to the simulation's executor in batches."""
+        pending = self.pending
+        assert pending.executor is not None
+        job = (pending.scenario.to_dict(), pending.config, pending.cells)
+        return [
+            pending.executor.submit(play_batch, (*job, batch))
+            for batch in batches(work, pending.workers)
+        ]
+
+    def take(self, records: list[GameRecord]) -> None:
+        """The records of the wave :meth:`work` gave, in its order; closes the runs decided."""
+        runs = self.pending.config.runs
+        for record, (r, _) in zip(records, self.work(), strict=True):
+            self.played[r].append(record)
+        self.done += len(records)
+        self.start += WAVE
+        self.open = [
+            r
+            for r in self.open
+            if self.start < runs[r].games and not _decided(self.played[r], runs[r].games)
+        ]
+
+    def records(self) -> list[GameRecord]:
+        """Every game's record, run after run."""
+        return [record for mine in self.played for record in mine]
+
+
+def play_waves(
+    pendings: Sequence[Pending], progress: Callable[[int], None] | None = None
+) -> list[list[GameRecord]]:
+    """The records of several simulations whose games go to an executor (``start`` with
+    one), each in game order, as :meth:`Pending.records` gives them: the waves of every
+    adaptive simulation are handed out together, each simulation's next wave as soon as
+    its last is in, so that a cluster plays the games of many scenarios at once. The
+    records do not depend on it (every game has its own seed, every wave its own runs);
+    ``progress(done)`` counts the games played."""
+    waves = {
+        k: Waves(p) for k, p in enumerate(pendings) if p.config.adaptive and p.executor is not None
+    }
+    out: dict[int, list[GameRecord]] = {}
+    running = {k: (w.work(), w.submit(w.work())) for k, w in waves.items() if w.open}
+    for k, w in waves.items():
+        if not w.open:
+            out[k] = w.records()
+    done = 0
+    for k, pending in enumerate(pendings):
+        if k not in waves:  # its batches are out already (see start)
+            out[k] = pending.records()
+            done += len(out[k])
+            if progress:
+                progress(done)
+    while running:
+        ready = [k for k, (_, futures) in running.items() if all(f.done() for f in futures)]
+        if not ready:
+            waiting = [f for _, futures in running.values() for f in futures if not f.done()]
+            wait(waiting, return_when=FIRST_COMPLETED)
+            continue
+        for k in ready:
+            work, futures = running.pop(k)
+            w = waves[k]
+            w.take([record for future in futures for record in future.result()])
+            done += len(work)
+            if progress:
+                progress(done)
+            if w.open:
+                running[k] = (w.work(), w.submit(w.work()))
+            else:
+                out[k] = w.records()
+    return [out[k] for k in range(len(pendings))]
 
 
 def _decided(records: Sequence[GameRecord], most: int) -> bool:

@@ -51,8 +51,11 @@ class PublicModel:
         proofs: dict[int, int],
         memo: Refinements,
         cache_size: int = 256,
+        sharpen: bool = False,
     ):
         self.seed, self.samples, self.proofs, self.memo = seed, samples, proofs, memo
+        self.sharpen = sharpen
+        """Sharpen the crop odds of every table (else only of the decision's, the first)."""
         self._beliefs: OrderedDict[tuple[object, ...], PublicBelief] = OrderedDict()
         self._sharpened: dict[tuple[int, ...], Odds] = {}
         self._cache_size = cache_size
@@ -71,7 +74,7 @@ class PublicModel:
                 state.supply,
                 self.proofs,
                 self._sharpened,
-                not self._beliefs,
+                self.sharpen or not self._beliefs,
                 self.memo,
             )
             self._beliefs[key] = found
@@ -150,7 +153,7 @@ class ExpertBot(SearchBot):
         super().__init__(rng, budget, weights)
         self.known: dict[int, int] = {}
         """Crops proven so far: cell -> level (facts about the map, kept for the game)."""
-        self.memo = Refinements()
+        self.memo = Refinements(self.budget.exact)
 
     def proofs_known(self) -> int:
         return len(self.known)
@@ -165,7 +168,13 @@ class ExpertBot(SearchBot):
         code = self.forced(info)
         if code is not None:
             return code
-        model = PublicModel(self.rng.getrandbits(32), self.budget.samples, self.known, self.memo)
+        model = PublicModel(
+            self.rng.getrandbits(32),
+            self.budget.samples,
+            self.known,
+            self.memo,
+            sharpen=self.budget.sharpen,
+        )
         code = self.search(info, model)
         belief = model.belief(info)
         if isinstance(belief, PublicBelief):
