@@ -64,8 +64,8 @@ def test_the_report_page_shows_the_charts_in_chromium(built):
     try:
         browser.driver.get((built / "index.html").as_uri())
         text = browser.driver.find_element("id", "scenario-sacred-valley").text
-        assert "Expert wins" in text and "first player wins" in text
-        browser.driver.find_element("link text", "Report and charts").click()
+        assert "Expert, our strongest bot, wins" in text and "first player wins" in text
+        browser.driver.find_element("link text", "Report").click()
         load_every_image(browser.driver)
         images = browser.driver.execute_script(
             "return [...document.images].map(i => [i.getAttribute('src'), i.alt, i.complete && i.naturalWidth > 0])"

@@ -307,7 +307,7 @@ def test_from_an_empty_file_to_a_saved_disc_and_its_print_files(browser, tmp_pat
         assert driver.find_element(By.ID, "print-pdf").get_attribute("disabled")
         driver.find_element(By.ID, "gen-difficulty").send_keys("hard")
         driver.find_element(By.ID, "generate").click()
-        wait(driver, lambda d: "Seed" in d.find_element(By.ID, "generate-note").text)
+        wait(driver, lambda d: "from seed" in d.find_element(By.ID, "generate-note").text)
         wait(driver)
         assert listed(driver) == [] and driver.find_element(By.ID, "difficulty").text == "hard"
         assert driver.find_element(By.ID, "f-id").get_attribute("value") == "my-disc"

@@ -116,7 +116,9 @@ def test_the_story_of_a_move_leaves_the_pawn_in_view_and_fades(driver, folder):
 
 def test_a_phone_gets_cells_for_a_finger_and_the_whole_board_on_request(driver, folder):
     driver.set_window_size(*PHONE)
-    with served(folder, long_disc(), NewGame("solo", ("human",), "easy", seed=4)) as table:
+    # (the Otoma start on named cells: on a disc that names none the player places them first)
+    game = NewGame("solo", ("human",), "easy", otoma="i2,a1,e3,c5,h4", seed=4)
+    with served(folder, long_disc(), game) as table:
         open_table(driver, table)
         inner = driver.execute_script("return innerWidth")
         assert inner <= PHONE[0]
