@@ -1,7 +1,7 @@
 """The expert against the Otoma and the logician: named configurations, interleaved.
 
     python benchmarks/bench_expert.py --configs today,chosen --games 150 --jobs 2
-    python benchmarks/bench_expert.py --configs today,width14,width14+exact --only solo
+    python benchmarks/bench_expert.py --configs today,width14,width14+forced --only solo
     python benchmarks/bench_expert.py --list                   # the named configurations
 
 Each configuration is a :class:`~pachaprint.engine.bots.search.Budget` and
@@ -55,37 +55,18 @@ CHANGES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "width10": ({"width": 10}, {}),
     "width12": ({"width": 12}, {}),
     "width14": ({"width": 14}, {}),
-    "distinct": ({"distinct": True}, {}),
-    "guess": ({"guess": 0.3}, {}),
-    "guess4": ({"guess": 0.4}, {}),
-    "guess5": ({"guess": 0.5}, {}),
-    "guess6": ({"guess": 0.6}, {}),
-    "otoma": ({}, {"otoma": 0.5}),
     "forced": ({}, {"forced": 1.0}),
     "forced5": ({}, {"forced": 0.5}),
     "unproven3": ({}, {"unproven": 0.3}),
     "unproven7": ({}, {"unproven": 0.7}),
-    "exact": ({"exact": True}, {}),
-    "sharpen": ({"sharpen": True}, {}),
-    "divine_next": ({"divine_next": True}, {}),
-    "deepen3": ({"deepen": 3}, {}),
-    "deepen5": ({"deepen": 5}, {}),
     "samples2": ({"samples": 2}, {}),
     "inner3": ({"inner": 3}, {}),
 }
 """Named changes, each some Budget and Weights fields changed from the expert ``make_bot``
 makes; a configuration is ``chosen`` (that expert), ``today`` (the expert of the release
-before: width 6, every switch off) or changes joined by ``+`` (``width14+exact``)."""
+before: width 6, no forced guesses) or changes joined by ``+`` (``width14+forced``)."""
 
-TODAY: dict[str, Any] = {
-    "width": 6,
-    "guess": 0.0,
-    "distinct": False,
-    "deepen": 0,
-    "exact": False,
-    "sharpen": False,
-    "divine_next": False,
-}
+TODAY: dict[str, Any] = {"width": 6}
 """The Budget fields of the expert of the release before (samples, inner and setups per
 mode as :meth:`~pachaprint.engine.bots.search.Budget.for_mode` gives them)."""
 
@@ -95,7 +76,7 @@ def changes(config: str) -> tuple[dict[str, Any], dict[str, Any]]:
     if config == "chosen":
         return {}, {}
     if config == "today":
-        return dict(TODAY), {"otoma": 0.0, "forced": 0.0}
+        return dict(TODAY), {"forced": 0.0}
     budget: dict[str, Any] = {}
     weights: dict[str, Any] = {}
     for name in config.split("+"):

@@ -31,7 +31,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Final, Protocol
 
-from pachaprint.engine.bots.logic import Component, Inconsistent, Knowledge, analyse, propagate
+from pachaprint.engine.bots.logic import Inconsistent, Knowledge, analyse, propagate
 from pachaprint.engine.bots.proofs import prove
 from pachaprint.engine.rules.movement import Geometry
 from pachaprint.model.rules import MAX_REGION_SIZE
@@ -200,7 +200,7 @@ class PublicBelief:
             comp = know.components[know.component_of[cell]]
             found = _size_odds(domain, comp.lower, comp.upper)
             if domain & (domain - 1):
-                key = _key(know, cell, self.memo.exact)
+                key = _key(know, cell)
                 sharp = self.sharpened.get(key)
                 if sharp is None and self.sharpen:
                     sharp = self.sharpened[key] = self.memo.refined(key, know, cell, found)
@@ -257,23 +257,14 @@ TEMPER: Final = 0.7
 are overconfident; 0.7 gave the best log-loss on logician games of every shipped long map."""
 REFINEMENTS: Final = 4096
 """Sharpened odds a :class:`Refinements` remembers (the latest)."""
-NODES: Final = 4000
-"""Search nodes :func:`_weighed` may spend listing the solutions of a group (else it
-gives up, and the odds are sampled)."""
-_FACTORIAL: Final = (1, 1, 2, 6, 24, 120)
 
 
 class Refinements:
-    """Crop odds sharpened by the solutions around a cell (:meth:`refined`), remembered by
-    the key of the cells it looked at: a bot keeps one for the game.
+    """Crop odds sharpened by sampling (:meth:`refined`), remembered by the key of the cells
+    sampled: a bot keeps one for the game."""
 
-    ``exact``: every solution of the group is listed and weighed by how likely its
-    regions are (:func:`_weighed`); else (or when there are too many) solutions are
-    sampled."""
-
-    def __init__(self, exact: bool = False) -> None:
+    def __init__(self) -> None:
         self._found: OrderedDict[tuple[int, ...], Odds] = OrderedDict()
-        self.exact = exact
 
     def refined(self, key: tuple[int, ...], know: Knowledge, cell: int, odds: Odds) -> Odds:
         """``odds`` sharpened by the crops that fit the cells around ``cell``: solutions of
@@ -285,12 +276,6 @@ class Refinements:
             self._found.move_to_end(key)
             return found
         group = _group(know, cell)
-        weighed = _weighed(know, group, cell) if self.exact else None
-        if weighed is not None:
-            self._found[key] = weighed
-            if len(self._found) > REFINEMENTS:
-                self._found.popitem(last=False)
-            return weighed
         rng = random.Random(hash(key))
         counts = [0.0] * 6
         drawn = 0
@@ -310,111 +295,11 @@ class Refinements:
         return found
 
 
-def _key(know: Knowledge, cell: int, regions: bool = False) -> tuple[int, ...]:
-    """What :meth:`Refinements.refined` depends on: the cell, and the domains and regions of
-    its group; with ``regions`` (the exact odds) also the size, bounds and highest known
-    level of each part of a region in the group."""
+def _key(know: Knowledge, cell: int) -> tuple[int, ...]:
+    """What :meth:`Refinements.refined` depends on: the cell, and the domains and regions of its group."""
     dom = know.domains
     group = _group(know, cell)
-    key = (cell, *(dom[c] for c in group), *(know.unit_of[c] for c in group))
-    if not regions:
-        return key
-    parts: list[int] = []
-    for k in _parts_of(know, group):
-        comp = know.components[k]
-        parts += [k, comp.size, comp.lower, comp.upper, _top(know, comp, know.domains)]
-    return key + tuple(parts)
-
-
-def _parts_of(know: Knowledge, group: list[int]) -> list[int]:
-    """The components (parts of regions) the cells of ``group`` belong to, in order."""
-    found: list[int] = []
-    for c in group:
-        k = know.component_of[c]
-        if k >= 0 and k not in found:
-            found.append(k)
-    found.sort()
-    return found
-
-
-def _top(know: Knowledge, comp: Component, dom: list[int]) -> int:
-    """The highest level placed on ``comp`` by the domains ``dom`` (decided cells only)."""
-    top = 0
-    for c in comp.cells:
-        d = dom[c]
-        if d and not d & (d - 1):
-            level = d.bit_length() - 1
-            if level > top:
-                top = level
-    return top
-
-
-def _weighed(know: Knowledge, group: list[int], cell: int) -> Odds | None:
-    """Crop odds of ``cell`` from every solution of the constraints on ``group``, each
-    weighed by how likely its regions are: a part of a region with ``s`` cells whose
-    highest level is ``m`` lies in a region of ``n >= m`` cells (within its bounds) with
-    the odds of :data:`REGION_SIZES`, and holds each choice of ``s`` of its ``n`` levels
-    alike. ``None`` when the solutions take more than :data:`NODES` steps to list (or
-    there is none)."""
-    parts = _parts_of(know, group)
-    weights = [0.0] * 6
-    budget = [NODES]
-    if not _solutions(know, group, cell, parts, list(know.domains), weights, budget):
-        return None
-    total = sum(weights)
-    if total <= 0:
-        return None
-    return tuple(w / total for w in weights)
-
-
-def _solutions(
-    know: Knowledge,
-    group: list[int],
-    cell: int,
-    parts: list[int],
-    dom: list[int],
-    weights: list[float],
-    budget: list[int],
-) -> bool:
-    """Adds the weight of every solution below ``dom`` to ``weights`` (by the level of
-    ``cell``); False once the budget is spent."""
-    budget[0] -= 1
-    if budget[0] < 0:
-        return False
-    best, fewest = -1, 6
-    for c in group:
-        d = dom[c]
-        if d & (d - 1):
-            count = d.bit_count()
-            if count < fewest:
-                best, fewest = c, count
-    if best < 0:
-        level = dom[cell].bit_length() - 1
-        weights[level] = weights[level] + _likelihood(know, parts, dom)
-        return True
-    for level in LEVELS:
-        if dom[best] >> level & 1:
-            child = list(dom)
-            child[best] = 1 << level
-            if propagate(know, child, [best]) and not _solutions(
-                know, group, cell, parts, child, weights, budget
-            ):
-                return False
-    return True
-
-
-def _likelihood(know: Knowledge, parts: list[int], dom: list[int]) -> float:
-    """How likely the levels ``dom`` places on the parts of regions ``parts`` are (see :func:`_weighed`)."""
-    product = 1.0
-    for k in parts:
-        comp = know.components[k]
-        size = comp.size
-        low = max(_top(know, comp, dom), comp.lower, size)
-        odds = 0.0
-        for n in range(low, comp.upper + 1):
-            odds += REGION_SIZES[n - 1] * _FACTORIAL[n - size] / _FACTORIAL[n]
-        product *= odds
-    return product
+    return (cell, *(dom[c] for c in group), *(know.unit_of[c] for c in group))
 
 
 def _group(know: Knowledge, cell: int) -> list[int]:

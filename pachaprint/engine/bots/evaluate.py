@@ -50,11 +50,6 @@ class Weights:
     spends a tile; the cells left without terrain at the end score for the Otoma)."""
     win: float = 5.0
     """Bonus for a game won (added to the final score difference)."""
-    otoma: float = 0.0
-    """Against the Otoma: share of the cells without terrain the Otoma are expected to
-    discover, each worth its diversity points and a crop (0: only their score counts)."""
-    otoma_crop: float = 2.6
-    """What the Otoma expect from the crop of a cell they discover."""
     forced: float = 1.0
     """Where every pawn divines at once (solo): the share of an unproven crop's guess
     counted even when the guess loses points, since the next Divine turn forces it
@@ -117,9 +112,6 @@ class Evaluator:
                 tiles = state.tiles
                 turns = tiles.in_hands if tiles is not None else 0
                 total += max(0.0, state.hidden_left - w.reveals * turns)
-            if w.otoma:
-                gain = diversity_gain(state.stones[acc], state.supply) + w.otoma_crop
-                total += w.otoma * state.hidden_left * gain
             return total
         pawns = 0
         passed = False

@@ -51,11 +51,8 @@ class PublicModel:
         proofs: dict[int, int],
         memo: Refinements,
         cache_size: int = 256,
-        sharpen: bool = False,
     ):
         self.seed, self.samples, self.proofs, self.memo = seed, samples, proofs, memo
-        self.sharpen = sharpen
-        """Sharpen the crop odds of every table (else only of the decision's, the first)."""
         self._beliefs: OrderedDict[tuple[object, ...], PublicBelief] = OrderedDict()
         self._sharpened: dict[tuple[int, ...], Odds] = {}
         self._cache_size = cache_size
@@ -74,7 +71,7 @@ class PublicModel:
                 state.supply,
                 self.proofs,
                 self._sharpened,
-                self.sharpen or not self._beliefs,
+                not self._beliefs,
                 self.memo,
             )
             self._beliefs[key] = found
@@ -153,7 +150,7 @@ class ExpertBot(SearchBot):
         super().__init__(rng, budget, weights)
         self.known: dict[int, int] = {}
         """Crops proven so far: cell -> level (facts about the map, kept for the game)."""
-        self.memo = Refinements(self.budget.exact)
+        self.memo = Refinements()
 
     def proofs_known(self) -> int:
         return len(self.known)
@@ -168,13 +165,7 @@ class ExpertBot(SearchBot):
         code = self.forced(info)
         if code is not None:
             return code
-        model = PublicModel(
-            self.rng.getrandbits(32),
-            self.budget.samples,
-            self.known,
-            self.memo,
-            sharpen=self.budget.sharpen,
-        )
+        model = PublicModel(self.rng.getrandbits(32), self.budget.samples, self.known, self.memo)
         code = self.search(info, model)
         belief = model.belief(info)
         if isinstance(belief, PublicBelief):

@@ -53,16 +53,10 @@ by known tiles walks out (several turns that change nothing) instead of pacing."
 class Prior:
     """Ranks legal actions for the search (see the module documentation)."""
 
-    def __init__(
-        self, weights: Weights, divinations: int = 2, guess: float = 0.0, distinct: bool = False
-    ):
+    def __init__(self, weights: Weights, divinations: int = 2):
         self.weights = weights
         self.divinations = divinations
         """At the start of a turn, how many of the best divinations are kept among the candidates."""
-        self.guess = guess
-        """Odds below which an unproven crop is not divined by choice (see ``Budget.guess``)."""
-        self.distinct = distinct
-        """Keep one Explore of those the evaluation cannot tell apart (see :func:`distinct`)."""
 
     def __call__(
         self,
@@ -88,12 +82,6 @@ class Prior:
             return list(legal)
         divines = self._best_levels(state, belief)
         divines.sort(key=lambda item: -item[0])
-        if self.guess > 0 and divines and (phase is _PHASE_TURN or not state.divine_all):
-            sure = [item for item in divines if self._likely(belief, item[1])]
-            if state.divine_all and phase is _PHASE_TURN:
-                divines = divines if sure else []
-            else:
-                divines = sure
         if phase is not _PHASE_TURN:
             others = [code for code in legal if A.kind_of(code) != _DIVINE]
             spare = others[:1] if width > 1 else []  # one place kept for not divining
@@ -103,8 +91,6 @@ class Prior:
         if not state.divine_all:
             progress = sorted(progress + setup, key=lambda item: -item[0])
             setup = []
-        if self.distinct:
-            progress = distinct(state, progress)
         # The best Explore that changes the table always stays among the candidates:
         # set-ups only fill the places left (a search offered nothing but set-ups
         # would put progress off turn after turn).
@@ -197,14 +183,6 @@ class Prior:
             out.append((best, best_code))
         return out
 
-    def _likely(self, belief: Belief, code: int) -> bool:
-        """Whether divination ``code`` names a proven crop or one at least as likely as
-        :attr:`guess`."""
-        cell = A.cell_of(code)
-        return (
-            belief.proven(cell) is not None or belief.crop_odds(cell)[A.to_of(code)] >= self.guess
-        )
-
     def _crop_worth(self, state: GameState, belief: Belief, cell: int, held: int) -> float:
         level = belief.proven(cell)
         if level is not None:
@@ -288,28 +266,6 @@ class OtomaCost:
                 if share is not None:
                     moves += p * share
         return moves * gain
-
-
-def distinct(state: GameState, scored: list[tuple[float, int]]) -> list[tuple[float, int]]:
-    """``scored`` Explores, best first, keeping the first of those that end on the same cell
-    and leave no crop to divine behind (a pawn entered, or moved off a crop or off a cell
-    that is not its account's to divine): what an Explore leads to on the table, the
-    Otoma's answer included, depends on its end cell and on what its pawn leaves."""
-    pending = state.revealed & ~state.crop_mask
-    seen: set[int] = set()
-    out: list[tuple[float, int]] = []
-    for item in scored:
-        kind, start, to = A.fields(item[1])
-        if kind == _RETRIEVE:
-            out.append(item)
-            continue
-        key = to
-        if kind != _ENTER and pending >> start & 1:
-            key += (start + 1) << 8
-        if key not in seen:
-            seen.add(key)
-            out.append(item)
-    return out
 
 
 def _distances_to_hidden(state: GameState) -> list[int]:

@@ -74,22 +74,6 @@ class Budget:
     """Solo: what a turn that changes nothing on the table costs (see :class:`TurnSearch`)."""
     idle: float = 2.0
     """Co-op: what a turn that changes nothing on the table costs (its tile is spent)."""
-    guess: float = 0.0
-    """Odds below which a divination of an unproven crop is no candidate where divining
-    is a choice (solo: a Divine turn is a candidate when one of its crops passes)."""
-    distinct: bool = False
-    """Keep one of the Explores that lead to the same table (see :func:`~pachaprint.engine.bots.prior.distinct`)."""
-    deepen: int = 0
-    """Against the Otoma: how many of the best candidates of the decision taken are weighed
-    again with the turn after the seat's (its best candidates) searched too."""
-    exact: bool = False
-    """Crop odds from every solution around a cell, weighed by how likely its regions are
-    (see :class:`~pachaprint.engine.bots.belief.Refinements`), not from samples."""
-    sharpen: bool = False
-    """Sharpen the crop odds of every table a search meets, not only the decision's."""
-    divine_next: bool = False
-    """Solo: a Divine turn (which reveals no tile, so the Otoma stay) is worth the best
-    turn after it, as a set-up is."""
 
     @classmethod
     def for_mode(cls, rules: type[GameState]) -> Budget:
@@ -174,7 +158,6 @@ class TurnSearch:
         self._turn = (0, 0, 0)
         self._table = (0, 0)
         self._nested = False
-        self._deep = False
         self._setups: dict[tuple[Position, tuple[object, ...], int], float] = {}
         self.nodes = 0
         """Tables evaluated so far (the work done, for benchmarks)."""
@@ -210,15 +193,6 @@ class TurnSearch:
             return scored[0]
         worlds = range(self.budget.samples)
         values = [self._q(state, action, self.budget.depth, worlds) for action in scored]
-        deepen = self.budget.deepen if state.otoma is not None else 0
-        if deepen > 1:
-            order = sorted(range(len(scored)), key=lambda i: -values[i])[:deepen]
-            scored = [scored[i] for i in order]
-            self._deep = True
-            try:
-                values = [self._q(state, action, self.budget.depth, worlds) for action in scored]
-            finally:
-                self._deep = False
         best, choices = float("-inf"), [scored[0]]
         for action, value in zip(scored, values, strict=True):
             if value > best + 1e-9:
@@ -238,21 +212,14 @@ class TurnSearch:
 
     def _v(self, state: GameState, depth: int, world: int) -> float:
         if self._over(state):
-            if self._divined(state):
-                return self._after_setup(state, world)
-            deep = self._deep and not self._nested and not state.is_terminal()
             if self._stalled(state):
                 if state.spends:  # co-op: the turn's tile is spent for nothing
-                    if deep:
-                        return self._after_setup(state, world) - self.budget.idle
                     self.nodes += 1
                     value = self.evaluator.value(state, self.model.belief(state))
                     return value - self.budget.idle
                 if self._nested:  # solo: dawdling twice in a row is never the plan
                     return float("-inf")
                 return self._after_setup(state, world) - self.budget.stall
-            if deep:
-                return self._after_setup(state, world)
             self.nodes += 1
             return self.evaluator.value(state, self.model.belief(state))
         if depth <= 0:
@@ -279,18 +246,6 @@ class TurnSearch:
             state.otoma is not None
             and not state.is_terminal()
             and (state.revealed, state.crop_mask) == self._table
-        )
-
-    def _divined(self, state: GameState) -> bool:
-        """Solo, with :attr:`Budget.divine_next`: True when the turn just searched divined
-        and revealed no tile (the turn after it is searched too, once)."""
-        return (
-            self.budget.divine_next
-            and not self._nested
-            and state.divine_all
-            and not state.is_terminal()
-            and state.revealed == self._table[0]
-            and state.crop_mask != self._table[1]
         )
 
     def _after_setup(self, state: GameState, world: int) -> float:
@@ -389,7 +344,7 @@ class SearchBot(Bot):
             seat,
             model,
             Evaluator(seat, self.weights),
-            priors.Prior(self.weights, guess=self.budget.guess, distinct=self.budget.distinct),
+            priors.Prior(self.weights),
             self.budget,
             self.rng,
         )
