@@ -472,3 +472,32 @@ def test_a_log_follows_each_stage_and_a_rebuild_with_nothing_changed_says_so(tmp
         "nothing changed: the 2 scenarios are up to date, and so are the core components "
         f"and the print sheets; output in {out}/\n"
     )
+
+
+def site_outputs(out: Path) -> set[str]:
+    """The files the manifest records for the site unit."""
+    manifest = json.loads((out / ".pachaprint-build.json").read_text())
+    return set((manifest["units"].get("site") or {}).get("outputs", {}))
+
+
+@pytest.mark.slow
+def test_the_site_s_files_go_when_a_build_no_longer_makes_them(copy):
+    """A runtime copied by ``--pyodide DIR`` goes when the next build loads it from its CDN
+    again, and ``--no-site`` removes the pages an earlier build wrote; the print files stay."""
+    from tests.site import runtime_folder
+
+    folder, out = copy
+    before = site_outputs(out)
+    assert "studio.html" in before and all((out / name).is_file() for name in before)
+    assert build_again(folder, out, "--pyodide", str(runtime_folder()))["ok"]
+    copied = site_outputs(out) - before
+    assert any(name.endswith("pyodide.asm.wasm") for name in copied), copied
+    assert all((out / name).is_file() for name in copied)
+    assert build_again(folder, out)["ok"]
+    assert site_outputs(out) == before
+    assert not [name for name in copied if (out / name).exists()]
+    summary = build_again(folder, out, "--no-site")
+    assert summary["ok"], summary
+    assert site_outputs(out) == set()
+    assert not [name for name in before if (out / name).exists()]
+    assert (out / "index.html").is_file() and (out / "pnp/pachaprint-discs-a4.pdf").is_file()

@@ -368,10 +368,12 @@ def _locked_build(
         problems.append(failure("writing index.html failed", exc))
     if options.site:
         try:
-            _write_site(out_dir, options, manifest)
+            problems.extend(_write_site(out_dir, options, manifest))
         except (OSError, PlacementError) as exc:
             manifest.forget("site")
             problems.append(failure("writing the site failed", exc))
+    elif "site" in manifest.units:  # --no-site: the pages an earlier build wrote go
+        problems.extend(manifest.remove_outputs(out_dir, "site"))
     built_result = BuildResult(
         out_dir=display_path(out_dir),
         scenarios=outcomes,
@@ -406,16 +408,21 @@ def _write_index(
     manifest.record("index", digest, {"index.html": hashlib.sha256(data).hexdigest()})
 
 
-def _write_site(out_dir: Path, options: BuildOptions, manifest: Manifest) -> None:
+def _write_site(out_dir: Path, options: BuildOptions, manifest: Manifest) -> list[str]:
     """The site (``studio.html``, ``table.html``, ``site/``: :mod:`pachaprint.site.pages`),
-    a unit of its own: written only when what it is made from changed."""
+    a unit of its own: written only when what it is made from changed; the files of the
+    last site it no longer has (a runtime copied by ``--pyodide DIR`` before) go. Returns
+    a message per such file kept."""
     digest = site_input(options)
     if manifest.is_current(out_dir, "site", digest):
-        return
+        return []
     from pachaprint.site.pages import site_files
     from pachaprint.site.runtime import runtime_of
 
     with Stage(out_dir) as stage:
         for name, data in site_files(runtime_of(options.pyodide)).items():
             stage.path(name).write_bytes(data)
-        manifest.record("site", digest, stage.commit())
+        made = stage.commit()
+    kept = manifest.remove_dropped(out_dir, "site", made)
+    manifest.record("site", digest, made)
+    return kept
