@@ -39,6 +39,7 @@ import math
 import os
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -73,19 +74,39 @@ def _long_scenarios() -> tuple[list[Any], list[Any]]:
 
 
 def play(job: tuple[str, str | None, int, tuple[str, ...], int, int]) -> dict[str, Any]:
-    """One game: ``(mode, difficulty, players, bots per seat, scenario index, seed)``.
+    """One game: ``(mode, difficulty, players, bots per seat, scenario index, seed)``
+    (:func:`play_with`, each seat the bot it names)."""
+    from pachaprint.engine.bots import make_bot
 
-    Set up as ``pachaprint simulate`` does (the bots drawn from the game's seed), with the
-    first seat starting in the competitive game; returns scores, winners and the CPU
-    seconds of each seat's decisions."""
+    mode_name, difficulty, players, bots, index, seed = job
+    return play_with(
+        mode_name,
+        difficulty,
+        players,
+        index,
+        seed,
+        lambda seat, rng, mode: make_bot(bots[seat], rng, mode),
+    )
+
+
+def play_with(
+    mode_name: str,
+    difficulty: str | None,
+    players: int,
+    index: int,
+    seed: int,
+    seat_bot: Callable[[int, Any, Any], Any],
+) -> dict[str, Any]:
+    """One game on the shipped long disc ``index``, set up as ``pachaprint simulate`` does
+    (each seat's bot made by ``seat_bot(seat, rng, mode)`` with an rng drawn from the
+    game's seed), with the first seat starting in the competitive game; returns scores,
+    winners and the CPU seconds of each seat's decisions."""
     import random
 
-    from pachaprint.engine.bots import make_bot
     from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
     from pachaprint.engine.rules.modes import draw_setup, make_game, mode_class
     from pachaprint.engine.rules.modes import start as start_game
 
-    mode_name, difficulty, players, bots, index, seed = job
     scenarios, oracles = _long_scenarios()
     scenario, oracle = scenarios[index], oracles[index]
     mode = Mode(mode_name)
@@ -94,7 +115,7 @@ def play(job: tuple[str, str | None, int, tuple[str, ...], int, int]) -> dict[st
     first = 0 if mode is Mode.COMPETITIVE else None
     config = GameConfig(mode, players, difficulty, names, seed=seed, first_player=first)
     first_player, tiles_seed, rng = draw_setup(config)
-    seats = [make_bot(name, random.Random(rng.getrandbits(64)), mode) for name in bots]
+    seats = [seat_bot(seat, random.Random(rng.getrandbits(64)), mode) for seat in range(players)]
     game = make_game(
         oracle, config, first_player=first_player, otoma_cells=cells, tiles_seed=tiles_seed
     )

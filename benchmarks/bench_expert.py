@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_bots import _long_scenarios, rate  # noqa: E402
+from bench_bots import _long_scenarios, play_with, rate  # noqa: E402
 
 CHANGES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "width6": ({"width": 6}, {}),
@@ -113,49 +113,17 @@ def make_expert(config: str, mode: Any, rng: Any) -> Any:
 
 def play(job: tuple[str, str, str | None, int, tuple[str, ...], int, int]) -> dict[str, Any]:
     """One game: ``(config, mode, difficulty, players, seats, disc index, seed)``; a seat
-    named ``expert`` plays configuration ``config``. Set up as ``bench_bots.play``."""
-    import random
-
+    named ``expert`` plays configuration ``config``, the others the bot they name
+    (``bench_bots.play_with``)."""
     from pachaprint.engine.bots import make_bot
-    from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
-    from pachaprint.engine.rules.modes import draw_setup, make_game, mode_class
-    from pachaprint.engine.rules.modes import start as start_game
 
     config, mode_name, difficulty, players, names, index, seed = job
-    scenarios, oracles = _long_scenarios()
-    scenario, oracle = scenarios[index], oracles[index]
-    mode = Mode(mode_name)
-    cells = first_start_cells(scenario) if mode_class(mode).has_otoma else ()
-    otoma = tuple(scenario.board.name(c) for c in cells) or None
-    first = 0 if mode is Mode.COMPETITIVE else None
-    setup = GameConfig(mode, players, difficulty, otoma, seed=seed, first_player=first)
-    first_player, tiles_seed, rng = draw_setup(setup)
-    seats = []
-    for name in names:
-        seat_rng = random.Random(rng.getrandbits(64))
-        if name == "expert":
-            seats.append(make_expert(config, mode, seat_rng))
-        else:
-            seats.append(make_bot(name, seat_rng, mode))
-    game = make_game(
-        oracle, setup, first_player=first_player, otoma_cells=cells, tiles_seed=tiles_seed
-    )
-    state = start_game(game)
-    cpu = [0.0] * players
-    clock = time.process_time
-    while not state.is_terminal() and state.turn <= 2000:
-        seat = state.current_player
-        start = clock()
-        action = seats[seat].decide(state)
-        cpu[seat] += clock() - start
-        state.apply(action)
-    return {
-        "completed": bool(state.ending and state.ending.completed),
-        "scores": list(state.score),
-        "winners": state.winners() if state.is_terminal() else [],
-        "cpu": cpu,
-        "disc": index,
-    }
+
+    def seat_bot(seat: int, rng: Any, mode: Any) -> Any:
+        name = names[seat]
+        return make_expert(config, mode, rng) if name == "expert" else make_bot(name, rng, mode)
+
+    return {**play_with(mode_name, difficulty, players, index, seed, seat_bot), "disc": index}
 
 
 def _run(jobs: list[Any], workers: int) -> list[dict[str, Any]]:
