@@ -16,19 +16,12 @@ from pachaprint.engine.rules.actions import Kind, token_levels
 from pachaprint.engine.rules.events import Phase
 from pachaprint.model.scenario import Scenario
 from pachaprint.table import seen
-from pachaprint.table.server import BackgroundTable, session_for
 from pachaprint.table.session import NewGame, TableSession
 from tests.browser import DESKTOP, PHONE, clean_page
 from tests.helpers import example
+from tests.test_table_browser import idle, long_disc, open_table, served
 
 pytestmark = pytest.mark.slow
-
-
-def long_disc() -> Scenario:
-    data = example("high-valley")
-    data["start"] = ["i2", "a1", "e3", "c5", "h4"]
-    data["id"] = "high-valley-5"
-    return Scenario.from_dict(data)
 
 
 @pytest.fixture
@@ -43,21 +36,6 @@ def driver(browser):
     with clean_page(browser, DESKTOP, "http://127.0.0.1:") as driver:
         yield driver
         driver.get("about:blank")
-
-
-def served(folder, scenario: Scenario, words: NewGame) -> BackgroundTable:
-    return BackgroundTable(session_for(folder, scenario, words))
-
-
-def idle(driver, seconds: float = 30) -> None:
-    WebDriverWait(driver, seconds).until(
-        lambda d: d.execute_script("return document.documentElement.dataset.busy") == "false"
-    )
-
-
-def open_table(driver, table: BackgroundTable) -> None:
-    driver.get(table.url + "#speed=0")
-    idle(driver)
 
 
 def box(driver, element) -> dict:
