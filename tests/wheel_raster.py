@@ -22,6 +22,7 @@ import math
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pypdfium2
@@ -128,8 +129,28 @@ class Windows:
     points: dict[str, tuple[np.ndarray, np.ndarray]]
 
 
+@dataclass
+class Holes:
+    """The window carrier rasterised at its first place: its white pixels, each white
+    pixel's row and column, and its axis-frame point (mm)."""
+
+    white: np.ndarray
+    ys: np.ndarray
+    xs: np.ndarray
+    x_mm: np.ndarray
+    u_mm: np.ndarray
+    origin: tuple[float, float]
+    """The axis frame's origin (the pin), in pixels (x, y)."""
+
+    def inside(self, box: Any) -> np.ndarray:
+        """Which white pixels lie in a window's box (with half a millimetre round it): the
+        holes; the white margin round the carrier's outline is left out."""
+        found = (self.x_mm >= box.x0 - 0.5) & (self.x_mm <= box.x1 + 0.5)
+        return found & (self.u_mm >= box.u0 - 0.5) & (self.u_mm <= box.u1 + 0.5)
+
+
 @cache
-def windows(template: str) -> Windows:
+def holes(template: str) -> Holes:
     wheel = load_wheel(template)
     if wheel.has_slider:
         carrier = slider_drawing(wheel, PrintSettings())
@@ -142,14 +163,17 @@ def windows(template: str) -> Windows:
     ys, xs = np.nonzero(white)
     x_mm = (xs + 0.5) / MM - b - ox
     u_mm = oy - ((ys + 0.5) / MM - b)
-    # holes are the pixels inside the carrier's outline: drop the white margin around it
-    bounds = wheel.window_bounds()
-    found = {}
-    for key, box in bounds.items():
-        inside = (x_mm >= box.x0 - 0.5) & (x_mm <= box.x1 + 0.5)
-        inside &= (u_mm >= box.u0 - 0.5) & (u_mm <= box.u1 + 0.5)
-        found[key] = (x_mm[inside], u_mm[inside])
-    return Windows(found)
+    return Holes(white, ys, xs, x_mm, u_mm, ((b + ox) * MM, (b + oy) * MM))
+
+
+@cache
+def windows(template: str) -> Windows:
+    found = holes(template)
+    windows = {}
+    for key, box in load_wheel(template).window_bounds().items():
+        inside = found.inside(box)
+        windows[key] = (found.x_mm[inside], found.u_mm[inside])
+    return Windows(windows)
 
 
 AREAS = {"discovery": "terrain", "divination": "crop"}
@@ -367,25 +391,12 @@ class WindowMask:
 
 @cache
 def window_mask(template: str) -> WindowMask:
-    wheel = load_wheel(template)
-    if wheel.has_slider:
-        carrier = slider_drawing(wheel, PrintSettings())
-        ox, oy = (float(v) for v in dict(carrier.metadata)["origin"].split())
-    else:
-        carrier = cover_drawing(wheel, PrintSettings())
-        ox, oy = (float(v) for v in dict(carrier.metadata)["centre"].split())
-    white = _holes(carrier)
-    # only the windows: white pixels outside the window boxes (the margin) are dropped
-    b = carrier.bleed_mm
-    ys, xs = np.nonzero(white)
-    x_mm = (xs + 0.5) / MM - b - ox
-    u_mm = oy - ((ys + 0.5) / MM - b)
-    keep = np.zeros(white.shape, dtype=bool)
-    for box in wheel.window_bounds().values():
-        inside = (x_mm >= box.x0 - 0.5) & (x_mm <= box.x1 + 0.5)
-        inside &= (u_mm >= box.u0 - 0.5) & (u_mm <= box.u1 + 0.5)
-        keep[ys[inside], xs[inside]] = True
-    return WindowMask(keep, ((b + ox) * MM, (b + oy) * MM))
+    found = holes(template)
+    keep = np.zeros(found.white.shape, dtype=bool)
+    for box in load_wheel(template).window_bounds().values():
+        inside = found.inside(box)
+        keep[found.ys[inside], found.xs[inside]] = True
+    return WindowMask(keep, found.origin)
 
 
 def coverage(
