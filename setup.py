@@ -128,6 +128,10 @@ def _compiling() -> bool:
     return _can_compile()
 
 
+_BUILDING = {"bdist_wheel", "editable_wheel", "build", "build_ext", "install", "develop"}
+"""The setup commands that compile; the metadata commands (egg_info, dist_info) do not."""
+
+
 class BuildExt(build_ext):
     """``build_ext`` that compiles the C files of the compiled modules on every core at
     once, and keeps their object files for the next install from this folder.
@@ -140,18 +144,20 @@ class BuildExt(build_ext):
     """
 
     def finalize_options(self) -> None:
-        if not self.distribution.ext_modules:
+        # pip runs setup.py three times (requirements, metadata, wheel) and the first
+        # two finalize build_ext only to list its sources: mypyc writes the C code (8 s)
+        # only when a wheel or an editable install is made
+        if not self.distribution.ext_modules or not _BUILDING & set(self.distribution.commands):
             super().finalize_options()
             return
         import mypy.version
         from mypyc.build import mypycify
 
-        # mypyc writes the C code here, not when setup.py is read: pip reads it three
-        # times (requirements, metadata, wheel), and only the wheel needs the code
         self.distribution.ext_modules = mypycify(
             COMPILED, opt_level=OPT_LEVEL, debug_level="0", group_name="pachaprint", multi_file=True
         )
         super().finalize_options()
+        self.parallel = self.parallel or _cores()  # the shim modules too, side by side
         tag = f"{mypy.version.__version__}-{sys.implementation.cache_tag}-O{OPT_LEVEL}"
         self.build_temp = os.path.join("build", f"mypyc-objects-{sysconfig.get_platform()}-{tag}")
 
