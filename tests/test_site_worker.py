@@ -130,6 +130,75 @@ def test_the_worker_holds_the_table_and_answers_only_what_was_revealed(tmp_path)
     assert head["status"] == 422
 
 
+FIRST_REQUESTS = """
+import json, sys
+from pachaprint.site.worker import SiteWorker, preload
+
+app, folder, scenario, code = sys.argv[1:]
+preload(app)
+before = set(sys.modules)
+worker = SiteWorker(folder)
+
+
+def ask(method, path, body=None):
+    message = {"app": app, "method": method, "path": path, "query": {}}
+    message["body"] = None if body is None else json.dumps(body)
+    head = json.loads(worker.handle(json.dumps(message))[0])
+    assert head["status"] == 200, (path, head)
+
+
+if app == "studio":  # the page's session, its library and the first verdict
+    ask("GET", "/api/session")
+    ask("GET", "/api/library")
+    ask("POST", "/api/check", {"scenario": json.loads(scenario), "box": "retail"})
+else:  # the disc from the address, the setup form, the table behind it
+    ask("POST", "/api/disc", {"code": code})
+    ask("GET", "/api/setup")
+    ask("GET", "/api/table")
+first = sorted(name for name in set(sys.modules) - before if name.startswith("pachaprint"))
+if app == "table":  # a game with a bot seat: the bots load now
+    ask("POST", "/api/new", {"mode": "competitive", "seats": ["expert", "human"], "seed": 3})
+bots = sorted(name for name in sys.modules if name.startswith("pachaprint.engine.bots."))
+print(json.dumps({"first": first, "bots": bots}))
+"""
+
+
+@pytest.mark.parametrize("app", ["studio", "table"])
+def test_a_preloaded_worker_answers_the_first_requests_with_nothing_left_to_import(
+    app, tmp_path
+):
+    """What the worker's snapshot holds (worker.py PRELOADS) is all the page's first requests
+    need; the table's setup form comes before any bot is loaded."""
+    found = subprocess.run(
+        [sys.executable, "-c", FIRST_REQUESTS, app, str(tmp_path),
+         json.dumps(COLCA), code_of(Scenario.from_dict(COLCA))],
+        check=True, capture_output=True, text=True, cwd=REPO,
+    )  # fmt: skip
+    loaded = json.loads(found.stdout)
+    assert loaded["first"] == []
+    if app == "table":
+        assert "pachaprint.engine.bots.expert" in loaded["bots"]
+        assert "pachaprint.engine.bots.search" in loaded["bots"]
+
+
+def test_the_bots_load_when_a_game_seats_one():
+    """The table's setup imports the engine and the bots' names, not the bots."""
+    found = subprocess.run(
+        [sys.executable, "-c",
+         "import sys, pachaprint.table.api, pachaprint.engine.bots as b;"
+         "print(sorted(m for m in sys.modules if m.startswith('pachaprint.engine.bots.')));"
+         "print(b.ExpertBot.__name__, b.OracleCheatBot.__module__)"],
+        check=True, capture_output=True, text=True, cwd=REPO,
+    )  # fmt: skip
+    modules, names = found.stdout.splitlines()
+    assert "expert" not in modules and "search" not in modules and "greedy" not in modules
+    assert names == "ExpertBot pachaprint.engine.bots.cheat"
+    with pytest.raises(AttributeError, match="no attribute 'NoBot'"):
+        import pachaprint.engine.bots as bots
+
+        _ = bots.NoBot
+
+
 # -- the bundle ------------------------------------------------------------------------------------
 def test_the_bundle_is_deterministic_and_holds_what_the_browser_runs():
     first = bundle.bundle_bytes()

@@ -39,12 +39,22 @@ GAMES_PLACE = "this browser"
 WRITES = frozenset({("studio", "/api/save"), ("studio", "/api/rename"), ("table", "/api/save")})
 """The requests that may change the storage folder."""
 PRELOADS = {
-    "studio": ("pachaprint.studio.api", "pachaprint.check.validate"),
-    "table": ("pachaprint.table.api",),
+    "studio": (
+        "pachaprint.studio.api",
+        "pachaprint.check.validate",
+        "pachaprint.check.schema_code",
+        "pachaprint.check._scenario_validator",
+    ),
+    "table": (
+        "pachaprint.table.api",
+        "pachaprint.check.schema_code",
+        "pachaprint.check._scenario_validator",
+    ),
 }
 """What each app's first requests import (the studio's session and first verdict, the
 table's disc, setup and table): imported before the worker keeps its snapshot, so that a
-restored worker answers them with nothing left to import (``tests/test_site_worker.py``)."""
+restored worker answers them with nothing left to import (``tests/test_site_worker.py``).
+Not the bots: :func:`pachaprint.engine.bots.make_bot` loads them when a game seats one."""
 
 
 def preload(app: str) -> None:

@@ -21,9 +21,8 @@
 
 const CODE = "/home/pyodide/code";
 const STORAGE = "/home/pyodide/storage";
-const KEEP_DELAY = 500;
-const SNAPSHOTS = "pachaprint-python";
-const SNAPSHOT = "interpreter";
+const KEPT = "pachaprint-site";
+const KEEP_DELAY = 1000;
 let ready = null;
 let queue = Promise.resolve();
 let keepTimer = null;
@@ -42,45 +41,45 @@ function sync(pyodide, populate) {
   });
 }
 
-/** The memory snapshot kept in the browser's storage (IndexedDB; the Cache Storage is not
-    there for a page served over plain http from another machine): one record
-    {key, apps, bytes}, the interpreter as it was after the apps' modules were
-    imported and before any app was made. `use(store)` gives a request; its result. */
-function snapshots(mode, use) {
+/** What the worker keeps in IndexedDB besides the storage folder (the Cache Storage is not
+    there for a page served over plain http from another machine): "python", the
+    snapshot {key, apps, bytes}, and "code", the code folder {version, names, sizes,
+    bytes}. `use(store)` gives a request; its result. */
+function kept(mode, use) {
   return new Promise((resolve, reject) => {
-    const opening = indexedDB.open(SNAPSHOTS, 1);
-    opening.onupgradeneeded = () => opening.result.createObjectStore("snapshots");
+    const opening = indexedDB.open(KEPT, 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore("kept");
     opening.onerror = () => reject(opening.error);
     opening.onsuccess = () => {
       const db = opening.result;
-      const transaction = db.transaction("snapshots", mode);
-      const request = use(transaction.objectStore("snapshots"));
+      const transaction = db.transaction("kept", mode);
+      const request = use(transaction.objectStore("kept"));
       transaction.oncomplete = () => { db.close(); resolve(request.result); };
       transaction.onerror = transaction.onabort = () => { db.close(); reject(transaction.error); };
     };
   });
 }
 
-/** Python restored from the snapshot kept for this runtime and this site's version, or null
-    (none kept, one of another version, which goes, or one that fails to restore, which goes
-    too: the caller starts Python as on a first visit). */
-async function restore(loadPyodide, runtime, key) {
-  let kept;
-  try {
-    kept = await snapshots("readonly", (store) => store.get(SNAPSHOT));
-  } catch (error) {
-    return null;  // no storage (a private window, say): every visit starts as the first
-  }
-  mark("snapshot read");
-  if (!kept) return null;
-  if (kept.key === key) {
+function keep(name, value) {
+  return kept("readwrite", (store) => store.put(value, name)).catch(() => {
+    /* a full storage only costs the next visit its speed */
+  });
+}
+
+/** Python restored from `snapshot` if it was made for this runtime and this version of the
+    site (`key`), or null: none, one of another version, which goes, or one that fails to
+    restore, which goes too (the caller then starts Python as on a first visit). */
+async function restore(loadPyodide, runtime, key, snapshot) {
+  if (!snapshot) return null;
+  if (snapshot.key === key) {
     try {
       // The snapshot holds the interpreter's whole memory, behind a header whose length its
       // second word gives; the runtime restores it into the memory it starts with, so that
       // memory first grows to hold it.
-      const bytes = kept.bytes;
+      const bytes = snapshot.bytes;
       const heap = bytes.length - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
       const made = (await import(runtime + "pyodide.asm.mjs")).default;
+      mark("asm");
       const createPyodideModule = async (settings) => {
         const module = await made(settings);
         if (module.HEAP8.length < heap) module.growMemory(heap);
@@ -89,16 +88,16 @@ async function restore(loadPyodide, runtime, key) {
       const pyodide = await loadPyodide({
         indexURL: runtime, createPyodideModule, _loadSnapshot: bytes, _makeSnapshot: true,
       });
-      times["snapshot MB"] = Math.round(bytes.length / 1e6);
       const module = pyodide.pyimport("pachaprint.site.worker");
       module.restored();
       module.destroy();
-      return { pyodide, apps: kept.apps };
+      times["snapshot MB"] = Math.round(bytes.length / 1e6);
+      return { pyodide, apps: snapshot.apps };
     } catch (error) {
       console.warn("Python's kept snapshot did not restore; starting afresh", error);
     }
   }
-  await snapshots("readwrite", (store) => store.delete(SNAPSHOT)).catch(() => {});
+  await kept("readwrite", (store) => store.delete("python")).catch(() => {});
   return null;
 }
 
@@ -111,45 +110,82 @@ function keepSnapshot(pyodide, key, apps) {
     console.warn("Python's snapshot could not be made", error);
     return;
   }
-  snapshots("readwrite", (store) => store.put({ key, apps, bytes }, SNAPSHOT)).catch(() => {
-    /* a full storage only costs the next visit its speed */
+  keep("python", { key, apps, bytes });
+}
+
+/** Every file under `folder`, path -> bytes. */
+function files(FS, folder, found = new Map()) {
+  for (const name of FS.readdir(folder)) {
+    if (name === "." || name === "..") continue;
+    const path = folder + "/" + name;
+    if (FS.isDir(FS.stat(path).mode)) files(FS, path, found);
+    else found.set(path.slice(CODE.length + 1), FS.readFile(path));
+  }
+  return found;
+}
+
+/** The code folder as one record (a later visit writes it back in one go, where the
+    storage folder's way, a record a file, takes a moment per file). */
+function keepCode(FS, version) {
+  const found = files(FS, CODE);
+  const names = [...found.keys()];
+  const sizes = names.map((name) => found.get(name).length);
+  const bytes = new Uint8Array(sizes.reduce((a, b) => a + b, 0));
+  let at = 0;
+  for (const name of names) {
+    bytes.set(found.get(name), at);
+    at += found.get(name).length;
+  }
+  keep("code", { version, names, sizes, bytes });
+  return names.length;
+}
+
+function writeCode(FS, record) {
+  let at = 0;
+  record.names.forEach((name, i) => {
+    const path = CODE + "/" + name;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, record.bytes.subarray(at, at + record.sizes[i]));
+    at += record.sizes[i];
   });
 }
 
 async function start(site, runtime, version, app) {
+  const read = (name) => kept("readonly", (store) => store.get(name)).catch(() => undefined);
+  const snapshot = read("python");
+  const keptCode = read("code");
+  indexedDB.deleteDatabase(CODE);  // where the site's first release kept the code folder
   const { loadPyodide, version: release } = await import(runtime + "pyodide.mjs");
-  mark("runtime script");
   const key = release + " " + runtime + " " + version;
-  const kept = await restore(loadPyodide, runtime, key);
-  const pyodide = kept ? kept.pyodide : await loadPyodide({ indexURL: runtime, _makeSnapshot: true });
-  mark(kept ? "runtime (snapshot)" : "runtime");
+  const got = await snapshot;
+  mark("read python");
+  const restored = await restore(loadPyodide, runtime, key, got);
+  const pyodide = restored ? restored.pyodide : await loadPyodide({ indexURL: runtime, _makeSnapshot: true });
+  mark(restored ? "runtime (snapshot)" : "runtime");
   const FS = pyodide.FS;
-  for (const folder of [CODE, STORAGE]) {
-    FS.mkdirTree(folder);
-    FS.mount(FS.filesystems.IDBFS, {}, folder);
-  }
+  FS.mkdirTree(STORAGE);
+  FS.mount(FS.filesystems.IDBFS, {}, STORAGE);
   await sync(pyodide, true);
   mark("storage");
-  const code = CODE + "/" + version;
-  const cached = FS.analyzePath(code + "/.complete").exists;
-  pyodide.globals.set("code_folder", code);
-  pyodide.runPython(
-    "import os, shutil, sys\n" +
-    "for old in os.listdir(os.path.dirname(code_folder)):\n" +
-    "    if old != os.path.basename(code_folder):\n" +
-    "        shutil.rmtree(os.path.join(os.path.dirname(code_folder), old), ignore_errors=True)\n" +
-    "sys.dont_write_bytecode = False\n" +
-    "if code_folder not in sys.path:\n" +
-    "    sys.path.insert(0, code_folder)\n" +
-    "del code_folder\n",
-  );
-  if (!cached) {
+  const code = await keptCode;
+  mark("read code");
+  let packed = 0;
+  if (code && code.version === version) {
+    writeCode(FS, code);
+    packed = code.names.length;
+  } else {
     const response = await fetch(site + "pachaprint-site.zip");
     if (!response.ok) throw new Error("the site's code bundle did not load (" + response.status + ")");
-    pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: code });
+    pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: CODE });
   }
-  mark(cached ? "bundle (kept)" : "bundle");
-  const apps = kept ? kept.apps : [];
+  mark(packed ? "code (kept)" : "code");
+  pyodide.runPython(
+    "import sys\n" +
+    "sys.dont_write_bytecode = False\n" +
+    `if ${JSON.stringify(CODE)} not in sys.path:\n` +
+    `    sys.path.insert(0, ${JSON.stringify(CODE)})\n`,
+  );
+  const apps = restored ? restored.apps : [];
   const module = pyodide.pyimport("pachaprint.site.worker");
   if (!apps.includes(app)) {
     module.preload(app);
@@ -160,19 +196,20 @@ async function start(site, runtime, version, app) {
   const worker = module.SiteWorker(STORAGE);
   module.destroy();
   mark("python");
-  return { pyodide, worker, code };
+  return { pyodide, worker, version, packed };
 }
 
-/** Keep the code folder (and its new byte code) in the browser's storage, a moment after
-    the last request: its first requests import most of what the pages use. */
+/** A moment after the last request, keep the code folder again if it gained files (the
+    byte code Python compiles as the page's requests import more), so that a later visit
+    neither unpacks nor compiles them again. */
 function keepSoon() {
   clearTimeout(keepTimer);
   keepTimer = setTimeout(() => {
     queue = queue.then(async () => {
-      const { pyodide, code } = await ready;
-      if (!pyodide.FS.analyzePath(code + "/.complete").exists) pyodide.FS.writeFile(code + "/.complete", "");
-      await sync(pyodide, false);
-    }).catch(() => { /* a full storage only costs the next visit its speed */ });
+      const started = await ready;
+      const count = files(started.pyodide.FS, CODE).size;
+      if (count !== started.packed) started.packed = keepCode(started.pyodide.FS, started.version);
+    }).catch(() => { /* only the next visit's speed is at stake */ });
   }, KEEP_DELAY);
 }
 
