@@ -164,9 +164,7 @@ print(json.dumps({"first": first, "bots": bots}))
 
 
 @pytest.mark.parametrize("app", ["studio", "table"])
-def test_a_preloaded_worker_answers_the_first_requests_with_nothing_left_to_import(
-    app, tmp_path
-):
+def test_a_preloaded_worker_answers_the_first_requests_with_nothing_left_to_import(app, tmp_path):
     """What the worker's snapshot holds (worker.py PRELOADS) is all the page's first requests
     need; the table's setup form comes before any bot is loaded."""
     found = subprocess.run(
