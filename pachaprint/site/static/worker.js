@@ -79,7 +79,7 @@ async function restore(loadPyodide, runtime, key, snapshot) {
       const bytes = snapshot.bytes;
       const heap = bytes.length - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
       const made = (await import(runtime + "pyodide.asm.mjs")).default;
-      mark("asm");
+      mark("runtime module");
       const createPyodideModule = async (settings) => {
         const module = await made(settings);
         if (module.HEAP8.length < heap) module.growMemory(heap);
@@ -154,11 +154,18 @@ async function start(site, runtime, version, app) {
   const read = (name) => kept("readonly", (store) => store.get(name)).catch(() => undefined);
   const snapshot = read("python");
   const keptCode = read("code");
+  const zip = keptCode.then(async (code) => {
+    if (code && code.version === version) return null;
+    const response = await fetch(site + "pachaprint-site.zip");
+    if (!response.ok) throw new Error("the site's code bundle did not load (" + response.status + ")");
+    return response.arrayBuffer();
+  });
+  zip.catch(() => {});  // (said when it is awaited)
   indexedDB.deleteDatabase(CODE);  // where the site's first release kept the code folder
   const { loadPyodide, version: release } = await import(runtime + "pyodide.mjs");
   const key = release + " " + runtime + " " + version;
   const got = await snapshot;
-  mark("read python");
+  mark("snapshot read");
   const restored = await restore(loadPyodide, runtime, key, got);
   const pyodide = restored ? restored.pyodide : await loadPyodide({ indexURL: runtime, _makeSnapshot: true });
   mark(restored ? "runtime (snapshot)" : "runtime");
@@ -168,15 +175,12 @@ async function start(site, runtime, version, app) {
   await sync(pyodide, true);
   mark("storage");
   const code = await keptCode;
-  mark("read code");
   let packed = 0;
   if (code && code.version === version) {
     writeCode(FS, code);
     packed = code.names.length;
   } else {
-    const response = await fetch(site + "pachaprint-site.zip");
-    if (!response.ok) throw new Error("the site's code bundle did not load (" + response.status + ")");
-    pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: CODE });
+    pyodide.unpackArchive(await zip, "zip", { extractDir: CODE });
   }
   mark(packed ? "code (kept)" : "code");
   pyodide.runPython(
