@@ -18,7 +18,7 @@ from pachaprint.model.sharecode import code_of
 from pachaprint.site import bundle
 from pachaprint.site.pages import content_security_policy, page_html, site_files
 from pachaprint.site.runtime import CDN, PYODIDE_VERSION, RUNTIME_FILES, SiteError, runtime_of
-from pachaprint.site.worker import SiteWorker
+from pachaprint.site.worker import WARM_UP, SiteWorker
 from pachaprint.studio.page import PAGE as STUDIO
 from tests.helpers import REPO
 
@@ -177,6 +177,17 @@ def test_a_preloaded_worker_answers_the_first_requests_with_nothing_left_to_impo
     if app == "table":
         assert "pachaprint.engine.bots.expert" in loaded["bots"]
         assert "pachaprint.engine.bots.search" in loaded["bots"]
+
+
+def test_the_table_s_warm_up_is_a_shipped_disc_s_first_requests(tmp_path):
+    """worker.py WARM_UP: the share code of akapana-mound, and requests the table answers."""
+    akapana = json.loads((REPO / "scenarios" / "akapana-mound.json").read_text())
+    assert WARM_UP[0] == ("POST", "/api/disc", {"code": code_of(Scenario.from_dict(akapana))})
+    worker = SiteWorker(tmp_path)
+    for method, path, body in WARM_UP:
+        head, _ = ask(worker, "table", method, path, body)
+        assert head["status"] == 200, (path, head)
+    assert head["json"]["scenario"]["id"] == "akapana-mound" and len(head["json"]["cells"]) == 25
 
 
 def test_the_bots_load_when_a_game_seats_one():

@@ -23,9 +23,11 @@ is what runs after such a restore.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import json
 import sys
+import tempfile
 import traceback
 from pathlib import Path
 from typing import Any
@@ -57,10 +59,31 @@ restored worker answers them with nothing left to import (``tests/test_site_work
 Not the bots: :func:`pachaprint.engine.bots.make_bot` loads them when a game seats one."""
 
 
+WARM_UP = (
+    ("POST", "/api/disc", {"code": "17200-HF4T4-MYR6A-QYFXA-263.M2TV1-E1GPW-R909N-QQAVK-4K6W"}),
+    ("GET", "/api/setup", None),
+    ("GET", "/api/table", None),
+)
+"""The table's first requests, for a shipped disc (akapana-mound, by its share code):
+:func:`preload` answers them once on a throwaway table, so that the templates and
+pictures they load are in the snapshot too (a restored table's first answers then
+cost a fifth of what they would)."""
+
+
 def preload(app: str) -> None:
-    """Import what ``app``'s first requests need (:data:`PRELOADS`)."""
+    """Import what ``app``'s first requests need (:data:`PRELOADS`); for the table, answer
+    :data:`WARM_UP` on a throwaway table in a temporary folder, which goes with it."""
     for name in PRELOADS[app]:
         importlib.import_module(name)
+    if app == "table":
+        with tempfile.TemporaryDirectory() as folder:
+            worker = SiteWorker(folder)
+            for method, path, body in WARM_UP:
+                message = {"app": app, "method": method, "path": path, "body": body}
+                if body is not None:
+                    message["body"] = json.dumps(body)
+                worker.handle(json.dumps(message))
+        gc.collect()
 
 
 def restored() -> None:
@@ -140,4 +163,4 @@ class SiteWorker:
         return json.dumps(head), None
 
 
-__all__ = ["BODY_LIMIT", "PRELOADS", "SiteWorker", "preload", "restored"]
+__all__ = ["BODY_LIMIT", "PRELOADS", "WARM_UP", "SiteWorker", "preload", "restored"]
