@@ -44,7 +44,7 @@ function sync(pyodide, populate) {
 /** What the worker keeps in IndexedDB besides the storage folder (the Cache Storage is not
     there for a page served over plain http from another machine): "python", the
     snapshot {key, apps, bytes}, and "code", the code folder {version, names, sizes,
-    bytes}. `use(store)` gives a request; its result. */
+    times, bytes}. `use(store)` gives a request; its result. */
 function kept(mode, use) {
   return new Promise((resolve, reject) => {
     const opening = indexedDB.open(KEPT, 1);
@@ -113,30 +113,33 @@ function keepSnapshot(pyodide, key, apps) {
   keep("python", { key, apps, bytes });
 }
 
-/** Every file under `folder`, path -> bytes. */
-function files(FS, folder, found = new Map()) {
+/** The path of every file under `folder`. */
+function walk(FS, folder, found = []) {
   for (const name of FS.readdir(folder)) {
     if (name === "." || name === "..") continue;
     const path = folder + "/" + name;
-    if (FS.isDir(FS.stat(path).mode)) files(FS, path, found);
-    else found.set(path.slice(CODE.length + 1), FS.readFile(path));
+    if (FS.isDir(FS.stat(path).mode)) walk(FS, path, found);
+    else found.push(path);
   }
   return found;
 }
 
 /** The code folder as one record (a later visit writes it back in one go, where the
-    storage folder's way, a record a file, takes a moment per file). */
+    storage folder's way, a record a file, takes a moment per file), with each file's
+    time, which the byte code Python compiled checks its source against. */
 function keepCode(FS, version) {
-  const found = files(FS, CODE);
-  const names = [...found.keys()];
-  const sizes = names.map((name) => found.get(name).length);
+  const paths = walk(FS, CODE);
+  const contents = paths.map((path) => FS.readFile(path));
+  const sizes = contents.map((data) => data.length);
   const bytes = new Uint8Array(sizes.reduce((a, b) => a + b, 0));
   let at = 0;
-  for (const name of names) {
-    bytes.set(found.get(name), at);
-    at += found.get(name).length;
+  for (const data of contents) {
+    bytes.set(data, at);
+    at += data.length;
   }
-  keep("code", { version, names, sizes, bytes });
+  const names = paths.map((path) => path.slice(CODE.length + 1));
+  const times = paths.map((path) => FS.stat(path).mtime.getTime());
+  keep("code", { version, names, sizes, times, bytes });
   return names.length;
 }
 
@@ -146,6 +149,7 @@ function writeCode(FS, record) {
     const path = CODE + "/" + name;
     FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
     FS.writeFile(path, record.bytes.subarray(at, at + record.sizes[i]));
+    FS.utime(path, record.times[i], record.times[i]);
     at += record.sizes[i];
   });
 }
@@ -211,7 +215,7 @@ function keepSoon() {
   keepTimer = setTimeout(() => {
     queue = queue.then(async () => {
       const started = await ready;
-      const count = files(started.pyodide.FS, CODE).size;
+      const count = walk(started.pyodide.FS, CODE).length;
       if (count !== started.packed) started.packed = keepCode(started.pyodide.FS, started.version);
     }).catch(() => { /* only the next visit's speed is at stake */ });
   }, KEEP_DELAY);
