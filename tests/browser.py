@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
 
 CHROME_FLAGS = (
     "--headless=new",
@@ -137,10 +138,8 @@ def clean_page(browser: Browser, size: tuple[int, int], home: str) -> Iterator[A
 def load_every_image(driver) -> None:
     """Load the page's lazy images now (they load as they scroll into view) and wait until
     each has loaded or failed: ``complete`` is true either way, ``naturalWidth`` tells."""
-    from selenium.webdriver.support.ui import WebDriverWait
-
     driver.execute_script("document.querySelectorAll('img').forEach(i => { i.loading = 'eager'; })")
-    WebDriverWait(driver, 30).until(
+    waiting(driver, 30).until(
         lambda d: d.execute_script("return [...document.images].every(i => i.complete)")
     )
 
@@ -153,7 +152,16 @@ def studio_settled(driver) -> bool:
     )
 
 
-def wait_until(driver, condition=studio_settled, seconds: float = 15) -> None:
-    from selenium.webdriver.support.ui import WebDriverWait
+POLL = 0.03
+"""Seconds between two looks at the page while a test waits for it. Selenium's default,
+half a second, is mostly idle time: a whole game clicked at the table waits for the page
+some 200 times."""
 
-    WebDriverWait(driver, seconds).until(condition)
+
+def waiting(driver, seconds: float):
+    """Selenium's wait for ``driver``, for at most ``seconds``, looking every :data:`POLL`."""
+    return WebDriverWait(driver, seconds, poll_frequency=POLL)
+
+
+def wait_until(driver, condition=studio_settled, seconds: float = 15) -> None:
+    waiting(driver, seconds).until(condition)

@@ -12,10 +12,10 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 from pypdf import PdfReader
-from selenium.webdriver.support.ui import WebDriverWait
 
 from pachaprint.pipeline.gallery import gallery_html, gallery_record
 from pachaprint.pipeline.printfiles import read_print_files
+from tests.browser import waiting
 from tests.helpers import EXAMPLES
 
 pytestmark = pytest.mark.slow  # a browser, on the shared kit
@@ -264,7 +264,7 @@ def test_each_card_links_its_own_pdfs_and_opens_its_back_large(built, browser):
     assert not large.is_displayed()
     small = thumb.rect["width"]
     thumb.click()
-    WebDriverWait(browser, 10).until(
+    waiting(browser, 10).until(
         lambda d: (
             large.is_displayed() and d.execute_script("return arguments[0].naturalWidth > 0", large)
         )
@@ -275,4 +275,4 @@ def test_each_card_links_its_own_pdfs_and_opens_its_back_large(built, browser):
     assert box["top"] >= 0 and box["bottom"] <= viewport[1]  # all of it in view
     assert large.get_attribute("src").endswith("scenarios/sacred-valley/disc-back.svg")
     card.find_element("css selector", ".large-close").click()
-    WebDriverWait(browser, 10).until(lambda d: not large.is_displayed())
+    waiting(browser, 10).until(lambda d: not large.is_displayed())

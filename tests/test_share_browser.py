@@ -6,14 +6,13 @@ import json
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from pachaprint.model.printing import PrintSettings
 from pachaprint.model.sharecode import code_of, decode
 from pachaprint.render.webwheel import write_webwheel
 from pachaprint.studio.server import BackgroundStudio
 from pachaprint.web.workspace import Workspace
-from tests.browser import console_problems, requested_urls
+from tests.browser import console_problems, requested_urls, waiting
 from tests.helpers import EXAMPLES, REPO, disc_of
 from tests.share_corpus import corpus
 from tests.test_share_codec import complete, shipped
@@ -57,7 +56,7 @@ def driver(browser):
 def open_page(driver, url: str) -> None:
     driver.get("about:blank")
     driver.get(url)
-    WebDriverWait(driver, 5).until(
+    waiting(driver, 5).until(
         lambda d: (
             d.execute_script("return document.documentElement.getAttribute('data-ready')") == "true"
         )
@@ -138,7 +137,7 @@ def test_without_a_code_the_hosted_page_asks_for_one(driver, hosted):
     field.clear()
     field.send_keys(code_of(shipped("sun-gate")).lower())
     driver.find_element(By.ID, "btn-open").click()
-    WebDriverWait(driver, 5).until(
+    waiting(driver, 5).until(
         lambda d: d.execute_script("return document.documentElement.dataset.code") == "opened"
     )
     assert driver.find_element(By.CSS_SELECTOR, ".top h1").text == "The Sun Gate"
@@ -182,21 +181,21 @@ def settled(driver) -> bool:
 def test_the_studio_shares_a_disc_and_opens_a_code(driver, studio):
     running, folder = studio
     driver.get(f"{running.url}#file=lake-shore.json")
-    WebDriverWait(driver, 10).until(settled)
-    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "share").is_enabled())
+    waiting(driver, 10).until(settled)
+    waiting(driver, 10).until(lambda d: d.find_element(By.ID, "share").is_enabled())
     driver.find_element(By.ID, "share").click()
     shown = driver.find_element(By.ID, "share-code")
-    WebDriverWait(driver, 10).until(lambda d: shown.text)
+    waiting(driver, 10).until(lambda d: shown.text)
     lake = complete((EXAMPLES / "lake-shore.json").read_text())
     assert shown.text == code_of(lake)
     assert shown.get_attribute("data-disc") == code_of(lake, with_name=False)
     field = driver.find_element(By.ID, "code-input")
     field.send_keys(code_of(shipped("sun-gate")))
     driver.find_element(By.ID, "open-code").click()
-    WebDriverWait(driver, 10).until(
+    waiting(driver, 10).until(
         lambda d: "Opened The Sun Gate" in d.find_element(By.ID, "code-note").text
     )
-    WebDriverWait(driver, 10).until(settled)
+    waiting(driver, 10).until(settled)
     assert driver.find_element(By.ID, "doc-name").text == "The Sun Gate"
     assert driver.find_element(By.ID, "doc-file").text == "the-sun-gate.json"
     assert (
@@ -204,16 +203,14 @@ def test_the_studio_shares_a_disc_and_opens_a_code(driver, studio):
         == "D"
     )
     driver.find_element(By.ID, "save").click()
-    WebDriverWait(driver, 10).until(lambda d: (folder / "the-sun-gate.json").exists())
+    waiting(driver, 10).until(lambda d: (folder / "the-sun-gate.json").exists())
     saved = json.loads((folder / "the-sun-gate.json").read_text())
     assert (
         saved["terrain"]
         == json.loads((REPO / "scenarios" / "sun-gate.json").read_text())["terrain"]
     )
     field.send_keys("1F0SC-9DYK9-39BTD-ZCQ0N-0APC\n")  # Enter sends the form too
-    WebDriverWait(driver, 10).until(
-        lambda d: "Not opened" in d.find_element(By.ID, "code-note").text
-    )
+    waiting(driver, 10).until(lambda d: "Not opened" in d.find_element(By.ID, "code-note").text)
     assert "the check symbols do not match" in driver.find_element(By.ID, "code-note").text
     # the refused code is the one failed request, and the page says why in words
     (refused,) = console_problems(driver)

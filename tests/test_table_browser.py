@@ -10,7 +10,6 @@ import re
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind
@@ -24,6 +23,7 @@ from tests.browser import (
     DESKTOP,
     TABLET,
     clean_page,
+    waiting,
 )
 from tests.helpers import example
 
@@ -59,7 +59,7 @@ def driver(browser):
 
 # -- reading and driving the page -------------------------------------------------------------------
 def idle(driver, seconds: float = 30) -> None:
-    WebDriverWait(driver, seconds).until(
+    waiting(driver, seconds).until(
         lambda d: d.execute_script("return document.documentElement.dataset.busy") == "false"
     )
 
@@ -75,7 +75,7 @@ def moment(driver) -> int:
 
 def after(driver, before: int) -> None:
     """Wait until the table has moved on from ``before`` and settled."""
-    WebDriverWait(driver, 30).until(lambda d: moment(d) != before)
+    waiting(driver, 30).until(lambda d: moment(d) != before)
     idle(driver)
 
 
@@ -249,7 +249,7 @@ def test_coop_spending_by_keyboard_and_a_bot_told_step_by_step(driver, folder):
         for _ in range(40):
             if spent >= 2:
                 break
-            WebDriverWait(driver, 60).until(lambda d: session.game.human_to_play)
+            waiting(driver, 60).until(lambda d: session.game.human_to_play)
             idle(driver)
             before = moment(driver)
             buttons = driver.find_elements(By.CSS_SELECTOR, "#choice-buttons button[data-action]")
@@ -263,7 +263,7 @@ def test_coop_spending_by_keyboard_and_a_bot_told_step_by_step(driver, folder):
                 assert act_by_keyboard(driver, session, random.Random(3))
         assert spent >= 2
         # the bot's turns were told step by step: the words, and a drawing over the board
-        WebDriverWait(driver, 30).until(
+        waiting(driver, 30).until(
             lambda d: d.find_elements(By.CSS_SELECTOR, "#board-picture svg.story .story-step")
         )
         log = driver.find_element(By.ID, "log").text
@@ -284,13 +284,13 @@ def test_save_then_resume_a_game_and_replay_it(driver, folder):
         idle(driver)
         history = list(session.game.state.history)
         driver.find_element(By.ID, "games").click()
-        WebDriverWait(driver, 10).until(
+        waiting(driver, 10).until(
             lambda d: d.find_element(By.ID, "save-name").get_attribute("value")
         )
         name = driver.find_element(By.ID, "save-name").get_attribute("value")
         assert name == "lake-shore-game-1.json"
         driver.find_element(By.ID, "save").click()
-        WebDriverWait(driver, 10).until(
+        waiting(driver, 10).until(
             lambda d: d.find_elements(By.CSS_SELECTOR, f'#saves button[data-file="{name}"]')
         )
         driver.find_element(By.ID, "games-close").click()
@@ -300,12 +300,12 @@ def test_save_then_resume_a_game_and_replay_it(driver, folder):
         driver.find_element(By.ID, "seed").send_keys("99")
         before = moment(driver)
         driver.find_element(By.ID, "setup-start").click()
-        WebDriverWait(driver, 10).until(lambda d: session.game.state.config.seed == 99)
+        waiting(driver, 10).until(lambda d: session.game.state.config.seed == 99)
         after(driver, before)
         assert "99" not in driver.find_element(By.ID, "game-line").text  # the seed stays hidden
         idle(driver)
         driver.find_element(By.ID, "games").click()
-        WebDriverWait(driver, 10).until(
+        waiting(driver, 10).until(
             lambda d: d.find_elements(By.CSS_SELECTOR, f'#saves button[data-file="{name}"]')
         )
         before = moment(driver)
@@ -316,7 +316,7 @@ def test_save_then_resume_a_game_and_replay_it(driver, folder):
         # the replay controls walk back through it and forward again
         known = session.game.decisions()[1]
         driver.find_element(By.ID, "to-start").click()
-        WebDriverWait(driver, 10).until(lambda d: session.game.decisions() == (0, known))
+        waiting(driver, 10).until(lambda d: session.game.decisions() == (0, known))
         idle(driver)
         assert_page_shows_the_table_only(driver, session.game.state)
         assert "Decision 0 of" in driver.find_element(By.ID, "position").text
@@ -326,7 +326,7 @@ def test_save_then_resume_a_game_and_replay_it(driver, folder):
             after(driver, before)
             assert session.game.decisions()[0] == step
         driver.find_element(By.ID, "to-end").click()
-        WebDriverWait(driver, 10).until(lambda d: session.game.live)
+        waiting(driver, 10).until(lambda d: session.game.live)
         idle(driver)
         assert session.game.state.history == history
 
@@ -337,7 +337,7 @@ def test_a_finished_game_opens_as_a_replay_that_plays_itself(driver, folder):
     with served(folder, scenario, words) as table:
         session = table.table_session
         driver.get(table.url + "#speed=0")
-        WebDriverWait(driver, 60).until(lambda d: session.game.state.is_terminal())
+        waiting(driver, 60).until(lambda d: session.game.state.is_terminal())
         idle(driver)
         log = game_log(session.game.scenario, session.game.state, session.game.kinds)
         (folder / "watched.json").write_text(json.dumps(log))
@@ -348,7 +348,7 @@ def test_a_finished_game_opens_as_a_replay_that_plays_itself(driver, folder):
         assert session.game.decisions()[0] == 0 and not session.game.live
         assert driver.find_element(By.ID, "run").text.startswith("Play")
         driver.find_element(By.ID, "run").click()
-        WebDriverWait(driver, 60).until(lambda d: session.game.live)
+        waiting(driver, 60).until(lambda d: session.game.live)
         idle(driver)
         assert session.game.state.is_terminal()
         assert "The game is over" in driver.find_element(By.ID, "turn").text
@@ -373,7 +373,7 @@ def test_names_from_a_disc_or_a_saved_game_are_shown_as_text(driver, folder):
         open_table(driver, table)
         assert driver.find_element(By.ID, "disc-name").text == HOSTILE
         driver.find_element(By.ID, "games").click()
-        WebDriverWait(driver, 10).until(
+        waiting(driver, 10).until(
             lambda d: d.find_elements(
                 By.CSS_SELECTOR, '#saves button[data-file="hostile-game.json"]'
             )

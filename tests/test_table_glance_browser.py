@@ -9,7 +9,6 @@ import random
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind, token_levels
@@ -17,7 +16,7 @@ from pachaprint.engine.rules.events import Phase
 from pachaprint.model.scenario import Scenario
 from pachaprint.table import seen
 from pachaprint.table.session import NewGame, TableSession
-from tests.browser import DESKTOP, PHONE, clean_page
+from tests.browser import DESKTOP, PHONE, clean_page, waiting
 from tests.helpers import example
 from tests.test_table_browser import idle, long_disc, open_table, served
 
@@ -75,7 +74,7 @@ def test_the_story_of_a_move_leaves_the_pawn_in_view_and_fades(driver, folder):
         target = next(g for g in targets if not g.get_attribute("data-crop"))  # a discovery
         name = target.get_attribute("data-cell")
         target.click()
-        WebDriverWait(driver, 30).until(lambda d: story_items(d) > 0)
+        waiting(driver, 30).until(lambda d: story_items(d) > 0)
         cell = driver.find_element(By.CSS_SELECTOR, f'#board-picture g[data-cell="{name}"]')
         assert cell.get_attribute("data-pawn") == "brown"
         ring = driver.find_element(By.CSS_SELECTOR, "svg.story .story-now .story-ring")
@@ -88,7 +87,7 @@ def test_the_story_of_a_move_leaves_the_pawn_in_view_and_fades(driver, folder):
         badge = driver.find_element(By.CSS_SELECTOR, "svg.story .story-now .story-badge")
         assert disjoint(box(driver, badge), box(driver, pawn))  # the points beside the pawn
         # a moment later the story is gone: nothing lies over the pawn any more
-        WebDriverWait(driver, 4 + 3).until(lambda d: story_items(d) == 0)
+        waiting(driver, 4 + 3).until(lambda d: story_items(d) == 0)
         assert driver.find_element(By.ID, "story-text").text  # the words stay in the turn card
 
 
@@ -123,7 +122,7 @@ def test_a_phone_gets_cells_for_a_finger_and_the_whole_board_on_request(driver, 
             "arguments[0].scrollIntoView({block: 'center', inline: 'center'})", far[0]
         )
         far[0].click()
-        WebDriverWait(driver, 30).until(
+        waiting(driver, 30).until(
             lambda d: d.execute_script("return document.documentElement.dataset.moment") != before
         )
         idle(driver)

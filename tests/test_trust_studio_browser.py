@@ -6,11 +6,10 @@ import json
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from pachaprint.studio.server import BackgroundStudio
 from pachaprint.web.workspace import Workspace
-from tests.browser import console_problems
+from tests.browser import console_problems, waiting
 from tests.helpers import example
 from tests.test_studio_browser import open_studio, wait
 
@@ -32,7 +31,7 @@ def test_a_lost_race_is_explained_and_the_authors_text_is_kept(browser, tmp_path
         theirs = {**example("lake-shore"), "notes": "edited in another program"}
         path.write_text(json.dumps(theirs, indent=2) + "\n")  # meanwhile, on disk
         driver.find_element(By.ID, "save").click()
-        WebDriverWait(driver, 10).until(lambda d: _alert_text(d) is not None)
+        waiting(driver, 10).until(lambda d: _alert_text(d) is not None)
         asked = driver.switch_to.alert.text
         assert asked.startswith(
             "not saved: lake-shore.json changed on disk since it was opened; your edits are"
@@ -40,15 +39,15 @@ def test_a_lost_race_is_explained_and_the_authors_text_is_kept(browser, tmp_path
         )
         driver.switch_to.alert.dismiss()  # keep the other version for now
         status = driver.find_element(By.ID, "save-status")
-        WebDriverWait(driver, 10).until(lambda d: "changed on disk" in status.text)
+        waiting(driver, 10).until(lambda d: "changed on disk" in status.text)
         assert "your edits are still here" in status.text
         assert driver.find_element(By.ID, "f-name").get_attribute("value") == "My own name"
         assert not driver.find_element(By.ID, "dirty").get_attribute("hidden")
         assert json.loads(path.read_text())["notes"] == "edited in another program"
         driver.find_element(By.ID, "save").click()  # now overwrite it on purpose
-        WebDriverWait(driver, 10).until(lambda d: _alert_text(d) is not None)
+        waiting(driver, 10).until(lambda d: _alert_text(d) is not None)
         driver.switch_to.alert.accept()
-        WebDriverWait(driver, 10).until(lambda d: "Saved lake-shore.json" in status.text)
+        waiting(driver, 10).until(lambda d: "Saved lake-shore.json" in status.text)
         assert json.loads(path.read_text())["name"] == "My own name"
         driver.get("about:blank")
     problems = [problem["message"] for problem in console_problems(driver)]

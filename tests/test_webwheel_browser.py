@@ -12,13 +12,12 @@ from pathlib import Path
 import pytest
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from pachaprint.model.printing import PrintSettings
 from pachaprint.model.rules import TERRAIN_LETTERS, Terrain
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.webwheel import write_webwheel
-from tests.browser import console_problems, requested_urls, start_browser
+from tests.browser import console_problems, requested_urls, start_browser, waiting
 from tests.helpers import disc_of
 
 pytestmark = pytest.mark.slow  # end to end: the quick set (-m "not slow") skips it
@@ -79,7 +78,7 @@ def page(desktop, pages):
 
 def goto(driver, url: str) -> None:
     driver.get(url)
-    WebDriverWait(driver, 5).until(
+    waiting(driver, 5).until(
         lambda d: (
             d.execute_script("return document.documentElement.getAttribute('data-ready')") == "true"
         )
@@ -99,7 +98,7 @@ def reveal(driver, name: str, kind: str) -> None:
     """Tap the cell, press Discovery (terrain) or Divination (crop), confirm."""
     cell_button(driver, name).click()
     button(driver, "btn-discovery" if kind == "terrain" else "btn-divination").click()
-    WebDriverWait(driver, 5).until(lambda d: button(d, "confirm").is_displayed())
+    waiting(driver, 5).until(lambda d: button(d, "confirm").is_displayed())
     button(driver, "btn-confirm").click()
 
 
@@ -125,7 +124,7 @@ def shows_cells(driver, expected: dict[str, list]) -> None:
     wrote its progress may read the storage before Chromium hands the write across
     renderer processes; the page then follows the ``storage`` event that brings it."""
     try:
-        WebDriverWait(driver, 5).until(lambda d: state(d)["cells"] == expected)
+        waiting(driver, 5).until(lambda d: state(d)["cells"] == expected)
     except TimeoutException:
         assert state(driver)["cells"] == expected  # the comparison, for the report
 
@@ -318,7 +317,7 @@ def test_progress_survives_reload_and_reset_clears_it(page, desktop):
     reveal(driver, "c3", "terrain")
     want = expected_cells(scenario, {"a1", "c3"}, {"a1"})
     driver.refresh()
-    WebDriverWait(driver, 5).until(
+    waiting(driver, 5).until(
         lambda d: d.execute_script("return document.documentElement.dataset.ready")
     )
     got = state(driver)
@@ -561,12 +560,12 @@ def test_two_tabs_of_one_scenario_stay_in_step(page, desktop, pages):
         second = driver.current_window_handle
         reveal(driver, "c1", "terrain")
         driver.switch_to.window(first)
-        WebDriverWait(driver, 5).until(lambda d: state(d)["cells"]["c1"][0] is not None)
+        waiting(driver, 5).until(lambda d: state(d)["cells"]["c1"][0] is not None)
         assert state(driver)["cells"] == expected_cells(scenario, {"c1"}, set())
         button(driver, "btn-reset").click()
         button(driver, "btn-confirm").click()
         driver.switch_to.window(second)
-        WebDriverWait(driver, 5).until(lambda d: state(d)["cells"]["c1"][0] is None)
+        waiting(driver, 5).until(lambda d: state(d)["cells"]["c1"][0] is None)
         driver.close()
     finally:
         driver.switch_to.window(first)

@@ -28,7 +28,8 @@
       }
       out.hidden = false;
       // the code appears below the Share button, often below the fold: bring it into view
-      out.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      // (at once: a smooth scroll is dropped when the page is busy, and the code stays hidden)
+      out.scrollIntoView({ block: "nearest" });
       $("share-code").focus({ preventScroll: true });
     } catch (e) {
       out.hidden = true;
