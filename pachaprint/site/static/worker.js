@@ -6,17 +6,17 @@
    request {id, request: {app, method, path, query, body}} gets
    {id, head: {status, json | file, stored}, data}.
 
-   Two folders live in the browser's storage (IndexedDB): the storage folder
-   (drafts, saved games), read at start and written back after each request
-   that changed it (pachaprint/site/worker.py says which), and the code: the
-   bundle unpacked once per version, with the byte code Python compiles as it
-   imports, so that a later visit neither unpacks nor compiles again.
-
-   A later visit does not even start Python again: the first one keeps a memory
-   snapshot of the interpreter (the page's modules imported, no app made yet) in
-   IndexedDB, keyed by the runtime's release and address and the site's version
-   (a new build never restores an old snapshot), and the next ones restore it;
-   without one, or if it fails, Python starts as on a first visit. */
+   The browser's storage (IndexedDB) keeps the storage folder (drafts, saved
+   games: IDBFS, read at start and written back after each request that changed
+   it; pachaprint/site/worker.py says which) and, in one database of this
+   script's, two records per version of the site: the code folder (the bundle
+   unpacked, with the byte code Python compiles as it imports), so that a later
+   visit neither unpacks nor compiles again, and a memory snapshot of the
+   interpreter (the page's modules imported, no app made yet), so that a later
+   visit does not even start Python: it restores it. The snapshot is keyed by
+   the runtime's release and address and the site's version (a new build never
+   restores an old one); without one, or if it fails, Python starts as on a
+   first visit. */
 "use strict";
 
 const CODE = "/home/pyodide/code";
@@ -68,18 +68,17 @@ function keep(name, value) {
 
 /** Python restored from `snapshot` if it was made for this runtime and this version of the
     site (`key`), or null: none, one of another version, which goes, or one that fails to
-    restore, which goes too (the caller then starts Python as on a first visit). */
-async function restore(loadPyodide, runtime, key, snapshot) {
+    restore, which goes too (the caller then starts Python as on a first visit). `made`
+    makes the runtime's module (pyodide.asm.mjs). */
+async function restore(loadPyodide, made, runtime, key, snapshot) {
   if (!snapshot) return null;
   if (snapshot.key === key) {
     try {
+      const bytes = snapshot.bytes;
       // The snapshot holds the interpreter's whole memory, behind a header whose length its
       // second word gives; the runtime restores it into the memory it starts with, so that
       // memory first grows to hold it.
-      const bytes = snapshot.bytes;
       const heap = bytes.length - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
-      const made = (await import(runtime + "pyodide.asm.mjs")).default;
-      mark("runtime module");
       const createPyodideModule = async (settings) => {
         const module = await made(settings);
         if (module.HEAP8.length < heap) module.growMemory(heap);
@@ -166,12 +165,16 @@ async function start(site, runtime, version, app) {
   });
   zip.catch(() => {});  // (said when it is awaited)
   indexedDB.deleteDatabase(CODE);  // where the site's first release kept the code folder
+  const asm = import(runtime + "pyodide.asm.mjs");
   const { loadPyodide, version: release } = await import(runtime + "pyodide.mjs");
   const key = release + " " + runtime + " " + version;
   const got = await snapshot;
   mark("snapshot read");
-  const restored = await restore(loadPyodide, runtime, key, got);
-  const pyodide = restored ? restored.pyodide : await loadPyodide({ indexURL: runtime, _makeSnapshot: true });
+  const made = (await asm).default;
+  const restored = await restore(loadPyodide, made, runtime, key, got);
+  const pyodide = restored ? restored.pyodide : await loadPyodide({
+    indexURL: runtime, createPyodideModule: made, _makeSnapshot: true,
+  });
   mark(restored ? "runtime (snapshot)" : "runtime");
   const FS = pyodide.FS;
   FS.mkdirTree(STORAGE);
