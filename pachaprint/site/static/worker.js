@@ -9,7 +9,7 @@
    The browser's storage (IndexedDB) keeps the storage folder (drafts, saved
    games: IDBFS, read at start and written back after each request that changed
    it; pachaprint/site/worker.py says which) and, in one database of this
-   script's, two records per version of the site: the code folder (the bundle
+   script's, two records for the latest version of the site: the code folder (the bundle
    unpacked, with the byte code Python compiles as it imports), so that a later
    visit neither unpacks nor compiles again, and a memory snapshot of the
    interpreter (the page's modules imported, no app made yet), so that a later
@@ -164,7 +164,9 @@ async function start(site, runtime, version, app) {
     return response.arrayBuffer();
   });
   zip.catch(() => {});  // (said when it is awaited)
-  indexedDB.deleteDatabase(CODE);  // where the site's first release kept the code folder
+  try {
+    indexedDB.deleteDatabase(CODE);  // where the site's first release kept the code folder
+  } catch (error) { /* no storage at all: nothing kept either */ }
   const asm = import(runtime + "pyodide.asm.mjs");
   const { loadPyodide, version: release } = await import(runtime + "pyodide.mjs");
   const key = release + " " + runtime + " " + version;
