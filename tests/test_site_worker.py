@@ -16,7 +16,7 @@ import pytest
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.sharecode import code_of
 from pachaprint.site import bundle
-from pachaprint.site.pages import content_security_policy, page_html, site_files
+from pachaprint.site.pages import content_security_policy, page_html, site_files, site_version
 from pachaprint.site.runtime import CDN, PYODIDE_VERSION, RUNTIME_FILES, SiteError, runtime_of
 from pachaprint.site.worker import WARM_UP, SiteWorker
 from pachaprint.studio.page import PAGE as STUDIO
@@ -284,6 +284,22 @@ def test_the_runtime_is_the_pinned_cdn_release_an_address_or_a_folder(tmp_path):
     files = site_files(local)
     assert files["site/pyodide/pyodide.mjs"] == b"pyodide.mjs"
     assert site_files(local) == files  # the same inputs, the same bytes
+
+
+def test_the_pages_name_the_site_s_version_of_its_bundle_and_worker():
+    """The version keys what the worker keeps in the browser (its code folder, its snapshot
+    of Python): it changes with the bundle or the worker's script, and only with them."""
+    files = site_files(runtime_of(None))
+    version = site_version(files["site/pachaprint-site.zip"], files["site/worker.js"])
+    assert len(version) == 20 and int(version, 16) >= 0
+    for page in ("studio.html", "table.html"):
+        assert f'data-version="{version}"' in files[page].decode("utf-8")
+    assert site_version(files["site/pachaprint-site.zip"], b"another worker") != version
+    assert site_version(b"another bundle", files["site/worker.js"]) != version
+    assert site_files(runtime_of("https://example.org/py"))["studio.html"] != files["studio.html"]
+    assert f'data-version="{version}"' in site_files(runtime_of("https://example.org/py"))[
+        "studio.html"
+    ].decode("utf-8")
 
 
 def test_the_pages_carry_a_policy_that_allows_only_what_they_need():
