@@ -66,8 +66,8 @@ WARM_UP = (
 )
 """The table's first requests, for a shipped disc (akapana-mound, by its share code):
 :func:`preload` answers them once on a throwaway table, so that the templates and
-pictures they load are in the snapshot too (a restored table's first answers then
-cost a fifth of what they would)."""
+pictures they load are in the snapshot too, and a restored table's first answers find
+them loaded."""
 
 
 def preload(app: str) -> None:
