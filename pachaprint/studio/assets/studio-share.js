@@ -28,8 +28,7 @@
       }
       out.hidden = false;
       // the code appears below the Share button, often below the fold: bring it into view
-      // (at once: a smooth scroll is dropped when the page is busy, and the code stays hidden)
-      out.scrollIntoView({ block: "nearest" });
+      out.scrollIntoView({ block: "nearest", behavior: "smooth" });
       $("share-code").focus({ preventScroll: true });
     } catch (e) {
       out.hidden = true;
