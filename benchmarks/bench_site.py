@@ -10,8 +10,9 @@ package ``pyodide``) are written into a temporary folder and served from
   ``studio.html#CODE``; seconds until the checker's verdict is on screen
   (the page answers its first edit from then on). Target: 8 s.
 * **warm load**: the same page opened again in that browser, a few seconds
-  later (the runtime comes from its cache, the code and its byte code from the
-  browser's storage; Python starts again, as on every visit). Target: 2 s.
+  later (the runtime and its compiled WebAssembly come from the browser's
+  caches, the code folder and the snapshot of Python the first visit kept
+  from its storage: Python is restored, not started). Target: 2 s.
 * **table, cold and warm**: the same for ``table.html#CODE`` until its setup
   form is offered.
 * **edit to verdict**: a terrain painted on a long map, or the paint undone, in

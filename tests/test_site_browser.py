@@ -394,6 +394,145 @@ def call_table(driver, path: str, body: object) -> Any:
     return json.loads(text)
 
 
+# -- a later visit: Python restored from its snapshot ----------------------------------------------
+BOT_GAME = """
+const done = arguments[arguments.length - 1];
+(async () => {
+  let answer = await Table.api("/api/new", {mode: "competitive", seats: ["expert", "greedy"], seed: 4});
+  const answers = [answer];
+  for (let i = 0; i < 6; i++) {
+    answer = await Table.api("/api/step", {moment: answer.table.moment});
+    answers.push(answer);
+  }
+  done(answers);
+})().catch((e) => done(String(e)));
+"""
+
+
+def bot_game_in_python(tmp_path: Path, code: str) -> list[Any]:
+    """:data:`BOT_GAME` through the worker's own handlers here (CPython)."""
+    from pachaprint.site.worker import SiteWorker
+
+    worker = SiteWorker(tmp_path / "python")
+
+    def ask(path: str, body: object) -> Any:
+        message = {"app": "table", "method": "POST", "path": path, "query": {}}
+        head = json.loads(worker.handle(json.dumps({**message, "body": json.dumps(body)}))[0])
+        assert head["status"] == 200, head
+        return head["json"]
+
+    ask("/api/disc", {"code": code})
+    answers = [ask("/api/new", {"mode": "competitive", "seats": ["expert", "greedy"], "seed": 4})]
+    for _ in range(6):
+        answers.append(ask("/api/step", {"moment": answers[-1]["table"]["moment"]}))
+    return answers
+
+
+def visit(driver, address: str, ready: str) -> dict[str, int]:
+    """Open ``address`` (leaving the page before) until ``ready`` holds; the worker's start
+    (its steps, in milliseconds: ``runtime (snapshot)`` when Python was restored)."""
+    driver.get("about:blank")
+    driver.get(address)
+    started(driver)
+    WebDriverWait(driver, START).until(lambda d: d.execute_script(ready))
+    times: dict[str, int] = driver.execute_script("return Pachaprint.runtimeTimes")
+    return times
+
+
+SETUP_OFFERED = "const d = document.getElementById('setup-dialog'); return d && d.open;"
+VALID = "const v = document.getElementById('verdict'); return v && v.dataset.valid === 'true';"
+
+
+def kept_snapshot(driver) -> Any:
+    """The snapshot record the worker keeps (its key and apps), read through the page."""
+    return driver.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        const opening = indexedDB.open("pachaprint-site", 1);
+        opening.onsuccess = () => {
+          const get = opening.result.transaction("kept").objectStore("kept").get("python");
+          get.onsuccess = () => { const r = get.result; opening.result.close();
+            done(r ? {key: r.key, apps: r.apps, size: r.bytes.length} : null); };
+        };
+        """
+    )
+
+
+def test_a_later_visit_restores_python_from_its_snapshot_and_answers_alike(site, tmp_path):
+    """The first visit keeps a snapshot of Python (the page's modules imported); the next ones
+    restore it and give the same game and verdicts as the Python here. Another build (a new
+    version in the page) starts afresh and replaces it; a snapshot that fails to restore is
+    dropped for an ordinary start."""
+    from tests.browser import console_problems, start_browser
+
+    out, url = site
+    colca = disc("colca-canyon")
+    code = code_of(colca)
+    expected = bot_game_in_python(tmp_path, code)
+    table, studio = f"{url}table.html#{code}&speed=0", f"{url}studio.html#{code}"
+    browser = start_browser()
+    driver = browser.driver
+    try:
+        first = visit(driver, table, SETUP_OFFERED)
+        assert "runtime" in first and "runtime (snapshot)" not in first and "preload" in first
+        kept = kept_snapshot(driver)
+        assert kept["apps"] == ["table"] and kept["size"] > 1e6
+        assert driver.execute_async_script(BOT_GAME) == expected
+        # the studio's first visit: the table's snapshot, then the studio's modules on top
+        then = visit(driver, studio, VALID)
+        assert "runtime (snapshot)" in then and "preload" in then
+        assert kept_snapshot(driver)["apps"] == ["studio", "table"]
+        scenarios = variants()
+        reports = cli_reports(tmp_path, scenarios)
+        for name, data in scenarios.items():
+            got = call(driver, "/api/check", {"scenario": data, "box": "retail"})
+            if "error" in got:  # a field of the wrong JSON type: the studio refuses it
+                assert got["status"] == 400 and reports[name]["errors"][0]["rule"] == "schema"
+                continue
+            assert got["answer"]["valid"] == reports[name]["valid"], name
+            assert problems(got["answer"]["errors"]) == problems(reports[name]["errors"]), name
+        # the table again: restored, nothing to import, the same game
+        again = visit(driver, table, SETUP_OFFERED)
+        assert "runtime (snapshot)" in again and "preload" not in again, again
+        assert driver.execute_async_script(BOT_GAME) == expected
+        # another build: its pages name another version; the snapshot is not restored
+        page = (out / "table.html").read_text()
+        version = re.search(r'data-version="([0-9a-f]+)"', page)
+        assert version is not None
+        (out / "table-next.html").write_text(page.replace(version[1], "0" * len(version[1])))
+        try:
+            fresh = visit(driver, f"{url}table-next.html#{code}&speed=0", SETUP_OFFERED)
+            assert "runtime" in fresh and "runtime (snapshot)" not in fresh, fresh
+            assert kept_snapshot(driver)["key"].endswith(" " + "0" * len(version[1]))
+            assert driver.execute_async_script(BOT_GAME) == expected
+            # a snapshot that does not restore: dropped, Python starts afresh
+            driver.execute_async_script(
+                """
+                const done = arguments[arguments.length - 1];
+                const opening = indexedDB.open("pachaprint-site", 1);
+                opening.onsuccess = () => {
+                  const store = opening.result.transaction("kept", "readwrite").objectStore("kept");
+                  const get = store.get("python");
+                  get.onsuccess = () => {
+                    const r = get.result;
+                    r.bytes = new Uint8Array(r.bytes.length);  // all zeros: no snapshot at all
+                    store.put(r, "python").onsuccess = () => { opening.result.close(); done(); };
+                  };
+                };
+                """
+            )
+            console_problems(driver)
+            broken = visit(driver, f"{url}table-next.html#{code}&speed=0", SETUP_OFFERED)
+            assert "runtime" in broken and "runtime (snapshot)" not in broken, broken
+            said = [e["message"] for e in console_problems(driver)]
+            assert any("did not restore" in m for m in said), said
+            assert driver.execute_async_script(BOT_GAME) == expected
+        finally:
+            (out / "table-next.html").unlink()
+    finally:
+        browser.quit()
+
+
 # -- the gallery ----------------------------------------------------------------------------------
 def test_the_gallery_links_each_disc_to_the_site(site):
     out, _ = site

@@ -16,9 +16,9 @@ import pytest
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.sharecode import code_of
 from pachaprint.site import bundle
-from pachaprint.site.pages import content_security_policy, page_html, site_files
+from pachaprint.site.pages import content_security_policy, page_html, site_files, site_version
 from pachaprint.site.runtime import CDN, PYODIDE_VERSION, RUNTIME_FILES, SiteError, runtime_of
-from pachaprint.site.worker import SiteWorker
+from pachaprint.site.worker import WARM_UP, SiteWorker
 from pachaprint.studio.page import PAGE as STUDIO
 from tests.helpers import REPO
 
@@ -130,6 +130,84 @@ def test_the_worker_holds_the_table_and_answers_only_what_was_revealed(tmp_path)
     assert head["status"] == 422
 
 
+FIRST_REQUESTS = """
+import json, sys
+from pachaprint.site.worker import SiteWorker, preload
+
+app, folder, scenario, code = sys.argv[1:]
+preload(app)
+before = set(sys.modules)
+worker = SiteWorker(folder)
+
+
+def ask(method, path, body=None):
+    message = {"app": app, "method": method, "path": path, "query": {}}
+    message["body"] = None if body is None else json.dumps(body)
+    head = json.loads(worker.handle(json.dumps(message))[0])
+    assert head["status"] == 200, (path, head)
+
+
+if app == "studio":  # the page's session, its library and the first verdict
+    ask("GET", "/api/session")
+    ask("GET", "/api/library")
+    ask("POST", "/api/check", {"scenario": json.loads(scenario), "box": "retail"})
+else:  # the disc from the address, the setup form, the table behind it
+    ask("POST", "/api/disc", {"code": code})
+    ask("GET", "/api/setup")
+    ask("GET", "/api/table")
+first = sorted(name for name in set(sys.modules) - before if name.startswith("pachaprint"))
+if app == "table":  # a game with a bot seat: the bots load now
+    ask("POST", "/api/new", {"mode": "competitive", "seats": ["expert", "human"], "seed": 3})
+bots = sorted(name for name in sys.modules if name.startswith("pachaprint.engine.bots."))
+print(json.dumps({"first": first, "bots": bots}))
+"""
+
+
+@pytest.mark.parametrize("app", ["studio", "table"])
+def test_a_preloaded_worker_answers_the_first_requests_with_nothing_left_to_import(app, tmp_path):
+    """What the worker's snapshot holds (worker.py PRELOADS) is all the page's first requests
+    need; the table's setup form comes before any bot is loaded."""
+    found = subprocess.run(
+        [sys.executable, "-c", FIRST_REQUESTS, app, str(tmp_path),
+         json.dumps(COLCA), code_of(Scenario.from_dict(COLCA))],
+        check=True, capture_output=True, text=True, cwd=REPO,
+    )  # fmt: skip
+    loaded = json.loads(found.stdout)
+    assert loaded["first"] == []
+    if app == "table":
+        assert "pachaprint.engine.bots.expert" in loaded["bots"]
+        assert "pachaprint.engine.bots.search" in loaded["bots"]
+
+
+def test_the_table_s_warm_up_is_a_shipped_disc_s_first_requests(tmp_path):
+    """worker.py WARM_UP: the share code of akapana-mound, and requests the table answers."""
+    akapana = json.loads((REPO / "scenarios" / "akapana-mound.json").read_text())
+    assert WARM_UP[0] == ("POST", "/api/disc", {"code": code_of(Scenario.from_dict(akapana))})
+    worker = SiteWorker(tmp_path)
+    for method, path, body in WARM_UP:
+        head, _ = ask(worker, "table", method, path, body)
+        assert head["status"] == 200, (path, head)
+    assert head["json"]["scenario"]["id"] == "akapana-mound" and len(head["json"]["cells"]) == 25
+
+
+def test_the_bots_load_when_a_game_seats_one():
+    """The table's setup imports the engine and the bots' names, not the bots."""
+    found = subprocess.run(
+        [sys.executable, "-c",
+         "import sys, pachaprint.table.api, pachaprint.engine.bots as b;"
+         "print(sorted(m for m in sys.modules if m.startswith('pachaprint.engine.bots.')));"
+         "print(b.ExpertBot.__name__, b.OracleCheatBot.__module__)"],
+        check=True, capture_output=True, text=True, cwd=REPO,
+    )  # fmt: skip
+    modules, names = found.stdout.splitlines()
+    assert "expert" not in modules and "search" not in modules and "greedy" not in modules
+    assert names == "ExpertBot pachaprint.engine.bots.cheat"
+    with pytest.raises(AttributeError, match="no attribute 'NoBot'"):
+        import pachaprint.engine.bots as bots
+
+        _ = bots.NoBot
+
+
 # -- the bundle ------------------------------------------------------------------------------------
 def test_the_bundle_is_deterministic_and_holds_what_the_browser_runs():
     first = bundle.bundle_bytes()
@@ -206,6 +284,22 @@ def test_the_runtime_is_the_pinned_cdn_release_an_address_or_a_folder(tmp_path):
     files = site_files(local)
     assert files["site/pyodide/pyodide.mjs"] == b"pyodide.mjs"
     assert site_files(local) == files  # the same inputs, the same bytes
+
+
+def test_the_pages_name_the_site_s_version_of_its_bundle_and_worker():
+    """The version keys what the worker keeps in the browser (its code folder, its snapshot
+    of Python): it changes with the bundle or the worker's script, and only with them."""
+    files = site_files(runtime_of(None))
+    version = site_version(files["site/pachaprint-site.zip"], files["site/worker.js"])
+    assert len(version) == 20 and int(version, 16) >= 0
+    for page in ("studio.html", "table.html"):
+        assert f'data-version="{version}"' in files[page].decode("utf-8")
+    assert site_version(files["site/pachaprint-site.zip"], b"another worker") != version
+    assert site_version(b"another bundle", files["site/worker.js"]) != version
+    assert site_files(runtime_of("https://example.org/py"))["studio.html"] != files["studio.html"]
+    assert f'data-version="{version}"' in site_files(runtime_of("https://example.org/py"))[
+        "studio.html"
+    ].decode("utf-8")
 
 
 def test_the_pages_carry_a_policy_that_allows_only_what_they_need():

@@ -13,6 +13,7 @@ path of this machine): the same inputs give the same bytes.
 
 from __future__ import annotations
 
+import hashlib
 import html
 from importlib import resources
 
@@ -41,14 +42,24 @@ def _attribute(text: str) -> str:
     return html.escape(text, quote=False).replace('"', "&quot;")
 
 
-def page_html(app: str, page: AppPage, runtime: Runtime) -> str:
-    """A site page (see the module documentation)."""
+def site_version(code: bytes, worker: bytes) -> str:
+    """The site's version, as its pages tell the worker: a digest of the code bundle and the
+    worker's script, which name the code folder and the Python snapshot the worker keeps in
+    the browser's storage (a new build never restores an old one)."""
+    digest = hashlib.sha256()
+    for part in (code, worker):
+        digest.update(hashlib.sha256(part).digest())
+    return digest.hexdigest()[:20]
+
+
+def page_html(app: str, page: AppPage, runtime: Runtime, version: str = "") -> str:
+    """A site page (see the module documentation); ``version``: :func:`site_version`."""
     policy = _attribute(content_security_policy(runtime))
     meta = [
         f'<meta http-equiv="Content-Security-Policy" content="{policy}">',
         '<meta name="referrer" content="no-referrer">',
         f'<meta name="pachaprint-worker" content="{FOLDER}/worker.js" data-app="{app}" '
-        f'data-runtime="{_attribute(runtime.url)}">',
+        f'data-runtime="{_attribute(runtime.url)}" data-version="{_attribute(version)}">',
     ]
     return page.site_html(FOLDER, meta)
 
@@ -65,11 +76,11 @@ def _assets() -> dict[str, bytes]:
 
 def site_files(runtime: Runtime) -> dict[str, bytes]:
     """Every file of the site, path (relative to the output folder) -> bytes."""
-    files = {
-        name: page_html(app, page, runtime).encode("utf-8") for name, (app, page) in PAGES.items()
-    }
-    files.update(_assets())
-    files[f"{FOLDER}/{bundle.NAME}"] = bundle.bundle_bytes()
+    files = _assets()
+    code = files[f"{FOLDER}/{bundle.NAME}"] = bundle.bundle_bytes()
+    version = site_version(code, files[f"{FOLDER}/worker.js"])
+    for name, (app, page) in PAGES.items():
+        files[name] = page_html(app, page, runtime, version).encode("utf-8")
     if runtime.folder is not None:
         for name in RUNTIME_FILES:
             files[f"{FOLDER}/pyodide/{name}"] = (runtime.folder / name).read_bytes()

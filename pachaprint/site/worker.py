@@ -13,11 +13,21 @@ the storage folder, so that the script saves it to IndexedDB. The handlers
 are the very ones ``pachaprint studio``/``table`` serve over HTTP
 (:mod:`pachaprint.web.api`); the worker holds the table's game, so the page
 receives only what :mod:`pachaprint.table.seen` lets it see.
+
+Before it makes its :class:`SiteWorker`, the script calls :func:`preload` for the
+page's app and keeps a memory snapshot of the interpreter (modules imported,
+no app made yet: no draft, no game) in the browser's storage, so that a later
+visit restores Python as it was instead of starting it again; :func:`restored`
+is what runs after such a restore.
 """
 
 from __future__ import annotations
 
+import gc
+import importlib
 import json
+import sys
+import tempfile
 import traceback
 from pathlib import Path
 from typing import Any
@@ -30,6 +40,58 @@ DRAFTS_PLACE = "drafts kept in this browser"
 GAMES_PLACE = "this browser"
 WRITES = frozenset({("studio", "/api/save"), ("studio", "/api/rename"), ("table", "/api/save")})
 """The requests that may change the storage folder."""
+PRELOADS = {
+    "studio": (
+        "pachaprint.studio.api",
+        "pachaprint.check.validate",
+        "pachaprint.check.schema_code",
+        "pachaprint.check._scenario_validator",
+    ),
+    "table": (
+        "pachaprint.table.api",
+        "pachaprint.check.schema_code",
+        "pachaprint.check._scenario_validator",
+    ),
+}
+"""What each app's first requests import (the studio's session and first verdict, the
+table's disc, setup and table): imported before the worker keeps its snapshot, so that a
+restored worker answers them with nothing left to import (``tests/test_site_worker.py``).
+Not the bots: :func:`pachaprint.engine.bots.make_bot` loads them when a game seats one."""
+
+
+WARM_UP = (
+    ("POST", "/api/disc", {"code": "17200-HF4T4-MYR6A-QYFXA-263.M2TV1-E1GPW-R909N-QQAVK-4K6W"}),
+    ("GET", "/api/setup", None),
+    ("GET", "/api/table", None),
+)
+"""The table's first requests, for a shipped disc (akapana-mound, by its share code):
+:func:`preload` answers them once on a throwaway table, so that the templates and
+pictures they load are in the snapshot too, and a restored table's first answers find
+them loaded."""
+
+
+def preload(app: str) -> None:
+    """Import what ``app``'s first requests need (:data:`PRELOADS`); for the table, answer
+    :data:`WARM_UP` on a throwaway table in a temporary folder, which goes with it."""
+    for name in PRELOADS[app]:
+        importlib.import_module(name)
+    if app == "table":
+        with tempfile.TemporaryDirectory() as folder:
+            worker = SiteWorker(folder)
+            for method, path, body in WARM_UP:
+                message = {"app": app, "method": method, "path": path, "body": body}
+                if body is not None:
+                    message["body"] = json.dumps(body)
+                worker.handle(json.dumps(message))
+        gc.collect()
+
+
+def restored() -> None:
+    """Run after the interpreter was restored from a snapshot: every restore would otherwise
+    draw the same numbers from :mod:`random` (pachaprint's own seeds come from
+    :mod:`secrets`, which asks the browser each time)."""
+    if "random" in sys.modules:
+        sys.modules["random"].seed()
 
 
 def _refusal(status: int, message: str) -> tuple[str, None]:
@@ -101,4 +163,4 @@ class SiteWorker:
         return json.dumps(head), None
 
 
-__all__ = ["BODY_LIMIT", "SiteWorker"]
+__all__ = ["BODY_LIMIT", "PRELOADS", "WARM_UP", "SiteWorker", "preload", "restored"]

@@ -16,29 +16,32 @@ place a bot is made; drivers call ``bot.decide(state)``.
 
 from __future__ import annotations
 
+import importlib
 import random
+from typing import TYPE_CHECKING
 
 from pachaprint.engine.bots.base import Bot, RandomBot
-from pachaprint.engine.bots.cheat import OracleCheatBot
-from pachaprint.engine.bots.expert import ExpertBot
-from pachaprint.engine.bots.greedy import GreedyBot
-from pachaprint.engine.bots.logician import LogicianBot
-from pachaprint.engine.bots.search import Budget, SearchBot
-from pachaprint.engine.bots.versus import VersusBot
 from pachaprint.engine.rules.config import ConfigError, Mode
 from pachaprint.engine.rules.modes import mode_class
+
+if TYPE_CHECKING:  # (the bots load when one is made: the site's table offers its setup first)
+    from pachaprint.engine.bots.cheat import OracleCheatBot
+    from pachaprint.engine.bots.expert import ExpertBot
+    from pachaprint.engine.bots.greedy import GreedyBot
+    from pachaprint.engine.bots.logician import LogicianBot
 
 BOT_NAMES = ("random", "greedy", "logician", "expert", "oracle-cheat")
 HUMAN = "human"
 """A seat played by a person at the terminal."""
 
-_BOTS: dict[str, type[Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "logician": LogicianBot,
-    "expert": ExpertBot,
-    "oracle-cheat": OracleCheatBot,
+_BOTS: dict[str, tuple[str, str]] = {
+    "random": ("base", "RandomBot"),
+    "greedy": ("greedy", "GreedyBot"),
+    "logician": ("logician", "LogicianBot"),
+    "expert": ("expert", "ExpertBot"),
+    "oracle-cheat": ("cheat", "OracleCheatBot"),
 }
+"""Each bot's module (in this package) and class."""
 CHEATING = frozenset({"oracle-cheat"})
 """Bots that read the hidden map: for measurement, never a fair opponent."""
 FAIR_BOTS = tuple(name for name in BOT_NAMES if name not in CHEATING)
@@ -52,9 +55,18 @@ def check_bot(name: str, setting: str = "bots") -> str:
     return name
 
 
+def _bot_class(name: str) -> type[Bot]:
+    module, cls = _BOTS[name]
+    found: type[Bot] = getattr(importlib.import_module(f"{__name__}.{module}"), cls)
+    return found
+
+
 def make_bot(name: str, rng: random.Random, mode: Mode = Mode.COMPETITIVE) -> Bot:
     """The bot ``name`` for a game of ``mode``, drawing its choices from ``rng``."""
-    kind = _BOTS[check_bot(name)]
+    from pachaprint.engine.bots.search import Budget, SearchBot
+    from pachaprint.engine.bots.versus import VersusBot
+
+    kind = _bot_class(check_bot(name))
     rules = mode_class(mode)
     if issubclass(kind, SearchBot):
         return kind(rng, Budget.for_mode(rules))
@@ -62,6 +74,14 @@ def make_bot(name: str, rng: random.Random, mode: Mode = Mode.COMPETITIVE) -> Bo
     if not rules.has_otoma or isinstance(bot, RandomBot):
         return bot
     return VersusBot(bot, rng, rules)
+
+
+def __getattr__(name: str) -> type[Bot]:
+    """The bot classes of :data:`__all__`, loaded at their first use."""
+    for bot, (_, cls) in _BOTS.items():
+        if cls == name:
+            return _bot_class(bot)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [

@@ -31,9 +31,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from pachaprint.check.load import parse_text
 from pachaprint.check.validate import validate_data
@@ -44,6 +42,9 @@ from pachaprint.fileio import atomic_write_text
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import pointer
 from pachaprint.resources import schemas_dir
+
+if TYPE_CHECKING:  # (jsonschema loads when a log is read, not with the engine: the site's table)
+    import jsonschema
 
 LOG_FORMAT = "pachaprint-game/3"
 GAME_V2 = "pachaprint-game/2"
@@ -146,6 +147,8 @@ def parse_log(raw: bytes) -> dict[str, Any]:
 
 @cache
 def _validator() -> jsonschema.protocols.Validator:
+    import jsonschema
+
     schema = json.loads((schemas_dir() / "game-log.schema.json").read_text(encoding="utf-8"))
     return jsonschema.Draft202012Validator(schema)
 

@@ -1,23 +1,32 @@
 /* The site's Web Worker: Python (Pyodide) running pachaprint's own studio and table handlers.
    The page starts it (a module worker) from this file's text as a blob, so that the page's
-   Content-Security-Policy holds here too, and sends {type: "start", site, runtime}
-   (absolute addresses of the site's folder and of the runtime); then each
+   Content-Security-Policy holds here too, and sends {type: "start", site, runtime,
+   version, app} (absolute addresses of the site's folder and of the runtime, the
+   site's version, the page's app); then each
    request {id, request: {app, method, path, query, body}} gets
    {id, head: {status, json | file, stored}, data}.
 
-   Two folders live in the browser's storage (IndexedDB): the storage folder
-   (drafts, saved games), read at start and written back after each request
-   that changed it (pachaprint/site/worker.py says which), and the code: the
-   bundle unpacked once per version, with the byte code Python compiles as it
-   imports, so that a later visit neither unpacks nor compiles again. */
+   The browser's storage (IndexedDB) keeps the storage folder (drafts, saved
+   games: IDBFS, read at start and written back after each request that changed
+   it; pachaprint/site/worker.py says which) and, in one database of this
+   script's, two records for the latest version of the site: the code folder (the bundle
+   unpacked, with the byte code Python compiles as it imports), so that a later
+   visit neither unpacks nor compiles again, and a memory snapshot of the
+   interpreter (the page's modules imported, no app made yet), so that a later
+   visit does not even start Python: it restores it. The snapshot is keyed by
+   the runtime's release and address and the site's version (a new build never
+   restores an old one); without one, or if it fails, Python starts as on a
+   first visit. */
 "use strict";
 
 const CODE = "/home/pyodide/code";
 const STORAGE = "/home/pyodide/storage";
-const KEEP_DELAY = 500;
+const KEPT = "pachaprint-site";
+const KEEP_DELAY = 1000;
 let ready = null;
 let queue = Promise.resolve();
 let keepTimer = null;
+let answered = 0;
 
 const times = {};
 let last = performance.now();
@@ -33,59 +42,188 @@ function sync(pyodide, populate) {
   });
 }
 
-/** A name for this version of the bundle: its length and FNV-1a hash (no crypto.subtle,
-    which a page served over plain http from another machine does not have). */
-function version(zip) {
-  const bytes = new Uint8Array(zip);
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < bytes.length; i++) hash = Math.imul(hash ^ bytes[i], 0x01000193);
-  return bytes.length.toString(16) + "-" + (hash >>> 0).toString(16).padStart(8, "0");
+/** What the worker keeps in IndexedDB besides the storage folder (the Cache Storage is not
+    there for a page served over plain http from another machine): "python", the
+    snapshot {key, apps, bytes}, and "code", the code folder {version, names, sizes,
+    times, bytes}. `use(store)` gives a request; its result. */
+function kept(mode, use) {
+  return new Promise((resolve, reject) => {
+    const opening = indexedDB.open(KEPT, 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore("kept");
+    opening.onerror = () => reject(opening.error);
+    opening.onsuccess = () => {
+      const db = opening.result;
+      const transaction = db.transaction("kept", mode);
+      const request = use(transaction.objectStore("kept"));
+      transaction.oncomplete = () => { db.close(); resolve(request.result); };
+      transaction.onerror = transaction.onabort = () => { db.close(); reject(transaction.error); };
+    };
+  });
 }
 
-async function start(site, runtime) {
-  const bundle = fetch(site + "pachaprint-site.zip").then((response) => {
+function keep(name, value) {
+  return kept("readwrite", (store) => store.put(value, name)).catch(() => {
+    /* a full storage only costs the next visit its speed */
+  });
+}
+
+/** Python restored from `snapshot` if it was made for this runtime and this version of the
+    site (`key`), or null: none, one of another version, which goes, or one that fails to
+    restore, which goes too (the caller then starts Python as on a first visit). `made`
+    makes the runtime's module (pyodide.asm.mjs). */
+async function restore(loadPyodide, made, runtime, key, snapshot) {
+  if (!snapshot) return null;
+  if (snapshot.key === key) {
+    try {
+      const bytes = snapshot.bytes;
+      // The snapshot holds the interpreter's whole memory, behind a header whose length its
+      // second word gives; the runtime restores it into the memory it starts with, so that
+      // memory first grows to hold it.
+      const heap = bytes.length - new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
+      const createPyodideModule = async (settings) => {
+        const module = await made(settings);
+        if (module.HEAP8.length < heap) module.growMemory(heap);
+        return module;
+      };
+      const pyodide = await loadPyodide({
+        indexURL: runtime, createPyodideModule, _loadSnapshot: bytes, _makeSnapshot: true,
+      });
+      const module = pyodide.pyimport("pachaprint.site.worker");
+      module.restored();
+      module.destroy();
+      times["snapshot MB"] = Math.round(bytes.length / 1e6);
+      return { pyodide, apps: snapshot.apps };
+    } catch (error) {
+      console.warn("Python's kept snapshot did not restore; starting afresh", error);
+    }
+  }
+  await kept("readwrite", (store) => store.delete("python")).catch(() => {});
+  return null;
+}
+
+/** Keep a snapshot of Python now (see `restore`): the interpreter with `apps`' modules. */
+function keepSnapshot(pyodide, key, apps) {
+  let bytes;
+  try {
+    bytes = pyodide.makeMemorySnapshot();
+  } catch (error) {
+    console.warn("Python's snapshot could not be made", error);
+    return;
+  }
+  keep("python", { key, apps, bytes });
+}
+
+/** The path of every file under `folder`. */
+function walk(FS, folder, found = []) {
+  for (const name of FS.readdir(folder)) {
+    if (name === "." || name === "..") continue;
+    const path = folder + "/" + name;
+    if (FS.isDir(FS.stat(path).mode)) walk(FS, path, found);
+    else found.push(path);
+  }
+  return found;
+}
+
+/** The code folder as one record (a later visit writes it back in one go, where the
+    storage folder's way, a record a file, takes a moment per file), with each file's
+    time, which the byte code Python compiled checks its source against. */
+function keepCode(FS, version) {
+  const paths = walk(FS, CODE);
+  const contents = paths.map((path) => FS.readFile(path));
+  const sizes = contents.map((data) => data.length);
+  const bytes = new Uint8Array(sizes.reduce((a, b) => a + b, 0));
+  let at = 0;
+  for (const data of contents) {
+    bytes.set(data, at);
+    at += data.length;
+  }
+  const names = paths.map((path) => path.slice(CODE.length + 1));
+  const times = paths.map((path) => FS.stat(path).mtime.getTime());
+  keep("code", { version, names, sizes, times, bytes });
+  return names.length;
+}
+
+function writeCode(FS, record) {
+  let at = 0;
+  record.names.forEach((name, i) => {
+    const path = CODE + "/" + name;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, record.bytes.subarray(at, at + record.sizes[i]));
+    FS.utime(path, record.times[i], record.times[i]);
+    at += record.sizes[i];
+  });
+}
+
+async function start(site, runtime, version, app) {
+  const read = (name) => kept("readonly", (store) => store.get(name)).catch(() => undefined);
+  const snapshot = read("python");
+  const keptCode = read("code");
+  const zip = keptCode.then(async (code) => {
+    if (code && code.version === version) return null;
+    const response = await fetch(site + "pachaprint-site.zip");
     if (!response.ok) throw new Error("the site's code bundle did not load (" + response.status + ")");
     return response.arrayBuffer();
   });
-  const { loadPyodide } = await import(runtime + "pyodide.mjs");
-  const pyodide = await loadPyodide({ indexURL: runtime });
-  mark("runtime");
+  zip.catch(() => {});  // (said when it is awaited)
+  try {
+    indexedDB.deleteDatabase(CODE);  // where the site's first release kept the code folder
+  } catch (error) { /* no storage at all: nothing kept either */ }
+  const asm = import(runtime + "pyodide.asm.mjs");
+  const { loadPyodide, version: release } = await import(runtime + "pyodide.mjs");
+  const key = release + " " + runtime + " " + version;
+  const got = await snapshot;
+  mark("snapshot read");
+  const made = (await asm).default;
+  const restored = await restore(loadPyodide, made, runtime, key, got);
+  const pyodide = restored ? restored.pyodide : await loadPyodide({
+    indexURL: runtime, createPyodideModule: made, _makeSnapshot: true,
+  });
+  mark(restored ? "runtime (snapshot)" : "runtime");
   const FS = pyodide.FS;
-  for (const folder of [CODE, STORAGE]) {
-    FS.mkdirTree(folder);
-    FS.mount(FS.filesystems.IDBFS, {}, folder);
-  }
+  FS.mkdirTree(STORAGE);
+  FS.mount(FS.filesystems.IDBFS, {}, STORAGE);
   await sync(pyodide, true);
   mark("storage");
-  const zip = await bundle;
-  const code = CODE + "/" + version(zip);
-  const cached = FS.analyzePath(code + "/.complete").exists;
-  pyodide.globals.set("code_folder", code);
+  const code = await keptCode;
+  let packed = 0;
+  if (code && code.version === version) {
+    writeCode(FS, code);
+    packed = code.names.length;
+  } else {
+    pyodide.unpackArchive(await zip, "zip", { extractDir: CODE });
+  }
+  mark(packed ? "code (kept)" : "code");
   pyodide.runPython(
-    "import os, shutil, sys\n" +
-    "for old in os.listdir(os.path.dirname(code_folder)):\n" +
-    "    if old != os.path.basename(code_folder):\n" +
-    "        shutil.rmtree(os.path.join(os.path.dirname(code_folder), old), ignore_errors=True)\n" +
+    "import sys\n" +
     "sys.dont_write_bytecode = False\n" +
-    "sys.path.insert(0, code_folder)\n",
+    `if ${JSON.stringify(CODE)} not in sys.path:\n` +
+    `    sys.path.insert(0, ${JSON.stringify(CODE)})\n`,
   );
-  if (!cached) pyodide.unpackArchive(zip, "zip", { extractDir: code });
-  mark(cached ? "bundle (kept)" : "bundle");
-  const worker = pyodide.pyimport("pachaprint.site.worker").SiteWorker(STORAGE);
+  const apps = restored ? restored.apps : [];
+  const module = pyodide.pyimport("pachaprint.site.worker");
+  if (!apps.includes(app)) {
+    module.preload(app);
+    mark("preload");
+    keepSnapshot(pyodide, key, [...apps, app].sort());
+    mark("snapshot made");
+  }
+  const worker = module.SiteWorker(STORAGE);
+  module.destroy();
   mark("python");
-  return { pyodide, worker, code };
+  return { pyodide, worker, version, packed };
 }
 
-/** Keep the code folder (and its new byte code) in the browser's storage, a moment after
-    the last request: its first requests import most of what the pages use. */
+/** A moment after the last request, keep the code folder again if it gained files (the
+    byte code Python compiles as the page's requests import more), so that a later visit
+    neither unpacks nor compiles them again. */
 function keepSoon() {
   clearTimeout(keepTimer);
   keepTimer = setTimeout(() => {
     queue = queue.then(async () => {
-      const { pyodide, code } = await ready;
-      if (!pyodide.FS.analyzePath(code + "/.complete").exists) pyodide.FS.writeFile(code + "/.complete", "");
-      await sync(pyodide, false);
-    }).catch(() => { /* a full storage only costs the next visit its speed */ });
+      const started = await ready;
+      const count = walk(started.pyodide.FS, CODE).length;
+      if (count !== started.packed) started.packed = keepCode(started.pyodide.FS, started.version);
+    }).catch(() => { /* only the next visit's speed is at stake */ });
   }, KEEP_DELAY);
 }
 
@@ -101,7 +239,7 @@ async function answer(id, request) {
   }
   result.destroy();
   if (head.stored) await sync(pyodide, false);
-  if (!times.first) mark("first");
+  if (answered < 3) mark("answer " + ++answered);  // (the page's first requests, timed)
   self.postMessage({ id, head, data, times: times }, data ? [data] : []);
   keepSoon();
 }
@@ -109,7 +247,7 @@ async function answer(id, request) {
 self.onmessage = (event) => {
   const message = event.data;
   if (message.type === "start") {
-    ready = start(message.site, message.runtime);
+    ready = start(message.site, message.runtime, message.version, message.app);
     ready.then(
       () => self.postMessage({ type: "ready", times: times }),
       (error) => self.postMessage({ type: "failed", error: String(error && error.message || error) }),

@@ -56,7 +56,8 @@
   }
 
   /** In the site, to the same handlers in a Web Worker running Python: the page's
-      <meta name="pachaprint-worker"> names the worker's script, the app and the runtime.
+      <meta name="pachaprint-worker"> names the worker's script, the app, the runtime and
+      the site's version (of its code bundle and worker).
       The worker is made from the script's text (a blob), so this page's
       Content-Security-Policy holds in it too; its answers become Responses, so the rest
       of the page reads them as it reads the server's. */
@@ -64,6 +65,7 @@
     const app = meta.getAttribute("data-app");
     const site = new URL(meta.getAttribute("content"), location.href);
     const runtime = new URL(meta.getAttribute("data-runtime"), location.href).href;
+    const version = meta.getAttribute("data-version");
     const waiting = new Map();
     let counter = 0;
     const said = document.getElementById("runtime-status");
@@ -96,7 +98,7 @@
             reject(new ApiError("Python did not start in this browser: " + message.error, 0));
           }
         };
-        made.postMessage({ type: "start", site: new URL(".", site).href, runtime: runtime });
+        made.postMessage({ type: "start", site: new URL(".", site).href, runtime: runtime, version: version, app: app });
       });
     })();
 
