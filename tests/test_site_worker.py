@@ -309,9 +309,10 @@ def test_the_pages_carry_a_policy_that_allows_only_what_they_need():
     assert "connect-src 'self' https://cdn.jsdelivr.net" in policy
     assert "'unsafe-eval'" not in policy.replace("'wasm-unsafe-eval'", "")
     assert "'unsafe-inline'" not in policy and "default-src 'none'" in policy
-    html = page_html("studio", STUDIO, cdn)
+    html = page_html("studio", STUDIO, cdn, "0a1b2c")
     assert f'content="{policy}"' in html
     assert 'name="pachaprint-worker" content="site/worker.js" data-app="studio"' in html
+    assert 'data-version="0a1b2c"' in html
     assert 'href="site/apps.css"' in html and "token" not in html.lower().replace(
         "studio-token", ""
     )

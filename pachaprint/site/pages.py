@@ -52,7 +52,7 @@ def site_version(code: bytes, worker: bytes) -> str:
     return digest.hexdigest()[:20]
 
 
-def page_html(app: str, page: AppPage, runtime: Runtime, version: str = "") -> str:
+def page_html(app: str, page: AppPage, runtime: Runtime, version: str) -> str:
     """A site page (see the module documentation); ``version``: :func:`site_version`."""
     policy = _attribute(content_security_policy(runtime))
     meta = [

@@ -79,9 +79,8 @@ def preload(app: str) -> None:
         with tempfile.TemporaryDirectory() as folder:
             worker = SiteWorker(folder)
             for method, path, body in WARM_UP:
-                message = {"app": app, "method": method, "path": path, "body": body}
-                if body is not None:
-                    message["body"] = json.dumps(body)
+                text = None if body is None else json.dumps(body)
+                message = {"app": app, "method": method, "path": path, "body": text}
                 worker.handle(json.dumps(message))
         gc.collect()
 
