@@ -143,28 +143,72 @@ function keepCode(FS, version) {
   return names.length;
 }
 
-function writeCode(FS, record) {
-  let at = 0;
-  record.names.forEach((name, i) => {
+/** Write `files` ([name, bytes, time or undefined]) into the code folder. */
+function writeCode(FS, files) {
+  const made = new Set();
+  for (const [name, data, time] of files) {
     const path = CODE + "/" + name;
-    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    FS.writeFile(path, record.bytes.subarray(at, at + record.sizes[i]));
-    FS.utime(path, record.times[i], record.times[i]);
+    const folder = path.slice(0, path.lastIndexOf("/"));
+    if (!made.has(folder)) {
+      FS.mkdirTree(folder);
+      made.add(folder);
+    }
+    FS.writeFile(path, data);
+    if (time !== undefined) FS.utime(path, time, time);
+  }
+}
+
+/** The files of the kept code folder (see `keepCode`). */
+function keptFiles(record) {
+  let at = 0;
+  return record.names.map((name, i) => {
+    const data = record.bytes.subarray(at, at + record.sizes[i]);
     at += record.sizes[i];
+    return [name, data, record.times[i]];
   });
+}
+
+/** The files of the site's code bundle ([name, bytes]): a gzipped tar of regular files in the
+    POSIX ustar format, as pachaprint/site/bundle.py writes it. A host that sends it with
+    Content-Encoding: gzip has the browser inflate it already. */
+async function untar(buffer) {
+  let bytes = new Uint8Array(buffer);
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+  const text = new TextDecoder();
+  const files = [];
+  for (let at = 0; at + 512 <= bytes.length; ) {
+    const head = bytes.subarray(at, at + 512);
+    if (head[0] === 0) break;  // the two empty blocks that end the archive
+    const field = (from, length) => {
+      const value = head.subarray(from, from + length);
+      const end = value.indexOf(0);
+      return text.decode(end < 0 ? value : value.subarray(0, end));
+    };
+    const size = parseInt(field(124, 12).trim(), 8);
+    const prefix = field(345, 155);
+    if (Number.isNaN(size) || field(257, 5) !== "ustar") throw new Error("the site's code bundle is not a tar");
+    const name = (prefix ? prefix + "/" : "") + field(0, 100);
+    if (head[156] === 48 || head[156] === 0) files.push([name, bytes.subarray(at + 512, at + 512 + size)]);
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  return files;
 }
 
 async function start(site, runtime, version, app) {
   const read = (name) => kept("readonly", (store) => store.get(name)).catch(() => undefined);
   const snapshot = read("python");
   const keptCode = read("code");
-  const zip = keptCode.then(async (code) => {
+  // The bundle is fetched and unpacked into memory while the runtime loads and starts.
+  const bundle = keptCode.then(async (code) => {
     if (code && code.version === version) return null;
-    const response = await fetch(site + "pachaprint-site.zip");
+    const response = await fetch(site + "pachaprint-site.tar.gz");
     if (!response.ok) throw new Error("the site's code bundle did not load (" + response.status + ")");
-    return response.arrayBuffer();
+    return untar(await response.arrayBuffer());
   });
-  zip.catch(() => {});  // (said when it is awaited)
+  bundle.catch(() => {});  // (said when it is awaited)
   try {
     indexedDB.deleteDatabase(CODE);  // where the site's first release kept the code folder
   } catch (error) { /* no storage at all: nothing kept either */ }
@@ -187,10 +231,10 @@ async function start(site, runtime, version, app) {
   const code = await keptCode;
   let packed = 0;
   if (code && code.version === version) {
-    writeCode(FS, code);
+    writeCode(FS, keptFiles(code));
     packed = code.names.length;
   } else {
-    pyodide.unpackArchive(await zip, "zip", { extractDir: CODE });
+    writeCode(FS, await bundle);
   }
   mark(packed ? "code (kept)" : "code");
   pyodide.runPython(
