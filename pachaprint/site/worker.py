@@ -23,7 +23,6 @@ is what runs after such a restore.
 
 from __future__ import annotations
 
-import gc
 import importlib
 import json
 import sys
@@ -82,7 +81,6 @@ def preload(app: str) -> None:
                 text = None if body is None else json.dumps(body)
                 message = {"app": app, "method": method, "path": path, "body": text}
                 worker.handle(json.dumps(message))
-        gc.collect()
 
 
 def restored() -> None:

@@ -12,7 +12,8 @@
    script's, two records for the latest version of the site: the code folder (the bundle
    unpacked, with the byte code Python compiles as it imports), so that a later
    visit neither unpacks nor compiles again, and a memory snapshot of the
-   interpreter (the page's modules imported, no app made yet), so that a later
+   interpreter (the page's modules imported, no app made yet: made before the
+   page's app exists, written once the page's first answers are out), so that a later
    visit does not even start Python: it restores it. The snapshot is keyed by
    the runtime's release and address and the site's version (a new build never
    restores an old one); without one, or if it fails, Python starts as on a
@@ -101,16 +102,15 @@ async function restore(loadPyodide, made, runtime, key, snapshot) {
   return null;
 }
 
-/** Keep a snapshot of Python now (see `restore`): the interpreter with `apps`' modules. */
-function keepSnapshot(pyodide, key, apps) {
-  let bytes;
+/** A snapshot of Python now (see `restore`): the interpreter with `apps`' modules, as the record
+    to keep; null if it cannot be made. */
+function snapshotOf(pyodide, key, apps) {
   try {
-    bytes = pyodide.makeMemorySnapshot();
+    return { key, apps, bytes: pyodide.makeMemorySnapshot() };
   } catch (error) {
     console.warn("Python's snapshot could not be made", error);
-    return;
+    return null;
   }
-  keep("python", { key, apps, bytes });
 }
 
 /** The path of every file under `folder`. */
@@ -226,8 +226,10 @@ async function start(site, runtime, version, app) {
   const FS = pyodide.FS;
   FS.mkdirTree(STORAGE);
   FS.mount(FS.filesystems.IDBFS, {}, STORAGE);
-  await sync(pyodide, true);
-  mark("storage");
+  // The storage folder is read from IndexedDB while Python imports (nothing reads it before
+  // the SiteWorker exists).
+  const stored = sync(pyodide, true);
+  stored.catch(() => {});  // (said when it is awaited)
   const code = await keptCode;
   let packed = 0;
   if (code && code.version === version) {
@@ -245,26 +247,35 @@ async function start(site, runtime, version, app) {
   );
   const apps = restored ? restored.apps : [];
   const module = pyodide.pyimport("pachaprint.site.worker");
+  let fresh = null;
   if (!apps.includes(app)) {
     module.preload(app);
     mark("preload");
-    keepSnapshot(pyodide, key, [...apps, app].sort());
+    // Made now, before the page's app exists; kept once the page's first answers are out.
+    fresh = snapshotOf(pyodide, key, [...apps, app].sort());
     mark("snapshot made");
   }
+  await stored;
+  mark("storage");
   const worker = module.SiteWorker(STORAGE);
   module.destroy();
   mark("python");
-  return { pyodide, worker, version, packed };
+  return { pyodide, worker, version, packed, snapshot: fresh };
 }
 
-/** A moment after the last request, keep the code folder again if it gained files (the
-    byte code Python compiles as the page's requests import more), so that a later visit
-    neither unpacks nor compiles them again. */
+/** A moment after the last request, keep the snapshot made at the start, if any (writing it
+    while the page waits for its first answers would delay them), and the code folder again
+    if it gained files (the byte code Python compiles as the page's requests import more),
+    so that a later visit neither starts Python nor unpacks nor compiles them again. */
 function keepSoon() {
   clearTimeout(keepTimer);
   keepTimer = setTimeout(() => {
     queue = queue.then(async () => {
       const started = await ready;
+      if (started.snapshot) {
+        await keep("python", started.snapshot);
+        started.snapshot = null;
+      }
       const count = walk(started.pyodide.FS, CODE).length;
       if (count !== started.packed) started.packed = keepCode(started.pyodide.FS, started.version);
     }).catch(() => { /* only the next visit's speed is at stake */ });
@@ -293,7 +304,10 @@ self.onmessage = (event) => {
   if (message.type === "start") {
     ready = start(message.site, message.runtime, message.version, message.app);
     ready.then(
-      () => self.postMessage({ type: "ready", times: times }),
+      () => {
+        self.postMessage({ type: "ready", times: times });
+        keepSoon();
+      },
       (error) => self.postMessage({ type: "failed", error: String(error && error.message || error) }),
     );
     return;
