@@ -152,10 +152,9 @@ if app == "studio":  # the page's session, its library and the first verdict
     ask("GET", "/api/session")
     ask("GET", "/api/library")
     ask("POST", "/api/check", {"scenario": json.loads(scenario), "box": "retail"})
-else:  # the disc from the address, the setup form, the table behind it
+else:  # the disc from the address with the table behind the setup form, the setup form
     ask("POST", "/api/disc", {"code": code})
     ask("GET", "/api/setup")
-    ask("GET", "/api/table")
 first = sorted(name for name in set(sys.modules) - before if name.startswith("pachaprint"))
 if app == "table":  # a game with a bot seat: the bots load now
     ask("POST", "/api/new", {"mode": "competitive", "seats": ["expert", "human"], "seed": 3})
@@ -185,10 +184,16 @@ def test_the_table_s_warm_up_is_a_shipped_disc_s_first_requests(tmp_path):
     akapana = json.loads((REPO / "scenarios" / "akapana-mound.json").read_text())
     assert WARM_UP[0] == ("POST", "/api/disc", {"code": code_of(Scenario.from_dict(akapana))})
     worker = SiteWorker(tmp_path)
+    heads = []
     for method, path, body in WARM_UP:
         head, _ = ask(worker, "table", method, path, body)
         assert head["status"] == 200, (path, head)
-    assert head["json"]["scenario"]["id"] == "akapana-mound" and len(head["json"]["cells"]) == 25
+        heads.append(head)
+    assert [path for _, path, _ in WARM_UP] == ["/api/disc", "/api/setup"]
+    table = heads[0]["json"]["table"]
+    assert table["scenario"]["id"] == "akapana-mound" and len(table["cells"]) == 25
+    assert set(table["pictures"]) == {"board", "diversity", "score", "supplies"}
+    assert set(heads[1]["json"]["bases"]) == {"board", "diversity", "score"}
 
 
 def test_the_bots_load_when_a_game_seats_one():
