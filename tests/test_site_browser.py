@@ -546,6 +546,30 @@ def test_a_later_visit_restores_python_from_its_snapshot_and_answers_alike(site,
         browser.quit()
 
 
+def test_a_browser_that_cannot_inflate_the_bundle_has_python_unpack_it(site, tmp_path):
+    """Where the browser has no DecompressionStream, the worker hands the gzipped bundle to
+    Python, which unpacks it (slower); the table then plays the same game."""
+    from tests.browser import start_browser
+
+    out, url = site
+    code = code_of(disc("colca-canyon"))
+    expected = bot_game_in_python(tmp_path, code)
+    worker = (out / "site" / "worker.js").read_text()
+    (out / "site" / "worker-old.js").write_text("self.DecompressionStream = undefined;\n" + worker)
+    page = (out / "table.html").read_text().replace('"site/worker.js"', '"site/worker-old.js"')
+    assert "site/worker-old.js" in page
+    (out / "table-old.html").write_text(page)
+    browser = start_browser()
+    try:
+        times = visit(browser.driver, f"{url}table-old.html#{code}&speed=0", SETUP_OFFERED)
+        assert "code (Python)" in times and "runtime" in times, times
+        assert browser.driver.execute_async_script(BOT_GAME) == expected
+    finally:
+        browser.quit()
+        (out / "table-old.html").unlink()
+        (out / "site" / "worker-old.js").unlink()
+
+
 # -- the gallery ----------------------------------------------------------------------------------
 def test_the_gallery_links_each_disc_to_the_site(site):
     out, _ = site

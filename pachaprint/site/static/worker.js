@@ -170,10 +170,12 @@ function keptFiles(record) {
 
 /** The files of the site's code bundle ([name, bytes]): a gzipped tar of regular files in the
     POSIX ustar format, as pachaprint/site/bundle.py writes it. A host that sends it with
-    Content-Encoding: gzip has the browser inflate it already. */
+    Content-Encoding: gzip has the browser inflate it already. null: this browser cannot
+    inflate it (no DecompressionStream), Python unpacks it. */
 async function untar(buffer) {
   let bytes = new Uint8Array(buffer);
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    if (typeof DecompressionStream !== "function") return null;
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     bytes = new Uint8Array(await new Response(stream).arrayBuffer());
   }
@@ -206,7 +208,8 @@ async function start(site, runtime, version, app) {
     if (code && code.version === version) return null;
     const response = await fetch(site + "pachaprint-site.tar.gz");
     if (!response.ok) throw new Error("the site's code bundle did not load (" + response.status + ")");
-    return untar(await response.arrayBuffer());
+    const archive = await response.arrayBuffer();
+    return { archive, files: await untar(archive) };
   });
   bundle.catch(() => {});  // (said when it is awaited)
   try {
@@ -231,14 +234,16 @@ async function start(site, runtime, version, app) {
   const stored = sync(pyodide, true);
   stored.catch(() => {});  // (said when it is awaited)
   const code = await keptCode;
-  let packed = 0;
-  if (code && code.version === version) {
+  const packed = code && code.version === version ? code.names.length : 0;
+  if (packed) {
     writeCode(FS, keptFiles(code));
-    packed = code.names.length;
+    mark("code (kept)");
   } else {
-    writeCode(FS, await bundle);
+    const { archive, files } = await bundle;
+    if (files) writeCode(FS, files);
+    else pyodide.unpackArchive(archive, "gztar", { extractDir: CODE });
+    mark(files ? "code" : "code (Python)");
   }
-  mark(packed ? "code (kept)" : "code");
   pyodide.runPython(
     "import sys\n" +
     "sys.dont_write_bytecode = False\n" +
