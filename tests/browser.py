@@ -164,7 +164,5 @@ def waiting(driver, seconds: float):
 
 
 def wait_until(driver, condition=studio_settled, seconds: float = 15) -> None:
-    """Wait for the studio page. These waits keep selenium's half second between looks:
-    polled every 30 ms, the studio's share code is not scrolled into view on a desktop
-    window (tests/test_studio_everyday.py), which we have not explained yet."""
-    WebDriverWait(driver, seconds).until(condition)
+    """Wait for the studio page, looking every :data:`POLL`."""
+    waiting(driver, seconds).until(condition)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import math
 import re
 from pathlib import Path
 
@@ -295,14 +296,42 @@ def test_discs_pnp_is_duplex_ready(tmp_path):
         assert abs((x0 + x1) / 2 - 105) < 0.2
 
 
+def test_the_retail_slot_narrows_ring_1s_windows_along_its_slanted_sides():
+    """The slot's sides near the pin run 17.5 degrees from the axis: ring 1's Discovery
+    window shows the disc only up to that line, and its letter sits in the middle of what
+    shows; from ring 2 outwards the whole window shows."""
+    wheel = load_wheel("retail")
+    slope = math.tan(math.radians(17.5))
+    window = wheel.discovery_window(0)
+    assert (window.x0, window.x1, window.u0, window.u1) == pytest.approx((-8.6, -2.2, 21.9, 25.1))
+    shown = wheel.aperture(window)
+    expected = [(-21.9 * slope, 21.9), (-2.2, 21.9), (-2.2, 25.1), (-25.1 * slope, 25.1)]
+    flat = [v for corner in sorted(shown.corners()) for v in corner]
+    assert flat == pytest.approx([v for corner in sorted(expected) for v in corner])
+    assert shown.distance_from_pin() == pytest.approx(math.hypot(2.2, 21.9))
+    assert wheel.place(0, 0).terrain_anchor == pytest.approx(((-23.5 * slope - 2.2) / 2, 23.5))
+    for row in range(1, 5):
+        assert wheel.aperture(wheel.discovery_window(row)) == wheel.discovery_window(row)
+        assert wheel.place(0, row).terrain_anchor == pytest.approx(
+            wheel.discovery_window(row).centre
+        )
+    outline = [v for corner in wheel.slot_outline()[:3] for v in corner]
+    assert outline == pytest.approx([-21.5 * slope, 21.5, 21.5 * slope, 21.5, 9.0, 9.0 / slope])
+
+
 def test_template_that_lets_a_neighbour_show_is_refused():
     raw = copy.deepcopy(load_template("wheel/volvelle45.json"))
     raw["windows"]["half_angle_deg"] = 5.0  # within a millimetre of the next slot's colour
     with pytest.raises(WheelTemplateError, match="Discovery window"):
         wheel_from_data(raw)
     raw = copy.deepcopy(load_template("wheel/retail.json"))
-    raw["windows"]["width_mm"] = 9.0
-    with pytest.raises(WheelTemplateError, match="mm from its area's edge"):
+    raw["windows"]["gap_mm"] = 1.0  # within a millimetre of a cell's middle line
+    with pytest.raises(WheelTemplateError, match=r"row 1 is 0\.50 mm from its area's edge"):
+        wheel_from_data(raw)
+    # the slot's slanted sides narrow the windows on ring 1; without them the next sector shows
+    raw = copy.deepcopy(load_template("wheel/retail.json"))
+    del raw["cover"]["slot_edge_deg"]
+    with pytest.raises(WheelTemplateError, match=r"row 1 is -0\.59 mm from its area's edge"):
         wheel_from_data(raw)
     raw = copy.deepcopy(load_template("wheel/retail.json"))
     raw["rim"]["element_offset_deg"] = 8.0  # under the slider where it sticks out over the rim

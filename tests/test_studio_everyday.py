@@ -50,8 +50,8 @@ def driver(request, browser, folder):
 
 def open_file(driver, file: str) -> None:
     driver.get(f"{driver.studio.url}#file={file}")
-    wait(driver)
     wait(driver, lambda d: d.find_element(By.ID, "doc-file").text == file)
+    wait(driver)  # and the verdict of that file shown
 
 
 def by_id(driver, name: str):

@@ -272,6 +272,20 @@ def test_coop_spending_by_keyboard_and_a_bot_told_step_by_step(driver, folder):
 
 
 # -- saving, resuming, replaying -------------------------------------------------------------------
+def shown_save(driver, name: str):
+    """The Open button of the saved game ``name``, once the Save / open dialog shows it.
+
+    The dialog opens when the folder's list has come back; until then the list of the
+    last time the dialog was open is still in the page, hidden, so waiting for the button
+    to exist is not enough."""
+    selector = f'#saves button[data-file="{name}"]'
+    return waiting(driver, 10).until(
+        lambda d: next(
+            (b for b in d.find_elements(By.CSS_SELECTOR, selector) if b.is_displayed()), None
+        )
+    )
+
+
 def test_save_then_resume_a_game_and_replay_it(driver, folder):
     scenario = Scenario.from_dict(example("lake-shore"))
     with served(folder, scenario, NewGame("competitive", ("human", "greedy"), seed=3)) as table:
@@ -305,11 +319,9 @@ def test_save_then_resume_a_game_and_replay_it(driver, folder):
         assert "99" not in driver.find_element(By.ID, "game-line").text  # the seed stays hidden
         idle(driver)
         driver.find_element(By.ID, "games").click()
-        waiting(driver, 10).until(
-            lambda d: d.find_elements(By.CSS_SELECTOR, f'#saves button[data-file="{name}"]')
-        )
+        saved = shown_save(driver, name)
         before = moment(driver)
-        driver.find_element(By.CSS_SELECTOR, f'#saves button[data-file="{name}"]').click()
+        saved.click()
         after(driver, before)
         assert session.game.state.history == history  # the saved game goes on where it was left
         assert_page_shows_the_table_only(driver, session.game.state)
@@ -373,11 +385,7 @@ def test_names_from_a_disc_or_a_saved_game_are_shown_as_text(driver, folder):
         open_table(driver, table)
         assert driver.find_element(By.ID, "disc-name").text == HOSTILE
         driver.find_element(By.ID, "games").click()
-        waiting(driver, 10).until(
-            lambda d: d.find_elements(
-                By.CSS_SELECTOR, '#saves button[data-file="hostile-game.json"]'
-            )
-        )
+        shown_save(driver, "hostile-game.json")
         assert HOSTILE in driver.find_element(By.ID, "saves").text
         assert driver.find_elements(By.CSS_SELECTOR, "img, b") == []
         assert driver.title == "pachaprint table"

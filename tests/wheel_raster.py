@@ -166,6 +166,53 @@ def holes(template: str) -> Holes:
     return Holes(white, ys, xs, x_mm, u_mm, ((b + ox) * MM, (b + oy) * MM))
 
 
+@dataclass
+class Opening:
+    """Where the cover of a slider wheel is cut open (its slot), as an image in the axis
+    frame: a slider window shows the disc only where it lies over the opening."""
+
+    white: np.ndarray
+    origin: tuple[float, float]
+    """The pin, in pixels (x, y)."""
+
+    def open_at(self, xs: np.ndarray, us: np.ndarray) -> np.ndarray:
+        """Which axis-frame points (mm) lie over the cover's opening."""
+        ox, oy = self.origin
+        px = np.rint(ox + xs * MM - 0.5).astype(int)
+        py = np.rint(oy - us * MM - 0.5).astype(int)
+        h, w = self.white.shape
+        inside = (px >= 0) & (px < w) & (py >= 0) & (py < h)
+        found = np.zeros(px.shape, dtype=bool)
+        found[inside] = self.white[py[inside], px[inside]]
+        return found
+
+
+@cache
+def opening(template: str) -> Opening | None:
+    """The cover's opening of a slider wheel (``None`` where the windows are the cover's own)."""
+    wheel = load_wheel(template)
+    if not wheel.has_slider:
+        return None
+    cover = cover_drawing(wheel, PrintSettings())
+    cx, cy = (float(v) for v in dict(cover.metadata)["centre"].split())
+    b = cover.bleed_mm
+    white = _holes(cover)
+    # the white outside the cover's circle is no opening
+    ys, xs = np.indices(white.shape)
+    radius = np.hypot((xs + 0.5) / MM - b - cx, (ys + 0.5) / MM - b - cy)
+    return Opening(white & (radius < wheel.cover_radius), ((b + cx) * MM, (b + cy) * MM))
+
+
+def _over_opening(
+    template: str, xs: np.ndarray, us: np.ndarray, cover_shift: tuple[float, float]
+) -> np.ndarray:
+    """Which window points (axis frame, mm) the cover leaves open (all, without a slider)."""
+    found = opening(template)
+    if found is None:
+        return np.ones(xs.shape, dtype=bool)
+    return found.open_at(xs - cover_shift[0], us - cover_shift[1])
+
+
 @cache
 def windows(template: str) -> Windows:
     found = holes(template)
@@ -180,10 +227,20 @@ AREAS = {"discovery": "terrain", "divination": "crop"}
 
 
 def shows(
-    template: str, column: int, row: int, error_deg: float, shift: tuple[float, float] = (0, 0)
+    template: str,
+    column: int,
+    row: int,
+    error_deg: float,
+    shift: tuple[float, float] = (0, 0),
+    cover_shift: tuple[float, float] = (0, 0),
+    cover: bool = True,
 ) -> bool:
     """True when the wheel set to (column, row), the disc turned ``error_deg`` further
-    (counter-clockwise) and the windows moved by ``shift`` (x, u mm), shows only its cell."""
+    (counter-clockwise) and the windows moved by ``shift`` (x, u mm), shows only its cell.
+
+    On a slider wheel the windows show the disc only where the cover's slot is open;
+    the cover stays put (``cover_shift`` moves it too, for the clearance; ``cover=False``
+    leaves it out)."""
     wheel = load_wheel(template)
     disc = coded_disc(template)
     setting = wheel.setting(column, row)
@@ -192,6 +249,9 @@ def shows(
     for key, (xs, us) in windows(template).points.items():
         x = xs + shift[0]
         u = us + (setting.slider_mm or 0.0) + shift[1]
+        if cover:
+            seen_through = _over_opening(template, x, u, cover_shift)
+            x, u = x[seen_through], u[seen_through]
         # the disc turned by ``turn``: a window point sits at the disc point turned back
         xr = x * math.cos(turn) - u * math.sin(turn)
         ur = x * math.sin(turn) + u * math.cos(turn)
@@ -235,19 +295,11 @@ def radial_tolerance(template: str, column: int, row: int, sign: int) -> float:
 def clearance(template: str, column: int, row: int, mm: float, directions: int = 16) -> bool:
     """True when the windows, moved ``mm`` in any of ``directions`` directions from an exact
     setting, still show only its cell: every window edge is at least ``mm`` inside its area."""
-    return all(
-        shows(
-            template,
-            column,
-            row,
-            0.0,
-            (
-                mm * math.cos(2 * math.pi * k / directions),
-                mm * math.sin(2 * math.pi * k / directions),
-            ),
-        )
+    moves = [
+        (mm * math.cos(2 * math.pi * k / directions), mm * math.sin(2 * math.pi * k / directions))
         for k in range(directions)
-    )
+    ]
+    return all(shows(template, column, row, 0.0, move, move) for move in moves)
 
 
 def figures(template: str) -> dict[str, float]:
@@ -431,6 +483,13 @@ def coverage(
         inside = (px >= 0) & (px < w) & (py >= 0) & (py < h)
         seen = np.zeros(px.shape, dtype=bool)
         seen[inside] = mask.white[py[inside], px[inside]]
+        # ... and where the cover's slot is open (the cover does not move)
+        seen &= _over_opening(
+            template,
+            x + shift[0],
+            u + (setting.slider_mm or 0.0) + shift[1],
+            (0.0, 0.0),
+        )
         found[kind] = float(seen.mean())
     return found
 

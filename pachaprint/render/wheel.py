@@ -141,13 +141,67 @@ class Box:
             and other.u1 <= self.u1
         )
 
+    def polygon(self) -> Polygon:
+        return Polygon(tuple(self.corners()))
+
     def distance_from_pin(self) -> float:
         dx = max(self.x0, 0.0, -self.x1)
         du = max(self.u0, 0.0, -self.u1)
         return math.hypot(dx, du)
 
 
-Shape = Sector | Box
+@dataclass(frozen=True)
+class Polygon:
+    """A convex polygon of the axis frame, its corners in order: a slider window
+    narrowed by the slot it looks through."""
+
+    points: tuple[tuple[float, float], ...]
+
+    def corners(self) -> list[tuple[float, float]]:
+        return list(self.points)
+
+    def distance_from_pin(self) -> float:
+        """Distance from the pin to the nearest point of the polygon (0 if it holds the pin)."""
+        pairs = list(zip(self.points, self.points[1:] + self.points[:1], strict=True))
+        if all((bx - ax) * -au - (bu - au) * -ax >= 0 for (ax, au), (bx, bu) in pairs) or all(
+            (bx - ax) * -au - (bu - au) * -ax <= 0 for (ax, au), (bx, bu) in pairs
+        ):
+            return 0.0
+        return min(_distance_to_segment(a, b) for a, b in pairs)
+
+    def clipped(self, nx: float, nu: float, limit: float) -> Polygon:
+        """The part where ``nx * x + nu * u <= limit`` (one half-plane, Sutherland-Hodgman)."""
+        kept: list[tuple[float, float]] = []
+        points = self.points
+        for a, b in zip(points, points[1:] + points[:1], strict=True):
+            da, db = nx * a[0] + nu * a[1] - limit, nx * b[0] + nu * b[1] - limit
+            if da <= 0:
+                kept.append(a)
+            if da * db < 0:
+                t = da / (da - db)
+                kept.append((a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])))
+        return Polygon(tuple(kept))
+
+    def span_at(self, u: float) -> tuple[float, float]:
+        """The polygon's extent across the axis (``x`` from, to) at distance ``u`` along it."""
+        xs = []
+        points = self.points
+        for (ax, au), (bx, bu) in zip(points, points[1:] + points[:1], strict=True):
+            if min(au, bu) <= u <= max(au, bu) and au != bu:
+                xs.append(ax + (u - au) / (bu - au) * (bx - ax))
+        return min(xs), max(xs)
+
+
+def _distance_to_segment(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Distance from the pin to the segment ``a``-``b``."""
+    (ax, au), (bx, bu) = a, b
+    dx, du = bx - ax, bu - au
+    length = dx * dx + du * du
+    t = 0.0 if length == 0 else max(0.0, min(1.0, -(ax * dx + au * du) / length))
+    return math.hypot(ax + t * dx, au + t * du)
+
+
+Shape = Sector | Box | Polygon
 
 
 # --------------------------------------------------------------------------- results

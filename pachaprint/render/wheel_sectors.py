@@ -24,6 +24,7 @@ from typing import Any
 from .wheel import (
     Box,
     CellPlace,
+    Polygon,
     Sector,
     Setting,
     Shape,
@@ -71,6 +72,8 @@ class SectorWheel(Wheel):
         self.throat_mm = template_number(cover, "throat_mm", "cover", 1.2)
         self.inner_keeper_radius = template_number(cover, "inner_keeper_slit_radius_mm", "cover")
         self.slit_play = template_number(cover, "slit_play_mm", "cover", 0.2)
+        edge = cover.get("slot_edge_deg")
+        self.slot_edge = None if edge is None else template_number(cover, "slot_edge_deg", "cover")
         s = raw["slider"]
         self.rail = template_number(s, "rail_mm", "slider")
         self.tuck = template_number(s, "tuck_mm", "slider")
@@ -108,8 +111,8 @@ class SectorWheel(Wheel):
                         terrain=Sector(low, high, centre, centre + half),
                         crop=Sector(low, high, centre - half, centre),
                         turn=centre,
-                        terrain_anchor=self.discovery_window(row).centre,
-                        crop_anchor=self.divination_window(row).centre,
+                        terrain_anchor=self.anchor(self.discovery_window(row)),
+                        crop_anchor=self.anchor(self.divination_window(row)),
                     )
                 )
         return found
@@ -150,12 +153,64 @@ class SectorWheel(Wheel):
     def window_bounds(self) -> dict[str, Box]:
         return {"discovery": self.discovery_window(0), "divination": self.divination_window(0)}
 
+    def aperture(self, window: Box) -> Shape:
+        """What a slider window shows of the disc: the window, less the cover beside the slot.
+
+        With ``cover.slot_edge_deg`` the slot's sides near the pin run along lines
+        through the pin at that angle either side of the axis, parallel to the
+        sectors' edges, and narrow the windows at the inner stops, where a sector
+        is narrowest; further out the windows show whole.
+        """
+        if self.slot_edge is None:
+            return window
+        a = math.radians(self.slot_edge)
+        shape = window.polygon()
+        for side in (1.0, -1.0):
+            shape = shape.clipped(side * math.cos(a), -math.sin(a), 0.0)
+        return (
+            window
+            if len(shape.points) == 4 and set(shape.points) == set(window.corners())
+            else shape
+        )
+
+    def anchor(self, window: Box) -> tuple[float, float]:
+        """Where a cell's letter or digit goes: the middle of what the window shows, at
+        the window's mid-height."""
+        shape = self.aperture(window)
+        if isinstance(shape, Polygon):
+            u = window.centre[1]
+            x0, x1 = shape.span_at(u)
+            return (x0 + x1) / 2, u
+        return window.centre
+
     @property
     def slot(self) -> Box:
-        """The radial slot cut in the cover: every window position plus a margin."""
+        """The radial slot cut in the cover (its bounding box): every window position plus a
+        margin."""
         m = self.slot_margin
         first, last = self.discovery_window(0), self.divination_window(self.rows - 1)
         return Box(first.x0 - m, last.x1 + m, first.u0 - m, last.u1 + m)
+
+    def slot_outline(self) -> list[tuple[float, float]]:
+        """The slot's outline (axis frame): from the inner corner on the counter-clockwise
+        side across to the other, out to the far end and back; the bounding box, with
+        its sides near the pin along ``cover.slot_edge_deg`` if given."""
+        slot = self.slot
+        if self.slot_edge is None:
+            return slot.corners()
+        slope = math.tan(math.radians(self.slot_edge))
+        near = min(slot.x1, slot.u0 * slope)
+        bend = slot.x1 / slope
+        if bend <= slot.u0:
+            return slot.corners()
+        return [
+            (-near, slot.u0),
+            (near, slot.u0),
+            (slot.x1, bend),
+            (slot.x1, slot.u1),
+            (slot.x0, slot.u1),
+            (slot.x0, bend),
+        ]
 
     @property
     def slider_half_width(self) -> float:
@@ -191,7 +246,7 @@ class SectorWheel(Wheel):
     def cuts(self) -> list[tuple[str, list[tuple[float, float]]]]:
         u, x0, x1 = self.keeper_slit
         return [
-            ("slot", self.slot.corners()),
+            ("slot", self.slot_outline()),
             ("slot's throat", self.throat.corners()),
             ("keeper slit", [(x0, u), (x1, u)]),
         ]
@@ -204,8 +259,8 @@ class SectorWheel(Wheel):
         """Window outlines (axis frame) for a setting: ``discovery`` and ``divination``."""
         du = setting.slider_mm or 0.0
         return {
-            "discovery": self.discovery_window(0).shifted(du),
-            "divination": self.divination_window(0).shifted(du),
+            "discovery": self.aperture(self.discovery_window(0).shifted(du)),
+            "divination": self.aperture(self.divination_window(0).shifted(du)),
         }
 
     def problems(self) -> list[str]:

@@ -158,16 +158,15 @@ class SectorArt(WheelArt):
     # -- cover -----------------------------------------------------------------
     def _opening(self, cx: float, cy: float) -> tuple[d.Segment, ...]:
         """The slot and its throat as one outline (a T seen from the pin)."""
-        slot, throat = self.wheel.slot, self.wheel.throat
+        outline, throat = self.wheel.slot_outline(), self.wheel.throat
+        far = outline.index((self.wheel.slot.x1, throat.u0))
         pts = [
-            (slot.x0, slot.u0),
-            (slot.x1, slot.u0),
-            (slot.x1, throat.u0),
+            *outline[: far + 1],
             (throat.x1, throat.u0),
             (throat.x1, throat.u1),
             (throat.x0, throat.u1),
             (throat.x0, throat.u0),
-            (slot.x0, throat.u0),
+            *outline[far + 1 :],
         ]
         page = [wp.page_point(cx, cy, x, u) for x, u in pts]
         return (d.MoveTo(*page[0]), *(d.LineTo(*p) for p in page[1:]), d.Close())

@@ -175,6 +175,11 @@
       hidePreviews("The previews appear once the scenario is valid.");
       return;
     }
+    // The pictures' places show at once, so that the page below them does not move when
+    // they come (a share code just made stays in view).
+    $("preview-note").hidden = true;
+    document.querySelector(".previews").hidden = false;
+    document.querySelector(".previews-note").hidden = false;
     // In the site the worker draws the previews and checks the map in turn: wait for a
     // pause in the editing, so that a preview never holds up the next verdict.
     previewTimer = setTimeout(refreshPreviews, window.Pachaprint.site ? 1500 : 250);
