@@ -278,7 +278,7 @@ function keepSoon() {
     queue = queue.then(async () => {
       const started = await ready;
       if (started.snapshot) {
-        await keep("python", started.snapshot);
+        keep("python", started.snapshot);  // (not awaited: a request may come meanwhile)
         started.snapshot = null;
       }
       const count = walk(started.pyodide.FS, CODE).length;
