@@ -6,7 +6,6 @@ from __future__ import annotations
 import gzip
 import json
 import random
-import re
 import subprocess
 import sys
 import tarfile
@@ -22,7 +21,6 @@ from pachaprint.site.pages import content_security_policy, page_html, site_files
 from pachaprint.site.runtime import CDN, PYODIDE_VERSION, RUNTIME_FILES, SiteError, runtime_of
 from pachaprint.site.worker import WARM_UP, SiteWorker
 from pachaprint.studio.page import PAGE as STUDIO
-from pachaprint.table.page import PAGE as TABLE
 from tests.helpers import REPO
 
 COLCA = json.loads((REPO / "scenarios" / "colca-canyon.json").read_text())
@@ -323,18 +321,6 @@ def test_the_pages_name_the_site_s_version_of_its_bundle_and_worker():
     assert f'data-version="{version}"' in site_files(runtime_of("https://example.org/py"))[
         "studio.html"
     ].decode("utf-8")
-
-
-def test_the_site_pages_start_the_worker_from_their_head():
-    """apps.js starts the worker as it runs: in the site it is the one script not deferred,
-    after the <meta> that names the worker; the app's own scripts stay deferred, in order."""
-    files = site_files(runtime_of(None))
-    for page, app in (("studio.html", STUDIO), ("table.html", TABLE)):
-        head = files[page].decode("utf-8").split("</head>")[0]
-        scripts = re.findall(r"<script src=\"site/([a-z-]+\.js)\"( defer)?></script>", head)
-        assert [name for name, _ in scripts] == list(app.scripts)
-        assert [bool(deferred) for _, deferred in scripts] == [False] + [True] * (len(scripts) - 1)
-        assert head.index('name="pachaprint-worker"') < head.index('src="site/apps.js"')
 
 
 def test_the_pages_carry_a_policy_that_allows_only_what_they_need():

@@ -101,12 +101,9 @@ def page_html(package: str, template: str, head: Sequence[str]) -> str:
     return _PLACEHOLDER.sub(lambda m: values[m.group(1)], asset_text(package, template))
 
 
-def _head(
-    meta: Sequence[str], styles: Sequence[str], scripts: Sequence[str], deferred_from: int = 0
-) -> list[str]:
+def _head(meta: Sequence[str], styles: Sequence[str], scripts: Sequence[str]) -> list[str]:
     """What every page's head holds: the character set, the viewport, ``meta``, the version,
-    no icon, the styles and the scripts in order (deferred from the ``deferred_from``-th on;
-    the ones before run as soon as they load)."""
+    no icon, the styles and the scripts (deferred, in order)."""
     return [
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -114,11 +111,7 @@ def _head(
         f'<meta name="generator" content="pachaprint {html.escape(__version__)}">',
         '<link rel="icon" href="data:,">',
         *(f'<link rel="stylesheet" href="{html.escape(href)}">' for href in styles),
-        *(
-            f'<script src="{html.escape(src)}"{" defer" if number >= deferred_from else ""}>'
-            "</script>"
-            for number, src in enumerate(scripts)
-        ),
+        *(f'<script src="{html.escape(src)}" defer></script>' for src in scripts),
     ]
 
 
@@ -164,12 +157,10 @@ class AppPage:
 
     def site_html(self, folder: str, meta: Sequence[str]) -> str:
         """The page in the site: its assets in ``folder`` (relative to the page), ``meta``
-        (the Content-Security-Policy, where the worker and the runtime are) in its head. The
-        shared script is not deferred: it starts the worker (Python) while the page loads."""
+        (the Content-Security-Policy, where the worker and the runtime are) in its head."""
         head = _head(
             meta,
             [f"{folder}/{name}" for name in self.styles],
             [f"{folder}/{name}" for name in self.scripts],
-            deferred_from=1,
         )
         return page_html(self.package, self.template, head)

@@ -68,16 +68,13 @@
     const version = meta.getAttribute("data-version");
     const waiting = new Map();
     let counter = 0;
-    let shown = ["", ""];
+    const said = document.getElementById("runtime-status");
     function say(text, kind) {
-      shown = [text, kind];
-      const said = document.getElementById("runtime-status");
-      if (!said) return;  // (the page's body is not read yet: said once it is)
+      if (!said) return;
       said.textContent = text;
       said.hidden = !text;
       said.className = "runtime-status" + (kind ? " " + kind : "");
     }
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => say(...shown));
     say("Starting Python in this browser\u2026 (the first visit loads it; later ones are quicker)");
     const worker = (async () => {
       const source = await (await fetch(site.href)).text();
@@ -135,18 +132,14 @@
     return { token: "", request: request };
   }
 
-  const site = document.querySelector('meta[name="pachaprint-worker"]');
-  // In the site this script runs from the page's head, before the body is read (it is the one
-  // script there that is not deferred), so that the worker starts Python at once.
-  const siteTransport = site ? workerTransport(site) : null;
-
   /** The page's server: the transport picked at load (the worker in the site, else HTTP
       with the token in <meta name="META">; `silent` is the message when the server does
       not answer). `api(path, body)` GETs (no body) or POSTs a JSON body and gives the JSON
       answer; `response(path, body)` gives the response itself (a file, say); both throw
       an ApiError for anything but a 2xx answer. */
   P.server = function (meta, silent) {
-    const transport = siteTransport || httpTransport(meta, silent);
+    const site = document.querySelector('meta[name="pachaprint-worker"]');
+    const transport = site ? workerTransport(site) : httpTransport(meta, silent);
     P.site = !!site;
     return {
       token: transport.token,
