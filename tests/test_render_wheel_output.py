@@ -334,6 +334,15 @@ def test_template_that_lets_a_neighbour_show_is_refused():
     with pytest.raises(WheelTemplateError, match=r"row 1 is -0\.59 mm from its area's edge"):
         wheel_from_data(raw)
     raw = copy.deepcopy(load_template("wheel/retail.json"))
+    raw["cover"]["slot_edge_deg"] = 8.0
+    with pytest.raises(WheelTemplateError, match=r"slot_edge_deg \(8\) is so small that"):
+        wheel_from_data(raw)
+    raw["cover"]["slot_edge_deg"] = 5.0
+    with pytest.raises(
+        WheelTemplateError, match=r"slot_edge_deg \(5\) leaves nothing of the windows at row 1"
+    ):
+        wheel_from_data(raw)
+    raw = copy.deepcopy(load_template("wheel/retail.json"))
     raw["rim"]["element_offset_deg"] = 8.0  # under the slider where it sticks out over the rim
     with pytest.raises(WheelTemplateError, match="would hide the mark 8 degrees"):
         wheel_from_data(raw)

@@ -177,14 +177,22 @@ class Opening:
 
     def open_at(self, xs: np.ndarray, us: np.ndarray) -> np.ndarray:
         """Which axis-frame points (mm) lie over the cover's opening."""
-        ox, oy = self.origin
-        px = np.rint(ox + xs * MM - 0.5).astype(int)
-        py = np.rint(oy - us * MM - 0.5).astype(int)
-        h, w = self.white.shape
-        inside = (px >= 0) & (px < w) & (py >= 0) & (py < h)
-        found = np.zeros(px.shape, dtype=bool)
-        found[inside] = self.white[py[inside], px[inside]]
-        return found
+        return white_at(self.white, self.origin, xs, us)
+
+
+def white_at(
+    white: np.ndarray, origin: tuple[float, float], xs: np.ndarray, us: np.ndarray
+) -> np.ndarray:
+    """Which axis-frame points (mm) fall on a true pixel of ``white``, an image whose axis
+    frame has its origin at pixel ``origin`` (outside the image: false)."""
+    ox, oy = origin
+    px = np.rint(ox + xs * MM - 0.5).astype(int)
+    py = np.rint(oy - us * MM - 0.5).astype(int)
+    h, w = white.shape
+    inside = (px >= 0) & (px < w) & (py >= 0) & (py < h)
+    found = np.zeros(px.shape, dtype=bool)
+    found[inside] = white[py[inside], px[inside]]
+    return found
 
 
 @cache
@@ -476,13 +484,7 @@ def coverage(
         # a disc point turned with the disc, then seen from the (moved) windows
         x = xs * math.cos(turn) - us * math.sin(turn) - shift[0]
         u = xs * math.sin(turn) + us * math.cos(turn) - (setting.slider_mm or 0.0) - shift[1]
-        ox, oy = mask.origin
-        px = np.rint(ox + x * MM - 0.5).astype(int)
-        py = np.rint(oy - u * MM - 0.5).astype(int)
-        h, w = mask.white.shape
-        inside = (px >= 0) & (px < w) & (py >= 0) & (py < h)
-        seen = np.zeros(px.shape, dtype=bool)
-        seen[inside] = mask.white[py[inside], px[inside]]
+        seen = white_at(mask.white, mask.origin, x, u)
         # ... and where the cover's slot is open (the cover does not move)
         seen &= _over_opening(
             template,

@@ -177,11 +177,11 @@ class SectorWheel(Wheel):
         """Where a cell's letter or digit goes: the middle of what the window shows, at
         the window's mid-height."""
         shape = self.aperture(window)
-        if isinstance(shape, Polygon):
+        if isinstance(shape, Polygon) and len(shape.points) >= 3:
             u = window.centre[1]
             x0, x1 = shape.span_at(u)
             return (x0 + x1) / 2, u
-        return window.centre
+        return window.centre  # nothing shows: Wheel.problems says so
 
     @property
     def slot(self) -> Box:
@@ -264,6 +264,9 @@ class SectorWheel(Wheel):
         }
 
     def problems(self) -> list[str]:
+        edge = self._slot_edge_problems()
+        if edge:
+            return edge
         found = super().problems()
         slot, strip = self.slot, self.slider
         if strip.u1 + self.stops[-1] > self.disc_radius + 60:
@@ -291,6 +294,29 @@ class SectorWheel(Wheel):
         for stop in self.stops:
             if not strip.shifted(stop).encloses(slot):
                 found.append(f"at slider stop {stop:.1f} mm the strip does not hide the whole slot")
+        return found
+
+    def _slot_edge_problems(self) -> list[str]:
+        """Slot sides (``cover.slot_edge_deg``) that would leave a window nothing to show,
+        or never reach the slot's width."""
+        if self.slot_edge is None:
+            return []
+        found = []
+        slot = self.slot
+        if slot.x1 / math.tan(math.radians(self.slot_edge)) >= slot.u1:
+            found.append(
+                f"cover.slot_edge_deg ({self.slot_edge:g}) is so small that the slot's sides "
+                "would not reach the windows' width before the slot ends"
+            )
+        for row in range(self.rows):
+            for window in (self.discovery_window(row), self.divination_window(row)):
+                shown = self.aperture(window)
+                if isinstance(shown, Polygon) and len(shown.points) < 3:
+                    found.append(
+                        f"cover.slot_edge_deg ({self.slot_edge:g}) leaves nothing of the "
+                        f"windows at row {row + 1}"
+                    )
+                    return found
         return found
 
     def shutter_problems(self, pieces: list[Box]) -> list[str]:
