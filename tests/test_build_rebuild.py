@@ -501,3 +501,22 @@ def test_the_site_s_files_go_when_a_build_no_longer_makes_them(copy):
     assert site_outputs(out) == set()
     assert not [name for name in before if (out / name).exists()]
     assert (out / "index.html").is_file() and (out / "pnp/pachaprint-discs-a4.pdf").is_file()
+
+
+@pytest.mark.slow
+def test_a_rebuild_replaces_the_zip_bundle_of_an_earlier_release(copy):
+    """Sites built before the bundle became a gzipped tar hold site/pachaprint-site.zip: the
+    next build trusts that record, writes the tar and removes the zip."""
+    folder, out = copy
+    manifest_path = out / ".pachaprint-build.json"
+    manifest = json.loads(manifest_path.read_text())
+    site = manifest["units"]["site"]
+    old, new = "site/pachaprint-site.zip", "site/pachaprint-site.tar.gz"
+    (out / new).rename(out / old)
+    site["outputs"][old] = site["outputs"].pop(new)
+    site["input"] = "an earlier release"
+    manifest_path.write_text(json.dumps(manifest))
+    summary = build_again(folder, out)
+    assert summary["ok"], summary
+    assert not (out / old).exists() and (out / new).is_file()
+    assert site_outputs(out) >= {new} and old not in site_outputs(out)

@@ -3,11 +3,12 @@ their Content-Security-Policy, the runtime option, and the stand-ins the bundle 
 
 from __future__ import annotations
 
+import gzip
 import json
 import random
 import subprocess
 import sys
-import zipfile
+import tarfile
 from io import BytesIO
 from pathlib import Path
 
@@ -151,10 +152,9 @@ if app == "studio":  # the page's session, its library and the first verdict
     ask("GET", "/api/session")
     ask("GET", "/api/library")
     ask("POST", "/api/check", {"scenario": json.loads(scenario), "box": "retail"})
-else:  # the disc from the address, the setup form, the table behind it
+else:  # the disc from the address with the table behind the setup form, the setup form
     ask("POST", "/api/disc", {"code": code})
     ask("GET", "/api/setup")
-    ask("GET", "/api/table")
 first = sorted(name for name in set(sys.modules) - before if name.startswith("pachaprint"))
 if app == "table":  # a game with a bot seat: the bots load now
     ask("POST", "/api/new", {"mode": "competitive", "seats": ["expert", "human"], "seed": 3})
@@ -184,10 +184,16 @@ def test_the_table_s_warm_up_is_a_shipped_disc_s_first_requests(tmp_path):
     akapana = json.loads((REPO / "scenarios" / "akapana-mound.json").read_text())
     assert WARM_UP[0] == ("POST", "/api/disc", {"code": code_of(Scenario.from_dict(akapana))})
     worker = SiteWorker(tmp_path)
+    heads = []
     for method, path, body in WARM_UP:
         head, _ = ask(worker, "table", method, path, body)
         assert head["status"] == 200, (path, head)
-    assert head["json"]["scenario"]["id"] == "akapana-mound" and len(head["json"]["cells"]) == 25
+        heads.append(head)
+    assert [path for _, path, _ in WARM_UP] == ["/api/disc", "/api/setup"]
+    table = heads[0]["json"]["table"]
+    assert table["scenario"]["id"] == "akapana-mound" and len(table["cells"]) == 25
+    assert set(table["pictures"]) == {"board", "diversity", "score", "supplies"}
+    assert set(heads[1]["json"]["bases"]) == {"board", "diversity", "score"}
 
 
 def test_the_bots_load_when_a_game_seats_one():
@@ -212,7 +218,22 @@ def test_the_bots_load_when_a_game_seats_one():
 def test_the_bundle_is_deterministic_and_holds_what_the_browser_runs():
     first = bundle.bundle_bytes()
     assert bundle.bundle_bytes() == first
-    names = zipfile.ZipFile(BytesIO(first)).namelist()
+    # what static/worker.js reads: one gzip stream (no name or time in its header), then
+    # ustar headers of regular files, each with the bytes of its file
+    assert first[:4] == b"\x1f\x8b\x08\x00" and first[4:8] == b"\0\0\0\0" and first[9] == 255
+    tar = gzip.decompress(first)
+    assert tar[257:263] == b"ustar\0"
+    files = bundle.bundle_files()
+    with tarfile.open(fileobj=BytesIO(tar)) as archive:
+        members = archive.getmembers()
+        assert all(
+            m.isreg() and m.mtime == bundle.ARCHIVE_TIME and m.mode == 0o644 for m in members
+        )
+        for member in members[::40]:
+            extracted = archive.extractfile(member)
+            assert extracted is not None and extracted.read() == files[member.name].read_bytes()
+    names = [m.name for m in members]
+    assert names == list(files)
     assert names == sorted(names)
     assert "pachaprint/site/worker.py" in names and "pachaprint/studio/api.py" in names
     assert "pachaprint/templates/fonts/metrics.json" in names
@@ -290,11 +311,11 @@ def test_the_pages_name_the_site_s_version_of_its_bundle_and_worker():
     """The version keys what the worker keeps in the browser (its code folder, its snapshot
     of Python): it changes with the bundle or the worker's script, and only with them."""
     files = site_files(runtime_of(None))
-    version = site_version(files["site/pachaprint-site.zip"], files["site/worker.js"])
+    version = site_version(files["site/pachaprint-site.tar.gz"], files["site/worker.js"])
     assert len(version) == 20 and int(version, 16) >= 0
     for page in ("studio.html", "table.html"):
         assert f'data-version="{version}"' in files[page].decode("utf-8")
-    assert site_version(files["site/pachaprint-site.zip"], b"another worker") != version
+    assert site_version(files["site/pachaprint-site.tar.gz"], b"another worker") != version
     assert site_version(b"another bundle", files["site/worker.js"]) != version
     assert site_files(runtime_of("https://example.org/py"))["studio.html"] != files["studio.html"]
     assert f'data-version="{version}"' in site_files(runtime_of("https://example.org/py"))[

@@ -67,7 +67,7 @@ _CORE_FILE = re.compile(
 _SITE_FILE = re.compile(
     r"studio\.html|table\.html"  # site.pages.PAGES
     r"|site/[a-z][a-z0-9-]{0,40}\.(?:js|css)"  # the pages' assets and the worker
-    r"|site/pachaprint-site\.zip"  # site.bundle.NAME
+    r"|site/pachaprint-site\.(?:tar\.gz|zip)"  # site.bundle.NAME (.zip: an earlier build's)
     r"|site/pyodide/(?:pyodide\.mjs|pyodide\.asm\.mjs|pyodide\.asm\.wasm|python_stdlib\.zip"
     r"|pyodide-lock\.json|package\.json)"  # site.runtime.RUNTIME_FILES, with --pyodide DIR
 )

@@ -1,7 +1,11 @@
-"""The site's code bundle: pachaprint's pure-Python modules and what they need, as one zip.
+"""The site's code bundle: pachaprint's pure-Python modules and what they need, as one
+gzipped tar.
 
 The worker unpacks it into Pyodide's file system at load (nothing is fetched
-from a package index at run time). It holds
+from a package index at run time). One gzip stream over a plain tar lets the
+worker inflate it with the browser's own ``DecompressionStream`` and read it
+while Python is still starting, where unpacking a zip in Python cost the first
+visit a third of a second. It holds
 
 * the pachaprint modules the browser runs (not the command line, the build
   pipeline or the site's own packaging), with the templates and the schemas;
@@ -10,16 +14,20 @@ from a package index at run time). It holds
 * the stand-ins of ``shims/`` for two compiled packages that code never reaches
   (``shims/README.md``).
 
-The zip is deterministic: entries sorted, one fixed time stamp, one compression
-level, so the same install gives the same bytes.
+The archive is deterministic: entries sorted, one fixed time stamp, owner and
+mode, one compression level, no name or time in the gzip header, so the same
+install gives the same bytes. Its entries are regular files only, in the
+POSIX ustar format (a name longer than 100 characters is split into the
+header's prefix and name fields), which is all that ``static/worker.js`` reads.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import importlib
 import io
-import zipfile
+import tarfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -50,8 +58,9 @@ FONTS = ("reportlab/fonts/", ("Vera.ttf", "VeraBd.ttf", "bitstream-vera-license.
 """Of reportlab's fonts, only the typeface every component uses (:mod:`pachaprint.render.fonts`)
 and its licence."""
 SKIPPED_SUFFIXES = (".pyc", ".pyo", ".so", ".pyd", ".dylib", ".dll", ".c", ".pyi")
-ZIP_TIME = (1980, 1, 1, 0, 0, 0)
-NAME = "pachaprint-site.zip"
+ARCHIVE_TIME = 315532800
+"""Every entry's time stamp (1980-01-01, as a zip's earliest)."""
+NAME = "pachaprint-site.tar.gz"
 """The bundle's file name in the site's folder."""
 
 
@@ -94,19 +103,26 @@ def bundle_files() -> dict[str, Path]:
 
 
 def bundle_bytes() -> bytes:
-    """The zip (see the module documentation)."""
+    """The gzipped tar (see the module documentation)."""
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
+    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.USTAR_FORMAT) as archive:
         for name, path in bundle_files().items():
-            info = zipfile.ZipInfo(name, ZIP_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes(), compresslevel=6)
-    return buffer.getvalue()
+            data = path.read_bytes()
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            info.mtime = ARCHIVE_TIME
+            info.mode = 0o644
+            archive.addfile(info, io.BytesIO(data))
+    packed = io.BytesIO()
+    # GzipFile rather than gzip.compress: its header says "unknown" for the system, where
+    # zlib's would differ between Windows and the rest.
+    with gzip.GzipFile(filename="", mode="wb", fileobj=packed, compresslevel=6, mtime=0) as out:
+        out.write(buffer.getvalue())
+    return packed.getvalue()
 
 
 def bundle_digest() -> str:
-    """A fingerprint of what the bundle would hold (names and bytes), without zipping it."""
+    """A fingerprint of what the bundle would hold (names and bytes), without packing it."""
     digest = hashlib.sha256()
     for name, path in bundle_files().items():
         digest.update(name.encode("utf-8") + b"\0")

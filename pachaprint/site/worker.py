@@ -23,7 +23,6 @@ is what runs after such a restore.
 
 from __future__ import annotations
 
-import gc
 import importlib
 import json
 import sys
@@ -54,7 +53,7 @@ PRELOADS = {
     ),
 }
 """What each app's first requests import (the studio's session and first verdict, the
-table's disc, setup and table): imported before the worker keeps its snapshot, so that a
+table's disc with its table, and its setup): imported before the worker keeps its snapshot, so that a
 restored worker answers them with nothing left to import (``tests/test_site_worker.py``).
 Not the bots: :func:`pachaprint.engine.bots.make_bot` loads them when a game seats one."""
 
@@ -62,9 +61,9 @@ Not the bots: :func:`pachaprint.engine.bots.make_bot` loads them when a game sea
 WARM_UP = (
     ("POST", "/api/disc", {"code": "17200-HF4T4-MYR6A-QYFXA-263.M2TV1-E1GPW-R909N-QQAVK-4K6W"}),
     ("GET", "/api/setup", None),
-    ("GET", "/api/table", None),
 )
-"""The table's first requests, for a shipped disc (akapana-mound, by its share code):
+"""The table's first requests (the disc, whose answer holds the table, then the setup form),
+for a shipped disc (akapana-mound, by its share code):
 :func:`preload` answers them once on a throwaway table, so that the templates and
 pictures they load are in the snapshot too, and a restored table's first answers find
 them loaded."""
@@ -82,7 +81,6 @@ def preload(app: str) -> None:
                 text = None if body is None else json.dumps(body)
                 message = {"app": app, "method": method, "path": path, "body": text}
                 worker.handle(json.dumps(message))
-        gc.collect()
 
 
 def restored() -> None:

@@ -12,7 +12,8 @@
    script's, two records for the latest version of the site: the code folder (the bundle
    unpacked, with the byte code Python compiles as it imports), so that a later
    visit neither unpacks nor compiles again, and a memory snapshot of the
-   interpreter (the page's modules imported, no app made yet), so that a later
+   interpreter (the page's modules imported, no app made yet: made before the
+   page's app exists, written once the page's first answers are out), so that a later
    visit does not even start Python: it restores it. The snapshot is keyed by
    the runtime's release and address and the site's version (a new build never
    restores an old one); without one, or if it fails, Python starts as on a
@@ -101,16 +102,15 @@ async function restore(loadPyodide, made, runtime, key, snapshot) {
   return null;
 }
 
-/** Keep a snapshot of Python now (see `restore`): the interpreter with `apps`' modules. */
-function keepSnapshot(pyodide, key, apps) {
-  let bytes;
+/** A snapshot of Python now (see `restore`): the interpreter with `apps`' modules, as the record
+    to keep; null if it cannot be made. */
+function snapshotOf(pyodide, key, apps) {
   try {
-    bytes = pyodide.makeMemorySnapshot();
+    return { key, apps, bytes: pyodide.makeMemorySnapshot() };
   } catch (error) {
     console.warn("Python's snapshot could not be made", error);
-    return;
+    return null;
   }
-  keep("python", { key, apps, bytes });
 }
 
 /** The path of every file under `folder`. */
@@ -143,28 +143,75 @@ function keepCode(FS, version) {
   return names.length;
 }
 
-function writeCode(FS, record) {
-  let at = 0;
-  record.names.forEach((name, i) => {
+/** Write `files` ([name, bytes, time or undefined]) into the code folder. */
+function writeCode(FS, files) {
+  const made = new Set();
+  for (const [name, data, time] of files) {
     const path = CODE + "/" + name;
-    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    FS.writeFile(path, record.bytes.subarray(at, at + record.sizes[i]));
-    FS.utime(path, record.times[i], record.times[i]);
+    const folder = path.slice(0, path.lastIndexOf("/"));
+    if (!made.has(folder)) {
+      FS.mkdirTree(folder);
+      made.add(folder);
+    }
+    FS.writeFile(path, data);
+    if (time !== undefined) FS.utime(path, time, time);
+  }
+}
+
+/** The files of the kept code folder (see `keepCode`). */
+function keptFiles(record) {
+  let at = 0;
+  return record.names.map((name, i) => {
+    const data = record.bytes.subarray(at, at + record.sizes[i]);
     at += record.sizes[i];
+    return [name, data, record.times[i]];
   });
+}
+
+/** The files of the site's code bundle ([name, bytes]): a gzipped tar of regular files in the
+    POSIX ustar format, as pachaprint/site/bundle.py writes it. A host that sends it with
+    Content-Encoding: gzip has the browser inflate it already. null: this browser cannot
+    inflate it (no DecompressionStream), Python unpacks it. */
+async function untar(buffer) {
+  let bytes = new Uint8Array(buffer);
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    if (typeof DecompressionStream !== "function") return null;
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+  const text = new TextDecoder();
+  const files = [];
+  for (let at = 0; at + 512 <= bytes.length; ) {
+    const head = bytes.subarray(at, at + 512);
+    if (head[0] === 0) break;  // the two empty blocks that end the archive
+    const field = (from, length) => {
+      const value = head.subarray(from, from + length);
+      const end = value.indexOf(0);
+      return text.decode(end < 0 ? value : value.subarray(0, end));
+    };
+    const size = parseInt(field(124, 12).trim(), 8);
+    const prefix = field(345, 155);
+    if (Number.isNaN(size) || field(257, 5) !== "ustar") throw new Error("the site's code bundle is not a tar");
+    const name = (prefix ? prefix + "/" : "") + field(0, 100);
+    if (head[156] === 48 || head[156] === 0) files.push([name, bytes.subarray(at + 512, at + 512 + size)]);
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  return files;
 }
 
 async function start(site, runtime, version, app) {
   const read = (name) => kept("readonly", (store) => store.get(name)).catch(() => undefined);
   const snapshot = read("python");
   const keptCode = read("code");
-  const zip = keptCode.then(async (code) => {
+  // The bundle is fetched and unpacked into memory while the runtime loads and starts.
+  const bundle = keptCode.then(async (code) => {
     if (code && code.version === version) return null;
-    const response = await fetch(site + "pachaprint-site.zip");
+    const response = await fetch(site + "pachaprint-site.tar.gz");
     if (!response.ok) throw new Error("the site's code bundle did not load (" + response.status + ")");
-    return response.arrayBuffer();
+    const archive = await response.arrayBuffer();
+    return { archive, files: await untar(archive) };
   });
-  zip.catch(() => {});  // (said when it is awaited)
+  bundle.catch(() => {});  // (said when it is awaited)
   try {
     indexedDB.deleteDatabase(CODE);  // where the site's first release kept the code folder
   } catch (error) { /* no storage at all: nothing kept either */ }
@@ -182,17 +229,21 @@ async function start(site, runtime, version, app) {
   const FS = pyodide.FS;
   FS.mkdirTree(STORAGE);
   FS.mount(FS.filesystems.IDBFS, {}, STORAGE);
-  await sync(pyodide, true);
-  mark("storage");
+  // The storage folder is read from IndexedDB while Python imports (nothing reads it before
+  // the SiteWorker exists).
+  const stored = sync(pyodide, true);
+  stored.catch(() => {});  // (said when it is awaited)
   const code = await keptCode;
-  let packed = 0;
-  if (code && code.version === version) {
-    writeCode(FS, code);
-    packed = code.names.length;
+  const packed = code && code.version === version ? code.names.length : 0;
+  if (packed) {
+    writeCode(FS, keptFiles(code));
+    mark("code (kept)");
   } else {
-    pyodide.unpackArchive(await zip, "zip", { extractDir: CODE });
+    const { archive, files } = await bundle;
+    if (files) writeCode(FS, files);
+    else pyodide.unpackArchive(archive, "gztar", { extractDir: CODE });
+    mark(files ? "code" : "code (Python)");
   }
-  mark(packed ? "code (kept)" : "code");
   pyodide.runPython(
     "import sys\n" +
     "sys.dont_write_bytecode = False\n" +
@@ -201,26 +252,35 @@ async function start(site, runtime, version, app) {
   );
   const apps = restored ? restored.apps : [];
   const module = pyodide.pyimport("pachaprint.site.worker");
+  let fresh = null;
   if (!apps.includes(app)) {
     module.preload(app);
     mark("preload");
-    keepSnapshot(pyodide, key, [...apps, app].sort());
+    // Made now, before the page's app exists; kept once the page's first answers are out.
+    fresh = snapshotOf(pyodide, key, [...apps, app].sort());
     mark("snapshot made");
   }
+  await stored;
+  mark("storage");
   const worker = module.SiteWorker(STORAGE);
   module.destroy();
   mark("python");
-  return { pyodide, worker, version, packed };
+  return { pyodide, worker, version, packed, snapshot: fresh };
 }
 
-/** A moment after the last request, keep the code folder again if it gained files (the
-    byte code Python compiles as the page's requests import more), so that a later visit
-    neither unpacks nor compiles them again. */
+/** A moment after the last request, keep the snapshot made at the start, if any (writing it
+    while the page waits for its first answers would delay them), and the code folder again
+    if it gained files (the byte code Python compiles as the page's requests import more),
+    so that a later visit neither starts Python nor unpacks nor compiles them again. */
 function keepSoon() {
   clearTimeout(keepTimer);
   keepTimer = setTimeout(() => {
     queue = queue.then(async () => {
       const started = await ready;
+      if (started.snapshot) {
+        keep("python", started.snapshot);  // (not awaited: a request may come meanwhile)
+        started.snapshot = null;
+      }
       const count = walk(started.pyodide.FS, CODE).length;
       if (count !== started.packed) started.packed = keepCode(started.pyodide.FS, started.version);
     }).catch(() => { /* only the next visit's speed is at stake */ });
@@ -249,7 +309,10 @@ self.onmessage = (event) => {
   if (message.type === "start") {
     ready = start(message.site, message.runtime, message.version, message.app);
     ready.then(
-      () => self.postMessage({ type: "ready", times: times }),
+      () => {
+        self.postMessage({ type: "ready", times: times });
+        keepSoon();
+      },
       (error) => self.postMessage({ type: "failed", error: String(error && error.message || error) }),
     );
     return;

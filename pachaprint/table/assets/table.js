@@ -166,8 +166,9 @@
 
   /** Put a disc on the table from its share code, then offer the setup form. */
   async function openDisc(code) {
+    let opened;
     try {
-      await T.api("/api/disc", { code: code });
+      opened = await T.api("/api/disc", { code: code });
     } catch (e) {
       $("disc-error").textContent = "That disc did not open: " + e.message;
       $("disc-form").hidden = false;
@@ -176,11 +177,12 @@
     }
     $("disc-form").hidden = true;
     $("disc-error").textContent = "";
-    await begin(true);
+    await begin(true, opened.table);
   }
 
-  /** Show the disc's boards and the game; `setup`: open the setup form too. */
-  async function begin(setup) {
+  /** Show the disc's boards and the game (`table`, or the server's table when none is given);
+      `setup`: open the setup form too. */
+  async function begin(setup, table) {
     try {
       T.setup = await T.api("/api/setup");
     } catch (e) {
@@ -195,7 +197,7 @@
       T.board.showBase(T.setup.bases.board);
       T.picture($("score-picture").querySelector(".base"), T.setup.bases.score);
       T.picture($("diversity-picture").querySelector(".base"), T.setup.bases.diversity);
-      const table = await T.api("/api/table");
+      if (!table) table = await T.api("/api/table");
       T.running = table.live;
       render(table);
       setBusy(false);
