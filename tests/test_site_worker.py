@@ -156,17 +156,19 @@ else:  # the disc from the address with the table behind the setup form, the set
     ask("POST", "/api/disc", {"code": code})
     ask("GET", "/api/setup")
 first = sorted(name for name in set(sys.modules) - before if name.startswith("pachaprint"))
+pdf = "reportlab" in sys.modules
 if app == "table":  # a game with a bot seat: the bots load now
     ask("POST", "/api/new", {"mode": "competitive", "seats": ["expert", "human"], "seed": 3})
 bots = sorted(name for name in sys.modules if name.startswith("pachaprint.engine.bots."))
-print(json.dumps({"first": first, "bots": bots}))
+print(json.dumps({"first": first, "bots": bots, "pdf": pdf}))
 """
 
 
 @pytest.mark.parametrize("app", ["studio", "table"])
 def test_a_preloaded_worker_answers_the_first_requests_with_nothing_left_to_import(app, tmp_path):
     """What the worker's snapshot holds (worker.py PRELOADS) is all the page's first requests
-    need; the table's setup form comes before any bot is loaded."""
+    need; the table's setup form comes before any bot is loaded, and neither page loads the
+    PDF library before it writes a PDF."""
     found = subprocess.run(
         [sys.executable, "-c", FIRST_REQUESTS, app, str(tmp_path),
          json.dumps(COLCA), code_of(Scenario.from_dict(COLCA))],
@@ -174,6 +176,9 @@ def test_a_preloaded_worker_answers_the_first_requests_with_nothing_left_to_impo
     )  # fmt: skip
     loaded = json.loads(found.stdout)
     assert loaded["first"] == []
+    # the PDF library loads only where a PDF is written (render/fonts.py): about 0.5 s of a
+    # first visit to the site's table
+    assert loaded["pdf"] is False
     if app == "table":
         assert "pachaprint.engine.bots.expert" in loaded["bots"]
         assert "pachaprint.engine.bots.search" in loaded["bots"]

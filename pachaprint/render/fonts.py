@@ -18,10 +18,6 @@ import os
 from functools import cache
 from typing import Any
 
-import reportlab
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont, TTFontFile
-
 from pachaprint.textfit import fit_size, text_width, wrap
 
 REGULAR = "Vera"
@@ -34,12 +30,21 @@ __all__ = ["BOLD", "REGULAR", "SVG_FAMILY", "fit_size", "font_name", "text_width
 
 def font_path(name: str) -> str:
     """Path of a shipped TTF file."""
+    import reportlab  # reportlab loads only where a PDF is written (see register)
+
     return os.path.join(os.path.dirname(reportlab.__file__), "fonts", _FILES[name])
 
 
 @cache
 def register() -> None:
-    """Register the fonts with reportlab (idempotent)."""
+    """Register the fonts with reportlab (idempotent).
+
+    reportlab is imported here and not with this module: the pages that only draw SVG (the
+    table's setup form in the browser's worker) would otherwise pay for it (about 0.5 s
+    in Pyodide on a first visit)."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
     for name in _FILES:
         if name not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(TTFont(name, font_path(name)))
@@ -58,6 +63,8 @@ def metrics_table() -> dict[str, Any]:
     this table on every run, and parsing ~600 pairs of JSON numbers cost it more
     than the whole check of a file (:func:`pachaprint.textfit.metrics` reads it).
     """
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
     fonts: dict[str, Any] = {}
     for key, name in (("regular", REGULAR), ("bold", BOLD)):
         face = TTFontFile(font_path(name))
