@@ -113,8 +113,7 @@ def test_the_token_works_in_the_query_or_the_header(studio, stranger):
     ],
 )
 def test_a_foreign_host_header_is_refused_dns_rebinding(door_client, host):
-    client = door_client
-    answer = client.get("/api/session", headers={"Host": host.format(port=client.port)})
+    answer = door_client.get("/api/session", headers={"Host": host.format(port=door_client.port)})
     assert answer.status_code == 403
     assert "own address" in answer.text
 
@@ -129,13 +128,12 @@ def test_localhost_is_the_studio_too(client):
     "origin", ["http://evil.example", "null", "http://127.0.0.1:9", "https://127.0.0.1:{port}"]
 )
 def test_requests_from_other_origins_are_refused(door_client, origin):
-    client = door_client
     body = {"scenario": example("lake-shore")}
-    answer = client.post(
-        "/api/check", json=body, headers={"Origin": origin.format(port=client.port)}
+    answer = door_client.post(
+        "/api/check", json=body, headers={"Origin": origin.format(port=door_client.port)}
     )
     assert answer.status_code == 403
-    own = client.post("/api/check", json=body, headers={"Origin": client.base})
+    own = door_client.post("/api/check", json=body, headers={"Origin": door_client.base})
     assert own.status_code == 200
 
 

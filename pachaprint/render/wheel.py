@@ -160,20 +160,22 @@ class Polygon:
     def corners(self) -> list[tuple[float, float]]:
         return list(self.points)
 
+    def edges(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """Each side as ``(from, to)``, the last back to the first corner."""
+        return list(zip(self.points, self.points[1:] + self.points[:1], strict=True))
+
     def distance_from_pin(self) -> float:
         """Distance from the pin to the nearest point of the polygon (0 if it holds the pin)."""
-        pairs = list(zip(self.points, self.points[1:] + self.points[:1], strict=True))
-        if all((bx - ax) * -au - (bu - au) * -ax >= 0 for (ax, au), (bx, bu) in pairs) or all(
-            (bx - ax) * -au - (bu - au) * -ax <= 0 for (ax, au), (bx, bu) in pairs
-        ):
+        # the pin is inside a convex polygon when it lies on the same side of every edge
+        sides = [ax * bu - au * bx for (ax, au), (bx, bu) in self.edges()]
+        if all(side >= 0 for side in sides) or all(side <= 0 for side in sides):
             return 0.0
-        return min(_distance_to_segment(a, b) for a, b in pairs)
+        return min(_distance_to_segment(a, b) for a, b in self.edges())
 
     def clipped(self, nx: float, nu: float, limit: float) -> Polygon:
         """The part where ``nx * x + nu * u <= limit`` (one half-plane, Sutherland-Hodgman)."""
         kept: list[tuple[float, float]] = []
-        points = self.points
-        for a, b in zip(points, points[1:] + points[:1], strict=True):
+        for a, b in self.edges():
             da, db = nx * a[0] + nu * a[1] - limit, nx * b[0] + nu * b[1] - limit
             if da <= 0:
                 kept.append(a)
@@ -185,8 +187,7 @@ class Polygon:
     def span_at(self, u: float) -> tuple[float, float]:
         """The polygon's extent across the axis (``x`` from, to) at distance ``u`` along it."""
         xs = []
-        points = self.points
-        for (ax, au), (bx, bu) in zip(points, points[1:] + points[:1], strict=True):
+        for (ax, au), (bx, bu) in self.edges():
             if min(au, bu) <= u <= max(au, bu) and au != bu:
                 xs.append(ax + (u - au) / (bu - au) * (bx - ax))
         return min(xs), max(xs)

@@ -102,6 +102,8 @@ class SectorWheel(Wheel):
         found = []
         for row in range(self.rows):
             low, high = self.ring(row)
+            terrain_anchor = self.anchor(self.discovery_window(row))
+            crop_anchor = self.anchor(self.divination_window(row))
             for column in range(width):
                 centre = self.sector_centre(column)
                 found.append(
@@ -111,8 +113,8 @@ class SectorWheel(Wheel):
                         terrain=Sector(low, high, centre, centre + half),
                         crop=Sector(low, high, centre - half, centre),
                         turn=centre,
-                        terrain_anchor=self.anchor(self.discovery_window(row)),
-                        crop_anchor=self.anchor(self.divination_window(row)),
+                        terrain_anchor=terrain_anchor,
+                        crop_anchor=crop_anchor,
                     )
                 )
         return found
@@ -164,14 +166,12 @@ class SectorWheel(Wheel):
         if self.slot_edge is None:
             return window
         a = math.radians(self.slot_edge)
+        if all(abs(x) <= u * math.tan(a) for x, u in window.corners()):
+            return window  # wholly between the slot's sides
         shape = window.polygon()
         for side in (1.0, -1.0):
             shape = shape.clipped(side * math.cos(a), -math.sin(a), 0.0)
-        return (
-            window
-            if len(shape.points) == 4 and set(shape.points) == set(window.corners())
-            else shape
-        )
+        return shape
 
     def anchor(self, window: Box) -> tuple[float, float]:
         """Where a cell's letter or digit goes: the middle of what the window shows, at
@@ -191,18 +191,22 @@ class SectorWheel(Wheel):
         first, last = self.discovery_window(0), self.divination_window(self.rows - 1)
         return Box(first.x0 - m, last.x1 + m, first.u0 - m, last.u1 + m)
 
+    @property
+    def slot_bend(self) -> float | None:
+        """How far from the pin the slot's slanted sides (``cover.slot_edge_deg``) reach the
+        slot's full width; ``None`` for a straight slot."""
+        if self.slot_edge is None:
+            return None
+        return self.slot.x1 / math.tan(math.radians(self.slot_edge))
+
     def slot_outline(self) -> list[tuple[float, float]]:
         """The slot's outline (axis frame): from the inner corner on the counter-clockwise
         side across to the other, out to the far end and back; the bounding box, with
         its sides near the pin along ``cover.slot_edge_deg`` if given."""
-        slot = self.slot
-        if self.slot_edge is None:
+        slot, bend = self.slot, self.slot_bend
+        if bend is None or bend <= slot.u0:
             return slot.corners()
-        slope = math.tan(math.radians(self.slot_edge))
-        near = min(slot.x1, slot.u0 * slope)
-        bend = slot.x1 / slope
-        if bend <= slot.u0:
-            return slot.corners()
+        near = slot.x1 * slot.u0 / bend  # where the slanted sides meet the slot's inner end
         return [
             (-near, slot.u0),
             (near, slot.u0),
@@ -302,8 +306,8 @@ class SectorWheel(Wheel):
         if self.slot_edge is None:
             return []
         found = []
-        slot = self.slot
-        if slot.x1 / math.tan(math.radians(self.slot_edge)) >= slot.u1:
+        bend = self.slot_bend
+        if bend is not None and bend >= self.slot.u1:
             found.append(
                 f"cover.slot_edge_deg ({self.slot_edge:g}) is so small that the slot's sides "
                 "would not reach the windows' width before the slot ends"

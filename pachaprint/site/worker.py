@@ -53,8 +53,9 @@ PRELOADS = {
     ),
 }
 """What each app's first requests import (the studio's session and first verdict, the
-table's disc with its table, and its setup): imported before the worker keeps its snapshot, so that a
-restored worker answers them with nothing left to import (``tests/test_site_worker.py``).
+table's disc with its table, and its setup): imported before the worker keeps its
+snapshot, so that a restored worker answers them with nothing left to import
+(``tests/test_site_worker.py``).
 Not the bots: :func:`pachaprint.engine.bots.make_bot` loads them when a game seats one."""
 
 

@@ -142,6 +142,13 @@
     $("preview-note").textContent = message;
   }
 
+  /** The previews' grid in place of the note (the pictures fill their squares as they come). */
+  function showPreviews() {
+    $("preview-note").hidden = true;
+    document.querySelector(".previews").hidden = false;
+    document.querySelector(".previews-note").hidden = false;
+  }
+
   async function refreshPreviews() {
     const version = S.state.version;
     if (version === previewVersion) return;
@@ -156,9 +163,7 @@
         img.src = urls[stem];
         img.hidden = false;
       });
-      $("preview-note").hidden = true;
-      document.querySelector(".previews").hidden = false;
-      document.querySelector(".previews-note").hidden = false;
+      showPreviews();
       const dialog = $("preview-dialog");
       if (dialog.open) $("preview-large").src = $(dialog.getAttribute("data-from")).src;
     } catch (e) {
@@ -177,9 +182,7 @@
     }
     // The pictures' places show at once, so that the page below them does not move when
     // they come (a share code just made stays in view).
-    $("preview-note").hidden = true;
-    document.querySelector(".previews").hidden = false;
-    document.querySelector(".previews-note").hidden = false;
+    showPreviews();
     // In the site the worker draws the previews and checks the map in turn: wait for a
     // pause in the editing, so that a preview never holds up the next verdict.
     previewTimer = setTimeout(refreshPreviews, window.Pachaprint.site ? 1500 : 250);
