@@ -61,6 +61,12 @@ CHANGES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "unproven7": ({}, {"unproven": 0.7}),
     "samples2": ({"samples": 2}, {}),
     "inner3": ({"inner": 3}, {}),
+    "ot1": ({}, {"otoma_tokens": (0.0, 0.6, 1.9, 4.0, 7.0, 10.0)}),
+    "ot2": ({}, {"otoma_tokens": (0.0, 1.0, 3.0, 5.5, 8.0, 10.0)}),
+    "ot3": ({}, {"otoma_tokens": (0.0, 2.0, 4.0, 6.5, 8.5, 10.0)}),
+    "ot4": ({}, {"otoma_tokens": (0.0, 3.0, 5.5, 7.5, 9.0, 10.0)}),
+    "ot5": ({}, {"otoma_tokens": (0.0, 2.5, 5.0, 7.5, 10.0, 12.0)}),
+    "tk1": ({}, {"tokens": (0.0, 0.3, 1.3, 3.5, 6.5, 9.0)}),
 }
 """Named changes, each some Budget and Weights fields changed from the expert ``make_bot``
 makes; a configuration is ``chosen`` (that expert), ``today`` (the expert of the release

@@ -57,6 +57,9 @@ class Weights:
     of 150 games with it against 22.0 % without, easy 50.0 % both
     (``benchmarks/bench_expert.py``)."""
 
+    otoma_tokens: tuple[float, ...] = (0.0, 0.0, 1.0, 3.0, 6.0, 10.0)
+    """Co-op: worth of the 0..5 offering tokens the Otoma hold."""
+
     def discoveries(self, otoma: bool, players: int, hidden: int) -> float:
         """The share of the ``hidden`` cells without terrain the seat's account will discover:
         about half against the Otoma (``otoma``), else one per player."""
@@ -108,7 +111,7 @@ class Evaluator:
         otoma = state.otoma
         if otoma is not None and acc == otoma.account:
             if state.shared:  # co-op: their last offer, and the cells left without terrain
-                total += OFFERING_POINTS[held.bit_count()]
+                total += w.otoma_tokens[held.bit_count()]
                 tiles = state.tiles
                 turns = tiles.in_hands if tiles is not None else 0
                 total += max(0.0, state.hidden_left - w.reveals * turns)
