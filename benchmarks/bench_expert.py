@@ -61,20 +61,34 @@ CHANGES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "unproven7": ({}, {"unproven": 0.7}),
     "samples2": ({"samples": 2}, {}),
     "inner3": ({"inner": 3}, {}),
-    "ot1": ({}, {"otoma_tokens": (0.0, 0.6, 1.9, 4.0, 7.0, 10.0)}),
-    "ot2": ({}, {"otoma_tokens": (0.0, 1.0, 3.0, 5.5, 8.0, 10.0)}),
-    "ot3": ({}, {"otoma_tokens": (0.0, 2.0, 4.0, 6.5, 8.5, 10.0)}),
-    "ot4": ({}, {"otoma_tokens": (0.0, 3.0, 5.5, 7.5, 9.0, 10.0)}),
-    "ot5": ({}, {"otoma_tokens": (0.0, 2.5, 5.0, 7.5, 10.0, 12.0)}),
-    "tk1": ({}, {"tokens": (0.0, 0.3, 1.3, 3.5, 6.5, 9.0)}),
+    "idle1": ({"idle": 1.0}, {}),
+    "idle4": ({"idle": 4.0}, {}),
+    "hoard": ({}, {"tokens": (0.0, 0.6, 1.9, 4.0, 7.0, 9.0)}),
+    "hoard1": ({}, {"tokens": (0.0, 0.45, 1.6, 3.75, 6.75, 9.0)}),
+    "offer": ({}, {"tokens": (0.0, 0.0, 1.0, 3.0, 6.0, 9.5)}),
+    "offer1": ({}, {"tokens": (0.0, 0.2, 1.15, 3.25, 6.25, 9.0)}),
+    "otoma-now": ({}, {"otoma_tokens": (0.0, 0.0, 1.0, 3.0, 6.0, 10.0)}),
+    "otoma-low": ({}, {"otoma_tokens": (0.0, 0.6, 1.9, 4.0, 7.0, 10.0)}),
+    "otoma-high": ({}, {"otoma_tokens": (0.0, 3.0, 5.5, 7.5, 9.0, 10.0)}),
+    "otoma-even": ({}, {"otoma_tokens": (0.0, 2.0, 4.0, 6.0, 8.0, 10.0)}),
 }
 """Named changes, each some Budget and Weights fields changed from the expert ``make_bot``
-makes; a configuration is ``chosen`` (that expert), ``today`` (the expert of the release
-before: width 6, no forced guesses) or changes joined by ``+`` (``width14+forced``)."""
+makes (``hoard``, ``offer*``, ``otoma-*``: co-op token weights tried around the chosen
+ones, ``hoard`` the group's weights of every other mode); a configuration is ``chosen``
+(that expert), ``today`` (the expert of the release before: width 6, no forced guesses,
+the token weights of every mode in co-op too) or changes joined by ``+``
+(``width14+forced``)."""
 
 TODAY: dict[str, Any] = {"width": 6}
 """The Budget fields of the expert of the release before (samples, inner and setups per
 mode as :meth:`~pachaprint.engine.bots.search.Budget.for_mode` gives them)."""
+TODAY_WEIGHTS: dict[str, Any] = {
+    "forced": 0.0,
+    "tokens": (0.0, 0.6, 1.9, 4.0, 7.0, 9.0),
+    "otoma_tokens": (0.0, 0.0, 1.0, 3.0, 6.0, 10.0),
+}
+"""The Weights fields of the expert of the release before, in every mode (co-op: the
+group's tokens as elsewhere, the Otoma's counted at their offering now)."""
 
 
 def changes(config: str) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -82,7 +96,7 @@ def changes(config: str) -> tuple[dict[str, Any], dict[str, Any]]:
     if config == "chosen":
         return {}, {}
     if config == "today":
-        return dict(TODAY), {"forced": 0.0}
+        return dict(TODAY), dict(TODAY_WEIGHTS)
     budget: dict[str, Any] = {}
     weights: dict[str, Any] = {}
     for name in config.split("+"):

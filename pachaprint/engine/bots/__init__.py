@@ -63,13 +63,14 @@ def _bot_class(name: str) -> type[Bot]:
 
 def make_bot(name: str, rng: random.Random, mode: Mode = Mode.COMPETITIVE) -> Bot:
     """The bot ``name`` for a game of ``mode``, drawing its choices from ``rng``."""
+    from pachaprint.engine.bots.evaluate import Weights
     from pachaprint.engine.bots.search import Budget, SearchBot
     from pachaprint.engine.bots.versus import VersusBot
 
     kind = _bot_class(check_bot(name))
     rules = mode_class(mode)
     if issubclass(kind, SearchBot):
-        return kind(rng, Budget.for_mode(rules))
+        return kind(rng, Budget.for_mode(rules), Weights.for_mode(rules))
     bot = kind(rng)
     if not rules.has_otoma or isinstance(bot, RandomBot):
         return bot
