@@ -78,8 +78,9 @@ class Weights:
         empties the Otoma's hand too, counts what it spares. Against the tokens counted
         at their offering (as before) and the group's usual token weights, co-op easy
         won 52.7 % of 150 games against 41.3 % (seed 1, where they were chosen among 8
-        shapes) and 49.3 % against 42.0 % of 150 held-out games (seed 2; normal 22.7 %
-        against 19.3 %), ``benchmarks/bench_expert.py``."""
+        shapes) and 46.2 % against 39.3 % of 450 held-out games (seeds 2 and 3; normal
+        19.1 % against 16.0 %), ``benchmarks/bench_expert.py``. Wider searches, more
+        worlds and other weights of the group's worth lost with these tokens too."""
         if rules.shared:
             return cls(tokens=COOP_TOKENS)
         return cls()
