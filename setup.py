@@ -23,7 +23,6 @@ from setuptools.command.build_ext import build_ext
 COMPILED: list[str] = [
     "pachaprint/model/board.py",
     "pachaprint/model/regions.py",
-    "pachaprint/check/difficulty.py",
     "pachaprint/check/propagate.py",
     "pachaprint/check/solver.py",
     "pachaprint/check/deduction.py",
@@ -31,9 +30,6 @@ COMPILED: list[str] = [
     "pachaprint/check/subsets.py",
     "pachaprint/check/techniques.py",
     "pachaprint/check/grade.py",
-    "pachaprint/check/problems.py",
-    "pachaprint/check/conflict.py",
-    "pachaprint/check/rules.py",
     # the game's rules: every game and every search step runs through them
     "pachaprint/engine/rules/movement.py",
     "pachaprint/engine/rules/actions.py",
@@ -41,7 +37,6 @@ COMPILED: list[str] = [
     "pachaprint/engine/rules/trails.py",
     "pachaprint/engine/rules/tiles.py",
     "pachaprint/engine/rules/otoma.py",
-    "pachaprint/engine/rules/oracle.py",
     "pachaprint/engine/rules/game.py",
     "pachaprint/engine/rules/table.py",
     "pachaprint/engine/rules/state.py",
