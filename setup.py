@@ -140,21 +140,18 @@ class BuildExt(build_ext):
 
     def finalize_options(self) -> None:
         # pip runs setup.py three times (requirements, metadata, wheel) and the first
-        # two finalize build_ext only to list its sources: mypyc writes the C code (8 s)
+        # two finalize build_ext only to list its sources: mypyc writes the C code
         # only when a wheel or an editable install is made
         if not self.distribution.ext_modules or not _BUILDING & set(self.distribution.commands):
             super().finalize_options()
             return
         import mypy.version
-        from mypyc.build import mypycify
 
-        self.distribution.ext_modules = mypycify(
-            COMPILED, opt_level=OPT_LEVEL, debug_level="0", group_name="pachaprint", multi_file=True
-        )
-        super().finalize_options()
-        self.parallel = self.parallel or _cores()  # the shim modules too, side by side
         tag = f"{mypy.version.__version__}-{sys.implementation.cache_tag}-O{OPT_LEVEL}"
         self.build_temp = os.path.join("build", f"mypyc-objects-{sysconfig.get_platform()}-{tag}")
+        self.distribution.ext_modules = _extensions(self.build_temp)
+        super().finalize_options()
+        self.parallel = self.parallel or _cores()  # the shim modules too, side by side
 
     def build_extensions(self) -> None:
         if self.extensions:
@@ -180,6 +177,92 @@ class BuildExt(build_ext):
 
         self.compiler.compile = compile_all  # type: ignore[method-assign]
         super().build_extensions()
+
+
+def _extensions(folder: str) -> list[Extension]:
+    """The extensions of the compiled modules, with mypyc's C code for them under
+    ``build/``.
+
+    mypyc reads every module of the package (it type-checks them) and takes about 8 CPU
+    seconds, so its answer is kept in ``folder`` with a fingerprint of what it read:
+    a second install from the same folder with nothing changed (the README's
+    ``pip install -e '.[test]'`` after ``pip install .``) reuses the C code and the
+    extensions as they are.
+    """
+    import pickle
+
+    fingerprint = _fingerprint()
+    saved = os.path.join(folder, "extensions.pickle")
+    try:
+        with open(saved, "rb") as file:
+            kept, extensions = pickle.load(file)
+        if kept == fingerprint and all(
+            os.path.exists(source) for extension in extensions for source in extension.sources
+        ):
+            return list(extensions)
+    except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
+        pass
+    extensions = _mypycify()
+    os.makedirs(folder, exist_ok=True)
+    with open(saved, "wb") as file:
+        pickle.dump((fingerprint, extensions), file)
+    return extensions
+
+
+def _fingerprint() -> str:
+    """A digest of everything mypyc's output depends on: the mypy version, the
+    Python, the settings here and in pyproject.toml, and every module of the package."""
+    import hashlib
+
+    import mypy.version
+
+    digest = hashlib.sha256()
+    digest.update(f"{mypy.version.__version__} {sys.version} {OPT_LEVEL} {COMPILED}".encode())
+    paths = ["setup.py", "pyproject.toml"]
+    for folder, dirs, files in os.walk("pachaprint"):
+        dirs.sort()
+        paths += [os.path.join(folder, f) for f in sorted(files) if f.endswith((".py", ".pyi"))]
+    for path in paths:
+        digest.update(path.encode())
+        with open(path, "rb") as file:
+            digest.update(hashlib.sha256(file.read()).digest())
+    return digest.hexdigest()
+
+
+def _mypycify() -> list[Extension]:
+    """mypyc's extensions for ``COMPILED``, made in a forked child process where one
+    can be forked: mypy's type-checked program is large, and a process that held it
+    spends about 3 seconds freeing it at exit; the child leaves without doing so."""
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return _run_mypyc()
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_mypyc_child, args=(sender,))
+    child.start()
+    sender.close()
+    try:
+        extensions: list[Extension] = receiver.recv()
+    except EOFError:  # mypyc stopped with its own message (a type error, say)
+        extensions = []
+    child.join()
+    if child.exitcode != 0 or not extensions:
+        sys.exit("pachaprint: mypyc could not compile the modules (its message is above)")
+    return extensions
+
+
+def _mypyc_child(sender: Any) -> None:
+    sender.send(_run_mypyc())
+    sender.close()
+
+
+def _run_mypyc() -> list[Extension]:
+    from mypyc.build import mypycify
+
+    return mypycify(
+        COMPILED, opt_level=OPT_LEVEL, debug_level="0", group_name="pachaprint", multi_file=True
+    )
 
 
 def _stale(target: str, sources: list[str]) -> bool:
