@@ -146,8 +146,9 @@ class BuildExt(build_ext):
     mypyc writes one C file per module (``multi_file``) and rewrites a file only when
     its text changed, so an object file newer than its C file and the headers was
     compiled from the same code: ``pip install .`` then ``pip install -e .`` (the
-    README's two commands) compile once. The objects live under ``build/`` in a folder
-    named by the mypy version, the Python and the platform, and the flags.
+    README's two commands) compile once, and the second does not run mypyc either
+    (:func:`_extensions`). The objects live under ``build/`` in a folder named by the
+    mypy version, the Python and the platform, and the flags.
     """
 
     def finalize_options(self) -> None:
@@ -168,10 +169,15 @@ class BuildExt(build_ext):
     def build_extensions(self) -> None:
         if self.extensions:
             modules = len(COMPILED)
-            _say(
-                f"pachaprint: compiling {modules} modules with mypyc on {_cores()} cores "
-                "(a minute or so; PACHAPRINT_PURE_PYTHON=1 installs without them)"
-            )
+            if any(self._stale_objects(extension) for extension in self.extensions):
+                _say(
+                    f"pachaprint: compiling {modules} modules with mypyc on {_cores()} cores "
+                    "(under a minute; PACHAPRINT_PURE_PYTHON=1 installs without them)"
+                )
+            else:
+                _say(
+                    f"pachaprint: {modules} modules compiled with mypyc, kept from an earlier install"
+                )
         compile_one = self.compiler.compile
 
         def compile_all(
@@ -189,6 +195,14 @@ class BuildExt(build_ext):
 
         self.compiler.compile = compile_all  # type: ignore[method-assign]
         super().build_extensions()
+
+    def _stale_objects(self, extension: Extension) -> bool:
+        """True when a C file of ``extension`` has no up-to-date object file."""
+        objects = self.compiler.object_filenames(extension.sources, output_dir=self.build_temp)
+        headers = extension.depends or []
+        return any(
+            _stale(o, [s, *headers]) for s, o in zip(extension.sources, objects, strict=True)
+        )
 
 
 def _extensions(folder: str) -> list[Extension]:
