@@ -82,6 +82,7 @@ def test_every_chart_is_drawn_and_identical_twice(drawn):
     assert chart_files({"name": "x", "modes": {}}) == []
 
 
+@pytest.mark.slow
 def test_svg_is_well_formed_dateless_and_searchable(drawn):
     for name, svg in drawn.items():
         root = ET.fromstring(svg)

@@ -21,10 +21,6 @@ from tests.helpers import REPO
 
 pytestmark = pytest.mark.slow  # a cluster in the process, and a ten-second connection timeout
 
-distributed = pytest.importorskip(
-    "distributed", reason="the cluster extra is part of the test extra"
-)
-
 PATH = REPO / "scenarios" / "sacred-valley.json"
 LONG = Scenario.from_dict(json.loads(PATH.read_text()))
 TINY = Scenario.from_dict(json.loads((REPO / "scenarios" / "sun-gate.json").read_text()))
@@ -33,6 +29,8 @@ runner = CliRunner()
 
 @pytest.fixture(scope="module")
 def cluster():
+    import distributed  # (here, not at the top: collecting the quick set never loads Dask)
+
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
     ) as local:

@@ -108,6 +108,7 @@ def test_every_command_solves_and_grades_a_disc_once(counted, tmp_path, args, so
     assert (counted["solve"], counted["grade"]) == (solves, grades)
 
 
+@pytest.mark.slow
 def test_the_renderer_imports_nothing_from_the_checker():
     """Neither a render module nor anything it imports, at the top or in a function."""
     graph = import_graph()

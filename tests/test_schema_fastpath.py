@@ -7,6 +7,7 @@ file could slip through, so hypothesis mutates good scenarios key by key.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -57,6 +58,7 @@ def fast_accepts(data) -> bool:
         return False
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(
     base=st.sampled_from(BASES),

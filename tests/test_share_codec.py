@@ -148,6 +148,7 @@ def test_swapped_neighbours_and_a_lost_symbol_are_caught(disc, data):
         decode(code[:i] + code[i + 1 :])
 
 
+@pytest.mark.slow
 def test_every_single_symbol_change_of_a_long_code_is_caught():
     code = code_of(shipped("titicaca-shoreline"), group=0)
     caught = 0
@@ -261,6 +262,7 @@ def _one_slip_codes(values: list[int]) -> set[tuple[int, ...]]:
     return found
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(
     st.lists(st.integers(0, 31), min_size=1, max_size=12),

@@ -102,6 +102,7 @@ def every_answer(session: TableSession, rng: random.Random, decisions: int) -> l
     return [json.dumps(answer) for answer in answers]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "words",
     [
