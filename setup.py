@@ -191,6 +191,8 @@ class BuildExt(build_ext):
             with ThreadPoolExecutor(max_workers=_cores()) as pool:
                 for _ in pool.map(lambda s: compile_one([s], output_dir, **settings), todo):
                     pass
+            for source, made in zip(sources, objects, strict=True):
+                _not_older(made, [source, *headers])
             return objects
 
         self.compiler.compile = compile_all  # type: ignore[method-assign]
@@ -289,6 +291,15 @@ def _run_mypyc() -> list[Extension]:
     return mypycify(
         COMPILED, opt_level=OPT_LEVEL, debug_level="0", group_name="pachaprint", multi_file=True
     )
+
+
+def _not_older(target: str, sources: list[str]) -> None:
+    """Date ``target`` no earlier than ``sources``: mypyc dates the files it writes a
+    second ahead, so an object compiled within that second would look stale to the
+    next install."""
+    newest = max((os.path.getmtime(s) for s in sources if os.path.exists(s)), default=0.0)
+    if os.path.exists(target) and os.path.getmtime(target) < newest:
+        os.utime(target, (newest, newest))
 
 
 def _stale(target: str, sources: list[str]) -> bool:
