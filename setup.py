@@ -23,7 +23,6 @@ from setuptools.command.build_ext import build_ext
 COMPILED: list[str] = [
     "pachaprint/model/board.py",
     "pachaprint/model/regions.py",
-    "pachaprint/check/difficulty.py",
     "pachaprint/check/propagate.py",
     "pachaprint/check/solver.py",
     "pachaprint/check/deduction.py",
@@ -31,9 +30,6 @@ COMPILED: list[str] = [
     "pachaprint/check/subsets.py",
     "pachaprint/check/techniques.py",
     "pachaprint/check/grade.py",
-    "pachaprint/check/problems.py",
-    "pachaprint/check/conflict.py",
-    "pachaprint/check/rules.py",
     # the game's rules: every game and every search step runs through them
     "pachaprint/engine/rules/movement.py",
     "pachaprint/engine/rules/actions.py",
@@ -41,7 +37,6 @@ COMPILED: list[str] = [
     "pachaprint/engine/rules/trails.py",
     "pachaprint/engine/rules/tiles.py",
     "pachaprint/engine/rules/otoma.py",
-    "pachaprint/engine/rules/oracle.py",
     "pachaprint/engine/rules/game.py",
     "pachaprint/engine/rules/table.py",
     "pachaprint/engine/rules/state.py",
@@ -66,14 +61,28 @@ COMPILED: list[str] = [
 ]
 """The modules mypyc compiles (paths from the project root), adopted one at a time:
 each must pass the whole suite compiled (``pip install -e .``) and interpreted
-(``PACHAPRINT_PURE_PYTHON=1``)."""
+(``PACHAPRINT_PURE_PYTHON=1``).
+
+Only modules where the work is: each costs the install its share of the C compile
+(about 2 CPU seconds a module). The checker's rule checks (``check/rules.py``,
+``problems.py``, ``conflict.py``, ``difficulty.py``) run once a disc and the oracle
+(``engine/rules/oracle.py``) once a divination; interpreted, they take under 1.5 % of
+any workload of ``benchmarks/bench_engine.py`` or ``bench_compiled.py`` (cProfile),
+so they are not compiled: about 9 CPU seconds less at install, the engine's figures
+unchanged (geometric mean 1.01) and the checker's within 10 % (grade, generate and
+validate of ``bench_compiled.py`` between 0.95 and 1.10 of before, on a busy
+machine). A module whose classes extend compiled ones stays compiled
+(``engine/rules/modes.py``, whose mode states extend ``GameState``: an interpreted
+class cannot inherit from a compiled one)."""
 
 
 OPT_LEVEL = "1"
 """The C compiler's optimisation level for the compiled modules. ``-O1`` compiles in
 about 60 % of the CPU time of ``-O3`` (82 against 134 CPU seconds for the 40 modules)
 and its engine and checker run within the noise of ``-O3`` (about 4 % slower in the
-geometric mean of five workloads, on a loaded machine)."""
+geometric mean of five workloads, on a loaded machine). ``-Og`` compiles in about two
+thirds of the CPU time of ``-O1`` but loses too much: ``pachaprint new`` 1.7 times as
+slow, a co-op expert game 1.28 times."""
 
 
 def _can_compile() -> bool:
@@ -139,35 +148,38 @@ class BuildExt(build_ext):
     mypyc writes one C file per module (``multi_file``) and rewrites a file only when
     its text changed, so an object file newer than its C file and the headers was
     compiled from the same code: ``pip install .`` then ``pip install -e .`` (the
-    README's two commands) compile once. The objects live under ``build/`` in a folder
-    named by the mypy version, the Python and the platform, and the flags.
+    README's two commands) compile once, and the second does not run mypyc either
+    (:func:`_extensions`). The objects live under ``build/`` in a folder named by the
+    mypy version, the Python and the platform, and the flags.
     """
 
     def finalize_options(self) -> None:
         # pip runs setup.py three times (requirements, metadata, wheel) and the first
-        # two finalize build_ext only to list its sources: mypyc writes the C code (8 s)
+        # two finalize build_ext only to list its sources: mypyc writes the C code
         # only when a wheel or an editable install is made
         if not self.distribution.ext_modules or not _BUILDING & set(self.distribution.commands):
             super().finalize_options()
             return
         import mypy.version
-        from mypyc.build import mypycify
 
-        self.distribution.ext_modules = mypycify(
-            COMPILED, opt_level=OPT_LEVEL, debug_level="0", group_name="pachaprint", multi_file=True
-        )
-        super().finalize_options()
-        self.parallel = self.parallel or _cores()  # the shim modules too, side by side
         tag = f"{mypy.version.__version__}-{sys.implementation.cache_tag}-O{OPT_LEVEL}"
         self.build_temp = os.path.join("build", f"mypyc-objects-{sysconfig.get_platform()}-{tag}")
+        self.distribution.ext_modules = _extensions(self.build_temp)
+        super().finalize_options()
+        self.parallel = self.parallel or _cores()  # the shim modules too, side by side
 
     def build_extensions(self) -> None:
         if self.extensions:
             modules = len(COMPILED)
-            _say(
-                f"pachaprint: compiling {modules} modules with mypyc on {_cores()} cores "
-                "(a minute or so; PACHAPRINT_PURE_PYTHON=1 installs without them)"
-            )
+            if any(self._stale_objects(extension) for extension in self.extensions):
+                _say(
+                    f"pachaprint: compiling {modules} modules with mypyc on {_cores()} cores "
+                    "(under a minute; PACHAPRINT_PURE_PYTHON=1 installs without them)"
+                )
+            else:
+                _say(
+                    f"pachaprint: {modules} modules compiled with mypyc, kept from an earlier install"
+                )
         compile_one = self.compiler.compile
 
         def compile_all(
@@ -181,10 +193,116 @@ class BuildExt(build_ext):
             with ThreadPoolExecutor(max_workers=_cores()) as pool:
                 for _ in pool.map(lambda s: compile_one([s], output_dir, **settings), todo):
                     pass
+            for source, made in zip(sources, objects, strict=True):
+                _not_older(made, [source, *headers])
             return objects
 
         self.compiler.compile = compile_all  # type: ignore[method-assign]
         super().build_extensions()
+
+    def _stale_objects(self, extension: Extension) -> bool:
+        """True when a C file of ``extension`` has no up-to-date object file."""
+        objects = self.compiler.object_filenames(extension.sources, output_dir=self.build_temp)
+        headers = extension.depends or []
+        return any(
+            _stale(o, [s, *headers]) for s, o in zip(extension.sources, objects, strict=True)
+        )
+
+
+def _extensions(folder: str) -> list[Extension]:
+    """The extensions of the compiled modules, with mypyc's C code for them under
+    ``build/``.
+
+    mypyc reads every module of the package (it type-checks them) and takes about 8 CPU
+    seconds, so its answer is kept in ``folder`` with a fingerprint of what it read:
+    a second install from the same folder with nothing changed (the README's
+    ``pip install -e '.[test]'`` after ``pip install .``) reuses the C code and the
+    extensions as they are.
+    """
+    import pickle
+
+    fingerprint = _fingerprint()
+    saved = os.path.join(folder, "extensions.pickle")
+    try:
+        with open(saved, "rb") as file:
+            kept, extensions = pickle.load(file)
+        if kept == fingerprint and all(
+            os.path.exists(source) for extension in extensions for source in extension.sources
+        ):
+            return list(extensions)
+    except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
+        pass
+    extensions = _mypycify()
+    os.makedirs(folder, exist_ok=True)
+    with open(saved, "wb") as file:
+        pickle.dump((fingerprint, extensions), file)
+    return extensions
+
+
+def _fingerprint() -> str:
+    """A digest of everything mypyc's output depends on: the mypy version, the
+    Python, the settings here and in pyproject.toml, and every module of the package."""
+    import hashlib
+
+    import mypy.version
+
+    digest = hashlib.sha256()
+    digest.update(f"{mypy.version.__version__} {sys.version} {OPT_LEVEL} {COMPILED}".encode())
+    paths = ["setup.py", "pyproject.toml"]
+    for top in ("pachaprint", "schemas", "templates"):  # the last two are packages too
+        for folder, dirs, files in os.walk(top):
+            dirs.sort()
+            paths += [os.path.join(folder, f) for f in sorted(files) if f.endswith((".py", ".pyi"))]
+    for path in paths:
+        digest.update(path.encode())
+        with open(path, "rb") as file:
+            digest.update(hashlib.sha256(file.read()).digest())
+    return digest.hexdigest()
+
+
+def _mypycify() -> list[Extension]:
+    """mypyc's extensions for ``COMPILED``, made in a forked child process where one
+    can be forked: mypy's type-checked program is large, and a process that held it
+    spends about 3 seconds freeing it at exit; the child leaves without doing so."""
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return _run_mypyc()
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_mypyc_child, args=(sender,))
+    child.start()
+    sender.close()
+    try:
+        extensions: list[Extension] = receiver.recv()
+    except EOFError:  # mypyc stopped with its own message (a type error, say)
+        extensions = []
+    child.join()
+    if child.exitcode != 0 or not extensions:
+        sys.exit("pachaprint: mypyc could not compile the modules (its message is above)")
+    return extensions
+
+
+def _mypyc_child(sender: Any) -> None:
+    sender.send(_run_mypyc())
+    sender.close()
+
+
+def _run_mypyc() -> list[Extension]:
+    from mypyc.build import mypycify
+
+    return mypycify(
+        COMPILED, opt_level=OPT_LEVEL, debug_level="0", group_name="pachaprint", multi_file=True
+    )
+
+
+def _not_older(target: str, sources: list[str]) -> None:
+    """Date ``target`` no earlier than ``sources``: mypyc dates the files it writes a
+    second ahead, so an object compiled within that second would look stale to the
+    next install."""
+    newest = max((os.path.getmtime(s) for s in sources if os.path.exists(s)), default=0.0)
+    if os.path.exists(target) and os.path.getmtime(target) < newest:
+        os.utime(target, (newest, newest))
 
 
 def _stale(target: str, sources: list[str]) -> bool:
