@@ -171,7 +171,10 @@ class BuildExt(build_ext):
     def build_extensions(self) -> None:
         if self.extensions:
             modules = len(COMPILED)
-            if any(self._stale_objects(extension) for extension in self.extensions):
+            if any(
+                self._stale_sources(e.sources, self.build_temp, e.depends or [])
+                for e in self.extensions
+            ):
                 _say(
                     f"pachaprint: compiling {modules} modules with mypyc on {_cores()} cores "
                     "(under a minute; PACHAPRINT_PURE_PYTHON=1 installs without them)"
@@ -187,7 +190,7 @@ class BuildExt(build_ext):
         ) -> list[str]:
             objects: list[str] = self.compiler.object_filenames(sources, output_dir=output_dir)
             headers = settings.get("depends") or []
-            todo = [s for s, o in zip(sources, objects, strict=True) if _stale(o, [s, *headers])]
+            todo = self._stale_sources(sources, output_dir, headers)
             # large files first, so that no core is left alone with one at the end
             todo.sort(key=os.path.getsize, reverse=True)
             with ThreadPoolExecutor(max_workers=_cores()) as pool:
@@ -200,13 +203,12 @@ class BuildExt(build_ext):
         self.compiler.compile = compile_all  # type: ignore[method-assign]
         super().build_extensions()
 
-    def _stale_objects(self, extension: Extension) -> bool:
-        """True when a C file of ``extension`` has no up-to-date object file."""
-        objects = self.compiler.object_filenames(extension.sources, output_dir=self.build_temp)
-        headers = extension.depends or []
-        return any(
-            _stale(o, [s, *headers]) for s, o in zip(extension.sources, objects, strict=True)
-        )
+    def _stale_sources(
+        self, sources: list[str], folder: str | None, headers: list[str]
+    ) -> list[str]:
+        """The C files among ``sources`` without an up-to-date object file in ``folder``."""
+        objects = self.compiler.object_filenames(sources, output_dir=folder)
+        return [s for s, o in zip(sources, objects, strict=True) if _stale(o, [s, *headers])]
 
 
 def _extensions(folder: str) -> list[Extension]:

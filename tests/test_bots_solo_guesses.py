@@ -47,7 +47,6 @@ def test_the_solo_search_weighs_more_first_candidates(mode: Mode) -> None:
         bot = make_bot(name, random.Random(1), mode)
         assert isinstance(bot, ExpertBot | OracleCheatBot)
         assert bot.budget.width == (SOLO_WIDTH if mode is Mode.SOLO else 6), (name, mode)
-        assert (
-            bot.weights.forced == DEFAULT_WEIGHTS.forced
-        )  # the rest by mode: test_bots_coop_tokens
+        # (the other weights depend on the mode: tests/test_bots_coop_tokens.py)
+        assert bot.weights.forced == DEFAULT_WEIGHTS.forced
     assert DEFAULT_WEIGHTS.forced == 1.0
