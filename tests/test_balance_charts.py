@@ -9,6 +9,7 @@ from typing import Any
 import cairosvg
 import pytest
 
+from pachaprint.render import chart_margins as m
 from pachaprint.render.charts import CAPTIONS, chart_files, charts
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -128,3 +129,64 @@ def test_charts_render_to_png(drawn, tmp_path):
     for name, svg in drawn.items():
         png = cairosvg.svg2png(bytestring=svg.encode())
         assert png.startswith(b"\x89PNG"), name
+
+
+TWO_BOTS: dict[str, Any] = {
+    "name": "Two Bots",
+    "modes": {
+        mode: {
+            "players": players,
+            "bots": ["expert", "oracle-cheat"],
+            "turns": spread(30),
+            "turns_histogram": {"start": [30], "count": [10]},
+            "runs": [
+                {"bot": bot, "difficulty": level, **interval(rate, low, high)}
+                for level in levels
+                for bot, (rate, low, high) in (
+                    ("expert", (0.8, 0.49, 0.94)),
+                    ("oracle-cheat", (1.0, 0.72, 1.0)),
+                )
+            ],
+        }
+        for mode, players, levels in (
+            ("solo", 1, ("easy", "hard")),
+            ("coop", 2, ("easy", "normal", "expert")),
+        )
+    },
+}
+
+
+def boxes(svg: str) -> list[tuple[str, float, float, float, float]]:
+    """``(text, left, top, right, bottom)`` in points of every level text of ``svg``."""
+    found = []
+    for t in ET.fromstring(svg).iter(f"{SVG}text"):
+        where = t.get("transform", "")
+        if "rotate(-90" in where:
+            continue  # the y axis's label, left of its tick labels by construction
+        if "translate(" in where:
+            x, y = map(float, where.split("translate(")[1].rstrip(")").split())
+        else:
+            x, y = float(t.get("x", "0")), float(t.get("y", "0"))
+        style = t.get("style", "")
+        size = float(re.search(r"font-size: ([\d.]+)px", style).group(1))
+        wide, tall, below = (v * 72 for v in m._measure(t.text or "", size))
+        anchor = re.search(r"text-anchor: (\w+)", style)
+        left = x - {"middle": wide / 2, "end": wide}.get(anchor.group(1) if anchor else "", 0)
+        found.append((t.text or "", left, y - (tall - below), left + wide, y + below))
+    return found
+
+
+def test_the_otoma_chart_of_two_bots_has_no_text_on_text():
+    svg = charts(TWO_BOTS)["chart-otoma.svg"]
+    width, height = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+    placed = boxes(svg)
+    words = [text for text, *_ in placed]
+    # each level's rates under it, a line per bot led by its marker; one legend
+    assert words.count("● 80 %") == 5 and words.count("■ 100 %") == 5
+    assert words.count("expert") == 2 and words.count("oracle-cheat") == 1  # a level, a bot
+    for text, left, top, right, bottom in placed:
+        assert left >= 0 and top >= 0 and right <= width and bottom <= height, text
+    for k, (a, *one) in enumerate(placed):
+        for b, *two in placed[k + 1 :]:
+            apart = one[2] <= two[0] or two[2] <= one[0] or one[3] <= two[1] or two[3] <= one[1]
+            assert apart, f"{a!r} meets {b!r}"

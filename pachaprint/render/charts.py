@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00")
 MARKERS = ("o", "s", "^", "D", "v", "P")
+GLYPHS = ("●", "■", "▲", "◆", "▼", "✚")
+"""The text that stands for each of :data:`MARKERS` (DejaVu Sans has them all)."""
 HATCHES = ("", "//", "\\\\", "||", "--", "++")
 INK = "#222222"
 TICK_PT = 8.5
@@ -215,53 +217,60 @@ def _score_chart(title: str, game: dict[str, Any]) -> str:
 
 
 def _otoma_chart(title: str, modes: dict[str, dict[str, Any]]) -> str:
-    """Win rate against the Otoma per difficulty, one panel per mode, one marker per bot."""
-    fig = _new_figure(*SIZE)
+    """Win rate against the Otoma per difficulty, one panel per mode, one marker per bot.
+
+    Each level's rates are written under it, a line per bot led by the bot's marker
+    (:data:`GLYPHS`), and one legend under the panels names the markers: text above
+    the intervals met its neighbours' and the legend wherever two bots ran."""
+    bots = list(dict.fromkeys(bot for data in modes.values() for bot in data["bots"]))
+    rows = max(len(data["bots"]) for data in modes.values())
+    legend = len(bots) > 1
+    below = m.PAD + m.TICK + _lines(1 + rows, TICK_PT)  # tick labels: level, then rates
+    if legend:
+        below += m.LABEL_GAP + m.height(8)
+    height = SIZE[1] + below - _bottom()  # the panels as tall as in a chart of one bot
+    fig = _new_figure(SIZE[0], height)
     axes = fig.subplots(1, len(modes), sharey=True, squeeze=False)[0]
     for ax, (mode, data) in zip(axes, modes.items(), strict=True):
         levels = list(dict.fromkeys(run["difficulty"] for run in data["runs"]))
-        bots = data["bots"]
-        width = 0.5 / max(1, len(bots))
-        for b, bot in enumerate(bots):
+        ticks = [[level] for level in levels]
+        width = 0.5 / max(1, len(data["bots"]))
+        for b, bot in enumerate(data["bots"]):
+            k = bots.index(bot)
             runs = [r for r in data["runs"] if r["bot"] == bot]
-            xs = [levels.index(r["difficulty"]) + (b - (len(bots) - 1) / 2) * width for r in runs]
-            rates = [r["win_rate"] * 100 for r in runs]
-            below = [r["win_rate"] * 100 - r["interval"][0] * 100 for r in runs]
-            above = [r["interval"][1] * 100 - r["win_rate"] * 100 for r in runs]
+            xs = [
+                levels.index(r["difficulty"]) + (b - (len(data["bots"]) - 1) / 2) * width
+                for r in runs
+            ]
             ax.errorbar(
                 xs,
-                rates,
-                yerr=[below, above],
-                fmt=MARKERS[b % len(MARKERS)],
-                color=COLOURS[b % len(COLOURS)],
+                [r["win_rate"] * 100 for r in runs],
+                yerr=[
+                    [r["win_rate"] * 100 - r["interval"][0] * 100 for r in runs],
+                    [r["interval"][1] * 100 - r["win_rate"] * 100 for r in runs],
+                ],
+                fmt=MARKERS[k % len(MARKERS)],
+                color=COLOURS[k % len(COLOURS)],
                 capsize=4,
                 markersize=7,
                 label=bot,
             )
-            for x, rate, run in zip(xs, rates, runs, strict=True):
-                ax.annotate(
-                    f"{rate:.0f} %",
-                    (x, run["interval"][1] * 100),
-                    xytext=(0, 4),
-                    textcoords="offset points",
-                    ha="center",
-                    fontsize=8,
-                    color=INK,
+            for run in runs:
+                mark = f"{GLYPHS[k % len(GLYPHS)]} " if legend else ""
+                ticks[levels.index(run["difficulty"])].append(
+                    f"{mark}{run['win_rate'] * 100:.0f} %"
                 )
-        ax.set_xticks(range(len(levels)), levels)
+        ax.set_xticks(range(len(levels)), ["\n".join(lines) for lines in ticks])
         ax.set_xlim(-0.6, len(levels) - 0.4)
-        ax.set_ylim(-4, 108)
+        ax.set_ylim(-4, 104)
         label = "solo" if mode == "solo" else f"co-op, {data['players']} players"
         ax.set_title(f"{label}", fontsize=9)
-        if len(bots) > 1:
-            ax.legend(loc="upper right", fontsize=8)
     axes[0].set_ylabel("games won, % (bars: 95 % interval)")
-    bots = list(dict.fromkeys(bot for data in modes.values() for bot in data["bots"]))
     who = bots[0] if len(bots) == 1 else "the bots"
     fig.suptitle(
         f"{title}: {who} against the Otoma",
         x=0.02,
-        y=1 - m.PAD / SIZE[1],
+        y=1 - m.PAD / height,
         ha="left",
         va="top",
         fontsize=10,
@@ -272,8 +281,32 @@ def _otoma_chart(title: str, modes: dict[str, dict[str, Any]]) -> str:
         return left + m.widest(m.tick_labels(axes[0], "y"), TICK_PT), m.PAD
 
     top = 3 * m.PAD + m.height(10) + m.ascent(9) + m.TITLE_GAP  # the figure's title, a panel's
-    m.fit(fig, sides, m.PAD + m.TICK + m.height(TICK_PT), top, gap=PANEL_GAP)
+    m.fit(fig, sides, below, top, gap=PANEL_GAP)
+    if legend:
+        handles, names = axes[0].get_legend_handles_labels()
+        for ax in axes[1:]:  # a bot that plays only one mode is named too
+            more, their = ax.get_legend_handles_labels()
+            for handle, name in zip(more, their, strict=True):
+                if name not in names:
+                    handles.append(handle)
+                    names.append(name)
+        fig.legend(
+            handles,
+            names,
+            loc="lower center",
+            bbox_to_anchor=((sides()[0] + SIZE[0] - m.PAD) / 2 / SIZE[0], m.PAD / height),
+            ncol=len(names),
+            fontsize=8,
+            borderpad=0,
+            borderaxespad=0,
+        )
     return _svg(fig, f"{title}: {CAPTIONS['chart-otoma.svg']}")
+
+
+def _lines(count: int, size_pt: float) -> float:
+    """The height of ``count`` lines of text as matplotlib stacks them: their baselines
+    1.2 font sizes apart (``linespacing``)."""
+    return m.height(size_pt) + (count - 1) * 1.2 * size_pt * m.POINT
 
 
 def _length_chart(title: str, modes: dict[str, dict[str, Any]]) -> str:
