@@ -61,6 +61,7 @@ CHANGES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "unproven7": ({}, {"unproven": 0.7}),
     "samples2": ({"samples": 2}, {}),
     "inner3": ({"inner": 3}, {}),
+    "exact": ({"exact": True}, {}),
     "idle1": ({"idle": 1.0}, {}),
     "idle4": ({"idle": 4.0}, {}),
     "hoard": ({}, {"tokens": (0.0, 0.6, 1.9, 4.0, 7.0, 9.0)}),

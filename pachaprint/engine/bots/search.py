@@ -74,6 +74,9 @@ class Budget:
     """Solo: what a turn that changes nothing on the table costs (see :class:`TurnSearch`)."""
     idle: float = 2.0
     """Co-op: what a turn that changes nothing on the table costs (its tile is spent)."""
+    exact: bool = False
+    """Crop odds from every solution around a cell, weighed by how likely its regions are
+    (see :class:`~pachaprint.engine.bots.belief.Refinements`), not from samples."""
 
     @classmethod
     def for_mode(cls, rules: type[GameState]) -> Budget:
