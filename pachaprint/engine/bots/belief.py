@@ -13,10 +13,15 @@ Probabilities, in short:
 
 * **Terrain** of a hidden cell: each terrain that may still lie there
   (``Knowledge.possible``) in proportion to its tiles left per cell it may take.
-* **Crop** of a revealed cell: a proven crop is certain; otherwise the region's
-  size ``n`` is drawn from the sizes its bounds allow, weighted by how often a
-  cell lies in a region of that size (:data:`CELL_SIZE_PRIOR`), and the crop is
-  even among the levels of the cell's domain up to ``n``.
+* **Crop** of a revealed cell: a proven crop is certain; otherwise, at the
+  decision's table, the share of the solutions of the constraints around the
+  cell that put each level there, each solution weighed by how likely the sizes
+  of its regions are (:class:`Refinements`: listed once for a group of linked
+  cells, remembered for the game). Deeper in a search, or where the solutions
+  are too many to list, the region's size ``n`` is drawn from the sizes its
+  bounds allow, weighted by how often a cell lies in a region of that size
+  (:data:`CELL_SIZE_PRIOR`), the crop even among the levels of the cell's domain
+  up to ``n`` (sharpened by sampled solutions where they are too many).
 * **Crop** of a hidden cell of a known terrain: the same, for the region it
   would join, minus the levels on the cells around it.
 
@@ -258,34 +263,36 @@ are overconfident; 0.7 gave the best log-loss on logician games of every shipped
 REFINEMENTS: Final = 4096
 """Sharpened odds a :class:`Refinements` remembers (the latest)."""
 NODES: Final = 4000
-"""Search nodes :func:`_weighed` may spend listing the solutions of a group (else it
-gives up, and the odds are sampled)."""
+"""Search nodes :meth:`Refinements.weighed` may spend listing the solutions of a group
+(else it gives up, and the odds are sampled)."""
 _FACTORIAL: Final = (1, 1, 2, 6, 24, 120)
 
 
 class Refinements:
-    """Crop odds sharpened by sampling (:meth:`refined`), remembered by the key of the cells
-    sampled: a bot keeps one for the game."""
+    """Crop odds sharpened by the solutions around a cell (:meth:`refined`), remembered by
+    the key of the cells looked at: a bot keeps one for the game."""
 
     def __init__(self, exact: bool = False) -> None:
         self._found: OrderedDict[tuple[int, ...], Odds] = OrderedDict()
         self._groups: OrderedDict[tuple[int, ...], dict[int, Odds] | None] = OrderedDict()
         self.exact = exact
         """List every solution of a cell's group, weighed by how likely its regions are
-        (:func:`_weighed`); else (or when there are too many) sample solutions."""
+        (:meth:`weighed`); else (or when there are too many) sample solutions."""
 
     def refined(self, key: tuple[int, ...], know: Knowledge, cell: int, odds: Odds) -> Odds:
-        """``odds`` sharpened by the crops that fit the cells around ``cell``: solutions of
-        the constraints among revealed cells drawn at random (:func:`_solution`), each
-        level weighted by how often it came up. Seeded by the domains of the cells
-        sampled (``key``, :func:`_key`), so the same table always gives the same odds."""
+        """``odds`` sharpened by the crops that fit the cells around ``cell``: with
+        :attr:`exact`, every solution (:meth:`weighed`); else, or when they are too many to
+        list, solutions of the constraints among revealed cells drawn at random
+        (:func:`_solution`), each level weighted by how often it came up. Seeded by the
+        domains of the cells sampled (``key``, :func:`_key`), so the same table always gives
+        the same odds."""
         found = self._found.get(key)
         if found is not None:
             self._found.move_to_end(key)
             return found
         group = _group(know, cell)
         if self.exact:
-            weighed = self._weighed(know, group, cell)
+            weighed = self.weighed(know, group, cell)
             if weighed is not None:
                 self._found[key] = weighed
                 if len(self._found) > REFINEMENTS:
@@ -309,7 +316,7 @@ class Refinements:
             self._found.popitem(last=False)
         return found
 
-    def _weighed(self, know: Knowledge, group: list[int], cell: int) -> Odds | None:
+    def weighed(self, know: Knowledge, group: list[int], cell: int) -> Odds | None:
         """Crop odds of ``cell`` from every solution of the constraints on ``group``, each
         weighed by :func:`_likelihood`; ``None`` when listing them takes more than
         :data:`NODES` steps (or there is none). One listing gives the odds of every cell
