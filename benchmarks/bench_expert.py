@@ -62,6 +62,8 @@ CHANGES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "samples2": ({"samples": 2}, {}),
     "inner3": ({"inner": 3}, {}),
     "sampled": ({"exact": False}, {}),
+    "reveals8": ({}, {"reveals": 0.8}),
+    "reveals12": ({}, {"reveals": 1.2}),
     "idle1": ({"idle": 1.0}, {}),
     "idle4": ({"idle": 4.0}, {}),
     "hoard": ({}, {"tokens": (0.0, 0.6, 1.9, 4.0, 7.0, 9.0)}),
