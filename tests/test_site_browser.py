@@ -17,17 +17,24 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from pachaprint.check.validate import validate_data
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.sharecode import code_of
 from pachaprint.table.game import TableGame
 from pachaprint.table.session import NewGame
-from tests.browser import DESKTOP, PHONE, clean_page
+from tests.browser import DESKTOP, PHONE, clean_page, waiting
 from tests.helpers import REPO
 from tests.site import build_site, static_server
-from tests.test_table_browser import assert_page_shows_the_table_only, offered
+from tests.test_table_browser import (
+    PICKS,
+    after,
+    assert_page_shows_the_table_only,
+    idle,
+    moment,
+    offered,
+    offers,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -54,7 +61,7 @@ def disc(name: str) -> Scenario:
 
 
 def started(driver) -> None:
-    WebDriverWait(driver, START).until(
+    waiting(driver, START).until(
         lambda d: d.execute_script("return document.documentElement.dataset.runtime") == "ready"
     )
 
@@ -71,7 +78,7 @@ def call(driver, path: str, body: object = None) -> dict[str, Any]:
 
 
 def verdict(driver, valid: str, timeout: float = 60) -> None:
-    WebDriverWait(driver, timeout).until(
+    waiting(driver, timeout).until(
         lambda d: (
             d.find_element(By.ID, "verdict").get_attribute("data-valid") == valid
             and d.execute_script(
@@ -217,8 +224,8 @@ def test_the_studio_in_the_site(driver, site, tmp_path):
         )
     driver.find_element(By.ID, "render-download").click()
     name = "colca-canyon-disc-print-letter.pdf"
-    WebDriverWait(driver, 240).until(lambda d: (downloads / name).is_file())
-    WebDriverWait(driver, 30).until(lambda d: not list(downloads.glob("*.crdownload")))
+    waiting(driver, 240).until(lambda d: (downloads / name).is_file())
+    waiting(driver, 30).until(lambda d: not list(downloads.glob("*.crdownload")))
     assert (downloads / name).read_bytes() == (rendered / name).read_bytes()
     assert len(PdfReader(downloads / name).pages) == 2
     # the studio's print PDF: both wheels' fronts, each with the back behind it
@@ -227,8 +234,8 @@ def test_the_studio_in_the_site(driver, site, tmp_path):
         "Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(printed)}
     )
     driver.find_element(By.ID, "print-pdf").click()
-    WebDriverWait(driver, 240).until(lambda d: (printed / name).is_file())
-    WebDriverWait(driver, 30).until(lambda d: not list(printed.glob("*.crdownload")))
+    waiting(driver, 240).until(lambda d: (printed / name).is_file())
+    waiting(driver, 30).until(lambda d: not list(printed.glob("*.crdownload")))
     pdf = PdfReader(printed / name)
     assert len(pdf.pages) == 4
     assert [item.title for item in pdf.outline] == [f"{colca.name} ({colca.id})"]
@@ -252,9 +259,7 @@ def test_the_studio_in_the_site(driver, site, tmp_path):
 
     # sharing: the code, links to the site with it, a QR code
     driver.find_element(By.ID, "share").click()
-    WebDriverWait(driver, 60).until(
-        lambda d: d.find_element(By.ID, "share-qr").get_attribute("src")
-    )
+    waiting(driver, 60).until(lambda d: d.find_element(By.ID, "share-qr").get_attribute("src"))
     assert driver.find_element(By.ID, "share-code").text == code
     assert (
         driver.find_element(By.ID, "share-table").get_attribute("href") == f"{url}table.html#{code}"
@@ -267,7 +272,7 @@ def test_the_studio_in_the_site(driver, site, tmp_path):
 
     # drafts: saved in this browser, kept across visits; a map from a file
     driver.find_element(By.ID, "save").click()
-    WebDriverWait(driver, 60).until(lambda d: "Saved" in d.find_element(By.ID, "save-status").text)
+    waiting(driver, 60).until(lambda d: "Saved" in d.find_element(By.ID, "save-status").text)
     exported = call(driver, "/api/read", {"text": json.dumps(edited)})["answer"]
     assert (
         exported["scenario"]["terrain"] == edited["terrain"]
@@ -299,22 +304,12 @@ class Parallel:
         self.game = TableGame(scenario, words.config(scenario))
 
 
-def moment(driver) -> int:
-    return int(driver.execute_script("return document.documentElement.dataset.moment || -1"))
-
-
-def idle(driver, seconds: float = 120) -> None:
-    WebDriverWait(driver, seconds).until(
-        lambda d: d.execute_script("return document.documentElement.dataset.busy") == "false"
-    )
-
-
 def moved(driver, act) -> None:
-    """Do ``act`` and wait until the table has moved on and settled."""
+    """Do ``act`` and wait until the table has moved on and settled (Python in the page's
+    worker answers slower than the local server: a minute)."""
     before = moment(driver)
     act()
-    WebDriverWait(driver, 60).until(lambda d: moment(d) != before)
-    idle(driver)
+    after(driver, before, 60)
 
 
 def test_a_solo_game_against_the_otoma_in_the_site(driver, site, tmp_path):
@@ -322,7 +317,7 @@ def test_a_solo_game_against_the_otoma_in_the_site(driver, site, tmp_path):
     colca = disc("colca-canyon")
     driver.get(f"{url}table.html#{code_of(colca)}&speed=0")
     started(driver)
-    WebDriverWait(driver, START).until(
+    waiting(driver, START).until(
         lambda d: d.find_element(By.ID, "setup-dialog").get_attribute("open")
     )
     driver.find_element(By.CSS_SELECTOR, 'input[name="mode"][value="solo"]').click()
@@ -348,12 +343,11 @@ def test_a_solo_game_against_the_otoma_in_the_site(driver, site, tmp_path):
     decisions = 0
     undone = False
     for _ in range(600):
-        idle(driver)
+        idle(driver, 120)
         state = parallel.game.state
         if state.is_terminal():
             break
-        picks = offered(driver, "#board-picture g[data-select], #pick-supply")
-        actions = offered(driver, "[data-action]")
+        picks, actions = offers(driver, PICKS, "[data-action]")
         if picks and (not actions or rng.random() < 0.7):
             rng.choice(picks).click()
             actions = offered(driver, "[data-action]")
@@ -434,7 +428,7 @@ def visit(driver, address: str, ready: str) -> dict[str, int]:
     driver.get("about:blank")
     driver.get(address)
     started(driver)
-    WebDriverWait(driver, START).until(lambda d: d.execute_script(ready))
+    waiting(driver, START).until(lambda d: d.execute_script(ready))
     times: dict[str, int] = driver.execute_script("return Pachaprint.runtimeTimes")
     return times
 
@@ -453,7 +447,7 @@ def kept_snapshot(driver, apps: list[str], key_end: str = "") -> Any:
         found[:] = [_kept(d)]
         return bool(found[0]) and found[0]["apps"] == apps and found[0]["key"].endswith(key_end)
 
-    WebDriverWait(driver, 30, poll_frequency=0.2).until(written)
+    waiting(driver, 30).until(written)
     return found[0]
 
 

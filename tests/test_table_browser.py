@@ -58,10 +58,18 @@ def driver(browser):
 
 
 # -- reading and driving the page -------------------------------------------------------------------
+# Each look at the page is a round trip to chromedriver (about 20 ms on two busy cores, some
+# 2,000 in a whole game), so a helper reads everything it needs in one script.
+SETTLED = (
+    "const e = document.documentElement;"
+    "return [Number(e.dataset.moment ?? -1), e.dataset.busy === 'false'];"
+)
+"""The table's moment (it moves on with every change the server makes) and whether the page
+is idle (no request out, nothing being drawn)."""
+
+
 def idle(driver, seconds: float = 30) -> None:
-    waiting(driver, seconds).until(
-        lambda d: d.execute_script("return document.documentElement.dataset.busy") == "false"
-    )
+    waiting(driver, seconds).until(lambda d: d.execute_script(SETTLED)[1])
 
 
 def open_table(driver, table: BackgroundTable) -> None:
@@ -70,39 +78,52 @@ def open_table(driver, table: BackgroundTable) -> None:
 
 
 def moment(driver) -> int:
-    return int(driver.execute_script("return document.documentElement.dataset.moment"))
+    return int(driver.execute_script(SETTLED)[0])
 
 
-def after(driver, before: int) -> None:
+def after(driver, before: int, seconds: float = 30) -> None:
     """Wait until the table has moved on from ``before`` and settled."""
-    waiting(driver, 30).until(lambda d: moment(d) != before)
-    idle(driver)
+
+    def settled(d) -> bool:
+        now, quiet = d.execute_script(SETTLED)
+        return now != before and quiet
+
+    waiting(driver, seconds).until(settled)
+
+
+LOOK = (
+    "return [[...document.querySelectorAll('#board-picture g[data-cell]')]"
+    ".map(g => [g.dataset.cell, g.dataset.terrain || null, g.dataset.crop || null]),"
+    " document.documentElement.outerHTML,"
+    " (document.getElementById('turn') || {dataset: {}}).dataset.seat ?? null];"
+)
+"""Per board cell on the page (data-cell, data-terrain, data-crop), the page's source, and
+the seat the turn line names."""
 
 
 def shown_cells(driver) -> dict[str, tuple[str | None, str | None]]:
     """Per board cell on the page: (data-terrain, data-crop)."""
-    found = driver.execute_script(
-        "return [...document.querySelectorAll('#board-picture g[data-cell]')]"
-        ".map(g => [g.dataset.cell, g.dataset.terrain || null, g.dataset.crop || null]);"
-    )
+    found, _, _ = driver.execute_script(LOOK)
     return {cell: (terrain, crop) for cell, terrain, crop in found}
 
 
-def assert_page_shows_the_table_only(driver, state: GameState) -> None:
+def assert_page_shows_the_table_only(driver, state: GameState) -> str | None:
     """Every cell the page shows holds exactly what the table has revealed, nothing more, and
-    the page's source holds no hidden cell's terrain or crop anywhere."""
+    the page's source holds no hidden cell's terrain or crop anywhere. Returns the seat the
+    turn line names (read in the same look)."""
     board = state.board
-    cells = shown_cells(driver)
+    found, source, seat = driver.execute_script(LOOK)
+    cells = {cell: (terrain, crop) for cell, terrain, crop in found}
     assert len(cells) == board.cell_count
     for cell in board.cells:
         terrain = TERRAIN_LETTERS[state.terrain[cell]] if state.revealed >> cell & 1 else None
         crop = str(state.crop[cell]) if state.crop_mask >> cell & 1 else None
         assert cells[board.name(cell)] == (terrain, crop), board.name(cell)
-    source = driver.page_source
     for cell in board.cells:
         name = board.name(cell)
         if not state.revealed >> cell & 1:
             assert not re.search(rf'data-cell="{name}"[^>]*data-terrain', source), name
+    return seat
 
 
 def legal_codes(session: TableSession) -> set[int]:
@@ -112,9 +133,11 @@ def legal_codes(session: TableSession) -> set[int]:
 
 def click_action(driver, element, session: TableSession) -> None:
     """Click an element carrying data-action, after checking the code is legal for the seat."""
-    code = int(element.get_attribute("data-action"))
+    code, before = driver.execute_script(
+        "return [Number(arguments[0].dataset.action), Number(document.documentElement.dataset.moment)];",
+        element,
+    )
     assert code in legal_codes(session), code
-    before = moment(driver)
     element.click()
     after(driver, before)
 
@@ -167,18 +190,26 @@ def act_by_keyboard(driver, session: TableSession, rng: random.Random) -> bool:
 
 def offered(driver, selector: str) -> list:
     """The elements of ``selector`` the page offers now (not in a hidden part, not disabled)."""
+    return offers(driver, selector)[0]
+
+
+def offers(driver, *selectors: str) -> list[list]:
+    """:func:`offered` for each of ``selectors``, in one look at the page."""
     return driver.execute_script(
-        "return [...document.querySelectorAll(arguments[0])]"
-        ".filter(e => !e.closest('[hidden]') && !e.disabled);",
-        selector,
+        "return [...arguments].map(s => [...document.querySelectorAll(s)]"
+        ".filter(e => !e.closest('[hidden]') && !e.disabled));",
+        *selectors,
     )
+
+
+PICKS = "#board-picture g[data-select], #pick-supply"
+"""What the page offers to pick before a move: a pawn on the board, or the supply."""
 
 
 def act_by_mouse(driver, session: TableSession, rng: random.Random) -> None:
     """One decision with the mouse: pick a pawn (or the supply) when the page asks for one,
     then click a lit-up destination or a button carrying data-action."""
-    actions = offered(driver, "[data-action]")
-    picks = offered(driver, "#board-picture g[data-select], #pick-supply")
+    actions, picks = offers(driver, "[data-action]", PICKS)
     if picks and (not actions or rng.random() < 0.7):
         rng.choice(picks).click()
         actions = offered(driver, "[data-action]")
@@ -202,8 +233,7 @@ def play_whole_game(driver, session: TableSession, seed: int, keyboard: float) -
         else:
             act_by_mouse(driver, session, rng)
             decisions += 1
-        assert_page_shows_the_table_only(driver, session.game.state)
-        seat = driver.find_element(By.ID, "turn").get_attribute("data-seat")
+        seat = assert_page_shows_the_table_only(driver, session.game.state)
         if not session.game.state.is_terminal():
             assert seat == str(session.game.state.current_player)
     raise AssertionError("the game did not end")
