@@ -61,8 +61,14 @@ CHANGES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "unproven7": ({}, {"unproven": 0.7}),
     "samples2": ({"samples": 2}, {}),
     "inner3": ({"inner": 3}, {}),
+    "sampled": ({"exact": False}, {}),
+    "reveals8": ({}, {"reveals": 0.8}),
+    "reveals12": ({}, {"reveals": 1.2}),
     "idle1": ({"idle": 1.0}, {}),
+    "idle2": ({"idle": 2.0}, {}),
+    "idle3": ({"idle": 3.0}, {}),
     "idle4": ({"idle": 4.0}, {}),
+    "idle6": ({"idle": 6.0}, {}),
     "hoard": ({}, {"tokens": (0.0, 0.6, 1.9, 4.0, 7.0, 9.0)}),
     "hoard1": ({}, {"tokens": (0.0, 0.45, 1.6, 3.75, 6.75, 9.0)}),
     "offer": ({}, {"tokens": (0.0, 0.0, 1.0, 3.0, 6.0, 9.5)}),
@@ -74,12 +80,13 @@ CHANGES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
 }
 """Named changes, each some Budget and Weights fields changed from the expert ``make_bot``
 makes (``hoard``, ``offer*``, ``otoma-*``: co-op token weights tried around the chosen
-ones, ``hoard`` the group's weights of every other mode); a configuration is ``chosen``
-(that expert), ``today`` (the expert of the release before: width 6, no forced guesses,
-the token weights of every mode in co-op too) or changes joined by ``+``
-(``width14+forced``)."""
+ones, ``hoard`` the group's weights of every other mode; ``sampled``: crop odds from
+sampled solutions only; ``sampled+idle2`` is the expert before the exact odds); a
+configuration is ``chosen`` (that expert), ``today`` (the expert of the release before:
+width 6, no forced guesses, sampled crop odds, an idle co-op turn costing 2, the token
+weights of every mode in co-op too) or changes joined by ``+`` (``width14+forced``)."""
 
-TODAY: dict[str, Any] = {"width": 6}
+TODAY: dict[str, Any] = {"width": 6, "exact": False, "idle": 2.0}
 """The Budget fields of the expert of the release before (samples, inner and setups per
 mode as :meth:`~pachaprint.engine.bots.search.Budget.for_mode` gives them)."""
 TODAY_WEIGHTS: dict[str, Any] = {

@@ -21,7 +21,7 @@ from tests.helpers import REPO
 SCENARIO = Scenario.from_dict(
     json.loads((REPO / "scenarios" / "colca-canyon.json").read_text(encoding="utf-8"))
 )
-QUICK = Budget(width=3, inner=2, depth=3, samples=2)
+QUICK = Budget(width=3, inner=2, depth=3, samples=2, exact=True)
 
 
 def history(mode: Mode, seed: int, kind: type = ExpertBot) -> list[int]:

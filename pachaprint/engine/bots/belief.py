@@ -13,10 +13,15 @@ Probabilities, in short:
 
 * **Terrain** of a hidden cell: each terrain that may still lie there
   (``Knowledge.possible``) in proportion to its tiles left per cell it may take.
-* **Crop** of a revealed cell: a proven crop is certain; otherwise the region's
-  size ``n`` is drawn from the sizes its bounds allow, weighted by how often a
-  cell lies in a region of that size (:data:`CELL_SIZE_PRIOR`), and the crop is
-  even among the levels of the cell's domain up to ``n``.
+* **Crop** of a revealed cell: a proven crop is certain; otherwise, at the
+  decision's table, the share of the solutions of the constraints around the
+  cell that put each level there, each solution weighed by how likely the sizes
+  of its regions are (:class:`Refinements`: listed once for a group of linked
+  cells, remembered for the game). Deeper in a search, or where the solutions
+  are too many to list, the region's size ``n`` is drawn from the sizes its
+  bounds allow, weighted by how often a cell lies in a region of that size
+  (:data:`CELL_SIZE_PRIOR`), the crop even among the levels of the cell's domain
+  up to ``n`` (sharpened by sampled solutions where they are too many).
 * **Crop** of a hidden cell of a known terrain: the same, for the region it
   would join, minus the levels on the cells around it.
 
@@ -31,7 +36,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Final, Protocol
 
-from pachaprint.engine.bots.logic import Inconsistent, Knowledge, analyse, propagate
+from pachaprint.engine.bots.logic import Component, Inconsistent, Knowledge, analyse, propagate
 from pachaprint.engine.bots.proofs import prove
 from pachaprint.engine.rules.movement import Geometry
 from pachaprint.model.rules import MAX_REGION_SIZE
@@ -200,7 +205,7 @@ class PublicBelief:
             comp = know.components[know.component_of[cell]]
             found = _size_odds(domain, comp.lower, comp.upper)
             if domain & (domain - 1):
-                key = _key(know, cell)
+                key = _key(know, cell, self.memo.exact)
                 sharp = self.sharpened.get(key)
                 if sharp is None and self.sharpen:
                     sharp = self.sharpened[key] = self.memo.refined(key, know, cell, found)
@@ -257,25 +262,42 @@ TEMPER: Final = 0.7
 are overconfident; 0.7 gave the best log-loss on logician games of every shipped long map."""
 REFINEMENTS: Final = 4096
 """Sharpened odds a :class:`Refinements` remembers (the latest)."""
+NODES: Final = 4000
+"""Search nodes :meth:`Refinements.weighed` may spend listing the solutions of a group
+(else it gives up, and the odds are sampled)."""
+_FACTORIAL: Final = (1, 1, 2, 6, 24, 120)
 
 
 class Refinements:
-    """Crop odds sharpened by sampling (:meth:`refined`), remembered by the key of the cells
-    sampled: a bot keeps one for the game."""
+    """Crop odds sharpened by the solutions around a cell (:meth:`refined`), remembered by
+    the key of the cells looked at: a bot keeps one for the game."""
 
-    def __init__(self) -> None:
+    def __init__(self, exact: bool = False) -> None:
         self._found: OrderedDict[tuple[int, ...], Odds] = OrderedDict()
+        self._groups: OrderedDict[tuple[int, ...], dict[int, Odds] | None] = OrderedDict()
+        self.exact = exact
+        """List every solution of a cell's group, weighed by how likely its regions are
+        (:meth:`weighed`); else (or when there are too many) sample solutions."""
 
     def refined(self, key: tuple[int, ...], know: Knowledge, cell: int, odds: Odds) -> Odds:
-        """``odds`` sharpened by the crops that fit the cells around ``cell``: solutions of
-        the constraints among revealed cells drawn at random (:func:`_solution`), each
-        level weighted by how often it came up. Seeded by the domains of the cells
-        sampled (``key``, :func:`_key`), so the same table always gives the same odds."""
+        """``odds`` sharpened by the crops that fit the cells around ``cell``: with
+        :attr:`exact`, every solution (:meth:`weighed`); else, or when they are too many to
+        list, solutions of the constraints among revealed cells drawn at random
+        (:func:`_solution`), each level weighted by how often it came up. Seeded by the
+        domains of the cells sampled (``key``, :func:`_key`), so the same table always gives
+        the same odds."""
         found = self._found.get(key)
         if found is not None:
             self._found.move_to_end(key)
             return found
         group = _group(know, cell)
+        if self.exact:
+            weighed = self.weighed(know, group, cell)
+            if weighed is not None:
+                self._found[key] = weighed
+                if len(self._found) > REFINEMENTS:
+                    self._found.popitem(last=False)
+                return weighed
         rng = random.Random(hash(key))
         counts = [0.0] * 6
         drawn = 0
@@ -294,12 +316,131 @@ class Refinements:
             self._found.popitem(last=False)
         return found
 
+    def weighed(self, know: Knowledge, group: list[int], cell: int) -> Odds | None:
+        """Crop odds of ``cell`` from every solution of the constraints on ``group``, each
+        weighed by :func:`_likelihood`; ``None`` when listing them takes more than
+        :data:`NODES` steps (or there is none). One listing gives the odds of every cell
+        of the group: they are remembered by the group's cells, domains and regions."""
+        cells = sorted(group)
+        dom = know.domains
+        parts = _parts_of(know, cells)
+        key = (*cells, *(dom[c] for c in cells), *(know.unit_of[c] for c in cells))
+        key += _parts_key(know, cells)
+        if key in self._groups:
+            self._groups.move_to_end(key)
+            found = self._groups[key]
+        else:
+            found = None
+            weights = [[0.0] * 6 for _ in cells]
+            if _solutions(know, cells, parts, list(dom), weights, [NODES]):
+                found = {}
+                for c, row in zip(cells, weights, strict=True):
+                    total = sum(row)
+                    if total > 0:
+                        found[c] = tuple(w / total for w in row)
+            self._groups[key] = found
+            if len(self._groups) > REFINEMENTS:
+                self._groups.popitem(last=False)
+        return None if found is None else found.get(cell)
 
-def _key(know: Knowledge, cell: int) -> tuple[int, ...]:
-    """What :meth:`Refinements.refined` depends on: the cell, and the domains and regions of its group."""
+
+def _key(know: Knowledge, cell: int, regions: bool = False) -> tuple[int, ...]:
+    """What :meth:`Refinements.refined` depends on: the cell, and the domains and regions of
+    its group; with ``regions`` (the exact odds) also the size, bounds and highest known
+    level of each part of a region in the group."""
     dom = know.domains
     group = _group(know, cell)
-    return (cell, *(dom[c] for c in group), *(know.unit_of[c] for c in group))
+    key = (cell, *(dom[c] for c in group), *(know.unit_of[c] for c in group))
+    if not regions:
+        return key
+    return key + _parts_key(know, group)
+
+
+def _parts_key(know: Knowledge, group: list[int]) -> tuple[int, ...]:
+    """The size, bounds and highest known level of each part of a region in ``group``."""
+    parts: list[int] = []
+    for k in _parts_of(know, group):
+        comp = know.components[k]
+        parts += [k, comp.size, comp.lower, comp.upper, _top(comp, know.domains)]
+    return tuple(parts)
+
+
+def _parts_of(know: Knowledge, group: list[int]) -> list[int]:
+    """The components (parts of regions) the cells of ``group`` belong to, in order."""
+    found: list[int] = []
+    for c in group:
+        k = know.component_of[c]
+        if k >= 0 and k not in found:
+            found.append(k)
+    found.sort()
+    return found
+
+
+def _top(comp: Component, dom: list[int]) -> int:
+    """The highest level placed on ``comp`` by the domains ``dom`` (decided cells only)."""
+    top = 0
+    for c in comp.cells:
+        d = dom[c]
+        if d and not d & (d - 1):
+            level = d.bit_length() - 1
+            if level > top:
+                top = level
+    return top
+
+
+def _solutions(
+    know: Knowledge,
+    group: list[int],
+    parts: list[int],
+    dom: list[int],
+    weights: list[list[float]],
+    budget: list[int],
+) -> bool:
+    """Adds the weight of every solution below ``dom`` to ``weights`` (per cell of
+    ``group``, by its level); False once the budget is spent."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        return False
+    best, fewest = -1, 6
+    for c in group:
+        d = dom[c]
+        if d & (d - 1):
+            count = d.bit_count()
+            if count < fewest:
+                best, fewest = c, count
+    if best < 0:
+        likely = _likelihood(know, parts, dom)
+        for i, c in enumerate(group):
+            row = weights[i]
+            level = dom[c].bit_length() - 1
+            row[level] = row[level] + likely
+        return True
+    for level in LEVELS:
+        if dom[best] >> level & 1:
+            child = list(dom)
+            child[best] = 1 << level
+            if propagate(know, child, [best]) and not _solutions(
+                know, group, parts, child, weights, budget
+            ):
+                return False
+    return True
+
+
+def _likelihood(know: Knowledge, parts: list[int], dom: list[int]) -> float:
+    """How likely the levels ``dom`` places on the parts of regions ``parts`` are: a part
+    of ``s`` cells whose highest level is ``m`` lies in a region of ``n >= m`` cells
+    (within its bounds) with the odds of :data:`REGION_SIZES`, and holds each choice of
+    ``s`` of its ``n`` levels alike."""
+    product = 1.0
+    for k in parts:
+        comp = know.components[k]
+        size = comp.size
+        low = max(_top(comp, dom), comp.lower, size)
+        odds = 0.0
+        for n in range(low, comp.upper + 1):
+            odds += REGION_SIZES[n - 1] * _FACTORIAL[n - size] / _FACTORIAL[n]
+        product *= odds
+    return product
 
 
 def _group(know: Knowledge, cell: int) -> list[int]:

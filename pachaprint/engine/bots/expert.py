@@ -150,7 +150,7 @@ class ExpertBot(SearchBot):
         super().__init__(rng, budget, weights)
         self.known: dict[int, int] = {}
         """Crops proven so far: cell -> level (facts about the map, kept for the game)."""
-        self.memo = Refinements()
+        self.memo = Refinements(self.budget.exact)
 
     def proofs_known(self) -> int:
         return len(self.known)
