@@ -37,7 +37,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final, Protocol
 
 from pachaprint.engine.bots.logic import Component, Inconsistent, Knowledge, analyse, propagate
-from pachaprint.engine.bots.proofs import prove
+from pachaprint.engine.bots.proofs import narrowest, prove
 from pachaprint.engine.rules.movement import Geometry
 from pachaprint.model.rules import MAX_REGION_SIZE
 
@@ -401,13 +401,7 @@ def _solutions(
     budget[0] -= 1
     if budget[0] < 0:
         return False
-    best, fewest = -1, 6
-    for c in group:
-        d = dom[c]
-        if d & (d - 1):
-            count = d.bit_count()
-            if count < fewest:
-                best, fewest = c, count
+    best = narrowest(group, dom)
     if best < 0:
         likely = _likelihood(know, parts, dom)
         for i, c in enumerate(group):
@@ -471,13 +465,7 @@ def _solution(
     budget[0] -= 1
     if budget[0] < 0:
         return None
-    best, fewest = -1, 6
-    for c in group:
-        d = dom[c]
-        if d & (d - 1):
-            count = d.bit_count()
-            if count < fewest:
-                best, fewest = c, count
+    best = narrowest(group, dom)
     if best < 0:
         return dom
     levels = [v for v in LEVELS if dom[best] >> v & 1]

@@ -126,12 +126,9 @@ def _solve_with(
     return _search(knowledge, dom, group, budget)
 
 
-def _search(
-    knowledge: Knowledge, dom: list[int], group: list[int], budget: list[int]
-) -> list[int] | Literal[False] | None:
-    budget[0] -= 1
-    if budget[0] < 0:
-        return None
+def narrowest(group: list[int], dom: list[int]) -> int:
+    """The undecided cell of ``group`` with the fewest levels left in ``dom`` (the first of
+    them), where a search branches; -1 when every cell is decided."""
     best, best_count = -1, 6
     for c in group:
         d = dom[c]
@@ -139,8 +136,18 @@ def _search(
             count = POPCOUNT[d]
             if count < best_count:
                 best, best_count = c, count
-                if count == 2:
+                if count == 2:  # no undecided cell has fewer
                     break
+    return best
+
+
+def _search(
+    knowledge: Knowledge, dom: list[int], group: list[int], budget: list[int]
+) -> list[int] | Literal[False] | None:
+    budget[0] -= 1
+    if budget[0] < 0:
+        return None
+    best = narrowest(group, dom)
     if best < 0:
         return dom
     d = dom[best]
