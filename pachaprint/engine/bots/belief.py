@@ -291,26 +291,9 @@ class Refinements:
             self._found.move_to_end(key)
             return found
         group = _group(know, cell)
-        if self.exact:
-            weighed = self.weighed(know, group, cell)
-            if weighed is not None:
-                self._found[key] = weighed
-                if len(self._found) > REFINEMENTS:
-                    self._found.popitem(last=False)
-                return weighed
-        rng = random.Random(hash(key))
-        counts = [0.0] * 6
-        drawn = 0
-        for _ in range(SAMPLES):
-            solution = _solution(know, group, rng, [60])
-            if solution:
-                drawn += 1
-                counts[solution[cell].bit_length() - 1] += 1
-        if drawn:
-            weights = [(p * (counts[v] + p)) ** TEMPER for v, p in enumerate(odds)]
-            found = _normalised(weights) if sum(weights) > 0 else odds
-        else:
-            found = odds
+        found = self.weighed(know, group, cell) if self.exact else None
+        if found is None:
+            found = _sampled(key, know, group, cell, odds)
         self._found[key] = found
         if len(self._found) > REFINEMENTS:
             self._found.popitem(last=False)
@@ -325,7 +308,7 @@ class Refinements:
         dom = know.domains
         parts = _parts_of(know, cells)
         key = (*cells, *(dom[c] for c in cells), *(know.unit_of[c] for c in cells))
-        key += _parts_key(know, cells)
+        key += _parts_key(know, parts)
         if key in self._groups:
             self._groups.move_to_end(key)
             found = self._groups[key]
@@ -344,6 +327,25 @@ class Refinements:
         return None if found is None else found.get(cell)
 
 
+def _sampled(
+    key: tuple[int, ...], know: Knowledge, group: list[int], cell: int, odds: Odds
+) -> Odds:
+    """``odds`` sharpened by solutions of the constraints on ``group`` drawn at random
+    (:func:`_solution`, seeded by ``key``), each level weighted by how often it came up."""
+    rng = random.Random(hash(key))
+    counts = [0.0] * 6
+    drawn = 0
+    for _ in range(SAMPLES):
+        solution = _solution(know, group, rng, [60])
+        if solution:
+            drawn += 1
+            counts[solution[cell].bit_length() - 1] += 1
+    if not drawn:
+        return odds
+    weights = [(p * (counts[v] + p)) ** TEMPER for v, p in enumerate(odds)]
+    return _normalised(weights) if sum(weights) > 0 else odds
+
+
 def _key(know: Knowledge, cell: int, regions: bool = False) -> tuple[int, ...]:
     """What :meth:`Refinements.refined` depends on: the cell, and the domains and regions of
     its group; with ``regions`` (the exact odds) also the size, bounds and highest known
@@ -353,16 +355,16 @@ def _key(know: Knowledge, cell: int, regions: bool = False) -> tuple[int, ...]:
     key = (cell, *(dom[c] for c in group), *(know.unit_of[c] for c in group))
     if not regions:
         return key
-    return key + _parts_key(know, group)
+    return key + _parts_key(know, _parts_of(know, group))
 
 
-def _parts_key(know: Knowledge, group: list[int]) -> tuple[int, ...]:
-    """The size, bounds and highest known level of each part of a region in ``group``."""
-    parts: list[int] = []
-    for k in _parts_of(know, group):
+def _parts_key(know: Knowledge, parts: list[int]) -> tuple[int, ...]:
+    """The size, bounds and highest known level of each of the parts of regions ``parts``."""
+    found: list[int] = []
+    for k in parts:
         comp = know.components[k]
-        parts += [k, comp.size, comp.lower, comp.upper, _top(comp, know.domains)]
-    return tuple(parts)
+        found += [k, comp.size, comp.lower, comp.upper, _top(comp, know.domains)]
+    return tuple(found)
 
 
 def _parts_of(know: Knowledge, group: list[int]) -> list[int]:
