@@ -101,12 +101,6 @@ LOOK = (
 the seat the turn line names."""
 
 
-def shown_cells(driver) -> dict[str, tuple[str | None, str | None]]:
-    """Per board cell on the page: (data-terrain, data-crop)."""
-    found, _, _ = driver.execute_script(LOOK)
-    return {cell: (terrain, crop) for cell, terrain, crop in found}
-
-
 def assert_page_shows_the_table_only(driver, state: GameState) -> str | None:
     """Every cell the page shows holds exactly what the table has revealed, nothing more, and
     the page's source holds no hidden cell's terrain or crop anywhere. Returns the seat the
