@@ -231,6 +231,7 @@ def _otoma_chart(title: str, modes: dict[str, dict[str, Any]]) -> str:
     height = SIZE[1] + below - _bottom()  # the panels as tall as in a chart of one bot
     fig = _new_figure(SIZE[0], height)
     axes = fig.subplots(1, len(modes), sharey=True, squeeze=False)[0]
+    drawn: dict[str, Any] = {}  # bot -> its first series, for the legend
     for ax, (mode, data) in zip(axes, modes.items(), strict=True):
         levels = list(dict.fromkeys(run["difficulty"] for run in data["runs"]))
         ticks = [[level] for level in levels]
@@ -242,7 +243,7 @@ def _otoma_chart(title: str, modes: dict[str, dict[str, Any]]) -> str:
                 levels.index(r["difficulty"]) + (b - (len(data["bots"]) - 1) / 2) * width
                 for r in runs
             ]
-            ax.errorbar(
+            series = ax.errorbar(
                 xs,
                 [r["win_rate"] * 100 for r in runs],
                 yerr=[
@@ -253,8 +254,8 @@ def _otoma_chart(title: str, modes: dict[str, dict[str, Any]]) -> str:
                 color=COLOURS[k % len(COLOURS)],
                 capsize=4,
                 markersize=7,
-                label=bot,
             )
+            drawn.setdefault(bot, series)
             for run in runs:
                 mark = f"{GLYPHS[k % len(GLYPHS)]} " if legend else ""
                 ticks[levels.index(run["difficulty"])].append(
@@ -264,7 +265,7 @@ def _otoma_chart(title: str, modes: dict[str, dict[str, Any]]) -> str:
         ax.set_xlim(-0.6, len(levels) - 0.4)
         ax.set_ylim(-4, 104)
         label = "solo" if mode == "solo" else f"co-op, {data['players']} players"
-        ax.set_title(f"{label}", fontsize=9)
+        ax.set_title(label, fontsize=9)
     axes[0].set_ylabel("games won, % (bars: 95 % interval)")
     who = bots[0] if len(bots) == 1 else "the bots"
     fig.suptitle(
@@ -283,19 +284,12 @@ def _otoma_chart(title: str, modes: dict[str, dict[str, Any]]) -> str:
     top = 3 * m.PAD + m.height(10) + m.ascent(9) + m.TITLE_GAP  # the figure's title, a panel's
     m.fit(fig, sides, below, top, gap=PANEL_GAP)
     if legend:
-        handles, names = axes[0].get_legend_handles_labels()
-        for ax in axes[1:]:  # a bot that plays only one mode is named too
-            more, their = ax.get_legend_handles_labels()
-            for handle, name in zip(more, their, strict=True):
-                if name not in names:
-                    handles.append(handle)
-                    names.append(name)
         fig.legend(
-            handles,
-            names,
+            list(drawn.values()),
+            list(drawn),
             loc="lower center",
             bbox_to_anchor=((sides()[0] + SIZE[0] - m.PAD) / 2 / SIZE[0], m.PAD / height),
-            ncol=len(names),
+            ncol=len(drawn),
             fontsize=8,
             borderpad=0,
             borderaxespad=0,
