@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -159,8 +160,15 @@ some 200 times."""
 
 
 def waiting(driver, seconds: float):
-    """Selenium's wait for ``driver``, for at most ``seconds``, looking every :data:`POLL`."""
-    return WebDriverWait(driver, seconds, poll_frequency=POLL)
+    """Selenium's wait for ``driver``, for at most ``seconds``, looking every :data:`POLL`.
+    A look that meets an element the page replaced meanwhile (a list drawn again) looks
+    again, as it does when an element is not there yet."""
+    return WebDriverWait(
+        driver,
+        seconds,
+        poll_frequency=POLL,
+        ignored_exceptions=(NoSuchElementException, StaleElementReferenceException),
+    )
 
 
 def wait_until(driver, condition=studio_settled, seconds: float = 15) -> None:
