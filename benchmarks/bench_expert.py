@@ -69,6 +69,13 @@ CHANGES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "idle3": ({"idle": 3.0}, {}),
     "idle4": ({"idle": 4.0}, {}),
     "idle6": ({"idle": 6.0}, {}),
+    "guess0": ({}, {"guess_odds": 0.0}),
+    "guess2": ({}, {"guess_odds": 0.2}),
+    "guess25": ({}, {"guess_odds": 0.25}),
+    "guess35": ({}, {"guess_odds": 0.35}),
+    "guess4": ({}, {"guess_odds": 0.4}),
+    "guess5": ({}, {"guess_odds": 0.5}),
+    "no-last-turns": ({}, {"last_turns": False}),
     "hoard": ({}, {"tokens": (0.0, 0.6, 1.9, 4.0, 7.0, 9.0)}),
     "hoard1": ({}, {"tokens": (0.0, 0.45, 1.6, 3.75, 6.75, 9.0)}),
     "offer": ({}, {"tokens": (0.0, 0.0, 1.0, 3.0, 6.0, 9.5)}),
@@ -81,7 +88,11 @@ CHANGES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
 """Named changes, each some Budget and Weights fields changed from the expert ``make_bot``
 makes (``hoard``, ``offer*``, ``otoma-*``: co-op token weights tried around the chosen
 ones, ``hoard`` the group's weights of every other mode; ``sampled``: crop odds from
-sampled solutions only; ``sampled+idle2`` is the expert before the exact odds); a
+sampled solutions only; ``sampled+idle2`` is the expert before the exact odds;
+``guess*``: co-op guesses at any odds (``guess0``, the expert before) or from other
+least odds than 0.3; ``no-last-turns``: co-op crops under pawns with no turn left
+counted as if they could still be divined; ``guess0+no-last-turns`` is the expert
+before both); a
 configuration is ``chosen`` (that expert), ``today`` (the expert of the release before:
 width 6, no forced guesses, sampled crop odds, an idle co-op turn costing 2, the token
 weights of every mode in co-op too) or changes joined by ``+`` (``width14+forced``)."""
@@ -91,6 +102,8 @@ TODAY: dict[str, Any] = {"width": 6, "exact": False, "idle": 2.0}
 mode as :meth:`~pachaprint.engine.bots.search.Budget.for_mode` gives them)."""
 TODAY_WEIGHTS: dict[str, Any] = {
     "forced": 0.0,
+    "guess_odds": 0.0,
+    "last_turns": False,
     "tokens": (0.0, 0.6, 1.9, 4.0, 7.0, 9.0),
     "otoma_tokens": (0.0, 0.0, 1.0, 3.0, 6.0, 10.0),
 }

@@ -12,6 +12,8 @@ plus what is already in hand but not yet scored:
   unproven one by its odds (it may be proven later, or must be guessed);
 * **diversity to come**: the discoveries the account may still make, each
   worth the points its diversity stones would score now;
+* co-op, a crop under a pawn whose colour has no turn left before the hands
+  run out counts nothing: no one will divine it (:func:`stranded`);
 * co-op, for the Otoma: the tokens they hold, worth more than their offering
   now while they can still grow (:attr:`Weights.otoma_tokens`: the group's
   Offer makes them offer too, and start again from none), and the cells the
@@ -26,11 +28,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from pachaprint.engine.bots.base import diversity_gain
 from pachaprint.engine.bots.belief import Belief, Odds
+from pachaprint.engine.rules.events import Phase
 from pachaprint.engine.rules.movement import cells_of
 from pachaprint.engine.rules.state import GameState
+
+# Bound once: a compiled module reads a Final constant directly.
+_PHASE_SPEND: Final = Phase.SPEND
+_PHASE_FINAL_OFFER: Final = Phase.FINAL_OFFER
 
 COOP_TOKENS: tuple[float, ...] = (0.0, 0.3, 1.3, 3.5, 6.5, 9.0)
 """Co-op: worth of the group's 0..5 held offering tokens (see :meth:`Weights.for_mode`)."""
@@ -62,6 +70,17 @@ class Weights:
     (where divining is a choice a losing guess counts as none). Solo hard won 26.7 %
     of 150 games with it against 22.0 % without, easy 50.0 % both
     (``benchmarks/bench_expert.py``)."""
+    guess_odds: float = 0.0
+    """Co-op (:meth:`for_mode`): the least odds of the level a guess names. A cell whose
+    best guess is a longer shot is not divined (the search does not weigh it): its pawn
+    waits for more of the map, which often proves the crop later. Without it the
+    expert made two or three such guesses a co-op game on normal, right one time in
+    four: a way to spend a turn when every Explore sent the Otoma onto new cells."""
+    last_turns: bool = False
+    """Co-op (:meth:`for_mode`): a crop under a pawn whose colour has no turn left before
+    the hands run out counts nothing (:func:`stranded`); else every crop under the
+    group's pawns counts as if it could still be divined (and 0.7 proven crops a game
+    were left under a pawn at the end, on normal)."""
     otoma_tokens: tuple[float, ...] = COOP_OTOMA_TOKENS
     """Co-op: worth of the 0..5 offering tokens the Otoma hold. More than their offering
     now (0, 0, 1, 3, 6, 10): they keep every token they find until the group's Offer
@@ -80,9 +99,18 @@ class Weights:
         won 52.7 % of 150 games against 41.3 % (seed 1, where they were chosen among 8
         shapes) and 46.2 % against 39.3 % of 450 held-out games (seeds 2 and 3; normal
         19.1 % against 16.0 %), ``benchmarks/bench_expert.py``. Wider searches, more
-        worlds and other weights of the group's worth lost with these tokens too."""
+        worlds and other weights of the group's worth lost with these tokens too.
+
+        In co-op too, no guess whose level has odds below :data:`COOP_GUESS_ODDS`
+        (:attr:`guess_odds`; chosen on seed 1 among 0.2, 0.25, 0.3, 0.35, 0.4 and 0.5:
+        normal 36.0 % of 150 games against 28.7 % with none, 18-32 % with the others),
+        and no worth for the crops under pawns without a turn left (:attr:`last_turns`;
+        seed 1, normal, with the least odds: 38.0 % against 36.0 %). Held out on seed 2,
+        600 games a line, interleaved: easy 68.7 % [65-72] against 59.5 % [56-63] (+128
+        -73 on the same deals), normal 31.8 % [28-36] against 26.0 % [23-30] (+88 -53);
+        the least odds alone, 65.2 % and 28.0 %."""
         if rules.shared:
-            return cls(tokens=COOP_TOKENS)
+            return cls(tokens=COOP_TOKENS, guess_odds=COOP_GUESS_ODDS, last_turns=True)
         return cls()
 
     def discoveries(self, otoma: bool, players: int, hidden: int) -> float:
@@ -93,6 +121,9 @@ class Weights:
         return 0.5 * hidden
 
 
+COOP_GUESS_ODDS: Final = 0.3
+"""Co-op: :attr:`Weights.guess_odds` (see :meth:`Weights.for_mode`)."""
+
 DEFAULT_WEIGHTS = Weights()
 
 
@@ -101,6 +132,46 @@ def token_worth(weights: Weights, held: int, levels: Sequence[int]) -> float:
     for level in levels:
         held |= 1 << (level - 1)
     return weights.tokens[held.bit_count()]
+
+
+def stranded(state: GameState) -> int:
+    """Co-op: the pawns (a mask) whose colour has no turn left before the game ends, so
+    that no one will divine a crop under them. The game ends after the turn in which the
+    hands run out; each turn from the next one on spends a tile of its seat's hand, if
+    it holds one (a discovery that takes a tile from a hand may end the game sooner).
+    Cheap where the hands hold more tiles than two rounds spend: every seat has a turn."""
+    tiles = state.tiles
+    assert tiles is not None
+    left = tiles.in_hands
+    players = state.players
+    if left > 2 * players:
+        return 0
+    seat = state.current_player
+    turned = [False] * players
+    if state.phase is _PHASE_FINAL_OFFER:
+        left = 0  # the turns are over: only the final offer is left
+    elif state.phase is not _PHASE_SPEND:
+        turned[seat] = True  # a turn under way: its tile is spent already
+        seat = (seat + 1) % players
+    hands = [sum(hand) for hand in tiles.hands]
+    while left > 0:
+        turned[seat] = True
+        if hands[seat] > 0:
+            hands[seat] -= 1
+            left -= 1
+        seat = (seat + 1) % players
+        if all(turned):
+            return 0
+    playing = [False] * len(state.pawn_mask)
+    for s, has in enumerate(turned):
+        if has:
+            playing[state.side_of[s]] = True
+    out = 0
+    for s in range(players):
+        side = state.side_of[s]
+        if not playing[side]:
+            out |= state.pawn_mask[side]
+    return out
 
 
 class Evaluator:
@@ -147,6 +218,8 @@ class Evaluator:
             if state.account_of[s] == acc:
                 pawns |= state.pawn_mask[state.side_of[s]]
                 passed = passed or state.passed[s]
+        if w.last_turns and state.tiles is not None:
+            pawns &= ~stranded(state)
         pending = pawns & state.revealed & ~state.crop_mask
         if passed:
             pending = 0  # a pass in the end phase is final: nothing more to divine

@@ -10,7 +10,9 @@ divinations and the explores apart so that both kinds are searched:
   divine on a known tile) and loses the crop its pawn leaves behind; against
   the Otoma it also costs what the Otoma are expected to gain by it;
 * a **divination** gains the named level and its token at the odds of that
-  level, and loses the true level otherwise (only the best level per cell);
+  level, and loses the true level otherwise (only the best level per cell; in
+  co-op none whose level has odds below
+  :attr:`~pachaprint.engine.bots.evaluate.Weights.guess_odds`);
 * the other decisions (offer or not, which Otoma pawn, which tile to spend)
   have few choices: all of them are searched.
 """
@@ -168,6 +170,7 @@ class Prior:
         k = held.bit_count()
         new_token = tokens[min(k + 1, 5)] - tokens[k]
         out = []
+        floor = self.weights.guess_odds
         for cell in cells_of(state.eligible(state.current_player)):
             odds = belief.crop_odds(cell)
             best, best_code = 0.0, -1
@@ -180,6 +183,8 @@ class Prior:
                 score = odds[level] * (level + token) - miss
                 if best_code < 0 or score >= best:
                     best, best_code = score, A.divine(cell, level)
+            if odds[A.to_of(best_code)] < floor:
+                continue  # too long a shot (co-op): the cell waits for more of the map
             out.append((best, best_code))
         return out
 
