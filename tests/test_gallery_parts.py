@@ -20,8 +20,9 @@ from pachaprint.pipeline.printfiles import (
     words_for,
 )
 from pachaprint.pipeline.report_page import report_html
-from pachaprint.pipeline.reports import scenario_report
+from pachaprint.pipeline.reports import scenario_report, write_charts
 from pachaprint.pipeline.verdicts import competitive_words, flag_mode, otoma_words, verdicts
+from pachaprint.render.charts import chart_files
 from tests.helpers import EXAMPLES, REPO
 
 BALANCE = EXAMPLES / "balance" / "reports.json"
@@ -193,7 +194,8 @@ def test_every_text_is_escaped_on_both_pages():
     assert name in "".join(index.text) and "<i>bad</i>.json" in "".join(index.text)
     full = dict(full_report("colca-canyon"), name=name, flags=report["flags"])
     full["warnings"] = [{"rule": "w", "cells": [], "message": "<em>"}]
-    page = parsed(report_html(full))
+    sizes = dict.fromkeys(chart_files(full["balance"]), (480, 300))
+    page = parsed(report_html(full, sizes))
     assert not {"script", "b", "x", "em"} & set(page.tags)
     assert page.tags.count("img") == 2 + 4  # the disc back, its front behind a click, 4 charts
     text = "".join(page.text)
@@ -281,3 +283,32 @@ def test_paper_names_and_the_words_of_a_language():
     german = words_for("de", [("salt", "Salz")])
     assert "Salz (salt)" in german.known and german.known[0] == max(german.known, key=len)
     assert len(german.to_read) == 2 and german.blank
+
+
+def test_the_report_page_keeps_each_chart_its_own_proportions(tmp_path):
+    """The page declares every chart's size before it loads: 480 px wide and as tall as
+    the drawn SVG's proportions make it (the seat chart grows with the seats, the Otoma
+    chart with its legend), so nothing on the page moves when the images arrive."""
+    report = full_report("colca-canyon")
+    sizes = write_charts(report, tmp_path)
+    assert (
+        sorted(sizes)
+        == sorted(chart_files(report["balance"]))
+        == sorted(p.name for p in tmp_path.iterdir())
+    )
+    page = report_html(report, sizes)
+    declared = {}
+    for name in sizes:
+        tag = page[page.index(f'<img src="{name}"') :]
+        tag = tag[: tag.index(">")]
+        width = int(tag.split(' width="')[1].split('"')[0])
+        height = int(tag.split(' height="')[1].split('"')[0])
+        declared[name] = (width, height)
+        root = (tmp_path / name).read_text(encoding="utf-8")
+        points = root[root.index("<svg") :]
+        svg_w = float(points.split(' width="')[1].split("pt")[0])
+        svg_h = float(points.split(' height="')[1].split("pt")[0])
+        assert width == 480 and abs(height - 480 * svg_h / svg_w) <= 0.5, name
+    # a bar a seat: two seats make the seat chart far shorter than the score chart
+    assert declared["chart-seats.svg"] == (480, 208)
+    assert declared["chart-scores.svg"] == (480, 300)
