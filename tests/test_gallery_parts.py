@@ -11,7 +11,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from pachaprint.check.validate import validate_path
-from pachaprint.pipeline.gallery import gallery_html, gallery_record
+from pachaprint.pipeline.gallery import gallery_html, gallery_record, print_section
 from pachaprint.pipeline.printfiles import (
     Words,
     paper_name,
@@ -246,6 +246,19 @@ def test_footer_labels_make_the_sections_and_say_what_goes_on_card(tmp_path):
     ]
     assert found.sections[2].parts == ((1, 7, 8), (2, 9, 9))
     assert (found.card_pages, found.paper_pages) == ([(5, 9)], [(1, 4)])
+
+
+def test_the_kit_block_names_each_piece_once_with_its_sheets(tmp_path):
+    """The line under "Core set" lists what to cut out: a piece spread over two sheets
+    is named once with its count, while "Page by page" keeps a row per sheet."""
+    titles = ["Board", "Terrain tiles (1/2), fronts", "Terrain tiles (2/2), fronts", "Pawns"]
+    outline = [(title, 2 * n) for n, title in enumerate(titles)]
+    pdf(tmp_path / "kit.pdf", ["x"] * 8, outline=outline)
+    block = print_section([read(tmp_path, "kit.pdf")], ["retail"])
+    holds = block[block.index('<p class="small">') :]
+    holds = holds[len('<p class="small">') : holds.index("</p>")]
+    assert holds == "Board, Terrain tiles (2 sheets), Pawns."
+    assert "Terrain tiles (1/2), fronts" in block and "Terrain tiles (2/2), fronts" in block
 
 
 def test_an_outline_wins_over_footers_and_pages_before_it_are_read_not_cut(tmp_path):
