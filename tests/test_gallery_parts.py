@@ -11,7 +11,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from pachaprint.check.validate import validate_path
-from pachaprint.pipeline.gallery import gallery_html, gallery_record
+from pachaprint.pipeline.gallery import gallery_html, gallery_record, print_section
 from pachaprint.pipeline.printfiles import (
     Words,
     paper_name,
@@ -20,8 +20,9 @@ from pachaprint.pipeline.printfiles import (
     words_for,
 )
 from pachaprint.pipeline.report_page import report_html
-from pachaprint.pipeline.reports import scenario_report
+from pachaprint.pipeline.reports import scenario_report, write_charts
 from pachaprint.pipeline.verdicts import competitive_words, flag_mode, otoma_words, verdicts
+from pachaprint.render.charts import chart_files
 from tests.helpers import EXAMPLES, REPO
 
 BALANCE = EXAMPLES / "balance" / "reports.json"
@@ -193,7 +194,8 @@ def test_every_text_is_escaped_on_both_pages():
     assert name in "".join(index.text) and "<i>bad</i>.json" in "".join(index.text)
     full = dict(full_report("colca-canyon"), name=name, flags=report["flags"])
     full["warnings"] = [{"rule": "w", "cells": [], "message": "<em>"}]
-    page = parsed(report_html(full))
+    sizes = dict.fromkeys(chart_files(full["balance"]), (480, 300))
+    page = parsed(report_html(full, sizes))
     assert not {"script", "b", "x", "em"} & set(page.tags)
     assert page.tags.count("img") == 2 + 4  # the disc back, its front behind a click, 4 charts
     text = "".join(page.text)
@@ -246,6 +248,19 @@ def test_footer_labels_make_the_sections_and_say_what_goes_on_card(tmp_path):
     assert (found.card_pages, found.paper_pages) == ([(5, 9)], [(1, 4)])
 
 
+def test_the_kit_block_names_each_piece_once_with_its_sheets(tmp_path):
+    """The line under "Core set" lists what to cut out: a piece spread over two sheets
+    is named once with its count, while "Page by page" keeps a row per sheet."""
+    titles = ["Board", "Terrain tiles (1/2), fronts", "Terrain tiles (2/2), fronts", "Pawns"]
+    outline = [(title, 2 * n) for n, title in enumerate(titles)]
+    pdf(tmp_path / "kit.pdf", ["x"] * 8, outline=outline)
+    block = print_section([read(tmp_path, "kit.pdf")], ["retail"])
+    holds = block[block.index('<p class="small">') :]
+    holds = holds[len('<p class="small">') : holds.index("</p>")]
+    assert holds == "Board, Terrain tiles (2 sheets), Pawns."
+    assert "Terrain tiles (1/2), fronts" in block and "Terrain tiles (2/2), fronts" in block
+
+
 def test_an_outline_wins_over_footers_and_pages_before_it_are_read_not_cut(tmp_path):
     pdf(tmp_path / "discs.pdf", ["x"] * 6, outline=[("Salt Flats", 2), ("Lake Shore", 4)])
     found = read(tmp_path, "discs.pdf")
@@ -281,3 +296,32 @@ def test_paper_names_and_the_words_of_a_language():
     german = words_for("de", [("salt", "Salz")])
     assert "Salz (salt)" in german.known and german.known[0] == max(german.known, key=len)
     assert len(german.to_read) == 2 and german.blank
+
+
+def test_the_report_page_keeps_each_chart_its_own_proportions(tmp_path):
+    """The page declares every chart's size before it loads: 480 px wide and as tall as
+    the drawn SVG's proportions make it (the seat chart grows with the seats, the Otoma
+    chart with its legend), so nothing on the page moves when the images arrive."""
+    report = full_report("colca-canyon")
+    sizes = write_charts(report, tmp_path)
+    assert (
+        sorted(sizes)
+        == sorted(chart_files(report["balance"]))
+        == sorted(p.name for p in tmp_path.iterdir())
+    )
+    page = report_html(report, sizes)
+    declared = {}
+    for name in sizes:
+        tag = page[page.index(f'<img src="{name}"') :]
+        tag = tag[: tag.index(">")]
+        width = int(tag.split(' width="')[1].split('"')[0])
+        height = int(tag.split(' height="')[1].split('"')[0])
+        declared[name] = (width, height)
+        root = (tmp_path / name).read_text(encoding="utf-8")
+        points = root[root.index("<svg") :]
+        svg_w = float(points.split(' width="')[1].split("pt")[0])
+        svg_h = float(points.split(' height="')[1].split("pt")[0])
+        assert width == 480 and abs(height - 480 * svg_h / svg_w) <= 0.5, name
+    # a bar a seat: two seats make the seat chart far shorter than the score chart
+    assert declared["chart-seats.svg"] == (480, 208)
+    assert declared["chart-scores.svg"] == (480, 300)

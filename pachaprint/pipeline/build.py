@@ -119,14 +119,14 @@ def build_scenario(
             folder = stage.path(relative / "report.json").parent
             try:
                 _render_disc(disc, folder, options)
-                write_charts(report, folder)
+                chart_sizes = write_charts(report, folder)
             except Exception as exc:
                 return {"status": "failed", "problems": [failure("rendering failed", exc)]}
             stage.path(relative / "report.json").write_text(report_json(report), encoding="utf-8")
             stage.path(relative / "report.md").write_text(report_markdown(report), encoding="utf-8")
             files = sorted(p.name for p in folder.iterdir())
             stage.path(relative / "report.html").write_text(
-                report_html(report, files, options.printing.wheels), encoding="utf-8"
+                report_html(report, chart_sizes, files, options.printing.wheels), encoding="utf-8"
             )
             outputs = stage.commit()
     except Exception as exc:

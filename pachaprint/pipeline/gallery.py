@@ -19,7 +19,7 @@ from importlib import resources
 from typing import Any
 from urllib.parse import quote
 
-from pachaprint.pipeline.printfiles import PrintFile, Section, page_range, ranges_words
+from pachaprint.pipeline.printfiles import PART, PrintFile, Section, page_range, ranges_words
 from pachaprint.pipeline.verdicts import Verdict, gallery_record
 
 FLIP = {
@@ -89,11 +89,26 @@ def disc_wheels(pdf: PrintFile, wheels: Sequence[str]) -> list[str]:
     return list(wheels[:1])
 
 
+def _pieces(titles: Sequence[str]) -> list[str]:
+    """The pieces a file's sections hold, each named once: the sheets of one piece
+    (``Terrain tiles (1/2), fronts`` and ``(2/2), fronts``) become ``Terrain tiles
+    (2 sheets)``; "Page by page" keeps every sheet."""
+    sheets: dict[str, int] = {}
+    for title in titles:
+        part = PART.search(title)
+        if part is None:
+            sheets.setdefault(title, 1)
+        else:
+            name = title[: part.start()].rstrip()
+            sheets[name] = max(sheets.get(name, 1), int(part.group(2)))
+    return [name if n == 1 else f"{name} ({n} sheets)" for name, n in sheets.items()]
+
+
 def _holds(files: list[PrintFile], wheels: Sequence[str]) -> str:
     """What the file holds: its parts to cut out, or whose discs for which wheel."""
     first = files[0]
     if not first.ids:
-        cut = [s.title for s in first.sections if s.card and s.title]
+        cut = _pieces([s.title for s in first.sections if s.card and s.title])
         return f'<p class="small">{escape(", ".join(cut))}.</p>' if cut else ""
     held = disc_wheels(first, wheels)
     n = len(first.ids)

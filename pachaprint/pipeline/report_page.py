@@ -8,7 +8,7 @@ escaped; the disc front hides behind a click.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -24,7 +24,7 @@ from pachaprint.pipeline.report_tables import (
 )
 from pachaprint.pipeline.reports import split_words
 from pachaprint.pipeline.verdicts import other_flags, verdicts
-from pachaprint.render.charts import CAPTIONS, chart_files
+from pachaprint.render.charts import CAPTIONS
 
 SPREAD = ["min", "p10", "median", "p90", "max"]
 SEAT_HEADER = ["seat", "wins", "95 % interval", "wins when starting", "games started"]
@@ -51,13 +51,15 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     return f'<div class="scroll"><table><tr>{head}</tr>{body}</table></div>'
 
 
-def _charts(balance: dict[str, Any], *names: str) -> str:
-    """The charts ``names`` the report has data for, side by side where there is room."""
+def _charts(charts: Mapping[str, tuple[int, int]], *names: str) -> str:
+    """The charts ``names`` drawn for the report (``charts``: file -> its size on the
+    page), side by side where there is room."""
     figures = [
-        f'<figure><a href="{name}"><img src="{name}" alt="{escape(CAPTIONS[name])}" width="480" '
-        f'height="300" loading="lazy"></a><figcaption>{escape(CAPTIONS[name])}</figcaption></figure>'
+        f'<figure><a href="{name}"><img src="{name}" alt="{escape(CAPTIONS[name])}" '
+        f'width="{charts[name][0]}" height="{charts[name][1]}" loading="lazy"></a>'
+        f"<figcaption>{escape(CAPTIONS[name])}</figcaption></figure>"
         for name in names
-        if name in chart_files(balance)
+        if name in charts
     ]
     return f'<div class="charts">{"".join(figures)}</div>' if figures else ""
 
@@ -141,7 +143,9 @@ def _tiles(report: dict[str, Any]) -> str:
     )
 
 
-def _competitive(report: dict[str, Any], balance: dict[str, Any]) -> str:
+def _competitive(
+    report: dict[str, Any], balance: dict[str, Any], charts: Mapping[str, tuple[int, int]]
+) -> str:
     game = balance["modes"].get("competitive")
     sim = report.get("simulation")
     if not game or not sim:
@@ -171,24 +175,24 @@ def _competitive(report: dict[str, Any], balance: dict[str, Any]) -> str:
             SEAT_HEADER,
             seats,
         )
-        + _charts(balance, "chart-seats.svg", "chart-scores.svg")
+        + _charts(charts, "chart-seats.svg", "chart-scores.svg")
         + "</section>"
     )
 
 
-def _lengths(balance: dict[str, Any]) -> str:
+def _lengths(balance: dict[str, Any], charts: Mapping[str, tuple[int, int]]) -> str:
     rows = [[mode, *_spread(data["turns"])] for mode, data in balance["modes"].items()]
     if not rows:
         return ""
     return (
         '<section id="lengths"><h2>Game length</h2>'
         + table(["mode", "mean turns", "sd", *SPREAD], rows)
-        + _charts(balance, "chart-lengths.svg")
+        + _charts(charts, "chart-lengths.svg")
         + "</section>"
     )
 
 
-def _otoma(balance: dict[str, Any]) -> str:
+def _otoma(balance: dict[str, Any], charts: Mapping[str, tuple[int, int]]) -> str:
     header, rows = otoma_table(balance)
     if not rows:
         skipped = "".join(f"<li>{escape(n)}</li>" for n in balance.get("skipped") or [])
@@ -197,7 +201,7 @@ def _otoma(balance: dict[str, Any]) -> str:
         '<section id="otoma"><h2>Against the Otoma</h2>'
         + table(header, rows)
         + f"<p>{escape(OTOMA_NOTE)}</p>"
-        + _charts(balance, "chart-otoma.svg")
+        + _charts(charts, "chart-otoma.svg")
         + "</section>"
     )
 
@@ -215,19 +219,24 @@ def _cells(cells: list[dict[str, Any]]) -> str:
 
 
 def report_html(
-    report: dict[str, Any], files: Sequence[str] = (), wheels: Sequence[str] = ("retail",)
+    report: dict[str, Any],
+    charts: Mapping[str, tuple[int, int]],
+    files: Sequence[str] = (),
+    wheels: Sequence[str] = ("retail",),
 ) -> str:
-    """The report page of ``report`` (a ``report.json`` mapping); ``files`` are the names in
-    the scenario's folder the page may link to, ``wheels`` the build's wheel templates."""
+    """The report page of ``report`` (a ``report.json`` mapping); ``charts`` are the chart
+    files drawn for it with their sizes on the page (:func:`~pachaprint.pipeline.reports.write_charts`),
+    ``files`` the names in the scenario's folder the page may link to, ``wheels`` the
+    build's wheel templates."""
     balance = report.get("balance") or {}
     body = [_head(report, files, wheels), _flags(report), _tiles(report)]
     if balance:
         played = f'<section id="games"><p>{words(split_words(balance))}</p></section>'
         body += [
             played if balance.get("modes") else "",
-            _competitive(report, balance),
-            _otoma(balance),
-            _lengths(balance),
+            _competitive(report, balance, charts),
+            _otoma(balance, charts),
+            _lengths(balance, charts),
             _cells(balance.get("cells") or []),
         ]
     header = f'<p><a href="../../index.html">All scenarios</a></p><h1>{escape(report["name"])}</h1>'

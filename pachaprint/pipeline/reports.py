@@ -84,12 +84,16 @@ def unfinished_games(balance: dict[str, Any]) -> list[str]:
     return problems
 
 
-def write_charts(report: dict[str, Any], folder: Path) -> None:
-    """The balance charts of ``report`` as SVG files in ``folder``."""
-    from pachaprint.render.charts import charts
+def write_charts(report: dict[str, Any], folder: Path) -> dict[str, tuple[int, int]]:
+    """The balance charts of ``report`` as SVG files in ``folder``; returns the size the
+    report page gives each (file name -> width and height in CSS pixels)."""
+    from pachaprint.render.charts import charts, page_size
 
+    sizes = {}
     for name, svg in charts(report["balance"]).items():
         (folder / name).write_text(svg, encoding="utf-8")
+        sizes[name] = page_size(svg)
+    return sizes
 
 
 def scenario_report(

@@ -21,6 +21,7 @@ palette, which colour-blind readers can tell apart.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
@@ -79,6 +80,21 @@ def charts(report: dict[str, Any]) -> dict[str, str]:
         "chart-lengths.svg": lambda: length_chart(name, modes),
     }
     return {file: draw[file]() for file in chart_files(report)}
+
+
+PAGE_WIDTH = 480
+"""The width in CSS pixels a report page gives a chart (it shrinks on a narrow screen)."""
+
+
+def page_size(svg: str) -> tuple[int, int]:
+    """The width and height a page declares for the chart ``svg`` (:data:`PAGE_WIDTH` wide,
+    in the chart's own proportions, read from the size matplotlib wrote on its root), so
+    that the browser keeps the right room for it before the image loads."""
+    found = re.search(r'<svg[^>]* width="([0-9.]+)pt" height="([0-9.]+)pt"', svg)
+    if found is None:
+        raise ValueError("the chart's SVG root gives no width and height in points")
+    width, height = float(found[1]), float(found[2])
+    return PAGE_WIDTH, round(PAGE_WIDTH * height / width)
 
 
 def chart_files(report: dict[str, Any]) -> list[str]:
