@@ -106,9 +106,10 @@ class Weights:
         normal 36.0 % of 150 games against 28.7 % with none, 18-32 % with the others),
         and no worth for the crops under pawns without a turn left (:attr:`last_turns`;
         seed 1, normal, with the least odds: 38.0 % against 36.0 %). Held out on seed 2,
-        600 games a line, interleaved: easy 68.7 % [65-72] against 59.5 % [56-63] (+128
-        -73 on the same deals), normal 31.8 % [28-36] against 26.0 % [23-30] (+88 -53);
-        the least odds alone, 65.2 % and 28.0 %."""
+        600 games a line, interleaved: easy 68.5 % [65-72] against 59.5 % [56-63] (+128
+        -74 on the same deals), normal 31.8 % [28-36] against 26.0 % [23-30] (+88 -53),
+        at 0.23 s and 0.20 s of CPU a two-seat game against 0.21 s and 0.18 s; the least
+        odds alone, 65.2 % and 28.0 %."""
         if rules.shared:
             return cls(tokens=COOP_TOKENS, guess_odds=COOP_GUESS_ODDS, last_turns=True)
         return cls()
