@@ -49,6 +49,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_bots import _long_scenarios, play_with, rate  # noqa: E402
 
+from pachaprint.cli import collect_less_often  # noqa: E402
+
 CHANGES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "width6": ({"width": 6}, {}),
     "width8": ({"width": 8}, {}),
@@ -264,6 +266,7 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--list", action="store_true", help="list the configurations")
     args = parser.parse_args()
+    collect_less_often()  # as every pachaprint command does (its workers fork from here)
     if args.list:
         print(f"today: budget {TODAY}; chosen: as make_bot makes it; changes (join with +):")
         for name, (budget, weights) in CHANGES.items():

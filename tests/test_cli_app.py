@@ -150,3 +150,24 @@ def test_lang_option_offers_every_language_of_the_list(command: str) -> None:
     assert f"--lang {'|'.join(LANGUAGES)} " in shown.stdout
     refused = CliRunner().invoke(app, [command, "--lang", "nl"])
     assert refused.exit_code == 2 and "'nl' is not one of" in refused.stderr
+
+
+def test_every_command_and_the_workers_it_forks_look_for_garbage_less_often():
+    """``main`` sets the collector's thresholds before the command runs, and a worker
+    process forked from it (the build's, simulate's) keeps them."""
+    code = (
+        "import gc, sys\n"
+        "from concurrent.futures import ProcessPoolExecutor\n"
+        "from pachaprint.cli import main\n"
+        "sys.argv = ['pachaprint', '--help']\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "with ProcessPoolExecutor(1) as pool:\n"
+        "    worker = pool.submit(gc.get_threshold).result()\n"
+        "print(gc.get_threshold(), worker, file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip() == "(10000, 50, 100) (10000, 50, 100)"
