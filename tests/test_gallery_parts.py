@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -170,9 +171,14 @@ class Collector(HTMLParser):
         super().__init__()
         self.tags: list[str] = []
         self.text: list[str] = []
+        self.images: dict[str, dict[str, str | None]] = {}
+        """``src`` -> the attributes of each ``<img>``."""
 
     def handle_starttag(self, tag: str, attrs: list) -> None:
         self.tags.append(tag)
+        if tag == "img":
+            found = dict(attrs)
+            self.images[found["src"]] = found
 
     def handle_data(self, data: str) -> None:
         self.text.append(data)
@@ -309,18 +315,15 @@ def test_the_report_page_keeps_each_chart_its_own_proportions(tmp_path):
         == sorted(chart_files(report["balance"]))
         == sorted(p.name for p in tmp_path.iterdir())
     )
-    page = report_html(report, sizes)
+    images = parsed(report_html(report, sizes)).images
     declared = {}
     for name in sizes:
-        tag = page[page.index(f'<img src="{name}"') :]
-        tag = tag[: tag.index(">")]
-        width = int(tag.split(' width="')[1].split('"')[0])
-        height = int(tag.split(' height="')[1].split('"')[0])
-        declared[name] = (width, height)
-        root = (tmp_path / name).read_text(encoding="utf-8")
-        points = root[root.index("<svg") :]
-        svg_w = float(points.split(' width="')[1].split("pt")[0])
-        svg_h = float(points.split(' height="')[1].split("pt")[0])
+        declared[name] = (int(images[name]["width"]), int(images[name]["height"]))
+        root = ET.parse(tmp_path / name).getroot()
+        svg_w, svg_h = (
+            float(root.get(side, "").removesuffix("pt")) for side in ("width", "height")
+        )
+        width, height = declared[name]
         assert width == 480 and abs(height - 480 * svg_h / svg_w) <= 0.5, name
     # a bar a seat: two seats make the seat chart far shorter than the score chart
     assert declared["chart-seats.svg"] == (480, 208)
