@@ -22,7 +22,7 @@ from pachaprint.engine.bots import ExpertBot, OracleCheatBot, make_bot
 from pachaprint.engine.bots.belief import CELL_SIZE_PRIOR, PublicBelief, _size_odds
 from pachaprint.engine.bots.logic import analyse
 from pachaprint.engine.bots.proofs import prove
-from pachaprint.engine.bots.world import Draws, WorldWheel
+from pachaprint.engine.bots.world import Draws, Stream, WorldWheel
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.config import GameConfig, Mode, first_start_cells
 from pachaprint.engine.rules.events import Phase
@@ -165,7 +165,7 @@ def test_a_drawn_world_keeps_the_open_tiles_its_fixed_answers_and_the_supply():
     view = state.view()
     belief = PublicBelief.of_table(view.geo, view.terrain, view.crop, view.supply)
     wheel = WorldWheel(
-        BOARD, view.terrain, view.crop, view.supply, belief, Draws(1), {c("a1"): D}, {}
+        BOARD, view.terrain, view.crop, view.supply, belief, Draws(Stream(1)), {c("a1"): D}, {}
     )
     assert wheel.discover(c("e1")) == F and wheel.divine(c("d1")) == 4  # open tiles as they lie
     assert wheel.discover(c("a1")) == D  # the branch's fixed answer
@@ -178,7 +178,12 @@ def test_a_drawn_world_keeps_the_open_tiles_its_fixed_answers_and_the_supply():
 
 @given(st.integers(min_value=0, max_value=2**64), st.integers(min_value=1, max_value=40))
 def test_a_branch_draws_what_a_seeded_random_would(seed: int, count: int) -> None:
-    """Draws seeds its generator lazily and through the C core of ``random``: the
-    floats must be those of ``random.Random(seed)``, or every search would change."""
-    lazy, plain = Draws(seed), random.Random(seed)
-    assert [lazy.random() for _ in range(count)] == [plain.random() for _ in range(count)]
+    """A stream seeds its generator lazily and through the C core of ``random``: every
+    branch reading it must draw the floats of ``random.Random(seed)``, each from the
+    first, however their draws interleave, or every search would change."""
+    stream = Stream(seed)
+    first, second, plain = Draws(stream), Draws(stream), random.Random(seed)
+    expected = [plain.random() for _ in range(count)]
+    assert [first.random() for _ in range(count // 2)] == expected[: count // 2]
+    assert [second.random() for _ in range(count)] == expected
+    assert [first.random() for _ in range(count - count // 2)] == expected[count // 2 :]

@@ -23,7 +23,7 @@ from typing import Final
 from pachaprint.engine.bots.belief import Belief, Odds, PublicBelief, Refinements
 from pachaprint.engine.bots.evaluate import DEFAULT_WEIGHTS, Weights
 from pachaprint.engine.bots.search import Budget, SearchBot
-from pachaprint.engine.bots.world import Draws, WorldWheel, draw
+from pachaprint.engine.bots.world import Draws, Stream, WorldWheel, draw
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind
 from pachaprint.engine.rules.movement import cells_of
@@ -56,6 +56,8 @@ class PublicModel:
         self._beliefs: OrderedDict[tuple[object, ...], PublicBelief] = OrderedDict()
         self._sharpened: dict[tuple[int, ...], Odds] = {}
         self._cache_size = cache_size
+        self._streams: dict[int, Stream] = {}
+        """The random floats of the decision's branches, by seed (see :class:`Stream`)."""
         self._root: tuple[int, int] | None = None
         """The decision's table (revealed and crop masks): see :meth:`_key`."""
 
@@ -109,7 +111,11 @@ class PublicModel:
             worlds = worlds[:1]  # without the Otoma no chance but the map's
         out = []
         for world in worlds:
-            rng = Draws((self.seed * 7919 + world) * 131 + depth)
+            seed = (self.seed * 7919 + world) * 131 + depth
+            stream = self._streams.get(seed)
+            if stream is None:
+                stream = self._streams[seed] = Stream(seed)
+            rng = Draws(stream)
             if odds and not spread:
                 splits = [(1.0, draw(odds, rng))]
             elif odds:

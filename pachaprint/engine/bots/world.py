@@ -15,22 +15,41 @@ from pachaprint.engine.bots.belief import Belief, Odds
 from pachaprint.model.board import Board
 
 
-class Draws:
-    """The random draws of one branch of a search: those of a ``random.Random`` seeded with
-    ``seed``, which is only made at the first draw. Many branches draw nothing, and seeding
-    a generator costs more than the rest of a short branch."""
+class Stream:
+    """The floats of a ``random.Random`` seeded with ``seed``, drawn once and kept: the
+    branches of one decision that share a seed (the search's common random numbers) all
+    read the same floats, and seeding a generator costs more than the rest of a short
+    branch. The generator is only made at the first draw: many branches draw nothing."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
+        self.floats: list[float] = []
         self._rng: _random.Random | None = None
 
+    def at(self, index: int) -> float:
+        """The float number ``index`` (from 0) of ``random.Random(seed).random()`` (its C core,
+        seeded the same way, without the Python layer's two calls)."""
+        floats = self.floats
+        while len(floats) <= index:
+            rng = self._rng
+            if rng is None:
+                rng = self._rng = _random.Random(self.seed)
+            floats.append(rng.random())
+        return floats[index]
+
+
+class Draws:
+    """The random draws of one branch of a search: the floats of ``stream``, from its first."""
+
+    def __init__(self, stream: Stream) -> None:
+        self.stream = stream
+        self._next = 0
+
     def random(self) -> float:
-        """The next float in [0, 1) of the branch's generator: ``random.Random(seed).random()``
-        (its C core, seeded the same way, without the Python layer's two calls)."""
-        rng = self._rng
-        if rng is None:
-            rng = self._rng = _random.Random(self.seed)
-        return rng.random()
+        """The branch's next float in [0, 1)."""
+        index = self._next
+        self._next = index + 1
+        return self.stream.at(index)
 
 
 def draw(odds: Odds, rng: Draws) -> int:
