@@ -72,7 +72,9 @@ class OracleCheatBot(SearchBot):
             return code
         if self._truth is None:
             self._truth = read_map(state)
-        code = self.search(state, TrueModel(self._truth))
+        root = state.clone()
+        root.keep_no_record()  # the search reads only the table (each branch copies it)
+        code = self.search(root, TrueModel(self._truth))
         if A.kind_of(code) == _DIVINE:
             self.proved += 1
         return code

@@ -164,6 +164,7 @@ class ExpertBot(SearchBot):
     def pick(self, state: GameState) -> int:
         info = state.information_state()
         info.by_rule = True  # its group's choices, looking ahead, are its rule's (Bot.decide)
+        info.keep_no_record()
         return self.choose(info)
 
     def choose(self, info: GameState) -> int:

@@ -17,7 +17,7 @@ from typing import Final, Protocol
 from pachaprint.engine.rules.config import Seating
 from pachaprint.engine.rules.events import EventKind, Source
 from pachaprint.engine.rules.movement import Direction
-from pachaprint.engine.rules.trails import OtomaPath, Trails, otoma_path
+from pachaprint.engine.rules.trails import OtomaPath, Trails, otoma_path, otoma_stop
 from pachaprint.model.board import Board
 
 # Enum members read in hot code, bound once: a compiled module reads a Final
@@ -86,6 +86,9 @@ class Otoma:
         self.pawns: list[int] = []
         """Cell of each Otoma pawn, in setup order (the order of their colours)."""
         self.moves: list[OtomaMove] = []
+        self.recording = True
+        """Whether :attr:`moves` records each move (a search's lookahead keeps no record:
+        see ``Table.keep_no_record``)."""
 
     @classmethod
     def seated(cls, seating: Seating, trails: Trails, takes_tokens: bool) -> Otoma:
@@ -98,6 +101,7 @@ class Otoma:
         twin = Otoma(self.side, self.account, self.colours, self.trails, self.takes_tokens)
         twin.pawns = list(self.pawns)
         twin.moves = list(self.moves)
+        twin.recording = self.recording
         return twin
 
     def setup(self, state: Table, cells: Sequence[int]) -> None:
@@ -144,17 +148,22 @@ class Otoma:
         """Where an Otoma pawn would go, without moving it."""
         return otoma_path(self.trails, self.pawns[pawn], direction, state.revealed)
 
-    def move(self, state: Table, pawn: int, direction: Direction) -> OtomaMove:
-        """Move a pawn in a straight line; on stopping the Otoma discover terrain and crop and score."""
+    def move(self, state: Table, pawn: int, direction: Direction) -> None:
+        """Move a pawn in a straight line; on stopping the Otoma discover terrain and crop
+        and score. The move is recorded in :attr:`moves` (with :attr:`recording`)."""
         acc = self.account
-        path = self.preview(state, pawn, direction)
-        stop = path.stop
+        path: OtomaPath | None = None
+        if self.recording:
+            path = self.preview(state, pawn, direction)
+            stop = path.stop
+        else:  # the same walk, without the path no one will read
+            stop = otoma_stop(self.trails, self.pawns[pawn], direction, state.revealed)
         colour = self.colours[pawn]
         if stop is None:
-            move = OtomaMove(pawn, colour, path)
             state.note(_EVENT_OTOMA_STAYS, acc, self.pawns[pawn], pawn)
-            self.moves.append(move)
-            return move
+            if path is not None:
+                self.moves.append(OtomaMove(pawn, colour, path))
+            return
         state.lift(self.side, self.pawns[pawn])
         state.place(self.side, stop)
         self.pawns[pawn] = stop
@@ -168,8 +177,8 @@ class Otoma:
         if token:
             state.tokens[acc] |= bit
         state.note(_EVENT_OTOMA_CROP, acc, stop, level, level)
-        move = OtomaMove(
-            pawn, colour, path, state.terrain[stop], level, state.score[acc] - before, token
-        )
-        self.moves.append(move)
-        return move
+        if path is not None:
+            points = state.score[acc] - before
+            self.moves.append(
+                OtomaMove(pawn, colour, path, state.terrain[stop], level, points, token)
+            )

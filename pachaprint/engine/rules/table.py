@@ -145,6 +145,16 @@ class Table:
         twin._skips_in_row, twin._final_left = self._skips_in_row, self._final_left
         return twin
 
+    def keep_no_record(self) -> None:
+        """Forget the record of the game so far and keep none from now on: the
+        :attr:`history`, the :attr:`events` and the Otoma's moves. What a search plays its
+        branches on: it reads only the table, and every branch copies the state."""
+        self.history = []
+        self.events = None
+        if self.otoma is not None:
+            self.otoma.moves = []
+            self.otoma.recording = False
+
     def information_state(self: T) -> T:
         """What the players know, as a state: a copy whose wheel answers only for the open
         tiles and with no deck, so unseen tiles are chance. A search bot gives it a map it
