@@ -410,3 +410,38 @@ def test_the_terminal_tells_a_person_no_tile_can_be_discovered_any_more():
         "The game ended early: no tile could be discovered any more, so the 1 cell left "
         "without terrain scores for no one."
     )
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "hard"])
+def test_a_state_that_keeps_no_record_plays_every_step_alike(difficulty: str) -> None:
+    """What a search plays on (``keep_no_record``) differs from the game only by its record:
+    each step leaves the same table, and the Otoma move the same, without their paths."""
+    import random
+
+    state = game(difficulty, seed=11)
+    twin = state.clone()
+    twin.keep_no_record()
+    assert twin.history == [] and twin.events is None and twin.otoma.moves == []
+    rng = random.Random(3)
+    before = len(state.history)
+    while not state.is_terminal():
+        code = rng.choice(list(state.legal_actions()))
+        state.apply(code)
+        twin.apply(code)
+        assert list(twin.legal_actions()) == list(state.legal_actions())
+        assert (twin.phase, twin.turn, twin.score, twin.tokens) == (
+            state.phase,
+            state.turn,
+            state.score,
+            state.tokens,
+        )
+        assert (twin.terrain, twin.crop, twin.pawn_mask) == (
+            state.terrain,
+            state.crop,
+            state.pawn_mask,
+        )
+        assert twin.otoma.pawns == state.otoma.pawns
+    assert twin.outcome() == state.outcome()
+    assert twin.history == state.history[before:]  # only what it played itself
+    assert twin.events is None and twin.otoma.moves == []
+    assert state.otoma.moves and state.events  # the game itself recorded both
