@@ -125,20 +125,26 @@ def _say(line: str) -> None:
     sys.stderr.write(line + "\n")
 
 
+_BUILDING = {"bdist_wheel", "editable_wheel", "build", "build_ext", "install", "develop"}
+"""The setup commands that compile; the metadata commands (egg_info, dist_info) do not."""
+
+
 def _compiling() -> bool:
-    """True when this install compiles: mypy in the build environment, a C compiler at
-    hand, and no ``PACHAPRINT_PURE_PYTHON``."""
+    """True when this install compiles: a command that builds, mypy in the build
+    environment, a C compiler at hand, and no ``PACHAPRINT_PURE_PYTHON``.
+
+    pip runs this file three times (requirements, metadata, wheel); the first two only
+    write metadata, so they neither import mypyc (about a second) nor probe the compiler.
+    """
     if not COMPILED or os.environ.get("PACHAPRINT_PURE_PYTHON"):
+        return False
+    if not _BUILDING & set(sys.argv[1:]):
         return False
     try:
         import mypyc.build  # noqa: F401
     except ImportError:  # no mypy in the build environment: install interpreted
         return False
     return _can_compile()
-
-
-_BUILDING = {"bdist_wheel", "editable_wheel", "build", "build_ext", "install", "develop"}
-"""The setup commands that compile; the metadata commands (egg_info, dist_info) do not."""
 
 
 class BuildExt(build_ext):
@@ -193,8 +199,17 @@ class BuildExt(build_ext):
             todo = self._stale_sources(sources, output_dir, headers)
             # large files first, so that no core is left alone with one at the end
             todo.sort(key=os.path.getsize, reverse=True)
+            shared, users = self._precompiled(todo, output_dir or self.build_temp, settings)
+
+            def compile_source(source: str) -> None:
+                if source in users:
+                    preargs = [*(settings.get("extra_preargs") or []), "-include", shared]
+                    compile_one([source], output_dir, **{**settings, "extra_preargs": preargs})
+                else:
+                    compile_one([source], output_dir, **settings)
+
             with ThreadPoolExecutor(max_workers=_cores()) as pool:
-                for _ in pool.map(lambda s: compile_one([s], output_dir, **settings), todo):
+                for _ in pool.map(compile_source, todo):
                     pass
             for source, made in zip(sources, objects, strict=True):
                 _not_older(made, [source, *headers])
@@ -202,6 +217,50 @@ class BuildExt(build_ext):
 
         self.compiler.compile = compile_all  # type: ignore[method-assign]
         super().build_extensions()
+
+    def _precompiled(
+        self, sources: list[str], folder: str, settings: dict[str, Any]
+    ) -> tuple[str, set[str]]:
+        """A precompiled header for the C files of the modules, and the files that use it.
+
+        Every module's C file begins by including the same two large headers (mypyc's
+        declarations of every compiled class and function, with ``Python.h``). GCC reads
+        them once into a ``.gch`` file and each module's compile loads it, with
+        ``-include``, instead of parsing them again: about 6 of 55 CPU seconds. The
+        ``-include``d file is the same text the C files include first, so a compiler that
+        cannot use the ``.gch`` reads the text and compiles the same code. Only with GCC,
+        and only for four files or more; ``("", set())`` when there is none."""
+        from setuptools._distutils.errors import CompileError
+
+        groups: dict[str, list[str]] = {}
+        for source in sources:
+            if includes := _leading_includes(source):
+                groups.setdefault(includes, []).append(source)
+        includes, users = max(groups.items(), key=lambda group: len(group[1]), default=("", []))
+        if len(users) < 4 or not _is_gcc(self.compiler):
+            return "", set()
+        header = os.path.join(folder, "modules.h")
+        with open(header, "w", encoding="utf-8") as file:
+            file.write(includes)
+        compiler = self.compiler
+        _, _, postargs, pp_opts, _ = compiler._setup_compile(
+            folder,
+            settings.get("macros"),
+            settings.get("include_dirs"),
+            [],
+            None,
+            settings.get("extra_postargs"),
+        )
+        cc_args = compiler._get_cc_args(
+            pp_opts, settings.get("debug", False), settings.get("extra_preargs")
+        )
+        try:
+            compiler._compile(
+                header + ".gch", header, ".h", [*cc_args, "-x", "c-header"], postargs, pp_opts
+            )
+        except CompileError:  # compile as before, reading the headers in every file
+            return "", set()
+        return header, set(users)
 
     def _stale_sources(
         self, sources: list[str], folder: str | None, headers: list[str]
@@ -296,6 +355,33 @@ def _run_mypyc() -> list[Extension]:
     return mypycify(
         COMPILED, opt_level=OPT_LEVEL, debug_level="0", group_name="pachaprint", multi_file=True
     )
+
+
+def _leading_includes(source: str) -> str:
+    """The ``#include "..."`` lines a C file begins with (mypyc's own headers)."""
+    lines = []
+    with open(source, encoding="utf-8", errors="replace") as file:
+        for line in file:
+            if not line.startswith('#include "'):
+                break
+            lines.append(line)
+    return "".join(lines)
+
+
+def _is_gcc(compiler: Any) -> bool:
+    """True when ``compiler`` runs GCC (whose precompiled headers ``-include`` finds)."""
+    import subprocess
+
+    command = getattr(compiler, "compiler_so", None)
+    if getattr(compiler, "compiler_type", "") != "unix" or not command:
+        return False
+    try:
+        found = subprocess.run(
+            [command[0], "--version"], capture_output=True, text=True, timeout=30, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return "Free Software Foundation" in found.stdout
 
 
 def _not_older(target: str, sources: list[str]) -> None:
