@@ -11,9 +11,11 @@ construction. ``pachaprint.compiled.compiled_modules()`` says which are in use.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import sysconfig
 import tempfile
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -189,21 +191,22 @@ class BuildExt(build_ext):
                 _say(
                     f"pachaprint: {modules} modules compiled with mypyc, kept from an earlier install"
                 )
+        headers = _Precompiled(self.compiler, self.extensions, self.build_temp)
         compile_one = self.compiler.compile
 
         def compile_all(
             sources: list[str], output_dir: str | None = None, **settings: Any
         ) -> list[str]:
             objects: list[str] = self.compiler.object_filenames(sources, output_dir=output_dir)
-            headers = settings.get("depends") or []
-            todo = self._stale_sources(sources, output_dir, headers)
+            depends = settings.get("depends") or []
+            todo = self._stale_sources(sources, output_dir, depends)
             # large files first, so that no core is left alone with one at the end
             todo.sort(key=os.path.getsize, reverse=True)
-            shared, users = self._precompiled(todo, output_dir or self.build_temp, settings)
 
             def compile_source(source: str) -> None:
-                if source in users:
-                    preargs = [*(settings.get("extra_preargs") or []), "-include", shared]
+                header = headers.get(source, settings)
+                if header:
+                    preargs = [*(settings.get("extra_preargs") or []), "-include", header]
                     compile_one([source], output_dir, **{**settings, "extra_preargs": preargs})
                 else:
                     compile_one([source], output_dir, **settings)
@@ -212,55 +215,11 @@ class BuildExt(build_ext):
                 for _ in pool.map(compile_source, todo):
                     pass
             for source, made in zip(sources, objects, strict=True):
-                _not_older(made, [source, *headers])
+                _not_older(made, [source, *depends])
             return objects
 
         self.compiler.compile = compile_all  # type: ignore[method-assign]
         super().build_extensions()
-
-    def _precompiled(
-        self, sources: list[str], folder: str, settings: dict[str, Any]
-    ) -> tuple[str, set[str]]:
-        """A precompiled header for the C files of the modules, and the files that use it.
-
-        Every module's C file begins by including the same two large headers (mypyc's
-        declarations of every compiled class and function, with ``Python.h``). GCC reads
-        them once into a ``.gch`` file and each module's compile loads it, with
-        ``-include``, instead of parsing them again: about 6 of 55 CPU seconds. The
-        ``-include``d file is the same text the C files include first, so a compiler that
-        cannot use the ``.gch`` reads the text and compiles the same code. Only with GCC,
-        and only for four files or more; ``("", set())`` when there is none."""
-        from setuptools._distutils.errors import CompileError
-
-        groups: dict[str, list[str]] = {}
-        for source in sources:
-            if includes := _leading_includes(source):
-                groups.setdefault(includes, []).append(source)
-        includes, users = max(groups.items(), key=lambda group: len(group[1]), default=("", []))
-        if len(users) < 4 or not _is_gcc(self.compiler):
-            return "", set()
-        header = os.path.join(folder, "modules.h")
-        with open(header, "w", encoding="utf-8") as file:
-            file.write(includes)
-        compiler = self.compiler
-        _, _, postargs, pp_opts, _ = compiler._setup_compile(
-            folder,
-            settings.get("macros"),
-            settings.get("include_dirs"),
-            [],
-            None,
-            settings.get("extra_postargs"),
-        )
-        cc_args = compiler._get_cc_args(
-            pp_opts, settings.get("debug", False), settings.get("extra_preargs")
-        )
-        try:
-            compiler._compile(
-                header + ".gch", header, ".h", [*cc_args, "-x", "c-header"], postargs, pp_opts
-            )
-        except CompileError:  # compile as before, reading the headers in every file
-            return "", set()
-        return header, set(users)
 
     def _stale_sources(
         self, sources: list[str], folder: str | None, headers: list[str]
@@ -358,14 +317,88 @@ def _run_mypyc() -> list[Extension]:
 
 
 def _leading_includes(source: str) -> str:
-    """The ``#include "..."`` lines a C file begins with (mypyc's own headers)."""
+    """The header ``#include`` lines a C file begins with."""
     lines = []
-    with open(source, encoding="utf-8", errors="replace") as file:
-        for line in file:
-            if not line.startswith('#include "'):
-                break
-            lines.append(line)
+    try:
+        with open(source, encoding="utf-8", errors="replace") as file:
+            for line in file:
+                if not re.fullmatch(r'#include [<"][^<>"]+\.h[>"]\n', line):
+                    break
+                lines.append(line)
+    except OSError:
+        return ""
     return "".join(lines)
+
+
+class _Precompiled:
+    """Precompiled headers: the headers that several C files begin with, each read once.
+
+    Every module's C file begins by including the same two large headers (mypyc's
+    declarations of every compiled class and function, with ``Python.h``), and each
+    module's small shim includes ``Python.h``. GCC reads such a group of headers once
+    into a ``.gch`` file, and each compile loads it (``-include``) instead of parsing the
+    headers again: about 10 of 60 CPU seconds. The ``-include``d file holds the lines the
+    C files begin with, so a compiler that cannot use the ``.gch`` reads the same text
+    and compiles the same code. Only with GCC, for headers four files or more begin with.
+    """
+
+    def __init__(self, compiler: Any, extensions: list[Extension], folder: str) -> None:
+        self.compiler = compiler
+        self.folder = folder
+        self.lock = threading.Lock()
+        self.made: dict[str, str] = {}
+        self.includes: dict[str, str] = {}
+        if not _is_gcc(compiler):
+            return
+        users: dict[str, list[str]] = {}
+        for extension in extensions:
+            for source in extension.sources:
+                if source.endswith(".c") and (lines := _leading_includes(source)):
+                    users.setdefault(lines, []).append(source)
+        self.includes = {
+            source: lines
+            for lines, sources in users.items()
+            if len(sources) >= 4
+            for source in sources
+        }
+
+    def get(self, source: str, settings: dict[str, Any]) -> str:
+        """The header to ``-include`` when compiling ``source`` with ``settings``, made
+        the first time it is asked for; ``""`` when there is none."""
+        lines = self.includes.get(source)
+        if lines is None:
+            return ""
+        with self.lock:
+            if lines not in self.made:
+                self.made[lines] = self._make(lines, settings)
+            return self.made[lines]
+
+    def _make(self, lines: str, settings: dict[str, Any]) -> str:
+        from setuptools._distutils.errors import CompileError
+
+        header = os.path.join(self.folder, f"precompiled-{len(self.made)}.h")
+        os.makedirs(self.folder, exist_ok=True)
+        with open(header, "w", encoding="utf-8") as file:
+            file.write(lines)
+        compiler = self.compiler
+        _, _, postargs, pp_opts, _ = compiler._setup_compile(
+            self.folder,
+            settings.get("macros"),
+            settings.get("include_dirs"),
+            [],
+            None,
+            settings.get("extra_postargs"),
+        )
+        cc_args = compiler._get_cc_args(
+            pp_opts, settings.get("debug", False), settings.get("extra_preargs")
+        )
+        try:
+            compiler._compile(
+                header + ".gch", header, ".h", [*cc_args, "-x", "c-header"], postargs, pp_opts
+            )
+        except CompileError:  # compile as before, reading the headers in every file
+            return ""
+        return header
 
 
 def _is_gcc(compiler: Any) -> bool:
