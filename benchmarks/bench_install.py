@@ -64,15 +64,14 @@ def main() -> None:
     parser.add_argument("--baseline", help="another revision, installed in the same rounds")
     args = parser.parse_args()
     revs = [args.rev] + ([args.baseline] if args.baseline else [])
-    names = {
-        rev: subprocess.run(
-            ["git", "-C", str(ROOT), "rev-parse", "--short", rev],
-            check=True,
-            capture_output=True,
-            text=True,
+    # (the commits, resolved here: in a clone "HEAD" would be the clone's own)
+    revs = [
+        subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", rev], check=True, capture_output=True, text=True
         ).stdout.strip()
         for rev in revs
-    }
+    ]
+    names = {rev: rev[:9] for rev in revs}
     results: dict[str, list[tuple[float, float]]] = {rev: [] for rev in revs}
     print(f"{'round':>5}  {'revision':<10} {'load':>5} {'wall s':>7} {'CPU s':>7} {'compiled':>8}")
     for round_ in range(1, args.rounds + 1):
