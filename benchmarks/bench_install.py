@@ -40,7 +40,9 @@ def install(rev: str, folder: Path) -> tuple[float, float, int]:
     venv = folder / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     pip = [str(venv / "bin" / "python"), "-m", "pip"]
-    subprocess.run([*pip, "install", "-q", "--upgrade", "pip"], check=True)
+    subprocess.run(
+        [*pip, "install", "-q", "--upgrade", "pip"], check=True, stderr=subprocess.DEVNULL
+    )
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run([*pip, "install", "-q", "."], cwd=clone, check=True, stderr=subprocess.DEVNULL)
