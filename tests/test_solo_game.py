@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 
 import pytest
 
@@ -416,8 +417,6 @@ def test_the_terminal_tells_a_person_no_tile_can_be_discovered_any_more():
 def test_a_state_that_keeps_no_record_plays_every_step_alike(difficulty: str) -> None:
     """What a search plays on (``keep_no_record``) differs from the game only by its record:
     each step leaves the same table, and the Otoma move the same, without their paths."""
-    import random
-
     state = game(difficulty, seed=11)
     twin = state.clone()
     twin.keep_no_record()

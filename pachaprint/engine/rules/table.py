@@ -146,9 +146,10 @@ class Table:
         return twin
 
     def keep_no_record(self) -> None:
-        """Forget the record of the game so far and keep none from now on: the
-        :attr:`history`, the :attr:`events` and the Otoma's moves. What a search plays its
-        branches on: it reads only the table, and every branch copies the state."""
+        """Forget the record of the game so far (the :attr:`history`, the :attr:`events`
+        and the Otoma's moves) and keep no events or Otoma moves from now on; the history
+        holds only the actions played from here. What a search plays its branches on: it
+        reads only the table, and every branch copies the state."""
         self.history = []
         self.events = None
         if self.otoma is not None:
