@@ -337,9 +337,10 @@ class _Precompiled:
     declarations of every compiled class and function, with ``Python.h``), and each
     module's small shim includes ``Python.h``. GCC reads such a group of headers once
     into a ``.gch`` file, and each compile loads it (``-include``) instead of parsing the
-    headers again: about 10 of 60 CPU seconds. The ``-include``d file holds the lines the
-    C files begin with, so a compiler that cannot use the ``.gch`` reads the same text
-    and compiles the same code. Only with GCC, for headers four files or more begin with.
+    headers again: about 9 CPU seconds less (the modules' C files 56 -> 50, the shims
+    5 -> 2). The ``-include``d file holds the lines the C files begin with, so a
+    compiler that cannot use the ``.gch`` reads the same text and compiles the same
+    code. Only with GCC, for headers four files or more begin with.
     """
 
     def __init__(self, compiler: Any, extensions: list[Extension], folder: str) -> None:
