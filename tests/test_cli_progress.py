@@ -73,6 +73,24 @@ def test_a_long_stage_says_at_once_that_it_starts(clock):
         ]
 
 
+def test_a_log_once_begun_follows_every_stage_to_its_end_however_quick(clock):
+    """A long stage said at its start and a command over within the patience: the log
+    still tells each stage's end (a fast machine builds a tiny disc in a second)."""
+    log = io.StringIO()
+    with Bars(True, STAGES, stream=log, long_stages=frozenset({"scenarios"})) as bars:
+        bars("validate", 2, 2)
+        bars("scenarios", 0, 2)
+        clock.now += 0.4
+        bars("scenarios", 1, 2)
+        clock.now += 0.4
+        bars("scenarios", 2, 2)
+    assert log.getvalue().splitlines() == [
+        "pachaprint: validating: 2 of 2 scenarios, done in 0.0 s",
+        "pachaprint: building: 0 of 2 scenarios",  # (a count between: its interval)
+        "pachaprint: building: 2 of 2 scenarios, done in 0.8 s",
+    ]
+
+
 def test_a_quick_command_prints_nothing_and_a_quiet_one_never(clock):
     log = io.StringIO()
     with Bars(True, STAGES, stream=log) as bars:

@@ -10,7 +10,8 @@ A command that runs for more than a moment reports ``progress(stage, done, total
   reports, then one when its count has grown (at most one every
   :attr:`Bars.INTERVAL` seconds) and one when it ends, each with its counts (``pachaprint: simulating: 120 of 200 games,
   14 s``); a command that is over sooner prints none. A stage known to be long
-  (``long_stages``) says at once that it starts (``done`` 0).
+  (``long_stages``) says at once that it starts (``done`` 0), and from the first line
+  on every stage's lines follow, to the end of each, however soon it ends.
 
 No thread writes the lines (a build forks worker processes, and a fork while
 another thread writes to standard error can leave the child's stream locked).
@@ -76,7 +77,7 @@ class Bars:
     def __exit__(self, *exc: object) -> None:
         if self.bars is not None:
             self.bars.stop()
-        elif self.wanted and time.monotonic() - self.started >= self.PATIENCE:
+        elif self.wanted and (self.said or time.monotonic() - self.started >= self.PATIENCE):
             self._write(time.monotonic())  # the stages that ended unsaid
 
     def __call__(self, stage: str, done: int, total: int) -> None:
@@ -91,7 +92,11 @@ class Bars:
         if self.terminal:
             if stage != "validate" or now - self.started >= self.TERMINAL_PATIENCE:
                 self._draw()
-        elif now - self.started >= self.PATIENCE or (done == 0 and stage in self.long_stages):
+        elif (
+            self.said  # a log once begun follows every stage to its end
+            or now - self.started >= self.PATIENCE
+            or (done == 0 and stage in self.long_stages)
+        ):
             self._write(now)
 
     def label(self, stage: str) -> tuple[str, str]:
