@@ -212,6 +212,8 @@ def test_a_half_painted_map_saves_as_a_draft_and_says_so(driver, folder):
     file = by_id(driver, "doc-file").text
     written = json.loads((folder / file).read_text())
     assert written["format"] == "pachaprint-draft/1" and written["terrain"][0] == "DF..."
+    # (the library is drawn again once its list comes back, after the status line)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f'.entry[data-file="{file}"]'))
     entry = driver.find_element(By.CSS_SELECTOR, f'.entry[data-file="{file}"]')
     assert "draft" in entry.text and shown(driver, "draft") and not shown(driver, "dirty")
     driver.refresh()
