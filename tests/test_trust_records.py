@@ -611,6 +611,25 @@ def without_manifest(found: dict[str, str]) -> dict[str, str]:
     return {name: digest for name, digest in found.items() if name != MANIFEST_NAME}
 
 
+def test_a_pool_whose_worker_died_fails_each_later_unit_in_words():
+    """Once a worker has died, the pool takes no more work: each unit handed to it after
+    that fails in its own future (the print sheets' stage raised a traceback instead)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    from pachaprint.pipeline.jobs import failure, pool_submit, worker_pool
+
+    with worker_pool(1) as pool:
+        submit = pool_submit(pool)
+        with pytest.raises(BrokenProcessPool):
+            submit(os._exit, 1).result(timeout=60)
+        later = submit(abs, -1)
+        assert later.done() and isinstance(later.exception(), BrokenProcessPool)
+        assert failure("print sheets (pnp/x.pdf) failed", later.exception()) == (
+            "print sheets (pnp/x.pdf) failed: a worker process ended abruptly "
+            "(killed, or out of memory)"
+        )
+
+
 KILL_ARGS = ["--paper", "a4", "--wheel", "retail", "--games", "2", "--mode", "competitive"]
 
 
@@ -646,7 +665,8 @@ def test_a_build_killed_while_its_workers_run_never_blocks_the_next(tmp_path):
         "main as the workers start": ("main", lambda out: True),
         "main a second later": ("main", lambda out: time.sleep(1.0) is None),
         "main once a scenario is written": ("main", lambda out: (out / "scenarios").is_dir()),
-        "a worker a second in": ("worker", lambda out: time.sleep(1.0) is None),
+        "a worker as the workers start": ("worker", lambda out: True),
+        "a worker once a scenario is written": ("worker", lambda out: (out / "scenarios").is_dir()),
         "all once a scenario is written": ("all", lambda out: (out / "scenarios").is_dir()),
     }
     for moment, (victim, ready) in moments.items():
@@ -665,9 +685,14 @@ def test_a_build_killed_while_its_workers_run_never_blocks_the_next(tmp_path):
             os.killpg(first.pid, signal.SIGKILL)
         else:
             os.kill(workers[0], signal.SIGKILL)
-        stdout, _ = first.communicate(timeout=300)
-        if victim == "worker":  # the build goes on without it and says what failed
-            assert first.returncode == 1 and "the worker failed" in stdout, stdout
+        stdout, stderr = first.communicate(timeout=300)
+        if victim == "worker":  # the build goes on without it and says in words what failed
+            assert first.returncode == 1 and "Traceback" not in stderr, (moment, stderr)
+            died = "failed: a worker process ended abruptly (killed, or out of memory)"
+            failed = [line for line in stdout.splitlines() if line.endswith(died)]
+            assert failed, (moment, stdout)
+            if moment == "a worker as the workers start":  # (before any unit was done)
+                assert any("the worker failed" in line for line in failed), stdout
         gone_by = time.monotonic() + 5
         while any(alive(p) for p in workers):
             assert time.monotonic() < gone_by, f"{moment}: workers {workers} outlived their build"

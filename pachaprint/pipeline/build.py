@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from pachaprint.check.files import scenario_files
 from pachaprint.model.text import display_path
-from pachaprint.pipeline.jobs import Submit, failure, run_now, worker_pool
+from pachaprint.pipeline.jobs import Submit, failure, pool_submit, run_now, worker_pool
 from pachaprint.pipeline.lock import BuildLock, BuildLockError
 from pachaprint.pipeline.manifest import Manifest
 from pachaprint.pipeline.options import BuildOptions, Progress
@@ -179,8 +179,9 @@ def _scenario_results(
         key=lambda item: _weight(item[0][0].data or {}),
         reverse=True,
     )
+    submit = pool_submit(executor)
     futures = {
-        executor.submit(build_scenario, disc, validation, out_dir, options, balanced): (
+        submit(build_scenario, disc, validation, out_dir, options, balanced): (
             outcome,
             digest,
         )
@@ -310,7 +311,7 @@ def _locked_build(
     if jobs > 1 and (pending or core_needed):  # (a discs PDF alone is made in this process)
         executor = worker_pool(jobs)
     with executor or nullcontext():
-        submit: Submit = executor.submit if executor else run_now
+        submit: Submit = pool_submit(executor) if executor else run_now
         core_told = False
         if core_needed:
             progress("core", 0, 1)

@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # (concurrent.futures loads only where a build runs units)
 T = TypeVar("T")
 
 Submit = Callable[..., "Future[Any]"]
-"""``submit(function, *args)``: ``ProcessPoolExecutor.submit`` or :func:`run_now`."""
+"""``submit(function, *args)``: :func:`pool_submit` or :func:`run_now`."""
 
 
 PARENT_CHECK_SECONDS = 0.5
@@ -39,6 +39,25 @@ def worker_pool(jobs: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(
         max_workers=jobs, initializer=die_with_parent, initargs=(os.getpid(),)
     )
+
+
+def pool_submit(executor: ProcessPoolExecutor) -> Submit:
+    """``executor.submit`` that never raises. Once a worker has died (killed, out of
+    memory) the pool takes no more work: each unit handed to it after that gets a future
+    that holds the error, so the unit fails with a line in the report, as the units the
+    dead worker held do, and the build goes on with the rest."""
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    def submit(function: Callable[..., T], *args: Any) -> Future[T]:
+        try:
+            return executor.submit(function, *args)
+        except BrokenProcessPool as exc:
+            failed: Future[T] = Future()
+            failed.set_exception(exc)
+            return failed
+
+    return submit
 
 
 def die_with_parent(parent: int) -> None:
@@ -84,12 +103,16 @@ def run_now(function: Callable[..., T], *args: Any) -> Future[T]:
 def failure(what: str, error: BaseException) -> str:
     """``what: reason`` for a report, escaped so that it prints safely.
 
-    A system error gives its reason and file (``No space left on device``);
-    an unexpected exception also its type, for a bug report.
+    A system error gives its reason and file (``No space left on device``), a worker
+    that died says so; an unexpected exception also its type, for a bug report.
     """
     if isinstance(error, OSError) and error.strerror:
         where = f" ({display_path(error.filename)})" if isinstance(error.filename, str) else ""
         return printable(f"{what}: {error.strerror}{where}")
     if isinstance(error, PlacementError):
         return printable(f"{what}: {error}")
+    from concurrent.futures.process import BrokenProcessPool
+
+    if isinstance(error, BrokenProcessPool):
+        return f"{what}: a worker process ended abruptly (killed, or out of memory)"
     return printable(f"{what}: {type(error).__name__}: {error}")
