@@ -557,14 +557,18 @@ def test_a_forked_process_never_holds_the_lock(tmp_path):
         if child == 0:  # as a worker: its copy of the lock is closed at once
             os._exit(0 if _closed(lock.handle) else 3)
         assert os.waitpid(child, 0)[1] == 0
+        wake, woken = os.pipe()
         child = os.fork()
-        if child == 0:  # a worker that outlives the build...
-            time.sleep(3)
+        if child == 0:  # a worker that outlives the build (until the check below is done)...
+            os.close(woken)
+            os.read(wake, 1)
             os._exit(0)
+        os.close(wake)
     try:  # ...never keeps the next build waiting
         with BuildLock(tmp_path, wait=False):
             pass
     finally:
+        os.close(woken)
         os.waitpid(child, 0)
 
 

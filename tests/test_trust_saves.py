@@ -195,6 +195,7 @@ space = Workspace.open(folder)
 number = start
 def version(n):
     return json.dumps({"version": n, "padding": "x" * (n % 97) * 40}) + "\\n"
+print("saving", flush=True)
 while True:
     with space.locked():
         old = (folder / "disc.json").read_bytes()
@@ -208,6 +209,7 @@ from pathlib import Path
 from pachaprint.fileio import atomic_write_text
 path = Path(sys.argv[1])
 n = 0
+print("saving", flush=True)
 while True:
     n += 1
     atomic_write_text(path, json.dumps({"version": n, "padding": "x" * (n % 97) * 40}) + "\\n")
@@ -228,8 +230,11 @@ def test_a_save_killed_at_any_moment_leaves_the_old_or_the_new_file(tmp_path, sa
     for kill in range(KILLS):
         before = json.loads(path.read_text())["version"]
         target = folder if saver is STUDIO_SAVER else path
-        saving = subprocess.Popen([sys.executable, "-c", saver, str(target), "0"], env=env)
-        time.sleep(0.4 + (kill % 10) * 0.013)  # (start-up, then a different moment each time)
+        saving = subprocess.Popen(
+            [sys.executable, "-c", saver, str(target), "0"], env=env, stdout=subprocess.PIPE
+        )
+        assert saving.stdout is not None and saving.stdout.readline() == b"saving\n"
+        time.sleep((kill % 10) * 0.013)  # (its saves begin: a different moment each time)
         os.kill(saving.pid, signal.SIGKILL)
         saving.wait(10)
         try:
