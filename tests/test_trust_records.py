@@ -634,6 +634,34 @@ def test_a_pool_whose_worker_died_fails_each_later_unit_in_words():
         )
 
 
+@pytest.mark.skipif(sys.platform != "linux", reason="processes are found in /proc")
+@pytest.mark.parametrize("command", ["simulate", "balance"])
+def test_a_command_whose_worker_is_killed_stops_in_words(command):
+    """``simulate`` and ``balance`` wait for every game: a worker killed (as the
+    out-of-memory killer would) stops the command with a sentence and exit 1."""
+    disc = str(REPO / "scenarios" / "colca-canyon.json")
+    started = subprocess.Popen(
+        [sys.executable, "-m", "pachaprint", command, disc, "--games", "400", "--jobs", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    deadline = time.monotonic() + 60
+    workers: list[int] = []
+    while len(workers) < 2:
+        assert started.poll() is None and time.monotonic() < deadline, started.communicate()
+        workers = [p for p in children_of(started.pid) if alive(p)]
+        time.sleep(0.02)
+    os.kill(workers[0], signal.SIGKILL)
+    stdout, stderr = started.communicate(timeout=120)
+    assert (started.returncode, stdout) == (1, "")
+    assert stderr == (
+        "pachaprint: error: a worker process ended abruptly (killed, or out of memory), so the "
+        "command stopped; run it again, with fewer --jobs if memory is short\n"
+    )
+
+
 KILL_ARGS = ["--paper", "a4", "--wheel", "retail", "--games", "2", "--mode", "competitive"]
 
 

@@ -26,7 +26,25 @@ def main() -> None:
     """Console-script entry point: the Typer application."""
     _escape_unencodable_output()
     collect_less_often()
-    app(prog_name="pachaprint")
+    try:
+        app(prog_name="pachaprint")
+    except Exception as exc:
+        if not _a_worker_died(exc):
+            raise
+        sys.stderr.write(
+            "pachaprint: error: a worker process ended abruptly (killed, or out of memory), "
+            "so the command stopped; run it again, with fewer --jobs if memory is short\n"
+        )
+        sys.exit(1)
+
+
+def _a_worker_died(error: BaseException) -> bool:
+    """Whether ``error`` says that a process of a worker pool died (``simulate``, ``balance``
+    and ``calibrate`` wait for every game; the build reports the units it lost instead:
+    :func:`pachaprint.pipeline.jobs.pool_submit`). No pool, no such error: the module is
+    looked up, not imported, so that a command's start does not pay for it."""
+    process = sys.modules.get("concurrent.futures.process")
+    return process is not None and isinstance(error, process.BrokenProcessPool)
 
 
 def collect_less_often() -> None:
