@@ -91,12 +91,21 @@ def analyse(
     near8 = geo.near8
     w, nf, nl, full = geo.width, geo.not_first_column, geo.not_last_column, geo.all
 
-    # 1. components
+    # 1. components: the orthogonally connected parts of each terrain's cells, and the
+    # hidden cells around each (its halo)
     components: list[Component] = []
     component_of = [-1] * n
     halos: list[int] = []
     for t in range(kinds):
-        for mask, cells, halo in _parts(geo, near8, by_terrain[t]):
+        mine = by_terrain[t]
+        left = mine
+        while left:
+            mask = flood(geo, left & -left, mine)
+            left &= ~mask
+            cells = cells_of(mask)
+            halo = 0
+            for c in cells:
+                halo |= near8[c]
             top = 5
             while top and not by_level[top] & mask:
                 top -= 1
@@ -107,7 +116,7 @@ def analyse(
             components.append(
                 Component(t, mask, cells, size, MAX_REGION_SIZE, size if size > top else top)
             )
-            halos.append(halo & hidden)
+            halos.append(halo & hidden & ~mask)
     count_components = len(components)
 
     # 2 + 3. where terrains may lie, region bounds, to a fixpoint
@@ -287,20 +296,3 @@ def _unit_index(units: list[tuple[tuple[int, ...], int]], cells: int) -> list[in
         for c in members:
             unit_of[c] = index
     return unit_of
-
-
-def _parts(
-    geo: Geometry, near8: tuple[int, ...], cells_mask: int
-) -> list[tuple[int, tuple[int, ...], int]]:
-    """Orthogonally connected parts of a cell set: (mask, cells, 8-neighbourhood mask) each."""
-    out = []
-    left = cells_mask
-    while left:
-        mask = flood(geo, left & -left, cells_mask)
-        cells = cells_of(mask)
-        halo = 0
-        for c in cells:
-            halo |= near8[c]
-        out.append((mask, cells, halo & ~mask))
-        left &= ~mask
-    return out
