@@ -38,7 +38,7 @@ from typing import Final, Protocol
 
 from pachaprint.engine.bots.logic import Component, Inconsistent, Knowledge, analyse, propagate
 from pachaprint.engine.bots.proofs import narrowest, prove
-from pachaprint.engine.rules.movement import Geometry
+from pachaprint.engine.rules.movement import Geometry, cell_count
 from pachaprint.model.rules import MAX_REGION_SIZE
 
 REGION_SIZES: Final = (121, 249, 510, 1134, 1363)
@@ -252,7 +252,7 @@ class PublicBelief:
 def _shares(supply: Sequence[int], know: Knowledge | None) -> list[float]:
     """Per terrain: its tiles left per hidden cell that may hold it (0 where none may)."""
     return [
-        supply[t] / know.possible[t].bit_count() if know and know.possible[t] else 0.0
+        supply[t] / cell_count(know.possible[t]) if know and know.possible[t] else 0.0
         for t in range(TERRAINS)
     ]
 
