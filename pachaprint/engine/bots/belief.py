@@ -166,7 +166,10 @@ class PublicBelief:
         sharpen: bool = True,
         memo: Refinements | None = None,
     ) -> PublicBelief:
-        belief = cls(geo, terrain, crop, supply, None, proofs, 60, sharpened, sharpen, memo)
+        # the class by name: compiled, cheaper than a call of ``cls`` (there is no subclass)
+        belief = PublicBelief(
+            geo, terrain, crop, supply, None, proofs, 60, sharpened, sharpen, memo
+        )
         belief._table = (list(terrain), list(crop), list(supply))
         return belief
 
