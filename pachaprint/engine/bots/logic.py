@@ -244,50 +244,18 @@ def _masks(
     n: int, kinds: int, terrain: list[int], crop: list[int]
 ) -> tuple[list[int], list[int], int]:
     """The cells of each terrain and of each crop level (0: none yet) among the revealed
-    cells, and the hidden cells, as masks. The masks grow in local variables, which
-    compiled code keeps unboxed (a list item would be a new int object at every cell)."""
+    cells, and the hidden cells, as masks."""
     hidden = 0
-    if kinds != 4:
-        by_terrain = [0] * kinds
-        by_level = [0] * 6
-        for cell in range(n):
-            t = terrain[cell]
-            if t < 0:
-                hidden |= 1 << cell
-            else:
-                by_terrain[t] = by_terrain[t] | 1 << cell
-                by_level[crop[cell]] = by_level[crop[cell]] | 1 << cell
-        return by_terrain, by_level, hidden
-    t0 = t1 = t2 = t3 = 0
-    v0 = v1 = v2 = v3 = v4 = v5 = 0
+    by_terrain = [0] * kinds
+    by_level = [0] * 6
     for cell in range(n):
         t = terrain[cell]
-        bit = 1 << cell
         if t < 0:
-            hidden |= bit
-            continue
-        if t == 0:
-            t0 |= bit
-        elif t == 1:
-            t1 |= bit
-        elif t == 2:
-            t2 |= bit
+            hidden |= 1 << cell
         else:
-            t3 |= bit
-        level = crop[cell]
-        if level == 0:
-            v0 |= bit
-        elif level == 1:
-            v1 |= bit
-        elif level == 2:
-            v2 |= bit
-        elif level == 3:
-            v3 |= bit
-        elif level == 4:
-            v4 |= bit
-        else:
-            v5 |= bit
-    return [t0, t1, t2, t3], [v0, v1, v2, v3, v4, v5], hidden
+            by_terrain[t] = by_terrain[t] | 1 << cell
+            by_level[crop[cell]] = by_level[crop[cell]] | 1 << cell
+    return by_terrain, by_level, hidden
 
 
 def _unit_index(units: list[tuple[tuple[int, ...], int]], cells: int) -> list[int]:
