@@ -137,6 +137,22 @@ def test_terrain_odds_follow_what_may_still_lie_there():
     assert only.terrain_odds(c("a1")) == (0.0, 0.0, 0.0, 1.0)
 
 
+def test_a_belief_knows_its_table_as_it_was_when_made():
+    """The knowledge is analysed at the first question that needs it, from the table
+    the belief was made of, whatever happened to the state's lists since."""
+    state = lake()
+    with_proven_e2(state)
+    view = state.view()
+    made = analyse(view.geo, view.terrain, view.crop, view.supply)
+    belief = PublicBelief.of_table(state.geo, state.terrain, state.crop, state.supply)
+    state.reveal(c("d3"))
+    state.reveal(c("a1"))
+    know = belief.know
+    assert know is not None and know is belief.know
+    assert know.domains == made.domains and know.possible == made.possible
+    assert know.links == made.links
+
+
 def test_crop_odds_are_certain_when_proven_and_stay_in_the_domain():
     state = lake()
     with_proven_e2(state)

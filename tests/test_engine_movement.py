@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from pachaprint.engine.rules.movement import (
     Geometry,
+    cell_count,
     cells_of,
     enter_ends,
     nth_cell,
@@ -136,6 +137,11 @@ def test_nth_cell_and_cells_of_agree():
     m = mask("a1", "c3", "i5", "e2")
     assert [nth_cell(m, i) for i in range(4)] == list(cells_of(m))
     assert cells_of(m) == tuple(sorted(cells_of(m)))
+
+
+@given(st.integers(min_value=0, max_value=(1 << 100) - 1))
+def test_cell_count_is_the_mask_s_bit_count(m):
+    assert cell_count(m) == m.bit_count() == len(cells_of(m))
 
 
 @settings(max_examples=150, deadline=None)

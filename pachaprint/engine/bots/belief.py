@@ -38,7 +38,7 @@ from typing import Final, Protocol
 
 from pachaprint.engine.bots.logic import Component, Inconsistent, Knowledge, analyse, propagate
 from pachaprint.engine.bots.proofs import narrowest, prove
-from pachaprint.engine.rules.movement import Geometry
+from pachaprint.engine.rules.movement import Geometry, cell_count
 from pachaprint.model.rules import MAX_REGION_SIZE
 
 REGION_SIZES: Final = (121, 249, 510, 1134, 1363)
@@ -123,7 +123,6 @@ class PublicBelief:
     ):
         self.geo, self.board = geo, geo.board
         self.terrain, self.crop, self.supply = terrain, crop, supply
-        self.know = know
         self.node_limit = node_limit
         self.sharpened = {} if sharpened is None else sharpened
         """Crop odds sharpened by sampling (:meth:`Refinements.refined`), by the key of the cells sampled:
@@ -135,10 +134,25 @@ class PublicBelief:
         self._proven: dict[int, int | None] = dict(proofs or {})
         self._crop: dict[int, Odds] = {}
         self._terrain: dict[int, Odds] = {}
-        self._share = [
-            supply[t] / know.possible[t].bit_count() if know and know.possible[t] else 0.0
-            for t in range(TERRAINS)
-        ]
+        self._know = know
+        self._table: tuple[list[int], list[int], list[int]] | None = None
+        """The table still to analyse (:meth:`of_table`), copied when the belief was made."""
+        self._share = _shares(supply, know)
+
+    @property
+    def know(self) -> Knowledge | None:
+        """The table's :class:`~pachaprint.engine.bots.logic.Knowledge`, analysed at the
+        first question that needs it: a search makes a belief for every table it meets, and
+        about a quarter of them are never asked about a crop or a hidden cell's terrain."""
+        table = self._table
+        if table is not None:
+            self._table = None
+            try:
+                self._know = analyse(self.geo, table[0], table[1], table[2])
+            except Inconsistent:
+                self._know = None
+            self._share = _shares(table[2], self._know)
+        return self._know
 
     @classmethod
     def of_table(
@@ -152,11 +166,12 @@ class PublicBelief:
         sharpen: bool = True,
         memo: Refinements | None = None,
     ) -> PublicBelief:
-        try:
-            know: Knowledge | None = analyse(geo, terrain, crop, supply)
-        except Inconsistent:
-            know = None
-        return cls(geo, terrain, crop, supply, know, proofs, 60, sharpened, sharpen, memo)
+        # the class by name: compiled, cheaper than a call of ``cls`` (there is no subclass)
+        belief = PublicBelief(
+            geo, terrain, crop, supply, None, proofs, 60, sharpened, sharpen, memo
+        )
+        belief._table = (list(terrain), list(crop), list(supply))
+        return belief
 
     def proofs(self) -> dict[int, int]:
         """Every crop proven so far (by this belief or given to it)."""
@@ -235,6 +250,14 @@ class PublicBelief:
                         domain &= ~(1 << crop[n])
         lower = min(len(seen), MAX_REGION_SIZE)
         return _size_odds(domain, lower, MAX_REGION_SIZE)
+
+
+def _shares(supply: Sequence[int], know: Knowledge | None) -> list[float]:
+    """Per terrain: its tiles left per hidden cell that may hold it (0 where none may)."""
+    return [
+        supply[t] / cell_count(know.possible[t]) if know and know.possible[t] else 0.0
+        for t in range(TERRAINS)
+    ]
 
 
 def _alive(know: Knowledge, cell: int) -> int:

@@ -33,7 +33,7 @@ from typing import Final
 from pachaprint.engine.bots.base import diversity_gain
 from pachaprint.engine.bots.belief import Belief, Odds
 from pachaprint.engine.rules.events import Phase
-from pachaprint.engine.rules.movement import cells_of
+from pachaprint.engine.rules.movement import cell_count, cells_of
 from pachaprint.engine.rules.state import GameState
 
 # Bound once: a compiled module reads a Final constant directly.
@@ -132,7 +132,7 @@ def token_worth(weights: Weights, held: int, levels: Sequence[int]) -> float:
     """Worth of the tokens of mask ``held`` plus the new levels ``levels`` will add."""
     for level in levels:
         held |= 1 << (level - 1)
-    return weights.tokens[held.bit_count()]
+    return weights.tokens[cell_count(held)]
 
 
 def stranded(state: GameState) -> int:
@@ -208,7 +208,7 @@ class Evaluator:
         otoma = state.otoma
         if otoma is not None and acc == otoma.account:
             if state.shared:  # co-op: their last offer, and the cells left without terrain
-                total += w.otoma_tokens[held.bit_count()]
+                total += w.otoma_tokens[cell_count(held)]
                 tiles = state.tiles
                 turns = tiles.in_hands if tiles is not None else 0
                 total += max(0.0, state.hidden_left - w.reveals * turns)
@@ -246,7 +246,7 @@ class Evaluator:
         bit): this runs for every pending crop at every leaf of a search."""
         w = self.weights
         tokens = w.tokens
-        k = held.bit_count()
+        k = cell_count(held)
         token = tokens[min(k + 1, 5)] - tokens[k]
         mean = 0.0
         for v in range(1, 6):

@@ -47,7 +47,7 @@ from pachaprint.engine.bots.knowledge import (
     Links,
     propagate,
 )
-from pachaprint.engine.rules.movement import Geometry, cells_of, flood
+from pachaprint.engine.rules.movement import Geometry, cell_count, cells_of, flood
 from pachaprint.model.rules import MAX_REGION_SIZE, TERRAIN_LETTERS
 from pachaprint.model.text import plural
 
@@ -78,33 +78,34 @@ def analyse(
     assignment to list items, no generator or ``zip``: this runs at every search
     node that discovers a tile.
     """
-    terrain, crop, supply = list(table_terrain), list(table_crop), list(table_supply)
+    # lists index fastest once compiled; the tables are only read, so lists need no copy
+    terrain = table_terrain if isinstance(table_terrain, list) else list(table_terrain)
+    crop = table_crop if isinstance(table_crop, list) else list(table_crop)
+    supply = table_supply if isinstance(table_supply, list) else list(table_supply)
     board = geo.board
     n = board.cell_count
     kinds = len(supply)
-    by_terrain = [0] * kinds
-    by_level = [0] * 6
-    hidden = 0
-    for cell in range(n):
-        t = terrain[cell]
-        bit = 1 << cell
-        if t < 0:
-            hidden |= bit
-        else:
-            by_terrain[t] = by_terrain[t] | bit
-            level = crop[cell]
-            by_level[level] = by_level[level] | bit
+    by_terrain, by_level, hidden = _masks(n, kinds, terrain, crop)
     revealed = geo.all & ~hidden
     open_cells = by_level[0] & revealed
     near8 = geo.near8
     w, nf, nl, full = geo.width, geo.not_first_column, geo.not_last_column, geo.all
 
-    # 1. components
+    # 1. components: the orthogonally connected parts of each terrain's cells, and the
+    # hidden cells around each (its halo)
     components: list[Component] = []
     component_of = [-1] * n
     halos: list[int] = []
     for t in range(kinds):
-        for mask, cells, halo in _parts(geo, near8, by_terrain[t]):
+        mine = by_terrain[t]
+        left = mine
+        while left:
+            mask = flood(geo, left & -left, mine)
+            left &= ~mask
+            cells = cells_of(mask)
+            halo = 0
+            for c in cells:
+                halo |= near8[c]
             top = 5
             while top and not by_level[top] & mask:
                 top -= 1
@@ -112,22 +113,24 @@ def analyse(
             index = len(components)
             for c in cells:
                 component_of[c] = index
-            components.append(Component(t, mask, cells, size, MAX_REGION_SIZE, max(size, top)))
-            halos.append(halo & hidden)
+            components.append(
+                Component(t, mask, cells, size, MAX_REGION_SIZE, size if size > top else top)
+            )
+            halos.append(halo & hidden & ~mask)
     count_components = len(components)
 
     # 2 + 3. where terrains may lie, region bounds, to a fixpoint
     possible = [hidden if supply[t] > 0 else 0 for t in range(kinds)]
-    touch = [[0] * n for _ in range(kinds)]
+    touch = [0] * (kinds * n)  # terrain t, cell u -> cells of t components around u (t * n + u)
     crowded = [0] * kinds
     for k in range(count_components):
         comp = components[k]
         t = comp.terrain
-        counts = touch[t]
+        base = t * n
         size = comp.size
         for u in cells_of(halos[k]):
-            total = counts[u] + size
-            counts[u] = total
+            total = touch[base + u] + size
+            touch[base + u] = total
             if total >= MAX_REGION_SIZE:
                 crowded[t] = crowded[t] | 1 << u
     for t in range(kinds):
@@ -142,8 +145,14 @@ def analyse(
                 continue
             mine = by_terrain[t]
             grow = flood(geo, comp.mask, possible[t] | mine)
-            others = (grow & mine & ~comp.mask).bit_count()
-            upper = min(MAX_REGION_SIZE, grow.bit_count(), comp.size + supply[t] + others)
+            # min(MAX_REGION_SIZE, cells grown, cells and tiles left), spelt out: compiled,
+            # a call of min with three arguments is a call into the interpreter
+            upper = cell_count(grow)
+            if upper > MAX_REGION_SIZE:
+                upper = MAX_REGION_SIZE
+            bound = comp.size + supply[t] + cell_count(grow & mine & ~comp.mask)
+            if bound < upper:
+                upper = bound
             if upper < comp.lower:
                 raise Inconsistent(
                     f"region at {board.name(comp.cells[0])} cannot reach its needed size"
@@ -158,7 +167,7 @@ def analyse(
         # are t tiles left, those cells all hold t, and no other terrain lies there
         for t in range(kinds):
             here = possible[t]
-            count = here.bit_count()
+            count = cell_count(here)
             if count < supply[t]:
                 raise Inconsistent(
                     f"{plural(supply[t], TERRAIN_LETTERS[t] + ' tile')} left for {plural(count, 'cell')}"
@@ -226,8 +235,27 @@ def analyse(
             if d & (d - 1):
                 undecided.append(unit)
                 break
-    knowledge.links = (peers, undecided, _unit_index(undecided, n))
+    if len(undecided) < len(units):
+        knowledge.links = (peers, undecided, _unit_index(undecided, n))
     return knowledge
+
+
+def _masks(
+    n: int, kinds: int, terrain: list[int], crop: list[int]
+) -> tuple[list[int], list[int], int]:
+    """The cells of each terrain and of each crop level (0: none yet) among the revealed
+    cells, and the hidden cells, as masks."""
+    hidden = 0
+    by_terrain = [0] * kinds
+    by_level = [0] * 6
+    for cell in range(n):
+        t = terrain[cell]
+        if t < 0:
+            hidden |= 1 << cell
+        else:
+            by_terrain[t] = by_terrain[t] | 1 << cell
+            by_level[crop[cell]] = by_level[crop[cell]] | 1 << cell
+    return by_terrain, by_level, hidden
 
 
 def _unit_index(units: list[tuple[tuple[int, ...], int]], cells: int) -> list[int]:
@@ -236,20 +264,3 @@ def _unit_index(units: list[tuple[tuple[int, ...], int]], cells: int) -> list[in
         for c in members:
             unit_of[c] = index
     return unit_of
-
-
-def _parts(
-    geo: Geometry, near8: tuple[int, ...], cells_mask: int
-) -> list[tuple[int, tuple[int, ...], int]]:
-    """Orthogonally connected parts of a cell set: (mask, cells, 8-neighbourhood mask) each."""
-    out = []
-    left = cells_mask
-    while left:
-        mask = flood(geo, left & -left, cells_mask)
-        cells = cells_of(mask)
-        halo = 0
-        for c in cells:
-            halo |= near8[c]
-        out.append((mask, cells, halo & ~mask))
-        left &= ~mask
-    return out

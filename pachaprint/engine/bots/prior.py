@@ -27,7 +27,7 @@ from pachaprint.engine.bots.evaluate import Weights
 from pachaprint.engine.rules import actions as A
 from pachaprint.engine.rules.actions import Kind, LegalActions
 from pachaprint.engine.rules.events import Phase
-from pachaprint.engine.rules.movement import Direction, cells_of
+from pachaprint.engine.rules.movement import Direction, cell_count, cells_of
 from pachaprint.engine.rules.state import GameState
 from pachaprint.engine.rules.trails import otoma_stop, reaction_stops
 
@@ -167,7 +167,7 @@ class Prior:
         acc = state.account_of[state.current_player]
         held = state.tokens[acc]
         tokens = self.weights.tokens
-        k = held.bit_count()
+        k = cell_count(held)
         new_token = tokens[min(k + 1, 5)] - tokens[k]
         out = []
         floor = self.weights.guess_odds

@@ -249,7 +249,14 @@ class TurnSearch:
         width = self._inner(state)
         setups = 0 if self._nested else min(1, self.budget.setups)
         scored = self.prior(state, self.model.belief(state), width, setups)
-        return max(self._q(state, action, depth, (world,)) for action in scored)
+        # the best value as max() finds it (the first of equal ones), in a loop: compiled,
+        # a generator handed to max is a call into the interpreter at every node
+        best = self._q(state, scored[0], depth, (world,))
+        for k in range(1, len(scored)):
+            value = self._q(state, scored[k], depth, (world,))
+            if value > best:
+                best = value
+        return best
 
     def _inner(self, state: GameState) -> int:
         """Candidates at a later decision of the turn: solo divinations are all made anyway

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
 from typing import Final, overload
 
-from pachaprint.engine.rules.movement import cells_of, nth_cell
+from pachaprint.engine.rules.movement import cell_count, cells_of, nth_cell
 from pachaprint.model.board import Board
 from pachaprint.model.rules import TERRAIN_LETTERS, Terrain
 
@@ -316,7 +316,7 @@ class LegalActions(Sequence[int]):
         self._list: list[int] | None = None
         count = len(extra)
         for group in groups:
-            count += group[1].bit_count()
+            count += cell_count(group[1])
         self._len = count
 
     def __len__(self) -> int:
@@ -339,7 +339,7 @@ class LegalActions(Sequence[int]):
         if not 0 <= index < self._len:
             raise IndexError("legal action index out of range")
         for group_base, mask, shift in self.groups:
-            count = mask.bit_count()
+            count = cell_count(mask)
             if index < count:
                 return group_base | nth_cell(mask, index) << shift
             index -= count

@@ -147,6 +147,19 @@ def cells_of(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+_COUNTS: Final = tuple(bin(value).count("1") for value in range(1 << _CHUNK))
+
+
+def cell_count(mask: int) -> int:
+    """How many cells a mask holds (``mask.bit_count()``, which compiled code can only
+    call as a method: table lookups, 12 bits at a time, are several times cheaper)."""
+    count = 0
+    while mask:
+        count += _COUNTS[mask & _CHUNK_MASK]
+        mask >>= _CHUNK
+    return count
+
+
 def nth_cell(mask: int, index: int) -> int:
     """The ``index``-th cell (0-based, ascending) of a mask."""
     for _ in range(index):

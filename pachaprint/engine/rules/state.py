@@ -47,7 +47,7 @@ from pachaprint.engine.rules import legal
 from pachaprint.engine.rules.actions import Kind, LegalActions
 from pachaprint.engine.rules.config import PAWN_COLOURS, ConfigError, GameConfig, Mode, Seating
 from pachaprint.engine.rules.events import Ending, EventKind, Phase
-from pachaprint.engine.rules.movement import cells_of
+from pachaprint.engine.rules.movement import cell_count, cells_of
 from pachaprint.engine.rules.table import UNKNOWN, Table
 from pachaprint.engine.rules.tiles import ChanceNode
 from pachaprint.engine.rules.view import PlayerView
@@ -193,7 +193,10 @@ class GameState(Table):
             return []
         t = self.chance[0].terrain
         unseen = self.tiles.unseen[t]
-        return [(A.tile(t, i), 1.0 / unseen.bit_count()) for i in cells_of(unseen)]
+        if not unseen:
+            return []
+        p = 1.0 / cell_count(unseen)
+        return [(A.tile(t, i), p) for i in cells_of(unseen)]
 
     def apply(self, action: int) -> None:
         """Play ``action`` for the current seat, or a chance outcome; ``ValueError`` if not legal."""

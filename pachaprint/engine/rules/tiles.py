@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from pachaprint.engine.rules.actions import TERRAIN_WORDS
 from pachaprint.engine.rules.config import PAWN_COLOURS
@@ -104,17 +104,31 @@ def deal_sizes(counts: Sequence[int], players: int) -> list[list[int]]:
     return sizes
 
 
-class ChanceNode(NamedTuple):
+class ChanceNode:
     """A tile about to turn up: from the solo stack of ``terrain`` for ``cell``
-    (``seat`` -1), or as the new top of ``seat``'s co-op stack of ``terrain``."""
+    (``seat`` -1), or as the new top of ``seat``'s co-op stack of ``terrain``.
 
-    terrain: int
-    seat: int
-    position: int
-    """Where the tile lies in its stack or hand, counted from the bottom."""
-    cell: int = -1
-    react: bool = False
-    """Solo: the player's discovery, whose arrow the Otoma answer once it is known."""
+    A plain class, never changed once made: a search makes one at every tile it
+    turns up, and a compiled constructor is far cheaper than a named tuple's."""
+
+    __slots__ = ("cell", "position", "react", "seat", "terrain")
+
+    def __init__(
+        self, terrain: int, seat: int, position: int, cell: int = -1, react: bool = False
+    ) -> None:
+        self.terrain = terrain
+        self.seat = seat
+        self.position = position
+        """Where the tile lies in its stack or hand, counted from the bottom."""
+        self.cell = cell
+        self.react = react
+        """Solo: the player's discovery, whose arrow the Otoma answer once it is known."""
+
+    def __repr__(self) -> str:
+        return (
+            f"ChanceNode(terrain={self.terrain}, seat={self.seat}, position={self.position}, "
+            f"cell={self.cell}, react={self.react})"
+        )
 
 
 class TileOrder(Protocol):
