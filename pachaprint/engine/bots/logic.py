@@ -235,7 +235,7 @@ def analyse(
             if d & (d - 1):
                 undecided.append(unit)
                 break
-    if len(undecided) < len(units):
+    if len(undecided) < len(units):  # (else the links made above hold them all already)
         knowledge.links = (peers, undecided, _unit_index(undecided, n))
     return knowledge
 
