@@ -5,6 +5,7 @@ the folder ``--pyodide`` copied in). See tests/site.py for the runtime."""
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import random
 import re
@@ -23,7 +24,7 @@ from pachaprint.model.scenario import Scenario
 from pachaprint.model.sharecode import code_of
 from pachaprint.table.game import TableGame
 from pachaprint.table.session import NewGame
-from tests.browser import DESKTOP, PHONE, clean_page, waiting
+from tests.browser import DESKTOP, PHONE, clean_page, click, waiting
 from tests.helpers import REPO
 from tests.site import build_site, static_server
 from tests.test_table_browser import (
@@ -349,14 +350,14 @@ def test_a_solo_game_against_the_otoma_in_the_site(driver, site, tmp_path):
             break
         picks, actions = offers(driver, PICKS, "[data-action]")
         if picks and (not actions or rng.random() < 0.7):
-            rng.choice(picks).click()
+            click(driver, rng.choice(picks))
             actions = offered(driver, "[data-action]")
             if not actions:
                 continue
         element = rng.choice(actions)
         code = int(element.get_attribute("data-action"))
         assert code in state.legal_actions(), code
-        moved(driver, element.click)
+        moved(driver, functools.partial(click, driver, element))
         parallel.game.act(code)
         decisions += 1
         if not undone and parallel.game.undo_refusal() is None and decisions > 3:

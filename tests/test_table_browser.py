@@ -23,6 +23,8 @@ from tests.browser import (
     DESKTOP,
     TABLET,
     clean_page,
+    click,
+    press,
     waiting,
 )
 from tests.helpers import example
@@ -132,7 +134,7 @@ def click_action(driver, element, session: TableSession) -> None:
         element,
     )
     assert code in legal_codes(session), code
-    element.click()
+    click(driver, element)
     after(driver, before)
 
 
@@ -141,42 +143,55 @@ def leave(driver) -> None:
     driver.get("about:blank")
 
 
-def press(driver, element, key: str) -> None:
-    """Focus an element and press a key on it (the keyboard, not the mouse)."""
-    driver.execute_script("arguments[0].focus();", element)
-    element.send_keys(key)
+KEYBOARD_LOOK = """
+const all = (s) => [...document.querySelectorAll(s)];
+const acting = (s) => all(s).map((e) => [e, Number(e.dataset.action), e.getAttribute("aria-label"), e.innerText]);
+return {
+  moment: Number(document.documentElement.dataset.moment ?? -1),
+  body: document.body,
+  levels: acting("#divine-row:not([hidden]) button[data-action]"),
+  offer: all("#offer-row:not([hidden]) #offer[data-action]").length > 0,
+  keep: all("#offer-row button.pass[data-action]").length > 0,
+  buttons: acting("#choice-buttons button[data-action]"),
+  pawns: all("#board-picture g[data-select]"),
+  supply: document.getElementById("pick-supply") !== null,
+};
+"""
+"""What the keyboard may act on now, in one look: each element that carries an action comes
+with its code, its label and its text."""
+
+TARGETS = 'return [...document.querySelectorAll("#board-picture g[data-action]")].map((e) => [e, Number(e.dataset.action), e.getAttribute("aria-label")]);'
+"""The board's lit-up cells, each with its action code and label."""
 
 
 def act_by_keyboard(driver, session: TableSession, rng: random.Random) -> bool:
     """One decision with the keyboard only, when the page offers one: the board's cursor and
     Enter, the letters and digits, or Enter on a focused button. False if none was taken."""
-    before = moment(driver)
-    page = driver.find_element(By.TAG_NAME, "body")
-    levels = driver.find_elements(By.CSS_SELECTOR, "#divine-row:not([hidden]) button[data-action]")
-    if levels:
-        level = rng.choice(levels).text.strip()
-        page.send_keys(level)  # 1-5: divine under the chosen pawn
-    elif driver.find_elements(By.CSS_SELECTOR, "#offer-row:not([hidden]) #offer[data-action]"):
-        keep = driver.find_elements(By.CSS_SELECTOR, "#offer-row button.pass[data-action]")
-        page.send_keys("p" if keep and rng.random() < 0.5 else "o")  # keep, or offer the chosen
-    elif driver.find_elements(By.CSS_SELECTOR, "#choice-buttons button[data-action]"):
-        button = rng.choice(
-            driver.find_elements(By.CSS_SELECTOR, "#choice-buttons button[data-action]")
-        )
-        assert int(button.get_attribute("data-action")) in legal_codes(session)
+    page = driver.execute_script(KEYBOARD_LOOK)
+    before, body = page["moment"], page["body"]
+    if page["levels"]:
+        level = rng.choice(page["levels"])[3].strip()
+        press(driver, body, level)  # 1-5: divine under the chosen pawn
+    elif page["offer"]:
+        press(
+            driver, body, "p" if page["keep"] and rng.random() < 0.5 else "o"
+        )  # keep, or offer the chosen
+    elif page["buttons"]:
+        button, code, _, _ = rng.choice(page["buttons"])
+        assert code in legal_codes(session)
         press(driver, button, Keys.ENTER)
     else:
-        pawns = driver.find_elements(By.CSS_SELECTOR, "#board-picture g[data-select]")
-        if driver.find_elements(By.ID, "pick-supply") and (not pawns or rng.random() < 0.5):
-            page.send_keys("e")  # the pawns in supply: the edge cells light up
+        pawns = page["pawns"]
+        if page["supply"] and (not pawns or rng.random() < 0.5):
+            press(driver, body, "e")  # the pawns in supply: the edge cells light up
         elif pawns:
             press(driver, rng.choice(pawns), Keys.ENTER)
-        targets = driver.find_elements(By.CSS_SELECTOR, "#board-picture g[data-action]")
+        targets = driver.execute_script(TARGETS)
         if not targets:
             return False
-        target = rng.choice(targets)
-        assert int(target.get_attribute("data-action")) in legal_codes(session)
-        assert target.get_attribute("aria-label").endswith("; a legal choice (Enter takes it)")
+        target, code, label = rng.choice(targets)
+        assert code in legal_codes(session)
+        assert label.endswith("; a legal choice (Enter takes it)")
         press(driver, target, Keys.ENTER)
     after(driver, before)
     return True
@@ -205,7 +220,7 @@ def act_by_mouse(driver, session: TableSession, rng: random.Random) -> None:
     then click a lit-up destination or a button carrying data-action."""
     actions, picks = offers(driver, "[data-action]", PICKS)
     if picks and (not actions or rng.random() < 0.7):
-        rng.choice(picks).click()
+        click(driver, rng.choice(picks))
         actions = offered(driver, "[data-action]")
         if not actions:  # a pawn that can only divine after all: pick again next time
             return
