@@ -67,6 +67,21 @@ def test_top_level_not_an_object():
     assert report.errors[0].message == "(top level): must be an object, not an array"
 
 
+def test_keys_of_digits_that_are_no_number_are_named_in_order():
+    """Keys such as "¹" (a digit to str.isdigit, no number to int) are sorted with the other
+    names, after the array indexes (Hypothesis found "¹" in a game log's scenario)."""
+    data = dict(GOOD, **{"¹": None, "٣": None, "start": ["a1", 7]})
+    report = validate_data(data, "f.json")
+    assert [(p.pointer, p.message) for p in report.errors] == [
+        ("/start/1", "/start/1: must be a string, not a whole number"),
+        ("/¹", f"/¹: unknown key '¹' (allowed: {ALLOWED})"),
+        ("/٣", f"/٣: unknown key '٣' (allowed: {ALLOWED})"),
+    ]
+
+
+ALLOWED = "$schema, author, crops, format, id, name, notes, size, solo, start, terrain"
+
+
 WRONG_VALUES = [1, 1.5, True, None, "x", [], {}, [1], ["x" * 3]]
 
 

@@ -264,7 +264,10 @@ def schema_problems(data: Any) -> list[Problem]:
 
 def _pointer_order(where: str) -> list[tuple[int, int | str]]:
     """Sort key of a JSON pointer: array indexes in number order (``/start/9`` before ``/start/10``)."""
-    return [(0, int(part)) if part.isdigit() else (1, part) for part in where.split("/")]
+    return [
+        (0, int(part)) if part.isascii() and part.isdigit() else (1, part)
+        for part in where.split("/")
+    ]
 
 
 def cap_problems(problems: list[Problem], limit: int = PROBLEM_LIMIT) -> list[Problem]:

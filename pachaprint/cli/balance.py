@@ -361,7 +361,7 @@ def console_for(needed: int) -> Console:
 
     console = Console(highlight=False)
     if not console.is_terminal:
-        width = int(os.environ["COLUMNS"]) if os.environ.get("COLUMNS", "").isdigit() else 0
+        width = int(os.environ["COLUMNS"]) if os.environ.get("COLUMNS", "").isdecimal() else 0
         console = Console(highlight=False, width=width or max(80, needed), soft_wrap=True)
     return console
 

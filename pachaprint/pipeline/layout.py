@@ -83,7 +83,7 @@ def _discs_names(unit: str) -> list[re.Pattern[str]]:
         return []
     paper, second, number = match.groups()
     readings = [(second, number)]
-    if second is not None and number is None and second.isdigit() and second[0] != "0":
+    if second is not None and number is None and second.isdecimal() and second[0] != "0":
         readings.append((None, second))  # the digits may be a volume of retail
     found = []
     for wheel, volume in readings:

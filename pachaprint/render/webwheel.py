@@ -95,7 +95,7 @@ def decode_cell(scenario_id: str, cell_name: str, token: str) -> tuple[str, int]
         name != cell_name
         or len(answer) != 2
         or answer[0] not in TERRAIN_LETTERS
-        or not answer[1].isdigit()
+        or not answer[1].isdecimal()
         or int(answer[1]) not in CROP_LEVELS
     ):
         raise ValueError(f"the token of {cell_name} does not decode for scenario {scenario_id!r}")

@@ -32,7 +32,7 @@ async def read_json(request: Request) -> dict[str, Any]:
     if kind != "application/json":
         raise ApiError(415, "send the request body as application/json")
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > BODY_LIMIT):
+    if declared is not None and (not declared.isdecimal() or int(declared) > BODY_LIMIT):
         raise ApiError(413, f"the request body is over {BODY_LIMIT // 1024} KB")
     chunks: list[bytes] = []
 

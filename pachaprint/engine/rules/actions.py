@@ -267,7 +267,7 @@ def parse_action(board: Board, text: str, otoma_colours: Sequence[str] = ()) -> 
         return offer(token_mask(levels))
 
     def pawn(word: str) -> int:
-        if word.isdigit() and 1 <= int(word) <= 5:
+        if word.isdecimal() and 1 <= int(word) <= 5:
             return int(word) - 1
         if otoma_colours.count(word) == 1:
             return otoma_colours.index(word)

@@ -74,7 +74,7 @@ def end_cell(board: Board, end: str) -> tuple[int, Direction]:
             raise ValueError(f"{end!r}: no column {line!r} on the {board.size} board")
         column = COLUMN_LETTERS.index(line)
         return board.cell(column, 0 if side == "top" else board.height - 1), inward
-    if not line.isdigit() or not 1 <= int(line) <= board.height:
+    if not line.isdecimal() or not 1 <= int(line) <= board.height:
         raise ValueError(f"{end!r}: no row {line!r} on the board")
     row = int(line) - 1
     return board.cell(0 if side == "left" else board.width - 1, row), inward
