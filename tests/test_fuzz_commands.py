@@ -48,7 +48,8 @@ from pachaprint.cli.validate import report_lines
 from pachaprint.engine.rules.log import game_log, load_log
 from pachaprint.model.printing import PrintSettings
 from pachaprint.model.scenario import Scenario
-from pachaprint.pipeline.build import BuildOptions, build_scenario
+from pachaprint.pipeline.build import BuildOptions
+from pachaprint.pipeline.units import build_scenario
 from pachaprint.render.disc_files import disc_faces
 from pachaprint.render.pdf import pdf_bytes
 from pachaprint.render.svg import svg_string

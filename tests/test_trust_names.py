@@ -23,8 +23,9 @@ from pachaprint.check.validate import validate_bytes
 from pachaprint.model.printing import PrintSettings
 from pachaprint.model.scenario import Scenario
 from pachaprint.model.text import TEXT_PATTERN
-from pachaprint.pipeline.build import BuildOptions, build_scenario
+from pachaprint.pipeline.build import BuildOptions
 from pachaprint.pipeline.reports import build_balance
+from pachaprint.pipeline.units import build_scenario
 from pachaprint.render.charts import charts, seat_chart
 from pachaprint.textfit import printable
 from tests.fuzzing import BUILD_EXAMPLES_PER_RUN, FUZZ_SETTINGS

@@ -49,7 +49,6 @@ if TYPE_CHECKING:  # multiprocessing loads only when a build runs workers
     from concurrent.futures import Future, ProcessPoolExecutor
 
     from pachaprint.engine.analysis.cluster import Cluster
-    from pachaprint.model.disc import Disc
 
 __all__ = [
     "BuildLockError",
@@ -62,86 +61,6 @@ __all__ = [
 
 def _no_progress(stage: str, done: int, total: int) -> None:
     pass
-
-
-# -- per-scenario work (runs in a worker process) ---------------------------------
-def _render_disc(disc: Disc, folder: Path, options: BuildOptions) -> None:
-    """A disc's files, its digital wheel and its two previews, printed as ``options`` say."""
-    from pachaprint.pipeline.previews import pdf_preview_png
-    from pachaprint.render.disc_files import front_file_stem, write_disc_files
-    from pachaprint.render.webwheel import write_webwheel
-    from pachaprint.render.wheel_templates import load_wheel
-
-    settings = options.printing
-    write_disc_files(disc, settings, folder)
-    write_webwheel(disc, folder / "wheel.html", settings)
-    (folder / "preview-back.png").write_bytes(pdf_preview_png(folder / "disc-back.pdf"))
-    front = folder / f"{front_file_stem(load_wheel(settings.wheel).name)}.pdf"
-    (folder / "preview-front.png").write_bytes(pdf_preview_png(front))
-
-
-def build_scenario(
-    disc: Disc,
-    validation: dict[str, Any],
-    out_dir: str,
-    options: BuildOptions,
-    balanced: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    """Simulate and render one checked disc into ``OUT/scenarios/<id>/``; returns an outcome dict.
-    ``balanced``: its balance report, when its games were played elsewhere (a cluster).
-
-    Never raises: a crash in the engine, the renderer or a write is a ``failed`` outcome.
-    """
-    from pachaprint.pipeline.report_page import report_html
-    from pachaprint.pipeline.reports import (
-        build_balance,
-        report_json,
-        report_markdown,
-        scenario_report,
-        unfinished_games,
-        write_charts,
-    )
-
-    scenario = disc.scenario
-    out = Path(out_dir)
-    if balanced is None:
-        try:
-            balanced = build_balance(scenario, options)
-        except Exception as exc:  # a crash in the engine must not stop the build
-            return {"status": "failed", "problems": [failure("simulation crashed", exc)]}
-    unfinished = unfinished_games(balanced)
-    if unfinished:
-        return {"status": "failed", "problems": unfinished}
-    report = scenario_report(validation, balanced, scenario)
-    relative = Path("scenarios") / scenario.id
-    try:
-        with Stage(out) as stage:
-            folder = stage.path(relative / "report.json").parent
-            try:
-                _render_disc(disc, folder, options)
-                chart_sizes = write_charts(report, folder)
-            except Exception as exc:
-                return {"status": "failed", "problems": [failure("rendering failed", exc)]}
-            stage.path(relative / "report.json").write_text(report_json(report), encoding="utf-8")
-            stage.path(relative / "report.md").write_text(report_markdown(report), encoding="utf-8")
-            files = sorted(p.name for p in folder.iterdir())
-            stage.path(relative / "report.html").write_text(
-                report_html(report, chart_sizes, files, options.printing.wheels), encoding="utf-8"
-            )
-            outputs = stage.commit()
-    except Exception as exc:
-        return {"status": "failed", "problems": [failure("writing the files failed", exc)]}
-    return {"status": "built", "report": report, "outputs": outputs}
-
-
-def build_core(out_dir: str, options: BuildOptions) -> dict[str, str]:
-    """Render the shared components and the core PnP PDF for each paper; returns output hashes."""
-    from pachaprint.render.core import render_core
-
-    out = Path(out_dir)
-    with Stage(out) as stage:
-        render_core(stage.root, options.printing)
-        return stage.commit()
 
 
 # -- the orchestration (main process) -----------------------------------------------
@@ -161,6 +80,8 @@ def _scenario_results(
             return future.result()
         except Exception as exc:  # a worker process that died (killed, out of memory)
             return {"status": "failed", "problems": [failure("the worker failed", exc)]}
+
+    from pachaprint.pipeline.units import build_scenario
 
     played: list[dict[str, Any] | None] = list(balances) if balances else [None] * len(pending)
     if executor is None:
@@ -308,14 +229,18 @@ def _locked_build(
             manifest.forget(f"scenario:{outcome.id}")
         pending, balances = [], None
     executor = None
-    if jobs > 1 and (pending or core_needed):  # (a discs PDF alone is made in this process)
-        executor = worker_pool(jobs)
+    if pending or core_needed:
+        from pachaprint.pipeline import units  # (loaded before the workers fork: they share it)
+
+        if jobs > 1:  # (a discs PDF alone is made in this process)
+            units.load_for_workers()
+            executor = worker_pool(jobs)
     with executor or nullcontext():
         submit: Submit = pool_submit(executor) if executor else run_now
         core_told = False
         if core_needed:
             progress("core", 0, 1)
-        core_future = submit(build_core, str(out_dir), options) if core_needed else None
+        core_future = submit(units.build_core, str(out_dir), options) if core_needed else None
         if core_future is not None and core_future.done():  # made here, without workers
             progress("core", 1, 1)
             core_told = True

@@ -146,6 +146,13 @@ def length_chart(title: str, modes: dict[str, dict[str, Any]]) -> str:
         return _length_chart(title, modes)
 
 
+def load_matplotlib() -> None:
+    """Import the parts of matplotlib the charts draw with, now rather than at the first
+    chart (a build does it before it starts its workers, which then share them)."""
+    import matplotlib.figure  # noqa: F401
+    from matplotlib.backends import backend_svg  # noqa: F401
+
+
 def _style() -> AbstractContextManager[None]:
     import matplotlib
 
