@@ -233,7 +233,8 @@ def _locked_build(
         from pachaprint.pipeline import units  # (loaded before the workers fork: they share it)
 
         if jobs > 1:  # (a discs PDF alone is made in this process)
-            units.load_for_workers()
+            if pending:  # (only a scenario's report draws charts)
+                units.load_for_workers()
             executor = worker_pool(jobs)
     with executor or nullcontext():
         submit: Submit = pool_submit(executor) if executor else run_now
