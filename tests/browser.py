@@ -193,12 +193,11 @@ return covered();
 
 def click(driver, element) -> None:
     """Click ``element`` as a person does: scrolled to the middle of the view when it is out
-    of view or covered (a sticky header), it must then be what lies on top at its centre (as
-    WebDriver's own element click demands); then the pointer
-    moves there, presses and releases (W3C actions, the browser's own input path). WebDriver's
-    element click does the same with about four times the CPU (some 40 ms against 11 ms of
-    chromedriver, Chromium and its page together), and a whole game at the table is some
-    hundred clicks."""
+    of view or covered (by a sticky header, say), it must then be what lies on top at its
+    centre (as WebDriver's own element click demands); then the pointer moves there, presses
+    and releases (W3C actions, the browser's own input path). WebDriver's element click does
+    the same with about four times the CPU (some 40 ms against 11 ms of chromedriver,
+    Chromium and its page together), and a whole game at the table is some hundred clicks."""
     covered = driver.execute_script(_ON_TOP, element)
     assert covered == "", f"the click would land on {covered}, not on the element"
     ActionChains(driver, duration=0).move_to_element(element).click().perform()

@@ -16,7 +16,7 @@ from pachaprint.check.conflict import terrain_conflict
 from pachaprint.model.board import board_for
 from pachaprint.studio.server import BackgroundStudio
 from pachaprint.web.workspace import Workspace
-from tests.browser import DESKTOP, PHONE, clean_page, console_problems
+from tests.browser import DESKTOP, PHONE, clean_page, click, console_problems
 from tests.browser import wait_until as wait
 from tests.helpers import example_folder
 
@@ -81,13 +81,6 @@ def press(driver, *keys: str) -> None:
 
 def shown(driver, name: str) -> bool:
     return by_id(driver, name).is_displayed()
-
-
-def click(driver, element) -> None:
-    """Click an element as a person does: scrolled into the middle of the view first (not
-    under the sticky header, where a browser driver may leave it)."""
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.click()
 
 
 def new_blank(driver, size: str = "tiny") -> None:

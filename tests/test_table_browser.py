@@ -172,10 +172,8 @@ def act_by_keyboard(driver, session: TableSession, rng: random.Random) -> bool:
     if page["levels"]:
         level = rng.choice(page["levels"])[3].strip()
         press(driver, body, level)  # 1-5: divine under the chosen pawn
-    elif page["offer"]:
-        press(
-            driver, body, "p" if page["keep"] and rng.random() < 0.5 else "o"
-        )  # keep, or offer the chosen
+    elif page["offer"]:  # keep, or offer the chosen
+        press(driver, body, "p" if page["keep"] and rng.random() < 0.5 else "o")
     elif page["buttons"]:
         button, code, _, _ = rng.choice(page["buttons"])
         assert code in legal_codes(session)
