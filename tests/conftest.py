@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.machinery
+import json
 import os
 import sys
 from pathlib import Path
@@ -87,9 +88,48 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return (os.cpu_count() or 1) + 1
 
 
+DURATIONS = Path(__file__).with_name("durations.json")
+"""Seconds each test module took in a whole run (``pytest --record-durations`` writes it)."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--record-durations",
+        action="store_true",
+        help=f"write each test module's seconds (setup, call and teardown) to {DURATIONS.name}",
+    )
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The modules with slow tests first, each kept whole and in its order: pytest-xdist hands
-    out whole modules (``--dist loadfile`` in pyproject.toml), so the long ones start at once
-    and the short ones fill in at the end."""
+    """The longest modules first, each kept whole and in its order. pytest-xdist hands out
+    whole modules (``--dist loadfile``, and ``--no-loadscope-reorder`` keeps this order; by
+    default it would start the modules with the most tests first), so the long ones start
+    at once and the short ones fill in at the end. A module's length is what it took in the
+    last recorded run (:data:`DURATIONS`); a module not recorded yet goes after those,
+    modules with slow tests first."""
+    seconds: dict[str, float] = json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
     slow = {item.path for item in items if item.get_closest_marker("slow")}
-    items.sort(key=lambda item: item.path not in slow)
+
+    def length(item: pytest.Item) -> tuple[float, bool]:
+        return -seconds.get(_module(item.nodeid), 0.0), item.path not in slow
+
+    items.sort(key=length)
+
+
+def _module(nodeid: str) -> str:
+    return nodeid.split("::", 1)[0]
+
+
+_took: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    _took[_module(report.nodeid)] = _took.get(_module(report.nodeid), 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """With ``--record-durations``, the main process writes :data:`DURATIONS`."""
+    if not session.config.getoption("record_durations") or hasattr(session.config, "workerinput"):
+        return
+    record = {module: round(took, 1) for module, took in sorted(_took.items())}
+    DURATIONS.write_text(json.dumps(record, indent=1) + "\n")
