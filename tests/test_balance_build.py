@@ -58,14 +58,14 @@ def test_report_md_links_every_chart_beside_it(built):
 
 
 def test_the_report_page_shows_the_charts_in_chromium(built):
-    from tests.browser import console_problems, load_every_image, start_browser
+    from tests.browser import click, console_problems, load_every_image, start_browser
 
     browser = start_browser()
     try:
         browser.driver.get((built / "index.html").as_uri())
         text = browser.driver.find_element("id", "scenario-sacred-valley").text
         assert "Expert, our strongest bot, wins" in text and "first player wins" in text
-        browser.driver.find_element("link text", "Report").click()
+        click(browser.driver, browser.driver.find_element("link text", "Report"))
         load_every_image(browser.driver)
         images = browser.driver.execute_script(
             "return [...document.images].map(i => [i.getAttribute('src'), i.alt, i.complete && i.naturalWidth > 0])"

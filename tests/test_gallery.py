@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from pachaprint.pipeline.gallery import gallery_html, gallery_record
 from pachaprint.pipeline.printfiles import read_print_files
-from tests.browser import waiting
+from tests.browser import click, waiting
 from tests.helpers import EXAMPLES
 
 pytestmark = pytest.mark.slow  # a browser, on the shared kit
@@ -241,7 +241,7 @@ def test_the_report_page_shows_the_charts_and_hides_the_front(built, browser):
     ]
     front = browser.find_element("css selector", "details img[src='preview-front.png']")
     assert not front.is_displayed()  # a spoiler until clicked
-    browser.find_element("css selector", "details summary").click()
+    click(browser, browser.find_element("css selector", "details summary"))
     assert front.is_displayed()
     assert "Disc front, volvelle45 wheel (PDF)" in browser.find_element("id", "summary").text
 
@@ -263,7 +263,7 @@ def test_each_card_links_its_own_pdfs_and_opens_its_back_large(built, browser):
     large = card.find_element("css selector", ".large img")
     assert not large.is_displayed()
     small = thumb.rect["width"]
-    thumb.click()
+    click(browser, thumb)
     waiting(browser, 10).until(
         lambda d: (
             large.is_displayed() and d.execute_script("return arguments[0].naturalWidth > 0", large)
@@ -274,5 +274,5 @@ def test_each_card_links_its_own_pdfs_and_opens_its_back_large(built, browser):
     assert box["width"] >= 5 * small and box["width"] >= 500  # large: most of the screen
     assert box["top"] >= 0 and box["bottom"] <= viewport[1]  # all of it in view
     assert large.get_attribute("src").endswith("scenarios/sacred-valley/disc-back.svg")
-    card.find_element("css selector", ".large-close").click()
+    click(browser, card.find_element("css selector", ".large-close"))
     waiting(browser, 10).until(lambda d: not large.is_displayed())

@@ -12,7 +12,7 @@ from pachaprint.model.sharecode import code_of, decode
 from pachaprint.render.webwheel import write_webwheel
 from pachaprint.studio.server import BackgroundStudio
 from pachaprint.web.workspace import Workspace
-from tests.browser import console_problems, requested_urls, waiting
+from tests.browser import click, console_problems, requested_urls, waiting
 from tests.helpers import EXAMPLES, REPO, disc_of
 from tests.share_corpus import corpus
 from tests.test_share_codec import complete, shipped
@@ -128,7 +128,7 @@ def test_without_a_code_the_hosted_page_asks_for_one(driver, hosted):
     assert driver.title == "Digital wheel"
     field = driver.find_element(By.ID, "code-input")
     field.send_keys("1F0SC-9DYK9-39BTD-ZCQ0N-0APC")
-    driver.find_element(By.ID, "btn-open").click()
+    click(driver, driver.find_element(By.ID, "btn-open"))
     problem = driver.find_element(By.ID, "code-problem")
     assert problem.text == (
         "This share code cannot be opened: the check symbols do not match: "
@@ -136,7 +136,7 @@ def test_without_a_code_the_hosted_page_asks_for_one(driver, hosted):
     )
     field.clear()
     field.send_keys(code_of(shipped("sun-gate")).lower())
-    driver.find_element(By.ID, "btn-open").click()
+    click(driver, driver.find_element(By.ID, "btn-open"))
     waiting(driver, 5).until(
         lambda d: d.execute_script("return document.documentElement.dataset.code") == "opened"
     )
@@ -183,7 +183,7 @@ def test_the_studio_shares_a_disc_and_opens_a_code(driver, studio):
     driver.get(f"{running.url}#file=lake-shore.json")
     waiting(driver, 10).until(settled)
     waiting(driver, 10).until(lambda d: d.find_element(By.ID, "share").is_enabled())
-    driver.find_element(By.ID, "share").click()
+    click(driver, driver.find_element(By.ID, "share"))
     shown = driver.find_element(By.ID, "share-code")
     waiting(driver, 10).until(lambda d: shown.text)
     lake = complete((EXAMPLES / "lake-shore.json").read_text())
@@ -191,7 +191,7 @@ def test_the_studio_shares_a_disc_and_opens_a_code(driver, studio):
     assert shown.get_attribute("data-disc") == code_of(lake, with_name=False)
     field = driver.find_element(By.ID, "code-input")
     field.send_keys(code_of(shipped("sun-gate")))
-    driver.find_element(By.ID, "open-code").click()
+    click(driver, driver.find_element(By.ID, "open-code"))
     waiting(driver, 10).until(
         lambda d: "Opened The Sun Gate" in d.find_element(By.ID, "code-note").text
     )
@@ -202,7 +202,7 @@ def test_the_studio_shares_a_disc_and_opens_a_code(driver, studio):
         driver.find_element(By.CSS_SELECTOR, '[data-cell="c1"]').get_attribute("data-terrain")
         == "D"
     )
-    driver.find_element(By.ID, "save").click()
+    click(driver, driver.find_element(By.ID, "save"))
     waiting(driver, 10).until(lambda d: (folder / "the-sun-gate.json").exists())
     saved = json.loads((folder / "the-sun-gate.json").read_text())
     assert (

@@ -169,14 +169,16 @@ def test_the_studio_in_the_site(driver, site, tmp_path):
     assert driver.find_element(By.ID, "save").is_displayed()
 
     # an edit: the verdict follows, with the rules and cells validate gives
-    driver.find_element(By.CSS_SELECTOR, '.tool[data-tool="terrain"][data-value="V"]').click()
-    driver.find_element(By.CSS_SELECTOR, '#grid [data-cell="a1"]').click()
+    click(
+        driver, driver.find_element(By.CSS_SELECTOR, '.tool[data-tool="terrain"][data-value="V"]')
+    )
+    click(driver, driver.find_element(By.CSS_SELECTOR, '#grid [data-cell="a1"]'))
     verdict(driver, "false")
     edited = json.loads((REPO / "scenarios" / "colca-canyon.json").read_text())
     edited["terrain"][0] = "V" + edited["terrain"][0][1:]
     expected = validate_data(edited, "x.json")
     assert listed(driver) == [(p.rule.value, " ".join(p.cells)) for p in expected.errors]
-    driver.find_element(By.ID, "undo").click()
+    click(driver, driver.find_element(By.ID, "undo"))
     verdict(driver, "true")
 
     # the same verdicts as pachaprint validate --format json, through the page
@@ -223,7 +225,7 @@ def test_the_studio_in_the_site(driver, site, tmp_path):
             select,
             value,
         )
-    driver.find_element(By.ID, "render-download").click()
+    click(driver, driver.find_element(By.ID, "render-download"))
     name = "colca-canyon-disc-print-letter.pdf"
     waiting(driver, 240).until(lambda d: (downloads / name).is_file())
     waiting(driver, 30).until(lambda d: not list(downloads.glob("*.crdownload")))
@@ -234,7 +236,7 @@ def test_the_studio_in_the_site(driver, site, tmp_path):
     driver.execute_cdp_cmd(
         "Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(printed)}
     )
-    driver.find_element(By.ID, "print-pdf").click()
+    click(driver, driver.find_element(By.ID, "print-pdf"))
     waiting(driver, 240).until(lambda d: (printed / name).is_file())
     waiting(driver, 30).until(lambda d: not list(printed.glob("*.crdownload")))
     pdf = PdfReader(printed / name)
@@ -259,7 +261,7 @@ def test_the_studio_in_the_site(driver, site, tmp_path):
         assert base64.b64decode(got[1]) == (rendered / got[0]).read_bytes(), got[0]
 
     # sharing: the code, links to the site with it, a QR code
-    driver.find_element(By.ID, "share").click()
+    click(driver, driver.find_element(By.ID, "share"))
     waiting(driver, 60).until(lambda d: d.find_element(By.ID, "share-qr").get_attribute("src"))
     assert driver.find_element(By.ID, "share-code").text == code
     assert (
@@ -272,7 +274,7 @@ def test_the_studio_in_the_site(driver, site, tmp_path):
     assert driver.execute_script("return document.getElementById('share-qr').naturalWidth") > 100
 
     # drafts: saved in this browser, kept across visits; a map from a file
-    driver.find_element(By.ID, "save").click()
+    click(driver, driver.find_element(By.ID, "save"))
     waiting(driver, 60).until(lambda d: "Saved" in d.find_element(By.ID, "save-status").text)
     exported = call(driver, "/api/read", {"text": json.dumps(edited)})["answer"]
     assert (
@@ -321,12 +323,17 @@ def test_a_solo_game_against_the_otoma_in_the_site(driver, site, tmp_path):
     waiting(driver, START).until(
         lambda d: d.find_element(By.ID, "setup-dialog").get_attribute("open")
     )
-    driver.find_element(By.CSS_SELECTOR, 'input[name="mode"][value="solo"]').click()
+    click(driver, driver.find_element(By.CSS_SELECTOR, 'input[name="mode"][value="solo"]'))
     driver.execute_script("document.getElementById('seed').value = '6';")
     driver.execute_script(
         "const s = document.getElementById('difficulty'); if (s) { s.value = 'hard'; }"
     )
-    moved(driver, driver.find_element(By.CSS_SELECTOR, "#setup-form button[type=submit]").click)
+    moved(
+        driver,
+        functools.partial(
+            click, driver, driver.find_element(By.CSS_SELECTOR, "#setup-form button[type=submit]")
+        ),
+    )
     words = NewGame(
         "solo",
         ("human",),
@@ -361,7 +368,7 @@ def test_a_solo_game_against_the_otoma_in_the_site(driver, site, tmp_path):
         parallel.game.act(code)
         decisions += 1
         if not undone and parallel.game.undo_refusal() is None and decisions > 3:
-            moved(driver, driver.find_element(By.ID, "undo").click)
+            moved(driver, functools.partial(click, driver, driver.find_element(By.ID, "undo")))
             parallel.game.undo()
             undone = True
         assert_page_shows_the_table_only(driver, parallel.game.state)

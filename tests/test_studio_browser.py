@@ -16,6 +16,7 @@ from tests.browser import (
     DESKTOP,
     TABLET,
     clean_page,
+    click,
     console_problems,
 )
 from tests.browser import wait_until as wait
@@ -67,7 +68,7 @@ def focus(driver, name: str):
 
 def tool(driver, kind: str, value: str | None = None):
     selector = f'.tool[data-tool="{kind}"]' + (f'[data-value="{value}"]' if value else "")
-    driver.find_element(By.CSS_SELECTOR, selector).click()
+    click(driver, driver.find_element(By.CSS_SELECTOR, selector))
 
 
 def listed(driver, which: str = "problems") -> list[tuple[str, str]]:
@@ -113,7 +114,7 @@ def test_a_painted_defect_is_listed_with_its_rule_and_marked_on_the_grid(driver,
     assert "has a problem" in flagged.get_attribute("aria-label")
     assert cell(driver, "e5").value_of_css_property("outline-style") == "none"
     # selecting a problem hatches its cells
-    driver.find_element(By.CSS_SELECTOR, '#problems li[data-cells="a3 b3"]').click()
+    click(driver, driver.find_element(By.CSS_SELECTOR, '#problems li[data-cells="a3 b3"]'))
     focused = {
         c.get_attribute("data-cell")
         for c in driver.find_elements(By.CSS_SELECTOR, ".cell[data-focus]")
@@ -140,7 +141,7 @@ def test_dragging_paints_terrain_and_one_undo_takes_the_whole_stroke_back(driver
     assert {"c1", "d1", "e1", "e2"} <= set(region.split())
     assert listed(driver) == expected(current_doc(driver))
     assert set(region.split()) <= marked(driver)
-    driver.find_element(By.ID, "undo").click()
+    click(driver, driver.find_element(By.ID, "undo"))
     wait(driver)
     assert current_doc(driver)["terrain"] == before and listed(driver) == []
     driver.find_element(By.TAG_NAME, "body").send_keys(Keys.CONTROL, "y")
@@ -152,14 +153,14 @@ def test_the_offered_start_cells_make_a_non_unique_map_unique(driver, studio):
     open_studio(driver, studio, "lake-shore.json")
     tool(driver, "start")
     for name in ("b2", "a5", "e5"):
-        cell(driver, name).click()
+        click(driver, cell(driver, name))
     wait(driver)
     assert [rule for rule, _ in listed(driver)] == ["not-unique"]
     suggestion = driver.find_element(By.ID, "suggestion")
     assert suggestion.is_displayed()
     offered = suggestion.get_attribute("data-cells").split()
     assert offered and all(o in suggestion.text for o in offered)
-    driver.find_element(By.ID, "apply-suggestion").click()
+    click(driver, driver.find_element(By.ID, "apply-suggestion"))
     wait(driver)
     assert listed(driver) == []
     assert driver.find_element(By.ID, "verdict").get_attribute("class") == "verdict ok"
@@ -187,7 +188,7 @@ def test_save_and_reload_keep_the_edits_and_markup_stays_text(driver, studio, fo
     cell(driver, "e5").send_keys("1")
     wait(driver)
     assert not driver.find_element(By.ID, "dirty").get_attribute("hidden")
-    driver.find_element(By.ID, "save").click()
+    click(driver, driver.find_element(By.ID, "save"))
     wait(driver, lambda d: "Saved lake-shore.json" in d.find_element(By.ID, "save-status").text)
     assert driver.find_element(By.ID, "dirty").get_attribute("hidden")
     saved = json.loads((folder / "lake-shore.json").read_text())
@@ -237,22 +238,22 @@ def test_no_console_errors_and_no_overflow_at_desktop_and_tablet_width(driver, s
             "return document.getElementById('preview-front').naturalWidth > 0"
         ),
     )
-    driver.find_element(By.ID, "explain-open").click()
+    click(driver, driver.find_element(By.ID, "explain-open"))
     wait(driver, lambda d: d.find_element(By.ID, "explain-bar").is_displayed())
-    driver.find_element(By.ID, "explain-next").click()
-    driver.find_element(By.ID, "explain-close").click()
+    click(driver, driver.find_element(By.ID, "explain-next"))
+    click(driver, driver.find_element(By.ID, "explain-close"))
 
 
 def test_explained_steps_show_on_the_grid_one_at_a_time(driver, studio):
     open_studio(driver, studio, "lake-shore.json")
     steps = explain_document(example("lake-shore"))["steps"]
-    driver.find_element(By.ID, "explain-open").click()
+    click(driver, driver.find_element(By.ID, "explain-open"))
     wait(driver, lambda d: d.find_element(By.ID, "explain-bar").is_displayed())
     assert driver.find_element(By.ID, "explain-count").text == "Start position"
     assert cell(driver, "d1").find_element(By.CSS_SELECTOR, ".crop").text == "4"
     assert cell(driver, "a1").find_element(By.CSS_SELECTOR, ".crop").text == ""
     for number in (1, 2):
-        driver.find_element(By.ID, "explain-next").click()
+        click(driver, driver.find_element(By.ID, "explain-next"))
         step = steps[number - 1]
         assert driver.find_element(By.ID, "explain-count").text == f"Step {number} of {len(steps)}"
         assert driver.find_element(By.ID, "explain-text").text.startswith(step["text"])
@@ -266,7 +267,7 @@ def test_explained_steps_show_on_the_grid_one_at_a_time(driver, studio):
             for c in driver.find_elements(By.CSS_SELECTOR, '.cell[data-step="because"]')
         }
         assert because == set(step["because"]) - set(step["cells"])
-    driver.find_element(By.ID, "explain-last").click()
+    click(driver, driver.find_element(By.ID, "explain-last"))
     assert all(
         cell(driver, name).find_element(By.CSS_SELECTOR, ".crop").text
         for name in ("a1", "c3", "e4")
@@ -279,14 +280,14 @@ def test_generate_makes_a_fresh_valid_scenario_with_a_new_id(driver, studio, fol
     open_studio(driver, studio, "lake-shore.json")
     driver.find_element(By.ID, "gen-size").send_keys("tiny")
     driver.find_element(By.ID, "gen-difficulty").send_keys("easy")
-    driver.find_element(By.ID, "generate").click()
+    click(driver, driver.find_element(By.ID, "generate"))
     wait(driver, lambda d: d.find_element(By.ID, "doc-file").text.startswith("tiny-disc-"))
     wait(driver)
     doc = current_doc(driver)
     assert doc["size"] == "tiny" and driver.find_element(By.ID, "difficulty").text == "easy"
     file = driver.find_element(By.ID, "doc-file").text
     assert file == f"{doc['id']}.json" and not (folder / file).exists()
-    driver.find_element(By.ID, "save").click()
+    click(driver, driver.find_element(By.ID, "save"))
     wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f'.entry[data-file="{file}"]'))
     assert json.loads((folder / file).read_text())["terrain"] == doc["terrain"]
 
@@ -306,12 +307,12 @@ def test_from_an_empty_file_to_a_saved_disc_and_its_print_files(browser, tmp_pat
         assert listed(driver)[0][0] == "unpainted"
         assert driver.find_element(By.ID, "print-pdf").get_attribute("disabled")
         driver.find_element(By.ID, "gen-difficulty").send_keys("hard")
-        driver.find_element(By.ID, "generate").click()
+        click(driver, driver.find_element(By.ID, "generate"))
         wait(driver, lambda d: "from seed" in d.find_element(By.ID, "generate-note").text)
         wait(driver)
         assert listed(driver) == [] and driver.find_element(By.ID, "difficulty").text == "hard"
         assert driver.find_element(By.ID, "f-id").get_attribute("value") == "my-disc"
-        driver.find_element(By.ID, "save").click()
+        click(driver, driver.find_element(By.ID, "save"))
         wait(driver, lambda d: "Saved my-disc.json" in d.find_element(By.ID, "save-status").text)
         saved = json.loads(target.read_text())
         assert saved["id"] == "my-disc" and len(saved["solo"]["otoma"]) == 5

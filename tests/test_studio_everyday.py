@@ -113,20 +113,22 @@ def overlaps(driver, selectors: list[str]) -> list[tuple[str, str]]:
 # -- the tests ----------------------------------------------------------------------------------
 def test_keys_work_after_a_click_on_a_button_or_a_cell(driver):
     open_file(driver, "lake-shore.json")
-    driver.find_element(By.CSS_SELECTOR, '.tool[data-tool="terrain"][data-value="D"]').click()
+    click(
+        driver, driver.find_element(By.CSS_SELECTOR, '.tool[data-tool="terrain"][data-value="D"]')
+    )
     assert driver.switch_to.active_element.get_attribute("data-tool") == "terrain"
     press(driver, Keys.ARROW_RIGHT, "m")  # the cursor leaves a1 for b1, which becomes a mountain
     wait(driver)
     assert doc(driver)["terrain"][0][1] == "M"
-    cell(driver, "c3").click()  # paints c3 with the chosen tool (Desert) and keeps the keys
+    click(driver, cell(driver, "c3"))  # paints c3 with the chosen tool (Desert) and keeps the keys
     press(driver, "f", Keys.ARROW_DOWN, "d")
     wait(driver)
     assert doc(driver)["terrain"][2][2] == "F" and doc(driver)["terrain"][3][2] == "D"
-    by_id(driver, "undo").click()  # c4 is a valley again
+    click(driver, by_id(driver, "undo"))  # c4 is a valley again
     press(driver, Keys.ARROW_LEFT, "3")  # after Undo: from c4 to b4, crop 3
     wait(driver)
     assert doc(driver)["terrain"][3][2] == "V" and doc(driver)["crops"][3][1] == "3"
-    by_id(driver, "f-name").click()
+    click(driver, by_id(driver, "f-name"))
     press(driver, "x")  # a text field keeps its letters
     assert doc(driver)["name"] == "Lake Shorex" and doc(driver)["terrain"][3] == "MMVMM"
 
@@ -140,12 +142,12 @@ def test_nothing_is_unsaved_until_it_changes_and_generate_asks_nothing_then(driv
         "window.asked = 0; window.confirm = () => { window.asked++; return false; };"
     )
     by_id(driver, "gen-size").send_keys("tiny")
-    by_id(driver, "generate").click()
+    click(driver, by_id(driver, "generate"))
     wait(driver, lambda d: "from seed" in d.find_element(By.ID, "generate-note").text)
     wait(driver)
     assert driver.execute_script("return window.asked") == 0
     assert shown(driver, "dirty")  # a generated map is on no disk yet
-    by_id(driver, "generate").click()  # now there is something to lose
+    click(driver, by_id(driver, "generate"))  # now there is something to lose
     assert driver.execute_script("return window.asked") == 1
     driver.execute_script("window.confirm = () => true;")  # yes, leave the generated map
     open_file(driver, "high-valley.json")
@@ -161,7 +163,7 @@ def test_a_new_name_offers_its_id_and_the_file_name(driver, folder):
     assert by_id(driver, "rename-text").text == (
         "Rename the id to \u201csalt-flats\u201d and the file to salt-flats.json?"
     )
-    by_id(driver, "rename-yes").click()
+    click(driver, by_id(driver, "rename-yes"))
     wait(driver, lambda d: "Saved salt-flats.json" in d.find_element(By.ID, "save-status").text)
     assert by_id(driver, "doc-file").text == "salt-flats.json"
     assert by_id(driver, "f-id").get_attribute("value") == "salt-flats"
@@ -171,7 +173,7 @@ def test_a_new_name_offers_its_id_and_the_file_name(driver, folder):
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '.entry[data-file="salt-flats.json"]'))
     # a name whose id another file has: the offer is refused in words, nothing is lost
     type_name(driver, "High Valley")
-    by_id(driver, "rename-yes").click()
+    click(driver, by_id(driver, "rename-yes"))
     wait(driver, lambda d: "Not renamed" in d.find_element(By.ID, "save-status").text)
     assert "high-valley.json exists already" in by_id(driver, "save-status").text
     assert by_id(driver, "save-status").text.endswith("The id stays \u201csalt-flats\u201d.")
@@ -186,7 +188,7 @@ def test_a_new_name_offers_its_id_and_the_file_name(driver, folder):
     assert by_id(driver, "rename-text").text == (
         "Use the id \u201csalt-lake\u201d? The file will be salt-lake.json."
     )
-    by_id(driver, "rename-yes").click()
+    click(driver, by_id(driver, "rename-yes"))
     wait(driver, lambda d: d.find_element(By.ID, "doc-file").text == "salt-lake.json")
     assert doc(driver)["id"] == "salt-lake" and not shown(driver, "rename-offer")
     assert sorted(p.name for p in folder.iterdir()) == ["high-valley.json", "salt-flats.json"]
@@ -196,10 +198,10 @@ def test_a_half_painted_map_saves_as_a_draft_and_says_so(driver, folder):
     open_file(driver, "lake-shore.json")
     new_blank(driver, "tiny")
     assert shown(driver, "draft")
-    cell(driver, "a1").click()
+    click(driver, cell(driver, "a1"))
     press(driver, "d", Keys.ARROW_RIGHT, "f")
     wait(driver)
-    by_id(driver, "save").click()
+    click(driver, by_id(driver, "save"))
     wait(driver, lambda d: "as a draft" in d.find_element(By.ID, "save-status").text)
     assert "23 cells still need a terrain" in by_id(driver, "save-status").text
     file = by_id(driver, "doc-file").text
@@ -239,9 +241,11 @@ def test_the_terrain_is_judged_before_any_start_cell(driver):
         "The terrain alone admits a crop layer: the start cells will pick one."
     )
     assert by_id(driver, "guide").text.startswith("Now mark the start cells")
-    driver.find_element(By.CSS_SELECTOR, '.tool[data-tool="terrain"][data-value="D"]').click()
+    click(
+        driver, driver.find_element(By.CSS_SELECTOR, '.tool[data-tool="terrain"][data-value="D"]')
+    )
     for name in ("b1", "a2", "c2", "b3"):  # b2, a Valley, walled in by deserts
-        cell(driver, name).click()
+        click(driver, cell(driver, name))
     wait(driver)
     wait(
         driver,
@@ -288,7 +292,7 @@ def test_previews_enlarge_on_click(driver):
     thumb = by_id(driver, "preview-back")
     driver.execute_script("arguments[0].scrollIntoView()", thumb)
     small = thumb.rect["width"]
-    thumb.click()
+    click(driver, thumb)
     dialog = by_id(driver, "preview-dialog")
     wait(driver, lambda d: dialog.is_displayed())
     large = by_id(driver, "preview-large")
@@ -341,7 +345,7 @@ def test_painting_a_map_shows_its_terrain_problems_before_any_start_cell(driver)
 
     open_file(driver, "lake-shore.json")
     new_blank(driver, "long")
-    cell(driver, "a1").click()  # paints a1 with the chosen tool (Valley), as a fan starts
+    click(driver, cell(driver, "a1"))  # paints a1 with the chosen tool (Valley), as a fan starts
     keys: list[str] = []
     for row in ISSUE_34_MAP:  # then the keyboard: a letter, a step right, ...
         for column, letter in enumerate(row):
@@ -382,8 +386,8 @@ def test_a_new_start_cell_offers_the_digits_that_fit_and_takes_one(driver):
         "Studio.edit((d) => { d.crops = Array(5).fill('.....'); d.start = []; return true; })"
     )
     wait(driver)
-    cell(driver, "d1").click()  # the Valley tool paints d1 (a Forest)... undo that
-    by_id(driver, "undo").click()
+    click(driver, cell(driver, "d1"))  # the Valley tool paints d1 (a Forest)... undo that
+    click(driver, by_id(driver, "undo"))
     wait(driver)
     assert doc(driver)["terrain"][0][3] == "F"
     driver.execute_script("arguments[0].focus()", cell(driver, "d1"))
@@ -441,7 +445,7 @@ def test_the_share_code_comes_into_view_when_made(driver):
     share = by_id(driver, "share")
     wait(driver, lambda d: share.is_enabled())
     driver.execute_script("arguments[0].scrollIntoView({block: 'nearest'})", share)
-    share.click()
+    click(driver, share)
     wait(driver, lambda d: d.find_element(By.ID, "share-out").is_displayed())
 
     def in_view(d) -> bool:

@@ -334,47 +334,47 @@ def test_save_then_resume_a_game_and_replay_it(driver, folder):
             act_by_mouse(driver, session, rng)
         idle(driver)
         history = list(session.game.state.history)
-        driver.find_element(By.ID, "games").click()
+        click(driver, driver.find_element(By.ID, "games"))
         waiting(driver, 10).until(
             lambda d: d.find_element(By.ID, "save-name").get_attribute("value")
         )
         name = driver.find_element(By.ID, "save-name").get_attribute("value")
         assert name == "lake-shore-game-1.json"
-        driver.find_element(By.ID, "save").click()
+        click(driver, driver.find_element(By.ID, "save"))
         waiting(driver, 10).until(
             lambda d: d.find_elements(By.CSS_SELECTOR, f'#saves button[data-file="{name}"]')
         )
-        driver.find_element(By.ID, "games-close").click()
+        click(driver, driver.find_element(By.ID, "games-close"))
         assert (folder / name).exists()
         # a new game, then back to the saved one
-        driver.find_element(By.ID, "new-game").click()
+        click(driver, driver.find_element(By.ID, "new-game"))
         driver.find_element(By.ID, "seed").send_keys("99")
         before = moment(driver)
-        driver.find_element(By.ID, "setup-start").click()
+        click(driver, driver.find_element(By.ID, "setup-start"))
         waiting(driver, 10).until(lambda d: session.game.state.config.seed == 99)
         after(driver, before)
         assert "99" not in driver.find_element(By.ID, "game-line").text  # the seed stays hidden
         idle(driver)
-        driver.find_element(By.ID, "games").click()
+        click(driver, driver.find_element(By.ID, "games"))
         saved = shown_save(driver, name)
         before = moment(driver)
-        saved.click()
+        click(driver, saved)
         after(driver, before)
         assert session.game.state.history == history  # the saved game goes on where it was left
         assert_page_shows_the_table_only(driver, session.game.state)
         # the replay controls walk back through it and forward again
         known = session.game.decisions()[1]
-        driver.find_element(By.ID, "to-start").click()
+        click(driver, driver.find_element(By.ID, "to-start"))
         waiting(driver, 10).until(lambda d: session.game.decisions() == (0, known))
         idle(driver)
         assert_page_shows_the_table_only(driver, session.game.state)
         assert "Decision 0 of" in driver.find_element(By.ID, "position").text
         for step in range(1, 3):
             before = moment(driver)
-            driver.find_element(By.ID, "next").click()
+            click(driver, driver.find_element(By.ID, "next"))
             after(driver, before)
             assert session.game.decisions()[0] == step
-        driver.find_element(By.ID, "to-end").click()
+        click(driver, driver.find_element(By.ID, "to-end"))
         waiting(driver, 10).until(lambda d: session.game.live)
         idle(driver)
         assert session.game.state.history == history
@@ -396,7 +396,7 @@ def test_a_finished_game_opens_as_a_replay_that_plays_itself(driver, folder):
         open_table(driver, table)
         assert session.game.decisions()[0] == 0 and not session.game.live
         assert driver.find_element(By.ID, "run").text.startswith("Play")
-        driver.find_element(By.ID, "run").click()
+        click(driver, driver.find_element(By.ID, "run"))
         waiting(driver, 60).until(lambda d: session.game.live)
         idle(driver)
         assert session.game.state.is_terminal()
@@ -421,12 +421,12 @@ def test_names_from_a_disc_or_a_saved_game_are_shown_as_text(driver, folder):
         (folder / "hostile-game.json").write_text(json.dumps(log))
         open_table(driver, table)
         assert driver.find_element(By.ID, "disc-name").text == HOSTILE
-        driver.find_element(By.ID, "games").click()
+        click(driver, driver.find_element(By.ID, "games"))
         shown_save(driver, "hostile-game.json")
         assert HOSTILE in driver.find_element(By.ID, "saves").text
         assert driver.find_elements(By.CSS_SELECTOR, "img, b") == []
         assert driver.title == "pachaprint table"
-        driver.find_element(By.ID, "games-close").click()
+        click(driver, driver.find_element(By.ID, "games-close"))
         leave(driver)
 
 
@@ -446,7 +446,7 @@ def test_the_table_fits_the_screen_and_undo_takes_back_a_move_onto_a_crop(driver
         choices = driver.find_element(By.ID, "choices").rect
         assert board["width"] >= 439
         assert choices["y"] + choices["height"] <= driver.execute_script("return innerHeight")
-        driver.find_element(By.ID, "pick-supply").click()
+        click(driver, driver.find_element(By.ID, "pick-supply"))
         crops = [
             g
             for g in driver.find_elements(By.CSS_SELECTOR, "#board-picture g[data-action]")
@@ -457,7 +457,7 @@ def test_the_table_fits_the_screen_and_undo_takes_back_a_move_onto_a_crop(driver
         undo = driver.find_element(By.ID, "undo")
         assert undo.is_enabled()
         before = moment(driver)
-        undo.click()
+        click(driver, undo)
         after(driver, before)
         assert session.game.state.history == start
         name = "desktop" if size == DESKTOP else "tablet"
@@ -482,7 +482,7 @@ def test_a_person_places_the_otoma_and_a_group_chooses_the_hand(driver, folder):
             f"Place Otoma pawn {n}" for n in range(1, 6)
         ]
         assert pawns[0].get_attribute("aria-pressed") == "true"  # the first one is picked
-        pawns[3].click()  # pick pawn 4, then its cell
+        click(driver, pawns[3])  # pick pawn 4, then its cell
         targets = offered(driver, "#board-picture g[data-action]")
         starts = sorted(scenario.board.name(c) for c in scenario.start_cells)
         assert sorted(t.get_attribute("data-cell") for t in targets) == starts

@@ -16,7 +16,7 @@ from pachaprint.engine.rules.events import Phase
 from pachaprint.model.scenario import Scenario
 from pachaprint.table import seen
 from pachaprint.table.session import NewGame, TableSession
-from tests.browser import DESKTOP, PHONE, clean_page, waiting
+from tests.browser import DESKTOP, PHONE, clean_page, click, waiting
 from tests.helpers import example
 from tests.test_table_browser import idle, long_disc, open_table, served
 
@@ -69,11 +69,11 @@ def test_the_story_of_a_move_leaves_the_pawn_in_view_and_fades(driver, folder):
         moment = driver.execute_script("return Table.board.MOMENT")
         assert 0 < moment <= 2000  # a moment
         driver.execute_script("Table.board.MOMENT = 4000")  # time to look, under any load
-        driver.find_element(By.ID, "pick-supply").click()
+        click(driver, driver.find_element(By.ID, "pick-supply"))
         targets = driver.find_elements(By.CSS_SELECTOR, "#board-picture g[data-action]")
         target = next(g for g in targets if not g.get_attribute("data-crop"))  # a discovery
         name = target.get_attribute("data-cell")
-        target.click()
+        click(driver, target)
         waiting(driver, 30).until(lambda d: story_items(d) > 0)
         cell = driver.find_element(By.CSS_SELECTOR, f'#board-picture g[data-cell="{name}"]')
         assert cell.get_attribute("data-pawn") == "brown"
@@ -110,7 +110,7 @@ def test_a_phone_gets_cells_for_a_finger_and_the_whole_board_on_request(driver, 
         frame = driver.find_element(By.CSS_SELECTOR, ".board-frame")
         assert driver.execute_script("return arguments[0].scrollWidth", frame) > inner
         # a finger taps a cell at the far side: the supply, then an edge cell of column i
-        driver.find_element(By.ID, "pick-supply").click()
+        click(driver, driver.find_element(By.ID, "pick-supply"))
         far = [
             g
             for g in driver.find_elements(By.CSS_SELECTOR, "#board-picture g[data-action]")
@@ -121,7 +121,7 @@ def test_a_phone_gets_cells_for_a_finger_and_the_whole_board_on_request(driver, 
         driver.execute_script(
             "arguments[0].scrollIntoView({block: 'center', inline: 'center'})", far[0]
         )
-        far[0].click()
+        click(driver, far[0])
         waiting(driver, 30).until(
             lambda d: d.execute_script("return document.documentElement.dataset.moment") != before
         )
@@ -132,11 +132,11 @@ def test_a_phone_gets_cells_for_a_finger_and_the_whole_board_on_request(driver, 
         # the whole board at a glance, and back
         zoom = driver.find_element(By.ID, "board-zoom")
         assert zoom.is_displayed() and zoom.get_attribute("aria-pressed") == "false"
-        zoom.click()
+        click(driver, zoom)
         assert zoom.get_attribute("aria-pressed") == "true"
         whole = box(driver, driver.find_element(By.ID, "board-picture"))
         assert whole["right"] <= inner + 0.5
-        zoom.click()
+        click(driver, zoom)
         cell = driver.find_element(By.CSS_SELECTOR, "#board-picture g[data-hit] > rect")
         assert box(driver, cell)["width"] >= 44
         # the Otoma's score says where it began, beside it
@@ -191,7 +191,7 @@ def test_the_primary_button_never_only_loses(driver, folder):
         assert "primary" in offer.get_attribute("class")
         assert "primary" not in keep.get_attribute("class")
         # choosing one token of the two: the offer scores nothing, keeping is primary again
-        driver.find_element(By.CSS_SELECTOR, "#offer-tokens button").click()
+        click(driver, driver.find_element(By.CSS_SELECTOR, "#offer-tokens button"))
         assert offer.text.startswith("Offer 1 token (+0)")
         assert "primary" not in offer.get_attribute("class")
         assert "primary" in keep.get_attribute("class")

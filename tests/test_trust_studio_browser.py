@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 
 from pachaprint.studio.server import BackgroundStudio
 from pachaprint.web.workspace import Workspace
-from tests.browser import console_problems, waiting
+from tests.browser import click, console_problems, waiting
 from tests.helpers import example
 from tests.test_studio_browser import open_studio, wait
 
@@ -30,7 +30,7 @@ def test_a_lost_race_is_explained_and_the_authors_text_is_kept(browser, tmp_path
         wait(driver)
         theirs = {**example("lake-shore"), "notes": "edited in another program"}
         path.write_text(json.dumps(theirs, indent=2) + "\n")  # meanwhile, on disk
-        driver.find_element(By.ID, "save").click()
+        click(driver, driver.find_element(By.ID, "save"))
         waiting(driver, 10).until(lambda d: _alert_text(d) is not None)
         asked = driver.switch_to.alert.text
         assert asked.startswith(
@@ -44,7 +44,7 @@ def test_a_lost_race_is_explained_and_the_authors_text_is_kept(browser, tmp_path
         assert driver.find_element(By.ID, "f-name").get_attribute("value") == "My own name"
         assert not driver.find_element(By.ID, "dirty").get_attribute("hidden")
         assert json.loads(path.read_text())["notes"] == "edited in another program"
-        driver.find_element(By.ID, "save").click()  # now overwrite it on purpose
+        click(driver, driver.find_element(By.ID, "save"))  # now overwrite it on purpose
         waiting(driver, 10).until(lambda d: _alert_text(d) is not None)
         driver.switch_to.alert.accept()
         waiting(driver, 10).until(lambda d: "Saved lake-shore.json" in status.text)

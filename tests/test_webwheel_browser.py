@@ -17,7 +17,7 @@ from pachaprint.model.printing import PrintSettings
 from pachaprint.model.rules import TERRAIN_LETTERS, Terrain
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.webwheel import write_webwheel
-from tests.browser import console_problems, requested_urls, start_browser, waiting
+from tests.browser import click, console_problems, requested_urls, start_browser, waiting
 from tests.helpers import disc_of
 
 pytestmark = pytest.mark.slow  # end to end: the quick set (-m "not slow") skips it
@@ -96,10 +96,10 @@ def button(driver, ident: str):
 
 def reveal(driver, name: str, kind: str) -> None:
     """Tap the cell, press Discovery (terrain) or Divination (crop), confirm."""
-    cell_button(driver, name).click()
-    button(driver, "btn-discovery" if kind == "terrain" else "btn-divination").click()
+    click(driver, cell_button(driver, name))
+    click(driver, button(driver, "btn-discovery" if kind == "terrain" else "btn-divination"))
     waiting(driver, 5).until(lambda d: button(d, "confirm").is_displayed())
-    button(driver, "btn-confirm").click()
+    click(driver, button(driver, "btn-confirm"))
 
 
 READ_STATE = """
@@ -167,7 +167,7 @@ def test_start_cells_shown_as_at_setup(page, desktop):
         for href, width, height in sizes:
             assert width > 20 and height > 20, f"the symbol {href} draws (almost) nothing"
         first = scenario.start_cells[0]
-        cell_button(desktop.driver, scenario.board.name(first)).click()
+        click(desktop.driver, cell_button(desktop.driver, scenario.board.name(first)))
         window = button(desktop.driver, "window").text
         assert "start cell" in window and TERRAIN_NAMES[scenario.terrain_at(first)] in window
         assert f"crop {scenario.crop_at(first)}" in window
@@ -202,24 +202,24 @@ def test_each_reveal_needs_its_confirmation(page, desktop):
     driver = desktop.driver
     scenario = page("lake-shore")
     before = state(driver)
-    cell_button(driver, "c3").click()
+    click(driver, cell_button(driver, "c3"))
     assert not button(driver, "btn-divination").is_enabled(), (
         "a crop is divined only on a discovered cell"
     )
-    button(driver, "btn-discovery").click()
+    click(driver, button(driver, "btn-discovery"))
     assert button(driver, "confirm").is_displayed()
     assert "c3" in button(driver, "confirm-text").text
     assert state(driver)["cells"] == before["cells"], "pressing Discovery alone revealed something"
-    button(driver, "btn-cancel").click()
+    click(driver, button(driver, "btn-cancel"))
     assert not button(driver, "confirm").is_displayed()
     assert state(driver)["cells"] == before["cells"]
     # choosing another cell drops a pending confirmation
-    button(driver, "btn-discovery").click()
-    cell_button(driver, "e3").click()
+    click(driver, button(driver, "btn-discovery"))
+    click(driver, cell_button(driver, "e3"))
     assert not button(driver, "confirm").is_displayed()
     # start cells are already revealed: both actions are off
     start = scenario.start[0]
-    cell_button(driver, start).click()
+    click(driver, cell_button(driver, start))
     assert not button(driver, "btn-discovery").is_enabled()
     assert not button(driver, "btn-divination").is_enabled()
     assert state(driver)["cells"] == before["cells"]
@@ -228,19 +228,19 @@ def test_each_reveal_needs_its_confirmation(page, desktop):
 def test_choose_a_cell_by_element_and_animal(page, desktop):
     driver = desktop.driver
     scenario = page("high-valley")
-    driver.find_element(By.CSS_SELECTOR, '.pick.element[data-column="g"]').click()
+    click(driver, driver.find_element(By.CSS_SELECTOR, '.pick.element[data-column="g"]'))
     assert not button(driver, "btn-discovery").is_enabled(), "one picker alone chooses no cell"
-    driver.find_element(By.CSS_SELECTOR, '.pick.animal[data-row="4"]').click()
+    click(driver, driver.find_element(By.CSS_SELECTOR, '.pick.animal[data-row="4"]'))
     assert "selected" in cell_button(driver, "g4").get_attribute("class")
     assert button(driver, "selection").text.startswith("g4")
-    button(driver, "btn-discovery").click()
-    button(driver, "btn-confirm").click()
+    click(driver, button(driver, "btn-discovery"))
+    click(driver, button(driver, "btn-confirm"))
     assert state(driver)["cells"]["g4"][0] == scenario.terrain_at(scenario.board.index("g4"))
     # changing only the element keeps the animal: g4 -> b4
-    driver.find_element(By.CSS_SELECTOR, '.pick.element[data-column="b"]').click()
+    click(driver, driver.find_element(By.CSS_SELECTOR, '.pick.element[data-column="b"]'))
     assert button(driver, "selection").text.startswith("b4")
     # tapping a cell moves both pickers
-    cell_button(driver, "e2").click()
+    click(driver, cell_button(driver, "e2"))
     pressed = driver.find_elements(By.CSS_SELECTOR, '.pick[aria-pressed="true"]')
     assert sorted(p.text.split()[-1] for p in pressed) == ["2", "e"]
 
@@ -252,13 +252,13 @@ def test_undo_takes_back_the_last_reveal_only(page, desktop):
     reveal(driver, "c4", "terrain")
     reveal(driver, "c4", "crop")
     assert "Divination of c4" in button(driver, "btn-undo").text
-    button(driver, "btn-undo").click()
+    click(driver, button(driver, "btn-undo"))
     assert state(driver)["cells"] == expected_cells(scenario, {"b2", "c4"}, set())
-    button(driver, "btn-undo").click()
+    click(driver, button(driver, "btn-undo"))
     got = state(driver)
     assert got["cells"] == expected_cells(scenario, {"b2"}, set())
     assert got["supply"] == expected_supply(scenario, {"b2"})
-    button(driver, "btn-undo").click()
+    click(driver, button(driver, "btn-undo"))
     assert state(driver)["cells"] == expected_cells(scenario, set(), set())
     assert not button(driver, "btn-undo").is_enabled(), "undo cannot remove the start cells"
     driver.refresh()
@@ -324,9 +324,9 @@ def test_progress_survives_reload_and_reset_clears_it(page, desktop):
     assert got["cells"] == want
     assert got["supply"] == expected_supply(scenario, {"a1", "c3"})
     assert len(got["log"]) == 3
-    button(driver, "btn-reset").click()
+    click(driver, button(driver, "btn-reset"))
     assert state(driver)["cells"] == want, "reset waits for its confirmation"
-    button(driver, "btn-confirm").click()
+    click(driver, button(driver, "btn-confirm"))
     assert state(driver)["cells"] == expected_cells(scenario, set(), set())
     driver.refresh()
     assert state(driver)["cells"] == expected_cells(scenario, set(), set())
@@ -419,9 +419,9 @@ def test_no_network_and_no_console_errors(page, desktop):
     scenario = page("high-valley")
     reveal(driver, "c1", "terrain")
     reveal(driver, "c1", "crop")
-    button(driver, "btn-undo").click()
-    button(driver, "btn-reset").click()
-    button(driver, "btn-confirm").click()
+    click(driver, button(driver, "btn-undo"))
+    click(driver, button(driver, "btn-reset"))
+    click(driver, button(driver, "btn-confirm"))
     driver.refresh()
     urls = requested_urls(driver)
     assert urls, "the performance log recorded no request at all: the check would be blind"
@@ -478,17 +478,17 @@ def test_layout_on_a_360_px_phone(mobile, pages, name):
         )
         assert cell["hit"], f"{cell['name']} is covered by something else"
     # tap a cell, reveal it with the buttons: all reachable without sideways scrolling
-    cell_button(driver, "c2").click()
+    click(driver, cell_button(driver, "c2"))
     for ident in ("btn-discovery", "btn-divination", "btn-undo", "btn-reset"):
         box = _reachable(driver, ident)
         assert box["hit"] and box["left"] >= 0 and box["right"] <= 360 and box["height"] >= 40, (
             ident,
             box,
         )
-    button(driver, "btn-discovery").click()
+    click(driver, button(driver, "btn-discovery"))
     box = _reachable(driver, "btn-confirm")
     assert box["hit"] and box["right"] <= 360, box
-    button(driver, "btn-confirm").click()
+    click(driver, button(driver, "btn-confirm"))
     assert state(driver)["cells"]["c2"][0] == scenario.terrain_at(scenario.board.index("c2"))
     for ident in ("pick-element", "pick-animal", "supply", "window"):
         box = _reachable(driver, ident)
@@ -516,7 +516,7 @@ def test_works_without_storage(desktop, pages):
         assert state(driver)["cells"] == expected_cells(scenario, {"c3"}, set())
         assert button(driver, "storage-note").is_displayed()
         assert "not" in button(driver, "storage-note").text
-        button(driver, "btn-undo").click()
+        click(driver, button(driver, "btn-undo"))
         assert state(driver)["cells"] == expected_cells(scenario, set(), set())
         assert console_problems(driver) == []
     finally:
@@ -531,16 +531,16 @@ def test_keyboard_chooses_and_confirms(page, desktop):
 
     driver = desktop.driver
     scenario = page("high-valley")
-    cell_button(driver, "b2").click()
+    click(driver, cell_button(driver, "b2"))
     focused = lambda: driver.switch_to.active_element.get_attribute("data-cell")  # noqa: E731
     driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_DOWN, Keys.ARROW_DOWN)
     assert focused() == "c4" and button(driver, "selection").text.startswith("c4")
     driver.switch_to.active_element.send_keys(Keys.ARROW_UP * 9)
     assert focused() == "c1", "the cursor stops at the board's edge"
-    button(driver, "btn-discovery").click()
+    click(driver, button(driver, "btn-discovery"))
     driver.switch_to.active_element.send_keys(Keys.ESCAPE)
     assert not button(driver, "confirm").is_displayed()
-    button(driver, "btn-discovery").click()
+    click(driver, button(driver, "btn-discovery"))
     assert driver.switch_to.active_element.get_attribute("id") == "btn-confirm"
     driver.switch_to.active_element.send_keys(Keys.ENTER)
     assert state(driver)["cells"]["c1"] == [scenario.terrain_at(scenario.board.index("c1")), None]
@@ -562,8 +562,8 @@ def test_two_tabs_of_one_scenario_stay_in_step(page, desktop, pages):
         driver.switch_to.window(first)
         waiting(driver, 5).until(lambda d: state(d)["cells"]["c1"][0] is not None)
         assert state(driver)["cells"] == expected_cells(scenario, {"c1"}, set())
-        button(driver, "btn-reset").click()
-        button(driver, "btn-confirm").click()
+        click(driver, button(driver, "btn-reset"))
+        click(driver, button(driver, "btn-confirm"))
         driver.switch_to.window(second)
         waiting(driver, 5).until(lambda d: state(d)["cells"]["c1"][0] is None)
         driver.close()
@@ -595,7 +595,7 @@ def test_pages_in_other_languages(desktop, tmp_path):
         assert text["crops"][str(scenario.crop_at(cell))] in window
         assert text["window_crop"].replace("{cell}", "c3") in window
         assert button(driver, "btn-undo").text == text["undo_crop"].replace("{cell}", "c3")
-        button(driver, "btn-reset").click()
+        click(driver, button(driver, "btn-reset"))
         shown = driver.execute_script("return document.body.innerText")
         assert "{" not in shown and "undefined" not in shown, lang
         assert state(driver)["cells"] == expected_cells(scenario, {"c3"}, {"c3"})
@@ -657,7 +657,7 @@ def test_the_reveal_line_names_the_terrain_not_the_columns_element(desktop, page
     cell = next(
         f"c{r}" for r in range(1, 6) if scenario.board.index(f"c{r}") not in scenario.start_cells
     )
-    cell_button(driver, cell).click()
+    click(driver, cell_button(driver, cell))
     assert (
         button(driver, "selection").text
         == f"{cell} — not revealed (element Mountain, animal {_animal(cell)})"
