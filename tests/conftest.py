@@ -96,7 +96,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--record-durations",
         action="store_true",
-        help=f"write each test module's seconds (setup, call and teardown) to {DURATIONS.name}",
+        help=f"write the seconds of each test module that ran (setup, call and teardown) to {DURATIONS.name}",
     )
 
 
@@ -128,8 +128,10 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """With ``--record-durations``, the main process writes :data:`DURATIONS`."""
+    """With ``--record-durations``, the main process writes the modules that ran into
+    :data:`DURATIONS` (the others keep their seconds)."""
     if not session.config.getoption("record_durations") or hasattr(session.config, "workerinput"):
         return
-    record = {module: round(took, 1) for module, took in sorted(_took.items())}
-    DURATIONS.write_text(json.dumps(record, indent=1) + "\n")
+    record = json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
+    record.update({module: round(took, 1) for module, took in _took.items()})
+    DURATIONS.write_text(json.dumps(dict(sorted(record.items())), indent=1) + "\n")
