@@ -107,13 +107,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     at once and the short ones fill in at the end. A module's length is what it took in the
     last recorded run (:data:`DURATIONS`); a module not recorded yet goes after those,
     modules with slow tests first."""
-    seconds: dict[str, float] = json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
+    seconds = _recorded()
     slow = {item.path for item in items if item.get_closest_marker("slow")}
 
     def length(item: pytest.Item) -> tuple[float, bool]:
         return -seconds.get(_module(item.nodeid), 0.0), item.path not in slow
 
     items.sort(key=length)
+
+
+def _recorded() -> dict[str, float]:
+    return json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
 
 
 def _module(nodeid: str) -> str:
@@ -132,6 +136,6 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     :data:`DURATIONS` (the others keep their seconds)."""
     if not session.config.getoption("record_durations") or hasattr(session.config, "workerinput"):
         return
-    record = json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
+    record = _recorded()
     record.update({module: round(took, 1) for module, took in _took.items()})
     DURATIONS.write_text(json.dumps(dict(sorted(record.items())), indent=1) + "\n")
