@@ -17,6 +17,7 @@ from pachaprint.pipeline.gallery import gallery_html, gallery_record
 from pachaprint.pipeline.printfiles import read_print_files
 from tests.browser import click, waiting
 from tests.helpers import EXAMPLES
+from tests.pdftext import page_texts
 
 pytestmark = pytest.mark.slow  # a browser, on the shared kit
 
@@ -175,9 +176,7 @@ def test_print_files_say_what_the_pdfs_hold(built):
         (f"pnp/{p.name}", p.name, [i for i, _ in names]) for p in (built / "pnp").glob("*discs*")
     ]
     for found in read_print_files(built, files, "en", names):
-        if "-a4" not in found.href:
-            continue  # reading a page's text takes pypdf a while: the A4 files do
-        reader = PdfReader(built / found.href)
+        texts = page_texts(built / found.href)
         covered = [
             n
             for first, last in found.card_pages + found.paper_pages
@@ -185,7 +184,7 @@ def test_print_files_say_what_the_pdfs_hold(built):
         ]
         assert sorted(covered) == list(range(1, found.pages + 1)), found.href
         for section in found.sections[1:]:  # each section starts on a page that names it
-            assert section.title in reader.pages[section.first - 1].extract_text(), section
+            assert section.title in texts[section.first - 1], section
         if found.ids:  # a contents page on paper, then each disc's front and back on card
             assert [s.title for s in found.sections] == [
                 "",

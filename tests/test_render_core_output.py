@@ -17,6 +17,7 @@ from pachaprint.render.core import COMPONENTS, render_core
 from pachaprint.render.sheets import body_area, geometry, paper
 from pachaprint.resources import load_template
 from tests.helpers import both_wheels
+from tests.pdftext import page_texts
 
 from .pdfprobe import PT, probe, raster_difference
 
@@ -48,7 +49,7 @@ def _reader(path: Path) -> PdfReader:
 
 @cache
 def _texts(path: Path) -> tuple[str, ...]:
-    return tuple(page.extract_text() for page in _reader(path).pages)
+    return page_texts(path)
 
 
 @cache

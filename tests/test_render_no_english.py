@@ -12,13 +12,13 @@ import re
 from typing import Any
 
 import pytest
-from pypdf import PdfReader
 
 from pachaprint.model.scenario import Scenario
 from pachaprint.render.core import render_core
 from pachaprint.render.discs import render_discs
 from pachaprint.resources import load_template
 from tests.helpers import EXAMPLES, both_wheels, disc_of
+from tests.pdftext import page_texts
 
 WORD = re.compile(r"[^\W\d_]{5,}")
 
@@ -62,6 +62,6 @@ def test_no_english_word_in_the_kit(tmp_path, lang):
     for wheel in ("retail", "volvelle45"):
         files.append(render_discs(discs, tmp_path / f"discs-{wheel}.pdf", "a4", wheel, settings))
     for path in files:
-        for number, page in enumerate(PdfReader(path).pages, 1):
-            found = {w.lower() for w in WORD.findall(page.extract_text())} & english
+        for number, text in enumerate(page_texts(path), 1):
+            found = {w.lower() for w in WORD.findall(text)} & english
             assert not found, f"{path.name} page {number}: {sorted(found)}"

@@ -582,7 +582,16 @@ def _closed(handle: int) -> bool:
 
 # -- a killed build --------------------------------------------------------------------------------
 def children_of(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (from /proc)."""
+    """The processes whose parent is ``pid`` (from /proc: each of its threads' children, or
+    where the kernel does not list those, every process's parent)."""
+    try:
+        return [
+            int(child)
+            for task in Path(f"/proc/{pid}/task").iterdir()
+            for child in (task / "children").read_text().split()
+        ]
+    except OSError:  # (no such file here, or a thread ended while it was read)
+        pass
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
