@@ -14,9 +14,9 @@ from pathlib import Path
 import pypdfium2
 
 
-def page_texts(pdf: Path | bytes) -> tuple[str, ...]:
-    """Each page's text (lines joined by ``\\n``) of the PDF file or bytes ``pdf``."""
-    document = pypdfium2.PdfDocument(str(pdf) if isinstance(pdf, Path) else pdf)
+def page_texts(pdf: Path) -> tuple[str, ...]:
+    """Each page's text (lines joined by ``\\n``) of the PDF file ``pdf``."""
+    document = pypdfium2.PdfDocument(str(pdf))
     try:
         texts = []
         for index in range(len(document)):
