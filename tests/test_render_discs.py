@@ -74,9 +74,10 @@ def test_the_contents_page_lists_every_disc_and_the_pages_for_card(discs):
     assert "Scenario discs for the retail wheel" in first
     assert f"Print pages 3 to {len(reader.pages)} on thin card" in first
     pages = [reader.get_destination_page_number(item) + 1 for item in reader.outline]
-    for scenario, page in zip(_scenarios(), pages, strict=True):
-        cells = row(first, f"{scenario.name} ({scenario.id})").split(" ")
-        assert cells[-1] == str(page)  # the row's last cell, after size and difficulty
+    for disc, page in zip(_discs(), pages, strict=True):
+        title = f"{disc.scenario.name} ({disc.scenario.id})"
+        # the row's cells: the disc, its size, its difficulty and the page of its front
+        assert row(first, title) == f"{title} {disc.scenario.size} {disc.grade} {page}"
     assert len(reader.pages) == 2 + 2 * len(NAMES)
 
 
