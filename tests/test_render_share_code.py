@@ -13,7 +13,6 @@ import pypdfium2 as pdfium
 import pytest
 import zxingcpp
 from PIL import Image
-from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pachaprint.cli import app
@@ -23,6 +22,7 @@ from pachaprint.model.sharecode import code_of, decode
 from pachaprint.render.components.share_code import qr_matrix, share_layout
 from pachaprint.resources import LANGUAGES
 from tests.helpers import REPO, write_disc
+from tests.pdftext import page_texts
 
 pytestmark = pytest.mark.slow  # renders and rasterises whole discs
 
@@ -141,7 +141,7 @@ def test_the_code_is_real_text_in_svg_and_pdf(rendered):
     lines = [t.text for t in block.findall(f"{SVG}text")]
     assert lines[0] == "Share code"
     assert "-".join(lines[1:]) == code
-    text = PdfReader(str(svg.with_suffix(".pdf"))).pages[0].extract_text()
+    text = page_texts(svg.with_suffix(".pdf"))[0]
     for line in lines[1:]:
         assert line in text
 

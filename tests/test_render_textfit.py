@@ -8,6 +8,7 @@ from reportlab.pdfbase import pdfmetrics
 from pachaprint import textfit
 from pachaprint.render import fonts
 from tests.helpers import REPO
+from tests.pdftext import page_texts
 
 SAMPLES = [
     "Salt Flats",
@@ -162,9 +163,7 @@ def test_no_glyph_without_its_font_in_any_rendered_text(tmp_path):
                 text = "".join(el.itertext())
                 missing = [c for c in text if not textfit.covers(c)]
                 assert not missing, f"{path.name}: {text!r}"
-    from pypdf import PdfReader
-
-    back = PdfReader(tmp_path / "disc-back.pdf").pages[0].extract_text()
+    back = page_texts(tmp_path / "disc-back.pdf")[0]
     assert "Llama ? Lake ?" in back
 
 
